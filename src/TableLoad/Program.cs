@@ -1,0 +1,3 @@
+using TableLoad.Cli;
+
+return await TableLoadCli.InvokeAsync(args);
