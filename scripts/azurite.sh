@@ -1,0 +1,193 @@
+#!/usr/bin/env bash
+# Start, stop or query a local Azurite table service (in-memory) for TableLoad runs.
+#
+#   scripts/azurite.sh start  [--port N]   start on 127.0.0.1:N (default 10002); no-op if already running
+#   scripts/azurite.sh stop   [--port N]   stop the instance this script started on that port
+#   scripts/azurite.sh status [--port N]   exit 0 if running, 3 if not
+#
+# State lives in .azurite/ at the repo root: azurite-<port>.pid, azurite-<port>.log and
+# workspace-<port>/ (Azurite's working directory; it rejects --location with --inMemoryPersistence).
+set -euo pipefail
+
+readonly REPO_ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+readonly STATE_DIR="$REPO_ROOT/.azurite"
+readonly AZURITE_TABLE="$REPO_ROOT/node_modules/.bin/azurite-table"
+readonly START_TIMEOUT_S=30
+readonly STOP_TIMEOUT_S=10
+
+die() { echo "azurite.sh: $*" >&2; exit 1; }
+
+usage() {
+    echo "usage: scripts/azurite.sh start|stop|status [--port N]" >&2
+    exit 2
+}
+
+# Prints the HTTP status line and headers from 127.0.0.1:$1; fails if nothing answers HTTP.
+http_headers() {
+    local port="$1" url="http://127.0.0.1:$1/devstoreaccount1/Tables"
+    if command -v curl >/dev/null 2>&1; then
+        local headers
+        headers="$(curl -s -D - -o /dev/null --max-time 2 "$url" 2>/dev/null || true)"
+        [[ "$headers" == HTTP/* ]] || return 1
+        printf '%s\n' "$headers"
+        return 0
+    fi
+    # No curl: speak just enough HTTP over bash's /dev/tcp to read the response head.
+    (
+        exec 3<>"/dev/tcp/127.0.0.1/$port" || exit 1
+        printf 'GET /devstoreaccount1/Tables HTTP/1.1\r\nHost: 127.0.0.1:%s\r\nConnection: close\r\n\r\n' "$port" >&3
+        IFS= read -r -t 2 line <&3 || exit 1
+        [[ "$line" == HTTP/* ]] || exit 1
+        while [[ -n "${line%$'\r'}" ]]; do
+            printf '%s\n' "${line%$'\r'}"
+            IFS= read -r -t 2 line <&3 || break
+        done
+    ) 2>/dev/null
+}
+
+http_answers() { http_headers "$1" >/dev/null; }
+
+# Succeeds when the service on the port identifies itself as Azurite's table service.
+azurite_answers() {
+    local headers
+    headers="$(http_headers "$1")" || return 1
+    grep -qi '^Server: Azurite-Table' <<<"$headers"
+}
+
+# Prints the pid from the pid file if that process is alive and is Azurite.
+running_pid() {
+    local pid_file="$1" pid
+    [[ -f "$pid_file" ]] || return 1
+    pid="$(<"$pid_file")"
+    [[ "$pid" =~ ^[0-9]+$ ]] || return 1
+    kill -0 "$pid" 2>/dev/null || return 1
+    # Guard against a recycled pid belonging to something else.
+    if [[ -r "/proc/$pid/cmdline" ]] && ! tr '\0' ' ' <"/proc/$pid/cmdline" | grep -q azurite; then
+        return 1
+    fi
+    echo "$pid"
+}
+
+ensure_azurite_installed() {
+    [[ -x "$AZURITE_TABLE" ]] && return 0
+    command -v npm >/dev/null 2>&1 || die "npm not found; install Node.js 20+ so Azurite can be installed."
+    echo "azurite.sh: node_modules missing, running npm ci"
+    (cd "$REPO_ROOT" && npm ci --no-audit --no-fund --loglevel=error >/dev/null) \
+        || die "npm ci failed in $REPO_ROOT."
+    [[ -x "$AZURITE_TABLE" ]] || die "npm ci did not install $AZURITE_TABLE."
+}
+
+cmd_start() {
+    local port="$1" pid_file="$STATE_DIR/azurite-$1.pid" log_file="$STATE_DIR/azurite-$1.log"
+    local workspace="$STATE_DIR/workspace-$1" endpoint="http://127.0.0.1:$1/devstoreaccount1" pid
+
+    if pid="$(running_pid "$pid_file")"; then
+        echo "Azurite table service already running at $endpoint (pid $pid)"
+        return 0
+    fi
+    rm -f "$pid_file"
+    local headers
+    if headers="$(http_headers "$port")"; then
+        grep -qi '^Server: Azurite-Table' <<<"$headers" \
+            || die "port $port on 127.0.0.1 is in use by something that is not Azurite."
+        echo "Azurite table service already running at $endpoint (not started by this script)"
+        return 0
+    fi
+
+    command -v node >/dev/null 2>&1 || die "node not found; install Node.js 20+."
+    ensure_azurite_installed
+    mkdir -p "$workspace"
+
+    # Own session so a terminal's Ctrl+C or hang-up does not reach it; stop uses the pid file.
+    local launcher=()
+    command -v setsid >/dev/null 2>&1 && launcher=(setsid)
+    (
+        cd "$workspace"
+        exec "${launcher[@]}" "$AZURITE_TABLE" \
+            --tableHost 127.0.0.1 --tablePort "$port" \
+            --inMemoryPersistence --skipApiVersionCheck --disableTelemetry --silent --loose
+    ) >"$log_file" 2>&1 </dev/null &
+    pid=$!
+    echo "$pid" >"$pid_file"
+
+    local deadline=$((SECONDS + START_TIMEOUT_S))
+    until http_answers "$port"; do
+        if ! kill -0 "$pid" 2>/dev/null; then
+            rm -f "$pid_file"
+            die "Azurite exited during startup: $(tail -n 1 "$log_file" 2>/dev/null) (log: $log_file)"
+        fi
+        if ((SECONDS >= deadline)); then
+            kill "$pid" 2>/dev/null || true
+            rm -f "$pid_file"
+            die "Azurite did not answer on port $port within ${START_TIMEOUT_S}s (log: $log_file)."
+        fi
+        sleep 0.2
+    done
+    echo "Azurite table service listening at $endpoint (pid $pid, log ${log_file#"$REPO_ROOT"/})"
+}
+
+cmd_stop() {
+    local port="$1" pid_file="$STATE_DIR/azurite-$1.pid" pid
+    if ! pid="$(running_pid "$pid_file")"; then
+        rm -f "$pid_file"
+        if azurite_answers "$port"; then
+            die "the Azurite on port $port was not started by this script; not stopping it."
+        fi
+        echo "Azurite table service not running on port $port"
+        return 0
+    fi
+    kill -TERM "$pid" 2>/dev/null || true
+    local deadline=$((SECONDS + STOP_TIMEOUT_S))
+    while kill -0 "$pid" 2>/dev/null; do
+        if ((SECONDS >= deadline)); then
+            kill -KILL "$pid" 2>/dev/null || true
+            break
+        fi
+        sleep 0.2
+    done
+    rm -f "$pid_file"
+    rmdir "$STATE_DIR/workspace-$port" 2>/dev/null || true
+    echo "Azurite table service on port $port stopped (pid $pid)"
+}
+
+cmd_status() {
+    local port="$1" pid
+    if pid="$(running_pid "$STATE_DIR/azurite-$port.pid")" && http_answers "$port"; then
+        echo "Azurite table service running at http://127.0.0.1:$port/devstoreaccount1 (pid $pid)"
+        return 0
+    fi
+    if [[ -n "${pid:-}" ]]; then
+        echo "Azurite table service process $pid is alive but not answering on port $port"
+        return 1
+    fi
+    if azurite_answers "$port"; then
+        echo "Azurite table service running at http://127.0.0.1:$port/devstoreaccount1 (not started by this script)"
+        return 0
+    fi
+    echo "Azurite table service not running on port $port"
+    return 3
+}
+
+main() {
+    [[ $# -ge 1 ]] || usage
+    local command="$1" port=10002
+    shift
+    while [[ $# -gt 0 ]]; do
+        case "$1" in
+            --port) [[ $# -ge 2 ]] || die "--port needs a value."; port="$2"; shift 2 ;;
+            --port=*) port="${1#--port=}"; shift ;;
+            -h|--help) usage ;;
+            *) die "unknown argument '$1'." ;;
+        esac
+    done
+    [[ "$port" =~ ^[0-9]+$ ]] && ((port >= 1 && port <= 65535)) || die "port must be a number from 1 to 65535, got '$port'."
+
+    case "$command" in
+        start) cmd_start "$port" ;;
+        stop) cmd_stop "$port" ;;
+        status) cmd_status "$port" ;;
+        *) usage ;;
+    esac
+}
+
+main "$@"

@@ -1,0 +1,124 @@
+#!/usr/bin/env bash
+# The test command: installs dependencies, builds, runs the unit, integration and R tests,
+# and ends with one line "N passed, N failed".
+#
+#   scripts/test.sh [--no-r]     --no-r skips installing R and the R tests
+set -euo pipefail
+
+readonly REPO_ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+readonly TEST_PROJECTS=(tests/TableLoad.Tests tests/TableLoad.IntegrationTests)
+readonly R_TESTS=analysis/tests/testthat.R
+
+export DOTNET_CLI_TELEMETRY_OPTOUT=1 DOTNET_NOLOGO=1 DOTNET_SKIP_FIRST_TIME_EXPERIENCE=1
+
+passed=0
+failed=0
+failed_steps=()
+
+step() { echo "==> $*"; }
+
+# Runs a command with output on the console and in $step_log; returns its exit code.
+run_logged() {
+    "$@" 2>&1 | tee "$step_log"
+    return "${PIPESTATUS[0]}"
+}
+
+# Adds the counts from `dotnet test` summary lines ("Passed!  - Failed: 0, Passed: 12, ...").
+count_dotnet() {
+    local line n
+    local -i found=0
+    while IFS= read -r line; do
+        found=1
+        n="$(sed -nE 's/.*Failed:[[:space:]]*([0-9]+).*/\1/p' <<<"$line")"; failed=$((failed + ${n:-0}))
+        n="$(sed -nE 's/.*Passed:[[:space:]]*([0-9]+).*/\1/p' <<<"$line")"; passed=$((passed + ${n:-0}))
+    done < <(grep -E '^[[:space:]]*(Passed|Failed)!' "$step_log" || true)
+    ((found))
+}
+
+# Adds the counts from testthat's final "[ FAIL 0 | WARN 0 | SKIP 0 | PASS 12 ]" line.
+count_testthat() {
+    local line n
+    line="$(grep -E '\[ FAIL [0-9]+ \|.*PASS [0-9]+ \]' "$step_log" | tail -n 1 || true)"
+    [[ -n "$line" ]] || return 1
+    n="$(sed -nE 's/.*FAIL ([0-9]+).*/\1/p' <<<"$line")"; failed=$((failed + ${n:-0}))
+    n="$(sed -nE 's/.*PASS ([0-9]+).*/\1/p' <<<"$line")"; passed=$((passed + ${n:-0}))
+}
+
+# Records a test run; a run that failed without reporting any failed test counts as one failure.
+record_run() {
+    local name="$1" rc="$2" counted="$3" failed_before="$4"
+    if ((rc == 0)) && ((counted)); then
+        return 0
+    fi
+    if ((rc != 0)); then
+        failed_steps+=("$name")
+        if ((failed == failed_before)); then
+            echo "test.sh: $name exited with code $rc without reporting a failed test; counting it as one failure." >&2
+            failed=$((failed + 1))
+        fi
+    fi
+}
+
+summarise_and_exit() {
+    echo
+    if ((${#failed_steps[@]})); then
+        echo "test.sh: failed: ${failed_steps[*]}" >&2
+    fi
+    echo "$passed passed, $failed failed"
+    ((${#failed_steps[@]} == 0 && failed == 0)) && exit 0
+    exit 1
+}
+
+abort() {
+    echo "test.sh: $1 failed; no tests were run." >&2
+    exit 1
+}
+
+main() {
+    local with_r=1 deps_args=()
+    while [[ $# -gt 0 ]]; do
+        case "$1" in
+            --no-r) with_r=0; deps_args+=(--no-r); shift ;;
+            -h|--help) echo "usage: scripts/test.sh [--no-r]"; exit 0 ;;
+            *) echo "test.sh: unknown argument '$1'." >&2; exit 2 ;;
+        esac
+    done
+    cd "$REPO_ROOT"
+    step_log="$(mktemp "${TMPDIR:-/tmp}/tableload-test.XXXXXX")"
+    trap 'rm -f "$step_log"' EXIT
+
+    step "install dependencies"
+    bash scripts/install-deps.sh "${deps_args[@]}" || abort "installing dependencies"
+
+    step "dotnet restore"
+    dotnet restore TableLoad.sln --nologo -v quiet || abort "dotnet restore"
+
+    step "dotnet build (Release)"
+    dotnet build TableLoad.sln -c Release --no-restore --nologo -v quiet -clp:NoSummary \
+        || abort "dotnet build"
+
+    local project rc counted before
+    for project in "${TEST_PROJECTS[@]}"; do
+        step "dotnet test $project"
+        before=$failed
+        rc=0
+        run_logged dotnet test "$project" -c Release --no-build --nologo || rc=$?
+        counted=0
+        count_dotnet && counted=1
+        record_run "$(basename "$project")" "$rc" "$counted" "$before"
+    done
+
+    if ((with_r)) && [[ -f "$R_TESTS" ]]; then
+        step "Rscript $R_TESTS"
+        before=$failed
+        rc=0
+        run_logged Rscript "$R_TESTS" || rc=$?
+        counted=0
+        count_testthat && counted=1
+        record_run "R tests" "$rc" "$counted" "$before"
+    fi
+
+    summarise_and_exit
+}
+
+main "$@"

@@ -1,0 +1,13 @@
+namespace TableLoad.Cli;
+
+/// <summary>The process exit codes TableLoad documents in its help and README.</summary>
+internal static class ExitCodes
+{
+    public const int Success = 0;
+    public const int Failure = 1;
+    public const int BadInput = 2;
+    public const int Unreachable = 3;
+    public const int VerifyMismatch = 4;
+    public const int Partial = 5;
+    public const int Interrupted = 130;
+}

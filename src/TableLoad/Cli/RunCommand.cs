@@ -1,0 +1,48 @@
+using System.CommandLine;
+using System.Runtime.InteropServices;
+using TableLoad.Engine;
+
+namespace TableLoad.Cli;
+
+/// <summary><c>tableload run</c>: one load test against one table.</summary>
+internal static class RunCommand
+{
+    public static Command Create()
+    {
+        var options = new RunOptions();
+        var command = new Command("run", "Run a batch-insert load test and print the latency table. Exit codes: 0 done, 2 bad input, 3 target unreachable, 4 --verify mismatch, 130 interrupted.");
+        foreach (var option in options.All)
+        {
+            command.Add(option);
+        }
+
+        command.SetAction(async (parse, _) =>
+        {
+            RunSettings settings;
+            try
+            {
+                settings = RunSettingsFactory.Create(parse, options, DateTimeOffset.UtcNow, Environment.GetEnvironmentVariable);
+            }
+            catch (UsageException ex)
+            {
+                await Console.Error.WriteLineAsync(ex.Message).ConfigureAwait(false);
+                return ExitCodes.BadInput;
+            }
+
+            using var signals = new StopSignals();
+            using var sigint = PosixSignalRegistration.Create(PosixSignal.SIGINT, OnSignal);
+            using var sigterm = PosixSignalRegistration.Create(PosixSignal.SIGTERM, OnSignal);
+            void OnSignal(PosixSignalContext context)
+            {
+                context.Cancel = true;
+                Console.Error.WriteLine(signals.Interrupted
+                    ? "Stopping now; batches still in flight are abandoned."
+                    : "Stopping: no new batches; waiting for those in flight (Ctrl+C again to stop at once).");
+                signals.Request();
+            }
+
+            return await new LoadTest(settings, Console.Out, Console.Error, TimeProvider.System).RunAsync(signals).ConfigureAwait(false);
+        });
+        return command;
+    }
+}

@@ -1,0 +1,121 @@
+using System.CommandLine;
+
+namespace TableLoad.Cli;
+
+/// <summary>The options of <c>tableload run</c>, each with its default shown in --help.</summary>
+internal sealed class RunOptions
+{
+    public const string ConnectionStringVariable = "TABLELOAD_CONNECTION_STRING";
+
+    public Option<string?> ConnectionString { get; } = new("--connection-string")
+    {
+        Description = $"Storage connection string (key or SAS). Default: ${ConnectionStringVariable}, else the Azurite development account on 127.0.0.1:10002.",
+    };
+
+    public Option<string?> Table { get; } = new("--table")
+    {
+        Description = "Table to insert into, created if missing. Default: a fresh name per run (tableload<yyyyMMddHHmmss>).",
+    };
+
+    public Option<bool> KeepTable { get; } = new("--keep-table")
+    {
+        Description = "Keep the table this run created. Default: delete it at the end (a table TableLoad did not create is never deleted).",
+    };
+
+    public Option<int> BatchSize { get; } = new("--batch-size")
+    {
+        Description = "Inserts per entity group transaction, 1..100.",
+        DefaultValueFactory = _ => 100,
+    };
+
+    public Option<int> EntitySize { get; } = new("--entity-size")
+    {
+        Description = "Payload bytes per entity, spread over --properties binary properties.",
+        DefaultValueFactory = _ => 1024,
+    };
+
+    public Option<int> Properties { get; } = new("--properties")
+    {
+        Description = "Binary properties per entity; their byte arrays are made once and shared by every entity.",
+        DefaultValueFactory = _ => 8,
+    };
+
+    public Option<string> Partitions { get; } = new("--partitions")
+    {
+        Description = "Partition strategy: single (one partition for the run), per-task, or spread:N (N partitions round-robin).",
+        DefaultValueFactory = _ => "single",
+    };
+
+    public Option<string> KeyPrefix { get; } = new("--key-prefix")
+    {
+        Description = "Prefix of every PartitionKey and RowKey (no / \\ # ? or control characters).",
+        DefaultValueFactory = _ => "tl",
+    };
+
+    public Option<int> Tasks { get; } = new("--tasks")
+    {
+        Description = "Concurrent batch loops in the process.",
+        DefaultValueFactory = _ => 12,
+    };
+
+    public Option<string> Duration { get; } = new("--duration")
+    {
+        Description = "Measured time after the warm-up, e.g. 30s, 2m, 1h or hh:mm:ss.",
+        DefaultValueFactory = _ => "60s",
+    };
+
+    public Option<long?> Batches { get; } = new("--batches")
+    {
+        Description = "Stop after this many batches in all (warm-up included), if that comes before --duration. Default: no limit.",
+    };
+
+    public Option<string> Warmup { get; } = new("--warmup")
+    {
+        Description = "Warm-up before measuring; its batches are kept in batches.csv, marked, and left out of every statistic.",
+        DefaultValueFactory = _ => "5s",
+    };
+
+    public Option<string> Timeout { get; } = new("--timeout")
+    {
+        Description = "Client timeout of one attempt (the service's own limit is 30s).",
+        DefaultValueFactory = _ => "30s",
+    };
+
+    public Option<int> Retries { get; } = new("--retries")
+    {
+        Description = "Retries per batch on 503 ServerBusy, 500 OperationTimedOut, 429 and client timeouts, with exponential backoff and jitter.",
+        DefaultValueFactory = _ => 0,
+    };
+
+    public Option<string?> Output { get; } = new("--output")
+    {
+        Description = "Folder for the result files. Default: results/<run id>/.",
+    };
+
+    public Option<string> Label { get; } = new("--label")
+    {
+        Description = "Free text carried into every result file (for sweeps and plots).",
+        DefaultValueFactory = _ => "",
+    };
+
+    public Option<bool> Verify { get; } = new("--verify")
+    {
+        Description = "After the run, count the stored entities and compare with the succeeded count (exit code 4 on mismatch).",
+    };
+
+    public Option<bool> NoBatchLog { get; } = new("--no-batch-log")
+    {
+        Description = "Do not write batches.csv (for very long runs); every other result file is still written.",
+    };
+
+    public Option<bool> Quiet { get; } = new("--quiet")
+    {
+        Description = "No progress lines while the run goes on; the final table is still printed.",
+    };
+
+    public IEnumerable<Option> All =>
+    [
+        ConnectionString, Table, KeepTable, BatchSize, EntitySize, Properties, Partitions, KeyPrefix, Tasks, Duration, Batches,
+        Warmup, Timeout, Retries, Output, Label, Verify, NoBatchLog, Quiet,
+    ];
+}

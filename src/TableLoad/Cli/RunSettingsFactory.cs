@@ -1,0 +1,143 @@
+using System.CommandLine;
+using System.Globalization;
+using System.Text.RegularExpressions;
+using TableLoad.Engine;
+using TableLoad.Storage;
+using TableLoad.Workload;
+
+namespace TableLoad.Cli;
+
+/// <summary>
+/// Turns parsed options into validated <see cref="RunSettings"/>. Everything the service would refuse
+/// is refused here, before any request, with one sentence (a <see cref="UsageException"/>).
+/// </summary>
+internal static partial class RunSettingsFactory
+{
+    public const int MaxBatchOperations = 100;
+    public const int MaxBatchBodyBytes = 4 * 1024 * 1024;
+    public const int MaxKeyPrefixLength = 200;
+
+    public static RunSettings Create(ParseResult parse, RunOptions o, DateTimeOffset now, Func<string, string?> environment)
+    {
+        var batchSize = parse.GetValue(o.BatchSize);
+        Require(batchSize is >= 1 and <= MaxBatchOperations, $"--batch-size must be between 1 and {MaxBatchOperations} (a batch holds at most {MaxBatchOperations} operations), not {batchSize}.");
+
+        var tasks = parse.GetValue(o.Tasks);
+        Require(tasks is >= 1 and <= 10_000, $"--tasks must be between 1 and 10000, not {tasks}.");
+
+        var properties = parse.GetValue(o.Properties);
+        Require(properties is >= 1 and < EntityTemplate.MaxCustomProperties, $"--properties must be between 1 and {EntityTemplate.MaxCustomProperties - 1} (an entity holds at most {EntityTemplate.MaxCustomProperties} custom properties, one of them TableLoad's batch nonce), not {properties}.");
+
+        var entitySize = parse.GetValue(o.EntitySize);
+        Require(entitySize >= properties, $"--entity-size ({entitySize}) must be at least --properties ({properties}): every property needs one byte.");
+        var largestProperty = (entitySize / properties) + (entitySize % properties == 0 ? 0 : 1);
+        Require(largestProperty <= EntityTemplate.MaxPropertyBytes, $"--entity-size {entitySize} over {properties} properties makes properties of {largestProperty} bytes; a property holds at most {EntityTemplate.MaxPropertyBytes} bytes (64 KiB), so raise --properties.");
+
+        var partitions = PartitionStrategy.TryParse(parse.GetValue(o.Partitions) ?? "")
+            ?? throw new UsageException($"--partitions must be single, per-task or spread:N with N from 1 to 1000000, not '{parse.GetValue(o.Partitions)}'.");
+
+        var prefix = parse.GetValue(o.KeyPrefix) ?? "";
+        ValidateKeyPrefix(prefix);
+
+        var duration = ParseDuration(parse.GetValue(o.Duration), "--duration");
+        Require(duration > TimeSpan.Zero, "--duration must be greater than zero.");
+        var warmup = ParseDuration(parse.GetValue(o.Warmup), "--warmup");
+        var timeout = ParseDuration(parse.GetValue(o.Timeout), "--timeout");
+        Require(timeout > TimeSpan.Zero, "--timeout must be greater than zero.");
+        var batches = parse.GetValue(o.Batches);
+        Require(batches is null or > 0, "--batches must be greater than zero.");
+        var retries = parse.GetValue(o.Retries);
+        Require(retries is >= 0 and <= 100, $"--retries must be between 0 and 100, not {retries}.");
+
+        var table = parse.GetValue(o.Table);
+        var generated = table is null;
+        table ??= "tableload" + now.UtcDateTime.ToString("yyyyMMddHHmmss", CultureInfo.InvariantCulture);
+        Require(TableNamePattern().IsMatch(table) && !table.Equals("tables", StringComparison.OrdinalIgnoreCase),
+            $"--table '{table}' is not a valid table name: use 3 to 63 letters and digits, starting with a letter.");
+
+        var target = ParseTarget(parse.GetValue(o.ConnectionString) ?? environment(RunOptions.ConnectionStringVariable));
+        var template = EntityTemplate.Create(entitySize, properties);
+        ValidateEntityAndBatch(template, prefix, batchSize, target, table);
+
+        var runId = now.UtcDateTime.ToString("yyyyMMdd-HHmmss", CultureInfo.InvariantCulture) + "-" + Convert.ToHexStringLower(BitConverter.GetBytes(Random.Shared.Next()))[..4];
+        return new RunSettings
+        {
+            Target = target,
+            Table = table,
+            TableNameGenerated = generated,
+            KeepTable = parse.GetValue(o.KeepTable),
+            BatchSize = batchSize,
+            EntitySize = entitySize,
+            Properties = properties,
+            Partitions = partitions,
+            KeyPrefix = prefix,
+            Tasks = tasks,
+            Duration = duration,
+            Batches = batches,
+            Warmup = warmup,
+            Timeout = timeout,
+            Retries = retries,
+            RunId = runId,
+            OutputDirectory = parse.GetValue(o.Output) ?? Path.Combine("results", runId),
+            Label = parse.GetValue(o.Label) ?? "",
+            Verify = parse.GetValue(o.Verify),
+            WriteBatchLog = !parse.GetValue(o.NoBatchLog),
+            Quiet = parse.GetValue(o.Quiet),
+        };
+    }
+
+    private static StorageTarget ParseTarget(string? connectionString)
+    {
+        try
+        {
+            return ConnectionStringParser.Parse(connectionString ?? ConnectionStringParser.DevelopmentConnectionString);
+        }
+        catch (FormatException ex)
+        {
+            throw new UsageException(ex.Message);
+        }
+    }
+
+    private static void ValidateKeyPrefix(string prefix)
+    {
+        Require(prefix.Length is > 0 and <= MaxKeyPrefixLength, $"--key-prefix must have 1 to {MaxKeyPrefixLength} characters.");
+        foreach (var c in prefix)
+        {
+            Require(c is not ('/' or '\\' or '#' or '?') && !char.IsControl(c),
+                $"--key-prefix may not contain '/', '\\', '#', '?' or control characters (the service refuses them in keys).");
+        }
+    }
+
+    private static void ValidateEntityAndBatch(EntityTemplate template, string prefix, int batchSize, StorageTarget target, string table)
+    {
+        var rowKeyLength = RowKeys.Length(prefix);
+        var partitionKeyLength = prefix.Length + 10;
+        var entityBytes = EntityTemplate.ServiceSize(template.PropertySizes, partitionKeyLength, rowKeyLength, 24);
+        Require(entityBytes <= EntityTemplate.MaxEntityBytes, $"An entity of --entity-size {template.PayloadBytes} takes {entityBytes} bytes in the service, over its 1 MiB ({EntityTemplate.MaxEntityBytes} bytes) limit.");
+
+        var writer = new BatchBodyWriter(template, $"{target.TableEndpoint.AbsoluteUri.TrimEnd('/')}/{table}");
+        var body = writer.Write(new string('p', partitionKeyLength), RowKeys.Stem(prefix, 999, 999, 9999, 9_999_999_999), new string('n', 24), batchSize);
+        Require(body.Length <= MaxBatchBodyBytes, $"A batch of {batchSize} entities of {template.PayloadBytes} bytes makes a {body.Length}-byte request, over the service's 4 MiB ({MaxBatchBodyBytes} bytes) batch limit; lower --batch-size or --entity-size.");
+    }
+
+    private static TimeSpan ParseDuration(string? text, string option)
+    {
+        if (!DurationParser.TryParse(text, out var duration) || duration < TimeSpan.Zero)
+        {
+            throw new UsageException($"{option} '{text}' is not a duration; use forms such as 30s, 2m, 1h or hh:mm:ss.");
+        }
+
+        return duration;
+    }
+
+    private static void Require(bool condition, string message)
+    {
+        if (!condition)
+        {
+            throw new UsageException(message);
+        }
+    }
+
+    [GeneratedRegex("^[A-Za-z][A-Za-z0-9]{2,62}$")]
+    private static partial Regex TableNamePattern();
+}

@@ -1,0 +1,35 @@
+namespace TableLoad.Engine;
+
+/// <summary>
+/// One monotonic clock for the run, anchored to wall-clock time once at the start, so durations come
+/// from the monotonic timestamp while windows stay aligned to wall-clock seconds across machines.
+/// </summary>
+internal sealed class RunClock
+{
+    private readonly TimeProvider _time;
+    private readonly long _startTimestamp;
+
+    public RunClock(TimeProvider time)
+    {
+        _time = time;
+        _startTimestamp = time.GetTimestamp();
+        StartedUtc = time.GetUtcNow();
+        StartEpochMicros = StartedUtc.ToUnixTimeMilliseconds() * 1000;
+    }
+
+    public DateTimeOffset StartedUtc { get; }
+
+    public long StartEpochMicros { get; }
+
+    public long Timestamp() => _time.GetTimestamp();
+
+    /// <summary>Microseconds since the run started.</summary>
+    public long ElapsedMicros(long timestamp) => (long)(_time.GetElapsedTime(_startTimestamp, timestamp).Ticks / 10);
+
+    public long ElapsedMicros() => ElapsedMicros(_time.GetTimestamp());
+
+    /// <summary>The wall-clock second (Unix) a run-relative instant falls in.</summary>
+    public long EpochSecond(long elapsedMicros) => (StartEpochMicros + elapsedMicros) / 1_000_000;
+
+    public DateTimeOffset UtcAt(long elapsedMicros) => StartedUtc.AddTicks(elapsedMicros * 10);
+}

@@ -1,0 +1,55 @@
+using TableLoad.Storage;
+using TableLoad.Workload;
+
+namespace TableLoad.Engine;
+
+/// <summary>Everything one run needs, validated; built once from the command line.</summary>
+internal sealed record RunSettings
+{
+    public required StorageTarget Target { get; init; }
+
+    public required string Table { get; init; }
+
+    /// <summary>True when the table name was generated for this run (so it is ours to delete).</summary>
+    public bool TableNameGenerated { get; init; }
+
+    public bool KeepTable { get; init; }
+
+    public int BatchSize { get; init; } = 100;
+
+    public int EntitySize { get; init; } = 1024;
+
+    public int Properties { get; init; } = 8;
+
+    public PartitionStrategy Partitions { get; init; } = new PartitionStrategy.Single();
+
+    public string KeyPrefix { get; init; } = "tl";
+
+    public int Tasks { get; init; } = 12;
+
+    public TimeSpan Duration { get; init; } = TimeSpan.FromSeconds(60);
+
+    public long? Batches { get; init; }
+
+    public TimeSpan Warmup { get; init; } = TimeSpan.FromSeconds(5);
+
+    public TimeSpan Timeout { get; init; } = TimeSpan.FromSeconds(30);
+
+    public int Retries { get; init; }
+
+    public required string OutputDirectory { get; init; }
+
+    public string Label { get; init; } = "";
+
+    public bool Verify { get; init; }
+
+    public required string RunId { get; init; }
+
+    public int Process { get; init; }
+
+    public int Instance { get; init; }
+
+    public bool Quiet { get; init; }
+
+    public bool WriteBatchLog { get; init; } = true;
+}

@@ -1,0 +1,7 @@
+namespace TableLoad.Measurement;
+
+/// <summary>Receives each finished one-second window, in time order; must not keep the window.</summary>
+internal interface IIntervalSink
+{
+    void OnInterval(Window window, bool warmup);
+}

@@ -1,0 +1,27 @@
+using TableLoad.Measurement.Histograms;
+
+namespace TableLoad.Measurement;
+
+/// <summary>The latency columns of the result table, in milliseconds.</summary>
+internal sealed record LatencySummary(long Count, double Min, double Median, double Mean, double Max, double P90, double P95, double P99, double P999)
+{
+    public static LatencySummary From(LatencyHistogram histogram)
+    {
+        if (histogram.TotalCount == 0)
+        {
+            return new LatencySummary(0, 0, 0, 0, 0, 0, 0, 0, 0);
+        }
+
+        static double Ms(long micros) => micros / 1000.0;
+        return new LatencySummary(
+            histogram.TotalCount,
+            Ms(histogram.Min),
+            Ms(histogram.ValueAtPercentile(50)),
+            histogram.Mean / 1000.0,
+            Ms(histogram.Max),
+            Ms(histogram.ValueAtPercentile(90)),
+            Ms(histogram.ValueAtPercentile(95)),
+            Ms(histogram.ValueAtPercentile(99)),
+            Ms(histogram.ValueAtPercentile(99.9)));
+    }
+}

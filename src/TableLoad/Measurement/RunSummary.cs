@@ -1,0 +1,80 @@
+using TableLoad.Engine;
+
+namespace TableLoad.Measurement;
+
+/// <summary>The figures of one run, computed once when the run ends; reporters only read it.</summary>
+internal sealed record RunSummary
+{
+    public required string RunId { get; init; }
+
+    public required string Label { get; init; }
+
+    public required int Processes { get; init; }
+
+    public required int Tasks { get; init; }
+
+    public required int BatchSize { get; init; }
+
+    public required int EntitySize { get; init; }
+
+    public required string Partitions { get; init; }
+
+    public required RunStatus Status { get; init; }
+
+    public required double MeasuredSeconds { get; init; }
+
+    public required LatencySummary LatencyMs { get; init; }
+
+    public required long PeakEntitiesPerSecond { get; init; }
+
+    public required double MeanEntitiesPerSecond { get; init; }
+
+    public required double GoodputMbPerSecond { get; init; }
+
+    public required long EntitiesSucceeded { get; init; }
+
+    public required long EntitiesFailed { get; init; }
+
+    public required IReadOnlyDictionary<string, long> Outcomes { get; init; }
+
+    public required IReadOnlyDictionary<string, long> RejectedByCode { get; init; }
+
+    public required WarmupTotals Warmup { get; init; }
+
+    public required ClientUsage Client { get; init; }
+
+    public StoredCount? Stored { get; init; }
+
+    public static RunSummary Create(RunSettings settings, RunTotals totals, double measuredSeconds, RunStatus status, int processes, ClientUsage client)
+    {
+        var measured = totals.Measured;
+        var outcomes = BatchOutcomeExtensions.All().ToDictionary(o => o.ToSnakeCase(), o => measured[o]);
+        return new RunSummary
+        {
+            RunId = settings.RunId,
+            Label = settings.Label,
+            Processes = processes,
+            Tasks = settings.Tasks,
+            BatchSize = settings.BatchSize,
+            EntitySize = settings.EntitySize,
+            Partitions = settings.Partitions.ToString()!,
+            Status = status,
+            MeasuredSeconds = measuredSeconds,
+            LatencyMs = LatencySummary.From(totals.Latency),
+            PeakEntitiesPerSecond = totals.PeakEntitiesPerSecond,
+            MeanEntitiesPerSecond = measuredSeconds > 0 ? measured.EntitiesSucceeded / measuredSeconds : 0,
+            GoodputMbPerSecond = measuredSeconds > 0 ? measured.EntitiesSucceeded * (double)settings.EntitySize / 1e6 / measuredSeconds : 0,
+            EntitiesSucceeded = measured.EntitiesSucceeded,
+            EntitiesFailed = measured.EntitiesFailed,
+            Outcomes = outcomes,
+            RejectedByCode = new SortedDictionary<string, long>(totals.RejectedByCode, StringComparer.Ordinal),
+            Warmup = new WarmupTotals(totals.Warmup.Batches, totals.Warmup.EntitiesSucceeded, totals.Warmup.EntitiesFailed),
+            Client = client,
+        };
+    }
+}
+
+internal sealed record WarmupTotals(long Batches, long EntitiesSucceeded, long EntitiesFailed);
+
+/// <summary>What <c>--verify</c> found in the table, against what the run reported.</summary>
+internal sealed record StoredCount(long Count, long Expected, bool Matches);

@@ -1,0 +1,35 @@
+using TableLoad.Measurement.Histograms;
+
+namespace TableLoad.Measurement;
+
+/// <summary>Adds up the measured windows of a run (warm-up apart) and tracks the peak second.</summary>
+internal sealed class RunTotals : IIntervalSink
+{
+    public WindowCounts Measured { get; } = new();
+
+    public WindowCounts Warmup { get; } = new();
+
+    public LatencyHistogram Latency { get; } = new();
+
+    public Dictionary<string, long> RejectedByCode { get; } = new(StringComparer.Ordinal);
+
+    public long PeakEntitiesPerSecond { get; private set; }
+
+    public void OnInterval(Window window, bool warmup)
+    {
+        if (warmup)
+        {
+            Warmup.Add(window.Counts);
+            return;
+        }
+
+        Measured.Add(window.Counts);
+        Latency.Add(window.Latency);
+        foreach (var (code, count) in window.RejectedByCode)
+        {
+            RejectedByCode[code] = RejectedByCode.GetValueOrDefault(code) + count;
+        }
+
+        PeakEntitiesPerSecond = Math.Max(PeakEntitiesPerSecond, window.Counts.EntitiesSucceeded);
+    }
+}

@@ -1,0 +1,31 @@
+using TableLoad.Measurement;
+using TableLoad.Measurement.Histograms;
+
+namespace TableLoad.Reporting;
+
+/// <summary>Writes each second's histogram to latency.hlog, tagging warm-up seconds, so runs merge without loss.</summary>
+internal sealed class HistogramLogSink : IIntervalSink, IDisposable
+{
+    public const string WarmupTag = "warmup";
+
+    private readonly TextWriter _writer;
+    private readonly HistogramLogWriter _log;
+    private readonly long _baseEpochSecond;
+
+    public HistogramLogSink(TextWriter writer, DateTimeOffset start)
+    {
+        _writer = writer;
+        _log = new HistogramLogWriter(writer);
+        _log.WriteComment("TableLoad batch latency, values in microseconds, one interval per wall-clock second");
+        _log.WriteHeader(DateTimeOffset.FromUnixTimeSeconds(start.ToUnixTimeSeconds()));
+        _baseEpochSecond = start.ToUnixTimeSeconds();
+    }
+
+    public void OnInterval(Window window, bool warmup)
+    {
+        _log.WriteInterval(window.EpochSecond - _baseEpochSecond, 1.0, window.Latency, warmup ? WarmupTag : null);
+        _writer.Flush();
+    }
+
+    public void Dispose() => _writer.Dispose();
+}

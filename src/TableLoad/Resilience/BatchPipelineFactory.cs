@@ -1,0 +1,39 @@
+using Polly;
+using Polly.Retry;
+using Polly.Timeout;
+using TableLoad.Engine;
+
+namespace TableLoad.Resilience;
+
+/// <summary>
+/// Builds the one pipeline a process shares: a per-attempt timeout inside an optional retry that
+/// backs off exponentially with jitter on throttling and client timeouts only.
+/// </summary>
+internal static class BatchPipelineFactory
+{
+    public static ResiliencePipeline<BatchResult> Create(TimeSpan attemptTimeout, int retries, TimeProvider? time = null)
+    {
+        var builder = new ResiliencePipelineBuilder<BatchResult>();
+        if (time is not null)
+        {
+            builder.TimeProvider = time;
+        }
+
+        if (retries > 0)
+        {
+            builder.AddRetry(new RetryStrategyOptions<BatchResult>
+            {
+                MaxRetryAttempts = retries,
+                BackoffType = DelayBackoffType.Exponential,
+                UseJitter = true,
+                Delay = TimeSpan.FromMilliseconds(200),
+                MaxDelay = TimeSpan.FromSeconds(30),
+                ShouldHandle = static args => ValueTask.FromResult(
+                    args.Outcome.Exception is TimeoutRejectedException ||
+                    (args.Outcome.Result is { } result && result.Outcome.IsTransient())),
+            });
+        }
+
+        return builder.AddTimeout(attemptTimeout).Build();
+    }
+}

@@ -1,0 +1,100 @@
+using System.Text;
+using System.Text.Json;
+
+namespace TableLoad.Storage;
+
+/// <summary>
+/// Reads the multipart answer of a batch: every operation answers with its own HTTP status line;
+/// a failed batch holds one non-2xx operation whose OData error message starts with "index:".
+/// </summary>
+internal static class BatchResponseParser
+{
+    private static ReadOnlySpan<byte> StatusLinePrefix => "HTTP/1.1 "u8;
+
+    public static BatchResponse Parse(ReadOnlySpan<byte> body)
+    {
+        var rest = body;
+        while (true)
+        {
+            var at = rest.IndexOf(StatusLinePrefix);
+            if (at < 0)
+            {
+                return new BatchResponse(202, null, null);
+            }
+
+            rest = rest[(at + StatusLinePrefix.Length)..];
+            if (rest.Length < 3 || !TryParseStatus(rest[..3], out var status))
+            {
+                continue;
+            }
+
+            if (status is >= 200 and < 300)
+            {
+                continue;
+            }
+
+            var (code, index) = ReadError(rest);
+            return new BatchResponse(status, code, index);
+        }
+    }
+
+    /// <summary>Reads the error code and the failing index from an OData JSON error body.</summary>
+    public static (string? Code, int? Index) ReadError(ReadOnlySpan<byte> text)
+    {
+        var start = text.IndexOf("{"u8);
+        if (start < 0)
+        {
+            return (null, null);
+        }
+
+        var json = text[start..];
+        try
+        {
+            var reader = new Utf8JsonReader(json, new JsonReaderOptions { AllowTrailingCommas = true });
+            using var document = JsonDocument.ParseValue(ref reader);
+            if (!document.RootElement.TryGetProperty("odata.error", out var error))
+            {
+                return (null, null);
+            }
+
+            var code = error.TryGetProperty("code", out var c) ? c.GetString() : null;
+            int? index = null;
+            if (error.TryGetProperty("message", out var message) &&
+                message.TryGetProperty("value", out var value) &&
+                value.GetString() is { } messageText)
+            {
+                index = LeadingIndex(messageText);
+            }
+
+            return (code, index);
+        }
+        catch (JsonException)
+        {
+            return (null, null);
+        }
+    }
+
+    private static int? LeadingIndex(string message)
+    {
+        var colon = message.IndexOf(':');
+        return colon > 0 && int.TryParse(message.AsSpan(0, colon), out var index) ? index : null;
+    }
+
+    private static bool TryParseStatus(ReadOnlySpan<byte> digits, out int status)
+    {
+        status = 0;
+        foreach (var d in digits)
+        {
+            if (d is < (byte)'0' or > (byte)'9')
+            {
+                return false;
+            }
+
+            status = (status * 10) + (d - '0');
+        }
+
+        return true;
+    }
+
+    public static string Describe(ReadOnlySpan<byte> body) => Encoding.UTF8.GetString(body[..Math.Min(body.Length, 512)]);
+}

@@ -1,0 +1,125 @@
+namespace TableLoad.Storage;
+
+/// <summary>
+/// Reads an Azure Storage connection string into a <see cref="StorageTarget"/>. Error messages name
+/// the faulty setting, never its value, because the string holds a key.
+/// </summary>
+internal static class ConnectionStringParser
+{
+    public const string DevelopmentAccountName = "devstoreaccount1";
+
+    // The emulator's published, well-known development key: not a secret.
+    public const string DevelopmentAccountKey =
+        "Eby8vdM02xNOcqFlqUwJPLlmEtlCDXJ1OUzFT50uSRZ6IFsuFq2UVErCz4I6tq/K1SZFPTOtr/KBHBeksoGMGw==";
+
+    public const string DevelopmentConnectionString =
+        "DefaultEndpointsProtocol=http;AccountName=" + DevelopmentAccountName + ";AccountKey=" + DevelopmentAccountKey +
+        ";TableEndpoint=http://127.0.0.1:10002/" + DevelopmentAccountName + ";";
+
+    public static StorageTarget Parse(string connectionString)
+    {
+        var settings = Split(connectionString);
+        if (settings.TryGetValue("UseDevelopmentStorage", out var dev))
+        {
+            if (!dev.Equals("true", StringComparison.OrdinalIgnoreCase))
+            {
+                throw new FormatException("The connection string's UseDevelopmentStorage setting must be 'true'.");
+            }
+
+            return Parse(DevelopmentConnectionString);
+        }
+
+        settings.TryGetValue("AccountName", out var accountName);
+        var endpoint = TableEndpoint(settings, accountName);
+        accountName ??= AccountNameFromEndpoint(endpoint);
+
+        IRequestAuthorizer authorizer;
+        if (settings.TryGetValue("AccountKey", out var key))
+        {
+            authorizer = new SharedKeyAuthorizer(accountName, DecodeKey(key));
+        }
+        else if (settings.TryGetValue("SharedAccessSignature", out var sas) && sas.Length > 0)
+        {
+            authorizer = new SasAuthorizer(sas);
+        }
+        else
+        {
+            throw new FormatException("The connection string has neither an AccountKey nor a SharedAccessSignature.");
+        }
+
+        return new StorageTarget(endpoint, accountName, authorizer);
+    }
+
+    private static Dictionary<string, string> Split(string connectionString)
+    {
+        var settings = new Dictionary<string, string>(StringComparer.OrdinalIgnoreCase);
+        foreach (var part in connectionString.Split(';', StringSplitOptions.RemoveEmptyEntries | StringSplitOptions.TrimEntries))
+        {
+            var eq = part.IndexOf('=');
+            if (eq <= 0)
+            {
+                throw new FormatException("The connection string is not a list of Name=Value settings separated by ';'.");
+            }
+
+            settings[part[..eq].Trim()] = part[(eq + 1)..].Trim();
+        }
+
+        if (settings.Count == 0)
+        {
+            throw new FormatException("The connection string is empty.");
+        }
+
+        return settings;
+    }
+
+    private static Uri TableEndpoint(Dictionary<string, string> settings, string? accountName)
+    {
+        if (settings.TryGetValue("TableEndpoint", out var explicitEndpoint))
+        {
+            if (!Uri.TryCreate(explicitEndpoint.TrimEnd('/'), UriKind.Absolute, out var uri) ||
+                (uri.Scheme != Uri.UriSchemeHttp && uri.Scheme != Uri.UriSchemeHttps))
+            {
+                throw new FormatException("The connection string's TableEndpoint is not an http or https address.");
+            }
+
+            return uri;
+        }
+
+        if (accountName is null)
+        {
+            throw new FormatException("The connection string has neither an AccountName nor a TableEndpoint.");
+        }
+
+        var protocol = settings.GetValueOrDefault("DefaultEndpointsProtocol", "https");
+        if (protocol is not ("http" or "https"))
+        {
+            throw new FormatException("The connection string's DefaultEndpointsProtocol must be http or https.");
+        }
+
+        var suffix = settings.GetValueOrDefault("EndpointSuffix", "core.windows.net");
+        return new Uri($"{protocol}://{accountName}.table.{suffix}");
+    }
+
+    private static string AccountNameFromEndpoint(Uri endpoint)
+    {
+        var firstSegment = endpoint.AbsolutePath.Trim('/').Split('/')[0];
+        if (endpoint.IsLoopback && firstSegment.Length > 0)
+        {
+            return firstSegment;
+        }
+
+        return endpoint.Host.Split('.')[0];
+    }
+
+    private static byte[] DecodeKey(string key)
+    {
+        try
+        {
+            return Convert.FromBase64String(key);
+        }
+        catch (FormatException)
+        {
+            throw new FormatException("The connection string's AccountKey is not valid base64.");
+        }
+    }
+}
