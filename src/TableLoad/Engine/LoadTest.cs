@@ -66,11 +66,9 @@ internal sealed class LoadTest(RunSettings settings, TextWriter output, TextWrit
     private async Task<(RunSummary Summary, RunTotals Totals)> MeasureAsync(TableRestClient client, StopSignals signals, int maxConnections)
     {
         var clock = new RunClock(time);
-        var warmupMicros = (long)(settings.Warmup.TotalMilliseconds * 1000);
-        var warmupEndSecond = (clock.StartEpochMicros + warmupMicros + 999_999) / 1_000_000;
-        var measuredStartMicros = Math.Max(0, (warmupEndSecond * 1_000_000) - clock.StartEpochMicros);
-        var startSecond = clock.StartEpochMicros / 1_000_000;
-        var runMicros = measuredStartMicros + (long)(settings.Duration.TotalMilliseconds * 1000);
+        var timeline = RunTimeline.Create(clock.StartEpochMicros, settings.Warmup, settings.Duration);
+        var startSecond = timeline.StartEpochSecond;
+        var runMicros = timeline.StopMicros;
 
         var dir = settings.OutputDirectory;
         var totals = new RunTotals();
@@ -82,7 +80,7 @@ internal sealed class LoadTest(RunSettings settings, TextWriter output, TextWrit
             sinks.Add(new ProgressReporter(errors, startSecond, runMicros / 1e6));
         }
 
-        var collector = new IntervalCollector(clock, new WindowPool(), warmupEndSecond, sinks);
+        var collector = new IntervalCollector(clock, new WindowPool(), timeline.WarmupEndEpochSecond, sinks);
         var batchLog = new BatchLogWriter();
         var batchLogTask = batchLog.WriteAllAsync(settings.WriteBatchLog ? Path.Combine(dir, "batches.csv") : null);
         await ResultJson.WriteAsync(Path.Combine(dir, "run.json"), RunDescription.Create(settings, clock.StartedUtc, null, maxConnections)).ConfigureAwait(false);
@@ -98,7 +96,7 @@ internal sealed class LoadTest(RunSettings settings, TextWriter output, TextWrit
 
         RunSummary Summarise(RunStatus status)
         {
-            var measuredSeconds = Math.Max(0, clock.ElapsedMicros() - measuredStartMicros) / 1e6;
+            var measuredSeconds = timeline.MeasuredSeconds(clock.ElapsedMicros());
             return RunSummary.Create(settings, totals, measuredSeconds, status, processes: 1, ClientUsage.Measure(totals.Measured.EntitiesSucceeded + totals.Warmup.EntitiesSucceeded));
         }
 

@@ -173,7 +173,8 @@ public static class HistogramEncoding
             long count = ReadZigZag(payload, ref position);
             if (count < 0)
             {
-                if (count < index - histogram.CountsLength) // written this way so long.MinValue cannot overflow
+                // Compared this way round so that a run of long.MinValue cannot overflow.
+                if (count < index - histogram.CountsLength)
                 {
                     throw new InvalidDataException($"A run of {-count} zero counts overruns the {histogram.CountsLength} buckets its header describes.");
                 }

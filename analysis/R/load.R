@@ -1,0 +1,141 @@
+# Reading TableLoad result folders (see docs/results.md) into R.
+#
+# A run is a list: dir, name (label, else run id), run (run.json), summary (summary.json),
+# batches (batches.csv as a data.table, NULL with --no-batch-log) and intervals (intervals.csv).
+# A sweep is a list: dir, cells (sweep.csv as a data.table) and runs (the cell folders that exist).
+
+# An error the user caused (a wrong folder, a missing file): the CLIs print its message alone.
+input_error <- function(message) {
+  stop(structure(class = c("tableload_input_error", "error", "condition"),
+                 list(message = message, call = NULL)))
+}
+
+is_result_folder <- function(dir) {
+  dir.exists(dir) && file.exists(file.path(dir, "summary.json"))
+}
+
+is_sweep_folder <- function(dir) {
+  dir.exists(dir) && file.exists(file.path(dir, "sweep.csv"))
+}
+
+# Column types fixed by name, so that an all-empty column (error_code on a clean run) stays text.
+BATCH_COLUMNS <- c(
+  process = "integer", task = "integer", partition_key = "character", start_ms = "double",
+  latency_ms = "double", entities = "integer", attempts = "integer", outcome = "character",
+  http_status = "integer", error_code = "character", failed_index = "integer", warmup = "character"
+)
+
+INTERVAL_COLUMNS <- c(
+  epoch_s = "double", elapsed_s = "double", warmup = "character",
+  entities_succeeded = "integer", entities_failed = "integer", batches = "integer",
+  server_busy = "integer", operation_timed_out = "integer", too_many_requests = "integer",
+  client_timeout = "integer", rejected = "integer", network_failure = "integer",
+  p50_ms = "double", p99_ms = "double"
+)
+
+FAILURE_OUTCOMES <- c("server_busy", "operation_timed_out", "too_many_requests",
+                      "client_timeout", "rejected", "network_failure")
+THROTTLE_OUTCOMES <- c("server_busy", "operation_timed_out", "too_many_requests")
+
+SWEEP_KNOBS <- c("processes", "tasks", "batch_size", "entity_size", "partitions", "rate", "repeat")
+
+read_csv_typed <- function(path, columns) {
+  header <- names(data.table::fread(path, nrows = 0L))
+  missing <- setdiff(names(columns), header)
+  if (length(missing) > 0L) {
+    input_error(sprintf("%s lacks the column(s) %s", path, paste(missing, collapse = ", ")))
+  }
+  known <- columns[intersect(header, names(columns))]
+  table <- data.table::fread(path, colClasses = as.list(known), na.strings = "",
+                             encoding = "UTF-8", showProgress = FALSE)
+  if ("warmup" %in% names(table)) table[, warmup := as_flag(warmup)]
+  table[]
+}
+
+as_flag <- function(x) {
+  tolower(as.character(x)) %in% c("true", "1")
+}
+
+read_json_file <- function(path) {
+  jsonlite::fromJSON(path, simplifyVector = TRUE)
+}
+
+read_batches <- function(dir) {
+  path <- file.path(dir, "batches.csv")
+  if (!file.exists(path)) return(NULL)
+  read_csv_typed(path, BATCH_COLUMNS)
+}
+
+read_intervals <- function(dir) {
+  path <- file.path(dir, "intervals.csv")
+  if (!file.exists(path)) input_error(sprintf("%s: no intervals.csv", dir))
+  read_csv_typed(path, INTERVAL_COLUMNS)
+}
+
+run_name <- function(run_json, summary) {
+  label <- summary$label %||% run_json$label %||% ""
+  if (nzchar(label)) label else summary$run_id %||% basename(run_json$options$output %||% "run")
+}
+
+`%||%` <- function(a, b) if (is.null(a)) b else a
+
+read_run <- function(dir) {
+  if (!dir.exists(dir)) input_error(sprintf("%s: no such folder", dir))
+  if (!is_result_folder(dir)) {
+    input_error(sprintf("%s is not a TableLoad result folder (no summary.json)", dir))
+  }
+  run_path <- file.path(dir, "run.json")
+  run_json <- if (file.exists(run_path)) read_json_file(run_path) else list()
+  summary <- read_json_file(file.path(dir, "summary.json"))
+  if (is.null(summary$latency_ms)) input_error(sprintf("%s: summary.json has no latency_ms", dir))
+  list(
+    dir = normalizePath(dir),
+    name = run_name(run_json, summary),
+    run = run_json,
+    summary = summary,
+    batches = read_batches(dir),
+    intervals = read_intervals(dir)
+  )
+}
+
+# Names must tell runs apart in legends: a repeated label gets its run id appended.
+disambiguate_names <- function(runs) {
+  names <- vapply(runs, `[[`, "", "name")
+  repeated <- names %in% names[duplicated(names)]
+  for (i in which(repeated)) {
+    runs[[i]]$name <- sprintf("%s (%s)", names[[i]], runs[[i]]$summary$run_id %||% i)
+  }
+  names <- vapply(runs, `[[`, "", "name")
+  if (anyDuplicated(names)) {
+    for (i in seq_along(runs)) runs[[i]]$name <- sprintf("%s #%d", names[[i]], i)
+  }
+  runs
+}
+
+read_runs <- function(dirs) {
+  disambiguate_names(lapply(dirs, read_run))
+}
+
+read_sweep <- function(dir) {
+  if (!is_sweep_folder(dir)) input_error(sprintf("%s is not a sweep folder (no sweep.csv)", dir))
+  cells <- data.table::fread(file.path(dir, "sweep.csv"), na.strings = "", showProgress = FALSE,
+                             colClasses = list(character = c("cell", "partitions")))
+  required <- c("cell", "median", "p99", "peak_eps", "mean_eps")
+  missing <- setdiff(required, names(cells))
+  if (length(missing) > 0L) {
+    input_error(sprintf("%s/sweep.csv lacks the column(s) %s", dir, paste(missing, collapse = ", ")))
+  }
+  if ("saturated" %in% names(cells)) cells[, saturated := as_flag(saturated)]
+  present <- cells$cell[vapply(file.path(dir, cells$cell), is_result_folder, TRUE)]
+  runs <- lapply(file.path(dir, present), read_run)
+  for (i in seq_along(runs)) runs[[i]]$name <- present[[i]]
+  list(dir = normalizePath(dir), cells = cells[], runs = runs)
+}
+
+# What a command-line folder argument is: "run", "sweep", or an input error.
+folder_kind <- function(dir) {
+  if (!dir.exists(dir)) input_error(sprintf("%s: no such folder", dir))
+  if (is_sweep_folder(dir)) return("sweep")
+  if (is_result_folder(dir)) return("run")
+  input_error(sprintf("%s is not a TableLoad result folder (no summary.json) nor a sweep folder (no sweep.csv)", dir))
+}

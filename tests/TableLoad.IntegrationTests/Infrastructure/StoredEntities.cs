@@ -1,0 +1,25 @@
+using TableLoad.Storage;
+
+namespace TableLoad.IntegrationTests.Infrastructure;
+
+/// <summary>Looks into Azurite directly, independently of the run that wrote the table.</summary>
+internal static class StoredEntities
+{
+    public static async Task<IReadOnlyDictionary<string, long>> CountByPartitionAsync(AzuriteFixture azurite, string table)
+    {
+        using var client = Client(azurite);
+        return await client.CountByPartitionAsync(table, CancellationToken.None);
+    }
+
+    /// <summary>Creates the table and returns true when it did not exist yet.</summary>
+    public static async Task<bool> CreateTableAsync(AzuriteFixture azurite, string table)
+    {
+        using var client = Client(azurite);
+        return await client.CreateTableAsync(table, CancellationToken.None);
+    }
+
+    public static TableRestClient Client(AzuriteFixture azurite) =>
+        new(ConnectionStringParser.Parse(azurite.ConnectionString), HttpHandlerFactory.Create(4));
+
+    public static string NewTableName(string stem) => stem + Guid.NewGuid().ToString("N")[..10];
+}

@@ -1,0 +1,118 @@
+using System.Diagnostics;
+using System.Text;
+
+namespace TableLoad.IntegrationTests.Infrastructure;
+
+/// <summary>
+/// Runs the built <c>tableload</c> program as a child process, as a user would, capturing its output.
+/// The connection string travels in the environment, never in argv.
+/// </summary>
+public sealed class TableLoadProcess : IDisposable
+{
+    private readonly Process _process;
+    private readonly StringBuilder _stdout = new();
+    private readonly StringBuilder _stderr = new();
+
+    private TableLoadProcess(Process process)
+    {
+        _process = process;
+        _process.OutputDataReceived += (_, e) => Append(_stdout, e.Data);
+        _process.ErrorDataReceived += (_, e) => Append(_stderr, e.Data);
+        _process.BeginOutputReadLine();
+        _process.BeginErrorReadLine();
+    }
+
+    public int Id => _process.Id;
+
+    public string StandardOutput { get { lock (_stdout) { return _stdout.ToString(); } } }
+
+    public string StandardError { get { lock (_stderr) { return _stderr.ToString(); } } }
+
+    public static TableLoadProcess Start(IReadOnlyList<string> args, string? connectionString)
+    {
+        var info = new ProcessStartInfo("dotnet")
+        {
+            RedirectStandardOutput = true,
+            RedirectStandardError = true,
+            RedirectStandardInput = true,
+            UseShellExecute = false,
+        };
+        info.ArgumentList.Add(Path.Combine(AppContext.BaseDirectory, "tableload.dll"));
+        foreach (var arg in args)
+        {
+            info.ArgumentList.Add(arg);
+        }
+
+        info.Environment.Remove("TABLELOAD_CONNECTION_STRING");
+        if (connectionString is not null)
+        {
+            info.Environment["TABLELOAD_CONNECTION_STRING"] = connectionString;
+        }
+
+        return new TableLoadProcess(Process.Start(info) ?? throw new InvalidOperationException("dotnet did not start."));
+    }
+
+    public static async Task<(int ExitCode, string Stdout, string Stderr)> RunAsync(IReadOnlyList<string> args, string? connectionString, TimeSpan? limit = null)
+    {
+        using var process = Start(args, connectionString);
+        var exitCode = await process.WaitForExitAsync(limit ?? TimeSpan.FromMinutes(2));
+        return (exitCode, process.StandardOutput, process.StandardError);
+    }
+
+    public async Task<int> WaitForExitAsync(TimeSpan limit)
+    {
+        using var timeout = new CancellationTokenSource(limit);
+        try
+        {
+            await _process.WaitForExitAsync(timeout.Token);
+        }
+        catch (OperationCanceledException)
+        {
+            _process.Kill(entireProcessTree: true);
+            throw new TimeoutException($"tableload did not exit within {limit}. stderr:\n{StandardError}");
+        }
+
+        _process.WaitForExit();
+        return _process.ExitCode;
+    }
+
+    /// <summary>Waits until standard error shows <paramref name="text"/>.</summary>
+    public async Task WaitForErrorTextAsync(string text, TimeSpan limit)
+    {
+        var deadline = DateTime.UtcNow + limit;
+        while (!StandardError.Contains(text, StringComparison.Ordinal))
+        {
+            if (DateTime.UtcNow > deadline || _process.HasExited)
+            {
+                throw new TimeoutException($"tableload never printed '{text}'. stderr:\n{StandardError}");
+            }
+
+            await Task.Delay(100);
+        }
+    }
+
+    public void Signal(int signal) => _ = Process.Start("kill", $"-{signal} {_process.Id}")?.WaitForExit(5000);
+
+    public void Dispose()
+    {
+        if (!_process.HasExited)
+        {
+            _process.Kill(entireProcessTree: true);
+        }
+
+        _process.Dispose();
+    }
+
+    private static void Append(StringBuilder target, string? line)
+    {
+        if (line is null)
+        {
+            return;
+        }
+
+        lock (target)
+        {
+            target.AppendLine(line);
+        }
+    }
+}

@@ -1,0 +1,71 @@
+using System.Net;
+using System.Net.Sockets;
+using TableLoad.IntegrationTests.Infrastructure;
+
+namespace TableLoad.IntegrationTests.Run;
+
+/// <summary>The program as a user meets it: one sentence and an exit code, never a stack trace or a hang.</summary>
+[Collection(AzuriteCollection.Name)]
+public sealed class CommandLineFailureTests(AzuriteFixture azurite)
+{
+    [Theory]
+    [InlineData("--batch-size", "101", "--batch-size")]
+    [InlineData("--entity-size", "2000000", "--entity-size")]
+    [InlineData("--partitions", "diagonal", "--partitions")]
+    [InlineData("--key-prefix", "a/b", "--key-prefix")]
+    [InlineData("--duration", "soon", "--duration")]
+    [InlineData("--tasks", "zero", "--tasks")]
+    public async Task BadInput_PrintsOneSentence_ExitsTwo_AndCreatesNoTable(string option, string value, string named)
+    {
+        var table = StoredEntities.NewTableName("bad");
+
+        var (exitCode, stdout, stderr) = await TableLoadProcess.RunAsync(["run", "--table", table, option, value], azurite.ConnectionString);
+
+        Assert.Equal(2, exitCode);
+        Assert.Equal(string.Empty, stdout);
+        var line = Assert.Single(stderr.Split('\n', StringSplitOptions.RemoveEmptyEntries));
+        Assert.Contains(named, line, StringComparison.Ordinal);
+        Assert.DoesNotContain("   at ", stderr, StringComparison.Ordinal);
+        Assert.True(await StoredEntities.CreateTableAsync(azurite, table), "bad input must be refused before any table is created");
+    }
+
+    [Fact]
+    public async Task UnreachableEndpoint_PrintsOneSentence_ExitsThree()
+    {
+        var closedPort = FreePort();
+        var connection = $"DefaultEndpointsProtocol=http;AccountName=devstoreaccount1;AccountKey={AzuriteFixture.AccountKey};TableEndpoint=http://127.0.0.1:{closedPort}/devstoreaccount1;";
+
+        var (exitCode, _, stderr) = await TableLoadProcess.RunAsync(["run", "--timeout", "5s"], connection, TimeSpan.FromSeconds(30));
+
+        Assert.Equal(3, exitCode);
+        var line = Assert.Single(stderr.Split('\n', StringSplitOptions.RemoveEmptyEntries));
+        Assert.Contains($"127.0.0.1:{closedPort}", line, StringComparison.Ordinal);
+        Assert.DoesNotContain(AzuriteFixture.AccountKey, stderr, StringComparison.Ordinal);
+    }
+
+    [Fact]
+    public async Task Interrupt_WritesEveryResultFile_AndMarksTheSummaryInterrupted()
+    {
+        var output = Directory.CreateTempSubdirectory("tableload-int-").FullName;
+        using var process = TableLoadProcess.Start(["run", "--duration", "5m", "--warmup", "0s", "--tasks", "4", "--output", output], azurite.ConnectionString);
+        await process.WaitForErrorTextAsync("e/s", TimeSpan.FromSeconds(30));
+
+        process.Signal(2);
+        var exitCode = await process.WaitForExitAsync(TimeSpan.FromSeconds(45));
+
+        Assert.Equal(130, exitCode);
+        var folder = new ResultFolder(output);
+        Assert.Equal("interrupted", folder.Summary.GetProperty("status").GetString());
+        var succeeded = folder.Csv("batches.csv").Where(b => b["outcome"] == "succeeded").Sum(b => ResultFolder.Count(b["entities"]));
+        Assert.Equal(folder.Summary.GetProperty("entities_succeeded").GetInt64(), succeeded);
+        Assert.Contains("(interrupted)", process.StandardOutput, StringComparison.Ordinal);
+        Directory.Delete(output, recursive: true);
+    }
+
+    private static int FreePort()
+    {
+        using var listener = new TcpListener(IPAddress.Loopback, 0);
+        listener.Start();
+        return ((IPEndPoint)listener.LocalEndpoint).Port;
+    }
+}

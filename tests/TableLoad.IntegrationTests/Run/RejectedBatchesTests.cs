@@ -1,0 +1,45 @@
+using TableLoad.IntegrationTests.Infrastructure;
+
+namespace TableLoad.IntegrationTests.Run;
+
+[Collection(AzuriteCollection.Name)]
+public sealed class RejectedBatchesTests(AzuriteFixture azurite) : IDisposable
+{
+    private readonly string _first = Directory.CreateTempSubdirectory("tableload-first-").FullName;
+    private readonly string _second = Directory.CreateTempSubdirectory("tableload-second-").FullName;
+
+    [Fact]
+    public async Task ReusedTableWithCollidingRowKeys_RecordsEntityAlreadyExistsWithIndex_AndRunsOn()
+    {
+        var table = StoredEntities.NewTableName("clash");
+        string[] common = ["run", "--table", table, "--keep-table", "--tasks", "1", "--warmup", "0s", "--quiet"];
+        var first = await TableLoadProcess.RunAsync([.. common, "--batches", "4", "--output", _first], azurite.ConnectionString);
+        Assert.True(first.ExitCode == 0, first.Stderr);
+
+        var second = await TableLoadProcess.RunAsync([.. common, "--batches", "10", "--verify", "--output", _second], azurite.ConnectionString);
+
+        Assert.True(second.ExitCode == 0, second.Stderr);
+        var folder = new ResultFolder(_second);
+        var batches = folder.Csv("batches.csv");
+        Assert.Equal(10, batches.Count);
+        var rejected = batches.Where(b => b["outcome"] == "rejected").ToList();
+        Assert.Equal(4, rejected.Count);
+        Assert.All(rejected, b =>
+        {
+            Assert.Equal("EntityAlreadyExists", b["error_code"]);
+            Assert.Equal("409", b["http_status"]);
+            Assert.Equal("0", b["failed_index"]);
+        });
+        Assert.Equal(6, batches.Count(b => b["outcome"] == "succeeded"));
+        var summary = folder.Summary;
+        Assert.Equal(4, summary.GetProperty("rejected_by_code").GetProperty("EntityAlreadyExists").GetInt64());
+        Assert.Equal(400, summary.GetProperty("entities_failed").GetInt64());
+        Assert.Contains("stored 1000 entities: matches", second.Stdout, StringComparison.Ordinal);
+    }
+
+    public void Dispose()
+    {
+        Directory.Delete(_first, recursive: true);
+        Directory.Delete(_second, recursive: true);
+    }
+}

@@ -1,0 +1,62 @@
+using TableLoad.IntegrationTests.Infrastructure;
+
+namespace TableLoad.IntegrationTests.Run;
+
+/// <summary>What a run reports as succeeded is exactly what Azurite holds afterwards.</summary>
+[Collection(AzuriteCollection.Name)]
+public sealed class RunStoresWhatItReportsTests(AzuriteFixture azurite) : IDisposable
+{
+    private readonly string _output = Directory.CreateTempSubdirectory("tableload-run-").FullName;
+
+    [Fact]
+    public async Task DefaultWorkload_StoresExactlyTheSucceededCount()
+    {
+        var table = StoredEntities.NewTableName("dflt");
+
+        var (exitCode, stdout, stderr) = await TableLoadProcess.RunAsync(
+            ["run", "--table", table, "--keep-table", "--duration", "3s", "--warmup", "1s", "--verify", "--output", _output], azurite.ConnectionString);
+
+        Assert.True(exitCode == 0, stderr);
+        var summary = new ResultFolder(_output).Summary;
+        var reported = summary.GetProperty("entities_succeeded").GetInt64() + summary.GetProperty("warmup").GetProperty("entities_succeeded").GetInt64();
+        var stored = await StoredEntities.CountByPartitionAsync(azurite, table);
+        Assert.True(reported > 0);
+        Assert.Equal(reported, stored.Values.Sum());
+        Assert.Equal(["tl"], stored.Keys);
+        Assert.Contains($"stored {reported} entities: matches", stdout, StringComparison.Ordinal);
+        Assert.Equal(0, summary.GetProperty("entities_failed").GetInt64());
+    }
+
+    [Fact]
+    public async Task OddBatchesOfLargeEntitiesSpreadOverSevenPartitions_StoreExactlyTheSucceededCount()
+    {
+        var table = StoredEntities.NewTableName("spread");
+
+        var (exitCode, _, stderr) = await TableLoadProcess.RunAsync(
+            ["run", "--table", table, "--keep-table", "--batch-size", "37", "--entity-size", "3000", "--properties", "5",
+             "--partitions", "spread:7", "--tasks", "6", "--duration", "3s", "--warmup", "0s", "--output", _output, "--quiet"],
+            azurite.ConnectionString);
+
+        Assert.True(exitCode == 0, stderr);
+        var summary = new ResultFolder(_output).Summary;
+        var stored = await StoredEntities.CountByPartitionAsync(azurite, table);
+        Assert.Equal(summary.GetProperty("entities_succeeded").GetInt64(), stored.Values.Sum());
+        Assert.Equal(7, stored.Count);
+        Assert.All(stored.Values, count => Assert.Equal(0, count % 37));
+        Assert.Equal(3000, summary.GetProperty("entity_size").GetInt32());
+    }
+
+    [Fact]
+    public async Task CreatedTable_IsDeletedAtTheEnd_UnlessKept()
+    {
+        var table = StoredEntities.NewTableName("gone");
+
+        var (exitCode, _, stderr) = await TableLoadProcess.RunAsync(
+            ["run", "--table", table, "--batches", "3", "--warmup", "0s", "--output", _output, "--quiet"], azurite.ConnectionString);
+
+        Assert.True(exitCode == 0, stderr);
+        Assert.True(await StoredEntities.CreateTableAsync(azurite, table), "the table the run created should have been deleted");
+    }
+
+    public void Dispose() => Directory.Delete(_output, recursive: true);
+}
