@@ -26,7 +26,14 @@ internal static class ConnectionStringParser
                 throw new FormatException("The connection string's UseDevelopmentStorage setting must be 'true'.");
             }
 
-            return Parse(DevelopmentConnectionString);
+            // The development account's settings, unless the string names its own endpoint.
+            var development = Split(DevelopmentConnectionString);
+            foreach (var (name, value) in development)
+            {
+                settings.TryAdd(name, value);
+            }
+
+            settings.Remove("UseDevelopmentStorage");
         }
 
         settings.TryGetValue("AccountName", out var accountName);

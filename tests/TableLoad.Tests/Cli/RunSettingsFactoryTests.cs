@@ -1,0 +1,226 @@
+using System.CommandLine;
+using TableLoad.Cli;
+using TableLoad.Engine;
+using TableLoad.Workload;
+
+namespace TableLoad.Tests.Cli;
+
+public sealed class RunSettingsFactoryTests
+{
+    // 14:07:09 at UTC+2, so a name built from local time instead of UTC shows up.
+    private static readonly DateTimeOffset FixedNow = new(2024, 3, 5, 14, 7, 9, TimeSpan.FromHours(2));
+
+    private const string Key = "c2VjcmV0LWtleS1ieXRlcy1mb3ItdGVzdHM=";
+
+    private static RunSettings Create(string[] args, Func<string, string?>? environment = null)
+    {
+        var options = new RunOptions();
+        var command = new Command("run");
+        foreach (var option in options.All)
+        {
+            command.Add(option);
+        }
+
+        var parse = command.Parse(args);
+        Assert.Empty(parse.Errors);
+        return RunSettingsFactory.Create(parse, options, FixedNow, environment ?? (_ => null));
+    }
+
+    private static UsageException Refuse(string[] args, Func<string, string?>? environment = null) =>
+        Assert.Throws<UsageException>(() => Create(args, environment));
+
+    private static void AssertOneSentence(UsageException refusal, string names)
+    {
+        var message = refusal.Message;
+        Assert.DoesNotContain('\n', message);
+        Assert.DoesNotContain('\r', message);
+        Assert.EndsWith(".", message, StringComparison.Ordinal);
+        Assert.Contains(names, message, StringComparison.Ordinal);
+    }
+
+    [Fact]
+    public void Create_NoOptions_UsesDocumentedDefaults()
+    {
+        var settings = Create([]);
+
+        Assert.Equal(100, settings.BatchSize);
+        Assert.Equal(1024, settings.EntitySize);
+        Assert.Equal(8, settings.Properties);
+        Assert.Equal(new PartitionStrategy.Single(), settings.Partitions);
+        Assert.Equal("tl", settings.KeyPrefix);
+        Assert.Equal(12, settings.Tasks);
+        Assert.Equal(TimeSpan.FromSeconds(60), settings.Duration);
+        Assert.Equal(TimeSpan.FromSeconds(5), settings.Warmup);
+        Assert.Equal(TimeSpan.FromSeconds(30), settings.Timeout);
+        Assert.Equal(0, settings.Retries);
+        Assert.Null(settings.Batches);
+        Assert.False(settings.KeepTable);
+        Assert.False(settings.Verify);
+        Assert.True(settings.WriteBatchLog);
+        Assert.Equal("", settings.Label);
+    }
+
+    [Fact]
+    public void Create_NoTable_GeneratesNameFromUtcNow()
+    {
+        var settings = Create([]);
+
+        Assert.Equal("tableload20240305120709", settings.Table);
+        Assert.True(settings.TableNameGenerated);
+    }
+
+    [Fact]
+    public void Create_GivenTable_IsNotMarkedGenerated()
+    {
+        var settings = Create(["--table", "mytable"]);
+
+        Assert.Equal("mytable", settings.Table);
+        Assert.False(settings.TableNameGenerated);
+    }
+
+    [Fact]
+    public void Create_NoOutput_WritesUnderResultsRunId()
+    {
+        var settings = Create([]);
+
+        Assert.StartsWith("20240305-120709-", settings.RunId, StringComparison.Ordinal);
+        Assert.Equal(Path.Combine("results", settings.RunId), settings.OutputDirectory);
+    }
+
+    [Fact]
+    public void Create_NoConnectionString_TargetsAzuriteDevelopmentAccount()
+    {
+        var settings = Create([]);
+
+        Assert.Equal(new Uri("http://127.0.0.1:10002/devstoreaccount1"), settings.Target.TableEndpoint);
+        Assert.Equal("devstoreaccount1", settings.Target.AccountName);
+    }
+
+    [Fact]
+    public void Create_NoConnectionStringOption_UsesEnvironmentVariable()
+    {
+        var asked = new List<string>();
+        string? Environment(string name)
+        {
+            asked.Add(name);
+            return $"AccountName=acct;AccountKey={Key};TableEndpoint=http://127.0.0.1:9999/acct";
+        }
+
+        var settings = Create([], Environment);
+
+        Assert.Equal(["TABLELOAD_CONNECTION_STRING"], asked);
+        Assert.Equal(new Uri("http://127.0.0.1:9999/acct"), settings.Target.TableEndpoint);
+    }
+
+    [Fact]
+    public void Create_ConnectionStringOption_WinsOverEnvironmentVariable()
+    {
+        var settings = Create(
+            ["--connection-string", $"AccountName=fromoption;AccountKey={Key};TableEndpoint=http://127.0.0.1:8888/fromoption"],
+            _ => $"AccountName=acct;AccountKey={Key};TableEndpoint=http://127.0.0.1:9999/acct");
+
+        Assert.Equal(new Uri("http://127.0.0.1:8888/fromoption"), settings.Target.TableEndpoint);
+    }
+
+    [Theory]
+    [InlineData("0")]
+    [InlineData("101")]
+    public void Create_BatchSizeOutOfRange_Refuses(string batchSize) =>
+        AssertOneSentence(Refuse(["--batch-size", batchSize]), "--batch-size");
+
+    [Theory]
+    [InlineData("ab")]
+    [InlineData("1table")]
+    [InlineData("my-table")]
+    [InlineData("a123456789012345678901234567890123456789012345678901234567890123")]
+    [InlineData("tables")]
+    [InlineData("Tables")]
+    public void Create_InvalidTableName_Refuses(string table) =>
+        AssertOneSentence(Refuse(["--table", table]), "--table");
+
+    [Fact]
+    public void Create_LongestValidTableName_IsAccepted()
+    {
+        var table = "a" + new string('1', 62);
+
+        Assert.Equal(table, Create(["--table", table]).Table);
+    }
+
+    [Fact]
+    public void Create_EntitySizeBelowProperties_Refuses() =>
+        AssertOneSentence(Refuse(["--entity-size", "4", "--properties", "8"]), "--entity-size");
+
+    [Fact]
+    public void Create_PropertyOver64KiB_Refuses()
+    {
+        var refusal = Refuse(["--entity-size", "70000", "--properties", "1"]);
+
+        AssertOneSentence(refusal, "--entity-size");
+        Assert.Contains("--properties", refusal.Message, StringComparison.Ordinal);
+    }
+
+    [Fact]
+    public void Create_EntityOver1MiB_Refuses() =>
+        AssertOneSentence(Refuse(["--entity-size", "1100000", "--properties", "20"]), "--entity-size");
+
+    [Fact]
+    public void Create_BatchOver4MiB_Refuses() =>
+        AssertOneSentence(Refuse(["--batch-size", "100", "--entity-size", "40000", "--properties", "4"]), "--batch-size");
+
+    [Fact]
+    public void Create_SameEntitiesInSmallerBatch_IsAccepted() =>
+        Assert.Equal(10, Create(["--batch-size", "10", "--entity-size", "40000", "--properties", "4"]).BatchSize);
+
+    [Theory]
+    [InlineData("a/b")]
+    [InlineData("a\\b")]
+    [InlineData("a#b")]
+    [InlineData("a?b")]
+    [InlineData("a\u0001b")]
+    [InlineData("a\tb")]
+    public void Create_KeyPrefixWithForbiddenCharacter_Refuses(string prefix) =>
+        AssertOneSentence(Refuse(["--key-prefix", prefix]), "--key-prefix");
+
+    [Theory]
+    [InlineData("spread:0")]
+    [InlineData("spread:x")]
+    [InlineData("many")]
+    public void Create_UnknownPartitionStrategy_Refuses(string partitions) =>
+        AssertOneSentence(Refuse(["--partitions", partitions]), "--partitions");
+
+    [Fact]
+    public void Create_ZeroTasks_Refuses() =>
+        AssertOneSentence(Refuse(["--tasks", "0"]), "--tasks");
+
+    [Theory]
+    [InlineData("0s")]
+    [InlineData("abc")]
+    public void Create_InvalidDuration_Refuses(string duration) =>
+        AssertOneSentence(Refuse(["--duration", duration]), "--duration");
+
+    [Fact]
+    public void Create_NegativeRetries_Refuses() =>
+        AssertOneSentence(Refuse(["--retries=-1"]), "--retries");
+
+    [Theory]
+    [InlineData("garbage")]
+    [InlineData("AccountName=x")]
+    [InlineData("AccountName=x;AccountKey=not*base64!")]
+    public void Create_UnparseableConnectionString_RefusesNamingTheOption(string connectionString) =>
+        AssertOneSentence(Refuse(["--connection-string", connectionString]), "--connection-string");
+
+    [Fact]
+    public void Create_UnparseableConnectionStringFromEnvironment_RefusesNamingTheVariable() =>
+        AssertOneSentence(Refuse([], _ => "garbage"), "TABLELOAD_CONNECTION_STRING");
+
+    [Fact]
+    public void Create_KeyNotBase64_MessageNeverContainsTheKey()
+    {
+        const string secret = "s3cr3t*Key!NotBase64";
+
+        var refusal = Refuse(["--connection-string", $"AccountName=x;AccountKey={secret}"]);
+
+        Assert.DoesNotContain(secret, refusal.Message, StringComparison.Ordinal);
+        Assert.DoesNotContain("s3cr3t", refusal.Message, StringComparison.Ordinal);
+    }
+}
