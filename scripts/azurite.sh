@@ -9,7 +9,8 @@
 # workspace-<port>/ (Azurite's working directory; it rejects --location with --inMemoryPersistence).
 set -euo pipefail
 
-readonly REPO_ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+REPO_ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+readonly REPO_ROOT
 readonly STATE_DIR="$REPO_ROOT/.azurite"
 readonly AZURITE_TABLE="$REPO_ROOT/node_modules/.bin/azurite-table"
 readonly START_TIMEOUT_S=30
@@ -180,7 +181,10 @@ main() {
             *) die "unknown argument '$1'." ;;
         esac
     done
-    [[ "$port" =~ ^[0-9]+$ ]] && ((port >= 1 && port <= 65535)) || die "port must be a number from 1 to 65535, got '$port'."
+    if ! [[ "$port" =~ ^[0-9]{1,5}$ ]] || ((10#$port < 1 || 10#$port > 65535)); then
+        die "port must be a number from 1 to 65535, got '$port'."
+    fi
+    port=$((10#$port))
 
     case "$command" in
         start) cmd_start "$port" ;;

@@ -8,7 +8,8 @@
 # - installs R and the analysis packages from Debian when any is missing (skip with --no-r).
 set -euo pipefail
 
-readonly REPO_ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+REPO_ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+readonly REPO_ROOT
 readonly R_PACKAGES=(data.table ggplot2 testthat jsonlite)
 readonly APT_PACKAGES=(r-base-core r-cran-data.table r-cran-ggplot2 r-cran-testthat r-cran-jsonlite)
 

@@ -5,7 +5,8 @@
 #   scripts/test.sh [--no-r]     --no-r skips installing R and the R tests
 set -euo pipefail
 
-readonly REPO_ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+REPO_ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+readonly REPO_ROOT
 readonly TEST_PROJECTS=(tests/TableLoad.Tests tests/TableLoad.IntegrationTests)
 readonly R_TESTS=analysis/tests/testthat.R
 

@@ -20,17 +20,17 @@ is_sweep_folder <- function(dir) {
 
 # Column types fixed by name, so that an all-empty column (error_code on a clean run) stays text.
 BATCH_COLUMNS <- c(
-  process = "integer", task = "integer", partition_key = "character", start_ms = "double",
-  latency_ms = "double", entities = "integer", attempts = "integer", outcome = "character",
+  process = "integer", task = "integer", partition_key = "character", start_ms = "numeric",
+  latency_ms = "numeric", entities = "integer", attempts = "integer", outcome = "character",
   http_status = "integer", error_code = "character", failed_index = "integer", warmup = "character"
 )
 
 INTERVAL_COLUMNS <- c(
-  epoch_s = "double", elapsed_s = "double", warmup = "character",
+  epoch_s = "numeric", elapsed_s = "numeric", warmup = "character",
   entities_succeeded = "integer", entities_failed = "integer", batches = "integer",
   server_busy = "integer", operation_timed_out = "integer", too_many_requests = "integer",
   client_timeout = "integer", rejected = "integer", network_failure = "integer",
-  p50_ms = "double", p99_ms = "double"
+  p50_ms = "numeric", p99_ms = "numeric"
 )
 
 FAILURE_OUTCOMES <- c("server_busy", "operation_timed_out", "too_many_requests",
@@ -46,7 +46,7 @@ read_csv_typed <- function(path, columns) {
     input_error(sprintf("%s lacks the column(s) %s", path, paste(missing, collapse = ", ")))
   }
   known <- columns[intersect(header, names(columns))]
-  table <- data.table::fread(path, colClasses = as.list(known), na.strings = "",
+  table <- data.table::fread(path, colClasses = known, na.strings = "",
                              encoding = "UTF-8", showProgress = FALSE)
   if ("warmup" %in% names(table)) table[, warmup := as_flag(warmup)]
   table[]

@@ -10,7 +10,7 @@ internal static class RunCommand
     public static Command Create()
     {
         var options = new RunOptions();
-        var command = new Command("run", "Run a batch-insert load test and print the latency table. Exit codes: 0 done, 2 bad input, 3 target unreachable, 4 --verify mismatch, 130 interrupted.");
+        var command = new Command("run", "Run a batch-insert load test and print the latency table. Exit codes: 0 done, 2 bad input, 3 target unreachable, 4 --verify mismatch, 5 a worker process failed (partial results), 130 interrupted.");
         foreach (var option in options.All)
         {
             command.Add(option);
@@ -41,8 +41,35 @@ internal static class RunCommand
                 signals.Request();
             }
 
-            return await new LoadTest(settings, Console.Out, Console.Error, TimeProvider.System).RunAsync(signals).ConfigureAwait(false);
+            var invocation = Invocation(parse, options);
+            return await new LoadTest(settings, invocation, Console.Out, Console.Error, TimeProvider.System).RunAsync(signals).ConfigureAwait(false);
         });
         return command;
+    }
+
+    /// <summary>The run's own arguments for worker processes, with the connection string taken out of them.</summary>
+    private static RunInvocation Invocation(ParseResult parse, RunOptions options)
+    {
+        var args = new List<string>();
+        var tokens = parse.Tokens;
+        for (var i = 0; i < tokens.Count; i++)
+        {
+            var token = tokens[i];
+            if (i == 0 && token.Value == "run")
+            {
+                continue;
+            }
+
+            if (token.Value == options.ConnectionString.Name)
+            {
+                i++;
+                continue;
+            }
+
+            args.Add(token.Value);
+        }
+
+        var connectionString = parse.GetValue(options.ConnectionString) ?? Environment.GetEnvironmentVariable(RunOptions.ConnectionStringVariable);
+        return new RunInvocation(args, connectionString);
     }
 }

@@ -58,6 +58,22 @@ internal sealed class RunOptions
         DefaultValueFactory = _ => 12,
     };
 
+    public Option<int> Processes { get; } = new("--processes")
+    {
+        Description = "Load processes; more than one makes this process a coordinator of that many workers, each running --tasks loops.",
+        DefaultValueFactory = _ => 1,
+    };
+
+    public Option<bool> PerProcess { get; } = new("--per-process")
+    {
+        Description = "With --processes, print one table row per process below the run's row.",
+    };
+
+    public Option<double?> Rate { get; } = new("--rate")
+    {
+        Description = "Open model: intended entities per second of the whole fleet, split over processes and tasks; latency is measured from each batch's intended start. Default: closed model (each task sends as soon as its last batch answered).",
+    };
+
     public Option<string> Duration { get; } = new("--duration")
     {
         Description = "Measured time after the warm-up, e.g. 30s, 2m, 1h or hh:mm:ss.",
@@ -115,7 +131,7 @@ internal sealed class RunOptions
 
     public IEnumerable<Option> All =>
     [
-        ConnectionString, Table, KeepTable, BatchSize, EntitySize, Properties, Partitions, KeyPrefix, Tasks, Duration, Batches,
+        ConnectionString, Table, KeepTable, BatchSize, EntitySize, Properties, Partitions, KeyPrefix, Tasks, Processes, PerProcess, Rate, Duration, Batches,
         Warmup, Timeout, Retries, Output, Label, Verify, NoBatchLog, Quiet,
     ];
 }

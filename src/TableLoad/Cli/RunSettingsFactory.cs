@@ -25,6 +25,11 @@ internal static partial class RunSettingsFactory
         var tasks = parse.GetValue(o.Tasks);
         Require(tasks is >= 1 and <= 10_000, $"--tasks must be between 1 and 10000, not {tasks}.");
 
+        var processes = parse.GetValue(o.Processes);
+        Require(processes is >= 1 and <= 64, $"--processes must be between 1 and 64, not {processes}.");
+        var rate = parse.GetValue(o.Rate);
+        Require(rate is null || (rate > 0 && double.IsFinite(rate.Value)), "--rate must be a positive number of entities per second.");
+
         var properties = parse.GetValue(o.Properties);
         Require(properties is >= 1 and < EntityTemplate.MaxCustomProperties, $"--properties must be between 1 and {EntityTemplate.MaxCustomProperties - 1} (an entity holds at most {EntityTemplate.MaxCustomProperties} custom properties, one of them TableLoad's batch nonce), not {properties}.");
 
@@ -72,6 +77,9 @@ internal static partial class RunSettingsFactory
             Partitions = partitions,
             KeyPrefix = prefix,
             Tasks = tasks,
+            Processes = processes,
+            PerProcess = parse.GetValue(o.PerProcess),
+            Rate = rate,
             Duration = duration,
             Batches = batches,
             Warmup = warmup,

@@ -10,6 +10,9 @@ internal static class TableLoadCli
         var root = new RootCommand("TableLoad: a load tester for Azure Table Storage batch inserts (entity group transactions).")
         {
             RunCommand.Create(),
+            SweepCommand.Create(),
+            WorkerCommand.Create(),
+            ProxyCommand.Create(),
         };
         return root;
     }

@@ -9,4 +9,5 @@ internal readonly record struct BatchRecord(
     long LatencyMicros,
     int Entities,
     BatchResult Result,
-    bool Warmup);
+    bool Warmup,
+    long? IntendedStartMicros = null);

@@ -5,8 +5,9 @@ using TableLoad.Workload;
 namespace TableLoad.Engine;
 
 /// <summary>
-/// Runs the closed-model load: <c>tasks</c> loops, each sending its next batch as soon as the last one
-/// answered, until the stop token fires or the batch budget is spent. Loops only record.
+/// Runs this process's tasks. Closed model: each task sends its next batch as soon as the last one
+/// answered. Open model (<see cref="RunSettings.Rate"/>): each task starts batches at fixed intended
+/// times and latency is measured from the intended start. Loops only record.
 /// </summary>
 internal sealed class LoadRunner(
     RunSettings settings,
@@ -23,16 +24,20 @@ internal sealed class LoadRunner(
     public Task RunAsync(CancellationToken stopStarting, CancellationToken abandon)
     {
         var loops = new Task[settings.Tasks];
+        var startMicros = clock.ElapsedMicros();
         for (var task = 0; task < loops.Length; task++)
         {
+            var schedule = settings.Rate is { } rate
+                ? new BatchSchedule(rate, settings.BatchSize, settings.Processes, settings.Tasks, settings.Process, task, startMicros)
+                : null;
             var taskIndex = task;
-            loops[task] = Task.Run(() => LoopAsync(taskIndex, stopStarting, abandon), CancellationToken.None);
+            loops[task] = Task.Run(() => LoopAsync(taskIndex, schedule, stopStarting, abandon), CancellationToken.None);
         }
 
         return Task.WhenAll(loops);
     }
 
-    private async Task LoopAsync(int task, CancellationToken stopStarting, CancellationToken abandon)
+    private async Task LoopAsync(int task, BatchSchedule? schedule, CancellationToken stopStarting, CancellationToken abandon)
     {
         var recorder = collector.NewRecorder();
         var writer = new BatchBodyWriter(template, tableUrl);
@@ -42,15 +47,47 @@ internal sealed class LoadRunner(
             var rowKeyStem = RowKeys.Stem(settings.KeyPrefix, settings.Instance, settings.Process, task, sequence);
             var body = writer.Write(partitionKey, rowKeyStem, nonce, settings.BatchSize);
 
+            long? intended = null;
+            if (schedule is not null)
+            {
+                intended = schedule.IntendedStartMicros(sequence);
+                if (!await WaitUntilAsync(intended.Value, stopStarting).ConfigureAwait(false))
+                {
+                    break;
+                }
+            }
+
             var started = clock.Timestamp();
             var result = await submitter.SubmitAsync(body, abandon).ConfigureAwait(false);
             var ended = clock.Timestamp();
 
             var startMicros = clock.ElapsedMicros(started);
-            var latencyMicros = clock.ElapsedMicros(ended) - startMicros;
-            var completedSecond = recorder.Record(result, settings.BatchSize, latencyMicros);
+            var endMicros = clock.ElapsedMicros(ended);
+            var latencyMicros = endMicros - (intended ?? startMicros);
+            long? uncorrected = intended is null ? null : endMicros - startMicros;
+            var late = intended is { } due && schedule!.IsLate(due, startMicros);
+            var completedSecond = recorder.Record(result, settings.BatchSize, latencyMicros, uncorrected, late);
             var warmup = completedSecond < collector.WarmupEndEpochSecond;
-            batchLog.TryWrite(new BatchRecord(settings.Process, task, partitionKey, startMicros, latencyMicros, settings.BatchSize, result, warmup));
+            batchLog.TryWrite(new BatchRecord(settings.Process, task, partitionKey, startMicros, latencyMicros, settings.BatchSize, result, warmup, intended));
+        }
+    }
+
+    private async ValueTask<bool> WaitUntilAsync(long elapsedMicros, CancellationToken stopStarting)
+    {
+        var wait = elapsedMicros - clock.ElapsedMicros();
+        if (wait <= 0)
+        {
+            return true;
+        }
+
+        try
+        {
+            await Task.Delay(TimeSpan.FromMicroseconds(wait), clock.Time, stopStarting).ConfigureAwait(false);
+            return true;
+        }
+        catch (OperationCanceledException)
+        {
+            return false;
         }
     }
 }

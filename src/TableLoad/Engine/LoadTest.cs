@@ -1,26 +1,24 @@
 using TableLoad.Cli;
+using TableLoad.Engine.Fleet;
 using TableLoad.Measurement;
 using TableLoad.Reporting;
-using TableLoad.Resilience;
 using TableLoad.Storage;
-using TableLoad.Workload;
 
 namespace TableLoad.Engine;
 
 /// <summary>
-/// One run from start to end: prepare the table, drive the load, collect each second, write the
-/// result files, print the table, verify, clean up. The composition root of a single process.
+/// One run from start to end, as its coordinator: prepare the table, drive the load (in this process
+/// or through worker processes), publish each second, write the result files, print the table,
+/// verify, clean up.
 /// </summary>
-internal sealed class LoadTest(RunSettings settings, TextWriter output, TextWriter errors, TimeProvider time)
+internal sealed class LoadTest(RunSettings settings, RunInvocation invocation, TextWriter output, TextWriter errors, TimeProvider time)
 {
     private static readonly TimeSpan ProvisionalSummaryEvery = TimeSpan.FromSeconds(5);
 
     public async Task<int> RunAsync(StopSignals signals)
     {
         var maxConnections = settings.Tasks + 4;
-        ThreadPool.GetMinThreads(out var workers, out var io);
-        ThreadPool.SetMinThreads(Math.Max(workers, settings.Tasks + 2), Math.Max(io, settings.Tasks + 2));
-
+        ThreadPoolTuning.Apply(settings.Tasks);
         using var client = new TableRestClient(settings.Target, HttpHandlerFactory.Create(maxConnections));
         bool created;
         try
@@ -33,97 +31,132 @@ internal sealed class LoadTest(RunSettings settings, TextWriter output, TextWrit
             return ExitCodes.Unreachable;
         }
 
-        var preexisting = !created && settings.Verify ? await Verification.CountAsync(client, settings.Table, signals.Abandon).ConfigureAwait(false) : 0;
-        Directory.CreateDirectory(settings.OutputDirectory);
-        var result = await MeasureAsync(client, signals, maxConnections).ConfigureAwait(false);
-        var summary = result.Summary;
+        try
+        {
+            var preexisting = !created && settings.Verify ? await Verification.CountAsync(client, settings.Table, signals.Abandon).ConfigureAwait(false) : 0;
+            Directory.CreateDirectory(settings.OutputDirectory);
+            using var fleet = settings.Processes > 1 ? new WorkerFleet(settings, invocation.Args, invocation.ConnectionString, time) : null;
+            if (fleet is not null && await fleet.StartAsync(signals.Abandon).ConfigureAwait(false) is { } failure)
+            {
+                await errors.WriteLineAsync(failure).ConfigureAwait(false);
+                return ExitCodes.Failure;
+            }
 
-        var exitCode = signals.Interrupted ? ExitCodes.Interrupted : ExitCodes.Success;
+            var run = await MeasureAsync(client, fleet, signals, maxConnections).ConfigureAwait(false);
+            return await FinishAsync(client, run, preexisting, signals).ConfigureAwait(false);
+        }
+        finally
+        {
+            if (created && !settings.KeepTable)
+            {
+                await client.DeleteTableAsync(settings.Table, CancellationToken.None).ConfigureAwait(false);
+            }
+        }
+    }
+
+    private async Task<int> FinishAsync(TableRestClient client, MeasuredRun run, long preexisting, StopSignals signals)
+    {
+        var summary = run.Summary;
+        var exitCode = summary.Status switch
+        {
+            RunStatus.Partial => ExitCodes.Partial,
+            RunStatus.Interrupted => ExitCodes.Interrupted,
+            _ => ExitCodes.Success,
+        };
+
         if (settings.Verify && !signals.Abandon.IsCancellationRequested)
         {
-            var expected = preexisting + result.Totals.Measured.EntitiesSucceeded + result.Totals.Warmup.EntitiesSucceeded;
+            var expected = preexisting + run.Totals.Measured.EntitiesSucceeded + run.Totals.Warmup.EntitiesSucceeded;
             var stored = await Verification.CountAsync(client, settings.Table, CancellationToken.None).ConfigureAwait(false);
             summary = summary with { Stored = new StoredCount(stored, expected, stored == expected) };
             await output.WriteLineAsync(stored == expected
                 ? $"stored {stored} entities: matches"
                 : $"stored {stored} entities: MISMATCH (expected {expected})").ConfigureAwait(false);
-            if (stored != expected)
+            if (stored != expected && exitCode == ExitCodes.Success)
             {
                 exitCode = ExitCodes.VerifyMismatch;
             }
         }
 
         await ResultJson.WriteAsync(Path.Combine(settings.OutputDirectory, "summary.json"), summary).ConfigureAwait(false);
-        if (created && !settings.KeepTable)
-        {
-            await client.DeleteTableAsync(settings.Table, CancellationToken.None).ConfigureAwait(false);
-        }
-
         await output.WriteLineAsync($"results: {settings.OutputDirectory}").ConfigureAwait(false);
         return exitCode;
     }
 
-    private async Task<(RunSummary Summary, RunTotals Totals)> MeasureAsync(TableRestClient client, StopSignals signals, int maxConnections)
+    private async Task<MeasuredRun> MeasureAsync(TableRestClient client, WorkerFleet? fleet, StopSignals signals, int maxConnections)
     {
         var clock = new RunClock(time);
         var timeline = RunTimeline.Create(clock.StartEpochMicros, settings.Warmup, settings.Duration);
-        var startSecond = timeline.StartEpochSecond;
-        var runMicros = timeline.StopMicros;
-
         var dir = settings.OutputDirectory;
         var totals = new RunTotals();
-        using var intervals = new IntervalCsvWriter(new StreamWriter(Path.Combine(dir, "intervals.csv")), startSecond);
+        using var intervals = new IntervalCsvWriter(new StreamWriter(Path.Combine(dir, "intervals.csv")), timeline.StartEpochSecond);
         using var hlog = new HistogramLogSink(new StreamWriter(Path.Combine(dir, "latency.hlog")), clock.StartedUtc);
+        var samples = new FleetSamples(clock, fleet);
         List<IIntervalSink> sinks = [totals, intervals, hlog];
-        if (!settings.Quiet)
+        var live = settings.Quiet ? null : LiveView.Create(errors, timeline, settings.Warmup + settings.Duration, samples);
+        if (live is not null)
         {
-            sinks.Add(new ProgressReporter(errors, startSecond, runMicros / 1e6));
+            sinks.Add(live);
         }
 
-        var collector = new IntervalCollector(clock, new WindowPool(), timeline.WarmupEndEpochSecond, sinks);
-        var batchLog = new BatchLogWriter();
-        var batchLogTask = batchLog.WriteAllAsync(settings.WriteBatchLog ? Path.Combine(dir, "batches.csv") : null);
         await ResultJson.WriteAsync(Path.Combine(dir, "run.json"), RunDescription.Create(settings, clock.StartedUtc, null, maxConnections)).ConfigureAwait(false);
-
-        var template = EntityTemplate.Create(settings.EntitySize, settings.Properties);
-        var submitter = new BatchSubmitter(client, BatchPipelineFactory.Create(settings.Timeout, settings.Retries));
-        var runner = new LoadRunner(settings, template, client.TableUrl(settings.Table), submitter, clock, collector, batchLog.Writer, settings.RunId);
-
-        using var stopStarting = CancellationTokenSource.CreateLinkedTokenSource(signals.StopStarting);
-        stopStarting.CancelAfter(TimeSpan.FromTicks(runMicros * 10));
-        using var onInterrupt = signals.StopStarting.Register(() => signals.AbandonAfter(settings.Timeout + TimeSpan.FromSeconds(5)));
-        var running = runner.RunAsync(stopStarting.Token, signals.Abandon);
-
-        RunSummary Summarise(RunStatus status)
-        {
-            var measuredSeconds = timeline.MeasuredSeconds(clock.ElapsedMicros());
-            return RunSummary.Create(settings, totals, measuredSeconds, status, processes: 1, ClientUsage.Measure(totals.Measured.EntitiesSucceeded + totals.Warmup.EntitiesSucceeded));
-        }
-
+        var summaries = new RunSummaryBuilder(settings, totals, timeline, clock, samples, fleet);
         var nextProvisional = time.GetUtcNow() + ProvisionalSummaryEvery;
-        while (!running.IsCompleted)
+        async Task EverySecond()
         {
-            var untilNextSecond = TimeSpan.FromMicroseconds(1_000_000 - ((clock.StartEpochMicros + clock.ElapsedMicros()) % 1_000_000) + 2_000);
-            await Task.WhenAny(running, Task.Delay(untilNextSecond, time)).ConfigureAwait(false);
-            collector.Collect();
+            samples.SampleCoordinator();
             if (time.GetUtcNow() >= nextProvisional)
             {
                 // A crash from here on still leaves a readable summary, marked partial.
-                await ResultJson.WriteAsync(Path.Combine(dir, "summary.json"), Summarise(RunStatus.Partial)).ConfigureAwait(false);
+                await ResultJson.WriteAsync(Path.Combine(dir, "summary.json"), summaries.Build(RunStatus.Partial)).ConfigureAwait(false);
                 nextProvisional += ProvisionalSummaryEvery;
             }
         }
 
-        await running.ConfigureAwait(false);
-        collector.Flush();
-        batchLog.Writer.Complete();
-        await batchLogTask.ConfigureAwait(false);
+        if (fleet is null)
+        {
+            var batchLog = new BatchLogWriter();
+            var batchLogTask = batchLog.WriteAllAsync(settings.WriteBatchLog ? Path.Combine(dir, BatchLogWriter.FileName(0, 1)) : null);
+            await new LocalLoad(settings, client).RunAsync(clock, timeline, sinks, batchLog.Writer, signals, _ => EverySecond()).ConfigureAwait(false);
+            batchLog.Writer.Complete();
+            await batchLogTask.ConfigureAwait(false);
+        }
+        else
+        {
+            await fleet.RunAsync(clock, timeline, sinks, signals, EverySecond).ConfigureAwait(false);
+        }
 
-        var summary = Summarise(signals.Interrupted ? RunStatus.Interrupted : RunStatus.Complete);
+        samples.SampleCoordinator();
+        live?.Complete();
+        var status = fleet?.Workers.Any(w => w.Failure is not null) == true ? RunStatus.Partial
+            : signals.Interrupted ? RunStatus.Interrupted
+            : RunStatus.Complete;
+        var summary = summaries.Build(status);
         await ResultJson.WriteAsync(Path.Combine(dir, "run.json"), RunDescription.Create(settings, clock.StartedUtc, time.GetUtcNow(), maxConnections)).ConfigureAwait(false);
         await ResultJson.WriteAsync(Path.Combine(dir, "summary.json"), summary).ConfigureAwait(false);
-        await output.WriteAsync(ResultTable.Render([summary])).ConfigureAwait(false);
-        await output.WriteAsync(ResultTable.RenderDetails(summary)).ConfigureAwait(false);
-        return (summary, totals);
+        await PrintAsync(summary, fleet).ConfigureAwait(false);
+        return new MeasuredRun(summary, totals);
     }
+
+    private async Task PrintAsync(RunSummary summary, WorkerFleet? fleet)
+    {
+        foreach (var worker in fleet?.Workers.Where(w => w.Failure is not null) ?? [])
+        {
+            await errors.WriteLineAsync($"{worker.Name} {worker.Failure}; what it reported before is kept.").ConfigureAwait(false);
+        }
+
+        List<RunSummary> rows = [summary];
+        if (settings.PerProcess)
+        {
+            rows.AddRange(summary.PerProcess);
+        }
+
+        await output.WriteAsync(ResultTable.Render(rows)).ConfigureAwait(false);
+        await output.WriteAsync(ResultTable.RenderDetails(summary)).ConfigureAwait(false);
+    }
+
+    private sealed record MeasuredRun(RunSummary Summary, RunTotals Totals);
 }
+
+/// <summary>How the run command was called, for handing the same settings to worker processes.</summary>
+internal sealed record RunInvocation(IReadOnlyList<string> Args, string? ConnectionString);

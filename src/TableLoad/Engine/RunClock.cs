@@ -17,6 +17,8 @@ internal sealed class RunClock
         StartEpochMicros = StartedUtc.ToUnixTimeMilliseconds() * 1000;
     }
 
+    public TimeProvider Time => _time;
+
     public DateTimeOffset StartedUtc { get; }
 
     public long StartEpochMicros { get; }

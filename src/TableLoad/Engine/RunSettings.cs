@@ -27,6 +27,14 @@ internal sealed record RunSettings
 
     public int Tasks { get; init; } = 12;
 
+    /// <summary>Load processes of the run; this process is number <see cref="Process"/> of them.</summary>
+    public int Processes { get; init; } = 1;
+
+    public bool PerProcess { get; init; }
+
+    /// <summary>Open model: intended entities per second of the whole fleet; null for the closed model.</summary>
+    public double? Rate { get; init; }
+
     public TimeSpan Duration { get; init; } = TimeSpan.FromSeconds(60);
 
     public long? Batches { get; init; }

@@ -27,6 +27,13 @@ internal sealed class StopSignals : IDisposable
         _stopStarting.Cancel();
     }
 
+    /// <summary>Stops starting batches without escalating on a repeat (for requests relayed by a coordinator).</summary>
+    public void RequestStop()
+    {
+        Interrupted = true;
+        _stopStarting.Cancel();
+    }
+
     public void AbandonAfter(TimeSpan delay) => _abandon.CancelAfter(delay);
 
     public void Dispose()

@@ -25,13 +25,13 @@ internal sealed class IntervalCollector(RunClock clock, WindowPool pool, long wa
         return recorder;
     }
 
-    /// <summary>Publishes every second that has fully elapsed.</summary>
-    public void Collect() => Collect(clock.EpochSecond(clock.ElapsedMicros()));
+    /// <summary>Publishes every second that has fully elapsed; returns the watermark: every earlier second is published.</summary>
+    public long Collect() => Collect(clock.EpochSecond(clock.ElapsedMicros()));
 
     /// <summary>Publishes everything recorded so far; call once, after every task has stopped.</summary>
-    public void Flush() => Collect(long.MaxValue);
+    public long Flush() => Collect(long.MaxValue);
 
-    private void Collect(long beforeSecond)
+    private long Collect(long beforeSecond)
     {
         lock (_recorders)
         {
@@ -71,5 +71,7 @@ internal sealed class IntervalCollector(RunClock clock, WindowPool pool, long wa
 
             pool.Return(window);
         }
+
+        return beforeSecond;
     }
 }

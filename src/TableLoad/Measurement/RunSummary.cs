@@ -7,6 +7,9 @@ internal sealed record RunSummary
 {
     public required string RunId { get; init; }
 
+    /// <summary>Null for a whole run; "p0", "p1", ... for the per-process rows below it.</summary>
+    public string? Row { get; init; }
+
     public required string Label { get; init; }
 
     public required int Processes { get; init; }
@@ -24,6 +27,15 @@ internal sealed record RunSummary
     public required double MeasuredSeconds { get; init; }
 
     public required LatencySummary LatencyMs { get; init; }
+
+    /// <summary>Open model only: latency from the actual send, next to the corrected <see cref="LatencyMs"/>.</summary>
+    public LatencySummary? UncorrectedLatencyMs { get; init; }
+
+    /// <summary>Open model: the intended fleet rate in entities per second; null for the closed model.</summary>
+    public double? Rate { get; init; }
+
+    /// <summary>Open model: batches that started more than one interval after their intended time.</summary>
+    public long LateBatches { get; init; }
 
     public required long PeakEntitiesPerSecond { get; init; }
 
@@ -45,6 +57,8 @@ internal sealed record RunSummary
 
     public StoredCount? Stored { get; init; }
 
+    public IReadOnlyList<RunSummary> PerProcess { get; init; } = [];
+
     public static RunSummary Create(RunSettings settings, RunTotals totals, double measuredSeconds, RunStatus status, int processes, ClientUsage client)
     {
         var measured = totals.Measured;
@@ -54,6 +68,9 @@ internal sealed record RunSummary
             RunId = settings.RunId,
             Label = settings.Label,
             Processes = processes,
+            Rate = settings.Rate,
+            LateBatches = measured.Late,
+            UncorrectedLatencyMs = totals.Uncorrected is { } uncorrected ? LatencySummary.From(uncorrected) : null,
             Tasks = settings.Tasks,
             BatchSize = settings.BatchSize,
             EntitySize = settings.EntitySize,

@@ -18,6 +18,10 @@ internal readonly record struct RunTimeline(long StartEpochMicros, long WarmupEn
         return new RunTimeline(startEpochMicros, warmupEndSecond, measuredStart, measuredStart + (long)(duration.TotalMilliseconds * 1000));
     }
 
+    /// <summary>A timeline fixed by a coordinator in wall-clock terms, seen from a clock that started at <paramref name="startEpochMicros"/>.</summary>
+    public static RunTimeline FromWallClock(long startEpochMicros, long warmupEndEpochSecond, long stopEpochMicros) =>
+        new(startEpochMicros, warmupEndEpochSecond, Math.Max(0, (warmupEndEpochSecond * 1_000_000) - startEpochMicros), stopEpochMicros - startEpochMicros);
+
     /// <summary>Seconds measured when the run ended at <paramref name="endMicros"/> since its start.</summary>
     public double MeasuredSeconds(long endMicros) => Math.Max(0, endMicros - MeasuredStartMicros) / 1e6;
 }

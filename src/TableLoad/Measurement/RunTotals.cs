@@ -11,6 +11,9 @@ internal sealed class RunTotals : IIntervalSink
 
     public LatencyHistogram Latency { get; } = new();
 
+    /// <summary>Open model only: latency from the actual send.</summary>
+    public LatencyHistogram? Uncorrected { get; private set; }
+
     public Dictionary<string, long> RejectedByCode { get; } = new(StringComparer.Ordinal);
 
     public long PeakEntitiesPerSecond { get; private set; }
@@ -25,6 +28,10 @@ internal sealed class RunTotals : IIntervalSink
 
         Measured.Add(window.Counts);
         Latency.Add(window.Latency);
+        if (window.Uncorrected is { } uncorrected)
+        {
+            (Uncorrected ??= new LatencyHistogram()).Add(uncorrected);
+        }
         foreach (var (code, count) in window.RejectedByCode)
         {
             RejectedByCode[code] = RejectedByCode.GetValueOrDefault(code) + count;

@@ -13,7 +13,7 @@ internal sealed class TaskRecorder(RunClock clock, WindowPool pool)
     private Window? _current;
 
     /// <summary>Records a completed batch in the window of its completion time (read under the lock) and returns that second.</summary>
-    public long Record(in BatchResult result, int entities, long latencyMicros)
+    public long Record(in BatchResult result, int entities, long latencyMicros, long? uncorrectedMicros = null, bool late = false)
     {
         lock (_gate)
         {
@@ -30,6 +30,15 @@ internal sealed class TaskRecorder(RunClock clock, WindowPool pool)
 
             _current.Counts.Record(result, entities);
             _current.Latency.RecordValue(latencyMicros);
+            if (uncorrectedMicros is { } uncorrected)
+            {
+                _current.UncorrectedOrNew().RecordValue(uncorrected);
+            }
+
+            if (late)
+            {
+                _current.Counts.RecordLate();
+            }
             if (result.Outcome == BatchOutcome.Rejected)
             {
                 var code = result.ErrorCode ?? "Unknown";

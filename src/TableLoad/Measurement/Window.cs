@@ -9,7 +9,13 @@ internal sealed class Window
 
     public WindowCounts Counts { get; } = new();
 
+    /// <summary>Batch latency; in the open model measured from the intended start (corrected for coordinated omission).</summary>
     public LatencyHistogram Latency { get; } = new();
+
+    /// <summary>Open model only: latency from the actual send, made on first use.</summary>
+    public LatencyHistogram? Uncorrected { get; private set; }
+
+    public LatencyHistogram UncorrectedOrNew() => Uncorrected ??= new LatencyHistogram();
 
     public Dictionary<string, long> RejectedByCode { get; } = new(StringComparer.Ordinal);
 
@@ -17,6 +23,10 @@ internal sealed class Window
     {
         Counts.Add(other.Counts);
         Latency.Add(other.Latency);
+        if (other.Uncorrected is { } uncorrected)
+        {
+            UncorrectedOrNew().Add(uncorrected);
+        }
         foreach (var (code, count) in other.RejectedByCode)
         {
             RejectedByCode[code] = RejectedByCode.GetValueOrDefault(code) + count;
@@ -28,6 +38,7 @@ internal sealed class Window
         EpochSecond = epochSecond;
         Counts.Reset();
         Latency.Reset();
+        Uncorrected?.Reset();
         RejectedByCode.Clear();
     }
 }

@@ -15,6 +15,24 @@ internal sealed class WindowCounts
 
     public long Attempts { get; private set; }
 
+    /// <summary>Open model: batches that started more than one interval after their intended time.</summary>
+    public long Late { get; private set; }
+
+    public void RecordLate() => Late++;
+
+    /// <summary>Restores counts read back from a worker's message.</summary>
+    public void Set(long batches, long attempts, long entitiesSucceeded, long entitiesFailed, long late, ReadOnlySpan<long> byOutcome)
+    {
+        Batches = batches;
+        Attempts = attempts;
+        EntitiesSucceeded = entitiesSucceeded;
+        EntitiesFailed = entitiesFailed;
+        Late = late;
+        byOutcome.CopyTo(_byOutcome);
+    }
+
+    public ReadOnlySpan<long> ByOutcome => _byOutcome;
+
     public long this[BatchOutcome outcome] => _byOutcome[(int)outcome];
 
     public void Record(in BatchResult result, int entities)
@@ -36,6 +54,7 @@ internal sealed class WindowCounts
     {
         Batches += other.Batches;
         Attempts += other.Attempts;
+        Late += other.Late;
         EntitiesSucceeded += other.EntitiesSucceeded;
         EntitiesFailed += other.EntitiesFailed;
         for (var i = 0; i < _byOutcome.Length; i++)
@@ -46,7 +65,7 @@ internal sealed class WindowCounts
 
     public void Reset()
     {
-        Batches = EntitiesSucceeded = EntitiesFailed = Attempts = 0;
+        Batches = EntitiesSucceeded = EntitiesFailed = Attempts = Late = 0;
         Array.Clear(_byOutcome);
     }
 }

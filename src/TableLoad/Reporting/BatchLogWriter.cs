@@ -6,7 +6,11 @@ namespace TableLoad.Reporting;
 /// <summary>Streams batches.csv from a channel, so the file is never held in memory and the loops never wait on disk.</summary>
 internal sealed class BatchLogWriter
 {
-    public const string Header = "process,task,partition_key,start_ms,latency_ms,entities,attempts,outcome,http_status,error_code,failed_index,warmup";
+    public const string Header = "process,task,partition_key,start_ms,latency_ms,entities,attempts,outcome,http_status,error_code,failed_index,warmup,intended_start_ms";
+
+    /// <summary>batches.csv for a one-process run, batches-&lt;k&gt;.csv for process k of several.</summary>
+    public static string FileName(int process, int processes) =>
+        processes == 1 ? "batches.csv" : string.Create(System.Globalization.CultureInfo.InvariantCulture, $"batches-{process}.csv");
 
     private readonly Channel<BatchRecord> _channel = Channel.CreateUnbounded<BatchRecord>(
         new UnboundedChannelOptions { SingleReader = true, SingleWriter = false });
@@ -45,5 +49,6 @@ internal sealed class BatchLogWriter
         Csv.Optional(r.Result.HttpStatus),
         Csv.Text(r.Result.ErrorCode),
         Csv.Optional(r.Result.FailedIndex),
-        Csv.Bool(r.Warmup));
+        Csv.Bool(r.Warmup),
+        r.IntendedStartMicros is { } intended ? Csv.Millis(intended) : "");
 }

@@ -48,7 +48,7 @@ internal static class ResultTable
         var text = new StringBuilder();
         void Line(string line) => text.AppendLine(line);
         var status = s.Status == RunStatus.Complete ? "" : $" ({s.Status.ToString().ToLowerInvariant()})";
-        Line($"run {s.RunId}{status}: {Fixed(s.MeasuredSeconds, 1)} s measured, {s.Tasks} tasks, batches of {s.BatchSize}, {s.EntitySize}-byte entities, partitions {s.Partitions}");
+        Line($"run {s.RunId}{status}: {Fixed(s.MeasuredSeconds, 1)} s measured, {s.Processes} × {s.Tasks} tasks, batches of {s.BatchSize}, {s.EntitySize}-byte entities, partitions {s.Partitions}");
         foreach (var (outcome, count) in s.Outcomes.Where(o => o.Value > 0 && o.Key != "succeeded"))
         {
             Line($"{outcome.Replace('_', ' ')}: {count} batches");
@@ -62,6 +62,14 @@ internal static class ResultTable
         Line($"mean e/s: {Fixed(s.MeanEntitiesPerSecond, 1)}; goodput: {Fixed(s.GoodputMbPerSecond, 2)} MB/s");
         Line($"client: {Fixed(s.Client.UserCpuSeconds, 2)} s user, {Fixed(s.Client.SystemCpuSeconds, 2)} s system CPU, " +
              $"{Fixed(s.Client.CpuUsPerEntity, 1)} µs CPU per entity; GC gen0 {s.Client.GcGen0}, gen1 {s.Client.GcGen1}, gen2 {s.Client.GcGen2}");
+        if (s.UncorrectedLatencyMs is { } u)
+        {
+            Line($"open model at {Fixed(s.Rate ?? 0, 0)} e/s: latency above is from each batch's intended start; from the actual send: median {Fixed(u.Median, 2)}, p99 {Fixed(u.P99, 2)}, max {Fixed(u.Max, 2)} ms; {s.LateBatches} batches started late");
+        }
+
+        Line(s.Client.Saturated
+            ? $"CLIENT SATURATED, figures may describe TableLoad rather than the service: {string.Join(" ", s.Client.SaturationReasons)}"
+            : "client not saturated");
         if (s.Warmup.Batches > 0)
         {
             Line($"warm-up (not in the table): {s.Warmup.Batches} batches, {s.Warmup.EntitiesSucceeded} entities succeeded");
@@ -72,7 +80,7 @@ internal static class ResultTable
 
     private static string[] Row(RunSummary s) =>
     [
-        s.Processes.ToString(CultureInfo.InvariantCulture),
+        s.Row ?? s.Processes.ToString(CultureInfo.InvariantCulture),
         Fixed(s.LatencyMs.Min, 2), Fixed(s.LatencyMs.Median, 2), Fixed(s.LatencyMs.Mean, 2), Fixed(s.LatencyMs.Max, 2),
         Fixed(s.LatencyMs.P90, 2), Fixed(s.LatencyMs.P95, 2), Fixed(s.LatencyMs.P99, 2),
         s.PeakEntitiesPerSecond.ToString(CultureInfo.InvariantCulture),

@@ -29,6 +29,8 @@ internal sealed record RunDescription(
             ["partitions"] = s.Partitions.ToString(),
             ["key_prefix"] = s.KeyPrefix,
             ["tasks"] = s.Tasks,
+            ["processes"] = s.Processes,
+            ["rate"] = s.Rate,
             ["duration_s"] = s.Duration.TotalSeconds,
             ["batches"] = s.Batches,
             ["warmup_s"] = s.Warmup.TotalSeconds,

@@ -195,12 +195,15 @@ public sealed class RunSettingsFactoryTests
     [Theory]
     [InlineData("0s")]
     [InlineData("abc")]
+    [InlineData("999999999h")]
     public void Create_InvalidDuration_Refuses(string duration) =>
         AssertOneSentence(Refuse(["--duration", duration]), "--duration");
 
-    [Fact]
-    public void Create_NegativeRetries_Refuses() =>
-        AssertOneSentence(Refuse(["--retries=-1"]), "--retries");
+    [Theory]
+    [InlineData("--retries=-1")]
+    [InlineData("--retries", "-1")]
+    public void Create_NegativeRetries_Refuses(params string[] args) =>
+        AssertOneSentence(Refuse(args), "--retries");
 
     [Theory]
     [InlineData("garbage")]

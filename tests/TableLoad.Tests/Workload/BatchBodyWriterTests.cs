@@ -86,7 +86,7 @@ public sealed class BatchBodyWriterTests
 
         Assert.StartsWith($"--{BatchBodyWriter.BatchBoundary}\r\n", text, StringComparison.Ordinal);
         Assert.EndsWith($"--{BatchBodyWriter.ChangesetBoundary}--\r\n--{BatchBodyWriter.BatchBoundary}--\r\n", text, StringComparison.Ordinal);
-        Assert.Equal(4, text.Split($"--{BatchBodyWriter.ChangesetBoundary}").Length);
+        Assert.Equal(3, text.Split($"--{BatchBodyWriter.ChangesetBoundary}\r\n").Length - 1);
         Assert.EndsWith("boundary=" + BatchBodyWriter.BatchBoundary, BatchBodyWriter.ContentType, StringComparison.Ordinal);
     }
 

@@ -1,0 +1,67 @@
+# Two runs side by side: each figure of summary.json, and B's change from A in percent.
+
+COMPARE_ROWS <- list(
+  list("latency min (ms)", function(s) s$latency_ms$min, "ms"),
+  list("latency median (ms)", function(s) s$latency_ms$median, "ms"),
+  list("latency mean (ms)", function(s) s$latency_ms$mean, "ms"),
+  list("latency p90 (ms)", function(s) s$latency_ms$p90, "ms"),
+  list("latency p95 (ms)", function(s) s$latency_ms$p95, "ms"),
+  list("latency p99 (ms)", function(s) s$latency_ms$p99, "ms"),
+  list("latency p99.9 (ms)", function(s) s$latency_ms$p999, "ms"),
+  list("latency max (ms)", function(s) s$latency_ms$max, "ms"),
+  list("peak e/s", function(s) s$peak_entities_per_second, "count"),
+  list("mean e/s", function(s) s$mean_entities_per_second, "rate"),
+  list("goodput (MB/s)", function(s) s$goodput_mb_per_second, "rate"),
+  list("entities succeeded", function(s) s$entities_succeeded, "count"),
+  list("entities failed", function(s) s$entities_failed, "count"),
+  list("client CPU per entity (µs)", function(s) s$client$cpu_us_per_entity, "rate")
+)
+
+# B relative to A in percent; NA when A is 0 (no base to compare with).
+percent_change <- function(a, b) {
+  ifelse(is.na(a) | is.na(b), NA_real_, ifelse(a == 0, ifelse(b == 0, 0, NA_real_), (b - a) / abs(a) * 100))
+}
+
+compare_table <- function(a, b) {
+  rows <- lapply(COMPARE_ROWS, function(row) {
+    data.table::data.table(metric = row[[1]], kind = row[[3]],
+                           a = number_or_na(row[[2]](a$summary)), b = number_or_na(row[[2]](b$summary)))
+  })
+  table <- data.table::rbindlist(rows)
+  table[, change_pct := percent_change(a, b)]
+  table[]
+}
+
+format_compare_value <- function(x, kind) {
+  ifelse(is.na(x), "",
+         ifelse(kind == "count", formatC(round(x), format = "d"),
+                formatC(x, format = "f", digits = 2)))
+}
+
+format_change <- function(pct, a, b) {
+  ifelse(is.na(pct), ifelse(!is.na(a) & a == 0 & !is.na(b) & b != 0, "new", ""),
+         ifelse(pct == 0, "0.0%", sprintf("%+.1f%%", pct)))
+}
+
+compare_markdown <- function(table, a_name, b_name) {
+  cells <- cbind(table$metric, format_compare_value(table$a, table$kind),
+                 format_compare_value(table$b, table$kind),
+                 format_change(table$change_pct, table$a, table$b))
+  escape <- function(x) gsub("|", "\\|", x, fixed = TRUE)
+  markdown_table(c("metric", paste("A:", escape(a_name)), paste("B:", escape(b_name)), "change B vs A"),
+                 cells, right = c(FALSE, TRUE, TRUE, TRUE))
+}
+
+# compare.md and compare-spectrum.png in out_dir; returns the markdown lines and the paths written.
+write_comparison <- function(a, b, out_dir) {
+  ensure_folder(out_dir)
+  report_disagreements(list(a, b))
+  lines <- compare_markdown(compare_table(a, b), a$name, b$name)
+  md_path <- file.path(out_dir, "compare.md")
+  writeLines(c(sprintf("A: %s (%s)  ", a$name, a$dir), sprintf("B: %s (%s)", b$name, b$dir), "",
+               "Latency of measured batches; change = (B - A) / A.", "", lines), md_path, useBytes = TRUE)
+  written <- md_path
+  spectrum <- plot_spectrum(list(a, b), sprintf("Batch latency by percentile: %s vs %s", a$name, b$name))
+  if (!is.null(spectrum)) written <- c(written, save_plot(spectrum, file.path(out_dir, "compare-spectrum.png")))
+  list(markdown = lines, written = written)
+}

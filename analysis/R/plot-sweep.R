@@ -1,0 +1,116 @@
+# Figures of a sweep (sweep.csv, one row per cell): rate against each knob, and the knee.
+
+KNOB_TITLES <- c(
+  processes = "processes", tasks = "tasks per process", batch_size = "batch size (entities)",
+  entity_size = "entity size (bytes)", partitions = "partitions", rate = "target rate (entities/s)",
+  `repeat` = "repeat"
+)
+
+# Knobs whose value changes between cells (repeat is a replicate, never an axis).
+varying_knobs <- function(cells) {
+  knobs <- intersect(setdiff(SWEEP_KNOBS, "repeat"), names(cells))
+  knobs[vapply(knobs, function(k) data.table::uniqueN(cells[[k]], na.rm = TRUE) > 1L, TRUE)]
+}
+
+knob_title <- function(knob) if (knob %in% names(KNOB_TITLES)) KNOB_TITLES[[knob]] else knob
+
+# Numeric knobs spanning a factor of 8 or more (tasks 1..64) are drawn on a log2 axis.
+knob_x_scale <- function(values, knob) {
+  name <- knob_title(knob)
+  if (!is.numeric(values)) return(ggplot2::scale_x_discrete(name = name))
+  present <- sort(unique(values[!is.na(values)]))
+  if (min(present) > 0 && max(present) / min(present) >= 8) {
+    ggplot2::scale_x_continuous(name = paste0(name, ", log scale"), trans = "log2",
+                                breaks = present, labels = plain_number)
+  } else {
+    ggplot2::scale_x_continuous(name = name, breaks = present, labels = plain_number)
+  }
+}
+
+# One panel per combination of the other varying knobs, titled "tasks: 4, batch_size: 10".
+other_knob_panels <- function(cells, knob) {
+  others <- setdiff(varying_knobs(cells), knob)
+  if (length(others) == 0L) return(NULL)
+  ggplot2::facet_wrap(others, labeller = ggplot2::label_both)
+}
+
+# (5) peak and mean entities/s against one knob; repeats as points, their mean as the line.
+plot_sweep_rate <- function(sweep, knob) {
+  cells <- sweep$cells
+  long <- data.table::rbindlist(list(
+    cells[, c(.SD, list(metric = "peak (best second)", rate_eps = peak_eps)), .SDcols = varying_knobs(cells)],
+    cells[, c(.SD, list(metric = "mean (measured period)", rate_eps = mean_eps)), .SDcols = varying_knobs(cells)]
+  ))
+  long[, metric := factor(metric, levels = c("peak (best second)", "mean (measured period)"))]
+  group_by <- c(setdiff(varying_knobs(cells), knob), "metric", knob)
+  means <- long[, .(rate_eps = mean(rate_eps)), by = group_by]
+  ggplot2::ggplot(long, ggplot2::aes(.data[[knob]], rate_eps, colour = metric, group = metric)) +
+    ggplot2::geom_line(data = means, linewidth = 0.7) +
+    ggplot2::geom_point(size = 2.2, alpha = 0.85) +
+    knob_x_scale(cells[[knob]], knob) +
+    ggplot2::scale_y_continuous(name = "entities per second", labels = plain_number,
+                                limits = c(0, NA), expand = ggplot2::expansion(mult = c(0, 0.08))) +
+    ggplot2::scale_colour_manual(name = NULL, values = c("#0072B2", "#D55E00")) +
+    other_knob_panels(cells, knob) +
+    ggplot2::labs(title = sprintf("Entities per second against %s", knob_title(knob)),
+                  subtitle = "Peak: the best one-second window; mean: succeeded entities over the measured time",
+                  caption = "Points: cells (repeats apart); lines join the mean of the repeats.") +
+    theme_tableload()
+}
+
+# (6) p99 against the achieved mean rate: where latency turns up as throughput stops growing.
+plot_sweep_knee <- function(sweep) {
+  cells <- data.table::copy(sweep$cells)
+  if (!"saturated" %in% names(cells)) cells[, saturated := FALSE]
+  cells[, client := factor(ifelse(saturated, "client CPU saturated", "client not saturated"),
+                           levels = c("client not saturated", "client CPU saturated"))]
+  knobs <- varying_knobs(cells)
+  colour_knob <- if (length(knobs) > 0L) knobs[[1]] else NULL
+  mapping <- if (is.null(colour_knob)) ggplot2::aes(mean_eps, p99, shape = client)
+             else ggplot2::aes(mean_eps, p99, shape = client, colour = factor(.data[[colour_knob]]))
+  plot <- ggplot2::ggplot(cells, mapping) +
+    ggplot2::geom_point(size = 2.6, stroke = 1) +
+    cell_labels(cells) +
+    ggplot2::scale_shape_manual(name = NULL, values = c("client not saturated" = 16, "client CPU saturated" = 1),
+                                drop = FALSE) +
+    ggplot2::scale_x_continuous(name = "mean entities per second (measured period)", labels = plain_number,
+                                expand = ggplot2::expansion(mult = 0.12)) +
+    log_ms_scale("p99 batch latency (ms, log scale)") +
+    ggplot2::labs(title = "The knee: p99 latency against achieved throughput",
+                  subtitle = "One point per cell; beyond the knee more load adds latency, not throughput",
+                  caption = "Labels name the cell folders.") +
+    theme_tableload()
+  if (!is.null(colour_knob)) {
+    plot <- plot + ggplot2::scale_colour_manual(name = knob_title(colour_knob),
+                                                values = run_palette(sort(unique(cells[[colour_knob]]))))
+  }
+  plot
+}
+
+# Labels that avoid each other (ggrepel) where installed; without it, overlapping ones are dropped.
+cell_labels <- function(cells) {
+  if (requireNamespace("ggrepel", quietly = TRUE)) {
+    ggrepel::geom_text_repel(ggplot2::aes(label = cell), size = 3, colour = "grey20", seed = 1,
+                             min.segment.length = 0, box.padding = 0.4, max.overlaps = Inf,
+                             show.legend = FALSE)
+  } else {
+    ggplot2::geom_text(ggplot2::aes(label = cell), size = 3, colour = "grey20", vjust = -1,
+                       check_overlap = TRUE, show.legend = FALSE)
+  }
+}
+
+sweep_plot_files <- function(sweep) {
+  knobs <- varying_knobs(sweep$cells)
+  c(sprintf("sweep-rate-by-%s.png", gsub("_", "-", knobs)), "sweep-knee.png")
+}
+
+# Writes (5) for each varying knob and (6); returns the paths written.
+write_sweep_plots <- function(sweep, out_dir) {
+  knobs <- varying_knobs(sweep$cells)
+  written <- character()
+  for (knob in knobs) {
+    path <- file.path(out_dir, sprintf("sweep-rate-by-%s.png", gsub("_", "-", knob)))
+    written <- c(written, save_plot(plot_sweep_rate(sweep, knob), path))
+  }
+  c(written, save_plot(plot_sweep_knee(sweep), file.path(out_dir, "sweep-knee.png")))
+}

@@ -1,0 +1,325 @@
+# ggplot2 figures of TableLoad runs, saved as 1600 x 1000 px PNGs (8 x 5 in at 200 dpi).
+#
+# Runs are drawn together: one line per run (spectrum) or one panel per run (time series),
+# each named by its label (its run id when the label is empty).
+
+PLOT_WIDTH_IN <- 8
+PLOT_HEIGHT_IN <- 5
+PLOT_DPI <- 200
+
+# Okabe-Ito without its yellow (too pale on white); viridis beyond eight runs.
+RUN_COLOURS <- c("#0072B2", "#D55E00", "#009E73", "#CC79A7", "#E69F00", "#56B4E9", "#000000", "#999999")
+WARMUP_FILL <- "grey85"
+
+NINES_BREAKS <- c(0, log10(2), 1, 2, 3, 4)
+NINES_LABELS <- c("0", "50", "90", "99", "99.9", "99.99")
+
+theme_tableload <- function() {
+  ggplot2::theme_bw(base_size = 11) +
+    ggplot2::theme(
+      plot.title = ggplot2::element_text(face = "bold"),
+      plot.subtitle = ggplot2::element_text(colour = "grey30", size = ggplot2::rel(0.85)),
+      plot.caption = ggplot2::element_text(colour = "grey40", hjust = 0, size = ggplot2::rel(0.75)),
+      plot.title.position = "plot",
+      plot.caption.position = "plot",
+      legend.position = "bottom",
+      legend.box = "vertical",
+      legend.box.just = "left",
+      legend.margin = ggplot2::margin(0, 0, 0, 0),
+      legend.spacing.y = ggplot2::unit(2, "pt"),
+      strip.background = ggplot2::element_rect(fill = "grey92"),
+      panel.grid.minor = ggplot2::element_blank()
+    )
+}
+
+save_plot <- function(plot, path) {
+  # A shaded span from y = 0 on a log axis reaches the panel's bottom edge, as intended.
+  withCallingHandlers(
+    ggplot2::ggsave(path, plot, width = PLOT_WIDTH_IN, height = PLOT_HEIGHT_IN, dpi = PLOT_DPI,
+                    units = "in", bg = "white"),
+    warning = function(w) {
+      if (grepl("infinite values", conditionMessage(w), fixed = TRUE)) invokeRestart("muffleWarning")
+    })
+  path
+}
+
+run_palette <- function(names) {
+  colours <- if (length(names) <= length(RUN_COLOURS)) RUN_COLOURS[seq_along(names)]
+             else scales::viridis_pal(end = 0.9)(length(names))
+  stats::setNames(colours, names)
+}
+
+run_names <- function(runs) vapply(runs, `[[`, "", "name")
+
+# Thousands separators and no scientific notation: 0.5, 20, 1,000.
+plain_number <- function(x) {
+  format(x, big.mark = ",", scientific = FALSE, trim = TRUE, drop0trailing = TRUE)
+}
+
+log_ms_scale <- function(name) {
+  ggplot2::scale_y_log10(name = name, breaks = scales::breaks_log(n = 7), labels = plain_number)
+}
+
+# Panels of time series share the y axis (rates are comparable) but not the x axis (durations differ).
+run_panels <- function(n_runs) {
+  ggplot2::facet_wrap(ggplot2::vars(run), ncol = if (n_runs <= 2L) 1L else 2L, scales = "free_x")
+}
+
+# ---- (1) latency percentile spectrum -------------------------------------------------------
+
+# One run's quantile curve on the scale of nines x = -log10(1 - q), from batches.csv's measured
+# rows (latency.hlog when the run has no batches.csv). The curve stops at q = 1 - 1/n, where n
+# batches run out of resolution, and its last point is the maximum. NULL without latency data.
+spectrum_points <- function(run, max_nines = 4, step = 0.01) {
+  measured <- measured_batches(run$batches)
+  if (!is.null(measured)) {
+    latency <- measured$latency_ms
+    n <- length(latency)
+    if (n == 0L) return(NULL)
+    value_at <- function(q) hdr_quantile(latency, q)
+    maximum <- max(latency)
+    source <- "batches.csv"
+  } else {
+    histogram <- read_measured_histogram(run$dir)
+    n <- if (is.null(histogram)) 0 else sum(histogram$count)
+    if (n == 0) return(NULL)
+    value_at <- function(q) histogram_value_at(histogram, 100 * q) / 1000
+    maximum <- histogram_summary(histogram)$max
+    source <- "latency.hlog"
+  }
+  top <- min(max_nines, log10(n))
+  nines <- seq(0, top, by = step)
+  nines <- nines[nines < top]
+  data.table::data.table(
+    run = run$name, n = n, source = source,
+    nines = c(nines, top),
+    latency_ms = c(value_at(1 - 10^-nines), if (top == log10(n)) maximum else value_at(1 - 10^-top)),
+    is_max = c(rep(FALSE, length(nines)), top == log10(n))
+  )
+}
+
+plot_spectrum <- function(runs, title = "Batch latency by percentile") {
+  points <- data.table::rbindlist(lapply(runs, spectrum_points))
+  if (nrow(points) == 0L) return(NULL)
+  names <- intersect(run_names(runs), unique(points$run))
+  counts <- points[, .(n = n[1], source = source[1]), by = run]
+  legend <- stats::setNames(
+    sprintf("%s (n = %s%s)", counts$run, plain_number(counts$n),
+            ifelse(counts$source == "latency.hlog", ", latency.hlog", "")),
+    counts$run)
+  points[, run := factor(run, levels = names)]
+  top <- max(points$nines)
+  breaks <- NINES_BREAKS[NINES_BREAKS <= top + 1e-9]
+  ggplot2::ggplot(points, ggplot2::aes(nines, latency_ms, colour = run)) +
+    ggplot2::geom_step(direction = "hv", linewidth = 0.7) +
+    ggplot2::geom_point(data = points[is_max == TRUE], size = 2) +
+    ggplot2::scale_x_continuous(name = "percentile (%), scale of nines: -log10(1 - q)",
+                                breaks = breaks, labels = NINES_LABELS[seq_along(breaks)],
+                                expand = ggplot2::expansion(mult = c(0.01, 0.03))) +
+    log_ms_scale("batch latency (ms, log scale)") +
+    ggplot2::scale_colour_manual(name = "run", values = run_palette(names), labels = legend[names]) +
+    ggplot2::guides(colour = ggplot2::guide_legend(ncol = min(2L, length(names)))) +
+    ggplot2::labs(
+      title = title,
+      subtitle = "Measured batches (warm-up excluded), failed batches included",
+      caption = "Each curve ends at its run's maximum (dot), drawn at percentile 1 - 1/n: n batches resolve nothing finer."
+    ) +
+    theme_tableload()
+}
+
+# ---- intervals.csv as a complete series of seconds ----------------------------------------
+
+parse_utc <- function(text) {
+  if (is.null(text) || !nzchar(text)) return(NA_real_)
+  as.numeric(as.POSIXct(sub("(Z|[+-]00:?00)$", "", text), format = "%Y-%m-%dT%H:%M:%OS", tz = "UTC"))
+}
+
+# Unix time at which the run (its warm-up) began: run.json's started_utc, else the first window.
+run_start_epoch <- function(run) {
+  start <- parse_utc(run$run$started_utc)
+  if (is.na(start) && nrow(run$intervals) > 0L) start <- run$intervals$epoch_s[1] - run$intervals$elapsed_s[1]
+  start
+}
+
+# intervals.csv has no row for a second in which no batch completed: such seconds inside the run
+# become rows of zero counts (and no percentiles), so that a stall shows as a drop, not a gap.
+# x is the middle of the window in seconds since the run started.
+complete_intervals <- function(run) {
+  intervals <- data.table::copy(run$intervals)
+  if (nrow(intervals) == 0L) return(NULL)
+  all <- data.table::data.table(epoch_s = seq(min(intervals$epoch_s), max(intervals$epoch_s)))
+  full <- intervals[all, on = "epoch_s"]
+  counts <- c("entities_succeeded", "entities_failed", "batches", FAILURE_OUTCOMES)
+  for (column in counts) data.table::set(full, which(is.na(full[[column]])), column, 0L)
+  measured_from <- suppressWarnings(min(intervals$epoch_s[!intervals$warmup]))
+  full[is.na(warmup), warmup := epoch_s < measured_from]
+  full[, x := epoch_s + 0.5 - run_start_epoch(run)]
+  full[, throttled := server_busy + operation_timed_out + too_many_requests]
+  full[, other_failures := client_timeout + rejected + network_failure]
+  full[, run := run$name]
+  full[]
+}
+
+interval_table <- function(runs) {
+  table <- data.table::rbindlist(lapply(runs, complete_intervals), use.names = TRUE)
+  table[, run := factor(run, levels = run_names(runs))]
+  table[]
+}
+
+# The warm-up of each run as a span of seconds since its start: run.json's warmup_s, else the
+# windows intervals.csv flags as warm-up.
+warmup_spans <- function(runs, intervals) {
+  spans <- lapply(runs, function(run) {
+    warmup_s <- run$run$options$warmup_s
+    if (is.null(warmup_s)) {
+      flagged <- intervals[run == run$name & warmup == TRUE]
+      if (nrow(flagged) == 0L) return(NULL)
+      return(data.table::data.table(run = run$name, xmin = min(flagged$x) - 0.5, xmax = max(flagged$x) + 0.5))
+    }
+    if (warmup_s <= 0) return(NULL)
+    data.table::data.table(run = run$name, xmin = 0, xmax = as.numeric(warmup_s))
+  })
+  spans <- data.table::rbindlist(spans)
+  if (nrow(spans) > 0L) spans[, run := factor(run, levels = run_names(runs))]
+  spans
+}
+
+# ymin = 0 rather than -Inf, which a log axis cannot transform.
+warmup_layer <- function(runs, intervals) {
+  spans <- warmup_spans(runs, intervals)
+  if (nrow(spans) == 0L) return(NULL)
+  ggplot2::geom_rect(data = spans, inherit.aes = FALSE,
+                     ggplot2::aes(xmin = xmin, xmax = xmax, ymin = 0, ymax = Inf, fill = "warm-up (excluded)"))
+}
+
+warmup_fill_scale <- function() {
+  ggplot2::scale_fill_manual(name = NULL, values = c("warm-up (excluded)" = WARMUP_FILL))
+}
+
+TIME_AXIS_TITLE <- "time since the run started (s)"
+
+# ---- (2) entities per second over time --------------------------------------------------------
+
+EVENT_SHAPES <- c("throttled: 503, 500 timeout, 429" = 17, "failed: rejected, client timeout, network" = 4)
+EVENT_COLOURS <- c("throttled: 503, 500 timeout, 429" = "#E69F00", "failed: rejected, client timeout, network" = "#D55E00")
+
+plot_throughput <- function(runs, title = "Entities inserted per second") {
+  intervals <- interval_table(runs)
+  # Windows are plotted at their middle: each point is the second [t, t + 1).
+  rates <- data.table::rbindlist(list(
+    intervals[, .(run, x, rate = entities_succeeded, series = "succeeded")],
+    intervals[, .(run, x, rate = entities_failed, series = "failed")]
+  ))
+  any_failed <- any(intervals$entities_failed > 0)
+  if (!any_failed) rates <- rates[series == "succeeded"]
+  rates[, series := factor(series, levels = c("succeeded", "failed"))]
+  top <- max(c(rates$rate, 1))
+  # Event windows sit on two tracks above the data, so that markers never hide the lines.
+  events <- data.table::rbindlist(list(
+    intervals[throttled > 0, .(run, x, y = top * 1.12, event = names(EVENT_SHAPES)[1])],
+    intervals[other_failures > 0, .(run, x, y = top * 1.06, event = names(EVENT_SHAPES)[2])]
+  ))
+  subtitle <- if (nrow(events) == 0L) "No throttled or failed batches" else
+    "Markers above the curves: seconds in which batches were throttled or failed"
+  plot <- ggplot2::ggplot(rates, ggplot2::aes(x, rate)) +
+    warmup_layer(runs, intervals) +
+    ggplot2::geom_line(ggplot2::aes(colour = series, linetype = series), linewidth = 0.7) +
+    ggplot2::geom_point(ggplot2::aes(colour = series), size = 1.2) +
+    ggplot2::scale_colour_manual(name = "entities", values = c(succeeded = "#0072B2", failed = "#D55E00")) +
+    ggplot2::scale_linetype_manual(name = "entities", values = c(succeeded = "solid", failed = "dashed")) +
+    warmup_fill_scale() +
+    ggplot2::scale_x_continuous(name = TIME_AXIS_TITLE, breaks = scales::breaks_pretty(6)) +
+    ggplot2::scale_y_continuous(name = "entities per second", labels = plain_number,
+                                breaks = scales::breaks_extended(4),
+                                limits = c(0, top * 1.16), expand = ggplot2::expansion(mult = c(0, 0.02))) +
+    run_panels(length(runs)) +
+    ggplot2::labs(title = title, subtitle = subtitle,
+                  caption = "One point per wall-clock second, drawn at its middle; a batch counts in the second it completed.") +
+    theme_tableload()
+  if (nrow(events) > 0L) {
+    plot <- plot +
+      ggplot2::geom_point(data = events, ggplot2::aes(x, y, shape = event), colour = "grey15",
+                          size = 2.2, stroke = 1, inherit.aes = FALSE) +
+      ggplot2::scale_shape_manual(name = NULL, values = EVENT_SHAPES)
+  }
+  plot +
+    ggplot2::guides(colour = ggplot2::guide_legend(order = 1), linetype = ggplot2::guide_legend(order = 1),
+                    shape = ggplot2::guide_legend(order = 2, ncol = 1), fill = ggplot2::guide_legend(order = 3))
+}
+
+# ---- (3) p50 and p99 per second ----------------------------------------------------------------
+
+plot_interval_latency <- function(runs, title = "Batch latency per second: median and p99") {
+  intervals <- interval_table(runs)
+  long <- data.table::rbindlist(list(
+    intervals[, .(run, x, latency_ms = p50_ms, percentile = "p50 (median)")],
+    intervals[, .(run, x, latency_ms = p99_ms, percentile = "p99")]
+  ))
+  long[, percentile := factor(percentile, levels = c("p99", "p50 (median)"))]
+  if (all(is.na(long$latency_ms))) return(NULL)
+  ggplot2::ggplot(long, ggplot2::aes(x, latency_ms, colour = percentile)) +
+    warmup_layer(runs, intervals) +
+    ggplot2::geom_line(linewidth = 0.7, na.rm = TRUE) +
+    ggplot2::geom_point(size = 1.2, na.rm = TRUE) +
+    ggplot2::scale_colour_manual(name = "per second", values = c("p99" = "#D55E00", "p50 (median)" = "#0072B2")) +
+    warmup_fill_scale() +
+    ggplot2::scale_x_continuous(name = TIME_AXIS_TITLE, breaks = scales::breaks_pretty(6)) +
+    log_ms_scale("batch latency (ms, log scale)") +
+    run_panels(length(runs)) +
+    ggplot2::labs(title = title, subtitle = "Percentiles of the batches completed in each wall-clock second",
+                  caption = "Seconds in which no batch completed have no point.") +
+    theme_tableload()
+}
+
+# ---- (4) latency by process ------------------------------------------------------------------------
+
+plot_process_latency <- function(runs, title = "Batch latency by process") {
+  rows <- lapply(runs, function(run) {
+    measured <- measured_batches(run$batches)
+    if (is.null(measured) || nrow(measured) == 0L) return(NULL)
+    measured[, .(run = run$name, process, latency_ms,
+                 outcome = ifelse(outcome == "succeeded", "succeeded", "failed"))]
+  })
+  batches <- data.table::rbindlist(rows)
+  if (nrow(batches) == 0L) return(NULL)
+  names <- intersect(run_names(runs), unique(batches$run))
+  batches[, run := factor(run, levels = names)]
+  batches[, outcome := factor(outcome, levels = c("succeeded", "failed"))]
+  counts <- batches[, .N, by = .(run, process)]
+  batches[counts, process_label := sprintf("%d\n(n = %s)", i.process, plain_number(i.N)),
+          on = .(run, process)]
+  ggplot2::ggplot(batches, ggplot2::aes(process_label, latency_ms, fill = outcome)) +
+    ggplot2::geom_boxplot(outlier.size = 0.7, outlier.alpha = 0.5, width = 0.6,
+                          position = ggplot2::position_dodge2(preserve = "single")) +
+    ggplot2::scale_fill_manual(name = "batch", values = c(succeeded = "#56B4E9", failed = "#E69F00"), drop = TRUE) +
+    ggplot2::scale_x_discrete(name = "process (batches)") +
+    log_ms_scale("batch latency (ms, log scale)") +
+    ggplot2::facet_wrap(ggplot2::vars(run), scales = "free_x") +
+    ggplot2::labs(title = title,
+                  subtitle = "Measured batches (warm-up excluded)",
+                  caption = "Box: quartiles and median; whiskers: 1.5 x IQR; points beyond them are single batches.") +
+    theme_tableload()
+}
+
+# ---- writing a run report ----------------------------------------------------------------------------
+
+RUN_PLOTS <- list(
+  "spectrum.png" = plot_spectrum,
+  "throughput.png" = plot_throughput,
+  "latency-per-second.png" = plot_interval_latency,
+  "process-latency.png" = plot_process_latency
+)
+
+# Writes every plot the runs have data for; returns the paths written (and names what it skipped).
+write_run_plots <- function(runs, out_dir, plots = RUN_PLOTS) {
+  written <- character()
+  for (file in names(plots)) {
+    plot <- plots[[file]](runs)
+    if (is.null(plot)) {
+      message(sprintf("skipped %s: no data for it in %s", file, paste(run_names(runs), collapse = ", ")))
+      next
+    }
+    written <- c(written, save_plot(plot, file.path(out_dir, file)))
+  }
+  written
+}

@@ -1,0 +1,158 @@
+# The original experiment's table, one row per run:
+# processes, min, median, mean, max, p90, p95, p99, peak e/s, succeeded, failed (+ label).
+#
+# Where the numbers come from: the table shows summary.json's figures, so that it equals what
+# `tableload run` printed (statistics are computed once, by TableLoad). R recomputes them from the
+# raw files as a check of the writer:
+# - raw_figures() counts succeeded and failed entities in batches.csv's measured rows
+#   (warmup == false), takes peak e/s as the largest measured window of intervals.csv, and takes
+#   exact latency quantiles of the measured rows;
+# - check_run() compares them with summary.json: the counts and the peak must be equal; the latency
+#   figures within 1%, because summary.json's come from the HDR histogram, which rounds each value
+#   (to ~0.1%), while batches.csv keeps the exact latency.
+# report.R prints each disagreement as a warning; the tests require none on real TableLoad output.
+
+LATENCY_FIELDS <- c("min", "median", "mean", "max", "p90", "p95", "p99")
+TABLE_COLUMNS <- c("label", "run_id", "processes", LATENCY_FIELDS, "peak_eps", "succeeded", "failed")
+
+# Relative tolerance between an exact quantile of batches.csv and the HDR histogram's value.
+HDR_TOLERANCE <- 0.01
+
+measured_batches <- function(batches) {
+  if (is.null(batches)) return(NULL)
+  batches[warmup == FALSE]
+}
+
+measured_intervals <- function(intervals) {
+  intervals[warmup == FALSE]
+}
+
+number_or_na <- function(x) if (is.null(x)) NA_real_ else as.numeric(x)
+
+# The quantile HdrHistogram reports: the smallest value with at least q of the values at or below it.
+hdr_quantile <- function(x, q) {
+  if (length(x) == 0L) return(rep(NA_real_, length(q)))
+  as.numeric(stats::quantile(x, probs = q, type = 1, names = FALSE))
+}
+
+# Figures recomputed from batches.csv (when present) and intervals.csv.
+raw_figures <- function(run) {
+  measured <- measured_batches(run$batches)
+  windows <- measured_intervals(run$intervals)
+  peak <- if (nrow(windows) > 0L) max(windows$entities_succeeded) else 0
+  if (is.null(measured)) {
+    return(list(peak_eps = peak))
+  }
+  latency <- measured$latency_ms
+  succeeded <- measured$outcome == "succeeded"
+  list(
+    count = nrow(measured),
+    min = if (length(latency)) min(latency) else NA_real_,
+    median = hdr_quantile(latency, 0.5),
+    mean = if (length(latency)) mean(latency) else NA_real_,
+    max = if (length(latency)) max(latency) else NA_real_,
+    p90 = hdr_quantile(latency, 0.9),
+    p95 = hdr_quantile(latency, 0.95),
+    p99 = hdr_quantile(latency, 0.99),
+    peak_eps = peak,
+    succeeded = sum(measured$entities[succeeded]),
+    failed = sum(measured$entities[!succeeded])
+  )
+}
+
+# Disagreements between the raw files and summary.json, as sentences (empty when none).
+check_run <- function(run) {
+  s <- run$summary
+  raw <- raw_figures(run)
+  problems <- character()
+  exact <- list(peak_eps = s$peak_entities_per_second, succeeded = s$entities_succeeded,
+                failed = s$entities_failed, count = s$latency_ms$count)
+  for (field in intersect(names(exact), names(raw))) {
+    if (!isTRUE(all.equal(as.numeric(raw[[field]]), number_or_na(exact[[field]])))) {
+      problems <- c(problems, sprintf("%s: %s is %s in the raw files but %s in summary.json",
+                                      run$name, field, format(raw[[field]]), format(exact[[field]])))
+    }
+  }
+  for (field in intersect(LATENCY_FIELDS, names(raw))) {
+    want <- number_or_na(s$latency_ms[[field]])
+    got <- raw[[field]]
+    if (is.na(want) || is.na(got)) next
+    if (abs(got - want) > HDR_TOLERANCE * abs(want) + 0.002) {
+      problems <- c(problems, sprintf("%s: latency %s is %.3f ms in batches.csv but %.3f ms in summary.json",
+                                      run$name, field, got, want))
+    }
+  }
+  problems
+}
+
+percentile_row <- function(run) {
+  s <- run$summary
+  row <- data.table::data.table(
+    label = run$name,
+    run_id = s$run_id %||% NA_character_,
+    processes = as.integer(s$processes %||% 1L)
+  )
+  for (field in LATENCY_FIELDS) data.table::set(row, j = field, value = number_or_na(s$latency_ms[[field]]))
+  row[, peak_eps := number_or_na(s$peak_entities_per_second)]
+  row[, succeeded := number_or_na(s$entities_succeeded)]
+  row[, failed := number_or_na(s$entities_failed)]
+  row[]
+}
+
+percentile_table <- function(runs) {
+  data.table::rbindlist(lapply(runs, percentile_row), use.names = TRUE)
+}
+
+# A sweep's table comes from its sweep.csv, one row per cell.
+sweep_percentile_table <- function(sweep) {
+  cells <- data.table::copy(sweep$cells)
+  cells[, label := cell]
+  cells[, run_id := NA_character_]
+  if (!"processes" %in% names(cells)) cells[, processes := 1L]
+  cells[, TABLE_COLUMNS, with = FALSE]
+}
+
+format_latency <- function(x) ifelse(is.na(x), "", formatC(x, format = "f", digits = 2))
+format_count <- function(x) ifelse(is.na(x), "", formatC(round(x), format = "d", big.mark = ""))
+
+# Markdown like `tableload run` prints it (two decimals, no thousands separator), label first.
+percentile_markdown <- function(table) {
+  header <- c("label", "processes", LATENCY_FIELDS, "peak e/s", "succeeded", "failed")
+  cells <- cbind(
+    gsub("|", "\\|", table$label, fixed = TRUE),
+    format_count(table$processes),
+    vapply(LATENCY_FIELDS, function(f) format_latency(table[[f]]), character(nrow(table))),
+    format_count(table$peak_eps), format_count(table$succeeded), format_count(table$failed)
+  )
+  cells <- matrix(cells, nrow = nrow(table))
+  markdown_table(header, cells, right = c(FALSE, rep(TRUE, length(header) - 1L)))
+}
+
+# A padded markdown table; `right` says which columns are right-aligned.
+markdown_table <- function(header, cells, right) {
+  all <- rbind(header, cells)
+  widths <- pmax(3L, apply(all, 2L, function(col) max(nchar(col, type = "width"))))
+  pad <- function(text, width, to_right) {
+    fill <- strrep(" ", width - nchar(text, type = "width"))
+    if (to_right) paste0(fill, text) else paste0(text, fill)
+  }
+  line <- function(values) {
+    padded <- vapply(seq_along(values), function(j) pad(values[[j]], widths[[j]], right[[j]]), "")
+    paste0("| ", paste(padded, collapse = " | "), " |")
+  }
+  rule <- vapply(seq_along(widths), function(j) {
+    if (right[[j]]) paste0(strrep("-", widths[[j]] + 1L), ":") else strrep("-", widths[[j]] + 2L)
+  }, "")
+  c(line(header), paste0("|", paste(rule, collapse = "|"), "|"),
+    if (nrow(cells) > 0L) apply(cells, 1L, line) else character())
+}
+
+write_percentiles <- function(table, out_dir) {
+  md_path <- file.path(out_dir, "percentiles.md")
+  csv_path <- file.path(out_dir, "percentiles.csv")
+  writeLines(c("Batch latency in ms; peak e/s is the best one-second window; succeeded and failed",
+               "count entities of the measured period (warm-up excluded).", "",
+               percentile_markdown(table)), md_path)
+  data.table::fwrite(table[, TABLE_COLUMNS, with = FALSE], csv_path)
+  c(md_path, csv_path)
+}

@@ -1,0 +1,23 @@
+# Writing a report folder: percentiles.md, percentiles.csv and the PNGs.
+
+# Warns (on stderr) where the raw files disagree with summary.json.
+report_disagreements <- function(runs) {
+  for (problem in unlist(lapply(runs, check_run))) message("warning: ", problem)
+}
+
+# The report of one or several runs into out_dir; returns the paths written.
+write_run_report <- function(runs, out_dir) {
+  ensure_folder(out_dir)
+  report_disagreements(runs)
+  c(write_percentiles(percentile_table(runs), out_dir), write_run_plots(runs, out_dir))
+}
+
+# A sweep's report: its table from sweep.csv, the sweep plots and the cells' spectra.
+write_sweep_report <- function(sweep, out_dir) {
+  ensure_folder(out_dir)
+  report_disagreements(sweep$runs)
+  written <- c(write_percentiles(sweep_percentile_table(sweep), out_dir), write_sweep_plots(sweep, out_dir))
+  spectrum <- if (length(sweep$runs) > 0L) plot_spectrum(sweep$runs, "Batch latency by percentile, per cell")
+  if (!is.null(spectrum)) written <- c(written, save_plot(spectrum, file.path(out_dir, "spectrum.png")))
+  written
+}

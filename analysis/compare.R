@@ -1,0 +1,36 @@
+#!/usr/bin/env Rscript
+# Two TableLoad runs side by side.
+#
+#   Rscript analysis/compare.R A B [--out DIR]
+#
+# Prints a markdown table of A's and B's figures with B's change from A in percent, and writes it
+# to DIR/compare.md with an overlaid latency spectrum, DIR/compare-spectrum.png (DIR defaults to
+# the current folder). Then prints the paths written.
+
+local({
+  file <- sub("^--file=", "", grep("^--file=", commandArgs(trailingOnly = FALSE), value = TRUE))
+  r_dir <- file.path(dirname(normalizePath(file[1])), "R")
+  for (path in sort(list.files(r_dir, pattern = "\\.R$", full.names = TRUE))) source(path)
+})
+suppressPackageStartupMessages(library(data.table))
+
+USAGE <- c(
+  "usage: Rscript analysis/compare.R A B [--out DIR]",
+  "Compares two TableLoad result folders: prints a markdown table of their figures and B's change",
+  "from A, and writes compare.md and compare-spectrum.png into DIR (default: the current folder)."
+)
+
+main <- function(args) {
+  cli <- parse_cli(args, USAGE)
+  if (length(cli$positional) != 2L) {
+    input_error(sprintf("expected two result folders, got %d (see --help)", length(cli$positional)))
+  }
+  for (dir in cli$positional) {
+    if (folder_kind(dir) == "sweep") input_error(sprintf("%s is a sweep folder; compare two of its cells", dir))
+  }
+  runs <- read_runs(cli$positional)
+  result <- write_comparison(runs[[1]], runs[[2]], cli$out %||% ".")
+  cat(result$markdown, "", result$written, sep = "\n")
+}
+
+run_cli("compare.R", main)

@@ -1,0 +1,46 @@
+#!/usr/bin/env Rscript
+# Percentile table and plots of TableLoad result folders.
+#
+#   Rscript analysis/report.R [--out DIR] <results dir>...
+#
+# Without --out each folder gets its own report, written into it. With --out the run folders
+# are reported together into DIR (one table row, one spectrum line and one panel per run); a
+# sweep folder (sweep.csv plus one folder per cell) gets its own report, in DIR/<sweep name> when
+# there is anything else to report. Prints the paths written, one per line.
+
+local({
+  file <- sub("^--file=", "", grep("^--file=", commandArgs(trailingOnly = FALSE), value = TRUE))
+  r_dir <- file.path(dirname(normalizePath(file[1])), "R")
+  for (path in sort(list.files(r_dir, pattern = "\\.R$", full.names = TRUE))) source(path)
+})
+suppressPackageStartupMessages(library(data.table))
+
+USAGE <- c(
+  "usage: Rscript analysis/report.R [--out DIR] <results dir>...",
+  "Writes percentiles.md, percentiles.csv and PNG plots for TableLoad result folders or sweep folders,",
+  "into each folder, or into DIR for all of them together; prints the paths written."
+)
+
+main <- function(args) {
+  cli <- parse_cli(args, USAGE)
+  folders <- cli$positional
+  if (length(folders) == 0L) input_error("no results folder given (see --help)")
+  kinds <- vapply(folders, folder_kind, "")
+  run_dirs <- folders[kinds == "run"]
+  sweep_dirs <- folders[kinds == "sweep"]
+  written <- character()
+  if (is.null(cli$out)) {
+    for (dir in run_dirs) written <- c(written, write_run_report(read_runs(dir), dir))
+    for (dir in sweep_dirs) written <- c(written, write_sweep_report(read_sweep(dir), dir))
+  } else {
+    if (length(run_dirs) > 0L) written <- write_run_report(read_runs(run_dirs), cli$out)
+    alone <- length(run_dirs) == 0L && length(sweep_dirs) == 1L
+    for (dir in sweep_dirs) {
+      target <- if (alone) cli$out else file.path(cli$out, basename(normalizePath(dir)))
+      written <- c(written, write_sweep_report(read_sweep(dir), target))
+    }
+  }
+  cat(written, sep = "\n")
+}
+
+run_cli("report.R", main)

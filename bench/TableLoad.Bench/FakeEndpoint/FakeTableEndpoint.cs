@@ -1,0 +1,72 @@
+using System.Net;
+using Microsoft.AspNetCore.Builder;
+using Microsoft.AspNetCore.Hosting;
+using Microsoft.AspNetCore.Http;
+using Microsoft.Extensions.Logging;
+
+namespace TableLoad.Bench.FakeEndpoint;
+
+/// <summary>
+/// A Table endpoint on loopback that accepts every request without checking its signature and answers
+/// as cheaply as it can: each batch with a canned 202 holding one 204 per operation it counted.
+/// </summary>
+internal static class FakeTableEndpoint
+{
+    private static ReadOnlySpan<byte> EmptyQuery => "{\"value\":[]}"u8;
+
+    public static async Task<int> RunAsync(int port, CancellationToken cancellationToken)
+    {
+        var builder = WebApplication.CreateSlimBuilder();
+        builder.Logging.ClearProviders();
+        builder.WebHost.ConfigureKestrel(kestrel =>
+        {
+            kestrel.AddServerHeader = false;
+            kestrel.Limits.MaxRequestBodySize = 8L * 1024 * 1024;
+            kestrel.Listen(IPAddress.Loopback, port);
+        });
+
+        await using var app = builder.Build();
+        var answers = new BatchAnswers();
+        app.Run(context => HandleAsync(context, answers));
+        await app.StartAsync(cancellationToken).ConfigureAwait(false);
+        await Console.Out.WriteLineAsync($"fake-endpoint listening on http://127.0.0.1:{port}/devstoreaccount1").ConfigureAwait(false);
+        try
+        {
+            await Task.Delay(Timeout.Infinite, cancellationToken).ConfigureAwait(false);
+        }
+        catch (OperationCanceledException)
+        {
+        }
+
+        await app.StopAsync(CancellationToken.None).ConfigureAwait(false);
+        return 0;
+    }
+
+    private static async Task HandleAsync(HttpContext context, BatchAnswers answers)
+    {
+        var request = context.Request;
+        var response = context.Response;
+        if (HttpMethods.IsPost(request.Method) && request.Path.Value is { } path && path.EndsWith("/$batch", StringComparison.Ordinal))
+        {
+            var operations = await OperationCounter.CountAsync(request.BodyReader, context.RequestAborted).ConfigureAwait(false);
+            var body = answers.For(operations);
+            response.StatusCode = StatusCodes.Status202Accepted;
+            response.ContentType = BatchAnswers.ContentType;
+            response.ContentLength = body.Length;
+            await response.Body.WriteAsync(body, context.RequestAborted).ConfigureAwait(false);
+            return;
+        }
+
+        if (HttpMethods.IsGet(request.Method))
+        {
+            response.StatusCode = StatusCodes.Status200OK;
+            response.ContentType = "application/json;odata=nometadata";
+            response.ContentLength = EmptyQuery.Length;
+            await response.Body.WriteAsync(EmptyQuery.ToArray(), context.RequestAborted).ConfigureAwait(false);
+            return;
+        }
+
+        // Create table (with Prefer: return-no-content), delete table, and anything else.
+        response.StatusCode = StatusCodes.Status204NoContent;
+    }
+}

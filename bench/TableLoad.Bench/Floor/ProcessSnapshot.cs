@@ -1,0 +1,18 @@
+using System.Diagnostics;
+
+namespace TableLoad.Bench.Floor;
+
+/// <summary>This process's cost so far: CPU, bytes allocated, peak RSS and collections.</summary>
+internal readonly record struct ProcessSnapshot(double CpuSeconds, long AllocatedBytes, long PeakRssBytes, int Gen0, int Gen2)
+{
+    public static ProcessSnapshot Take()
+    {
+        using var process = Process.GetCurrentProcess();
+        return new ProcessSnapshot(
+            process.UserProcessorTime.TotalSeconds + process.PrivilegedProcessorTime.TotalSeconds,
+            GC.GetTotalAllocatedBytes(precise: true),
+            process.PeakWorkingSet64,
+            GC.CollectionCount(0),
+            GC.CollectionCount(2));
+    }
+}

@@ -1,0 +1,41 @@
+using System.CommandLine;
+using TableLoad.Bench.FakeEndpoint;
+using TableLoad.Bench.Floor;
+using TableLoad.Bench.Profile;
+using TableLoad.Storage;
+
+var port = new Option<int>("--port") { Description = "Loopback port to listen on.", Required = true };
+var fake = new Command("fake-endpoint", "A Table endpoint on 127.0.0.1 that accepts everything and answers each batch with a canned 202.") { port };
+fake.SetAction(async (parse, ct) => await FakeTableEndpoint.RunAsync(parse.GetValue(port), ct).ConfigureAwait(false));
+
+var url = new Option<string>("--url") { Description = "Table endpoint, e.g. http://127.0.0.1:10002/devstoreaccount1.", Required = true };
+var account = new Option<string>("--account") { Description = "Account name.", DefaultValueFactory = _ => ConnectionStringParser.DevelopmentAccountName };
+var key = new Option<string>("--key") { Description = "Account key (base64). Default: the emulator's well-known key.", DefaultValueFactory = _ => ConnectionStringParser.DevelopmentAccountKey };
+var tasks = new Option<int>("--tasks") { Description = "Concurrent loops.", DefaultValueFactory = _ => 16 };
+var seconds = new Option<double>("--seconds") { Description = "Measured seconds after the warm-up.", DefaultValueFactory = _ => 10 };
+var warmup = new Option<double>("--warmup") { Description = "Warm-up seconds, not measured.", DefaultValueFactory = _ => 2 };
+var batchSize = new Option<int>("--batch-size") { Description = "Inserts per batch.", DefaultValueFactory = _ => 100 };
+var entitySize = new Option<int>("--entity-size") { Description = "Payload bytes per entity.", DefaultValueFactory = _ => 1024 };
+var properties = new Option<int>("--properties") { Description = "Binary properties per entity.", DefaultValueFactory = _ => 8 };
+var floor = new Command("floor", "The floor client: a bare HttpClient loop posting pre-serialized batches; prints one JSON line.")
+{
+    url, account, key, tasks, seconds, warmup, batchSize, entitySize, properties,
+};
+floor.SetAction(async (parse, ct) =>
+{
+    var options = new FloorOptions(
+        new Uri(parse.GetValue(url)!), parse.GetValue(account)!, parse.GetValue(key)!, parse.GetValue(tasks),
+        TimeSpan.FromSeconds(parse.GetValue(seconds)), TimeSpan.FromSeconds(parse.GetValue(warmup)),
+        parse.GetValue(batchSize), parse.GetValue(entitySize), parse.GetValue(properties));
+    var result = await new FloorClient(options).RunAsync(ct).ConfigureAwait(false);
+    await Console.Out.WriteLineAsync(result.ToJson()).ConfigureAwait(false);
+    return result.FailedBatches == 0 ? 0 : 1;
+});
+
+var traceFile = new Argument<string>("trace") { Description = "A .nettrace file from dotnet-trace collect --profile gc-verbose." };
+var top = new Option<int>("--top") { Description = "Rows per table.", DefaultValueFactory = _ => 15 };
+var report = new Command("trace-report", "Where a traced run's allocations come from, by type and by the nearest TableLoad frame.") { traceFile, top };
+report.SetAction(parse => TraceReport.Run(parse.GetValue(traceFile)!, parse.GetValue(top), Console.Out));
+
+var root = new RootCommand("TableLoad benchmarks: the fake endpoint, the floor client and a trace report (scripts/bench.sh runs them).") { fake, floor, report };
+return await root.Parse(args).InvokeAsync().ConfigureAwait(false);

@@ -1,0 +1,58 @@
+using System.CommandLine;
+using System.Runtime.InteropServices;
+using TableLoad.Sweep;
+
+namespace TableLoad.Cli;
+
+/// <summary><c>tableload sweep</c>: runs <c>tableload run</c> once per cell of a grid of knob values.</summary>
+internal static class SweepCommand
+{
+    public static Command Create()
+    {
+        var options = new SweepOptions();
+        var command = new Command(
+            "sweep",
+            "Run 'tableload run' once per cell of a grid of knob values (processes, tasks, batch size, entity size, partitions, rate; " +
+            "comma-separated lists, run in that order, rate innermost) and collect one row per cell in <output>/sweep.csv. " +
+            "Every other run option is passed to each cell. Exit codes: 0 done, 2 bad input, 3 target unreachable, " +
+            "4 a --verify mismatch, 5 a cell failed, 130 interrupted (finished cells are kept; --resume goes on).");
+        foreach (var option in options.All)
+        {
+            command.Add(option);
+        }
+
+        command.SetAction(async (parse, _) =>
+        {
+            try
+            {
+                var settings = SweepSettingsFactory.Create(parse, options, DateTimeOffset.UtcNow, Environment.GetEnvironmentVariable);
+                using var signals = new SweepSignals();
+                using var sigint = PosixSignalRegistration.Create(PosixSignal.SIGINT, OnSignal);
+                using var sigterm = PosixSignalRegistration.Create(PosixSignal.SIGTERM, OnSignal);
+                void OnSignal(PosixSignalContext context)
+                {
+                    context.Cancel = true;
+                    Console.Error.WriteLine(signals.Interrupted
+                        ? "Stopping the running cell now."
+                        : "Stopping the sweep: the running cell stops and writes its results (Ctrl+C again to stop it at once).");
+                    signals.Request();
+                }
+
+                var launcher = ChildCellLauncher.ForThisProgram(settings.ConnectionString, Console.Error);
+                var exitCode = await new SweepRunner(settings, launcher, Console.Out, Console.Error, TimeProvider.System).RunAsync(signals).ConfigureAwait(false);
+                if (settings.Report && exitCode is not (ExitCodes.BadInput or ExitCodes.Unreachable or ExitCodes.Interrupted))
+                {
+                    await AnalysisReport.RunAsync(settings.OutputDirectory, Console.Error).ConfigureAwait(false);
+                }
+
+                return exitCode;
+            }
+            catch (UsageException ex)
+            {
+                await Console.Error.WriteLineAsync(ex.Message).ConfigureAwait(false);
+                return ExitCodes.BadInput;
+            }
+        });
+        return command;
+    }
+}

@@ -1,0 +1,120 @@
+using System.CommandLine;
+using System.Globalization;
+
+namespace TableLoad.Cli;
+
+/// <summary>
+/// The options of <c>tableload sweep</c>: a list for each knob, the sweep's own options, and every other
+/// <c>run</c> option, passed unchanged to each cell's run.
+/// </summary>
+internal sealed class SweepOptions
+{
+    public SweepOptions()
+    {
+        var (run, defaults) = RunDefaults();
+        Tasks = KnobList("--tasks", "Concurrent batch loops per process, e.g. 4,12,32.", defaults.GetValue(run.Tasks));
+        BatchSize = KnobList("--batch-size", "Inserts per entity group transaction (1..100), e.g. 10,50,100.", defaults.GetValue(run.BatchSize));
+        EntitySize = KnobList("--entity-size", "Payload bytes per entity, e.g. 1024,4096.", defaults.GetValue(run.EntitySize));
+        var partitions = defaults.GetValue(run.Partitions) ?? "single";
+        Partitions = new Option<string>("--partitions")
+        {
+            Description = "Partition strategies: single, per-task, spread:N, e.g. single,spread:8.",
+            DefaultValueFactory = _ => partitions,
+        };
+
+        var handled = new HashSet<string>(StringComparer.Ordinal)
+        {
+            Processes.Name, Tasks.Name, BatchSize.Name, EntitySize.Name, Partitions.Name, Rate.Name, Output.Name, ConnectionString.Name,
+            Repeat.Name, Cooldown.Name, StopWhenThrottled.Name, Resume.Name, Report.Name, "--label", "--quiet",
+        };
+        PassThrough = Run.All.Where(o => !handled.Contains(o.Name)).ToList();
+    }
+
+    /// <summary>The run options this sweep shares with <c>run</c>; only those in <see cref="PassThrough"/> are on the sweep command.</summary>
+    public RunOptions Run { get; } = new();
+
+    public Option<string> Processes { get; } = new("--processes")
+    {
+        Description = "Load processes per cell (run --processes), e.g. 1,2,3.",
+        DefaultValueFactory = _ => "1",
+    };
+
+    public Option<string> Tasks { get; }
+
+    public Option<string> BatchSize { get; }
+
+    public Option<string> EntitySize { get; }
+
+    public Option<string> Partitions { get; }
+
+    public Option<string?> Rate { get; } = new("--rate")
+    {
+        Description = "Open-model rates in entities per second (run --rate), e.g. 1000,5000. Default: none, the closed model (each task sends its next batch when the last one is answered).",
+    };
+
+    public Option<int> Repeat { get; } = new("--repeat")
+    {
+        Description = "Passes over the whole grid; each cell runs once per pass and is named ...-r<pass>.",
+        DefaultValueFactory = _ => 1,
+    };
+
+    public Option<string> Cooldown { get; } = new("--cooldown")
+    {
+        Description = "Pause between two cells, e.g. 5s or 1m, so the service settles.",
+        DefaultValueFactory = _ => "0s",
+    };
+
+    public Option<string?> StopWhenThrottled { get; } = new("--stop-when-throttled")
+    {
+        Description = "Knee search, e.g. 5%: once a cell throttles (503, 500 OperationTimedOut, 429) more than this share of its batches, skip the later values of the innermost knob with several values, for the same other knobs. Default: run every cell.",
+    };
+
+    public Option<bool> Resume { get; } = new("--resume")
+    {
+        Description = "Continue the sweep in --output: skip cells whose row is already in its sweep.csv. Default: refuse an --output that already holds a sweep.",
+    };
+
+    public Option<bool> Report { get; } = new("--report")
+    {
+        Description = "At the end, run 'Rscript analysis/report.R <sweep folder>' (tables and plots); says how to install R when Rscript is missing.",
+    };
+
+    public Option<string?> Output { get; } = new("--output")
+    {
+        Description = "Folder of the sweep: sweep.csv, sweep.json and one folder per cell. Default: results/sweep-<yyyyMMdd-HHmmss>/ (UTC).",
+    };
+
+    public Option<string?> ConnectionString { get; } = new("--connection-string")
+    {
+        Description = $"Storage connection string (key or SAS), handed to each cell in ${RunOptions.ConnectionStringVariable}, never on its command line. Default: ${RunOptions.ConnectionStringVariable}, else the Azurite development account on 127.0.0.1:10002.",
+    };
+
+    /// <summary>The run options passed unchanged to every cell when given (duration, warm-up, retries, table, ...).</summary>
+    public IReadOnlyList<Option> PassThrough { get; }
+
+    public IEnumerable<Option> Knobs => [Processes, Tasks, BatchSize, EntitySize, Partitions, Rate];
+
+    public IEnumerable<Option> All =>
+    [
+        .. Knobs, Repeat, Cooldown, StopWhenThrottled, Resume, Report, Output, ConnectionString, .. PassThrough,
+    ];
+
+    private static Option<string> KnobList(string name, string description, int runDefault) => new(name)
+    {
+        Description = description,
+        DefaultValueFactory = _ => runDefault.ToString(CultureInfo.InvariantCulture),
+    };
+
+    // The knobs default to run's own defaults, so a sweep of one cell is exactly a plain run.
+    private static (RunOptions Options, ParseResult Parse) RunDefaults()
+    {
+        var options = new RunOptions();
+        var command = new Command("run");
+        foreach (var option in options.All)
+        {
+            command.Add(option);
+        }
+
+        return (options, command.Parse([]));
+    }
+}

@@ -1,0 +1,42 @@
+using TableLoad.Measurement;
+using TableLoad.Measurement.Histograms;
+
+namespace TableLoad.Engine.Fleet;
+
+/// <summary>Turns a window into a protocol line and back, histograms included, without loss.</summary>
+internal static class WindowCodec
+{
+    public static WorkerMessage Encode(Window window) => new(WorkerMessage.WindowType)
+    {
+        EpochSecond = window.EpochSecond,
+        Batches = window.Counts.Batches,
+        Attempts = window.Counts.Attempts,
+        EntitiesSucceeded = window.Counts.EntitiesSucceeded,
+        EntitiesFailed = window.Counts.EntitiesFailed,
+        Late = window.Counts.Late,
+        ByOutcome = window.Counts.ByOutcome.ToArray(),
+        RejectedByCode = window.RejectedByCode.Count == 0 ? null : new Dictionary<string, long>(window.RejectedByCode),
+        Latency = Convert.ToBase64String(HistogramEncoding.EncodeCompressed(window.Latency)),
+        Uncorrected = window.Uncorrected is { } u ? Convert.ToBase64String(HistogramEncoding.EncodeCompressed(u)) : null,
+    };
+
+    public static void Decode(WorkerMessage message, Window into)
+    {
+        into.Reset(message.EpochSecond);
+        into.Counts.Set(message.Batches, message.Attempts, message.EntitiesSucceeded, message.EntitiesFailed, message.Late, message.ByOutcome ?? new long[Engine.BatchOutcomeExtensions.Count]);
+        foreach (var (code, count) in message.RejectedByCode ?? [])
+        {
+            into.RejectedByCode[code] = count;
+        }
+
+        if (message.Latency is { } latency)
+        {
+            into.Latency.Add(HistogramEncoding.DecodeCompressed(Convert.FromBase64String(latency)));
+        }
+
+        if (message.Uncorrected is { } uncorrected)
+        {
+            into.UncorrectedOrNew().Add(HistogramEncoding.DecodeCompressed(Convert.FromBase64String(uncorrected)));
+        }
+    }
+}

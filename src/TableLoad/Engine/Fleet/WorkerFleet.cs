@@ -1,0 +1,177 @@
+using System.Threading.Channels;
+using TableLoad.Measurement;
+
+namespace TableLoad.Engine.Fleet;
+
+/// <summary>
+/// The coordinator's side of a multi-process run: starts the workers, holds them at a start barrier,
+/// merges their seconds, relays stop requests, and gives up on a worker that dies or falls silent.
+/// All protocol handling happens on the one loop in <see cref="RunAsync"/>, so nothing here locks.
+/// </summary>
+internal sealed class WorkerFleet(RunSettings settings, IReadOnlyList<string> runArgs, string? connectionString, TimeProvider time) : IDisposable
+{
+    public static readonly TimeSpan SilenceLimit = TimeSpan.FromSeconds(5);
+    private static readonly TimeSpan ReadyLimit = TimeSpan.FromSeconds(60);
+
+    private readonly Channel<(WorkerProcess Worker, WorkerMessage? Message)> _inbox = Channel.CreateUnbounded<(WorkerProcess, WorkerMessage?)>();
+    private readonly List<WorkerProcess> _workers = [];
+    private readonly WindowPool _pool = new();
+
+    public IReadOnlyList<WorkerProcess> Workers => _workers;
+
+    /// <summary>Starts every worker and waits until all are ready; returns an error sentence or null.</summary>
+    public async Task<string?> StartAsync(CancellationToken cancellationToken)
+    {
+        for (var k = 0; k < settings.Processes; k++)
+        {
+            var worker = WorkerProcess.Start(k, _inbox.Writer);
+            _workers.Add(worker);
+            worker.Send(new ControlMessage(ControlMessage.StartType)
+            {
+                Args = runArgs,
+                ConnectionString = connectionString,
+                Process = k,
+                RunId = settings.RunId,
+                Table = settings.Table,
+                OutputDirectory = settings.OutputDirectory,
+            });
+        }
+
+        using var limit = CancellationTokenSource.CreateLinkedTokenSource(cancellationToken);
+        limit.CancelAfter(ReadyLimit);
+        try
+        {
+            while (_workers.Any(w => !w.Ready))
+            {
+                var (worker, message) = await _inbox.Reader.ReadAsync(limit.Token).ConfigureAwait(false);
+                switch (message?.Type)
+                {
+                    case WorkerMessage.ReadyType:
+                        worker.Ready = true;
+                        break;
+                    case WorkerMessage.ErrorType:
+                        return $"{worker.Name} refused its settings: {message.Message}";
+                    case null:
+                        return $"{worker.Name} exited with code {worker.ExitCode} before it was ready: {worker.StderrTail}";
+                }
+            }
+        }
+        catch (OperationCanceledException)
+        {
+            return cancellationToken.IsCancellationRequested ? "Stopped before the workers were ready." : $"The workers were not ready within {ReadyLimit.TotalSeconds:0} s.";
+        }
+
+        return null;
+    }
+
+    /// <summary>Sends go, merges every worker's seconds into the sinks until all have finished or failed.</summary>
+    public async Task RunAsync(RunClock clock, RunTimeline timeline, IReadOnlyList<IIntervalSink> sinks, StopSignals signals, Func<Task> everySecond)
+    {
+        var merger = new WindowMerger(_pool, timeline.WarmupEndEpochSecond, sinks);
+        var go = new ControlMessage(ControlMessage.GoType)
+        {
+            StartEpochMicros = clock.StartEpochMicros,
+            WarmupEndEpochSecond = timeline.WarmupEndEpochSecond,
+            StopEpochMicros = clock.StartEpochMicros + timeline.StopMicros,
+        };
+        foreach (var worker in _workers)
+        {
+            worker.LastHeard = time.GetUtcNow();
+            worker.Send(go);
+        }
+
+        using var onStop = signals.StopStarting.Register(() => Broadcast(ControlMessage.StopType));
+        using var onAbandon = signals.Abandon.Register(() => Broadcast(ControlMessage.AbandonType));
+        var nextSecond = time.GetUtcNow().AddSeconds(1);
+        while (_workers.Any(w => w.Live))
+        {
+            using var wait = new CancellationTokenSource(TimeSpan.FromMilliseconds(250), time);
+            try
+            {
+                await _inbox.Reader.WaitToReadAsync(wait.Token).ConfigureAwait(false);
+            }
+            catch (OperationCanceledException)
+            {
+                // A quiet moment: still check for silent workers and publish.
+            }
+
+            while (_inbox.Reader.TryRead(out var item))
+            {
+                Handle(item.Worker, item.Message, merger, timeline);
+            }
+
+            GiveUpOnSilentWorkers();
+            var live = _workers.Where(w => w.Live).ToList();
+            merger.Publish(live.Count == 0 ? long.MaxValue : live.Min(w => w.Watermark));
+            if (time.GetUtcNow() >= nextSecond)
+            {
+                await everySecond().ConfigureAwait(false);
+                nextSecond = nextSecond.AddSeconds(1);
+            }
+        }
+
+        merger.Publish(long.MaxValue);
+    }
+
+    public void Dispose()
+    {
+        foreach (var worker in _workers)
+        {
+            worker.Dispose();
+        }
+    }
+
+    private void Handle(WorkerProcess worker, WorkerMessage? message, WindowMerger merger, RunTimeline timeline)
+    {
+        worker.LastHeard = time.GetUtcNow();
+        switch (message?.Type)
+        {
+            case WorkerMessage.WindowType:
+                var window = _pool.Rent(message.EpochSecond);
+                WindowCodec.Decode(message, window);
+                worker.Totals.OnInterval(window, warmup: window.EpochSecond < timeline.WarmupEndEpochSecond);
+                merger.Add(window);
+                break;
+            case WorkerMessage.TickType:
+                worker.Watermark = Math.Max(worker.Watermark, message.Watermark);
+                AddSample(worker, message);
+                break;
+            case WorkerMessage.DoneType:
+                AddSample(worker, message);
+                worker.Done = true;
+                break;
+            case WorkerMessage.ErrorType:
+                worker.Failure ??= message.Message;
+                break;
+            case null when !worker.Done:
+                worker.Failure ??= $"exited with code {worker.ExitCode}";
+                break;
+        }
+    }
+
+    private static void AddSample(WorkerProcess worker, WorkerMessage message)
+    {
+        if (message.Sample is { } sample)
+        {
+            worker.Samples.Add(sample);
+        }
+    }
+
+    private void GiveUpOnSilentWorkers()
+    {
+        var now = time.GetUtcNow();
+        foreach (var worker in _workers.Where(w => w.Live && now - w.LastHeard > SilenceLimit))
+        {
+            worker.Failure = $"fell silent for {SilenceLimit.TotalSeconds:0} s and was stopped";
+            worker.Kill();
+        }
+    }
+
+    private void Broadcast(string type)
+    {
+        foreach (var worker in _workers.Where(w => w.Live))
+        {
+            worker.Send(new ControlMessage(type));
+        }
+    }
+}

@@ -1,0 +1,135 @@
+using System.CommandLine;
+using TableLoad.Cli;
+using TableLoad.Measurement;
+using TableLoad.Reporting;
+using TableLoad.Storage;
+
+namespace TableLoad.Engine.Fleet;
+
+/// <summary>
+/// The hidden <c>worker</c> side of a multi-process run: reads its settings from stdin, waits for the
+/// coordinator's go, runs its share of the load, and reports each second on stdout.
+/// </summary>
+internal sealed class WorkerHost(TextReader stdin, TextWriter stdout, TimeProvider time)
+{
+    public async Task<int> RunAsync()
+    {
+        var channel = new WorkerChannel(stdout);
+        var start = await ReadControlAsync().ConfigureAwait(false);
+        if (start?.Type != ControlMessage.StartType)
+        {
+            channel.Send(new WorkerMessage(WorkerMessage.ErrorType) { Message = "The worker expected a start line on stdin." });
+            return ExitCodes.BadInput;
+        }
+
+        RunSettings settings;
+        try
+        {
+            settings = Settings(start);
+        }
+        catch (UsageException ex)
+        {
+            channel.Send(new WorkerMessage(WorkerMessage.ErrorType) { Message = ex.Message });
+            return ExitCodes.BadInput;
+        }
+
+        using var signals = new StopSignals();
+        var go = new TaskCompletionSource<ControlMessage>(TaskCreationOptions.RunContinuationsAsynchronously);
+        _ = Task.Run(() => ListenAsync(go, signals));
+
+        using var client = new TableRestClient(settings.Target, HttpHandlerFactory.Create(settings.Tasks + 4));
+        ThreadPoolTuning.Apply(settings.Tasks);
+        channel.Send(new WorkerMessage(WorkerMessage.ReadyType));
+        var timing = await go.Task.ConfigureAwait(false);
+        if (timing.Type != ControlMessage.GoType)
+        {
+            return ExitCodes.Interrupted;
+        }
+
+        var wait = timing.StartEpochMicros - (time.GetUtcNow().ToUnixTimeMilliseconds() * 1000);
+        if (wait > 0)
+        {
+            await Task.Delay(TimeSpan.FromMicroseconds(wait), time).ConfigureAwait(false);
+        }
+
+        var clock = new RunClock(time);
+        var timeline = RunTimeline.FromWallClock(clock.StartEpochMicros, timing.WarmupEndEpochSecond, timing.StopEpochMicros);
+        var batchLog = new BatchLogWriter();
+        var batchLogPath = settings.WriteBatchLog ? Path.Combine(settings.OutputDirectory, BatchLogWriter.FileName(settings.Process, settings.Processes)) : null;
+        var batchLogTask = batchLog.WriteAllAsync(batchLogPath);
+
+        await new LocalLoad(settings, client).RunAsync(clock, timeline, [new WorkerOutputSink(channel)], batchLog.Writer, signals, watermark =>
+        {
+            channel.Send(new WorkerMessage(WorkerMessage.TickType) { Watermark = watermark, Sample = ProcessSample.Take(clock.ElapsedMicros() / 1e6) });
+            return Task.CompletedTask;
+        }).ConfigureAwait(false);
+
+        batchLog.Writer.Complete();
+        await batchLogTask.ConfigureAwait(false);
+        channel.Send(new WorkerMessage(WorkerMessage.DoneType)
+        {
+            Status = signals.Interrupted ? "interrupted" : "complete",
+            Sample = ProcessSample.Take(clock.ElapsedMicros() / 1e6),
+        });
+        return signals.Interrupted ? ExitCodes.Interrupted : ExitCodes.Success;
+    }
+
+    private RunSettings Settings(ControlMessage start)
+    {
+        var options = new RunOptions();
+        var command = new Command("run");
+        foreach (var option in options.All)
+        {
+            command.Add(option);
+        }
+
+        var parse = command.Parse(start.Args?.ToArray() ?? []);
+        if (parse.Errors.Count > 0)
+        {
+            throw new UsageException(parse.Errors[0].Message);
+        }
+
+        var settings = RunSettingsFactory.Create(parse, options, time.GetUtcNow(), name =>
+            name == RunOptions.ConnectionStringVariable ? start.ConnectionString : null);
+        return settings with
+        {
+            Process = start.Process,
+            RunId = start.RunId ?? settings.RunId,
+            Table = start.Table ?? settings.Table,
+            TableNameGenerated = false,
+            OutputDirectory = start.OutputDirectory ?? settings.OutputDirectory,
+            Quiet = true,
+        };
+    }
+
+    /// <summary>Obeys the coordinator; its end of stdin closing means it is gone, so stop at once.</summary>
+    private async Task ListenAsync(TaskCompletionSource<ControlMessage> go, StopSignals signals)
+    {
+        while (await ReadControlAsync().ConfigureAwait(false) is { } message)
+        {
+            switch (message.Type)
+            {
+                case ControlMessage.GoType:
+                    go.TrySetResult(message);
+                    break;
+                case ControlMessage.StopType:
+                    signals.RequestStop();
+                    break;
+                case ControlMessage.AbandonType:
+                    signals.RequestStop();
+                    signals.AbandonAfter(TimeSpan.Zero);
+                    break;
+            }
+        }
+
+        go.TrySetResult(new ControlMessage(ControlMessage.AbandonType));
+        signals.RequestStop();
+        signals.AbandonAfter(TimeSpan.Zero);
+    }
+
+    private async Task<ControlMessage?> ReadControlAsync()
+    {
+        var line = await stdin.ReadLineAsync().ConfigureAwait(false);
+        return line is null ? null : WorkerProtocol.Deserialize<ControlMessage>(line);
+    }
+}

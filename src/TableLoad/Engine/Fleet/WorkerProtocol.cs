@@ -1,0 +1,92 @@
+using System.Text.Json;
+using System.Text.Json.Serialization;
+using TableLoad.Measurement;
+
+namespace TableLoad.Engine.Fleet;
+
+/// <summary>
+/// The JSON-lines protocol between a coordinator and its workers: control lines on the worker's stdin,
+/// reports on its stdout. Settings, the connection string included, travel here and never in argv.
+/// </summary>
+internal static class WorkerProtocol
+{
+    public static readonly JsonSerializerOptions Json = new()
+    {
+        PropertyNamingPolicy = JsonNamingPolicy.SnakeCaseLower,
+        DefaultIgnoreCondition = JsonIgnoreCondition.WhenWritingNull,
+    };
+
+    public static string Serialize<T>(T message) => JsonSerializer.Serialize(message, Json);
+
+    public static T Deserialize<T>(string line) =>
+        JsonSerializer.Deserialize<T>(line, Json) ?? throw new JsonException("empty protocol line");
+}
+
+/// <summary>Coordinator → worker.</summary>
+internal sealed record ControlMessage(string Type)
+{
+    public const string StartType = "start";
+    public const string GoType = "go";
+    public const string StopType = "stop";
+    public const string AbandonType = "abandon";
+
+    /// <summary>start: the run command's arguments, minus the connection string.</summary>
+    public IReadOnlyList<string>? Args { get; init; }
+
+    public string? ConnectionString { get; init; }
+
+    public int Process { get; init; }
+
+    public string? RunId { get; init; }
+
+    public string? Table { get; init; }
+
+    public string? OutputDirectory { get; init; }
+
+    /// <summary>go: the shared timeline, in wall-clock terms.</summary>
+    public long StartEpochMicros { get; init; }
+
+    public long WarmupEndEpochSecond { get; init; }
+
+    public long StopEpochMicros { get; init; }
+}
+
+/// <summary>Worker → coordinator.</summary>
+internal sealed record WorkerMessage(string Type)
+{
+    public const string ReadyType = "ready";
+    public const string WindowType = "window";
+    public const string TickType = "tick";
+    public const string DoneType = "done";
+    public const string ErrorType = "error";
+
+    public long EpochSecond { get; init; }
+
+    public long Batches { get; init; }
+
+    public long Attempts { get; init; }
+
+    public long EntitiesSucceeded { get; init; }
+
+    public long EntitiesFailed { get; init; }
+
+    public long Late { get; init; }
+
+    public long[]? ByOutcome { get; init; }
+
+    public Dictionary<string, long>? RejectedByCode { get; init; }
+
+    /// <summary>The window's latency histogram, HdrHistogram V2 compressed, base64.</summary>
+    public string? Latency { get; init; }
+
+    public string? Uncorrected { get; init; }
+
+    /// <summary>tick: every second before this one has been reported.</summary>
+    public long Watermark { get; init; }
+
+    public ProcessSample? Sample { get; init; }
+
+    public string? Status { get; init; }
+
+    public string? Message { get; init; }
+}

@@ -1,0 +1,37 @@
+using TableLoad.Engine.Fleet;
+using TableLoad.Measurement;
+
+namespace TableLoad.Engine;
+
+/// <summary>The cost samples of every process of a run: the coordinator's own and each worker's.</summary>
+internal sealed class FleetSamples(RunClock clock, WorkerFleet? fleet)
+{
+    private readonly List<ProcessSample> _coordinator = [ProcessSample.Take(0)];
+
+    public void SampleCoordinator() => _coordinator.Add(ProcessSample.Take(clock.ElapsedMicros() / 1e6));
+
+    public IReadOnlyList<(string Process, IReadOnlyList<ProcessSample> Samples)> Series()
+    {
+        var name = fleet is null ? "the tableload process" : "the coordinator";
+        var series = new List<(string, IReadOnlyList<ProcessSample>)> { (name, _coordinator) };
+        foreach (var worker in fleet?.Workers ?? [])
+        {
+            series.Add((worker.Name, worker.Samples));
+        }
+
+        return series;
+    }
+
+    /// <summary>Client CPU over the last second, in percent of one core, all processes added.</summary>
+    public double CpuPercentNow() =>
+        Series().Sum(s => s.Samples.Count < 2 ? 0 : Share(s.Samples[^2], s.Samples[^1])) * 100;
+
+    public ClientUsage Usage(long entities, long batches, long lateBatches) =>
+        ClientUsage.From(Series().Where(s => s.Samples.Count > 0).Select(s => s.Samples[^1]), entities) with
+        {
+            SaturationReasons = SaturationGuard.Assess(Series(), batches, lateBatches),
+        };
+
+    private static double Share(ProcessSample from, ProcessSample to) =>
+        to.WallSeconds > from.WallSeconds ? (to.CpuSeconds - from.CpuSeconds) / (to.WallSeconds - from.WallSeconds) : 0;
+}

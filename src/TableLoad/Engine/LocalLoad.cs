@@ -1,0 +1,46 @@
+using System.Threading.Channels;
+using TableLoad.Measurement;
+using TableLoad.Resilience;
+using TableLoad.Storage;
+using TableLoad.Workload;
+
+namespace TableLoad.Engine;
+
+/// <summary>
+/// This process's share of a run: the task loops plus the once-a-second collection that hands each
+/// finished second to the sinks. Used by a one-process run and by every worker of a fleet.
+/// </summary>
+internal sealed class LocalLoad(RunSettings settings, TableRestClient client)
+{
+    /// <summary>Runs until the timeline's stop, the batch budget or a stop signal; then publishes every window.</summary>
+    /// <param name="afterCollect">Called after each collection with the watermark: every earlier second has been published.</param>
+    public async Task RunAsync(
+        RunClock clock,
+        RunTimeline timeline,
+        IReadOnlyList<IIntervalSink> sinks,
+        ChannelWriter<BatchRecord> batchLog,
+        StopSignals signals,
+        Func<long, Task> afterCollect)
+    {
+        var collector = new IntervalCollector(clock, new WindowPool(), timeline.WarmupEndEpochSecond, sinks);
+        var template = EntityTemplate.Create(settings.EntitySize, settings.Properties);
+        var submitter = new BatchSubmitter(client, BatchPipelineFactory.Create(settings.Timeout, settings.Retries));
+        var runner = new LoadRunner(settings, template, client.TableUrl(settings.Table), submitter, clock, collector, batchLog, settings.RunId);
+
+        using var stopStarting = CancellationTokenSource.CreateLinkedTokenSource(signals.StopStarting);
+        stopStarting.CancelAfter(TimeSpan.FromMicroseconds(Math.Max(0, timeline.StopMicros - clock.ElapsedMicros())));
+        using var onInterrupt = signals.StopStarting.Register(() => signals.AbandonAfter(settings.Timeout + TimeSpan.FromSeconds(5)));
+        var running = runner.RunAsync(stopStarting.Token, signals.Abandon);
+
+        while (!running.IsCompleted)
+        {
+            // Wake just after each wall-clock second turns, when the last second can be published.
+            var intoSecond = (clock.StartEpochMicros + clock.ElapsedMicros()) % 1_000_000;
+            await Task.WhenAny(running, Task.Delay(TimeSpan.FromMicroseconds(1_000_000 - intoSecond + 2_000), clock.Time)).ConfigureAwait(false);
+            await afterCollect(collector.Collect()).ConfigureAwait(false);
+        }
+
+        await running.ConfigureAwait(false);
+        await afterCollect(collector.Flush()).ConfigureAwait(false);
+    }
+}

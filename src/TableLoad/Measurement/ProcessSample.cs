@@ -1,0 +1,31 @@
+using System.Diagnostics;
+
+namespace TableLoad.Measurement;
+
+/// <summary>A process's own cost up to one instant: cumulative CPU and GC figures plus the thread-pool backlog.</summary>
+internal readonly record struct ProcessSample(
+    double WallSeconds,
+    double UserCpuSeconds,
+    double SystemCpuSeconds,
+    double GcPauseSeconds,
+    int GcCount,
+    int Gen1Count,
+    int Gen2Count,
+    long ThreadPoolQueue)
+{
+    public double CpuSeconds => UserCpuSeconds + SystemCpuSeconds;
+
+    public static ProcessSample Take(double wallSeconds)
+    {
+        using var process = Process.GetCurrentProcess();
+        return new ProcessSample(
+            wallSeconds,
+            process.UserProcessorTime.TotalSeconds,
+            process.PrivilegedProcessorTime.TotalSeconds,
+            GC.GetTotalPauseDuration().TotalSeconds,
+            GC.CollectionCount(0),
+            GC.CollectionCount(1),
+            GC.CollectionCount(2),
+            ThreadPool.PendingWorkItemCount);
+    }
+}

@@ -1,0 +1,101 @@
+namespace TableLoad.Proxy;
+
+/// <summary>What the proxy did, counted lock-free as it happens; <see cref="Snapshot"/> reads them.</summary>
+internal sealed class ProxyCounters(int seed)
+{
+    private long _requests;
+    private long _batches;
+    private long _inserts;
+    private long _passedThrough;
+    private long _forwarded;
+    private long _entitiesForwarded;
+    private long _serverBusy;
+    private long _operationTimedOut;
+    private long _tooManyRequests;
+    private long _throttledEntities;
+    private long _byPartition;
+    private long _byAccount;
+    private long _resets;
+    private long _lostAnswers;
+    private long _lostAnswerEntities;
+    private long _delayedAnswers;
+    private long _addedLatencyTicks;
+    private long _targetFailures;
+
+    /// <summary>Counts a request and returns its sequence number (from 1), which seeds its draws.</summary>
+    public long Received(RequestKind kind)
+    {
+        switch (kind)
+        {
+            case RequestKind.Batch: Interlocked.Increment(ref _batches); break;
+            case RequestKind.Insert: Interlocked.Increment(ref _inserts); break;
+            default: Interlocked.Increment(ref _passedThrough); break;
+        }
+
+        return Interlocked.Increment(ref _requests);
+    }
+
+    public void Forwarded(int entities)
+    {
+        Interlocked.Increment(ref _forwarded);
+        if (entities > 0)
+        {
+            Interlocked.Add(ref _entitiesForwarded, entities);
+        }
+    }
+
+    public void Throttled(ThrottleCode code, ThrottledBy limit, int entities)
+    {
+        switch (code)
+        {
+            case ThrottleCode.OperationTimedOut: Interlocked.Increment(ref _operationTimedOut); break;
+            case ThrottleCode.TooManyRequests: Interlocked.Increment(ref _tooManyRequests); break;
+            default: Interlocked.Increment(ref _serverBusy); break;
+        }
+
+        if (limit == ThrottledBy.Account)
+        {
+            Interlocked.Increment(ref _byAccount);
+        }
+        else
+        {
+            Interlocked.Increment(ref _byPartition);
+        }
+
+        Interlocked.Add(ref _throttledEntities, entities);
+    }
+
+    public void Reset() => Interlocked.Increment(ref _resets);
+
+    public void LostAnswer(int entities)
+    {
+        Interlocked.Increment(ref _lostAnswers);
+        Interlocked.Add(ref _lostAnswerEntities, entities);
+    }
+
+    public void DelayedAnswer() => Interlocked.Increment(ref _delayedAnswers);
+
+    public void AddedLatency(TimeSpan latency) => Interlocked.Add(ref _addedLatencyTicks, latency.Ticks);
+
+    public void TargetFailed() => Interlocked.Increment(ref _targetFailures);
+
+    public ProxyStats Snapshot() => new()
+    {
+        Requests = Volatile.Read(ref _requests),
+        Batches = Volatile.Read(ref _batches),
+        Inserts = Volatile.Read(ref _inserts),
+        PassedThrough = Volatile.Read(ref _passedThrough),
+        Forwarded = Volatile.Read(ref _forwarded),
+        EntitiesForwarded = Volatile.Read(ref _entitiesForwarded),
+        Throttled = new ThrottledCounts(Volatile.Read(ref _serverBusy), Volatile.Read(ref _operationTimedOut), Volatile.Read(ref _tooManyRequests)),
+        ThrottledEntities = Volatile.Read(ref _throttledEntities),
+        ThrottledByLimit = new ThrottledLimits(Volatile.Read(ref _byPartition), Volatile.Read(ref _byAccount)),
+        Resets = Volatile.Read(ref _resets),
+        LostAnswers = Volatile.Read(ref _lostAnswers),
+        LostAnswerEntities = Volatile.Read(ref _lostAnswerEntities),
+        DelayedAnswers = Volatile.Read(ref _delayedAnswers),
+        AddedLatencyMs = TimeSpan.FromTicks(Volatile.Read(ref _addedLatencyTicks)).TotalMilliseconds,
+        TargetFailures = Volatile.Read(ref _targetFailures),
+        Seed = seed,
+    };
+}

@@ -1,0 +1,106 @@
+using System.Net;
+using Microsoft.AspNetCore.Builder;
+using Microsoft.AspNetCore.Hosting;
+using Microsoft.AspNetCore.Hosting.Server;
+using Microsoft.AspNetCore.Hosting.Server.Features;
+using Microsoft.AspNetCore.Http.Features;
+using Microsoft.Extensions.DependencyInjection;
+using Microsoft.Extensions.Hosting;
+
+namespace TableLoad.Proxy;
+
+/// <summary>
+/// The running proxy: Kestrel on a loopback address, no logging, one terminal request handler and one
+/// shared connection pool to the target. The command line, not the host, owns Ctrl+C and SIGTERM.
+/// </summary>
+internal sealed class ProxyServer : IAsyncDisposable
+{
+    private static readonly TimeSpan StopGrace = TimeSpan.FromSeconds(5);
+
+    private readonly WebApplication _app;
+    private readonly TargetForwarder _forwarder;
+    private readonly ProxyCounters _counters;
+    private int _stopped;
+
+    private ProxyServer(WebApplication app, TargetForwarder forwarder, ProxyCounters counters, Uri listening)
+    {
+        _app = app;
+        _forwarder = forwarder;
+        _counters = counters;
+        Listening = listening;
+    }
+
+    /// <summary>The address the proxy listens on, with the actual port when port 0 was asked for.</summary>
+    public Uri Listening { get; }
+
+    public ProxyStats Stats => _counters.Snapshot();
+
+    /// <summary>Starts listening; throws <see cref="IOException"/> when the address cannot be bound.</summary>
+    public static async Task<ProxyServer> StartAsync(ProxySettings settings, TimeProvider time, CancellationToken cancellationToken = default)
+    {
+        var builder = WebApplication.CreateEmptyBuilder(new WebApplicationOptions());
+        builder.Services.AddSingleton<IHostLifetime, CommandLineLifetime>();
+        builder.WebHost.UseKestrelCore().ConfigureKestrel(kestrel =>
+        {
+            kestrel.AddServerHeader = false;
+            kestrel.Limits.MaxRequestBodySize = ProxyRequestHandler.MaxRequestBodyBytes;
+            Listen(kestrel, settings.Listen);
+        });
+
+        var app = builder.Build();
+        var counters = new ProxyCounters(settings.Seed);
+        var forwarder = new TargetForwarder(settings.Target, TargetForwarder.CreateHandler());
+        var handler = new ProxyRequestHandler(settings, forwarder, counters, time);
+        app.Run(handler.HandleAsync);
+        try
+        {
+            await app.StartAsync(cancellationToken).ConfigureAwait(false);
+        }
+        catch
+        {
+            forwarder.Dispose();
+            await app.DisposeAsync().ConfigureAwait(false);
+            throw;
+        }
+
+        var address = app.Services.GetRequiredService<IServer>().Features.GetRequiredFeature<IServerAddressesFeature>().Addresses.First();
+        return new ProxyServer(app, forwarder, counters, new Uri(address));
+    }
+
+    /// <summary>Stops accepting, lets requests in flight finish for a few seconds, then drops the rest.</summary>
+    public async Task StopAsync()
+    {
+        if (Interlocked.Exchange(ref _stopped, 1) == 1)
+        {
+            return;
+        }
+
+        using var grace = new CancellationTokenSource(StopGrace);
+        await _app.StopAsync(grace.Token).ConfigureAwait(false);
+    }
+
+    public async ValueTask DisposeAsync()
+    {
+        await StopAsync().ConfigureAwait(false);
+        await _app.DisposeAsync().ConfigureAwait(false);
+        _forwarder.Dispose();
+    }
+
+    private static void Listen(Microsoft.AspNetCore.Server.Kestrel.Core.KestrelServerOptions kestrel, Uri listen)
+    {
+        if (listen.Host.Equals("localhost", StringComparison.OrdinalIgnoreCase))
+        {
+            // Kestrel binds both loopbacks for localhost, which needs a fixed port.
+            if (listen.Port != 0)
+            {
+                kestrel.ListenLocalhost(listen.Port);
+                return;
+            }
+
+            kestrel.Listen(IPAddress.Loopback, 0);
+            return;
+        }
+
+        kestrel.Listen(IPAddress.Parse(listen.DnsSafeHost), listen.Port);
+    }
+}

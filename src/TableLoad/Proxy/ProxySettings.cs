@@ -1,0 +1,41 @@
+namespace TableLoad.Proxy;
+
+/// <summary>What <c>tableload proxy</c> emulates: where it listens, where it forwards, its limits and its faults.</summary>
+internal sealed record ProxySettings
+{
+    public const string DefaultListen = "http://127.0.0.1:10102";
+    public const string DefaultTarget = "http://127.0.0.1:10002";
+    public const double DefaultPartitionLimit = 2000;
+    public const double DefaultAccountLimit = 20000;
+    public const string DefaultDelayAnswer = "35s";
+
+    /// <summary>The loopback address to listen on; port 0 picks a free port.</summary>
+    public required Uri Listen { get; init; }
+
+    /// <summary>Scheme, host and port of the Table endpoint requests are forwarded to.</summary>
+    public required Uri Target { get; init; }
+
+    /// <summary>Entities per second one partition (account, table, PartitionKey) accepts.</summary>
+    public double PartitionLimit { get; init; } = DefaultPartitionLimit;
+
+    /// <summary>Entities per second the whole account accepts.</summary>
+    public double AccountLimit { get; init; } = DefaultAccountLimit;
+
+    /// <summary>Share of throttled requests answered 500 OperationTimedOut instead of 503 ServerBusy.</summary>
+    public double TimeoutShare { get; init; }
+
+    /// <summary>Answer throttled requests as the Cosmos DB Table API does: 429 with <c>x-ms-retry-after-ms</c>.</summary>
+    public bool Cosmos { get; init; }
+
+    public LatencyDistribution Latency { get; init; } = LatencyDistribution.None;
+
+    public double ResetRate { get; init; }
+
+    public double LoseAnswerRate { get; init; }
+
+    public double DelayAnswerRate { get; init; }
+
+    public TimeSpan DelayAnswer { get; init; } = TimeSpan.FromSeconds(35);
+
+    public int Seed { get; init; }
+}

@@ -1,0 +1,71 @@
+using System.Text.Json;
+using System.Text.Json.Serialization;
+
+namespace TableLoad.Proxy;
+
+/// <summary>
+/// The proxy's counters at one moment, as served at <c>GET /_proxy/stats</c> and printed on exit
+/// (one JSON line, snake_case); docs/proxy.md describes every field.
+/// </summary>
+internal sealed record ProxyStats
+{
+    public static readonly JsonSerializerOptions JsonOptions = new()
+    {
+        PropertyNamingPolicy = JsonNamingPolicy.SnakeCaseLower,
+        WriteIndented = false,
+    };
+
+    /// <summary>Every request received, except those for <c>/_proxy/</c>.</summary>
+    public long Requests { get; init; }
+
+    public long Batches { get; init; }
+
+    public long Inserts { get; init; }
+
+    /// <summary>Requests neither throttled nor faulted: table create and delete, queries, reads.</summary>
+    public long PassedThrough { get; init; }
+
+    /// <summary>Requests sent to the target (including passed-through ones and those whose answer was then lost or delayed).</summary>
+    public long Forwarded { get; init; }
+
+    /// <summary>Entities in the batches and inserts sent to the target.</summary>
+    public long EntitiesForwarded { get; init; }
+
+    public ThrottledCounts Throttled { get; init; } = new(0, 0, 0);
+
+    public long ThrottledEntities { get; init; }
+
+    public ThrottledLimits ThrottledByLimit { get; init; } = new(0, 0);
+
+    public long Resets { get; init; }
+
+    public long LostAnswers { get; init; }
+
+    public long LostAnswerEntities { get; init; }
+
+    public long DelayedAnswers { get; init; }
+
+    public double AddedLatencyMs { get; init; }
+
+    /// <summary>Requests answered 502 because the target could not be reached.</summary>
+    public long TargetFailures { get; init; }
+
+    public int Seed { get; init; }
+
+    public string ToJson() => JsonSerializer.Serialize(this, JsonOptions);
+
+    public static ProxyStats? FromJson(string json) => JsonSerializer.Deserialize<ProxyStats>(json, JsonOptions);
+}
+
+/// <summary>Throttled requests by the error code they were answered with (names as in summary.json's <c>outcomes</c>).</summary>
+internal sealed record ThrottledCounts(
+    [property: JsonPropertyName("server_busy")] long ServerBusy,
+    [property: JsonPropertyName("operation_timed_out")] long OperationTimedOut,
+    [property: JsonPropertyName("too_many_requests")] long TooManyRequests)
+{
+    [JsonIgnore]
+    public long Total => ServerBusy + OperationTimedOut + TooManyRequests;
+}
+
+/// <summary>Throttled requests by the scalability target that refused them.</summary>
+internal sealed record ThrottledLimits(long Partition, long Account);

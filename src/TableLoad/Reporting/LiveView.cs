@@ -1,0 +1,84 @@
+using System.Globalization;
+using TableLoad.Engine;
+using TableLoad.Measurement;
+
+namespace TableLoad.Reporting;
+
+/// <summary>
+/// Progress while a run goes on, on stderr. On a terminal, one line rewritten every second; when
+/// stderr is redirected, a plain line every five seconds, with no control codes for CI logs.
+/// </summary>
+internal sealed class LiveView : IIntervalSink
+{
+    private const string ClearLine = "\r\u001b[2K";
+    private readonly TextWriter _output;
+    private readonly RunTimeline _timeline;
+    private readonly double _totalSeconds;
+    private readonly FleetSamples _samples;
+    private readonly bool _interactive;
+    private long _peak;
+    private long _failedBatches;
+    private long _throttledBatches;
+    private bool _lineOpen;
+
+    private LiveView(TextWriter output, RunTimeline timeline, double totalSeconds, FleetSamples samples, bool interactive)
+    {
+        _output = output;
+        _timeline = timeline;
+        _totalSeconds = totalSeconds;
+        _samples = samples;
+        _interactive = interactive;
+    }
+
+    public static LiveView Create(TextWriter output, RunTimeline timeline, TimeSpan total, FleetSamples samples) =>
+        new(output, timeline, Math.Round(total.TotalSeconds), samples, ReferenceEquals(output, Console.Error) && !Console.IsErrorRedirected);
+
+    public void OnInterval(Window window, bool warmup)
+    {
+        var c = window.Counts;
+        if (!warmup)
+        {
+            _peak = Math.Max(_peak, c.EntitiesSucceeded);
+        }
+
+        _failedBatches += c.Batches - c[BatchOutcome.Succeeded];
+        _throttledBatches += c[BatchOutcome.ServerBusy] + c[BatchOutcome.OperationTimedOut] + c[BatchOutcome.TooManyRequests];
+        var elapsed = window.EpochSecond - _timeline.StartEpochSecond + 1;
+        if (!_interactive && elapsed % 5 != 0)
+        {
+            return;
+        }
+
+        var line = Format(window, warmup, elapsed);
+        if (_interactive)
+        {
+            _output.Write(ClearLine + line);
+            _lineOpen = true;
+        }
+        else
+        {
+            _output.WriteLine(line);
+        }
+
+        _output.Flush();
+    }
+
+    /// <summary>Ends the rewritten line so that what follows starts on a line of its own.</summary>
+    public void Complete()
+    {
+        if (_lineOpen)
+        {
+            _output.WriteLine();
+            _lineOpen = false;
+        }
+    }
+
+    private string Format(Window window, bool warmup, long elapsed)
+    {
+        var p = window.Latency;
+        var peak = warmup && _peak == 0 ? "-" : _peak.ToString(CultureInfo.InvariantCulture);
+        return string.Create(
+            CultureInfo.InvariantCulture,
+            $"[{elapsed,4}s/{_totalSeconds:0}s]{(warmup ? " warm-up" : "")} {window.Counts.EntitiesSucceeded} e/s (peak {peak}), p50 {p.ValueAtPercentile(50) / 1000.0:0.0} ms, p99 {p.ValueAtPercentile(99) / 1000.0:0.0} ms, failed {_failedBatches}, throttled {_throttledBatches} batches, client CPU {_samples.CpuPercentNow():0}%");
+    }
+}

@@ -1,0 +1,37 @@
+using System.Globalization;
+
+namespace TableLoad.Sweep;
+
+/// <summary>The command line of one cell's <c>tableload run</c>. The connection string is never on it.</summary>
+internal static class CellArguments
+{
+    public static IReadOnlyList<string> For(SweepSettings settings, SweepCell cell, string? freshTable)
+    {
+        var args = new List<string> { "run" };
+        if (settings.PassProcesses)
+        {
+            args.AddRange(["--processes", Int(cell.Processes)]);
+        }
+
+        args.AddRange(["--tasks", Int(cell.Tasks), "--batch-size", Int(cell.BatchSize), "--entity-size", Int(cell.EntitySize), "--partitions", cell.Partitions]);
+        if (cell.Rate is { } rate)
+        {
+            args.AddRange(["--rate", SweepCell.FormatRate(rate)]);
+        }
+
+        args.AddRange(settings.RunArguments);
+        if (settings.Table is null && freshTable is not null)
+        {
+            args.AddRange(["--table", freshTable]);
+        }
+
+        args.AddRange(["--output", settings.CellDirectory(cell), "--label", cell.Name, "--quiet"]);
+        return args;
+    }
+
+    /// <summary>A table name no other cell uses, even one that starts in the same second (run's own names are per second).</summary>
+    public static string FreshTable(DateTimeOffset now, int ordinal) =>
+        string.Create(CultureInfo.InvariantCulture, $"tableload{now.UtcDateTime:yyyyMMddHHmmss}c{ordinal:D4}");
+
+    private static string Int(int value) => value.ToString(CultureInfo.InvariantCulture);
+}

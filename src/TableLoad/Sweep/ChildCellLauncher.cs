@@ -1,0 +1,105 @@
+using System.Diagnostics;
+using System.Runtime.InteropServices;
+using TableLoad.Cli;
+
+namespace TableLoad.Sweep;
+
+/// <summary>
+/// Runs a cell as a child <c>dotnet tableload.dll run ...</c> with the connection string in its environment.
+/// Its standard error is shown, prefixed by the cell; its table is not (the sweep prints its own row).
+/// </summary>
+internal sealed class ChildCellLauncher(string host, string assembly, SecretText? connectionString, TextWriter errors) : ICellLauncher
+{
+    // A Ctrl+C in the terminal reaches the child too; give it time to say so before passing the signal on.
+    private static readonly TimeSpan ForwardGrace = TimeSpan.FromMilliseconds(500);
+    private const string ChildStoppingPrefix = "Stopping";
+    private const int SigInt = 2;
+
+    /// <summary>The launcher for the program now running: the same dotnet host and tableload.dll.</summary>
+    public static ChildCellLauncher ForThisProgram(SecretText? connectionString, TextWriter errors)
+    {
+        var assembly = typeof(ChildCellLauncher).Assembly.Location;
+        if (string.IsNullOrEmpty(assembly))
+        {
+            assembly = Path.Combine(AppContext.BaseDirectory, "tableload.dll");
+        }
+
+        var process = Environment.ProcessPath;
+        var host = process is not null && Path.GetFileNameWithoutExtension(process).Equals("dotnet", StringComparison.OrdinalIgnoreCase) ? process : "dotnet";
+        return new ChildCellLauncher(host, assembly, connectionString, errors);
+    }
+
+    public async Task<int> RunAsync(SweepCell cell, IReadOnlyList<string> arguments, SweepSignals signals)
+    {
+        var info = new ProcessStartInfo(host)
+        {
+            UseShellExecute = false,
+            RedirectStandardOutput = true,
+            RedirectStandardError = true,
+        };
+        info.ArgumentList.Add(assembly);
+        foreach (var argument in arguments)
+        {
+            info.ArgumentList.Add(argument);
+        }
+
+        info.Environment.Remove(RunOptions.ConnectionStringVariable);
+        if (connectionString is not null)
+        {
+            info.Environment[RunOptions.ConnectionStringVariable] = connectionString.Reveal();
+        }
+
+        using var process = Process.Start(info) ?? throw new InvalidOperationException($"{host} did not start.");
+        var pid = process.Id;
+        var running = 1;
+        var childStops = 0;
+        var forwarded = 0;
+        process.ErrorDataReceived += (_, e) =>
+        {
+            if (e.Data is null)
+            {
+                return;
+            }
+
+            if (e.Data.StartsWith(ChildStoppingPrefix, StringComparison.Ordinal))
+            {
+                Interlocked.Increment(ref childStops);
+            }
+
+            errors.WriteLine($"  {cell.Name}: {e.Data}");
+        };
+        process.OutputDataReceived += static (_, _) => { };
+        process.BeginOutputReadLine();
+        process.BeginErrorReadLine();
+
+        async Task ForwardAsync(int requests)
+        {
+            await Task.Delay(ForwardGrace).ConfigureAwait(false);
+            // Each request of the user should reach the child once: by the terminal or by us.
+            if (Volatile.Read(ref running) == 1 && Volatile.Read(ref childStops) < requests && Interlocked.Exchange(ref forwarded, requests) < requests)
+            {
+                Interrupt(pid);
+            }
+        }
+
+        using (signals.Listen(requests => _ = ForwardAsync(requests)))
+        {
+            await process.WaitForExitAsync().ConfigureAwait(false);
+            Volatile.Write(ref running, 0);
+        }
+
+        process.WaitForExit(); // flushes the asynchronous output readers
+        return process.ExitCode;
+    }
+
+    private static void Interrupt(int pid)
+    {
+        if (!OperatingSystem.IsWindows())
+        {
+            _ = Kill(pid, SigInt);
+        }
+    }
+
+    [DllImport("libc", EntryPoint = "kill", SetLastError = true)]
+    private static extern int Kill(int pid, int signal);
+}

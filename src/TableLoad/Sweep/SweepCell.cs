@@ -1,0 +1,32 @@
+using System.Globalization;
+
+namespace TableLoad.Sweep;
+
+/// <summary>One point of the grid, run once: its knob values and which repeat pass it belongs to (1-based).</summary>
+internal sealed record SweepCell(int Processes, int Tasks, int BatchSize, int EntitySize, string Partitions, double? Rate, int Repeat)
+{
+    /// <summary>Readable and safe as a folder name on every file system, e.g. <c>p2-t12-b100-e1024-spread8-rate5000-r1</c>.</summary>
+    public string Name
+    {
+        get
+        {
+            var rate = Rate is { } r ? "-rate" + FormatRate(r) : "";
+            var partitions = Partitions.Replace(":", "", StringComparison.Ordinal);
+            return string.Create(CultureInfo.InvariantCulture, $"p{Processes}-t{Tasks}-b{BatchSize}-e{EntitySize}-{partitions}{rate}-r{Repeat}");
+        }
+    }
+
+    public static string FormatRate(double rate) => rate.ToString(CultureInfo.InvariantCulture);
+
+    /// <summary>The same cell with <paramref name="knob"/> blanked out: cells that share it differ only in that knob.</summary>
+    public SweepCell Without(SweepKnob knob) => knob switch
+    {
+        SweepKnob.Processes => this with { Processes = 0 },
+        SweepKnob.Tasks => this with { Tasks = 0 },
+        SweepKnob.BatchSize => this with { BatchSize = 0 },
+        SweepKnob.EntitySize => this with { EntitySize = 0 },
+        SweepKnob.Partitions => this with { Partitions = "" },
+        SweepKnob.Rate => this with { Rate = null },
+        _ => throw new ArgumentOutOfRangeException(nameof(knob), knob, null),
+    };
+}

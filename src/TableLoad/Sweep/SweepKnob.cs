@@ -1,0 +1,26 @@
+namespace TableLoad.Sweep;
+
+/// <summary>The knobs a sweep varies, in grid order: processes outermost, rate innermost.</summary>
+internal enum SweepKnob
+{
+    Processes,
+    Tasks,
+    BatchSize,
+    EntitySize,
+    Partitions,
+    Rate,
+}
+
+internal static class SweepKnobExtensions
+{
+    public static string OptionName(this SweepKnob knob) => knob switch
+    {
+        SweepKnob.Processes => "--processes",
+        SweepKnob.Tasks => "--tasks",
+        SweepKnob.BatchSize => "--batch-size",
+        SweepKnob.EntitySize => "--entity-size",
+        SweepKnob.Partitions => "--partitions",
+        SweepKnob.Rate => "--rate",
+        _ => throw new ArgumentOutOfRangeException(nameof(knob), knob, null),
+    };
+}

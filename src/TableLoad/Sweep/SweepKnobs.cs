@@ -1,0 +1,28 @@
+namespace TableLoad.Sweep;
+
+/// <summary>The value lists of a sweep, each in the order the user gave; a null rate is the closed model.</summary>
+internal sealed record SweepKnobs(
+    IReadOnlyList<int> Processes,
+    IReadOnlyList<int> Tasks,
+    IReadOnlyList<int> BatchSizes,
+    IReadOnlyList<int> EntitySizes,
+    IReadOnlyList<string> Partitions,
+    IReadOnlyList<double?> Rates)
+{
+    public int Count(SweepKnob knob) => knob switch
+    {
+        SweepKnob.Processes => Processes.Count,
+        SweepKnob.Tasks => Tasks.Count,
+        SweepKnob.BatchSize => BatchSizes.Count,
+        SweepKnob.EntitySize => EntitySizes.Count,
+        SweepKnob.Partitions => Partitions.Count,
+        SweepKnob.Rate => Rates.Count,
+        _ => throw new ArgumentOutOfRangeException(nameof(knob), knob, null),
+    };
+
+    /// <summary>The innermost knob with more than one value: the one whose climb <c>--stop-when-throttled</c> ends.</summary>
+    public SweepKnob? InnermostVarying() =>
+        Enum.GetValues<SweepKnob>().Reverse().Where(k => Count(k) > 1).Select(k => (SweepKnob?)k).FirstOrDefault();
+
+    public int CellsPerPass => Enum.GetValues<SweepKnob>().Aggregate(1, (product, knob) => product * Count(knob));
+}

@@ -1,0 +1,229 @@
+using System.Globalization;
+using System.Text.Json;
+using TableLoad.Cli;
+using TableLoad.Reporting;
+
+namespace TableLoad.Sweep;
+
+/// <summary>
+/// Runs a sweep's cells one after the other, appends each finished cell to sweep.csv and the terminal
+/// table, skips what <c>--resume</c> and <c>--stop-when-throttled</c> rule out, and ends with the best cells.
+/// </summary>
+internal sealed class SweepRunner(SweepSettings settings, ICellLauncher launcher, TextWriter output, TextWriter errors, TimeProvider time)
+{
+    public async Task<int> RunAsync(SweepSignals signals)
+    {
+        var csvPath = Path.Combine(settings.OutputDirectory, SweepCsvFile.FileName);
+        CheckOutputFolder(csvPath);
+        Directory.CreateDirectory(settings.OutputDirectory);
+        await ResultJson.WriteAsync(Path.Combine(settings.OutputDirectory, SweepDescription.FileName), SweepDescription.Create(settings)).ConfigureAwait(false);
+
+        using var csv = SweepCsvFile.Open(csvPath);
+        var finished = csv.Existing.ToDictionary(r => r.Cell.Name, StringComparer.Ordinal);
+        var rows = csv.Existing.ToList();
+        var table = new SweepTable(settings.Cells.Select(c => c.Name).Concat(finished.Keys));
+        var rule = new ThrottleStopRule(settings.Knobs, settings.StopWhenThrottledPercent);
+
+        await errors.WriteLineAsync(Plan(finished)).ConfigureAwait(false);
+        await output.WriteAsync(table.Header()).ConfigureAwait(false);
+        foreach (var row in rows)
+        {
+            await output.WriteAsync(table.Row(row)).ConfigureAwait(false);
+        }
+
+        var outcome = new SweepOutcome();
+        var ranAny = false;
+        for (var i = 0; i < settings.Cells.Count && !signals.Interrupted && outcome.AbortCode is null; i++)
+        {
+            var cell = settings.Cells[i];
+            if (finished.TryGetValue(cell.Name, out var done))
+            {
+                rule.Observe(done);
+                continue;
+            }
+
+            if (rule.StoppedBy(cell) is { } knee)
+            {
+                outcome.Skipped++;
+                await errors.WriteLineAsync(
+                    $"skipped {cell.Name}: {knee.Cell.Name} throttled {Percent(knee.ThrottledPercent)} of its batches, over --stop-when-throttled {Percent(settings.StopWhenThrottledPercent!.Value)}.").ConfigureAwait(false);
+                continue;
+            }
+
+            if (ranAny && settings.Cooldown > TimeSpan.Zero && !await CoolDownAsync(signals).ConfigureAwait(false))
+            {
+                break;
+            }
+
+            ranAny = true;
+            await errors.WriteLineAsync($"[{i + 1}/{settings.Cells.Count}] {cell.Name}: running").ConfigureAwait(false);
+            var row = await RunCellAsync(cell, i + 1, signals, outcome).ConfigureAwait(false);
+            if (row is null)
+            {
+                continue;
+            }
+
+            csv.Append(row);
+            rows.Add(row);
+            await output.WriteAsync(table.Row(row)).ConfigureAwait(false);
+            await output.FlushAsync().ConfigureAwait(false);
+            if (rule.Observe(row))
+            {
+                await errors.WriteLineAsync(
+                    $"{cell.Name} throttled {Percent(row.ThrottledPercent)} of its batches (over {Percent(settings.StopWhenThrottledPercent!.Value)}): the later {rule.Knob!.Value.OptionName()} values of this series are skipped.").ConfigureAwait(false);
+            }
+        }
+
+        if (rows.Count > 0)
+        {
+            await output.WriteLineAsync().ConfigureAwait(false);
+            await output.WriteAsync(SweepTable.Best(rows)).ConfigureAwait(false);
+        }
+
+        await output.WriteLineAsync($"sweep: {rows.Count} cells in {csvPath}" + (outcome.Skipped > 0 ? $", {outcome.Skipped} skipped" : "")).ConfigureAwait(false);
+        return outcome.ExitCode(signals.Interrupted);
+    }
+
+    private async Task<SweepRow?> RunCellAsync(SweepCell cell, int ordinal, SweepSignals signals, SweepOutcome outcome)
+    {
+        var directory = settings.CellDirectory(cell);
+        if (Directory.Exists(directory))
+        {
+            // Files of an attempt that never reached sweep.csv; a new run must not mix with them.
+            Directory.Delete(directory, recursive: true);
+        }
+
+        var args = CellArguments.For(settings, cell, CellArguments.FreshTable(time.GetUtcNow(), ordinal));
+        var exitCode = await launcher.RunAsync(cell, args, signals).ConfigureAwait(false);
+        if (exitCode is ExitCodes.BadInput or ExitCodes.Unreachable)
+        {
+            outcome.AbortCode = exitCode;
+            await errors.WriteLineAsync($"{cell.Name}: run ended with exit code {exitCode} ({(exitCode == ExitCodes.BadInput ? "bad input" : "target unreachable")}); the sweep stops.").ConfigureAwait(false);
+            return null;
+        }
+
+        // A run that crashed may have left a provisional summary (status partial); it did not finish.
+        var row = exitCode is ExitCodes.Success or ExitCodes.VerifyMismatch or ExitCodes.Partial or ExitCodes.Interrupted ? ReadRow(cell, directory) : null;
+        if (signals.Interrupted || exitCode == ExitCodes.Interrupted || row?.Status == "interrupted")
+        {
+            if (row is { Status: not "interrupted" } && exitCode != ExitCodes.Interrupted)
+            {
+                // The cell ended on its own just as the user stopped the sweep: it is finished.
+                return Count(row, outcome);
+            }
+
+            outcome.AbortCode = ExitCodes.Interrupted;
+            await errors.WriteLineAsync($"{cell.Name} was interrupted: its files stay in {directory}, marked interrupted, but it is not in sweep.csv (--resume runs it again).").ConfigureAwait(false);
+            return null;
+        }
+
+        if (row is null)
+        {
+            outcome.Failed++;
+            await errors.WriteLineAsync($"{cell.Name} failed (exit code {exitCode}); it is not in sweep.csv (--resume runs it again).").ConfigureAwait(false);
+            return null;
+        }
+
+        return Count(row, outcome);
+    }
+
+    private static SweepRow Count(SweepRow row, SweepOutcome outcome)
+    {
+        if (row.Status == "verify_mismatch")
+        {
+            outcome.Mismatched++;
+        }
+        else if (row.Status != "complete")
+        {
+            outcome.Failed++;
+        }
+
+        return row;
+    }
+
+    private static SweepRow? ReadRow(SweepCell cell, string directory)
+    {
+        var path = Path.Combine(directory, "summary.json");
+        try
+        {
+            using var summary = JsonDocument.Parse(File.ReadAllText(path));
+            return SweepRow.FromSummary(cell, summary.RootElement);
+        }
+        catch (Exception ex) when (ex is IOException or UnauthorizedAccessException or JsonException or KeyNotFoundException or InvalidOperationException or FormatException)
+        {
+            return null;
+        }
+    }
+
+    private async Task<bool> CoolDownAsync(SweepSignals signals)
+    {
+        await errors.WriteLineAsync($"cooling down for {DurationParser.Format(settings.Cooldown)}").ConfigureAwait(false);
+        try
+        {
+            await Task.Delay(settings.Cooldown, time, signals.Stopping).ConfigureAwait(false);
+            return true;
+        }
+        catch (OperationCanceledException)
+        {
+            return false;
+        }
+    }
+
+    private void CheckOutputFolder(string csvPath)
+    {
+        if (!settings.Resume)
+        {
+            if (File.Exists(csvPath))
+            {
+                throw new UsageException($"{settings.OutputDirectory} already holds a sweep; add --resume to finish it, or choose another --output.");
+            }
+
+            return;
+        }
+
+        var jsonPath = Path.Combine(settings.OutputDirectory, SweepDescription.FileName);
+        if (!File.Exists(jsonPath))
+        {
+            return;
+        }
+
+        using var earlier = JsonDocument.Parse(File.ReadAllText(jsonPath));
+        var earlierArgs = earlier.RootElement.TryGetProperty("run_arguments", out var a) && a.ValueKind == JsonValueKind.Array
+            ? a.EnumerateArray().Select(e => e.GetString() ?? "").ToList()
+            : [];
+        if (!earlierArgs.SequenceEqual(settings.RunArguments, StringComparer.Ordinal))
+        {
+            throw new UsageException(
+                $"--resume must repeat the run options of the sweep in {settings.OutputDirectory} ('{string.Join(' ', earlierArgs)}'), not '{string.Join(' ', settings.RunArguments)}'.");
+        }
+    }
+
+    private string Plan(IReadOnlyDictionary<string, SweepRow> finished)
+    {
+        var toRun = settings.Cells.Count(c => !finished.ContainsKey(c.Name));
+        // Two seconds a cell for starting the child and creating and deleting its table.
+        var seconds = (toRun * (settings.CellTime.TotalSeconds + 2)) + (Math.Max(toRun - 1, 0) * settings.Cooldown.TotalSeconds);
+        var estimate = seconds < 120 ? $"{Math.Ceiling(seconds)} s" : $"{Math.Ceiling(seconds / 60)} min";
+        var resumed = settings.Cells.Count - toRun;
+        return string.Create(CultureInfo.InvariantCulture,
+            $"sweep: {settings.Cells.Count} cells{(resumed > 0 ? $", {resumed} already in sweep.csv" : "")}, about {estimate} to go; results in {settings.OutputDirectory}");
+    }
+
+    private static string Percent(double value) => value.ToString("0.##", CultureInfo.InvariantCulture) + "%";
+
+    /// <summary>How the cells ended, for the sweep's exit code.</summary>
+    private sealed class SweepOutcome
+    {
+        public int? AbortCode { get; set; }
+
+        public int Failed { get; set; }
+
+        public int Mismatched { get; set; }
+
+        public int Skipped { get; set; }
+
+        public int ExitCode(bool interrupted) =>
+            interrupted ? ExitCodes.Interrupted
+            : AbortCode ?? (Mismatched > 0 ? ExitCodes.VerifyMismatch : Failed > 0 ? ExitCodes.Partial : ExitCodes.Success);
+    }
+}

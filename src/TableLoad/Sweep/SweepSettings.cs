@@ -1,0 +1,47 @@
+using TableLoad.Storage;
+
+namespace TableLoad.Sweep;
+
+/// <summary>Everything a sweep needs, validated before its first cell runs.</summary>
+internal sealed record SweepSettings
+{
+    public required SweepKnobs Knobs { get; init; }
+
+    /// <summary>Every cell of every pass, in the order they run.</summary>
+    public required IReadOnlyList<SweepCell> Cells { get; init; }
+
+    public int Repeat { get; init; } = 1;
+
+    public TimeSpan Cooldown { get; init; }
+
+    /// <summary>The <c>--stop-when-throttled</c> limit in percent of batches; null to run every cell.</summary>
+    public double? StopWhenThrottledPercent { get; init; }
+
+    public bool Resume { get; init; }
+
+    public bool Report { get; init; }
+
+    public required string OutputDirectory { get; init; }
+
+    /// <summary>The table every cell shares when <c>--table</c> is given; null for a fresh table per cell.</summary>
+    public string? Table { get; init; }
+
+    /// <summary>The <c>run</c> options given to the sweep, passed unchanged to every cell (never the connection string).</summary>
+    public required IReadOnlyList<string> RunArguments { get; init; }
+
+    /// <summary>True when this tableload's <c>run</c> has <c>--processes</c>, so each cell names its count.</summary>
+    public bool PassProcesses { get; init; }
+
+    /// <summary>The connection string for the cells' environment; null leaves run's default (Azurite).</summary>
+    public SecretText? ConnectionString { get; init; }
+
+    /// <summary>Where the load goes (account and endpoint only), for sweep.json.</summary>
+    public required StorageTarget Target { get; init; }
+
+    /// <summary>Warm-up plus measured time of one cell, for the estimate printed at the start.</summary>
+    public TimeSpan CellTime { get; init; }
+
+    public required DateTimeOffset StartedUtc { get; init; }
+
+    public string CellDirectory(SweepCell cell) => Path.Combine(OutputDirectory, cell.Name);
+}

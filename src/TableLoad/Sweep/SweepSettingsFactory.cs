@@ -1,0 +1,147 @@
+using System.CommandLine;
+using System.CommandLine.Parsing;
+using System.Globalization;
+using TableLoad.Cli;
+using TableLoad.Engine;
+
+namespace TableLoad.Sweep;
+
+/// <summary>
+/// Turns the sweep's options into <see cref="SweepSettings"/>. Every cell's command line is checked by
+/// run's own rules (<see cref="RunSettingsFactory"/>) here, so bad input stops the sweep before any cell runs.
+/// </summary>
+internal static class SweepSettingsFactory
+{
+    public const int MaxRepeat = 1000;
+
+    public static SweepSettings Create(ParseResult parse, SweepOptions o, DateTimeOffset now, Func<string, string?> environment)
+    {
+        var knobs = new SweepKnobs(
+            KnobListParser.Integers(parse.GetValue(o.Processes), o.Processes.Name, "1,2,3"),
+            KnobListParser.Integers(parse.GetValue(o.Tasks), o.Tasks.Name, "4,12,32"),
+            KnobListParser.Integers(parse.GetValue(o.BatchSize), o.BatchSize.Name, "10,50,100"),
+            KnobListParser.Integers(parse.GetValue(o.EntitySize), o.EntitySize.Name, "1024,4096"),
+            KnobListParser.Partitions(parse.GetValue(o.Partitions)),
+            KnobListParser.Rates(parse.GetValue(o.Rate)));
+
+        var passProcesses = RunHas(o, "--processes");
+        Require(passProcesses || knobs.Processes is [1], "--processes needs run --processes, which this tableload does not have; leave it at 1.");
+        Require(RunHas(o, "--rate") || knobs.Rates is [null], "--rate needs run --rate, which this tableload does not have; leave it out for the closed model.");
+
+        var repeat = parse.GetValue(o.Repeat);
+        Require(repeat is >= 1 and <= MaxRepeat, $"--repeat must be between 1 and {MaxRepeat}, not {repeat}.");
+        var cooldownText = parse.GetValue(o.Cooldown);
+        Require(DurationParser.TryParse(cooldownText, out var cooldown) && cooldown >= TimeSpan.Zero,
+            $"--cooldown '{cooldownText}' is not a duration; use forms such as 5s, 1m or hh:mm:ss.");
+        var stopWhenThrottled = ParsePercent(parse.GetValue(o.StopWhenThrottled));
+
+        var resume = parse.GetValue(o.Resume);
+        var output = parse.GetValue(o.Output);
+        Require(!resume || output is not null, "--resume needs the --output folder of the sweep to continue.");
+
+        var table = parse.GetValue(o.Run.Table);
+        var runArguments = PassThroughArguments(parse, o);
+        if (table is not null && !parse.GetValue(o.Run.KeepTable))
+        {
+            // Every cell shares the one table, so no cell may delete it under the next.
+            runArguments.Add(o.Run.KeepTable.Name);
+        }
+
+        var connection = parse.GetValue(o.ConnectionString) ?? environment(RunOptions.ConnectionStringVariable);
+        var draft = new SweepSettings
+        {
+            Knobs = knobs,
+            Cells = SweepGrid.Expand(knobs, repeat),
+            Repeat = repeat,
+            Cooldown = cooldown,
+            StopWhenThrottledPercent = stopWhenThrottled,
+            Resume = resume,
+            Report = parse.GetValue(o.Report),
+            OutputDirectory = output ?? Path.Combine("results", "sweep-" + now.UtcDateTime.ToString("yyyyMMdd-HHmmss", CultureInfo.InvariantCulture)),
+            Table = table,
+            RunArguments = runArguments,
+            PassProcesses = passProcesses,
+            ConnectionString = connection is null ? null : new SecretText(connection),
+            Target = null!,
+            StartedUtc = now,
+        };
+
+        var first = ValidateCells(draft, now, connection);
+        return draft with { Target = first.Target, CellTime = first.Warmup + first.Duration };
+    }
+
+    /// <summary>Checks every distinct cell's command line as its run would; returns the first cell's settings.</summary>
+    private static RunSettings ValidateCells(SweepSettings settings, DateTimeOffset now, string? connection)
+    {
+        RunSettings? first = null;
+        foreach (var cell in settings.Cells.Where(c => c.Repeat == 1))
+        {
+            var run = new RunOptions();
+            var command = new Command("run");
+            foreach (var option in run.All)
+            {
+                command.Add(option);
+            }
+
+            var args = CellArguments.For(settings, cell, CellArguments.FreshTable(now, 1));
+            var parse = command.Parse(args.Skip(1).ToList());
+            if (parse.Errors.Count > 0)
+            {
+                throw new UsageException(InCell(parse.Errors[0].Message, cell, settings));
+            }
+
+            try
+            {
+                var runSettings = RunSettingsFactory.Create(parse, run, now, _ => connection);
+                first ??= runSettings;
+            }
+            catch (UsageException ex)
+            {
+                throw new UsageException(InCell(ex.Message, cell, settings));
+            }
+        }
+
+        return first!;
+    }
+
+    private static List<string> PassThroughArguments(ParseResult parse, SweepOptions o)
+    {
+        var args = new List<string>();
+        foreach (var option in o.PassThrough)
+        {
+            if (parse.GetResult(option) is OptionResult { Implicit: false } given)
+            {
+                args.Add(option.Name);
+                args.AddRange(given.Tokens.Select(t => t.Value));
+            }
+        }
+
+        return args;
+    }
+
+    private static double? ParsePercent(string? text)
+    {
+        if (text is null)
+        {
+            return null;
+        }
+
+        var number = text.Trim().TrimEnd('%').TrimEnd();
+        Require(double.TryParse(number, NumberStyles.AllowDecimalPoint, CultureInfo.InvariantCulture, out var percent) && percent <= 100,
+            $"--stop-when-throttled must be a percentage from 0 to 100 such as 5%, not '{text}'.");
+        return percent;
+    }
+
+    private static bool RunHas(SweepOptions o, string name) => o.Run.All.Any(option => option.Name == name || option.Aliases.Contains(name));
+
+    private static string InCell(string message, SweepCell cell, SweepSettings settings) =>
+        settings.Knobs.CellsPerPass == 1 ? message : $"{message.TrimEnd('.')} (in cell {cell.Name}).";
+
+    private static void Require(bool condition, string message)
+    {
+        if (!condition)
+        {
+            throw new UsageException(message);
+        }
+    }
+}

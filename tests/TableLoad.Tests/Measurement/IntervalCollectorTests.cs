@@ -1,0 +1,225 @@
+using TableLoad.Engine;
+using TableLoad.Measurement;
+using TableLoad.Tests.TestSupport;
+
+namespace TableLoad.Tests.Measurement;
+
+public sealed class IntervalCollectorTests
+{
+    // The run starts 0.4 s into a wall-clock second.
+    private static readonly DateTimeOffset Start = new(2025, 1, 1, 0, 0, 0, 400, TimeSpan.Zero);
+    private static readonly long S0 = Start.ToUnixTimeSeconds();
+
+    private static readonly BatchResult Succeeded = new(BatchOutcome.Succeeded, 202, null, null, 1);
+    private static readonly BatchResult Conflict = new(BatchOutcome.Rejected, 409, "EntityAlreadyExists", 0, 1);
+
+    private readonly ManualTimeProvider _time = new(Start);
+    private readonly RecordingSink _sink = new();
+
+    private IntervalCollector CreateSut(long? warmupEndEpochSecond = null) =>
+        new(new RunClock(_time), new WindowPool(), warmupEndEpochSecond ?? S0, [_sink]);
+
+    private void Advance(double seconds) => _time.Advance(TimeSpan.FromSeconds(seconds));
+
+    [Fact]
+    public void Collect_SameSecondFromSeveralRecorders_MergesIntoOneInterval()
+    {
+        var sut = CreateSut();
+        var a = sut.NewRecorder();
+        var b = sut.NewRecorder();
+        var c = sut.NewRecorder();
+
+        a.Record(Succeeded, 100, 10_000);
+        b.Record(Succeeded, 100, 20_000);
+        c.Record(Conflict, 100, 5_000);
+        Advance(0.7);
+        sut.Collect();
+
+        var interval = Assert.Single(_sink.Intervals);
+        Assert.Equal(S0, interval.Second);
+        Assert.Equal(3, interval.Batches);
+        Assert.Equal(200, interval.EntitiesSucceeded);
+        Assert.Equal(100, interval.EntitiesFailed);
+        Assert.Equal(3, interval.LatencyCount);
+        Assert.Equal(1, interval.Rejected["EntityAlreadyExists"]);
+    }
+
+    [Fact]
+    public void Collect_DeliversSecondsInOrder()
+    {
+        var sut = CreateSut();
+        var early = sut.NewRecorder();
+        var late = sut.NewRecorder();
+
+        late.Record(Succeeded, 100, 1_000);
+        Advance(0.7);
+        late.Record(Succeeded, 100, 1_000);
+        Advance(1.0);
+        late.Record(Succeeded, 100, 1_000);
+        early.Record(Succeeded, 100, 1_000);
+        Advance(1.0);
+        sut.Collect();
+
+        Assert.Equal([S0, S0 + 1, S0 + 2], _sink.Intervals.Select(i => i.Second));
+    }
+
+    [Fact]
+    public void Collect_RecorderOrderAgainstTime_StillDeliversInOrder()
+    {
+        var sut = CreateSut();
+        var first = sut.NewRecorder();
+        var second = sut.NewRecorder();
+
+        second.Record(Succeeded, 100, 1_000);
+        Advance(1.0);
+        first.Record(Succeeded, 100, 1_000);
+        first.Record(Succeeded, 100, 1_000);
+        Advance(1.0);
+        first.Record(Succeeded, 100, 1_000);
+        Advance(1.0);
+        sut.Collect();
+
+        Assert.Equal([S0, S0 + 1, S0 + 2], _sink.Intervals.Select(i => i.Second));
+        Assert.Equal([1L, 2L, 1L], _sink.Intervals.Select(i => i.Batches));
+    }
+
+    [Fact]
+    public void Collect_DuringTheSecond_DeliversNothingUntilItEnds()
+    {
+        var sut = CreateSut();
+        var recorder = sut.NewRecorder();
+
+        recorder.Record(Succeeded, 100, 1_000);
+        Advance(0.5);
+        sut.Collect();
+        Assert.Empty(_sink.Intervals);
+
+        recorder.Record(Succeeded, 100, 1_000);
+        Advance(0.1);
+        sut.Collect();
+
+        var interval = Assert.Single(_sink.Intervals);
+        Assert.Equal(2, interval.Batches);
+    }
+
+    [Fact]
+    public void Collect_RecorderAlreadyInNextSecond_DeliversOnlyTheEndedSecond()
+    {
+        var sut = CreateSut();
+        var fast = sut.NewRecorder();
+        var slow = sut.NewRecorder();
+
+        fast.Record(Succeeded, 100, 1_000);
+        slow.Record(Succeeded, 100, 1_000);
+        Advance(0.6);
+        fast.Record(Succeeded, 100, 1_000);
+        sut.Collect();
+
+        var interval = Assert.Single(_sink.Intervals);
+        Assert.Equal((S0, 2L), (interval.Second, interval.Batches));
+
+        sut.Flush();
+
+        Assert.Equal([S0, S0 + 1], _sink.Intervals.Select(i => i.Second));
+        Assert.Equal([2L, 1L], _sink.Intervals.Select(i => i.Batches));
+    }
+
+    [Fact]
+    public void Flush_DeliversTheCurrentSecondToo()
+    {
+        var sut = CreateSut();
+        var recorder = sut.NewRecorder();
+
+        recorder.Record(Succeeded, 100, 1_000);
+        Advance(1.0);
+        recorder.Record(Succeeded, 100, 1_000);
+        sut.Collect();
+        sut.Flush();
+
+        Assert.Equal([S0, S0 + 1], _sink.Intervals.Select(i => i.Second));
+    }
+
+    [Fact]
+    public void Collect_SecondsBeforeWarmupEnd_AreMarkedWarmup()
+    {
+        var sut = CreateSut(warmupEndEpochSecond: S0 + 2);
+        var recorder = sut.NewRecorder();
+
+        for (var i = 0; i < 4; i++)
+        {
+            recorder.Record(Succeeded, 100, 1_000);
+            Advance(1.0);
+        }
+
+        sut.Flush();
+
+        Assert.Equal([true, true, false, false], _sink.Intervals.Select(i => i.Warmup));
+    }
+
+    [Fact]
+    public void Flush_AfterManyRecordsAndCollects_IntervalsAddUpToWhatWasRecorded()
+    {
+        var sut = CreateSut();
+        var recorders = Enumerable.Range(0, 4).Select(_ => sut.NewRecorder()).ToArray();
+        var random = new Random(12345);
+        long batches = 0, succeeded = 0, failed = 0;
+
+        for (var i = 0; i < 2_000; i++)
+        {
+            var result = random.Next(10) == 0 ? Conflict : Succeeded;
+            var entities = random.Next(1, 101);
+            recorders[random.Next(recorders.Length)].Record(result, entities, random.Next(1_000, 200_000));
+            batches++;
+            if (result.Succeeded)
+            {
+                succeeded += entities;
+            }
+            else
+            {
+                failed += entities;
+            }
+
+            Advance(random.NextDouble() * 0.01);
+            if (i % 37 == 0)
+            {
+                sut.Collect();
+            }
+        }
+
+        sut.Flush();
+
+        Assert.Equal(batches, _sink.Intervals.Sum(i => i.Batches));
+        Assert.Equal(batches, _sink.Intervals.Sum(i => i.LatencyCount));
+        Assert.Equal(succeeded, _sink.Intervals.Sum(i => i.EntitiesSucceeded));
+        Assert.Equal(failed, _sink.Intervals.Sum(i => i.EntitiesFailed));
+        Assert.Equal(_sink.Intervals.Select(i => i.Second).Order(), _sink.Intervals.Select(i => i.Second));
+        Assert.Equal(_sink.Intervals.Count, _sink.Intervals.Select(i => i.Second).Distinct().Count());
+    }
+
+    [Fact]
+    public void Record_ReturnsTheWallClockSecondOfCompletion()
+    {
+        var recorder = CreateSut().NewRecorder();
+
+        Assert.Equal(S0, recorder.Record(Succeeded, 1, 1));
+        Advance(0.6);
+        Assert.Equal(S0 + 1, recorder.Record(Succeeded, 1, 1));
+    }
+
+    private sealed record Interval(long Second, bool Warmup, long Batches, long EntitiesSucceeded, long EntitiesFailed, long LatencyCount, Dictionary<string, long> Rejected);
+
+    // Copies what it is given: the collector reuses each window after the call.
+    private sealed class RecordingSink : IIntervalSink
+    {
+        public List<Interval> Intervals { get; } = [];
+
+        public void OnInterval(Window window, bool warmup) => Intervals.Add(new Interval(
+            window.EpochSecond,
+            warmup,
+            window.Counts.Batches,
+            window.Counts.EntitiesSucceeded,
+            window.Counts.EntitiesFailed,
+            window.Latency.TotalCount,
+            new Dictionary<string, long>(window.RejectedByCode)));
+    }
+}

@@ -1,0 +1,48 @@
+using TableLoad.Engine;
+using TableLoad.Measurement;
+
+namespace TableLoad.Tests.Measurement;
+
+public sealed class WindowTests
+{
+    private static Window CreateWindow(long second, int succeeded, string? rejectedCode = null)
+    {
+        var window = new Window();
+        window.Reset(second);
+        window.Counts.Record(new BatchResult(BatchOutcome.Succeeded, 202, null, null, 1), succeeded);
+        window.Latency.RecordValue(1_000);
+        if (rejectedCode is not null)
+        {
+            window.RejectedByCode[rejectedCode] = 1;
+        }
+
+        return window;
+    }
+
+    [Fact]
+    public void Add_MergesCountsLatencyAndRejections()
+    {
+        var sut = CreateWindow(10, 100, "EntityAlreadyExists");
+
+        sut.Add(CreateWindow(10, 50, "EntityAlreadyExists"));
+        sut.Add(CreateWindow(10, 25, "InvalidInput"));
+
+        Assert.Equal(175, sut.Counts.EntitiesSucceeded);
+        Assert.Equal(3, sut.Latency.TotalCount);
+        Assert.Equal(2, sut.RejectedByCode["EntityAlreadyExists"]);
+        Assert.Equal(1, sut.RejectedByCode["InvalidInput"]);
+    }
+
+    [Fact]
+    public void Reset_StartsAnEmptyWindowForTheSecond()
+    {
+        var sut = CreateWindow(10, 100, "EntityAlreadyExists");
+
+        sut.Reset(11);
+
+        Assert.Equal(11, sut.EpochSecond);
+        Assert.Equal(0, sut.Counts.Batches);
+        Assert.Equal(0, sut.Latency.TotalCount);
+        Assert.Empty(sut.RejectedByCode);
+    }
+}

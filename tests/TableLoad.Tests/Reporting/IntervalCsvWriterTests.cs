@@ -1,0 +1,92 @@
+using TableLoad.Engine;
+using TableLoad.Measurement;
+using TableLoad.Reporting;
+using TableLoad.Tests.TestSupport;
+
+namespace TableLoad.Tests.Reporting;
+
+public sealed class IntervalCsvWriterTests
+{
+    private const long StartSecond = 1_700_000_000;
+
+    private static Window CreateWindow(long second, params long[] latenciesMicros)
+    {
+        var window = new Window();
+        window.Reset(second);
+        foreach (var latency in latenciesMicros)
+        {
+            window.Counts.Record(new BatchResult(BatchOutcome.Succeeded, 202, null, null, 1), 100);
+            window.Latency.RecordValue(latency);
+        }
+
+        return window;
+    }
+
+    private static string[] Lines(StringWriter text) => text.ToString().Split(Environment.NewLine, StringSplitOptions.RemoveEmptyEntries);
+
+    [Fact]
+    public void Header_MatchesTheDocumentedColumns() =>
+        Assert.Equal(IntervalCsvWriter.Header, string.Join(',', ResultsDoc.FieldNames("intervals.csv")));
+
+    [Fact]
+    public void Constructor_WritesTheHeader()
+    {
+        var text = new StringWriter();
+        using var sut = new IntervalCsvWriter(text, StartSecond);
+
+        Assert.Equal([IntervalCsvWriter.Header], Lines(text));
+    }
+
+    [Fact]
+    public void OnInterval_CommaDecimalCulture_WritesInvariantNumbers()
+    {
+        using var culture = new CultureScope("de-DE");
+        var text = new StringWriter();
+        using var sut = new IntervalCsvWriter(text, StartSecond);
+
+        sut.OnInterval(CreateWindow(StartSecond + 7, 1_500, 1_999), warmup: false);
+
+        Assert.Equal($"{StartSecond + 7},7,false,200,0,2,0,0,0,0,0,0,1.500,1.999", Lines(text)[1]);
+    }
+
+    [Fact]
+    public void OnInterval_FailuresByClass_FillTheirColumns()
+    {
+        var text = new StringWriter();
+        using var sut = new IntervalCsvWriter(text, StartSecond);
+        var window = CreateWindow(StartSecond);
+        var outcomes = new[] { BatchOutcome.ServerBusy, BatchOutcome.OperationTimedOut, BatchOutcome.OperationTimedOut, BatchOutcome.TooManyRequests, BatchOutcome.ClientTimeout, BatchOutcome.Rejected, BatchOutcome.NetworkFailure };
+        foreach (var outcome in outcomes)
+        {
+            window.Counts.Record(new BatchResult(outcome, null, null, null, 1), 10);
+            window.Latency.RecordValue(1_000);
+        }
+
+        sut.OnInterval(window, warmup: true);
+
+        Assert.Equal($"{StartSecond},0,true,0,70,7,1,2,1,1,1,1,1.000,1.000", Lines(text)[1]);
+    }
+
+    [Fact]
+    public void OnInterval_NoBatches_LeavesPercentilesEmpty()
+    {
+        var text = new StringWriter();
+        using var sut = new IntervalCsvWriter(text, StartSecond);
+
+        sut.OnInterval(CreateWindow(StartSecond + 1), warmup: false);
+
+        Assert.Equal($"{StartSecond + 1},1,false,0,0,0,0,0,0,0,0,0,,", Lines(text)[1]);
+    }
+
+    [Fact]
+    public void OnInterval_EveryRow_HasAsManyCellsAsTheHeader()
+    {
+        var text = new StringWriter();
+        using var sut = new IntervalCsvWriter(text, StartSecond);
+
+        sut.OnInterval(CreateWindow(StartSecond, 1_000), warmup: true);
+        sut.OnInterval(CreateWindow(StartSecond + 1), warmup: false);
+
+        Assert.All(Lines(text), l => Assert.Equal(IntervalCsvWriter.Header.Split(',').Length, l.Split(',').Length));
+    }
+}

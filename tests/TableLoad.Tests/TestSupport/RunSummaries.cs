@@ -1,0 +1,37 @@
+using TableLoad.Engine;
+using TableLoad.Measurement;
+
+namespace TableLoad.Tests.TestSupport;
+
+/// <summary>Finished-run summaries with distinct, recognisable figures.</summary>
+internal static class RunSummaries
+{
+    public static RunSummary Create(int processes = 1, double p99 = 48.5, long peak = 12_000) => new()
+    {
+        RunId = "20240305-120709-abcd",
+        Label = "sweep a",
+        Processes = processes,
+        Tasks = 12,
+        BatchSize = 100,
+        EntitySize = 1024,
+        Partitions = "single",
+        Status = RunStatus.Complete,
+        MeasuredSeconds = 60,
+        LatencyMs = new LatencySummary(Count: 7_200, Min: 8.25, Median: 20.5, Mean: 22.126, Max: 950.75, P90: 30.5, P95: 35.25, P99: p99, P999: 120.5),
+        PeakEntitiesPerSecond = peak,
+        MeanEntitiesPerSecond = 11_500.5,
+        GoodputMbPerSecond = 11.78,
+        EntitiesSucceeded = 690_030,
+        EntitiesFailed = 900,
+        Outcomes = BatchOutcomeExtensions.All().ToDictionary(o => o.ToSnakeCase(), o => o switch
+        {
+            BatchOutcome.Succeeded => 6_900L,
+            BatchOutcome.ServerBusy => 7L,
+            BatchOutcome.Rejected => 2L,
+            _ => 0L,
+        }),
+        RejectedByCode = new Dictionary<string, long> { ["EntityAlreadyExists"] = 2 },
+        Warmup = new WarmupTotals(Batches: 500, EntitiesSucceeded: 50_000, EntitiesFailed: 0),
+        Client = new ClientUsage(UserCpuSeconds: 12.5, SystemCpuSeconds: 3.25, CpuUsPerEntity: 22.8, GcGen0: 40, GcGen1: 3, GcGen2: 1),
+    };
+}
