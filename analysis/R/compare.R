@@ -35,7 +35,7 @@ compare_table <- function(a, b) {
 format_compare_value <- function(x, kind) {
   ifelse(is.na(x), "",
          ifelse(kind == "count", formatC(round(x), format = "d"),
-                formatC(x, format = "f", digits = 2)))
+                format_fixed(x, 2L)))
 }
 
 format_change <- function(pct, a, b) {

@@ -74,7 +74,7 @@ plot_sweep_knee <- function(sweep) {
     ggplot2::scale_shape_manual(name = NULL, values = c("client not saturated" = 16, "client CPU saturated" = 1),
                                 drop = FALSE) +
     ggplot2::scale_x_continuous(name = "mean entities per second (measured period)", labels = plain_number,
-                                expand = ggplot2::expansion(mult = 0.12)) +
+                                limits = c(0, NA), expand = ggplot2::expansion(mult = c(0.02, 0.12))) +
     log_ms_scale("p99 batch latency (ms, log scale)") +
     ggplot2::labs(title = "The knee: p99 latency against achieved throughput",
                   subtitle = "One point per cell; beyond the knee more load adds latency, not throughput",

@@ -98,7 +98,7 @@ spectrum_points <- function(run, max_nines = 4, step = 0.01) {
   )
 }
 
-plot_spectrum <- function(runs, title = "Batch latency by percentile") {
+plot_spectrum <- function(runs, title = "Batch latency by percentile", legend_title = "run") {
   points <- data.table::rbindlist(lapply(runs, spectrum_points))
   if (nrow(points) == 0L) return(NULL)
   names <- intersect(run_names(runs), unique(points$run))
@@ -117,7 +117,7 @@ plot_spectrum <- function(runs, title = "Batch latency by percentile") {
                                 breaks = breaks, labels = NINES_LABELS[seq_along(breaks)],
                                 expand = ggplot2::expansion(mult = c(0.01, 0.03))) +
     log_ms_scale("batch latency (ms, log scale)") +
-    ggplot2::scale_colour_manual(name = "run", values = run_palette(names), labels = legend[names]) +
+    ggplot2::scale_colour_manual(name = legend_title, values = run_palette(names), labels = legend[names]) +
     ggplot2::guides(colour = ggplot2::guide_legend(ncol = min(2L, length(names)))) +
     ggplot2::labs(
       title = title,
@@ -297,8 +297,15 @@ plot_process_latency <- function(runs, title = "Batch latency by process") {
     ggplot2::facet_wrap(ggplot2::vars(run), scales = "free_x") +
     ggplot2::labs(title = title,
                   subtitle = "Measured batches (warm-up excluded)",
-                  caption = "Box: quartiles and median; whiskers: 1.5 x IQR; points beyond them are single batches.") +
+                  caption = paste0("Box: quartiles and median; whiskers: 1.5 x IQR; points beyond them are single batches.",
+                                   left_out_note(runs, names))) +
     theme_tableload()
+}
+
+# " Not shown: ..." for runs without batches.csv, or "".
+left_out_note <- function(runs, shown) {
+  missing <- setdiff(run_names(runs), shown)
+  if (length(missing) == 0L) "" else sprintf("\nNot shown (no batches.csv): %s.", paste(missing, collapse = ", "))
 }
 
 # ---- writing a run report ----------------------------------------------------------------------------

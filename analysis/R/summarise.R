@@ -112,7 +112,13 @@ sweep_percentile_table <- function(sweep) {
   cells[, TABLE_COLUMNS, with = FALSE]
 }
 
-format_latency <- function(x) ifelse(is.na(x), "", formatC(x, format = "f", digits = 2))
+# Fixed decimals of the exact binary value, exact ties to even: what both C's printf and .NET's
+# "F2" (TableLoad's printed table) do, so that 3.125 prints 3.12 in both.
+format_fixed <- function(x, digits = 2L) {
+  ifelse(is.na(x), "", sprintf("%.*f", digits, x))
+}
+
+format_latency <- function(x) format_fixed(x, 2L)
 format_count <- function(x) ifelse(is.na(x), "", formatC(round(x), format = "d", big.mark = ""))
 
 # Markdown like `tableload run` prints it (two decimals, no thousands separator), label first.

@@ -17,7 +17,7 @@ write_sweep_report <- function(sweep, out_dir) {
   ensure_folder(out_dir)
   report_disagreements(sweep$runs)
   written <- c(write_percentiles(sweep_percentile_table(sweep), out_dir), write_sweep_plots(sweep, out_dir))
-  spectrum <- if (length(sweep$runs) > 0L) plot_spectrum(sweep$runs, "Batch latency by percentile, per cell")
+  spectrum <- if (length(sweep$runs) > 0L) plot_spectrum(sweep$runs, "Batch latency by percentile, per cell", "cell")
   if (!is.null(spectrum)) written <- c(written, save_plot(spectrum, file.path(out_dir, "spectrum.png")))
   written
 }

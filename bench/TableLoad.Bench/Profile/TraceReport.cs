@@ -19,6 +19,7 @@ internal static class TraceReport
         using var log = new TraceLog(etlx);
         var byType = new Dictionary<string, double>(StringComparer.Ordinal);
         var byFrame = new Dictionary<string, double>(StringComparer.Ordinal);
+        var byStack = new Dictionary<string, double>(StringComparer.Ordinal);
         double total = 0;
         foreach (var data in log.Events)
         {
@@ -31,11 +32,13 @@ internal static class TraceReport
             total += bytes;
             Add(byType, tick.TypeName ?? "?", bytes);
             Add(byFrame, FirstOwnFrame(data.CallStack()), bytes);
+            Add(byStack, (tick.TypeName ?? "?") + " <- " + TopFrames(data.CallStack(), 6), bytes);
         }
 
         output.WriteLine(string.Create(CultureInfo.InvariantCulture, $"sampled allocations: {total / 1048576.0:F1} MiB"));
         Print(output, "by type", byType, total, top);
         Print(output, "by nearest TableLoad frame (else the outermost System.Net.Http frame)", byFrame, total, top);
+        Print(output, "by type and innermost frames", byStack, total, top, width: 1000);
         return 0;
     }
 
@@ -66,16 +69,31 @@ internal static class TraceReport
         return http ?? first ?? "?";
     }
 
+    private static string TopFrames(TraceCallStack? stack, int count)
+    {
+        var frames = new List<string>(count);
+        for (var frame = stack; frame is not null && frames.Count < count; frame = frame.Caller)
+        {
+            var method = frame.CodeAddress.FullMethodName;
+            if (!string.IsNullOrEmpty(method))
+            {
+                frames.Add(method.Length > 90 ? method[..90] : method);
+            }
+        }
+
+        return string.Join("\n        <- ", frames);
+    }
+
     private static void Add(Dictionary<string, double> into, string key, double bytes) =>
         into[key] = into.GetValueOrDefault(key) + bytes;
 
-    private static void Print(TextWriter output, string title, Dictionary<string, double> shares, double total, int top)
+    private static void Print(TextWriter output, string title, Dictionary<string, double> shares, double total, int top, int width = 150)
     {
         output.WriteLine();
         output.WriteLine(title);
         foreach (var (name, bytes) in shares.OrderByDescending(p => p.Value).Take(top))
         {
-            var shown = name.Length > 150 ? name[..150] : name;
+            var shown = name.Length > width ? name[..width] : name;
             output.WriteLine(string.Create(CultureInfo.InvariantCulture, $"  {100 * bytes / total,5:F1}%  {bytes / 1048576.0,8:F1} MiB  {shown}"));
         }
     }

@@ -40,18 +40,22 @@ internal static class DurationParser
                 i++;
             }
 
-            var unit = s[unitStart..i].ToLowerInvariant();
-            TimeSpan part;
-            switch (unit)
+            var seconds = s[unitStart..i].ToLowerInvariant() switch
             {
-                case "ms": part = TimeSpan.FromMilliseconds(value); break;
-                case "s" or "": part = TimeSpan.FromSeconds(value); break;
-                case "m": part = TimeSpan.FromMinutes(value); break;
-                case "h": part = TimeSpan.FromHours(value); break;
-                default: return false;
+                "ms" => value / 1000,
+                "s" or "" => value,
+                "m" => value * 60,
+                "h" => value * 3600,
+                _ => double.NaN,
+            };
+
+            // Beyond TimeSpan's range (about 29,000 years) is as unparseable as a typo.
+            if (double.IsNaN(seconds) || total.TotalSeconds + seconds >= TimeSpan.MaxValue.TotalSeconds / 2)
+            {
+                return false;
             }
 
-            total += part;
+            total += TimeSpan.FromSeconds(seconds);
         }
 
         duration = total;

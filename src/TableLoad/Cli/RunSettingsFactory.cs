@@ -60,7 +60,9 @@ internal static partial class RunSettingsFactory
         Require(TableNamePattern().IsMatch(table) && !table.Equals("tables", StringComparison.OrdinalIgnoreCase),
             $"--table '{table}' is not a valid table name: use 3 to 63 letters and digits, starting with a letter.");
 
-        var target = ParseTarget(parse.GetValue(o.ConnectionString) ?? environment(RunOptions.ConnectionStringVariable));
+        var target = parse.GetValue(o.ConnectionString) is { } given
+            ? ParseTarget(given, o.ConnectionString.Name)
+            : ParseTarget(environment(RunOptions.ConnectionStringVariable), "$" + RunOptions.ConnectionStringVariable);
         var template = EntityTemplate.Create(entitySize, properties);
         ValidateEntityAndBatch(template, prefix, batchSize, target, table);
 
@@ -94,7 +96,7 @@ internal static partial class RunSettingsFactory
         };
     }
 
-    private static StorageTarget ParseTarget(string? connectionString)
+    private static StorageTarget ParseTarget(string? connectionString, string source)
     {
         try
         {
@@ -102,7 +104,8 @@ internal static partial class RunSettingsFactory
         }
         catch (FormatException ex)
         {
-            throw new UsageException(ex.Message);
+            // The parser's sentences start with "The connection string"; say which one.
+            throw new UsageException($"{source}: {ex.Message}");
         }
     }
 

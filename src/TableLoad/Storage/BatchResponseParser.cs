@@ -52,18 +52,22 @@ internal static class BatchResponseParser
         {
             var reader = new Utf8JsonReader(json, new JsonReaderOptions { AllowTrailingCommas = true });
             using var document = JsonDocument.ParseValue(ref reader);
-            if (!document.RootElement.TryGetProperty("odata.error", out var error))
+            // Read defensively: a proxy or a broken server may answer anything.
+            if (document.RootElement.ValueKind != JsonValueKind.Object ||
+                !document.RootElement.TryGetProperty("odata.error", out var error) ||
+                error.ValueKind != JsonValueKind.Object)
             {
                 return (null, null);
             }
 
-            var code = error.TryGetProperty("code", out var c) ? c.GetString() : null;
+            var code = error.TryGetProperty("code", out var c) && c.ValueKind == JsonValueKind.String ? c.GetString() : null;
             int? index = null;
             if (error.TryGetProperty("message", out var message) &&
+                message.ValueKind == JsonValueKind.Object &&
                 message.TryGetProperty("value", out var value) &&
-                value.GetString() is { } messageText)
+                value.ValueKind == JsonValueKind.String)
             {
-                index = LeadingIndex(messageText);
+                index = LeadingIndex(value.GetString()!);
             }
 
             return (code, index);
