@@ -124,13 +124,12 @@ format_count <- function(x) ifelse(is.na(x), "", formatC(round(x), format = "d",
 # Markdown like `tableload run` prints it (two decimals, no thousands separator), label first.
 percentile_markdown <- function(table) {
   header <- c("label", "processes", LATENCY_FIELDS, "peak e/s", "succeeded", "failed")
-  cells <- cbind(
-    gsub("|", "\\|", table$label, fixed = TRUE),
-    format_count(table$processes),
-    vapply(LATENCY_FIELDS, function(f) format_latency(table[[f]]), character(nrow(table))),
-    format_count(table$peak_eps), format_count(table$succeeded), format_count(table$failed)
+  columns <- c(
+    list(gsub("|", "\\|", table$label, fixed = TRUE), format_count(table$processes)),
+    lapply(LATENCY_FIELDS, function(f) format_latency(table[[f]])),
+    list(format_count(table$peak_eps), format_count(table$succeeded), format_count(table$failed))
   )
-  cells <- matrix(cells, nrow = nrow(table))
+  cells <- matrix(unlist(columns), nrow = nrow(table))
   markdown_table(header, cells, right = c(FALSE, rep(TRUE, length(header) - 1L)))
 }
 

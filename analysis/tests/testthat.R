@@ -12,7 +12,7 @@ tests_dir <- local({
 
 results <- testthat::test_dir(
   file.path(tests_dir, "testthat"),
-  reporter = testthat::ProgressReporter$new(show_praise = FALSE),
+  reporter = testthat::ProgressReporter$new(show_praise = FALSE, update_interval = Inf),
   stop_on_failure = FALSE,
   stop_on_warning = FALSE
 )

@@ -103,6 +103,22 @@ internal sealed class RunOptions
         DefaultValueFactory = _ => 0,
     };
 
+    public Option<string?> StartAt { get; } = new("--start-at")
+    {
+        Description = "Distributed runs: wait until this UTC time (ISO 8601, e.g. 2026-11-21T10:00:00Z) before starting, so instances on several machines start together. Default: start at once.",
+    };
+
+    public Option<string?> RunId { get; } = new("--run-id")
+    {
+        Description = "Distributed runs: the run id shared by every instance (letters, digits, '-', '_'); its table (tl<run id>) is shared and kept. Default: a new id per run.",
+    };
+
+    public Option<int> Instance { get; } = new("--instance")
+    {
+        Description = "Distributed runs: this instance's number, 0..999, written into its RowKeys and result files.",
+        DefaultValueFactory = _ => 0,
+    };
+
     public Option<string?> Output { get; } = new("--output")
     {
         Description = "Folder for the result files. Default: results/<run id>/.",
@@ -132,6 +148,7 @@ internal sealed class RunOptions
     public IEnumerable<Option> All =>
     [
         ConnectionString, Table, KeepTable, BatchSize, EntitySize, Properties, Partitions, KeyPrefix, Tasks, Processes, PerProcess, Rate, Duration, Batches,
+        StartAt, RunId, Instance,
         Warmup, Timeout, Retries, Output, Label, Verify, NoBatchLog, Quiet,
     ];
 }

@@ -54,9 +54,24 @@ internal static partial class RunSettingsFactory
         var retries = parse.GetValue(o.Retries);
         Require(retries is >= 0 and <= 100, $"--retries must be between 0 and 100, not {retries}.");
 
+        var instance = parse.GetValue(o.Instance);
+        Require(instance is >= 0 and <= 999, $"--instance must be between 0 and 999, not {instance}.");
+        var givenRunId = parse.GetValue(o.RunId);
+        Require(givenRunId is null || RunIdPattern().IsMatch(givenRunId), $"--run-id '{givenRunId}' must be 1 to 40 letters, digits, '-' or '_'.");
+        DateTimeOffset? startAt = null;
+        if (parse.GetValue(o.StartAt) is { } startText)
+        {
+            Require(DateTimeOffset.TryParse(startText, CultureInfo.InvariantCulture, DateTimeStyles.AssumeUniversal | DateTimeStyles.AdjustToUniversal, out var parsedStart),
+                $"--start-at '{startText}' is not a UTC time such as 2026-11-21T10:00:00Z.");
+            Require(parsedStart < now.AddDays(1), "--start-at must be within the next 24 hours.");
+            startAt = parsedStart;
+        }
+
         var table = parse.GetValue(o.Table);
-        var generated = table is null;
-        table ??= "tableload" + now.UtcDateTime.ToString("yyyyMMddHHmmss", CultureInfo.InvariantCulture);
+        var generated = table is null && givenRunId is null;
+        table ??= givenRunId is null
+            ? "tableload" + now.UtcDateTime.ToString("yyyyMMddHHmmss", CultureInfo.InvariantCulture)
+            : TableNameFor(givenRunId);
         Require(TableNamePattern().IsMatch(table) && !table.Equals("tables", StringComparison.OrdinalIgnoreCase),
             $"--table '{table}' is not a valid table name: use 3 to 63 letters and digits, starting with a letter.");
 
@@ -66,7 +81,10 @@ internal static partial class RunSettingsFactory
         var template = EntityTemplate.Create(entitySize, properties);
         ValidateEntityAndBatch(template, prefix, batchSize, target, table);
 
-        var runId = now.UtcDateTime.ToString("yyyyMMdd-HHmmss", CultureInfo.InvariantCulture) + "-" + Convert.ToHexStringLower(BitConverter.GetBytes(Random.Shared.Next()))[..4];
+        var runId = givenRunId ?? now.UtcDateTime.ToString("yyyyMMdd-HHmmss", CultureInfo.InvariantCulture) + "-" + Convert.ToHexStringLower(BitConverter.GetBytes(Random.Shared.Next()))[..4];
+        var defaultOutput = parse.GetResult(o.Instance) is { Implicit: false }
+            ? Path.Combine("results", runId, string.Create(CultureInfo.InvariantCulture, $"instance-{instance}"))
+            : Path.Combine("results", runId);
         return new RunSettings
         {
             Target = target,
@@ -88,7 +106,10 @@ internal static partial class RunSettingsFactory
             Timeout = timeout,
             Retries = retries,
             RunId = runId,
-            OutputDirectory = parse.GetValue(o.Output) ?? Path.Combine("results", runId),
+            OutputDirectory = parse.GetValue(o.Output) ?? defaultOutput,
+            Instance = instance,
+            StartAt = startAt,
+            SharedRun = givenRunId is not null,
             Label = parse.GetValue(o.Label) ?? "",
             Verify = parse.GetValue(o.Verify),
             WriteBatchLog = !parse.GetValue(o.NoBatchLog),
@@ -148,6 +169,16 @@ internal static partial class RunSettingsFactory
             throw new UsageException(message);
         }
     }
+
+    /// <summary>The table every instance of a distributed run shares: "tl" and the run id's letters and digits.</summary>
+    public static string TableNameFor(string runId)
+    {
+        var name = "tl" + new string(runId.Where(char.IsAsciiLetterOrDigit).ToArray());
+        return name.Length > 63 ? name[..63] : name.PadRight(3, '0');
+    }
+
+    [GeneratedRegex("^[A-Za-z0-9_-]{1,40}$")]
+    private static partial Regex RunIdPattern();
 
     [GeneratedRegex("^[A-Za-z][A-Za-z0-9]{2,62}$")]
     private static partial Regex TableNamePattern();

@@ -12,6 +12,7 @@ internal static class TableLoadCli
             RunCommand.Create(),
             SweepCommand.Create(),
             WorkerCommand.Create(),
+            ReportCommand.Create(),
             ProxyCommand.Create(),
         };
         return root;

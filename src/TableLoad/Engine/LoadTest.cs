@@ -42,15 +42,40 @@ internal sealed class LoadTest(RunSettings settings, RunInvocation invocation, T
                 return ExitCodes.Failure;
             }
 
+            if (!await WaitForStartAsync(signals).ConfigureAwait(false))
+            {
+                await errors.WriteLineAsync("Interrupted before the start time; nothing was sent.").ConfigureAwait(false);
+                return ExitCodes.Interrupted;
+            }
+
             var run = await MeasureAsync(client, fleet, signals, maxConnections).ConfigureAwait(false);
             return await FinishAsync(client, run, preexisting, signals).ConfigureAwait(false);
         }
         finally
         {
-            if (created && !settings.KeepTable)
+            if (created && !settings.KeepTable && !settings.SharedRun)
             {
                 await client.DeleteTableAsync(settings.Table, CancellationToken.None).ConfigureAwait(false);
             }
+        }
+    }
+
+    private async Task<bool> WaitForStartAsync(StopSignals signals)
+    {
+        if (settings.StartAt is not { } startAt || startAt <= time.GetUtcNow())
+        {
+            return true;
+        }
+
+        await errors.WriteLineAsync($"waiting until {startAt.UtcDateTime:yyyy-MM-ddTHH:mm:ss.fffZ} to start").ConfigureAwait(false);
+        try
+        {
+            await Task.Delay(startAt - time.GetUtcNow(), time, signals.StopStarting).ConfigureAwait(false);
+            return true;
+        }
+        catch (OperationCanceledException)
+        {
+            return false;
         }
     }
 

@@ -57,6 +57,12 @@ internal sealed record RunSettings
 
     public int Instance { get; init; }
 
+    /// <summary>Distributed runs: when to start, so that instances on several machines start together.</summary>
+    public DateTimeOffset? StartAt { get; init; }
+
+    /// <summary>True when the run id was given, so other instances share the run and its table (never deleted here).</summary>
+    public bool SharedRun { get; init; }
+
     public bool Quiet { get; init; }
 
     public bool WriteBatchLog { get; init; } = true;

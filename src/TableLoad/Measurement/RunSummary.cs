@@ -59,7 +59,10 @@ internal sealed record RunSummary
 
     public IReadOnlyList<RunSummary> PerProcess { get; init; } = [];
 
-    public static RunSummary Create(RunSettings settings, RunTotals totals, double measuredSeconds, RunStatus status, int processes, ClientUsage client)
+    public static RunSummary Create(RunSettings settings, RunTotals totals, double measuredSeconds, RunStatus status, int processes, ClientUsage client) =>
+        Create(RunIdentity.Of(settings), totals, measuredSeconds, status, processes, client);
+
+    public static RunSummary Create(RunIdentity settings, RunTotals totals, double measuredSeconds, RunStatus status, int processes, ClientUsage client)
     {
         var measured = totals.Measured;
         var outcomes = BatchOutcomeExtensions.All().ToDictionary(o => o.ToSnakeCase(), o => measured[o]);
@@ -74,7 +77,7 @@ internal sealed record RunSummary
             Tasks = settings.Tasks,
             BatchSize = settings.BatchSize,
             EntitySize = settings.EntitySize,
-            Partitions = settings.Partitions.ToString()!,
+            Partitions = settings.Partitions,
             Status = status,
             MeasuredSeconds = measuredSeconds,
             LatencyMs = LatencySummary.From(totals.Latency),
@@ -89,6 +92,13 @@ internal sealed record RunSummary
             Client = client,
         };
     }
+}
+
+/// <summary>What names a run and its workload in a summary.</summary>
+internal sealed record RunIdentity(string RunId, string Label, int Tasks, int BatchSize, int EntitySize, string Partitions, double? Rate)
+{
+    public static RunIdentity Of(RunSettings s) =>
+        new(s.RunId, s.Label, s.Tasks, s.BatchSize, s.EntitySize, s.Partitions.ToString()!, s.Rate);
 }
 
 internal sealed record WarmupTotals(long Batches, long EntitiesSucceeded, long EntitiesFailed);

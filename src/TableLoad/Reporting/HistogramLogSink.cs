@@ -8,6 +8,11 @@ internal sealed class HistogramLogSink : IIntervalSink, IDisposable
 {
     public const string WarmupTag = "warmup";
 
+    /// <summary>Open model: the latency from the actual send, beside the corrected one.</summary>
+    public const string UncorrectedTag = "uncorrected";
+
+    public const string WarmupUncorrectedTag = "warmup-uncorrected";
+
     private readonly TextWriter _writer;
     private readonly HistogramLogWriter _log;
     private readonly long _baseEpochSecond;
@@ -24,6 +29,10 @@ internal sealed class HistogramLogSink : IIntervalSink, IDisposable
     public void OnInterval(Window window, bool warmup)
     {
         _log.WriteInterval(window.EpochSecond - _baseEpochSecond, 1.0, window.Latency, warmup ? WarmupTag : null);
+        if (window.Uncorrected is { } uncorrected)
+        {
+            _log.WriteInterval(window.EpochSecond - _baseEpochSecond, 1.0, uncorrected, warmup ? WarmupUncorrectedTag : UncorrectedTag);
+        }
         _writer.Flush();
     }
 

@@ -38,6 +38,8 @@ internal sealed record RunDescription(
             ["retries"] = s.Retries,
             ["output"] = s.OutputDirectory,
             ["verify"] = s.Verify,
+            ["start_at"] = s.StartAt,
+            ["shared_run"] = s.SharedRun,
             ["batch_log"] = s.WriteBatchLog,
         };
 

@@ -4,11 +4,23 @@ namespace TableLoad.Storage;
 internal sealed class SasAuthorizer(string sasToken) : IRequestAuthorizer
 {
     private readonly string _sas = sasToken.TrimStart('?');
+    private volatile Rewrite? _last;
 
     public void Authorize(HttpRequestMessage request)
     {
         var uri = request.RequestUri!;
-        var separator = string.IsNullOrEmpty(uri.Query) ? "?" : "&";
-        request.RequestUri = new Uri(uri.OriginalString + separator + _sas);
+
+        // Every batch goes to the same URI instance: parse the signed URI once, not once per batch.
+        var last = _last;
+        if (last is null || !ReferenceEquals(last.From, uri))
+        {
+            var separator = string.IsNullOrEmpty(uri.Query) ? "?" : "&";
+            last = new Rewrite(uri, new Uri(uri.OriginalString + separator + _sas));
+            _last = last;
+        }
+
+        request.RequestUri = last.To;
     }
+
+    private sealed record Rewrite(Uri From, Uri To);
 }

@@ -13,6 +13,7 @@ internal sealed class SharedKeyAuthorizer : IRequestAuthorizer
     private readonly string _accountName;
     private readonly byte[] _key;
     private readonly string _resourcePrefix;
+    private volatile Signature? _lastSigned;
 
     public SharedKeyAuthorizer(string accountName, byte[] key)
     {
@@ -25,12 +26,28 @@ internal sealed class SharedKeyAuthorizer : IRequestAuthorizer
 
     public void Authorize(HttpRequestMessage request)
     {
-        var date = DateTimeOffset.UtcNow.ToString("R", CultureInfo.InvariantCulture);
-        request.Headers.Remove("x-ms-date");
-        request.Headers.TryAddWithoutValidation("x-ms-date", date);
-
-        var contentType = request.Content?.Headers.ContentType?.ToString() ?? "";
+        var second = DateTimeOffset.UtcNow.ToUnixTimeSeconds();
+        var method = request.Method;
         var uri = request.RequestUri!;
+        var contentType = request.Content?.Headers.ContentType?.ToString() ?? "";
+
+        // Batches differ only in their bodies, which are not signed: one HMAC a second serves them all.
+        var signed = _lastSigned;
+        if (signed is null || signed.Second != second || !ReferenceEquals(signed.Uri, uri) || signed.Method != method ||
+            !string.Equals(signed.ContentType, contentType, StringComparison.Ordinal))
+        {
+            signed = Sign(second, method, uri, contentType);
+            _lastSigned = signed;
+        }
+
+        request.Headers.Remove("x-ms-date");
+        request.Headers.TryAddWithoutValidation("x-ms-date", signed.Date);
+        request.Headers.TryAddWithoutValidation("Authorization", signed.Authorization);
+    }
+
+    private Signature Sign(long second, HttpMethod method, Uri uri, string contentType)
+    {
+        var date = DateTimeOffset.FromUnixTimeSeconds(second).ToString("R", CultureInfo.InvariantCulture);
         var resource = _resourcePrefix + uri.AbsolutePath;
         var comp = QueryValue(uri.Query, "comp");
         if (comp is not null)
@@ -38,9 +55,9 @@ internal sealed class SharedKeyAuthorizer : IRequestAuthorizer
             resource += "?comp=" + comp;
         }
 
-        var stringToSign = string.Concat(request.Method.Method, "\n", "\n", contentType, "\n", date, "\n", resource);
+        var stringToSign = string.Concat(method.Method, "\n", "\n", contentType, "\n", date, "\n", resource);
         var signature = Convert.ToBase64String(HMACSHA256.HashData(_key, Encoding.UTF8.GetBytes(stringToSign)));
-        request.Headers.TryAddWithoutValidation("Authorization", $"SharedKey {_accountName}:{signature}");
+        return new Signature(second, method, uri, contentType, date, $"SharedKey {_accountName}:{signature}");
     }
 
     private static string? QueryValue(string query, string name)
@@ -56,4 +73,7 @@ internal sealed class SharedKeyAuthorizer : IRequestAuthorizer
 
         return null;
     }
+
+    /// <summary>What was signed (the request's verb, URI instance, content type and date second) and the headers it gave.</summary>
+    private sealed record Signature(long Second, HttpMethod Method, Uri Uri, string ContentType, string Date, string Authorization);
 }

@@ -73,6 +73,20 @@ public sealed class BatchLogWriterTests
         Assert.Equal("", cells["http_status"]);
     }
 
+    [Fact]
+    public void Format_ClosedModel_LeavesIntendedStartEmpty() =>
+        Assert.Equal("", Cells(Record())["intended_start_ms"]);
+
+    [Fact]
+    public void Format_OpenModel_WritesIntendedStartInMilliseconds()
+    {
+        using var culture = new CultureScope("de-DE");
+
+        var cells = Cells(Record() with { IntendedStartMicros = 1_200_500 });
+
+        Assert.Equal("1200.500", cells["intended_start_ms"]);
+    }
+
     [Theory]
     [InlineData("tl,a", "\"tl,a\"")]
     [InlineData("say \"hi\"", "\"say \"\"hi\"\"\"")]

@@ -1,0 +1,80 @@
+test_that("report.R writes the table and plots into each result folder and prints their paths", {
+  dirs <- copy_fixtures(c("run-t2-b10", "run-no-batch-log"))
+  result <- run_script("report.R", dirs)
+  expect_equal(result$status, 0L, info = paste(result$stderr, collapse = "\n"))
+  expect_true(all(file.exists(result$stdout)))
+  for (dir in dirs) {
+    expect_true(all(file.exists(file.path(dir, c("percentiles.md", "percentiles.csv", "spectrum.png")))))
+  }
+  expect_setequal(basename(result$stdout[startsWith(result$stdout, dirs[1])]),
+                  c("percentiles.md", "percentiles.csv", names(RUN_PLOTS)))
+  for (png in grep("\\.png$", result$stdout, value = TRUE)) expect_png(png)
+})
+
+test_that("report.R --out reports several runs together, from any working directory", {
+  out <- tempfile("report-")
+  result <- run_script("report.R", c("--out", out, fixture(RUN_FIXTURES)), wd = tempdir())
+  expect_equal(result$status, 0L, info = paste(result$stderr, collapse = "\n"))
+  expect_setequal(result$stdout, file.path(out, c("percentiles.md", "percentiles.csv", names(RUN_PLOTS))))
+  csv <- data.table::fread(file.path(out, "percentiles.csv"))
+  expect_identical(csv$label, sub("^run-", "", RUN_FIXTURES))
+  # The fixtures themselves are left alone.
+  expect_false(file.exists(file.path(fixture("run-t2-b10"), "percentiles.md")))
+})
+
+test_that("report.R reports a sweep folder", {
+  out <- tempfile("sweep-report-")
+  result <- run_script("report.R", c(SWEEP_FIXTURE, "--out", out))
+  expect_equal(result$status, 0L, info = paste(result$stderr, collapse = "\n"))
+  expect_setequal(basename(result$stdout),
+                  c("percentiles.md", "percentiles.csv", "sweep-rate-by-tasks.png",
+                    "sweep-rate-by-batch-size.png", "sweep-knee.png", "spectrum.png"))
+})
+
+test_that("report.R fails with one line and exit code 2 on a folder that is not a result folder", {
+  not_results <- tempfile("empty-")
+  dir.create(not_results)
+  result <- run_script("report.R", c(fixture("run-t2-b10"), not_results))
+  expect_equal(result$status, 2L)
+  expect_length(result$stderr, 1L)
+  expect_match(result$stderr, "^report\\.R: .*is not a TableLoad result folder")
+  expect_length(result$stdout, 0L)
+
+  missing <- run_script("report.R", file.path(not_results, "nope"))
+  expect_equal(missing$status, 2L)
+  expect_match(missing$stderr, "no such folder")
+
+  none <- run_script("report.R", character())
+  expect_equal(none$status, 2L)
+  expect_length(none$stderr, 1L)
+})
+
+test_that("compare.R prints and writes the change of each figure, and an overlaid spectrum", {
+  out <- tempfile("compare-")
+  result <- run_script("compare.R", c(fixture("run-t2-b10"), fixture("run-rejected"), "--out", out))
+  expect_equal(result$status, 0L, info = paste(result$stderr, collapse = "\n"))
+  expect_true(any(grepl("^\\| metric .*\\| A: t2-b10 .*\\| B: rejected", result$stdout)))
+  expect_true(all(file.exists(file.path(out, c("compare.md", "compare-spectrum.png")))))
+  expect_png(file.path(out, "compare-spectrum.png"))
+  md <- readLines(file.path(out, "compare.md"))
+  a <- read_run(fixture("run-t2-b10"))$summary
+  b <- read_run(fixture("run-rejected"))$summary
+  p99 <- grep("^\\| latency p99 \\(ms\\)", md, value = TRUE)
+  expect_match(p99, sprintf("%+.1f%%", (b$latency_ms$p99 - a$latency_ms$p99) / a$latency_ms$p99 * 100), fixed = TRUE)
+  mean_eps <- grep("^\\| mean e/s", md, value = TRUE)
+  change <- (b$mean_entities_per_second - a$mean_entities_per_second) / a$mean_entities_per_second * 100
+  expect_match(mean_eps, sprintf("%+.1f%%", change), fixed = TRUE)
+})
+
+test_that("compare.R fails properly on a bad folder or a wrong number of folders", {
+  bad <- run_script("compare.R", c(fixture("run-t2-b10"), tempdir()))
+  expect_equal(bad$status, 2L)
+  expect_length(bad$stderr, 1L)
+  expect_match(bad$stderr, "^compare\\.R: ")
+  one <- run_script("compare.R", fixture("run-t2-b10"))
+  expect_equal(one$status, 2L)
+  expect_match(one$stderr, "expected two result folders")
+  sweep <- run_script("compare.R", c(SWEEP_FIXTURE, fixture("run-t2-b10")))
+  expect_equal(sweep$status, 2L)
+  expect_match(sweep$stderr, "sweep folder")
+})

@@ -1,0 +1,89 @@
+test_that("every run plot is written as a non-empty PNG", {
+  out <- tempfile("plots-")
+  dir.create(out)
+  runs <- read_runs(fixture(RUN_FIXTURES))
+  written <- write_run_plots(runs, out)
+  expect_setequal(basename(written), names(RUN_PLOTS))
+  for (path in written) expect_png(path)
+})
+
+test_that("a run without batches.csv still gets its spectrum (from latency.hlog) and time plots", {
+  out <- tempfile("plots-")
+  dir.create(out)
+  runs <- read_runs(fixture("run-no-batch-log"))
+  written <- expect_message(write_run_plots(runs, out), "skipped process-latency.png")
+  expect_setequal(basename(written), c("spectrum.png", "throughput.png", "latency-per-second.png"))
+  for (path in written) expect_png(path)
+  expect_identical(unique(spectrum_points(runs[[1]])$source), "latency.hlog")
+})
+
+test_that("the spectrum is drawn on the nines scale and ends at the max", {
+  run <- read_run(fixture("run-t4-b10"))
+  points <- spectrum_points(run)
+  n <- run$summary$latency_ms$count
+  expect_equal(points$nines[1], 0)
+  expect_equal(points$latency_ms[1], min(measured_batches(run$batches)$latency_ms))
+  expect_equal(max(points$nines), log10(n))
+  expect_equal(points[is_max == TRUE]$latency_ms, max(measured_batches(run$batches)$latency_ms))
+  expect_false(is.unsorted(points$latency_ms))
+  built <- ggplot2::ggplot_build(plot_spectrum(list(run)))
+  expect_identical(built$layout$panel_params[[1]]$x$get_labels()[1:3], c("0", "50", "90"))
+})
+
+test_that("throughput marks seconds with failed and with throttled batches", {
+  run <- read_run(fixture("run-rejected"))
+  plot <- plot_throughput(list(run))
+  events <- plot$layers[[length(plot$layers)]]$data
+  expect_equal(nrow(events), sum(run$intervals$rejected > 0))
+  # Azurite never throttles: mark some seconds as throttled by hand.
+  run$intervals[2:3, server_busy := 4L]
+  events <- plot_throughput(list(run))$layers[[4]]$data
+  expect_setequal(unique(events$event), names(EVENT_SHAPES))
+  path <- save_plot(plot_throughput(list(run)), tempfile(fileext = ".png"))
+  expect_png(path)
+})
+
+test_that("seconds in which no batch completed count as zero", {
+  run <- read_run(fixture("run-t4-b10"))
+  run$intervals <- run$intervals[-3]
+  full <- complete_intervals(run)
+  expect_equal(nrow(full), nrow(run$intervals) + 1L)
+  expect_equal(full$entities_succeeded[3], 0)
+  expect_true(is.na(full$p99_ms[3]))
+  expect_equal(diff(full$x), rep(1, nrow(full) - 1L))
+})
+
+test_that("the warm-up is shaded from the run's start for warmup_s seconds", {
+  runs <- read_runs(fixture(c("run-t2-b10", "run-rejected")))
+  spans <- warmup_spans(runs, interval_table(runs))
+  expect_equal(spans$xmin, c(0, 0))
+  expect_equal(spans$xmax, c(1, 1))
+})
+
+test_that("sweep plots are written for each varying knob and for the knee", {
+  out <- tempfile("sweep-")
+  dir.create(out)
+  sweep <- read_sweep(SWEEP_FIXTURE)
+  expect_setequal(varying_knobs(sweep$cells), c("tasks", "batch_size"))
+  written <- write_sweep_plots(sweep, out)
+  expect_setequal(basename(written), c("sweep-rate-by-tasks.png", "sweep-rate-by-batch-size.png", "sweep-knee.png"))
+  for (path in written) expect_png(path)
+})
+
+test_that("the knee labels every cell", {
+  sweep <- read_sweep(SWEEP_FIXTURE)
+  built <- ggplot2::ggplot_build(plot_sweep_knee(sweep))
+  labels <- unlist(lapply(built$data, function(d) d$label))
+  expect_setequal(labels, sweep$cells$cell)
+})
+
+test_that("a sweep with repeats draws every repeat and the mean line", {
+  sweep <- read_sweep(SWEEP_FIXTURE)
+  again <- data.table::copy(sweep$cells)[, `:=`(`repeat` = 2L, peak_eps = peak_eps * 1.1, mean_eps = mean_eps * 0.9)]
+  sweep$cells <- rbind(sweep$cells, again)
+  expect_setequal(varying_knobs(sweep$cells), c("tasks", "batch_size"))
+  built <- ggplot2::ggplot_build(plot_sweep_rate(sweep, "tasks"))
+  # Points: every cell of every repeat, peak and mean; lines: the mean of the repeats.
+  expect_equal(nrow(built$data[[2]]), 2L * nrow(sweep$cells))
+  expect_equal(nrow(built$data[[1]]), 2L * data.table::uniqueN(sweep$cells, by = c("tasks", "batch_size")))
+})

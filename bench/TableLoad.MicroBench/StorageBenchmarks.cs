@@ -1,0 +1,90 @@
+using System.Net;
+using System.Net.Http.Headers;
+using BenchmarkDotNet.Attributes;
+using TableLoad.Engine;
+using TableLoad.Resilience;
+using TableLoad.Storage;
+using TableLoad.Workload;
+
+namespace TableLoad.MicroBench;
+
+/// <summary>
+/// One batch's trip through the client without sockets (an in-memory handler answers): signing, the
+/// TableRestClient call, the Polly pipeline, and the bare HttpClient call the floor client makes.
+/// </summary>
+public class StorageBenchmarks
+{
+    private static readonly MediaTypeHeaderValue BodyType = MediaTypeHeaderValue.Parse(BatchBodyWriter.ContentType);
+
+    private readonly Uri _batchUri = new("http://127.0.0.1:10002/devstoreaccount1/$batch");
+    private StorageTarget _target = null!;
+    private TableRestClient _client = null!;
+    private BatchSubmitter _submitter = null!;
+    private HttpClient _bare = null!;
+    private ReadOnlyMemory<byte> _body;
+
+    [GlobalSetup]
+    public void Setup()
+    {
+        _target = ConnectionStringParser.Parse(ConnectionStringParser.DevelopmentConnectionString);
+        _client = new TableRestClient(_target, new CannedBatchHandler());
+        _submitter = new BatchSubmitter(_client, BatchPipelineFactory.Create(TimeSpan.FromSeconds(30), retries: 0));
+        _bare = new HttpClient(new CannedBatchHandler()) { Timeout = Timeout.InfiniteTimeSpan };
+        var writer = new BatchBodyWriter(EntityTemplate.Create(1024, 8), _client.TableUrl("tableload20260101000000"));
+        _body = writer.Write("tl", "tl-000-000-0003-0000000042-", "20260101-000000-abcd", 100).ToArray();
+    }
+
+    [GlobalCleanup]
+    public void Cleanup()
+    {
+        _client.Dispose();
+        _bare.Dispose();
+    }
+
+    [Benchmark(Description = "SharedKeyAuthorizer.Authorize (new request)")]
+    public int Authorize()
+    {
+        using var request = new HttpRequestMessage(HttpMethod.Post, _batchUri) { Content = new ReadOnlyMemoryContent(_body) };
+        request.Content.Headers.ContentType = BodyType;
+        _target.Authorizer.Authorize(request);
+        return request.Headers.NonValidated.Count;
+    }
+
+    [Benchmark(Description = "BatchResponseParser.Parse (100 answers)")]
+    public int Parse() => BatchResponseParser.Parse(CannedBatchHandler.Answer).HttpStatus;
+
+    [Benchmark(Description = "TableRestClient.SendBatchAsync (in-memory)")]
+    public async Task<int> SendBatch()
+    {
+        var content = new ReadOnlyMemoryContent(_body);
+        content.Headers.ContentType = BodyType;
+        var response = await _client.SendBatchAsync(content, CancellationToken.None).ConfigureAwait(false);
+        return response.HttpStatus;
+    }
+
+    [Benchmark(Description = "BatchSubmitter.SubmitAsync (Polly + client, in-memory)")]
+    public async Task<int> Submit()
+    {
+        var result = await _submitter.SubmitAsync(_body, CancellationToken.None).ConfigureAwait(false);
+        return result.Attempts;
+    }
+
+    [Benchmark(Baseline = true, Description = "floor: bare HttpClient call (in-memory)")]
+    public async Task<bool> Floor()
+    {
+        var content = new ReadOnlyMemoryContent(_body);
+        content.Headers.ContentType = BodyType;
+        using var request = new HttpRequestMessage(HttpMethod.Post, _batchUri) { Version = HttpVersion.Version11, Content = content };
+        request.Headers.TryAddWithoutValidation("x-ms-version", TableRestClient.ServiceVersion);
+        request.Headers.TryAddWithoutValidation("Authorization", "SharedKey devstoreaccount1:signed-once-a-second");
+        using var response = await _bare.SendAsync(request, HttpCompletionOption.ResponseHeadersRead).ConfigureAwait(false);
+        await using var stream = await response.Content.ReadAsStreamAsync().ConfigureAwait(false);
+        var buffer = System.Buffers.ArrayPool<byte>.Shared.Rent(64 * 1024);
+        while (await stream.ReadAsync(buffer).ConfigureAwait(false) > 0)
+        {
+        }
+
+        System.Buffers.ArrayPool<byte>.Shared.Return(buffer);
+        return response.StatusCode == HttpStatusCode.Accepted;
+    }
+}

@@ -1,0 +1,116 @@
+using System.Globalization;
+using System.Text.Json;
+using TableLoad.Engine;
+using TableLoad.Measurement;
+using TableLoad.Measurement.Histograms;
+
+namespace TableLoad.Reporting.Merge;
+
+/// <summary>One result folder read back for merging: its identity, its summary, and its seconds as windows.</summary>
+internal sealed class ResultPart
+{
+    private ResultPart(string path, JsonElement run, JsonElement summary)
+    {
+        Path = path;
+        Run = run;
+        Summary = summary;
+    }
+
+    public string Path { get; }
+
+    public JsonElement Run { get; }
+
+    public JsonElement Summary { get; }
+
+    public string RunId => Run.GetProperty("run_id").GetString() ?? "";
+
+    public string Label => Run.GetProperty("label").GetString() ?? "";
+
+    public DateTimeOffset StartedUtc => Run.GetProperty("started_utc").GetDateTimeOffset();
+
+    /// <summary>Reads a folder TableLoad wrote; a folder that is not one gives a <see cref="FormatException"/> with one sentence.</summary>
+    public static ResultPart Read(string path)
+    {
+        foreach (var file in new[] { "run.json", "summary.json", "intervals.csv", "latency.hlog" })
+        {
+            if (!File.Exists(System.IO.Path.Combine(path, file)))
+            {
+                throw new FormatException($"'{path}' is not a TableLoad result folder: it has no {file}.");
+            }
+        }
+
+        try
+        {
+            return new ResultPart(path, ReadJson(path, "run.json"), ReadJson(path, "summary.json"));
+        }
+        catch (JsonException)
+        {
+            throw new FormatException($"'{path}' holds a run.json or summary.json that is not valid JSON.");
+        }
+    }
+
+    /// <summary>The first measured second, from the run's start and warm-up exactly as the run itself placed it.</summary>
+    public long WarmupEndEpochSecond()
+    {
+        var startMicros = StartedUtc.ToUnixTimeMilliseconds() * 1000;
+        var warmup = TimeSpan.FromSeconds(Run.GetProperty("options").GetProperty("warmup_s").GetDouble());
+        return RunTimeline.Create(startMicros, warmup, TimeSpan.Zero).WarmupEndEpochSecond;
+    }
+
+    public IReadOnlyList<IntervalRow> Intervals()
+    {
+        var lines = File.ReadAllLines(System.IO.Path.Combine(Path, "intervals.csv"));
+        var header = lines[0].Split(',');
+        return lines.Skip(1).Where(l => l.Length > 0).Select(l => IntervalRow.Parse(header, l.Split(','))).ToList();
+    }
+
+    /// <summary>The part's histograms by wall-clock second and tag.</summary>
+    public Dictionary<(long Second, string? Tag), LatencyHistogram> Histograms()
+    {
+        using var reader = new StreamReader(System.IO.Path.Combine(Path, "latency.hlog"));
+        var histograms = new Dictionary<(long, string?), LatencyHistogram>();
+        foreach (var record in new HistogramLogReader(reader).ReadRecords())
+        {
+            histograms[((long)Math.Round(record.StartTimestamp), record.Tag)] = record.Histogram;
+        }
+
+        return histograms;
+    }
+
+    private static JsonElement ReadJson(string path, string file) =>
+        JsonDocument.Parse(File.ReadAllText(System.IO.Path.Combine(path, file))).RootElement.Clone();
+}
+
+/// <summary>One row of intervals.csv.</summary>
+internal sealed record IntervalRow(long EpochSecond, bool Warmup, long EntitiesSucceeded, long EntitiesFailed, long Batches, long[] ByOutcome)
+{
+    public static IntervalRow Parse(string[] header, string[] cells)
+    {
+        string Cell(string name) => cells[Array.IndexOf(header, name)];
+        long Count(string name) => long.Parse(Cell(name), CultureInfo.InvariantCulture);
+        var byOutcome = new long[BatchOutcomeExtensions.Count];
+        foreach (var outcome in BatchOutcomeExtensions.All().Where(o => o != BatchOutcome.Succeeded))
+        {
+            byOutcome[(int)outcome] = Count(outcome.ToSnakeCase());
+        }
+
+        var batches = Count("batches");
+        byOutcome[(int)BatchOutcome.Succeeded] = batches - byOutcome.Sum();
+        return new IntervalRow(Count("epoch_s"), Cell("warmup") == "true", Count("entities_succeeded"), Count("entities_failed"), batches, byOutcome);
+    }
+
+    public void CopyTo(Window window, IReadOnlyDictionary<(long Second, string? Tag), LatencyHistogram> histograms)
+    {
+        window.Reset(EpochSecond);
+        window.Counts.Set(Batches, 0, EntitiesSucceeded, EntitiesFailed, 0, ByOutcome);
+        if (histograms.TryGetValue((EpochSecond, Warmup ? HistogramLogSink.WarmupTag : null), out var latency))
+        {
+            window.Latency.Add(latency);
+        }
+
+        if (histograms.TryGetValue((EpochSecond, Warmup ? HistogramLogSink.WarmupUncorrectedTag : HistogramLogSink.UncorrectedTag), out var uncorrected))
+        {
+            window.UncorrectedOrNew().Add(uncorrected);
+        }
+    }
+}

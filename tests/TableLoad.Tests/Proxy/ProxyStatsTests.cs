@@ -1,0 +1,60 @@
+using System.Text.Json;
+using TableLoad.Proxy;
+
+namespace TableLoad.Tests.Proxy;
+
+public sealed class ProxyStatsTests
+{
+    [Fact]
+    public void ToJson_IsOneSnakeCaseLineWithEveryCounter()
+    {
+        var counters = new ProxyCounters(seed: 42);
+        counters.Received(RequestKind.Batch);
+        counters.Received(RequestKind.Insert);
+        counters.Received(RequestKind.Other);
+        counters.Forwarded(100);
+        counters.Throttled(ThrottleCode.ServerBusy, ThrottledBy.Partition, 100);
+        counters.Throttled(ThrottleCode.OperationTimedOut, ThrottledBy.Account, 100);
+        counters.Throttled(ThrottleCode.TooManyRequests, ThrottledBy.Partition, 1);
+        counters.Reset();
+        counters.LostAnswer(100);
+        counters.DelayedAnswer();
+        counters.AddedLatency(TimeSpan.FromMilliseconds(12.5));
+
+        var json = counters.Snapshot().ToJson();
+
+        Assert.DoesNotContain('\n', json);
+        using var document = JsonDocument.Parse(json);
+        var root = document.RootElement;
+        Assert.Equal(3, root.GetProperty("requests").GetInt64());
+        Assert.Equal(1, root.GetProperty("batches").GetInt64());
+        Assert.Equal(1, root.GetProperty("inserts").GetInt64());
+        Assert.Equal(1, root.GetProperty("passed_through").GetInt64());
+        Assert.Equal(1, root.GetProperty("forwarded").GetInt64());
+        Assert.Equal(100, root.GetProperty("entities_forwarded").GetInt64());
+        Assert.Equal(1, root.GetProperty("throttled").GetProperty("server_busy").GetInt64());
+        Assert.Equal(1, root.GetProperty("throttled").GetProperty("operation_timed_out").GetInt64());
+        Assert.Equal(1, root.GetProperty("throttled").GetProperty("too_many_requests").GetInt64());
+        Assert.Equal(201, root.GetProperty("throttled_entities").GetInt64());
+        Assert.Equal(2, root.GetProperty("throttled_by_limit").GetProperty("partition").GetInt64());
+        Assert.Equal(1, root.GetProperty("throttled_by_limit").GetProperty("account").GetInt64());
+        Assert.Equal(1, root.GetProperty("resets").GetInt64());
+        Assert.Equal(1, root.GetProperty("lost_answers").GetInt64());
+        Assert.Equal(100, root.GetProperty("lost_answer_entities").GetInt64());
+        Assert.Equal(1, root.GetProperty("delayed_answers").GetInt64());
+        Assert.Equal(12.5, root.GetProperty("added_latency_ms").GetDouble());
+        Assert.Equal(0, root.GetProperty("target_failures").GetInt64());
+        Assert.Equal(42, root.GetProperty("seed").GetInt32());
+    }
+
+    [Fact]
+    public void FromJson_ReadsWhatToJsonWrote()
+    {
+        var counters = new ProxyCounters(seed: 1);
+        counters.Received(RequestKind.Batch);
+        counters.Throttled(ThrottleCode.ServerBusy, ThrottledBy.Partition, 100);
+        var stats = counters.Snapshot();
+
+        Assert.Equal(stats, ProxyStats.FromJson(stats.ToJson()));
+    }
+}

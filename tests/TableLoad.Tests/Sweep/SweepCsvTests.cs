@@ -1,0 +1,108 @@
+using TableLoad.Sweep;
+using TableLoad.Tests.TestSupport;
+
+namespace TableLoad.Tests.Sweep;
+
+public sealed class SweepCsvTests
+{
+    private static readonly SweepCell Cell = new(2, 12, 100, 1024, "spread:8", 2500.5, 1);
+
+    private static SweepRow CreateRow(string json) => SweepRow.FromSummary(Cell, CellSummaries.Element(json));
+
+    [Fact]
+    public void Header_HasTheAgreedColumns()
+    {
+        Assert.Equal(
+            "cell,processes,tasks,batch_size,entity_size,partitions,rate,repeat,min,median,mean,max,p90,p95,p99,peak_eps," +
+            "succeeded,failed,throttled,timeouts,mean_eps,goodput_mb_s,client_cpu_s,saturated,status",
+            SweepCsv.Header);
+    }
+
+    [Fact]
+    public void FromSummary_TakesEveryFigureFromSummaryJson()
+    {
+        var row = CreateRow(CellSummaries.Json(serverBusy: 4, operationTimedOut: 3, tooManyRequests: 2, clientTimeouts: 1));
+
+        Assert.Equal(8.25, row.Min);
+        Assert.Equal(20.5, row.Median);
+        Assert.Equal(22.126333333333335, row.Mean);
+        Assert.Equal(950.75, row.Max);
+        Assert.Equal(48.125, row.P99);
+        Assert.Equal(1_200, row.PeakEntitiesPerSecond);
+        Assert.Equal(9, row.Throttled);
+        Assert.Equal(1, row.Timeouts);
+        Assert.Equal(1.75, row.ClientCpuSeconds);
+        Assert.False(row.Saturated);
+        Assert.Equal("complete", row.Status);
+    }
+
+    [Theory]
+    [InlineData(", \"saturated\": true", true)]
+    [InlineData(", \"saturated\": false", false)]
+    [InlineData(", \"saturated\": [\"process 0 used 97% of a core\"]", true)]
+    [InlineData(", \"saturated\": []", false)]
+    public void FromSummary_SaturationFlag_IsReadFromTheClientBlock(string field, bool expected)
+    {
+        Assert.Equal(expected, CreateRow(CellSummaries.Json(saturated: field)).Saturated);
+    }
+
+    [Fact]
+    public void FromSummary_TopLevelSaturationFlag_IsReadToo()
+    {
+        var json = CellSummaries.Json().Replace("\"status\":", "\"saturated\": true, \"status\":", StringComparison.Ordinal);
+
+        Assert.True(CreateRow(json).Saturated);
+    }
+
+    [Fact]
+    public void FromSummary_VerifyMismatch_IsTheStatus()
+    {
+        var json = CellSummaries.Json().Replace("\"status\":", "\"stored\": { \"count\": 5, \"expected\": 6, \"matches\": false }, \"status\":", StringComparison.Ordinal);
+
+        Assert.Equal("verify_mismatch", CreateRow(json).Status);
+    }
+
+    [Fact]
+    public void Format_CommaDecimalCulture_WritesInvariantNumbers()
+    {
+        using var culture = new CultureScope("de-DE");
+        var row = CreateRow(CellSummaries.Json(succeeded: 1_234_500, p99: 1234.5));
+
+        var line = SweepCsv.Format(row);
+
+        Assert.Equal(
+            "p2-t12-b100-e1024-spread8-rate2500.5-r1,2,12,100,1024,spread:8,2500.5,1,8.25,20.5,22.126333333333335,950.75,30.5,35.25,1234.5,1200," +
+            "1234500,1000,9,1,900.1,0.9216,1.75,false,complete",
+            line);
+        Assert.Equal(SweepCsv.Columns.Length, line.Split(',').Length);
+    }
+
+    [Fact]
+    public void Format_ClosedModel_LeavesTheRateEmpty()
+    {
+        var row = CreateRow(CellSummaries.Json()) with { Cell = Cell with { Rate = null } };
+
+        var cells = SweepCsv.Format(row).Split(',');
+
+        Assert.Equal("", cells[Array.IndexOf(SweepCsv.Columns, "rate")]);
+        Assert.Equal("p2-t12-b100-e1024-spread8-r1", cells[0]);
+    }
+
+    [Fact]
+    public void TryParse_ReadsBackWhatFormatWrote_UnderACommaDecimalCulture()
+    {
+        using var culture = new CultureScope("de-DE");
+        var row = CreateRow(CellSummaries.Json(saturated: ", \"saturated\": true"));
+
+        Assert.Equal(row, SweepCsv.TryParse(SweepCsv.Format(row)));
+    }
+
+    [Theory]
+    [InlineData("p1-t1-b10-e1024-single-r1,1,1,10")]
+    [InlineData("p1-t1-b10-e1024-single-r9,1,1,10,1024,single,,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,false,complete")]
+    [InlineData("p1-t1-b10-e1024-single-r1,1,1,10,1024,single,,1,x,1,1,1,1,1,1,1,1,1,1,1,1,1,1,false,complete")]
+    public void TryParse_CutShortMismatchedOrGarbled_IsNoRow(string line)
+    {
+        Assert.Null(SweepCsv.TryParse(line));
+    }
+}

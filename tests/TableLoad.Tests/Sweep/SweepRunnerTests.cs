@@ -1,0 +1,260 @@
+using TableLoad.Cli;
+using TableLoad.Storage;
+using TableLoad.Sweep;
+
+namespace TableLoad.Tests.Sweep;
+
+public sealed class SweepRunnerTests : IDisposable
+{
+    private readonly string _output = Directory.CreateTempSubdirectory("tableload-sweep-unit-").FullName;
+    private readonly StringWriter _stdout = new();
+    private readonly StringWriter _stderr = new();
+
+    private string CsvPath => Path.Combine(_output, "sweep.csv");
+
+    private SweepSettings CreateSettings(int[]? tasks = null, int[]? batchSizes = null, double? stopWhenThrottled = null, bool resume = false, string[]? runArguments = null)
+    {
+        var knobs = new SweepKnobs([1], tasks ?? [1, 2], batchSizes ?? [10, 20], [1024], ["single"], [null]);
+        return new SweepSettings
+        {
+            Knobs = knobs,
+            Cells = SweepGrid.Expand(knobs, 1),
+            StopWhenThrottledPercent = stopWhenThrottled,
+            Resume = resume,
+            OutputDirectory = _output,
+            RunArguments = runArguments ?? ["--duration", "1s"],
+            Target = ConnectionStringParser.Parse(ConnectionStringParser.DevelopmentConnectionString),
+            CellTime = TimeSpan.FromSeconds(1),
+            StartedUtc = DateTimeOffset.UnixEpoch,
+        };
+    }
+
+    private async Task<int> RunAsync(SweepSettings settings, ICellLauncher launcher)
+    {
+        using var signals = new SweepSignals();
+        return await new SweepRunner(settings, launcher, _stdout, _stderr, TimeProvider.System).RunAsync(signals);
+    }
+
+    private List<string> CsvCells() => File.ReadAllLines(CsvPath).Skip(1).Select(l => l.Split(',')[0]).ToList();
+
+    // A summary of 100 batches of which `throttled` were throttled.
+    private static string Throttling(SweepCell cell, long throttled) =>
+        CellSummaries.Json(succeeded: (100 - throttled) * cell.BatchSize, failed: throttled * cell.BatchSize, serverBusy: throttled, operationTimedOut: 0, tooManyRequests: 0);
+
+    [Fact]
+    public async Task RunAsync_WritesOneRowPerCellInGridOrder_PrintsEachRow_AndNamesTheBest()
+    {
+        var launcher = FakeCellLauncher.Completing(cell => CellSummaries.Json(peak: cell.Tasks * 1000 + cell.BatchSize, p99: 100 - cell.BatchSize - cell.Tasks));
+
+        var exitCode = await RunAsync(CreateSettings(), launcher);
+
+        Assert.Equal(ExitCodes.Success, exitCode);
+        string[] names = ["p1-t1-b10-e1024-single-r1", "p1-t1-b20-e1024-single-r1", "p1-t2-b10-e1024-single-r1", "p1-t2-b20-e1024-single-r1"];
+        Assert.Equal(names, CsvCells());
+        Assert.Equal(names, launcher.Launched.Select(c => c.Name));
+        var tableRows = _stdout.ToString().Split('\n').Where(l => l.StartsWith("| p1-", StringComparison.Ordinal)).ToList();
+        Assert.Equal(4, tableRows.Count);
+        Assert.Single(tableRows.Select(r => r.Length).Distinct());
+        Assert.Contains("best peak e/s: p1-t2-b20-e1024-single-r1 (2020 e/s", _stdout.ToString(), StringComparison.Ordinal);
+        Assert.Contains("best p99:      p1-t2-b20-e1024-single-r1 (58.00 ms", _stdout.ToString(), StringComparison.Ordinal);
+        Assert.True(File.Exists(Path.Combine(_output, "sweep.json")));
+    }
+
+    [Fact]
+    public async Task RunAsync_Resume_SkipsCellsWhoseRowIsInSweepCsv_AndRunsOnlyTheOthers()
+    {
+        await RunAsync(CreateSettings(), FakeCellLauncher.Completing());
+        var lines = File.ReadAllLines(CsvPath).ToList();
+        lines.RemoveAt(2);
+        File.WriteAllLines(CsvPath, lines);
+        var launcher = FakeCellLauncher.Completing();
+
+        var exitCode = await RunAsync(CreateSettings(resume: true), launcher);
+
+        Assert.Equal(ExitCodes.Success, exitCode);
+        Assert.Equal(["p1-t1-b20-e1024-single-r1"], launcher.Launched.Select(c => c.Name));
+        Assert.Equal(4, CsvCells().Count);
+        Assert.Equal(4, CsvCells().Distinct().Count());
+    }
+
+    [Fact]
+    public async Task RunAsync_Resume_WithALongerList_RunsOnlyTheNewCells()
+    {
+        await RunAsync(CreateSettings(), FakeCellLauncher.Completing());
+        var launcher = FakeCellLauncher.Completing();
+
+        await RunAsync(CreateSettings(tasks: [1, 2, 4], resume: true), launcher);
+
+        Assert.Equal(["p1-t4-b10-e1024-single-r1", "p1-t4-b20-e1024-single-r1"], launcher.Launched.Select(c => c.Name));
+    }
+
+    [Fact]
+    public async Task RunAsync_Resume_DropsALineCutShortByACrash_AndRunsThatCellAgain()
+    {
+        await RunAsync(CreateSettings(), FakeCellLauncher.Completing());
+        var text = File.ReadAllText(CsvPath);
+        File.WriteAllText(CsvPath, text[..^40]);
+        var launcher = FakeCellLauncher.Completing();
+
+        await RunAsync(CreateSettings(resume: true), launcher);
+
+        Assert.Equal(["p1-t2-b20-e1024-single-r1"], launcher.Launched.Select(c => c.Name));
+        Assert.All(File.ReadAllLines(CsvPath), l => Assert.Equal(SweepCsv.Columns.Length, l.Split(',').Length));
+    }
+
+    [Fact]
+    public async Task RunAsync_OutputHoldsASweep_WithoutResume_IsRefusedBeforeAnyCell()
+    {
+        await RunAsync(CreateSettings(), FakeCellLauncher.Completing());
+        var launcher = FakeCellLauncher.Completing();
+
+        var refusal = await Assert.ThrowsAsync<UsageException>(() => RunAsync(CreateSettings(), launcher));
+
+        Assert.Contains("--resume", refusal.Message, StringComparison.Ordinal);
+        Assert.Empty(launcher.Launched);
+    }
+
+    [Fact]
+    public async Task RunAsync_ResumeWithOtherRunOptions_IsRefusedBeforeAnyCell()
+    {
+        await RunAsync(CreateSettings(), FakeCellLauncher.Completing());
+        File.WriteAllLines(CsvPath, File.ReadAllLines(CsvPath).Take(2));
+        var launcher = FakeCellLauncher.Completing();
+
+        var refusal = await Assert.ThrowsAsync<UsageException>(() => RunAsync(CreateSettings(resume: true, runArguments: ["--duration", "2s"]), launcher));
+
+        Assert.Contains("--duration 1s", refusal.Message, StringComparison.Ordinal);
+        Assert.Empty(launcher.Launched);
+    }
+
+    [Fact]
+    public async Task RunAsync_StopWhenThrottled_SkipsTheLaterValuesOfTheInnermostKnob_AndSaysSo()
+    {
+        var launcher = FakeCellLauncher.Completing(cell => Throttling(cell, cell is { Tasks: 1, BatchSize: 20 } ? 6 : 0));
+
+        var exitCode = await RunAsync(CreateSettings(tasks: [1, 2], batchSizes: [10, 20, 50], stopWhenThrottled: 5), launcher);
+
+        Assert.Equal(ExitCodes.Success, exitCode);
+        Assert.Equal(
+            ["p1-t1-b10-e1024-single-r1", "p1-t1-b20-e1024-single-r1", "p1-t2-b10-e1024-single-r1", "p1-t2-b20-e1024-single-r1", "p1-t2-b50-e1024-single-r1"],
+            launcher.Launched.Select(c => c.Name));
+        Assert.Equal(5, CsvCells().Count);
+        Assert.Contains("skipped p1-t1-b50-e1024-single-r1: p1-t1-b20-e1024-single-r1 throttled 6% of its batches", _stderr.ToString(), StringComparison.Ordinal);
+    }
+
+    [Fact]
+    public async Task RunAsync_Resume_AppliesStopWhenThrottledToCellsAlreadyFinished()
+    {
+        var settings = CreateSettings(tasks: [1], batchSizes: [10, 20, 50], stopWhenThrottled: 5);
+        var firstRun = new FakeCellLauncher((cell, signals) =>
+        {
+            if (cell.BatchSize == 20)
+            {
+                signals.Request();
+                return (ExitCodes.Interrupted, CellSummaries.Json(status: "interrupted"));
+            }
+
+            return (0, Throttling(cell, 50));
+        });
+        await RunAsync(settings, firstRun);
+        var launcher = FakeCellLauncher.Completing();
+
+        await RunAsync(settings with { Resume = true }, launcher);
+
+        Assert.Empty(launcher.Launched);
+        Assert.Equal(["p1-t1-b10-e1024-single-r1"], CsvCells());
+    }
+
+    [Fact]
+    public async Task RunAsync_InterruptedCell_IsNotInSweepCsv_AndTheSweepStopsWith130()
+    {
+        var launcher = new FakeCellLauncher((cell, signals) =>
+        {
+            if (cell.Tasks == 2)
+            {
+                signals.Request();
+                return (ExitCodes.Interrupted, CellSummaries.Json(status: "interrupted"));
+            }
+
+            return (0, CellSummaries.Json());
+        });
+
+        var exitCode = await RunAsync(CreateSettings(), launcher);
+
+        Assert.Equal(ExitCodes.Interrupted, exitCode);
+        Assert.Equal(3, launcher.Launched.Count);
+        Assert.Equal(["p1-t1-b10-e1024-single-r1", "p1-t1-b20-e1024-single-r1"], CsvCells());
+        Assert.Contains("p1-t2-b10-e1024-single-r1 was interrupted", _stderr.ToString(), StringComparison.Ordinal);
+        Assert.True(File.Exists(Path.Combine(_output, "p1-t2-b10-e1024-single-r1", "summary.json")));
+    }
+
+    [Fact]
+    public async Task RunAsync_CellFinishingAsTheUserStops_IsKept_AndNoFurtherCellRuns()
+    {
+        var launcher = new FakeCellLauncher((_, signals) =>
+        {
+            signals.Request();
+            return (0, CellSummaries.Json());
+        });
+
+        var exitCode = await RunAsync(CreateSettings(), launcher);
+
+        Assert.Equal(ExitCodes.Interrupted, exitCode);
+        Assert.Single(launcher.Launched);
+        Assert.Equal(["p1-t1-b10-e1024-single-r1"], CsvCells());
+    }
+
+    [Fact]
+    public async Task RunAsync_CellFailingWithoutSummary_IsLeftOutAndTheRestRuns_ExitFive()
+    {
+        var launcher = new FakeCellLauncher((cell, _) => cell.BatchSize == 20 && cell.Tasks == 1 ? (1, null) : (0, CellSummaries.Json()));
+
+        var exitCode = await RunAsync(CreateSettings(), launcher);
+
+        Assert.Equal(ExitCodes.Partial, exitCode);
+        Assert.Equal(4, launcher.Launched.Count);
+        Assert.Equal(3, CsvCells().Count);
+        Assert.DoesNotContain("p1-t1-b20-e1024-single-r1", CsvCells());
+    }
+
+    [Fact]
+    public async Task RunAsync_CrashAfterAProvisionalSummary_IsNotAFinishedCell()
+    {
+        var launcher = new FakeCellLauncher((cell, _) => cell.Tasks == 1 && cell.BatchSize == 10 ? (134, CellSummaries.Json(status: "partial")) : (0, CellSummaries.Json()));
+
+        await RunAsync(CreateSettings(), launcher);
+
+        Assert.Equal(3, CsvCells().Count);
+    }
+
+    [Fact]
+    public async Task RunAsync_TargetUnreachable_StopsTheSweepWithThree()
+    {
+        var launcher = new FakeCellLauncher((_, _) => (ExitCodes.Unreachable, null));
+
+        var exitCode = await RunAsync(CreateSettings(), launcher);
+
+        Assert.Equal(ExitCodes.Unreachable, exitCode);
+        Assert.Single(launcher.Launched);
+        Assert.Empty(CsvCells());
+    }
+
+    [Fact]
+    public async Task RunAsync_LeftoverFolderOfAnUnfinishedCell_IsReplaced()
+    {
+        var stale = Path.Combine(_output, "p1-t1-b10-e1024-single-r1", "batches.csv");
+        Directory.CreateDirectory(Path.GetDirectoryName(stale)!);
+        File.WriteAllText(stale, "old");
+
+        await RunAsync(CreateSettings(resume: true), FakeCellLauncher.Completing());
+
+        Assert.False(File.Exists(stale));
+    }
+
+    public void Dispose()
+    {
+        _stdout.Dispose();
+        _stderr.Dispose();
+        Directory.Delete(_output, recursive: true);
+    }
+}
