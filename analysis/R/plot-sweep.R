@@ -58,43 +58,74 @@ plot_sweep_rate <- function(sweep, knob) {
     theme_tableload()
 }
 
+LOAD_KNOBS <- c("tasks", "processes", "rate")
+
+# One string per cell naming its values of the knobs given: "10", or "batch_size: 10, tasks: 4".
+knob_combination <- function(cells, knobs) {
+  if (length(knobs) == 0L) return(rep("all cells", nrow(cells)))
+  if (length(knobs) == 1L) return(as.character(cells[[knobs]]))
+  do.call(paste, c(lapply(knobs, function(k) paste0(k, ": ", cells[[k]])), sep = ", "))
+}
+
 # (6) p99 against the achieved mean rate: where latency turns up as throughput stops growing.
+# Cells that differ only in the load knob (tasks, else processes, else rate) are joined in
+# order of that knob, one coloured path per combination of the other knobs.
 plot_sweep_knee <- function(sweep) {
   cells <- data.table::copy(sweep$cells)
   if (!"saturated" %in% names(cells)) cells[, saturated := FALSE]
   cells[, client := factor(ifelse(saturated, "client CPU saturated", "client not saturated"),
                            levels = c("client not saturated", "client CPU saturated"))]
   knobs <- varying_knobs(cells)
-  colour_knob <- if (length(knobs) > 0L) knobs[[1]] else NULL
-  mapping <- if (is.null(colour_knob)) ggplot2::aes(mean_eps, p99, shape = client)
-             else ggplot2::aes(mean_eps, p99, shape = client, colour = factor(.data[[colour_knob]]))
-  plot <- ggplot2::ggplot(cells, mapping) +
-    ggplot2::geom_point(size = 2.6, stroke = 1) +
-    cell_labels(cells) +
+  load_knob <- intersect(LOAD_KNOBS, knobs)[1]
+  series_knobs <- setdiff(knobs, load_knob)
+  cells[, series := knob_combination(cells, series_knobs)]
+  # Series in the knobs' own order (numbers as numbers: 50 before 100).
+  in_order <- if (length(series_knobs) == 0L) seq_len(nrow(cells))
+              else do.call(order, unname(as.list(cells[, series_knobs, with = FALSE])))
+  cells[, series := factor(series, levels = unique(series[in_order]))]
+  series_title <- switch(min(length(series_knobs), 2L) + 1L, NULL, knob_title(series_knobs), "other knobs")
+  # With repeats, only the first repeat is labelled: its neighbours are the same cell again.
+  repeats <- "repeat" %in% names(cells) && data.table::uniqueN(cells[["repeat"]]) > 1L
+  labelled <- if (repeats) cells[cells[["repeat"]] == min(cells[["repeat"]])] else cells
+  caption <- if (repeats) "Labels name the cell folders of the first repeat; labels that cannot be placed clear of the others are left out."
+             else "Labels name the cell folders; labels that cannot be placed clear of the others are left out."
+  path <- NULL
+  if (!is.na(load_knob)) {
+    data.table::setorderv(cells, c("series", load_knob))
+    means <- cells[, .(mean_eps = mean(mean_eps), p99 = mean(p99)), by = c("series", load_knob)]
+    path <- ggplot2::geom_path(data = means, ggplot2::aes(group = series), linewidth = 0.6, alpha = 0.7,
+                               arrow = ggplot2::arrow(length = ggplot2::unit(6, "pt"), type = "closed"))
+    caption <- sprintf("Arrows join cells (the mean of their repeats) in order of increasing %s.\n%s",
+                       knob_title(load_knob), caption)
+  }
+  ggplot2::ggplot(cells, ggplot2::aes(mean_eps, p99, colour = series)) +
+    path +
+    ggplot2::geom_point(ggplot2::aes(shape = client), size = 2.6, stroke = 1) +
+    cell_labels(labelled) +
     ggplot2::scale_shape_manual(name = NULL, values = c("client not saturated" = 16, "client CPU saturated" = 1),
                                 drop = FALSE) +
+    ggplot2::scale_colour_manual(name = series_title, values = run_palette(levels(cells$series)),
+                                 guide = if (is.null(series_title)) "none" else "legend") +
     ggplot2::scale_x_continuous(name = "mean entities per second (measured period)", labels = plain_number,
                                 limits = c(0, NA), expand = ggplot2::expansion(mult = c(0.02, 0.12))) +
-    log_ms_scale("p99 batch latency (ms, log scale)") +
+    ggplot2::scale_y_log10(name = "p99 batch latency (ms, log scale)", breaks = scales::breaks_log(n = 7),
+                           labels = plain_number, expand = ggplot2::expansion(mult = c(0.15, 0.1))) +
     ggplot2::labs(title = "The knee: p99 latency against achieved throughput",
-                  subtitle = "One point per cell; beyond the knee more load adds latency, not throughput",
-                  caption = "Labels name the cell folders.") +
+                  subtitle = "One point per cell; past the knee more load adds latency, not throughput",
+                  caption = caption) +
     theme_tableload()
-  if (!is.null(colour_knob)) {
-    plot <- plot + ggplot2::scale_colour_manual(name = knob_title(colour_knob),
-                                                values = run_palette(sort(unique(cells[[colour_knob]]))))
-  }
-  plot
 }
 
-# Labels that avoid each other (ggrepel) where installed; without it, overlapping ones are dropped.
+# Labels placed clear of each other and of the points (ggrepel); a label that cannot be placed
+# is left out rather than drawn over another. Without ggrepel, overlapping labels are dropped.
 cell_labels <- function(cells) {
   if (requireNamespace("ggrepel", quietly = TRUE)) {
-    ggrepel::geom_text_repel(ggplot2::aes(label = cell), size = 3, colour = "grey20", seed = 1,
-                             min.segment.length = 0, box.padding = 0.4, max.overlaps = Inf,
+    ggrepel::geom_text_repel(data = cells, ggplot2::aes(label = cell), size = 3, colour = "grey20",
+                             seed = 1, min.segment.length = 0, box.padding = 0.5, max.overlaps = 12, force = 2,
+                             max.time = 2, max.iter = 50000,
                              show.legend = FALSE)
   } else {
-    ggplot2::geom_text(ggplot2::aes(label = cell), size = 3, colour = "grey20", vjust = -1,
+    ggplot2::geom_text(data = cells, ggplot2::aes(label = cell), size = 3, colour = "grey20", vjust = -1,
                        check_overlap = TRUE, show.legend = FALSE)
   }
 }

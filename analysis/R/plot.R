@@ -198,6 +198,13 @@ warmup_fill_scale <- function() {
 
 TIME_AXIS_TITLE <- "time since the run started (s)"
 
+# A point per second while points can be told apart (a few minutes); lines alone beyond.
+window_points <- function(intervals, mapping = NULL) {
+  longest <- max(intervals[, .N, by = run]$N)
+  if (longest > 180L) return(NULL)
+  ggplot2::geom_point(mapping, size = 1.2, na.rm = TRUE)
+}
+
 # ---- (2) entities per second over time --------------------------------------------------------
 
 EVENT_SHAPES <- c("throttled: 503, 500 timeout, 429" = 17, "failed: rejected, client timeout, network" = 4)
@@ -224,7 +231,7 @@ plot_throughput <- function(runs, title = "Entities inserted per second") {
   plot <- ggplot2::ggplot(rates, ggplot2::aes(x, rate)) +
     warmup_layer(runs, intervals) +
     ggplot2::geom_line(ggplot2::aes(colour = series, linetype = series), linewidth = 0.7) +
-    ggplot2::geom_point(ggplot2::aes(colour = series), size = 1.2) +
+    window_points(intervals, ggplot2::aes(colour = series)) +
     ggplot2::scale_colour_manual(name = "entities", values = c(succeeded = "#0072B2", failed = "#D55E00")) +
     ggplot2::scale_linetype_manual(name = "entities", values = c(succeeded = "solid", failed = "dashed")) +
     warmup_fill_scale() +
@@ -260,7 +267,7 @@ plot_interval_latency <- function(runs, title = "Batch latency per second: media
   ggplot2::ggplot(long, ggplot2::aes(x, latency_ms, colour = percentile)) +
     warmup_layer(runs, intervals) +
     ggplot2::geom_line(linewidth = 0.7, na.rm = TRUE) +
-    ggplot2::geom_point(size = 1.2, na.rm = TRUE) +
+    window_points(intervals) +
     ggplot2::scale_colour_manual(name = "per second", values = c("p99" = "#D55E00", "p50 (median)" = "#0072B2")) +
     warmup_fill_scale() +
     ggplot2::scale_x_continuous(name = TIME_AXIS_TITLE, breaks = scales::breaks_pretty(6)) +

@@ -1,6 +1,7 @@
 using System.CommandLine;
 using TableLoad.Cli;
 using TableLoad.Engine;
+using TableLoad.Resilience;
 using TableLoad.Workload;
 
 namespace TableLoad.Tests.Cli;
@@ -198,6 +199,26 @@ public sealed class RunSettingsFactoryTests
     [InlineData("999999999h")]
     public void Create_InvalidDuration_Refuses(string duration) =>
         AssertOneSentence(Refuse(["--duration", duration]), "--duration");
+
+    [Theory]
+    [InlineData("30s")]
+    [InlineData("5ms")]
+    [InlineData("25h")]
+    public void Create_Timeout_IsRefusedOrUsableByTheResiliencePipeline(string timeout)
+    {
+        RunSettings settings;
+        try
+        {
+            settings = Create(["--timeout", timeout]);
+        }
+        catch (UsageException refusal)
+        {
+            AssertOneSentence(refusal, "--timeout");
+            return;
+        }
+
+        Assert.Null(Record.Exception(() => BatchPipelineFactory.Create(settings.Timeout, settings.Retries)));
+    }
 
     [Theory]
     [InlineData("--retries=-1")]

@@ -1,0 +1,37 @@
+using TableLoad.IntegrationTests.Infrastructure;
+using TableLoad.Proxy;
+using TableLoad.Storage;
+
+namespace TableLoad.IntegrationTests.Proxy;
+
+/// <summary>A <c>tableload proxy</c> started inside the test process on a free loopback port, in front of the fixture's Azurite.</summary>
+internal sealed class InProcessProxy : IAsyncDisposable
+{
+    private readonly ProxyServer _server;
+
+    private InProcessProxy(ProxyServer server) => _server = server;
+
+    public int Port => _server.Listening.Port;
+
+    public Uri TableEndpoint => new($"http://127.0.0.1:{Port}/{AzuriteFixture.AccountName}");
+
+    /// <summary>The fixture's account, reached through the proxy: same key, the proxy's port.</summary>
+    public string ConnectionString =>
+        $"DefaultEndpointsProtocol=http;AccountName={AzuriteFixture.AccountName};AccountKey={AzuriteFixture.AccountKey};TableEndpoint={TableEndpoint};";
+
+    public ProxyStats Stats => _server.Stats;
+
+    public static async Task<InProcessProxy> StartAsync(AzuriteFixture azurite, Func<ProxySettings, ProxySettings>? configure = null) =>
+        await StartAsync(new Uri($"http://127.0.0.1:{azurite.Port}"), configure);
+
+    public static async Task<InProcessProxy> StartAsync(Uri target, Func<ProxySettings, ProxySettings>? configure = null)
+    {
+        var settings = new ProxySettings { Listen = new Uri("http://127.0.0.1:0"), Target = target, Seed = 20120621 };
+        return new InProcessProxy(await ProxyServer.StartAsync(configure?.Invoke(settings) ?? settings, TimeProvider.System));
+    }
+
+    /// <summary>A client of the fixture's account through the proxy.</summary>
+    public TableRestClient Client() => new(ConnectionStringParser.Parse(ConnectionString), HttpHandlerFactory.Create(4));
+
+    public ValueTask DisposeAsync() => _server.DisposeAsync();
+}

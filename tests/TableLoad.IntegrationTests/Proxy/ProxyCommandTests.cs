@@ -1,0 +1,105 @@
+using System.Net;
+using System.Net.Sockets;
+using System.Text.RegularExpressions;
+using TableLoad.IntegrationTests.Infrastructure;
+using TableLoad.Proxy;
+
+namespace TableLoad.IntegrationTests.Proxy;
+
+/// <summary><c>tableload proxy</c> as a user starts it: one line when listening, the counters on SIGTERM, one sentence on bad input.</summary>
+[Collection(AzuriteCollection.Name)]
+public sealed partial class ProxyCommandTests(AzuriteFixture azurite) : IDisposable
+{
+    private static readonly TimeSpan Limit = TimeSpan.FromSeconds(30);
+    private readonly string _folder = Directory.CreateTempSubdirectory("tableload-proxy-cmd-").FullName;
+
+    [Fact]
+    public async Task Proxy_PrintsWhereItListens_ServesStats_AndPrintsThemOnSigterm()
+    {
+        using var proxy = TableLoadProcess.Start(
+            ["proxy", "--listen", "http://127.0.0.1:0", "--target", $"http://127.0.0.1:{azurite.Port}", "--partition-limit", "500", "--seed", "3"], null);
+        var port = await ListeningPortAsync(proxy);
+        using var http = new HttpClient { Timeout = Limit };
+        using var tables = await http.GetAsync(new Uri($"http://127.0.0.1:{port}/devstoreaccount1/Tables"));
+        var live = ProxyStats.FromJson(await http.GetStringAsync(new Uri($"http://127.0.0.1:{port}/_proxy/stats")));
+
+        proxy.Signal(15);
+        var exitCode = await proxy.WaitForExitAsync(Limit);
+
+        Assert.Equal(HttpStatusCode.Forbidden, tables.StatusCode); // Azurite's own answer to an unsigned request
+        Assert.Equal(3, live!.Seed);
+        Assert.Equal(1, live.PassedThrough);
+        Assert.Equal(0, exitCode);
+        var lines = proxy.StandardOutput.Split('\n', StringSplitOptions.RemoveEmptyEntries | StringSplitOptions.TrimEntries);
+        Assert.Equal(2, lines.Length);
+        Assert.Equal($"proxy listening on http://127.0.0.1:{port} → target http://127.0.0.1:{azurite.Port}", lines[0]);
+        var final = ProxyStats.FromJson(lines[1]);
+        Assert.Equal(1, final!.Requests);
+        Assert.Equal("", proxy.StandardError);
+    }
+
+    [Fact]
+    public async Task Proxy_ProfileWithAnUnknownField_IsOneSentenceAndExitCode2_BeforeListening()
+    {
+        var profile = Path.Combine(_folder, "throttle.json");
+        await File.WriteAllTextAsync(profile, """{ "partition_limit": 500, "burst": 3 }""");
+
+        var (exitCode, stdout, stderr) = await TableLoadProcess.RunAsync(["proxy", "--profile", profile, "--listen", "http://127.0.0.1:0"], null, Limit);
+
+        Assert.Equal(2, exitCode);
+        Assert.Equal("", stdout);
+        Assert.Equal($"The profile {profile} has an unknown field 'burst'; the fields are {string.Join(", ", ProxyProfile.FieldNames)}.", stderr.Trim());
+    }
+
+    [Theory]
+    [InlineData("--reset-rate", "-0.5")]
+    [InlineData("--partition-limit", "0")]
+    [InlineData("--latency", "uniform:9ms")]
+    [InlineData("--listen", "http://0.0.0.0:10102")]
+    public async Task Proxy_BadOption_IsOneLineOnStderrAndExitCode2(string option, string value)
+    {
+        var (exitCode, stdout, stderr) = await TableLoadProcess.RunAsync(["proxy", option, value], null, Limit);
+
+        Assert.Equal(2, exitCode);
+        Assert.Equal("", stdout);
+        Assert.Single(stderr.Split('\n', StringSplitOptions.RemoveEmptyEntries));
+        Assert.StartsWith(option, stderr, StringComparison.Ordinal);
+    }
+
+    [Fact]
+    public async Task Proxy_PortTaken_IsOneSentenceAndExitCode1()
+    {
+        using var taken = new TcpListener(IPAddress.Loopback, 0);
+        taken.Start();
+        var port = ((IPEndPoint)taken.LocalEndpoint).Port;
+
+        var (exitCode, stdout, stderr) = await TableLoadProcess.RunAsync(["proxy", "--listen", $"http://127.0.0.1:{port}"], null, Limit);
+
+        Assert.Equal(1, exitCode);
+        Assert.Equal("", stdout);
+        Assert.StartsWith($"Cannot listen on http://127.0.0.1:{port}: ", stderr, StringComparison.Ordinal);
+        Assert.Single(stderr.Split('\n', StringSplitOptions.RemoveEmptyEntries));
+    }
+
+    public void Dispose() => Directory.Delete(_folder, recursive: true);
+
+    private static async Task<int> ListeningPortAsync(TableLoadProcess proxy)
+    {
+        var deadline = DateTime.UtcNow + Limit;
+        while (DateTime.UtcNow < deadline)
+        {
+            var match = ListeningLine().Match(proxy.StandardOutput);
+            if (match.Success)
+            {
+                return int.Parse(match.Groups[1].Value, System.Globalization.CultureInfo.InvariantCulture);
+            }
+
+            await Task.Delay(50);
+        }
+
+        throw new TimeoutException($"the proxy never said where it listens. stderr: {proxy.StandardError}");
+    }
+
+    [GeneratedRegex(@"^proxy listening on http://127\.0\.0\.1:(\d+) → ", RegexOptions.Multiline)]
+    private static partial Regex ListeningLine();
+}

@@ -1,0 +1,126 @@
+using System.Diagnostics;
+using System.Text.Json;
+using TableLoad.IntegrationTests.Infrastructure;
+using TableLoad.Proxy;
+using Xunit.Abstractions;
+
+namespace TableLoad.IntegrationTests.Proxy;
+
+/// <summary>
+/// Real TableLoad runs (the built program, as a user runs it) through the proxy in front of Azurite:
+/// what TableLoad's summary reports equals what the proxy did, and --verify still matches.
+/// </summary>
+[Collection(AzuriteCollection.Name)]
+public sealed class ThrottledRunTests(AzuriteFixture azurite, ITestOutputHelper log) : IDisposable
+{
+    private const int PartitionLimit = 500;
+    private readonly string _output = Directory.CreateTempSubdirectory("tableload-proxy-run-").FullName;
+
+    [Fact]
+    public async Task PartitionLimit_LoadAboveIt_ServerBusyCountsEqualTheProxys_AndVerifyMatches()
+    {
+        await using var proxy = await InProcessProxy.StartAsync(azurite, s => s with { PartitionLimit = PartitionLimit });
+
+        var stopwatch = Stopwatch.StartNew();
+        var (summary, stdout) = await RunThroughAsync(proxy);
+        var stats = proxy.Stats;
+
+        var outcomes = summary.GetProperty("outcomes");
+        Assert.True(stats.Throttled.ServerBusy > 0, "the load should have gone over the partition limit");
+        Assert.Equal(stats.Throttled.ServerBusy, outcomes.GetProperty("server_busy").GetInt64());
+        Assert.Equal(0, stats.Throttled.OperationTimedOut + stats.Throttled.TooManyRequests);
+        Assert.Equal(stats.Batches - stats.Throttled.Total, outcomes.GetProperty("succeeded").GetInt64());
+        Assert.Equal(stats.EntitiesForwarded, summary.GetProperty("entities_succeeded").GetInt64());
+        Assert.Equal(stats.ThrottledEntities, summary.GetProperty("entities_failed").GetInt64());
+        Assert.Equal(0, stats.ThrottledByLimit.Account);
+        Assert.Contains("entities: matches", stdout, StringComparison.Ordinal);
+
+        // A bucket of one second's worth, refilled at the limit, over the proxy's lifetime.
+        Assert.InRange(stats.EntitiesForwarded, 1, PartitionLimit * (stopwatch.Elapsed.TotalSeconds + 1));
+    }
+
+    [Fact]
+    public async Task TimeoutShareOne_AllThrottledBatchesAreOperationTimedOut()
+    {
+        await using var proxy = await InProcessProxy.StartAsync(azurite, s => s with { PartitionLimit = PartitionLimit, TimeoutShare = 1 });
+
+        var (summary, stdout) = await RunThroughAsync(proxy);
+        var stats = proxy.Stats;
+
+        var outcomes = summary.GetProperty("outcomes");
+        Assert.True(stats.Throttled.OperationTimedOut > 0);
+        Assert.Equal(stats.Throttled.OperationTimedOut, outcomes.GetProperty("operation_timed_out").GetInt64());
+        Assert.Equal(0, outcomes.GetProperty("server_busy").GetInt64());
+        Assert.Equal(0, stats.Throttled.ServerBusy);
+        Assert.Contains("entities: matches", stdout, StringComparison.Ordinal);
+    }
+
+    [Fact]
+    public async Task CosmosMode_ThrottledBatchesAreTooManyRequests()
+    {
+        await using var proxy = await InProcessProxy.StartAsync(azurite, s => s with { PartitionLimit = PartitionLimit, Cosmos = true });
+
+        var (summary, stdout) = await RunThroughAsync(proxy);
+        var stats = proxy.Stats;
+
+        var outcomes = summary.GetProperty("outcomes");
+        Assert.True(stats.Throttled.TooManyRequests > 0);
+        Assert.Equal(stats.Throttled.TooManyRequests, outcomes.GetProperty("too_many_requests").GetInt64());
+        Assert.Equal(0, outcomes.GetProperty("server_busy").GetInt64() + outcomes.GetProperty("operation_timed_out").GetInt64());
+        Assert.Contains("entities: matches", stdout, StringComparison.Ordinal);
+    }
+
+    [Fact]
+    public async Task ConnectionResetsAtTwentyPercent_AreNetworkFailures_TheRunCompletes_AndVerifyMatches()
+    {
+        await using var proxy = await InProcessProxy.StartAsync(azurite, s => s with { PartitionLimit = 1e9, AccountLimit = 1e9, ResetRate = 0.2, Seed = 7 });
+
+        var (summary, stdout) = await RunThroughAsync(proxy);
+        var stats = proxy.Stats;
+
+        var outcomes = summary.GetProperty("outcomes");
+        Assert.True(stats.Resets > 0);
+        Assert.Equal(stats.Resets, outcomes.GetProperty("network_failure").GetInt64());
+        Assert.InRange(stats.Resets / (double)stats.Batches, 0.1, 0.3);
+        Assert.Equal(stats.Batches - stats.Resets, outcomes.GetProperty("succeeded").GetInt64());
+        Assert.Equal("complete", summary.GetProperty("status").GetString());
+        Assert.Contains("entities: matches", stdout, StringComparison.Ordinal);
+    }
+
+    [Fact]
+    public async Task EveryBatchReset_TableCreateVerifyQueriesAndDeletePassUntouched()
+    {
+        await using var proxy = await InProcessProxy.StartAsync(azurite, s => s with { ResetRate = 1, PartitionLimit = 1 });
+
+        var (summary, stdout) = await RunThroughAsync(proxy);
+        var stats = proxy.Stats;
+
+        var outcomes = summary.GetProperty("outcomes");
+        Assert.Equal(0, outcomes.GetProperty("succeeded").GetInt64());
+        Assert.Equal(stats.Batches, outcomes.GetProperty("network_failure").GetInt64());
+        Assert.Equal(stats.Batches, stats.Resets);
+        Assert.Equal(0, stats.Throttled.Total);
+
+        // Create table, at least one verify query, delete table: all forwarded, none faulted.
+        Assert.True(stats.PassedThrough >= 3, $"passed through: {stats.PassedThrough}");
+        Assert.Equal(stats.PassedThrough, stats.Forwarded);
+        Assert.Contains("stored 0 entities: matches", stdout, StringComparison.Ordinal);
+    }
+
+    public void Dispose() => Directory.Delete(_output, recursive: true);
+
+    private async Task<(JsonElement Summary, string Stdout)> RunThroughAsync(InProcessProxy proxy)
+    {
+        var (exitCode, stdout, stderr) = await TableLoadProcess.RunAsync(
+            ["run", "--duration", "4s", "--warmup", "0s", "--tasks", "8", "--retries", "0", "--verify", "--quiet", "--output", _output],
+            proxy.ConnectionString);
+        log.WriteLine(stdout);
+        log.WriteLine(stderr);
+        log.WriteLine("proxy: " + proxy.Stats.ToJson());
+
+        Assert.True(exitCode == 0, $"exit code {exitCode}: {stderr}");
+        var summary = new ResultFolder(_output).Summary;
+        Assert.Equal(0, summary.GetProperty("warmup").GetProperty("batches").GetInt64());
+        return (summary, stdout);
+    }
+}
