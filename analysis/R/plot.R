@@ -166,18 +166,16 @@ interval_table <- function(runs) {
   table[]
 }
 
-# The warm-up of each run as a span of seconds since its start: run.json's warmup_s, else the
-# windows intervals.csv flags as warm-up.
+# The warm-up of each run as a span of seconds since its start. TableLoad ends the warm-up on a
+# whole wall-clock second (so that no window mixes the two), i.e. up to a second after warmup_s:
+# the span ends where the first measured window of intervals.csv begins.
 warmup_spans <- function(runs, intervals) {
-  spans <- lapply(runs, function(run) {
-    warmup_s <- run$run$options$warmup_s
-    if (is.null(warmup_s)) {
-      flagged <- intervals[run == run$name & warmup == TRUE]
-      if (nrow(flagged) == 0L) return(NULL)
-      return(data.table::data.table(run = run$name, xmin = min(flagged$x) - 0.5, xmax = max(flagged$x) + 0.5))
-    }
-    if (warmup_s <= 0) return(NULL)
-    data.table::data.table(run = run$name, xmin = 0, xmax = as.numeric(warmup_s))
+  spans <- lapply(runs, function(one) {
+    if (identical(as.numeric(one$run$options$warmup_s), 0)) return(NULL)
+    windows <- intervals[intervals$run == one$name, ]
+    if (!any(windows$warmup)) return(NULL)
+    end <- if (any(!windows$warmup)) min(windows$x[!windows$warmup]) - 0.5 else max(windows$x) + 0.5
+    data.table::data.table(run = one$name, xmin = 0, xmax = end)
   })
   spans <- data.table::rbindlist(spans)
   if (nrow(spans) > 0L) spans[, run := factor(run, levels = run_names(runs))]
@@ -212,7 +210,6 @@ EVENT_COLOURS <- c("throttled: 503, 500 timeout, 429" = "#E69F00", "failed: reje
 
 plot_throughput <- function(runs, title = "Entities inserted per second") {
   intervals <- interval_table(runs)
-  # Windows are plotted at their middle: each point is the second [t, t + 1).
   rates <- data.table::rbindlist(list(
     intervals[, .(run, x, rate = entities_succeeded, series = "succeeded")],
     intervals[, .(run, x, rate = entities_failed, series = "failed")]
@@ -238,7 +235,8 @@ plot_throughput <- function(runs, title = "Entities inserted per second") {
     ggplot2::scale_x_continuous(name = TIME_AXIS_TITLE, breaks = scales::breaks_pretty(6)) +
     ggplot2::scale_y_continuous(name = "entities per second", labels = plain_number,
                                 breaks = scales::breaks_extended(4),
-                                limits = c(0, top * 1.16), expand = ggplot2::expansion(mult = c(0, 0.02))) +
+                                limits = c(0, top * if (nrow(events) > 0L) 1.2 else 1),
+                                expand = ggplot2::expansion(mult = c(0, 0.04))) +
     run_panels(length(runs)) +
     ggplot2::labs(title = title, subtitle = subtitle,
                   caption = "One point per wall-clock second, drawn at its middle; a batch counts in the second it completed.") +
@@ -274,7 +272,7 @@ plot_interval_latency <- function(runs, title = "Batch latency per second: media
     log_ms_scale("batch latency (ms, log scale)") +
     run_panels(length(runs)) +
     ggplot2::labs(title = title, subtitle = "Percentiles of the batches completed in each wall-clock second",
-                  caption = "Seconds in which no batch completed have no point.") +
+                  caption = "Seconds in which no batch completed leave a gap.") +
     theme_tableload()
 }
 

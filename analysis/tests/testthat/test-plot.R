@@ -53,11 +53,28 @@ test_that("seconds in which no batch completed count as zero", {
   expect_equal(diff(full$x), rep(1, nrow(full) - 1L))
 })
 
-test_that("the warm-up is shaded from the run's start for warmup_s seconds", {
+test_that("the warm-up is shaded from the run's start to its first measured second", {
   runs <- read_runs(fixture(c("run-t2-b10", "run-rejected")))
   spans <- warmup_spans(runs, interval_table(runs))
-  expect_equal(spans$xmin, c(0, 0))
-  expect_equal(spans$xmax, c(1, 1))
+  for (i in seq_along(runs)) {
+    start <- run_start_epoch(runs[[i]])
+    windows <- runs[[i]]$intervals
+    expect_equal(spans$xmin[i], 0)
+    expect_equal(spans$xmax[i], min(windows[warmup == FALSE]$epoch_s) - start, info = runs[[i]]$name)
+    # At least warmup_s long, ending on a whole second.
+    expect_gte(spans$xmax[i], runs[[i]]$run$options$warmup_s)
+  }
+})
+
+test_that("the process plot has one box per process and outcome", {
+  run <- read_run(fixture("run-rejected"))
+  run$batches[, process := seq_len(.N) %% 3L]
+  built <- ggplot2::ggplot_build(plot_process_latency(list(run)))
+  boxes <- built$data[[1]]
+  measured <- measured_batches(run$batches)
+  expect_equal(nrow(boxes), data.table::uniqueN(measured[, .(process, outcome == "succeeded")]))
+  expect_setequal(unique(built$plot$data$process_label),
+                  sprintf("%d\n(n = %s)", 0:2, plain_number(as.numeric(table(measured$process)))))
 })
 
 test_that("sweep plots are written for each varying knob and for the knee", {

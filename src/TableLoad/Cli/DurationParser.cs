@@ -16,7 +16,7 @@ internal static class DurationParser
         var s = text.Trim();
         if (s.Contains(':', StringComparison.Ordinal))
         {
-            return TimeSpan.TryParseExact(s, [@"h\:mm\:ss", @"hh\:mm\:ss", @"m\:ss", @"h\:mm\:ss\.FFF"], CultureInfo.InvariantCulture, out duration);
+            return TryParseClock(s, out duration);
         }
 
         var total = TimeSpan.Zero;
@@ -59,6 +59,30 @@ internal static class DurationParser
         }
 
         duration = total;
+        return true;
+    }
+
+    /// <summary>hh:mm:ss or mm:ss, hours unbounded (25:00:00 is a day and an hour).</summary>
+    private static bool TryParseClock(string s, out TimeSpan duration)
+    {
+        duration = TimeSpan.Zero;
+        var parts = s.Split(':');
+        if (parts.Length is < 2 or > 3)
+        {
+            return false;
+        }
+
+        var numbers = new long[parts.Length];
+        for (var i = 0; i < parts.Length; i++)
+        {
+            if (!long.TryParse(parts[i], NumberStyles.None, CultureInfo.InvariantCulture, out numbers[i]) || numbers[i] > 1_000_000 || (i > 0 && numbers[i] > 59))
+            {
+                return false;
+            }
+        }
+
+        var seconds = numbers.Aggregate(0L, (total, part) => (total * 60) + part);
+        duration = TimeSpan.FromSeconds(seconds);
         return true;
     }
 

@@ -16,6 +16,9 @@ internal static partial class RunSettingsFactory
     public const int MaxBatchOperations = 100;
     public const int MaxBatchBodyBytes = 4 * 1024 * 1024;
     public const int MaxKeyPrefixLength = 200;
+    public static readonly TimeSpan MaxDuration = TimeSpan.FromDays(30);
+    public static readonly TimeSpan MinTimeout = TimeSpan.FromMilliseconds(10);
+    public static readonly TimeSpan MaxTimeout = TimeSpan.FromHours(24);
 
     public static RunSettings Create(ParseResult parse, RunOptions o, DateTimeOffset now, Func<string, string?> environment)
     {
@@ -46,9 +49,10 @@ internal static partial class RunSettingsFactory
 
         var duration = ParseDuration(parse.GetValue(o.Duration), "--duration");
         Require(duration > TimeSpan.Zero, "--duration must be greater than zero.");
+        Require(duration <= MaxDuration, $"--duration may be at most {MaxDuration.TotalDays:0} days.");
         var warmup = ParseDuration(parse.GetValue(o.Warmup), "--warmup");
         var timeout = ParseDuration(parse.GetValue(o.Timeout), "--timeout");
-        Require(timeout > TimeSpan.Zero, "--timeout must be greater than zero.");
+        Require(timeout >= MinTimeout && timeout <= MaxTimeout, "--timeout must be between 10ms and 24h (the limits of the per-attempt timeout).");
         var batches = parse.GetValue(o.Batches);
         Require(batches is null or > 0, "--batches must be greater than zero.");
         var retries = parse.GetValue(o.Retries);

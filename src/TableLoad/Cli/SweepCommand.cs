@@ -14,7 +14,7 @@ internal static class SweepCommand
             "sweep",
             "Run 'tableload run' once per cell of a grid of knob values (processes, tasks, batch size, entity size, partitions, rate; " +
             "comma-separated lists, run in that order, rate innermost) and collect one row per cell in <output>/sweep.csv. " +
-            "Every other run option is passed to each cell. Exit codes: 0 done, 2 bad input, 3 target unreachable, " +
+            "Every other run option is passed to each cell; each cell gets a fresh table unless --table names one for all (then kept). Exit codes: 0 done, 2 bad input, 3 target unreachable, " +
             "4 a --verify mismatch, 5 a cell failed, 130 interrupted (finished cells are kept; --resume goes on).");
         foreach (var option in options.All)
         {

@@ -37,13 +37,13 @@ internal static class SaturationGuard
             var cpuShare = (last.CpuSeconds - first.CpuSeconds) / wall;
             if (cpuShare > CpuShareLimit)
             {
-                reasons.Add(Say($"{name} used {cpuShare:P0} of a core on average (over {CpuShareLimit:P0})."));
+                reasons.Add(Say($"{name} used {cpuShare * 100:0}% of a core on average (over {CpuShareLimit * 100:0}%)."));
             }
 
             var gcShare = (last.GcPauseSeconds - first.GcPauseSeconds) / wall;
             if (gcShare > GcShareLimit)
             {
-                reasons.Add(Say($"{name} spent {gcShare:P0} of the time in GC pauses (over {GcShareLimit:P0})."));
+                reasons.Add(Say($"{name} spent {gcShare * 100:0}% of the time in GC pauses (over {GcShareLimit * 100:0}%)."));
             }
 
             if (KeptGrowing(series))
@@ -54,7 +54,7 @@ internal static class SaturationGuard
 
         if (batches > 0 && lateBatches > batches * LateShareLimit)
         {
-            reasons.Add(Say($"{lateBatches} of {batches} batches started more than one interval late (over {LateShareLimit:P0}); add tasks or processes."));
+            reasons.Add(Say($"{lateBatches} of {batches} batches started more than one interval late (over {LateShareLimit * 100:0}%); add tasks or processes."));
         }
 
         return reasons;

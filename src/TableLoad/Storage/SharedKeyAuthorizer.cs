@@ -42,6 +42,7 @@ internal sealed class SharedKeyAuthorizer : IRequestAuthorizer
 
         request.Headers.Remove("x-ms-date");
         request.Headers.TryAddWithoutValidation("x-ms-date", signed.Date);
+        request.Headers.Remove("Authorization");
         request.Headers.TryAddWithoutValidation("Authorization", signed.Authorization);
     }
 

@@ -57,6 +57,18 @@ public sealed class SharedKeyAuthorizerTests
     }
 
     [Fact]
+    public void Authorize_Twice_LeavesOneAuthorizationHeader()
+    {
+        using var request = Request(HttpMethod.Post, "https://acct.table.core.windows.net/$batch", "application/json");
+
+        CreateSut().Authorize(request);
+        CreateSut().Authorize(request);
+
+        var date = Header(request, "x-ms-date");
+        Assert.Equal(ExpectedAuthorization("acct", "POST", "application/json", date, "/acct/$batch"), Header(request, "Authorization"));
+    }
+
+    [Fact]
     public void Authorize_NoContent_SignsEmptyContentType()
     {
         using var request = Request(HttpMethod.Delete, "https://acct.table.core.windows.net/Tables('mytable')", null);

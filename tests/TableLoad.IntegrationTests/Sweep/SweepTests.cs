@@ -1,0 +1,126 @@
+using System.Text.Json;
+using TableLoad.IntegrationTests.Infrastructure;
+
+namespace TableLoad.IntegrationTests.Sweep;
+
+/// <summary><c>tableload sweep</c> against Azurite: one folder and one sweep.csv row per cell, resumable, interruptible.</summary>
+[Collection(AzuriteCollection.Name)]
+public sealed class SweepTests(AzuriteFixture azurite) : IDisposable
+{
+    private static readonly TimeSpan Limit = TimeSpan.FromSeconds(60);
+    private static readonly string[] Cells =
+        ["p1-t1-b10-e1024-single-r1", "p1-t1-b20-e1024-single-r1", "p1-t2-b10-e1024-single-r1", "p1-t2-b20-e1024-single-r1"];
+
+    private readonly string _output = Directory.CreateTempSubdirectory("tableload-sweep-").FullName;
+
+    private string[] TinySweep(params string[] more) =>
+        ["sweep", "--tasks", "1,2", "--batch-size", "10,20", "--duration", "1s", "--warmup", "0s", "--output", _output, .. more];
+
+    private IReadOnlyList<IReadOnlyDictionary<string, string>> SweepCsv() => new ResultFolder(_output).Csv("sweep.csv");
+
+    private JsonElement Summary(string cell) => new ResultFolder(Path.Combine(_output, cell)).Summary;
+
+    [Fact]
+    public async Task Sweep_TwoByTwo_WritesACellFolderAndARowPerCell_EqualToItsSummary_AndResumeRerunsOnlyAMissingRow()
+    {
+        var (exitCode, stdout, stderr) = await TableLoadProcess.RunAsync(TinySweep(), azurite.ConnectionString, Limit);
+
+        Assert.True(exitCode == 0, stderr);
+        var rows = SweepCsv();
+        Assert.Equal(Cells, rows.Select(r => r["cell"]));
+        foreach (var row in rows)
+        {
+            AssertRowEqualsSummary(row, Summary(row["cell"]));
+            Assert.Equal(row["cell"], Summary(row["cell"]).GetProperty("label").GetString());
+        }
+
+        Assert.Equal(4, stdout.Split('\n').Count(l => l.StartsWith("| p1-", StringComparison.Ordinal)));
+        Assert.Contains("best peak e/s: p1-", stdout, StringComparison.Ordinal);
+        Assert.Contains("best p99:", stdout, StringComparison.Ordinal);
+        Assert.DoesNotContain(AzuriteFixture.AccountKey, File.ReadAllText(Path.Combine(_output, "sweep.json")), StringComparison.Ordinal);
+
+        var runIds = Cells.ToDictionary(c => c, c => Summary(c).GetProperty("run_id").GetString());
+        var csvPath = Path.Combine(_output, "sweep.csv");
+        File.WriteAllLines(csvPath, File.ReadAllLines(csvPath).Where(l => !l.StartsWith(Cells[2] + ",", StringComparison.Ordinal)));
+
+        (exitCode, _, stderr) = await TableLoadProcess.RunAsync(TinySweep("--resume"), azurite.ConnectionString, Limit);
+
+        Assert.True(exitCode == 0, stderr);
+        Assert.Equal([$"[3/4] {Cells[2]}: running"], stderr.Split('\n').Where(l => l.EndsWith(": running", StringComparison.Ordinal)));
+        rows = SweepCsv();
+        Assert.Equal(Cells.Order(StringComparer.Ordinal), rows.Select(r => r["cell"]).Order(StringComparer.Ordinal));
+        Assert.NotEqual(runIds[Cells[2]], Summary(Cells[2]).GetProperty("run_id").GetString());
+        Assert.All(Cells.Where(c => c != Cells[2]), c => Assert.Equal(runIds[c], Summary(c).GetProperty("run_id").GetString()));
+        AssertRowEqualsSummary(rows.Single(r => r["cell"] == Cells[2]), Summary(Cells[2]));
+    }
+
+    [Fact]
+    public async Task Sweep_BadValueInAList_PrintsOneSentence_ExitsTwo_AndRunsNoCell()
+    {
+        var (exitCode, stdout, stderr) = await TableLoadProcess.RunAsync(["sweep", "--tasks", "4,0", "--output", _output], azurite.ConnectionString, Limit);
+
+        Assert.Equal(2, exitCode);
+        Assert.Equal(string.Empty, stdout);
+        var line = Assert.Single(stderr.Split('\n', StringSplitOptions.RemoveEmptyEntries));
+        Assert.Contains("--tasks", line, StringComparison.Ordinal);
+        Assert.Empty(Directory.EnumerateFileSystemEntries(_output));
+    }
+
+    [Fact]
+    public async Task Interrupt_StopsTheRunningCell_WhichWritesItsResultsMarkedInterrupted_ButIsNotInSweepCsv()
+    {
+        using var process = TableLoadProcess.Start(
+            ["sweep", "--tasks", "1,2", "--duration", "5m", "--warmup", "0s", "--output", _output], azurite.ConnectionString);
+        await process.WaitForErrorTextAsync($"[1/2] p1-t1-b100-e1024-single-r1: running", TimeSpan.FromSeconds(30));
+        await WaitForFileAsync(Path.Combine(_output, "p1-t1-b100-e1024-single-r1", "run.json"), TimeSpan.FromSeconds(30));
+
+        process.Signal(2);
+        var exitCode = await process.WaitForExitAsync(TimeSpan.FromSeconds(45));
+
+        Assert.Equal(130, exitCode);
+        Assert.Equal("interrupted", Summary("p1-t1-b100-e1024-single-r1").GetProperty("status").GetString());
+        Assert.Empty(SweepCsv());
+        Assert.False(Directory.Exists(Path.Combine(_output, "p1-t2-b100-e1024-single-r1")));
+    }
+
+    private static void AssertRowEqualsSummary(IReadOnlyDictionary<string, string> row, JsonElement summary)
+    {
+        var latency = summary.GetProperty("latency_ms");
+        foreach (var name in new[] { "min", "median", "mean", "max", "p90", "p95", "p99" })
+        {
+            Assert.Equal(latency.GetProperty(name).GetDouble(), ResultFolder.Number(row[name]));
+        }
+
+        var outcomes = summary.GetProperty("outcomes");
+        var client = summary.GetProperty("client");
+        Assert.Equal(summary.GetProperty("tasks").GetInt32(), (int)ResultFolder.Count(row["tasks"]));
+        Assert.Equal(summary.GetProperty("batch_size").GetInt32(), (int)ResultFolder.Count(row["batch_size"]));
+        Assert.Equal(summary.GetProperty("entity_size").GetInt32(), (int)ResultFolder.Count(row["entity_size"]));
+        Assert.Equal(summary.GetProperty("partitions").GetString(), row["partitions"]);
+        Assert.Equal("", row["rate"]);
+        Assert.Equal(summary.GetProperty("peak_entities_per_second").GetInt64(), ResultFolder.Count(row["peak_eps"]));
+        Assert.Equal(summary.GetProperty("entities_succeeded").GetInt64(), ResultFolder.Count(row["succeeded"]));
+        Assert.Equal(summary.GetProperty("entities_failed").GetInt64(), ResultFolder.Count(row["failed"]));
+        Assert.Equal(
+            outcomes.GetProperty("server_busy").GetInt64() + outcomes.GetProperty("operation_timed_out").GetInt64() + outcomes.GetProperty("too_many_requests").GetInt64(),
+            ResultFolder.Count(row["throttled"]));
+        Assert.Equal(outcomes.GetProperty("client_timeout").GetInt64(), ResultFolder.Count(row["timeouts"]));
+        Assert.Equal(summary.GetProperty("mean_entities_per_second").GetDouble(), ResultFolder.Number(row["mean_eps"]));
+        Assert.Equal(summary.GetProperty("goodput_mb_per_second").GetDouble(), ResultFolder.Number(row["goodput_mb_s"]));
+        Assert.Equal(client.GetProperty("user_cpu_seconds").GetDouble() + client.GetProperty("system_cpu_seconds").GetDouble(), ResultFolder.Number(row["client_cpu_s"]));
+        Assert.Equal(summary.GetProperty("status").GetString(), row["status"]);
+        Assert.True(summary.GetProperty("entities_succeeded").GetInt64() > 0);
+    }
+
+    private static async Task WaitForFileAsync(string path, TimeSpan limit)
+    {
+        var deadline = DateTime.UtcNow + limit;
+        while (!File.Exists(path))
+        {
+            Assert.True(DateTime.UtcNow < deadline, $"{path} never appeared.");
+            await Task.Delay(100);
+        }
+    }
+
+    public void Dispose() => Directory.Delete(_output, recursive: true);
+}

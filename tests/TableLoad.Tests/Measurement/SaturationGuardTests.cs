@@ -1,0 +1,58 @@
+using TableLoad.Measurement;
+
+namespace TableLoad.Tests.Measurement;
+
+public sealed class SaturationGuardTests
+{
+    [Fact]
+    public void ProcessAboveNinetyPercentOfACore_IsSaturated_AndNamed()
+    {
+        var reasons = Assess(("worker 1", Series(cpuPerSecond: 0.95)));
+
+        Assert.Contains(reasons, r => r.StartsWith("worker 1 used 95% of a core", StringComparison.Ordinal));
+    }
+
+    [Fact]
+    public void ProcessAtEightyPercent_IsNotSaturated()
+    {
+        Assert.Empty(Assess(("worker 1", Series(cpuPerSecond: 0.80))));
+    }
+
+    [Fact]
+    public void GcPausesOverTenPercentOfTheTime_AreSaturation()
+    {
+        var reasons = Assess(("p", Series(cpuPerSecond: 0.5, gcPerSecond: 0.15)));
+
+        Assert.Contains(reasons, r => r.Contains("GC pauses", StringComparison.Ordinal));
+    }
+
+    [Fact]
+    public void ThreadPoolQueue_ThatKeepsGrowing_IsSaturation_ButOneThatFalls_IsNot()
+    {
+        Assert.Contains(Assess(("p", Series(cpuPerSecond: 0.3, queue: [10, 70, 140, 300, 500, 900]))), r => r.Contains("kept growing", StringComparison.Ordinal));
+        Assert.Empty(Assess(("p", Series(cpuPerSecond: 0.3, queue: [10, 70, 140, 300, 200, 900]))));
+        Assert.Empty(Assess(("p", Series(cpuPerSecond: 0.3, queue: [1, 2, 3, 4, 5, 6]))));
+    }
+
+    [Fact]
+    public void LateBatchesOverOnePercent_AreSaturation()
+    {
+        Assert.NotEmpty(SaturationGuard.Assess([], batches: 1000, lateBatches: 11));
+        Assert.Empty(SaturationGuard.Assess([], batches: 1000, lateBatches: 10));
+    }
+
+    [Fact]
+    public void ASingleSample_SaysNothing()
+    {
+        Assert.Empty(Assess(("p", [new ProcessSample(1, 100, 100, 50, 0, 0, 0, 10_000)])));
+    }
+
+    private static IReadOnlyList<string> Assess(params (string Name, IReadOnlyList<ProcessSample> Samples)[] series) =>
+        SaturationGuard.Assess(series, batches: 100, lateBatches: 0);
+
+    private static List<ProcessSample> Series(double cpuPerSecond, double gcPerSecond = 0, long[]? queue = null)
+    {
+        queue ??= [0, 0, 0, 0, 0, 0];
+        return queue.Select((q, i) => new ProcessSample(i, cpuPerSecond * i * 0.8, cpuPerSecond * i * 0.2, gcPerSecond * i, i, 0, 0, q)).ToList();
+    }
+}
