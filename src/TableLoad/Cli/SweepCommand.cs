@@ -1,4 +1,5 @@
 using System.CommandLine;
+using System.ComponentModel;
 using System.Runtime.InteropServices;
 using TableLoad.Sweep;
 
@@ -51,6 +52,11 @@ internal static class SweepCommand
             {
                 await Console.Error.WriteLineAsync(ex.Message).ConfigureAwait(false);
                 return ExitCodes.BadInput;
+            }
+            catch (Win32Exception ex)
+            {
+                await Console.Error.WriteLineAsync($"A cell's tableload run could not be started ({ex.Message}); put dotnet on PATH.").ConfigureAwait(false);
+                return ExitCodes.Failure;
             }
         });
         return command;

@@ -8,14 +8,14 @@ namespace TableLoad.Sweep;
 /// Runs a cell as a child <c>dotnet tableload.dll run ...</c> with the connection string in its environment.
 /// Its standard error is shown, prefixed by the cell; its table is not (the sweep prints its own row).
 /// </summary>
-internal sealed class ChildCellLauncher(string host, string assembly, SecretText? connectionString, TextWriter errors) : ICellLauncher
+internal sealed class ChildCellLauncher(string host, IReadOnlyList<string> hostArguments, SecretText? connectionString, TextWriter errors) : ICellLauncher
 {
     // A Ctrl+C in the terminal reaches the child too; give it time to say so before passing the signal on.
     private static readonly TimeSpan ForwardGrace = TimeSpan.FromMilliseconds(500);
     private const string ChildStoppingPrefix = "Stopping";
     private const int SigInt = 2;
 
-    /// <summary>The launcher for the program now running: the same dotnet host and tableload.dll.</summary>
+    /// <summary>The launcher for the program now running: <c>dotnet tableload.dll</c> with the same host, or the same apphost.</summary>
     public static ChildCellLauncher ForThisProgram(SecretText? connectionString, TextWriter errors)
     {
         var assembly = typeof(ChildCellLauncher).Assembly.Location;
@@ -25,8 +25,15 @@ internal sealed class ChildCellLauncher(string host, string assembly, SecretText
         }
 
         var process = Environment.ProcessPath;
-        var host = process is not null && Path.GetFileNameWithoutExtension(process).Equals("dotnet", StringComparison.OrdinalIgnoreCase) ? process : "dotnet";
-        return new ChildCellLauncher(host, assembly, connectionString, errors);
+        var processName = process is null ? "" : Path.GetFileNameWithoutExtension(process);
+        if (processName.Equals(Path.GetFileNameWithoutExtension(assembly), StringComparison.OrdinalIgnoreCase))
+        {
+            // Started as the apphost (bin/tableload or the .NET tool), which finds its runtime without dotnet on PATH.
+            return new ChildCellLauncher(process!, [], connectionString, errors);
+        }
+
+        var host = processName.Equals("dotnet", StringComparison.OrdinalIgnoreCase) ? process! : "dotnet";
+        return new ChildCellLauncher(host, [assembly], connectionString, errors);
     }
 
     public async Task<int> RunAsync(SweepCell cell, IReadOnlyList<string> arguments, SweepSignals signals)
@@ -37,8 +44,7 @@ internal sealed class ChildCellLauncher(string host, string assembly, SecretText
             RedirectStandardOutput = true,
             RedirectStandardError = true,
         };
-        info.ArgumentList.Add(assembly);
-        foreach (var argument in arguments)
+        foreach (var argument in hostArguments.Concat(arguments))
         {
             info.ArgumentList.Add(argument);
         }

@@ -187,10 +187,19 @@ internal sealed class SweepRunner(SweepSettings settings, ICellLauncher launcher
             return;
         }
 
-        using var earlier = JsonDocument.Parse(File.ReadAllText(jsonPath));
-        var earlierArgs = earlier.RootElement.TryGetProperty("run_arguments", out var a) && a.ValueKind == JsonValueKind.Array
-            ? a.EnumerateArray().Select(e => e.GetString() ?? "").ToList()
-            : [];
+        List<string> earlierArgs;
+        try
+        {
+            using var earlier = JsonDocument.Parse(File.ReadAllText(jsonPath));
+            earlierArgs = earlier.RootElement.TryGetProperty("run_arguments", out var a) && a.ValueKind == JsonValueKind.Array
+                ? a.EnumerateArray().Select(e => e.GetString() ?? "").ToList()
+                : [];
+        }
+        catch (JsonException)
+        {
+            throw new UsageException($"{jsonPath} is not readable JSON, so the sweep cannot be resumed; choose another --output.");
+        }
+
         if (!earlierArgs.SequenceEqual(settings.RunArguments, StringComparer.Ordinal))
         {
             throw new UsageException(

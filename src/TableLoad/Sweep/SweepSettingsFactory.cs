@@ -62,7 +62,7 @@ internal static class SweepSettingsFactory
             RunArguments = runArguments,
             PassProcesses = passProcesses,
             ConnectionString = connection is null ? null : new SecretText(connection),
-            Target = null!,
+            Target = null!, // taken from the first cell's run settings below
             StartedUtc = now,
         };
 
