@@ -82,9 +82,12 @@ read_hlog <- function(path) {
   data.table::rbindlist(rows, use.names = TRUE)[, .(interval, tag, start_s, index, count, lowest, width)]
 }
 
-# The measured (untagged) intervals merged into one histogram; warm-up intervals carry the tag "warmup".
-measured_histogram <- function(hlog) {
-  hlog[tag != "warmup", .(count = sum(count)), by = .(index, lowest, width)][order(index)]
+# The measured intervals merged into one histogram. Measured intervals are untagged; the tags are
+# "warmup", and for the open model "uncorrected" and "warmup-uncorrected" (latency from the
+# actual send rather than from the intended start).
+measured_histogram <- function(hlog, tag = "") {
+  wanted <- tag
+  hlog[hlog$tag == wanted, .(count = sum(count)), by = .(index, lowest, width)][order(index)]
 }
 
 # HdrHistogram's getValueAtPercentile, as TableLoad computes it, in microseconds.
@@ -117,8 +120,8 @@ histogram_summary <- function(histogram) {
        p90 = at[2], p95 = at[3], p99 = at[4], p999 = at[5])
 }
 
-read_measured_histogram <- function(dir) {
+read_measured_histogram <- function(dir, tag = "") {
   path <- file.path(dir, "latency.hlog")
   if (!file.exists(path)) return(NULL)
-  measured_histogram(read_hlog(path))
+  measured_histogram(read_hlog(path), tag)
 }

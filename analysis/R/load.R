@@ -1,7 +1,8 @@
 # Reading TableLoad result folders (see docs/results.md) into R.
 #
 # A run is a list: dir, name (label, else run id), run (run.json), summary (summary.json),
-# batches (batches.csv as a data.table, NULL with --no-batch-log) and intervals (intervals.csv).
+# batches (batches.csv, or a multi-process run's batches-<process>.csv files bound together; NULL
+# with --no-batch-log) and intervals (intervals.csv).
 # A sweep is a list: dir, cells (sweep.csv as a data.table) and runs (the cell folders that exist).
 
 # An error the user caused (a wrong folder, a missing file): the CLIs print its message alone.
@@ -22,8 +23,11 @@ is_sweep_folder <- function(dir) {
 BATCH_COLUMNS <- c(
   process = "integer", task = "integer", partition_key = "character", start_ms = "numeric",
   latency_ms = "numeric", entities = "integer", attempts = "integer", outcome = "character",
-  http_status = "integer", error_code = "character", failed_index = "integer", warmup = "character"
+  http_status = "integer", error_code = "character", failed_index = "integer", warmup = "character",
+  intended_start_ms = "numeric"
 )
+# Columns a reader does without (older files lack them): they are added as NA.
+OPTIONAL_BATCH_COLUMNS <- "intended_start_ms"
 
 INTERVAL_COLUMNS <- c(
   epoch_s = "numeric", elapsed_s = "numeric", warmup = "character",
@@ -39,15 +43,16 @@ THROTTLE_OUTCOMES <- c("server_busy", "operation_timed_out", "too_many_requests"
 
 SWEEP_KNOBS <- c("processes", "tasks", "batch_size", "entity_size", "partitions", "rate", "repeat")
 
-read_csv_typed <- function(path, columns) {
+read_csv_typed <- function(path, columns, optional = character()) {
   header <- names(data.table::fread(path, nrows = 0L))
   missing <- setdiff(names(columns), header)
-  if (length(missing) > 0L) {
-    input_error(sprintf("%s lacks the column(s) %s", path, paste(missing, collapse = ", ")))
+  if (length(setdiff(missing, optional)) > 0L) {
+    input_error(sprintf("%s lacks the column(s) %s", path, paste(setdiff(missing, optional), collapse = ", ")))
   }
   known <- columns[intersect(header, names(columns))]
   table <- data.table::fread(path, colClasses = known, na.strings = "",
                              encoding = "UTF-8", showProgress = FALSE)
+  for (column in missing) data.table::set(table, j = column, value = methods::as(rep(NA, nrow(table)), columns[[column]]))
   if ("warmup" %in% names(table)) table[, warmup := as_flag(warmup)]
   table[]
 }
@@ -60,10 +65,15 @@ read_json_file <- function(path) {
   jsonlite::fromJSON(path, simplifyVector = TRUE)
 }
 
+# batches.csv, or batches-<process>.csv per process of a multi-process run; NULL when none.
 read_batches <- function(dir) {
-  path <- file.path(dir, "batches.csv")
-  if (!file.exists(path)) return(NULL)
-  read_csv_typed(path, BATCH_COLUMNS)
+  paths <- file.path(dir, "batches.csv")
+  if (!file.exists(paths)) {
+    paths <- list.files(dir, pattern = "^batches-[0-9]+\\.csv$", full.names = TRUE)
+    if (length(paths) == 0L) return(NULL)
+    paths <- paths[order(as.integer(gsub("\\D", "", basename(paths))))]
+  }
+  data.table::rbindlist(lapply(paths, read_csv_typed, BATCH_COLUMNS, OPTIONAL_BATCH_COLUMNS), use.names = TRUE)
 }
 
 read_intervals <- function(dir) {

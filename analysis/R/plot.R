@@ -67,20 +67,26 @@ run_panels <- function(n_runs) {
 
 # ---- (1) latency percentile spectrum -------------------------------------------------------
 
+LATENCY_FROM <- c(reported = "as reported (open model: from the intended start)",
+                  send = "open model, from the actual send (uncorrected)")
+
 # One run's quantile curve on the scale of nines x = -log10(1 - q), from batches.csv's measured
 # rows (latency.hlog when the run has no batches.csv). The curve stops at q = 1 - 1/n, where n
-# batches run out of resolution, and its last point is the maximum. NULL without latency data.
-spectrum_points <- function(run, max_nines = 4, step = 0.01) {
+# batches run out of resolution, and its last point is the maximum. With uncorrected = TRUE, an
+# open-model run's latency from the actual send instead. NULL without such data.
+spectrum_points <- function(run, uncorrected = FALSE, max_nines = 4, step = 0.01) {
   measured <- measured_batches(run$batches)
   if (!is.null(measured)) {
     latency <- measured$latency_ms
+    if (uncorrected) latency <- (latency - (measured$start_ms - measured$intended_start_ms))
+    latency <- latency[!is.na(latency)]
     n <- length(latency)
     if (n == 0L) return(NULL)
     value_at <- function(q) hdr_quantile(latency, q)
     maximum <- max(latency)
     source <- "batches.csv"
   } else {
-    histogram <- read_measured_histogram(run$dir)
+    histogram <- read_measured_histogram(run$dir, if (uncorrected) "uncorrected" else "")
     n <- if (is.null(histogram)) 0 else sum(histogram$count)
     if (n == 0) return(NULL)
     value_at <- function(q) histogram_value_at(histogram, 100 * q) / 1000
@@ -92,6 +98,7 @@ spectrum_points <- function(run, max_nines = 4, step = 0.01) {
   nines <- nines[nines < top]
   data.table::data.table(
     run = run$name, n = n, source = source,
+    from = LATENCY_FROM[[if (uncorrected) "send" else "reported"]],
     nines = c(nines, top),
     latency_ms = c(value_at(1 - 10^-nines), if (top == log10(n)) maximum else value_at(1 - 10^-top)),
     is_max = c(rep(FALSE, length(nines)), top == log10(n))
@@ -99,26 +106,33 @@ spectrum_points <- function(run, max_nines = 4, step = 0.01) {
 }
 
 plot_spectrum <- function(runs, title = "Batch latency by percentile", legend_title = "run") {
-  points <- data.table::rbindlist(lapply(runs, spectrum_points))
+  points <- data.table::rbindlist(c(lapply(runs, spectrum_points),
+                                    lapply(runs, spectrum_points, uncorrected = TRUE)))
   if (nrow(points) == 0L) return(NULL)
   names <- intersect(run_names(runs), unique(points$run))
-  counts <- points[, .(n = n[1], source = source[1]), by = run]
+  counts <- points[from == LATENCY_FROM[["reported"]], .(n = n[1], source = source[1]), by = run]
   legend <- stats::setNames(
     sprintf("%s (n = %s%s)", counts$run, plain_number(counts$n),
             ifelse(counts$source == "latency.hlog", ", latency.hlog", "")),
     counts$run)
   points[, run := factor(run, levels = names)]
+  points[, from := factor(from, levels = LATENCY_FROM)]
+  open_model <- any(points$from == LATENCY_FROM[["send"]])
   top <- max(points$nines)
   breaks <- NINES_BREAKS[NINES_BREAKS <= top + 1e-9]
-  ggplot2::ggplot(points, ggplot2::aes(nines, latency_ms, colour = run)) +
+  ggplot2::ggplot(points, ggplot2::aes(nines, latency_ms, colour = run, linetype = from,
+                                       group = interaction(run, from))) +
     ggplot2::geom_step(direction = "hv", linewidth = 0.7) +
-    ggplot2::geom_point(data = points[is_max == TRUE], size = 2) +
+    ggplot2::geom_point(data = points[is_max == TRUE], size = 2, show.legend = FALSE) +
     ggplot2::scale_x_continuous(name = "percentile (%), scale of nines: -log10(1 - q)",
                                 breaks = breaks, labels = NINES_LABELS[seq_along(breaks)],
                                 expand = ggplot2::expansion(mult = c(0.01, 0.03))) +
     log_ms_scale("batch latency (ms, log scale)") +
     ggplot2::scale_colour_manual(name = legend_title, values = run_palette(names), labels = legend[names]) +
-    ggplot2::guides(colour = ggplot2::guide_legend(ncol = min(2L, length(names)))) +
+    ggplot2::scale_linetype_manual(name = "latency", values = stats::setNames(c("solid", "22"), LATENCY_FROM),
+                                   guide = if (open_model) "legend" else "none") +
+    ggplot2::guides(colour = ggplot2::guide_legend(ncol = min(2L, length(names)), order = 1),
+                    linetype = ggplot2::guide_legend(order = 2, ncol = 1)) +
     ggplot2::labs(
       title = title,
       subtitle = "Measured batches (warm-up excluded), failed batches included",

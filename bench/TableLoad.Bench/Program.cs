@@ -34,11 +34,8 @@ floor.SetAction(async (parse, ct) =>
 
 var traceFile = new Argument<string>("trace") { Description = "A .nettrace file from dotnet-trace collect --profile gc-verbose." };
 var top = new Option<int>("--top") { Description = "Rows per table.", DefaultValueFactory = _ => 15 };
-var jit = new Option<bool>("--jit") { Description = "Report what the JIT compiled and when (trace with --profile dotnet-common) instead of allocations." };
-var report = new Command("trace-report", "Where a traced run's allocations come from, by type and by the nearest TableLoad frame; or, with --jit, what it JIT-compiled.") { traceFile, top, jit };
-report.SetAction(parse => parse.GetValue(jit)
-    ? TraceReport.RunJit(parse.GetValue(traceFile)!, parse.GetValue(top), Console.Out)
-    : TraceReport.Run(parse.GetValue(traceFile)!, parse.GetValue(top), Console.Out));
+var report = new Command("trace-report", "Where a traced run's allocations come from, by type and by the nearest TableLoad frame.") { traceFile, top };
+report.SetAction(parse => TraceReport.Run(parse.GetValue(traceFile)!, parse.GetValue(top), Console.Out));
 
 var root = new RootCommand("TableLoad benchmarks: the fake endpoint, the floor client and a trace report (scripts/bench.sh runs them).") { fake, floor, report };
 return await root.Parse(args).InvokeAsync().ConfigureAwait(false);

@@ -42,44 +42,6 @@ internal static class TraceReport
         return 0;
     }
 
-    /// <summary>Methods the JIT compiled, by second of the trace and by tier, with the namespaces that kept it busiest.</summary>
-    public static int RunJit(string path, int top, TextWriter output)
-    {
-        var etlx = TraceLog.CreateFromEventPipeDataFile(path);
-        using var log = new TraceLog(etlx);
-        var bySecond = new SortedDictionary<int, int>();
-        var byTier = new Dictionary<string, int>(StringComparer.Ordinal);
-        var byNamespace = new Dictionary<string, double>(StringComparer.Ordinal);
-        var late = new Dictionary<string, double>(StringComparer.Ordinal);
-        foreach (var data in log.Events)
-        {
-            if (data is not MethodLoadUnloadVerboseTraceData load || (load.MethodFlags & MethodFlags.Jitted) == 0)
-            {
-                continue;
-            }
-
-            var second = (int)(data.TimeStampRelativeMSec / 1000);
-            bySecond[second] = bySecond.GetValueOrDefault(second) + 1;
-            var tier = load.OptimizationTier.ToString();
-            byTier[tier] = byTier.GetValueOrDefault(tier) + 1;
-            var ns = load.MethodNamespace ?? "?";
-            var dot = ns.IndexOf('[', StringComparison.Ordinal);
-            ns = dot > 0 ? ns[..dot] : ns;
-            Add(byNamespace, ns, 1);
-            if (second >= 5)
-            {
-                Add(late, $"{tier} {ns}.{load.MethodName}", 1);
-            }
-        }
-
-        output.WriteLine("methods jitted per second of the trace: " + string.Join(' ', bySecond.Select(p => $"{p.Key}s:{p.Value}")));
-        output.WriteLine("by tier: " + string.Join(", ", byTier.OrderByDescending(p => p.Value).Select(p => $"{p.Key} {p.Value}")));
-        var total = byNamespace.Values.Sum();
-        Print(output, "by type", byNamespace, total, top, width: 120);
-        Print(output, "jitted from the 5th second on", late, late.Values.Sum(), top, width: 160);
-        return 0;
-    }
-
     private static string FirstOwnFrame(TraceCallStack? stack)
     {
         string? http = null;

@@ -58,19 +58,23 @@ internal sealed class SweepTable
         return text.ToString();
     }
 
-    /// <summary>The best cell by peak entities per second and by p99 latency, among cells where a batch succeeded.</summary>
+    /// <summary>Share of failed entities above which a cell cannot be the best: its failures flatter its latency.</summary>
+    public const double HealthyFailedShare = 0.01;
+
+    /// <summary>The best cell by peak entities per second and by p99 latency, among cells where at most 1% of entities failed.</summary>
     public static string Best(IReadOnlyList<SweepRow> rows)
     {
-        var candidates = rows.Where(r => r.Succeeded > 0).ToList();
+        var candidates = rows.Where(r => r.Succeeded > 0 && r.Failed <= HealthyFailedShare * (r.Succeeded + r.Failed)).ToList();
         if (candidates.Count == 0)
         {
-            return "best: none, no cell had a successful batch\n";
+            return "best: none, every cell had more than 1% of its entities fail" + Environment.NewLine;
         }
 
         var byPeak = candidates.MaxBy(r => r.PeakEntitiesPerSecond)!;
         var byP99 = candidates.MinBy(r => r.P99)!;
-        return $"best peak e/s: {byPeak.Cell.Name} ({Count(byPeak.PeakEntitiesPerSecond)} e/s, p99 {Fixed(byPeak.P99)} ms)\n" +
-               $"best p99:      {byP99.Cell.Name} ({Fixed(byP99.P99)} ms, peak {Count(byP99.PeakEntitiesPerSecond)} e/s)\n";
+        return $"best peak e/s: {byPeak.Cell.Name} ({Count(byPeak.PeakEntitiesPerSecond)} e/s, p99 {Fixed(byPeak.P99)} ms){Environment.NewLine}" +
+               $"best p99:      {byP99.Cell.Name} ({Fixed(byP99.P99)} ms, peak {Count(byP99.PeakEntitiesPerSecond)} e/s){Environment.NewLine}" +
+               (candidates.Count < rows.Count ? $"(cells where more than 1% of entities failed are not candidates){Environment.NewLine}" : "");
     }
 
     private static string Notes(SweepRow row)
