@@ -5,7 +5,7 @@ for (path in sort(list.files(file.path(ANALYSIS_DIR, "R"), pattern = "\\.R$", fu
   source(path, local = FALSE)
 }
 
-RUN_FIXTURES <- c("run-t2-b10", "run-t4-b10", "run-rejected", "run-no-batch-log")
+RUN_FIXTURES <- c("run-t2-b10", "run-t4-b10", "run-rejected", "run-no-batch-log", "run-p2", "run-rate")
 SWEEP_FIXTURE <- file.path(FIXTURES, "sweep-mini")
 
 fixture <- function(name) file.path(FIXTURES, name)
@@ -14,6 +14,8 @@ fixture <- function(name) file.path(FIXTURES, name)
 all_result_folders <- function() {
   c(fixture(RUN_FIXTURES), list.dirs(SWEEP_FIXTURE, recursive = FALSE))
 }
+
+fixture_label <- function(name) read_json_file(file.path(fixture(name), "summary.json"))$label
 
 # A copy of fixture folders in a fresh temporary folder, for tests that write into them.
 copy_fixtures <- function(names) {

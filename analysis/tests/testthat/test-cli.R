@@ -17,7 +17,7 @@ test_that("report.R --out reports several runs together, from any working direct
   expect_equal(result$status, 0L, info = paste(result$stderr, collapse = "\n"))
   expect_setequal(result$stdout, file.path(out, c("percentiles.md", "percentiles.csv", names(RUN_PLOTS))))
   csv <- data.table::fread(file.path(out, "percentiles.csv"))
-  expect_identical(csv$label, sub("^run-", "", RUN_FIXTURES))
+  expect_identical(csv$label, vapply(RUN_FIXTURES, fixture_label, "", USE.NAMES = FALSE))
   # The fixtures themselves are left alone.
   expect_false(file.exists(file.path(fixture("run-t2-b10"), "percentiles.md")))
 })

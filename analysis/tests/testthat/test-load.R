@@ -21,6 +21,24 @@ test_that("read_run tolerates a run written with --no-batch-log", {
   expect_gt(nrow(run$intervals), 0L)
 })
 
+test_that("read_run binds the batches-<process>.csv files of a multi-process run", {
+  run <- read_run(fixture("run-p2"))
+  expect_false(file.exists(file.path(run$dir, "batches.csv")))
+  expect_setequal(unique(run$batches$process), 0:1)
+  expect_equal(nrow(run$batches),
+               sum(vapply(c("batches-0.csv", "batches-1.csv"),
+                          function(f) nrow(data.table::fread(file.path(run$dir, f))), 0L)))
+})
+
+test_that("read_run reads the open model's intended starts, and does without them in older files", {
+  run <- read_run(fixture("run-rate"))
+  expect_false(anyNA(run$batches$intended_start_ms))
+  older <- copy_fixtures("run-t2-b10")
+  batches <- data.table::fread(file.path(older, "batches.csv"))[, intended_start_ms := NULL]
+  data.table::fwrite(batches, file.path(older, "batches.csv"))
+  expect_true(all(is.na(read_run(older)$batches$intended_start_ms)))
+})
+
 test_that("read_runs tells runs with the same label apart", {
   runs <- read_runs(fixture(c("run-t2-b10", "run-t2-b10")))
   names <- vapply(runs, `[[`, "", "name")

@@ -30,6 +30,19 @@ test_that("the spectrum is drawn on the nines scale and ends at the max", {
   expect_identical(built$layout$panel_params[[1]]$x$get_labels()[1:3], c("0", "50", "90"))
 })
 
+test_that("an open-model run's spectrum adds its latency from the actual send", {
+  run <- read_run(fixture("run-rate"))
+  sent <- spectrum_points(run, uncorrected = TRUE)
+  expect_identical(unique(sent$from), LATENCY_FROM[["send"]])
+  # batches.csv's latency less the wait for the send agrees with latency.hlog's uncorrected intervals.
+  uncorrected <- histogram_summary(read_measured_histogram(run$dir, "uncorrected"))
+  expect_equal(max(sent$latency_ms), uncorrected$max, tolerance = 0.002)
+  expect_equal(sent$latency_ms[1], uncorrected$min, tolerance = 0.002)
+  built <- ggplot2::ggplot_build(plot_spectrum(list(run)))
+  expect_setequal(unique(built$data[[1]]$linetype), c("solid", "22"))
+  expect_null(spectrum_points(read_run(fixture("run-t2-b10")), uncorrected = TRUE))
+})
+
 test_that("throughput marks seconds with failed and with throttled batches", {
   run <- read_run(fixture("run-rejected"))
   plot <- plot_throughput(list(run))

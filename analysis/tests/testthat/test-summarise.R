@@ -57,7 +57,7 @@ test_that("check_run names a disagreement between the raw files and summary.json
 })
 
 test_that("exact quantiles of batches.csv are within the histogram's precision of summary.json", {
-  for (name in c("run-t2-b10", "run-t4-b10", "run-rejected")) {
+  for (name in c("run-t2-b10", "run-t4-b10", "run-rejected", "run-p2", "run-rate")) {
     run <- read_run(fixture(name))
     raw <- raw_figures(run)
     for (field in LATENCY_FIELDS) {
@@ -78,7 +78,7 @@ test_that("percentiles.md repeats the table TableLoad printed, with a label colu
     printed <- readLines(file.path(fixture(name), "tableload-output.txt"))
     want <- markdown_rows(printed[grepl("^\\|", printed)])[[1]]
     got <- markdown_rows(percentile_markdown(percentile_table(read_runs(fixture(name)))))[[1]]
-    expect_identical(got[[1]], sub("^run-", "", name))
+    expect_identical(got[[1]], fixture_label(name))
     expect_identical(got[-1], want, info = name)
   }
 })

@@ -59,6 +59,26 @@ public sealed class MultiProcessRunTests(AzuriteFixture azurite) : IDisposable
         Assert.All(Directory.GetFiles(_output, "batches-*.csv"), file => Assert.NotNull(folder.Csv(Path.GetFileName(file))));
     }
 
+    [Fact]
+    public async Task Interrupt_ReachesEveryWorker_WhichDrainAndFlush()
+    {
+        using var run = TableLoadProcess.Start(
+            ["run", "--processes", "2", "--tasks", "2", "--duration", "5m", "--warmup", "0s", "--output", _output], azurite.ConnectionString);
+        await run.WaitForErrorTextAsync("e/s", TimeSpan.FromSeconds(60));
+
+        // Only the coordinator is signalled, as by `kill -INT`; it must relay the stop to its workers.
+        run.Signal(2);
+        var exitCode = await run.WaitForExitAsync(TimeSpan.FromSeconds(60));
+
+        Assert.Equal(130, exitCode);
+        var folder = new ResultFolder(_output);
+        Assert.Equal("interrupted", folder.Summary.GetProperty("status").GetString());
+        var rows = Enumerable.Range(0, 2).SelectMany(k => folder.Csv($"batches-{k}.csv")).ToList();
+        Assert.Equal(
+            folder.Summary.GetProperty("entities_succeeded").GetInt64(),
+            rows.Where(r => r["outcome"] == "succeeded" && r["warmup"] == "false").Sum(r => ResultFolder.Count(r["entities"])));
+    }
+
     public void Dispose() => Directory.Delete(_output, recursive: true);
 
     /// <summary>The pids of the run's worker processes (its children running the hidden worker command).</summary>

@@ -138,7 +138,8 @@ public sealed class AzuriteFixture : IAsyncLifetime
         };
         foreach (var argument in new[]
                  {
-                     tableMain, "--tableHost", "127.0.0.1", "--tablePort", Port.ToString(System.Globalization.CultureInfo.InvariantCulture),
+                     "--require", WriteParentWatchdog(), tableMain,
+                     "--tableHost", "127.0.0.1", "--tablePort", Port.ToString(System.Globalization.CultureInfo.InvariantCulture),
                      "--inMemoryPersistence", "--skipApiVersionCheck", "--disableTelemetry", "--loose",
                  })
         {
@@ -166,6 +167,18 @@ public sealed class AzuriteFixture : IAsyncLifetime
         process.BeginOutputReadLine();
         process.BeginErrorReadLine();
         _process = process;
+    }
+
+    // DisposeAsync never runs if the test host is killed (Ctrl+C, hang timeout); Azurite then sees its stdin close and exits.
+    private string WriteParentWatchdog()
+    {
+        var path = Path.Combine(_workspace!, "exit-with-test-host.cjs");
+        File.WriteAllText(path, """
+            process.stdin.on("end", () => process.exit(0));
+            process.stdin.on("error", () => process.exit(0));
+            process.stdin.resume();
+            """);
+        return path;
     }
 
     // True once the table endpoint answers HTTP; false if Azurite exits first; throws on timeout.
