@@ -30,7 +30,7 @@ main <- function(args) {
   }
   runs <- read_runs(cli$positional)
   result <- write_comparison(runs[[1]], runs[[2]], cli$out %||% ".")
-  cat(result$markdown, "", result$written, sep = "\n")
+  writeLines(c(result$markdown, "", result$written))
 }
 
 run_cli("compare.R", main)

@@ -40,7 +40,7 @@ main <- function(args) {
       written <- c(written, write_sweep_report(read_sweep(dir), target))
     }
   }
-  cat(written, sep = "\n")
+  writeLines(written)
 }
 
 run_cli("report.R", main)

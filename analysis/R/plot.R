@@ -180,12 +180,18 @@ interval_table <- function(runs) {
   table[]
 }
 
-# The warm-up of each run as a span of seconds since its start. TableLoad ends the warm-up on a
-# whole wall-clock second (so that no window mixes the two), i.e. up to a second after warmup_s:
-# the span ends where the first measured window of intervals.csv begins.
+# The warm-up of each run as a span of seconds since its start. TableLoad ends the warm-up on
+# the first whole wall-clock second after warmup_s (so that no window mixes the two), which is
+# also where intervals.csv's first measured window begins. Without run.json's start and
+# warmup_s, the span is that of the windows flagged as warm-up.
 warmup_spans <- function(runs, intervals) {
   spans <- lapply(runs, function(one) {
-    if (identical(as.numeric(one$run$options$warmup_s), 0)) return(NULL)
+    warmup_s <- one$run$options$warmup_s
+    start <- parse_utc(one$run$started_utc)
+    if (!is.null(warmup_s) && !is.na(start)) {
+      if (warmup_s <= 0) return(NULL)
+      return(data.table::data.table(run = one$name, xmin = 0, xmax = ceiling(start + warmup_s) - start))
+    }
     windows <- intervals[intervals$run == one$name, ]
     if (!any(windows$warmup)) return(NULL)
     end <- if (any(!windows$warmup)) min(windows$x[!windows$warmup]) - 0.5 else max(windows$x) + 0.5

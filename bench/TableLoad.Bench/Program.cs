@@ -2,6 +2,7 @@ using System.CommandLine;
 using TableLoad.Bench.FakeEndpoint;
 using TableLoad.Bench.Floor;
 using TableLoad.Bench.Profile;
+using TableLoad.Bench.Results;
 using TableLoad.Storage;
 
 var port = new Option<int>("--port") { Description = "Loopback port to listen on.", Required = true };
@@ -37,5 +38,42 @@ var top = new Option<int>("--top") { Description = "Rows per table.", DefaultVal
 var report = new Command("trace-report", "Where a traced run's allocations come from, by type and by the nearest TableLoad frame.") { traceFile, top };
 report.SetAction(parse => TraceReport.Run(parse.GetValue(traceFile)!, parse.GetValue(top), Console.Out));
 
-var root = new RootCommand("TableLoad benchmarks: the fake endpoint, the floor client and a trace report (scripts/bench.sh runs them).") { fake, floor, report };
+var raw = new Option<string>("--raw") { Description = "The long-format CSV of raw results.", Required = true };
+var table = new Option<string>("--table") { Description = "ceiling or azurite.", Required = true };
+var cell = new Option<string>("--cell") { Description = "The cell's name, e.g. p1-t16.", Required = true };
+var client = new Option<string>("--client") { Description = "tableload or floor.", Required = true };
+var run = new Option<int>("--run") { Description = "Run number within the cell.", Required = true };
+var summary = new Option<string?>("--summary") { Description = "TableLoad's summary.json." };
+var probe = new Option<string?>("--probe") { Description = "The startup hook's probe file of that TableLoad run." };
+var floorOutput = new Option<string[]>("--floor") { Description = "Floor output file(s); several processes add up.", AllowMultipleArgumentsPerToken = true };
+var timeOutput = new Option<string[]>("--time") { Description = "/usr/bin/time -v output file(s).", AllowMultipleArgumentsPerToken = true };
+var recordCommand = new Command("record", "Appends one run's figures to the raw CSV.") { raw, table, cell, client, run, summary, probe, floorOutput, timeOutput };
+recordCommand.SetAction(parse =>
+{
+    var times = parse.GetValue(timeOutput) ?? [];
+    var figures = parse.GetValue(client) == "floor"
+        ? RunFigures.FromFloor(parse.GetValue(floorOutput) ?? [], times)
+        : RunFigures.FromTableLoad(parse.GetValue(summary)!, parse.GetValue(probe), times);
+    var path = parse.GetValue(raw)!;
+    var lines = figures.Select(f => new BenchRow(parse.GetValue(table)!, parse.GetValue(cell)!, parse.GetValue(client)!, parse.GetValue(run), f.Key, f.Value).ToCsv());
+    if (!File.Exists(path))
+    {
+        File.WriteAllText(path, BenchRow.Header + "\n");
+    }
+
+    File.AppendAllLines(path, lines);
+    return 0;
+});
+
+var reportRaw = new Option<string>("--raw") { Description = "The long-format CSV of raw results.", Required = true };
+var reportTable = new Option<string>("--table") { Description = "ceiling or azurite.", Required = true };
+var tables = new Command("tables", "Prints one comparison table from the raw CSV: medians with min–max and ratios.") { reportRaw, reportTable };
+tables.SetAction(parse =>
+{
+    var rows = File.ReadLines(parse.GetValue(reportRaw)!).Skip(1).Where(l => l.Length > 0).Select(BenchRow.Parse).ToList();
+    Console.Out.Write(ResultTables.Render(rows, parse.GetValue(reportTable)!));
+    return 0;
+});
+
+var root = new RootCommand("TableLoad benchmarks: the fake endpoint, the floor client and a trace report (scripts/bench.sh runs them).") { fake, floor, recordCommand, tables, report };
 return await root.Parse(args).InvokeAsync().ConfigureAwait(false);

@@ -14,7 +14,9 @@ namespace TableLoad.MicroBench;
 /// </summary>
 public class StorageBenchmarks
 {
+    private const string Table = "tableload20260101000000";
     private static readonly MediaTypeHeaderValue BodyType = MediaTypeHeaderValue.Parse(BatchBodyWriter.ContentType);
+    private static readonly BatchIdentity Identity = new("tl", "tl-000-000-0003-0000000042-", "20260101-000000-abcd");
 
     private readonly Uri _batchUri = new("http://127.0.0.1:10002/devstoreaccount1/$batch");
     private StorageTarget _target = null!;
@@ -28,10 +30,10 @@ public class StorageBenchmarks
     {
         _target = ConnectionStringParser.Parse(ConnectionStringParser.DevelopmentConnectionString);
         _client = new TableRestClient(_target, new CannedBatchHandler());
-        _submitter = new BatchSubmitter(_client, BatchPipelineFactory.Create(TimeSpan.FromSeconds(30), retries: 0));
+        _submitter = new BatchSubmitter(_client, BatchPipelineFactory.Create(TimeSpan.FromSeconds(30), retries: 0), Table, TimeSpan.FromSeconds(5));
         _bare = new HttpClient(new CannedBatchHandler()) { Timeout = Timeout.InfiniteTimeSpan };
-        var writer = new BatchBodyWriter(EntityTemplate.Create(1024, 8), _client.TableUrl("tableload20260101000000"));
-        _body = writer.Write("tl", "tl-000-000-0003-0000000042-", "20260101-000000-abcd", 100).ToArray();
+        var writer = new BatchBodyWriter(EntityTemplate.Create(1024, 8), _client.TableUrl(Table));
+        _body = writer.Write(Identity.PartitionKey, Identity.RowKeyStem, Identity.Nonce, 100).ToArray();
     }
 
     [GlobalCleanup]
@@ -65,7 +67,7 @@ public class StorageBenchmarks
     [Benchmark(Description = "BatchSubmitter.SubmitAsync (Polly + client, in-memory)")]
     public async Task<int> Submit()
     {
-        var result = await _submitter.SubmitAsync(_body, CancellationToken.None).ConfigureAwait(false);
+        var result = await _submitter.SubmitAsync(_body, Identity, CancellationToken.None).ConfigureAwait(false);
         return result.Attempts;
     }
 

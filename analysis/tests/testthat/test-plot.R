@@ -67,16 +67,21 @@ test_that("seconds in which no batch completed count as zero", {
 })
 
 test_that("the warm-up is shaded from the run's start to its first measured second", {
-  runs <- read_runs(fixture(c("run-t2-b10", "run-rejected")))
+  runs <- read_runs(fixture(c("run-t2-b10", "run-rejected", "run-rate")))
   spans <- warmup_spans(runs, interval_table(runs))
   for (i in seq_along(runs)) {
     start <- run_start_epoch(runs[[i]])
     windows <- runs[[i]]$intervals
     expect_equal(spans$xmin[i], 0)
     expect_equal(spans$xmax[i], min(windows[warmup == FALSE]$epoch_s) - start, info = runs[[i]]$name)
-    # At least warmup_s long, ending on a whole second.
     expect_gte(spans$xmax[i], runs[[i]]$run$options$warmup_s)
+    expect_lt(spans$xmax[i], runs[[i]]$run$options$warmup_s + 1)
   }
+  # Without run.json's figures, the windows flagged as warm-up say where it ends.
+  runs[[1]]$run <- list()
+  flagged <- warmup_spans(runs[1], interval_table(runs[1]))
+  windows <- runs[[1]]$intervals
+  expect_equal(flagged$xmax, min(windows[warmup == FALSE]$epoch_s) - run_start_epoch(runs[[1]]))
 })
 
 test_that("the process plot has one box per process and outcome", {

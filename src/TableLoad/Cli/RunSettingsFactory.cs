@@ -16,6 +16,9 @@ internal static partial class RunSettingsFactory
     public const int MaxBatchOperations = 100;
     public const int MaxBatchBodyBytes = 4 * 1024 * 1024;
     public const int MaxKeyPrefixLength = 200;
+
+    // A run id (at most 40 characters), a dot and 8 hex digits.
+    private const int NonceLength = 49;
     public static readonly TimeSpan MaxDuration = TimeSpan.FromDays(30);
     public static readonly TimeSpan MinTimeout = TimeSpan.FromMilliseconds(10);
     public static readonly TimeSpan MaxTimeout = TimeSpan.FromHours(24);
@@ -148,11 +151,11 @@ internal static partial class RunSettingsFactory
     {
         var rowKeyLength = RowKeys.Length(prefix);
         var partitionKeyLength = prefix.Length + 10;
-        var entityBytes = EntityTemplate.ServiceSize(template.PropertySizes, partitionKeyLength, rowKeyLength, 24);
+        var entityBytes = EntityTemplate.ServiceSize(template.PropertySizes, partitionKeyLength, rowKeyLength, NonceLength);
         Require(entityBytes <= EntityTemplate.MaxEntityBytes, $"An entity of --entity-size {template.PayloadBytes} takes {entityBytes} bytes in the service, over its 1 MiB ({EntityTemplate.MaxEntityBytes} bytes) limit.");
 
         var writer = new BatchBodyWriter(template, $"{target.TableEndpoint.AbsoluteUri.TrimEnd('/')}/{table}");
-        var body = writer.Write(new string('p', partitionKeyLength), RowKeys.Stem(prefix, 999, 999, 9999, 9_999_999_999), new string('n', 24), batchSize);
+        var body = writer.Write(new string('p', partitionKeyLength), RowKeys.Stem(prefix, 999, 999, 9999, 9_999_999_999), new string('n', NonceLength), batchSize);
         Require(body.Length <= MaxBatchBodyBytes, $"A batch of {batchSize} entities of {template.PayloadBytes} bytes makes a {body.Length}-byte request, over the service's 4 MiB ({MaxBatchBodyBytes} bytes) batch limit; lower --batch-size or --entity-size.");
     }
 

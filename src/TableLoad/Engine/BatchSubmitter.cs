@@ -1,15 +1,53 @@
+using System.Net.Http.Headers;
 using Polly;
 using TableLoad.Storage;
+using TableLoad.Workload;
 
 namespace TableLoad.Engine;
 
-/// <summary>Sends one pre-built batch through the resilience pipeline and classifies what happened.</summary>
-internal sealed class BatchSubmitter(TableRestClient client, ResiliencePipeline<BatchResult> pipeline)
+/// <summary>
+/// Sends one pre-built batch through the resilience pipeline and classifies what happened. When the
+/// answer is unknown (lost, timed out) or a retry conflicts with an earlier attempt, it reads the
+/// batch's entity back: a batch is atomic, so one entity carrying this batch's nonce proves it committed.
+/// </summary>
+internal sealed class BatchSubmitter(TableRestClient client, ResiliencePipeline<BatchResult> pipeline, string table, TimeSpan readBackTimeout)
 {
-    private static readonly System.Net.Http.Headers.MediaTypeHeaderValue BodyType =
-        System.Net.Http.Headers.MediaTypeHeaderValue.Parse(Workload.BatchBodyWriter.ContentType);
+    private static readonly MediaTypeHeaderValue BodyType = MediaTypeHeaderValue.Parse(BatchBodyWriter.ContentType);
 
-    public async ValueTask<BatchResult> SubmitAsync(ReadOnlyMemory<byte> body, CancellationToken cancellationToken)
+    public async ValueTask<BatchResult> SubmitAsync(ReadOnlyMemory<byte> body, BatchIdentity batch, CancellationToken cancellationToken)
+    {
+        var result = await SendAsync(body, cancellationToken).ConfigureAwait(false);
+        if (NeedsReadBack(result) && !cancellationToken.IsCancellationRequested &&
+            await CommittedAsync(batch, result.FailedIndex ?? 0, cancellationToken).ConfigureAwait(false))
+        {
+            return result with { Outcome = BatchOutcome.Succeeded, VerifiedByRead = true };
+        }
+
+        return result;
+    }
+
+    /// <summary>No answer at all, or a conflict on a retry: either may hide a commit by an earlier attempt.</summary>
+    public static bool NeedsReadBack(in BatchResult result) =>
+        result.Outcome is BatchOutcome.ClientTimeout or BatchOutcome.NetworkFailure ||
+        (result.Attempts > 1 && result.Outcome == BatchOutcome.Rejected && result.ErrorCode == "EntityAlreadyExists");
+
+    private async Task<bool> CommittedAsync(BatchIdentity batch, int index, CancellationToken cancellationToken)
+    {
+        using var limit = CancellationTokenSource.CreateLinkedTokenSource(cancellationToken);
+        limit.CancelAfter(readBackTimeout);
+        try
+        {
+            var nonce = await client.GetPropertyAsync(table, batch.PartitionKey, batch.RowKey(index), EntityTemplate.NonceProperty, limit.Token).ConfigureAwait(false);
+            return nonce == batch.Nonce;
+        }
+        catch (Exception ex) when (ex is OperationCanceledException or HttpRequestException or IOException or TableServiceException)
+        {
+            // Could not tell: the batch keeps its failure, which --verify will then show.
+            return false;
+        }
+    }
+
+    private async ValueTask<BatchResult> SendAsync(ReadOnlyMemory<byte> body, CancellationToken cancellationToken)
     {
         var attempt = new AttemptState(client, body);
         var context = ResilienceContextPool.Shared.Get(cancellationToken);
@@ -25,7 +63,7 @@ internal sealed class BatchSubmitter(TableRestClient client, ResiliencePipeline<
                         content.Headers.ContentType = BodyType;
                         var response = await state.Client.SendBatchAsync(content, ctx.CancellationToken).ConfigureAwait(false);
                         return Outcome.FromResult(new BatchResult(
-                            OutcomeClassifier.Classify(response), response.HttpStatus, response.ErrorCode, response.FailedIndex, state.Attempts));
+                            OutcomeClassifier.Classify(response), response.HttpStatus, response.ErrorCode, response.FailedIndex, state.Attempts, response.RetryAfter));
                     }
                     catch (Exception ex) when (ex is not OperationCanceledException && OutcomeClassifier.Classify(ex) is { } failure)
                     {
@@ -57,4 +95,10 @@ internal sealed class BatchSubmitter(TableRestClient client, ResiliencePipeline<
 
         public int Attempts { get; set; }
     }
+}
+
+/// <summary>What identifies a batch's entities in the table: its partition, RowKey stem and nonce.</summary>
+internal readonly record struct BatchIdentity(string PartitionKey, string RowKeyStem, string Nonce)
+{
+    public string RowKey(int index) => RowKeyStem + index.ToString("D3", System.Globalization.CultureInfo.InvariantCulture);
 }

@@ -58,7 +58,7 @@ internal sealed class LoadRunner(
             }
 
             var started = clock.Timestamp();
-            var result = await submitter.SubmitAsync(body, abandon).ConfigureAwait(false);
+            var result = await submitter.SubmitAsync(body, new BatchIdentity(partitionKey, rowKeyStem, nonce), abandon).ConfigureAwait(false);
             var ended = clock.Timestamp();
 
             var startMicros = clock.ElapsedMicros(started);

@@ -24,8 +24,11 @@ internal sealed class LocalLoad(RunSettings settings, TableRestClient client)
     {
         var collector = new IntervalCollector(clock, new WindowPool(), timeline.WarmupEndEpochSecond, sinks);
         var template = EntityTemplate.Create(settings.EntitySize, settings.Properties);
-        var submitter = new BatchSubmitter(client, BatchPipelineFactory.Create(settings.Timeout, settings.Retries));
-        var runner = new LoadRunner(settings, template, client.TableUrl(settings.Table), submitter, clock, collector, batchLog, settings.RunId);
+        var submitter = new BatchSubmitter(client, BatchPipelineFactory.Create(settings.Timeout, settings.Retries), settings.Table, settings.Timeout);
+
+        // The nonce is new for every process and run, so an entity left by another run never passes for this one's.
+        var nonce = settings.RunId + "." + Convert.ToHexStringLower(System.Security.Cryptography.RandomNumberGenerator.GetBytes(4));
+        var runner = new LoadRunner(settings, template, client.TableUrl(settings.Table), submitter, clock, collector, batchLog, nonce);
 
         using var stopStarting = CancellationTokenSource.CreateLinkedTokenSource(signals.StopStarting);
         stopStarting.CancelAfter(TimeSpan.FromMicroseconds(Math.Max(0, timeline.StopMicros - clock.ElapsedMicros())));

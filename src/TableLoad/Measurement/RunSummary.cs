@@ -45,6 +45,12 @@ internal sealed record RunSummary
 
     public required long EntitiesSucceeded { get; init; }
 
+    /// <summary>Attempts beyond the first, over all measured batches.</summary>
+    public long Retries { get; init; }
+
+    /// <summary>Measured batches whose outcome was settled by reading their entity back.</summary>
+    public long VerifiedByRead { get; init; }
+
     public required long EntitiesFailed { get; init; }
 
     public required IReadOnlyDictionary<string, long> Outcomes { get; init; }
@@ -73,6 +79,8 @@ internal sealed record RunSummary
             Processes = processes,
             Rate = settings.Rate,
             LateBatches = measured.Late,
+            Retries = measured.Attempts - measured.Batches,
+            VerifiedByRead = measured.VerifiedByRead,
             UncorrectedLatencyMs = totals.Uncorrected is { } uncorrected ? LatencySummary.From(uncorrected) : null,
             Tasks = settings.Tasks,
             BatchSize = settings.BatchSize,

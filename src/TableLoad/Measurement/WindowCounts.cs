@@ -20,9 +20,13 @@ internal sealed class WindowCounts
 
     public void RecordLate() => Late++;
 
+    /// <summary>Batches whose outcome was settled by reading their entity back (answer lost, or a retry that conflicted with an earlier attempt).</summary>
+    public long VerifiedByRead { get; private set; }
+
     /// <summary>Restores counts read back from a worker's message.</summary>
-    public void Set(long batches, long attempts, long entitiesSucceeded, long entitiesFailed, long late, ReadOnlySpan<long> byOutcome)
+    public void Set(long batches, long attempts, long entitiesSucceeded, long entitiesFailed, long late, ReadOnlySpan<long> byOutcome, long verifiedByRead = 0)
     {
+        VerifiedByRead = verifiedByRead;
         Batches = batches;
         Attempts = attempts;
         EntitiesSucceeded = entitiesSucceeded;
@@ -39,6 +43,7 @@ internal sealed class WindowCounts
     {
         Batches++;
         Attempts += result.Attempts;
+        VerifiedByRead += result.VerifiedByRead ? 1 : 0;
         _byOutcome[(int)result.Outcome]++;
         if (result.Succeeded)
         {
@@ -55,6 +60,7 @@ internal sealed class WindowCounts
         Batches += other.Batches;
         Attempts += other.Attempts;
         Late += other.Late;
+        VerifiedByRead += other.VerifiedByRead;
         EntitiesSucceeded += other.EntitiesSucceeded;
         EntitiesFailed += other.EntitiesFailed;
         for (var i = 0; i < _byOutcome.Length; i++)
@@ -65,7 +71,7 @@ internal sealed class WindowCounts
 
     public void Reset()
     {
-        Batches = EntitiesSucceeded = EntitiesFailed = Attempts = Late = 0;
+        Batches = EntitiesSucceeded = EntitiesFailed = Attempts = Late = VerifiedByRead = 0;
         Array.Clear(_byOutcome);
     }
 }

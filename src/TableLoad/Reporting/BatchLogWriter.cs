@@ -6,7 +6,7 @@ namespace TableLoad.Reporting;
 /// <summary>Streams batches.csv from a channel, so the file is never held in memory and the loops never wait on disk.</summary>
 internal sealed class BatchLogWriter
 {
-    public const string Header = "process,task,partition_key,start_ms,latency_ms,entities,attempts,outcome,http_status,error_code,failed_index,warmup,intended_start_ms";
+    public const string Header = "process,task,partition_key,start_ms,latency_ms,entities,attempts,outcome,http_status,error_code,failed_index,warmup,intended_start_ms,verified_by_read";
 
     /// <summary>batches.csv for a one-process run, batches-&lt;k&gt;.csv for process k of several.</summary>
     public static string FileName(int process, int processes) =>
@@ -50,5 +50,6 @@ internal sealed class BatchLogWriter
         Csv.Text(r.Result.ErrorCode),
         Csv.Optional(r.Result.FailedIndex),
         Csv.Bool(r.Warmup),
-        r.IntendedStartMicros is { } intended ? Csv.Millis(intended) : "");
+        r.IntendedStartMicros is { } intended ? Csv.Millis(intended) : "",
+        Csv.Bool(r.Result.VerifiedByRead));
 }

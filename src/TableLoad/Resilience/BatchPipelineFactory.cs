@@ -28,6 +28,8 @@ internal static class BatchPipelineFactory
                 UseJitter = true,
                 Delay = TimeSpan.FromMilliseconds(200),
                 MaxDelay = TimeSpan.FromSeconds(30),
+                // Honour the service's own wait (x-ms-retry-after-ms) when it gives one.
+                DelayGenerator = static args => ValueTask.FromResult(args.Outcome.Result.RetryAfter),
                 ShouldHandle = static args => ValueTask.FromResult(
                     args.Outcome.Exception is TimeoutRejectedException ||
                     (args.Outcome.Result is { } result && result.Outcome.IsTransient())),

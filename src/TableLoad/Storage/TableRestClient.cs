@@ -186,6 +186,18 @@ internal sealed class TableRestClient : IDisposable
         return _http.SendAsync(request, HttpCompletionOption.ResponseContentRead, cancellationToken);
     }
 
+    /// <summary>The Cosmos DB Table API's <c>x-ms-retry-after-ms</c>, else a standard Retry-After in seconds.</summary>
+    private static TimeSpan? RetryAfter(HttpResponseMessage response)
+    {
+        if (HeaderValue(response, "x-ms-retry-after-ms") is { } ms &&
+            double.TryParse(ms, System.Globalization.NumberStyles.Float, System.Globalization.CultureInfo.InvariantCulture, out var milliseconds) && milliseconds >= 0)
+        {
+            return TimeSpan.FromMilliseconds(milliseconds);
+        }
+
+        return response.Headers.RetryAfter?.Delta;
+    }
+
     private static string? HeaderValue(HttpResponseMessage response, string name) =>
         response.Headers.TryGetValues(name, out var values) ? values.FirstOrDefault() : null;
 

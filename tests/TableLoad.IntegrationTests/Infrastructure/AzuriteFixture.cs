@@ -1,5 +1,6 @@
 using System.ComponentModel;
 using System.Diagnostics;
+using System.Globalization;
 using System.Net;
 using System.Net.Sockets;
 using System.Text;
@@ -139,7 +140,7 @@ public sealed class AzuriteFixture : IAsyncLifetime
         foreach (var argument in new[]
                  {
                      "--require", WriteParentWatchdog(), tableMain,
-                     "--tableHost", "127.0.0.1", "--tablePort", Port.ToString(System.Globalization.CultureInfo.InvariantCulture),
+                     "--tableHost", "127.0.0.1", "--tablePort", Port.ToString(CultureInfo.InvariantCulture),
                      "--inMemoryPersistence", "--skipApiVersionCheck", "--disableTelemetry", "--loose",
                  })
         {

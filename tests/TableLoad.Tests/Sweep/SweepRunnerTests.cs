@@ -44,7 +44,7 @@ public sealed class SweepRunnerTests : IDisposable
     [Fact]
     public async Task RunAsync_WritesOneRowPerCellInGridOrder_PrintsEachRow_AndNamesTheBest()
     {
-        var launcher = FakeCellLauncher.Completing(cell => CellSummaries.Json(peak: cell.Tasks * 1000 + cell.BatchSize, p99: 100 - cell.BatchSize - cell.Tasks));
+        var launcher = FakeCellLauncher.Completing(cell => CellSummaries.Json(failed: 0, peak: (cell.Tasks * 1000) + cell.BatchSize, p99: 100 - cell.BatchSize - cell.Tasks));
 
         var exitCode = await RunAsync(CreateSettings(), launcher);
 

@@ -14,6 +14,7 @@ internal static class WindowCodec
         EntitiesSucceeded = window.Counts.EntitiesSucceeded,
         EntitiesFailed = window.Counts.EntitiesFailed,
         Late = window.Counts.Late,
+        VerifiedByRead = window.Counts.VerifiedByRead,
         ByOutcome = window.Counts.ByOutcome.ToArray(),
         RejectedByCode = window.RejectedByCode.Count == 0 ? null : new Dictionary<string, long>(window.RejectedByCode),
         Latency = Convert.ToBase64String(HistogramEncoding.EncodeCompressed(window.Latency)),
@@ -23,7 +24,7 @@ internal static class WindowCodec
     public static void Decode(WorkerMessage message, Window into)
     {
         into.Reset(message.EpochSecond);
-        into.Counts.Set(message.Batches, message.Attempts, message.EntitiesSucceeded, message.EntitiesFailed, message.Late, message.ByOutcome ?? new long[Engine.BatchOutcomeExtensions.Count]);
+        into.Counts.Set(message.Batches, message.Attempts, message.EntitiesSucceeded, message.EntitiesFailed, message.Late, message.ByOutcome ?? new long[Engine.BatchOutcomeExtensions.Count], message.VerifiedByRead);
         foreach (var (code, count) in message.RejectedByCode ?? [])
         {
             into.RejectedByCode[code] = count;

@@ -72,6 +72,8 @@ internal sealed record WorkerMessage(string Type)
 
     public long Late { get; init; }
 
+    public long VerifiedByRead { get; init; }
+
     public long[]? ByOutcome { get; init; }
 
     public Dictionary<string, long>? RejectedByCode { get; init; }
