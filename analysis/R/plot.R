@@ -111,10 +111,14 @@ plot_spectrum <- function(runs, title = "Batch latency by percentile", legend_ti
   if (nrow(points) == 0L) return(NULL)
   names <- intersect(run_names(runs), unique(points$run))
   counts <- points[from == LATENCY_FROM[["reported"]], .(n = n[1], source = source[1]), by = run]
+  # Where the latencies come from is said once when all runs agree, else per run.
+  mixed <- data.table::uniqueN(counts$source) > 1L
   legend <- stats::setNames(
     sprintf("%s (n = %s%s)", counts$run, plain_number(counts$n),
-            ifelse(counts$source == "latency.hlog", ", latency.hlog", "")),
+            ifelse(mixed & counts$source == "latency.hlog", ", latency.hlog", "")),
     counts$run)
+  subtitle <- "Measured batches (warm-up excluded), failed batches included"
+  if (!mixed && counts$source[1] == "latency.hlog") subtitle <- paste0(subtitle, "; from latency.hlog (no batches.csv)")
   points[, run := factor(run, levels = names)]
   points[, from := factor(from, levels = LATENCY_FROM)]
   open_model <- any(points$from == LATENCY_FROM[["send"]])
@@ -129,13 +133,12 @@ plot_spectrum <- function(runs, title = "Batch latency by percentile", legend_ti
                                 expand = ggplot2::expansion(mult = c(0.01, 0.03))) +
     log_ms_scale("batch latency (ms, log scale)") +
     ggplot2::scale_colour_manual(name = legend_title, values = run_palette(names), labels = legend[names]) +
-    ggplot2::scale_linetype_manual(name = "latency", values = stats::setNames(c("solid", "22"), LATENCY_FROM),
-                                   guide = if (open_model) "legend" else "none") +
+    ggplot2::scale_linetype_manual(name = "latency", values = stats::setNames(c("solid", "22"), LATENCY_FROM)) +
     ggplot2::guides(colour = ggplot2::guide_legend(ncol = min(2L, length(names)), order = 1),
-                    linetype = ggplot2::guide_legend(order = 2, ncol = 1)) +
+                    linetype = if (open_model) ggplot2::guide_legend(order = 2, ncol = 1) else "none") +
     ggplot2::labs(
       title = title,
-      subtitle = "Measured batches (warm-up excluded), failed batches included",
+      subtitle = subtitle,
       caption = "Each curve ends at its run's maximum (dot), drawn at percentile 1 - 1/n: n batches resolve nothing finer."
     ) +
     theme_tableload()

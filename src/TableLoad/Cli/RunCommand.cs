@@ -42,7 +42,21 @@ internal static class RunCommand
             }
 
             var invocation = Invocation(parse, options);
-            return await new LoadTest(settings, invocation, Console.Out, Console.Error, TimeProvider.System).RunAsync(signals).ConfigureAwait(false);
+            try
+            {
+                return await new LoadTest(settings, invocation, Console.Out, Console.Error, TimeProvider.System).RunAsync(signals).ConfigureAwait(false);
+            }
+            catch (Storage.TableServiceException ex)
+            {
+                // A refusal outside the batches (a query, a delete): one sentence, never a stack trace.
+                await Console.Error.WriteLineAsync(ex.Message).ConfigureAwait(false);
+                return ExitCodes.Unreachable;
+            }
+            catch (HttpRequestException ex)
+            {
+                await Console.Error.WriteLineAsync($"The Table endpoint stopped answering ({ex.HttpRequestError}).").ConfigureAwait(false);
+                return ExitCodes.Unreachable;
+            }
         });
         return command;
     }

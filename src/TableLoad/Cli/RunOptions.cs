@@ -12,6 +12,39 @@ internal sealed class RunOptions
         Description = $"Storage connection string (key or SAS). Default: ${ConnectionStringVariable}, else the Azurite development account on 127.0.0.1:10002.",
     };
 
+    public const string SasVariable = "TABLELOAD_SAS";
+
+    public Option<string?> Endpoint { get; } = new("--endpoint")
+    {
+        Description = "Table endpoint URL, instead of a connection string; authorise with --sas or --auth entra.",
+    };
+
+    public Option<string?> Sas { get; } = new("--sas")
+    {
+        Description = $"Shared access signature for --endpoint. Default: ${SasVariable} (better: the environment keeps it out of process lists).",
+    };
+
+    public Option<string> Auth { get; } = new("--auth")
+    {
+        Description = "With --endpoint: sas, or entra (Microsoft Entra ID through DefaultAzureCredential: environment, managed identity, Azure CLI...).",
+        DefaultValueFactory = _ => "sas",
+    };
+
+    public Option<string?> Account { get; } = new("--account")
+    {
+        Description = "The account name the run must target; required for any endpoint not on this machine, as a guard against loading the wrong account.",
+    };
+
+    public Option<bool> AllowExistingTable { get; } = new("--allow-existing-table")
+    {
+        Description = "Write into a table that already holds entities. Default: refuse, so a load test never mixes into data it did not make.",
+    };
+
+    public Option<long?> MaxEntities { get; } = new("--max-entities")
+    {
+        Description = "Cap on the entities the whole run may insert (warm-up included); the run stops when it is reached. Default: no cap.",
+    };
+
     public Option<string?> Table { get; } = new("--table")
     {
         Description = "Table to insert into, created if missing. Default: a fresh name per run (tableload<yyyyMMddHHmmss>).",
@@ -147,7 +180,7 @@ internal sealed class RunOptions
 
     public IEnumerable<Option> All =>
     [
-        ConnectionString, Table, KeepTable, BatchSize, EntitySize, Properties, Partitions, KeyPrefix, Tasks, Processes, PerProcess, Rate, Duration, Batches,
+        ConnectionString, Endpoint, Sas, Auth, Account, AllowExistingTable, MaxEntities, Table, KeepTable, BatchSize, EntitySize, Properties, Partitions, KeyPrefix, Tasks, Processes, PerProcess, Rate, Duration, Batches,
         StartAt, RunId, Instance,
         Warmup, Timeout, Retries, Output, Label, Verify, NoBatchLog, Quiet,
     ];

@@ -82,9 +82,13 @@ internal static partial class RunSettingsFactory
         Require(TableNamePattern().IsMatch(table) && !table.Equals("tables", StringComparison.OrdinalIgnoreCase),
             $"--table '{table}' is not a valid table name: use 3 to 63 letters and digits, starting with a letter.");
 
-        var target = parse.GetValue(o.ConnectionString) is { } given
-            ? ParseTarget(given, o.ConnectionString.Name)
-            : ParseTarget(environment(RunOptions.ConnectionStringVariable), "$" + RunOptions.ConnectionStringVariable);
+        var target = Target(parse, o, environment);
+        var maxEntities = parse.GetValue(o.MaxEntities);
+        Require(maxEntities is null || maxEntities >= batchSize, $"--max-entities must be at least --batch-size ({batchSize}).");
+        if (maxEntities is { } cap)
+        {
+            batches = Math.Min(batches ?? long.MaxValue, cap / batchSize);
+        }
         var template = EntityTemplate.Create(entitySize, properties);
         ValidateEntityAndBatch(template, prefix, batchSize, target, table);
 
@@ -119,9 +123,48 @@ internal static partial class RunSettingsFactory
             SharedRun = givenRunId is not null,
             Label = parse.GetValue(o.Label) ?? "",
             Verify = parse.GetValue(o.Verify),
+            AllowExistingTable = parse.GetValue(o.AllowExistingTable),
             WriteBatchLog = !parse.GetValue(o.NoBatchLog),
             Quiet = parse.GetValue(o.Quiet),
         };
+    }
+
+    private static StorageTarget Target(ParseResult parse, RunOptions o, Func<string, string?> environment)
+    {
+        StorageTarget target;
+        if (parse.GetValue(o.Endpoint) is { } endpointText)
+        {
+            Require(parse.GetValue(o.ConnectionString) is null, "Give either --connection-string or --endpoint, not both.");
+            Require(Uri.TryCreate(endpointText.TrimEnd('/'), UriKind.Absolute, out var endpoint) && endpoint.Scheme is "http" or "https" && string.IsNullOrEmpty(endpoint.Query),
+                "--endpoint must be an http or https address without a query string (give the SAS with --sas).");
+            var account = ConnectionStringParser.AccountNameFromEndpoint(endpoint!);
+            var auth = parse.GetValue(o.Auth)?.ToLowerInvariant();
+            IRequestAuthorizer authorizer = auth switch
+            {
+                "entra" => new BearerTokenAuthorizer(new Azure.Identity.DefaultAzureCredential()),
+                "sas" => new SasAuthorizer(parse.GetValue(o.Sas) ?? environment(RunOptions.SasVariable)
+                    ?? throw new UsageException($"--endpoint needs --sas TOKEN (or ${RunOptions.SasVariable}), or --auth entra.")),
+                _ => throw new UsageException($"--auth must be sas or entra, not '{parse.GetValue(o.Auth)}'."),
+            };
+            target = new StorageTarget(endpoint!, account, authorizer);
+        }
+        else
+        {
+            Require(parse.GetValue(o.Sas) is null, "--sas goes with --endpoint; a connection string carries its own SharedAccessSignature.");
+            target = parse.GetValue(o.ConnectionString) is { } given
+                ? ParseTarget(given, o.ConnectionString.Name)
+                : ParseTarget(environment(RunOptions.ConnectionStringVariable), "$" + RunOptions.ConnectionStringVariable);
+        }
+
+        var confirmed = parse.GetValue(o.Account);
+        if (!target.IsLoopback)
+        {
+            Require(confirmed is not null, $"The endpoint {target.TableEndpoint.Host} is not on this machine: confirm the account to load with --account {target.AccountName}.");
+        }
+
+        Require(confirmed is null || confirmed.Equals(target.AccountName, StringComparison.OrdinalIgnoreCase),
+            $"--account '{confirmed}' does not match the endpoint's account '{target.AccountName}'.");
+        return target;
     }
 
     private static StorageTarget ParseTarget(string? connectionString, string source)

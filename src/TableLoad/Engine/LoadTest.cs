@@ -33,6 +33,12 @@ internal sealed class LoadTest(RunSettings settings, RunInvocation invocation, T
 
         try
         {
+            if (!created && !settings.AllowExistingTable && await client.HasEntitiesAsync(settings.Table, signals.Abandon).ConfigureAwait(false))
+            {
+                await errors.WriteLineAsync($"The table {settings.Table} already holds entities; pass --allow-existing-table to write into it anyway.").ConfigureAwait(false);
+                return ExitCodes.BadInput;
+            }
+
             var preexisting = !created && settings.Verify ? await Verification.CountAsync(client, settings.Table, signals.Abandon).ConfigureAwait(false) : 0;
             Directory.CreateDirectory(settings.OutputDirectory);
             using var fleet = settings.Processes > 1 ? new WorkerFleet(settings, invocation.Args, invocation.ConnectionString, time) : null;

@@ -15,6 +15,9 @@ internal sealed record RunSettings
 
     public bool KeepTable { get; init; }
 
+    /// <summary>Write into a table that already holds entities (refused otherwise).</summary>
+    public bool AllowExistingTable { get; init; }
+
     public int BatchSize { get; init; } = 100;
 
     public int EntitySize { get; init; } = 1024;

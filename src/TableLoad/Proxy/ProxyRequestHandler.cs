@@ -154,7 +154,7 @@ internal sealed class ProxyRequestHandler(ProxySettings settings, TargetForwarde
     private static async Task<(byte[] Buffer, int Length)> ReadBodyAsync(HttpRequest request, CancellationToken cancellationToken)
     {
         var expected = request.ContentLength;
-        var buffer = ArrayPool<byte>.Shared.Rent((int)Math.Clamp(expected ?? 0, 0, MaxRequestBodyBytes) + 1);
+        var buffer = ArrayPool<byte>.Shared.Rent(expected is { } known ? (int)Math.Clamp(known, 0, MaxRequestBodyBytes) + 1 : 64 * 1024);
         var length = 0;
         try
         {

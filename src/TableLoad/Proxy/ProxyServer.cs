@@ -4,6 +4,7 @@ using Microsoft.AspNetCore.Hosting;
 using Microsoft.AspNetCore.Hosting.Server;
 using Microsoft.AspNetCore.Hosting.Server.Features;
 using Microsoft.AspNetCore.Http.Features;
+using Microsoft.AspNetCore.Server.Kestrel.Core;
 using Microsoft.Extensions.DependencyInjection;
 using Microsoft.Extensions.Hosting;
 
@@ -86,21 +87,24 @@ internal sealed class ProxyServer : IAsyncDisposable
         _forwarder.Dispose();
     }
 
-    private static void Listen(Microsoft.AspNetCore.Server.Kestrel.Core.KestrelServerOptions kestrel, Uri listen)
+    // The Table service speaks HTTP/1.1 only.
+    private static void Http1Only(ListenOptions listen) => listen.Protocols = HttpProtocols.Http1;
+
+    private static void Listen(KestrelServerOptions kestrel, Uri listen)
     {
         if (listen.Host.Equals("localhost", StringComparison.OrdinalIgnoreCase))
         {
             // Kestrel binds both loopbacks for localhost, which needs a fixed port.
             if (listen.Port != 0)
             {
-                kestrel.ListenLocalhost(listen.Port);
+                kestrel.ListenLocalhost(listen.Port, Http1Only);
                 return;
             }
 
-            kestrel.Listen(IPAddress.Loopback, 0);
+            kestrel.Listen(IPAddress.Loopback, 0, Http1Only);
             return;
         }
 
-        kestrel.Listen(IPAddress.Parse(listen.DnsSafeHost), listen.Port);
+        kestrel.Listen(IPAddress.Parse(listen.DnsSafeHost), listen.Port, Http1Only);
     }
 }

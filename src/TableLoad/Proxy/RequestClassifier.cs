@@ -1,3 +1,5 @@
+using Microsoft.AspNetCore.Http;
+
 namespace TableLoad.Proxy;
 
 /// <summary>
@@ -10,7 +12,7 @@ internal static class RequestClassifier
     {
         account = default;
         table = default;
-        if (!HttpMethodIsPost(method))
+        if (!HttpMethods.IsPost(method))
         {
             return RequestKind.Other;
         }
@@ -41,8 +43,6 @@ internal static class RequestClassifier
 
         return RequestKind.Other;
     }
-
-    private static bool HttpMethodIsPost(string method) => ReferenceEquals(method, "POST") || method.Equals("POST", StringComparison.OrdinalIgnoreCase);
 
     private static bool IsTableName(ReadOnlySpan<char> name)
     {

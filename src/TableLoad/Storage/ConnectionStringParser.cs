@@ -107,7 +107,7 @@ internal static class ConnectionStringParser
         return new Uri($"{protocol}://{accountName}.table.{suffix}");
     }
 
-    private static string AccountNameFromEndpoint(Uri endpoint)
+    public static string AccountNameFromEndpoint(Uri endpoint)
     {
         var firstSegment = endpoint.AbsolutePath.Trim('/').Split('/')[0];
         if (endpoint.IsLoopback && firstSegment.Length > 0)

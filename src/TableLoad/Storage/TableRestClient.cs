@@ -146,6 +146,17 @@ internal sealed class TableRestClient : IDisposable
         return counts;
     }
 
+    /// <summary>True when the table holds at least one entity (reads one key only).</summary>
+    public async Task<bool> HasEntitiesAsync(string table, CancellationToken cancellationToken)
+    {
+        using var request = NewRequest(HttpMethod.Get, $"{_endpoint}/{table}()?$top=1&$select=PartitionKey");
+        using var response = await SendAsync(request, cancellationToken).ConfigureAwait(false);
+        await EnsureSuccessAsync(response, "query entities", cancellationToken).ConfigureAwait(false);
+        await using var stream = await response.Content.ReadAsStreamAsync(cancellationToken).ConfigureAwait(false);
+        using var document = await JsonDocument.ParseAsync(stream, cancellationToken: cancellationToken).ConfigureAwait(false);
+        return document.RootElement.GetProperty("value").GetArrayLength() > 0;
+    }
+
     /// <summary>Reads one property of one entity, or null when the entity does not exist.</summary>
     public async Task<string?> GetPropertyAsync(string table, string partitionKey, string rowKey, string property, CancellationToken cancellationToken)
     {

@@ -121,6 +121,50 @@ public sealed class ProxyFaultTests(AzuriteFixture azurite)
     }
 
     [Fact]
+    public async Task PartitionLimit_IsPerTableAndPartitionKey()
+    {
+        await using var proxy = await InProcessProxy.StartAsync(azurite, s => s with { PartitionLimit = 100 });
+        using var client = proxy.Client();
+        var table = await NewTableAsync(client);
+        var other = await NewTableAsync(client);
+
+        var first = await SendBatchAsync(client, table, "p1", 100, CancellationToken.None);
+        var otherKey = await SendBatchAsync(client, table, "p2", 100, CancellationToken.None);
+        var otherTable = await SendBatchAsync(client, other, "p1", 100, CancellationToken.None);
+        var again = await SendBatchAsync(client, table, "p1", 100, CancellationToken.None, rowStem: "again");
+
+        Assert.True(first.Succeeded && otherKey.Succeeded && otherTable.Succeeded);
+        Assert.Equal(BatchOutcome.ServerBusy, OutcomeClassifier.Classify(again));
+        Assert.Equal(new ThrottledCounts(1, 0, 0), proxy.Stats.Throttled);
+        Assert.Equal(100, proxy.Stats.ThrottledEntities);
+        await client.DeleteTableAsync(table, CancellationToken.None);
+        await client.DeleteTableAsync(other, CancellationToken.None);
+    }
+
+    [Fact]
+    public async Task SingleInsert_CountsOneEntity_AndIsThrottledLikeABatch()
+    {
+        await using var proxy = await InProcessProxy.StartAsync(azurite, s => s with { PartitionLimit = 2 });
+        using var client = proxy.Client();
+        var table = await NewTableAsync(client);
+        using var http = new HttpClient();
+
+        using var first = await SendRawInsertAsync(http, client, table, "solo", "r1");
+        using var second = await SendRawInsertAsync(http, client, table, "solo", "r2");
+        using var third = await SendRawInsertAsync(http, client, table, "solo", "r3");
+
+        Assert.Equal(HttpStatusCode.NoContent, first.StatusCode);
+        Assert.Equal(HttpStatusCode.NoContent, second.StatusCode);
+        Assert.Equal(HttpStatusCode.ServiceUnavailable, third.StatusCode);
+        Assert.Equal("ServerBusy", Header(third, "x-ms-error-code"));
+        var stats = proxy.Stats;
+        Assert.Equal(3, stats.Inserts);
+        Assert.Equal(2, stats.EntitiesForwarded);
+        Assert.Equal(2, (await StoredEntities.CountByPartitionAsync(azurite, table))["solo"]);
+        await client.DeleteTableAsync(table, CancellationToken.None);
+    }
+
+    [Fact]
     public async Task TableOperationsAndQueries_WithEveryFaultOn_PassThroughUntouched()
     {
         await using var proxy = await InProcessProxy.StartAsync(azurite, s => s with { ResetRate = 1, PartitionLimit = 1, AccountLimit = 1, Latency = Latency("2s") });
@@ -180,9 +224,10 @@ public sealed class ProxyFaultTests(AzuriteFixture azurite)
         return table;
     }
 
-    private static Task<BatchResponse> SendBatchAsync(TableRestClient client, string table, string partitionKey, int count, CancellationToken cancellationToken)
+    private static Task<BatchResponse> SendBatchAsync(
+        TableRestClient client, string table, string partitionKey, int count, CancellationToken cancellationToken, string rowStem = "row")
     {
-        var body = new BatchBodyWriter(Template, client.TableUrl(table)).Write(partitionKey, "row", "nonce-1", count).ToArray();
+        var body = new BatchBodyWriter(Template, client.TableUrl(table)).Write(partitionKey, rowStem, "nonce-1", count).ToArray();
         var content = new ByteArrayContent(body);
         content.Headers.ContentType = MediaTypeHeaderValue.Parse(BatchBodyWriter.ContentType);
         return client.SendBatchAsync(content, cancellationToken);
@@ -196,12 +241,32 @@ public sealed class ProxyFaultTests(AzuriteFixture azurite)
         {
             Content = new ByteArrayContent(body) { Headers = { ContentType = MediaTypeHeaderValue.Parse(BatchBodyWriter.ContentType) } },
         };
+        AddServiceHeaders(request);
+        client.Target.Authorizer.Authorize(request);
+        return await http.SendAsync(request);
+    }
+
+    private static async Task<HttpResponseMessage> SendRawInsertAsync(HttpClient http, TableRestClient client, string table, string partitionKey, string rowKey)
+    {
+        var request = new HttpRequestMessage(HttpMethod.Post, client.TableUrl(table))
+        {
+            Content = new StringContent($"{{\"PartitionKey\":\"{partitionKey}\",\"RowKey\":\"{rowKey}\"}}")
+            {
+                Headers = { ContentType = MediaTypeHeaderValue.Parse("application/json") },
+            },
+        };
+        AddServiceHeaders(request);
+        request.Headers.TryAddWithoutValidation("Prefer", "return-no-content");
+        client.Target.Authorizer.Authorize(request);
+        return await http.SendAsync(request);
+    }
+
+    private static void AddServiceHeaders(HttpRequestMessage request)
+    {
         request.Headers.TryAddWithoutValidation("x-ms-version", TableRestClient.ServiceVersion);
         request.Headers.TryAddWithoutValidation("DataServiceVersion", "3.0");
         request.Headers.TryAddWithoutValidation("MaxDataServiceVersion", "3.0;NetFx");
         request.Headers.TryAddWithoutValidation("Accept", "application/json;odata=nometadata");
-        client.Target.Authorizer.Authorize(request);
-        return await http.SendAsync(request);
     }
 
     private static string? Header(HttpResponseMessage response, string name) =>

@@ -16,7 +16,7 @@ public sealed class RejectedBatchesTests(AzuriteFixture azurite) : IDisposable
         var first = await TableLoadProcess.RunAsync([.. common, "--batches", "4", "--output", _first], azurite.ConnectionString);
         Assert.True(first.ExitCode == 0, first.Stderr);
 
-        var second = await TableLoadProcess.RunAsync([.. common, "--batches", "10", "--verify", "--output", _second], azurite.ConnectionString);
+        var second = await TableLoadProcess.RunAsync([.. common, "--batches", "10", "--verify", "--allow-existing-table", "--output", _second], azurite.ConnectionString);
 
         Assert.True(second.ExitCode == 0, second.Stderr);
         var folder = new ResultFolder(_second);
@@ -35,6 +35,21 @@ public sealed class RejectedBatchesTests(AzuriteFixture azurite) : IDisposable
         Assert.Equal(4, summary.GetProperty("rejected_by_code").GetProperty("EntityAlreadyExists").GetInt64());
         Assert.Equal(400, summary.GetProperty("entities_failed").GetInt64());
         Assert.Contains("stored 1000 entities: matches", second.Stdout, StringComparison.Ordinal);
+    }
+
+    [Fact]
+    public async Task TableThatAlreadyHoldsEntities_IsRefused_WithoutAllowExistingTable()
+    {
+        var table = StoredEntities.NewTableName("held");
+        string[] common = ["run", "--table", table, "--keep-table", "--tasks", "1", "--warmup", "0s", "--quiet", "--batches", "2"];
+        var first = await TableLoadProcess.RunAsync([.. common, "--output", _first], azurite.ConnectionString);
+        Assert.True(first.ExitCode == 0, first.Stderr);
+
+        var refused = await TableLoadProcess.RunAsync([.. common, "--output", _second], azurite.ConnectionString);
+
+        Assert.Equal(2, refused.ExitCode);
+        Assert.Contains("--allow-existing-table", Assert.Single(refused.Stderr.Split('\n', StringSplitOptions.RemoveEmptyEntries)), StringComparison.Ordinal);
+        Assert.Equal(200, (await StoredEntities.CountByPartitionAsync(azurite, table)).Values.Sum());
     }
 
     public void Dispose()

@@ -62,5 +62,25 @@ public sealed class ScalabilityTargetsTests
         Assert.Equal(ThrottledBy.Partition, targets.TryAdmit("acct", "acct/t/p1", 10).Limit);
     }
 
+    [Fact]
+    public async Task TryAdmit_FromManyThreadsAtOnce_AdmitsExactlyTheBucket()
+    {
+        var targets = CreateSut(partitionLimit: 500, accountLimit: 1e9);
+        var admitted = 0;
+
+        await Task.WhenAll(Enumerable.Range(0, 8).Select(_ => Task.Run(() =>
+        {
+            for (var i = 0; i < 1000; i++)
+            {
+                if (targets.TryAdmit("acct", "acct/t/hot", 1).IsAdmitted)
+                {
+                    Interlocked.Increment(ref admitted);
+                }
+            }
+        })));
+
+        Assert.Equal(500, admitted);
+    }
+
     private ScalabilityTargets CreateSut(double partitionLimit, double accountLimit) => new(partitionLimit, accountLimit, _time);
 }

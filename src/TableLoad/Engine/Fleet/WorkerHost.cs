@@ -94,6 +94,7 @@ internal sealed class WorkerHost(TextReader stdin, TextWriter stdout, TimeProvid
         return settings with
         {
             Process = start.Process,
+            Batches = Share(settings.Batches, settings.Processes, start.Process),
             RunId = start.RunId ?? settings.RunId,
             Table = start.Table ?? settings.Table,
             TableNameGenerated = false,
@@ -101,6 +102,10 @@ internal sealed class WorkerHost(TextReader stdin, TextWriter stdout, TimeProvid
             Quiet = true,
         };
     }
+
+    /// <summary>Process k's part of a batch budget that is for the whole run: an even split, the remainder to the first.</summary>
+    public static long? Share(long? total, int processes, int process) =>
+        total is { } all ? (all / processes) + (process < all % processes ? 1 : 0) : null;
 
     /// <summary>Obeys the coordinator; its end of stdin closing means it is gone, so stop at once.</summary>
     private async Task ListenAsync(TaskCompletionSource<ControlMessage> go, StopSignals signals)

@@ -1,0 +1,35 @@
+using Azure.Core;
+
+namespace TableLoad.Storage;
+
+/// <summary>
+/// Microsoft Entra ID authorisation: a bearer token for Azure Storage from a <see cref="TokenCredential"/>
+/// (DefaultAzureCredential on the command line), cached and renewed five minutes before it expires.
+/// </summary>
+internal sealed class BearerTokenAuthorizer(TokenCredential credential) : IRequestAuthorizer
+{
+    private static readonly TokenRequestContext StorageScope = new(["https://storage.azure.com/.default"]);
+    private static readonly TimeSpan RenewBefore = TimeSpan.FromMinutes(5);
+    private readonly Lock _gate = new();
+    private AccessToken _token;
+
+    public void Authorize(HttpRequestMessage request)
+    {
+        request.Headers.Remove("Authorization");
+        request.Headers.TryAddWithoutValidation("Authorization", "Bearer " + Token().Token);
+    }
+
+    private AccessToken Token()
+    {
+        lock (_gate)
+        {
+            if (_token.ExpiresOn - RenewBefore <= DateTimeOffset.UtcNow)
+            {
+                // Blocks only when the token is renewed, about once an hour, not per batch.
+                _token = credential.GetToken(StorageScope, CancellationToken.None);
+            }
+
+            return _token;
+        }
+    }
+}
