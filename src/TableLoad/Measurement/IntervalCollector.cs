@@ -3,14 +3,14 @@ using TableLoad.Engine;
 namespace TableLoad.Measurement;
 
 /// <summary>
-/// Gathers the tasks' windows, adds those of the same wall-clock second, and hands each second to the
-/// sinks once no task can still record into it. Runs on one thread (the collector loop).
+/// Gathers the tasks' windows and hands each second to the merger once no task can still record into
+/// it. Runs on one thread (the collector loop).
 /// </summary>
 internal sealed class IntervalCollector(RunClock clock, WindowPool pool, long warmupEndEpochSecond, IReadOnlyList<IIntervalSink> sinks)
 {
     private readonly List<TaskRecorder> _recorders = [];
-    private readonly SortedDictionary<long, Window> _pending = [];
     private readonly List<Window> _taken = [];
+    private readonly WindowMerger _merger = new(pool, warmupEndEpochSecond, sinks, clock.StartEpochMicros / 1_000_000);
 
     public long WarmupEndEpochSecond => warmupEndEpochSecond;
 
@@ -43,35 +43,11 @@ internal sealed class IntervalCollector(RunClock clock, WindowPool pool, long wa
 
         foreach (var window in _taken)
         {
-            if (_pending.TryGetValue(window.EpochSecond, out var merged))
-            {
-                merged.Add(window);
-                pool.Return(window);
-            }
-            else
-            {
-                _pending.Add(window.EpochSecond, window);
-            }
+            _merger.Add(window);
         }
 
         _taken.Clear();
-        while (_pending.Count > 0)
-        {
-            var (second, window) = _pending.First();
-            if (second >= beforeSecond)
-            {
-                break;
-            }
-
-            _pending.Remove(second);
-            foreach (var sink in sinks)
-            {
-                sink.OnInterval(window, warmup: second < warmupEndEpochSecond);
-            }
-
-            pool.Return(window);
-        }
-
+        _merger.Publish(beforeSecond);
         return beforeSecond;
     }
 }

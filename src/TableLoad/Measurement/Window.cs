@@ -7,6 +7,9 @@ internal sealed class Window
 {
     public long EpochSecond { get; set; }
 
+    /// <summary>Set when the window's producer knows it (a result folder); otherwise the shared warm-up end decides.</summary>
+    public bool? Warmup { get; set; }
+
     public WindowCounts Counts { get; } = new();
 
     /// <summary>Batch latency; in the open model measured from the intended start (corrected for coordinated omission).</summary>
@@ -36,6 +39,7 @@ internal sealed class Window
     public void Reset(long epochSecond)
     {
         EpochSecond = epochSecond;
+        Warmup = null;
         Counts.Reset();
         Latency.Reset();
         Uncorrected?.Reset();

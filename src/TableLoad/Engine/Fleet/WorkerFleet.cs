@@ -67,7 +67,7 @@ internal sealed class WorkerFleet(RunSettings settings, IReadOnlyList<string> ru
     /// <summary>Sends go, merges every worker's seconds into the sinks until all have finished or failed.</summary>
     public async Task RunAsync(RunClock clock, RunTimeline timeline, IReadOnlyList<IIntervalSink> sinks, StopSignals signals, Func<Task> everySecond)
     {
-        var merger = new WindowMerger(_pool, timeline.WarmupEndEpochSecond, sinks);
+        var merger = new WindowMerger(_pool, timeline.WarmupEndEpochSecond, sinks, timeline.StartEpochSecond);
         var go = new ControlMessage(ControlMessage.GoType)
         {
             StartEpochMicros = clock.StartEpochMicros,

@@ -15,14 +15,14 @@ internal static class ResultMerger
         Directory.CreateDirectory(outputDirectory);
         var start = parts.Min(p => p.StartedUtc);
         var rows = parts.Select(p => p.Intervals()).ToList();
-        // Instances started together agree on this second; if they do not, the latest keeps every merged second measured by all.
+        // Each folder's own warm-up flags decide; the shared end only labels the empty seconds filled in between.
         var warmupEnd = parts.Max(p => p.WarmupEndEpochSecond());
         var totals = new RunTotals();
         using (var intervals = new IntervalCsvWriter(new StreamWriter(Path.Combine(outputDirectory, "intervals.csv")), start.ToUnixTimeSeconds()))
         using (var hlog = new HistogramLogSink(new StreamWriter(Path.Combine(outputDirectory, "latency.hlog")), start))
         {
             var pool = new WindowPool();
-            var merger = new WindowMerger(pool, warmupEnd, [totals, intervals, hlog]);
+            var merger = new WindowMerger(pool, warmupEnd, [totals, intervals, hlog], start.ToUnixTimeSeconds());
             for (var i = 0; i < parts.Count; i++)
             {
                 var histograms = parts[i].Histograms();

@@ -102,6 +102,7 @@ internal sealed record IntervalRow(long EpochSecond, bool Warmup, long EntitiesS
     public void CopyTo(Window window, IReadOnlyDictionary<(long Second, string? Tag), LatencyHistogram> histograms)
     {
         window.Reset(EpochSecond);
+        window.Warmup = Warmup;
         window.Counts.Set(Batches, 0, EntitiesSucceeded, EntitiesFailed, 0, ByOutcome);
         if (histograms.TryGetValue((EpochSecond, Warmup ? HistogramLogSink.WarmupTag : null), out var latency))
         {

@@ -67,6 +67,33 @@ public sealed class WindowMergerTests
     }
 
     [Fact]
+    public void SecondsWithNothingCompleted_ArePublishedAsEmptyWindows_SoAStallShowsAsZeros()
+    {
+        var merger = new WindowMerger(_pool, 0, [_sink], firstEpochSecond: 99);
+        merger.Add(NewWindow(101, entities: 5));
+        merger.Add(NewWindow(104, entities: 7));
+
+        merger.Publish(long.MaxValue);
+
+        Assert.Equal([99L, 100, 101, 102, 103, 104], _sink.Seen.Select(s => s.Second));
+        Assert.Equal([0L, 0, 5, 0, 0, 7], _sink.Seen.Select(s => s.Entities));
+    }
+
+    [Fact]
+    public void WindowsOwnWarmupFlag_WinsOverTheSharedWarmupEnd_AndIsNeverMergedWithTheOtherKind()
+    {
+        var merger = CreateSut(warmupEnd: 0);
+        var warm = NewWindow(100, entities: 3);
+        warm.Warmup = true;
+        merger.Add(warm);
+        merger.Add(NewWindow(100, entities: 4));
+
+        merger.Publish(long.MaxValue);
+
+        Assert.Equal([(3L, true), (4L, false)], _sink.Seen.Select(s => (s.Entities, s.Warmup)).OrderBy(s => s.Item1));
+    }
+
+    [Fact]
     public void WindowCodec_RoundTrip_KeepsCountsAndHistogramsExactly()
     {
         var original = NewWindow(1_795_000_000, entities: 1234, latenciesMicros: [1, 999, 123_456, 29_000_000]);
