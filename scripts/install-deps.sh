@@ -10,8 +10,8 @@ set -euo pipefail
 
 REPO_ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 readonly REPO_ROOT
-readonly R_PACKAGES=(data.table ggplot2 testthat jsonlite)
-readonly APT_PACKAGES=(r-base-core r-cran-data.table r-cran-ggplot2 r-cran-testthat r-cran-jsonlite)
+readonly R_PACKAGES=(data.table ggplot2 ggrepel testthat jsonlite)
+readonly APT_PACKAGES=(r-base-core r-cran-data.table r-cran-ggplot2 r-cran-ggrepel r-cran-testthat r-cran-jsonlite)
 
 say() { echo "deps: $*"; }
 die() { echo "install-deps.sh: $*" >&2; exit 1; }

@@ -44,7 +44,13 @@ internal static class RunCommand
             var invocation = Invocation(parse, options);
             try
             {
-                return await new LoadTest(settings, invocation, Console.Out, Console.Error, TimeProvider.System).RunAsync(signals).ConfigureAwait(false);
+                var code = await new LoadTest(settings, invocation, Console.Out, Console.Error, TimeProvider.System).RunAsync(signals).ConfigureAwait(false);
+                if (parse.GetValue(options.Report) && code is not (ExitCodes.BadInput or ExitCodes.Unreachable or ExitCodes.Interrupted))
+                {
+                    await Reporting.AnalysisReport.RunAsync(settings.OutputDirectory, Console.Error).ConfigureAwait(false);
+                }
+
+                return code;
             }
             catch (Storage.TableServiceException ex)
             {

@@ -173,6 +173,11 @@ internal sealed class RunOptions
         Description = "Do not write batches.csv (for very long runs); every other result file is still written.",
     };
 
+    public Option<bool> Report { get; } = new("--report")
+    {
+        Description = "After the run, write percentiles.md and the plots into the result folder with Rscript analysis/report.R (says how to install R if it is missing).",
+    };
+
     public Option<bool> Quiet { get; } = new("--quiet")
     {
         Description = "No progress lines while the run goes on; the final table is still printed.",
@@ -182,6 +187,6 @@ internal sealed class RunOptions
     [
         ConnectionString, Endpoint, Sas, Auth, Account, AllowExistingTable, MaxEntities, Table, KeepTable, BatchSize, EntitySize, Properties, Partitions, KeyPrefix, Tasks, Processes, PerProcess, Rate, Duration, Batches,
         StartAt, RunId, Instance,
-        Warmup, Timeout, Retries, Output, Label, Verify, NoBatchLog, Quiet,
+        Warmup, Timeout, Retries, Output, Label, Verify, NoBatchLog, Report, Quiet,
     ];
 }

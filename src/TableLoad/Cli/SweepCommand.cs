@@ -1,6 +1,7 @@
 using System.CommandLine;
 using System.ComponentModel;
 using System.Runtime.InteropServices;
+using TableLoad.Reporting;
 using TableLoad.Sweep;
 
 namespace TableLoad.Cli;

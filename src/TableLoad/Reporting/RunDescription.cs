@@ -12,11 +12,14 @@ internal sealed record RunDescription(
     int Instance,
     DateTimeOffset StartedUtc,
     DateTimeOffset? EndedUtc,
+    DateTimeOffset MeasuredFromUtc,
     IReadOnlyDictionary<string, object?> Options,
     IReadOnlyDictionary<string, object?> Environment)
 {
     public static RunDescription Create(RunSettings s, DateTimeOffset started, DateTimeOffset? ended, int maxConnections)
     {
+        var measuredFrom = DateTimeOffset.FromUnixTimeSeconds(
+            Measurement.RunTimeline.Create(started.ToUnixTimeMilliseconds() * 1000, s.Warmup, s.Duration).WarmupEndEpochSecond);
         var options = new SortedDictionary<string, object?>(StringComparer.Ordinal)
         {
             ["account"] = s.Target.AccountName,
@@ -60,7 +63,7 @@ internal sealed record RunDescription(
             ["service_version"] = Storage.TableRestClient.ServiceVersion,
         };
 
-        return new RunDescription(s.RunId, s.Label, s.Instance, started, ended, options, environment);
+        return new RunDescription(s.RunId, s.Label, s.Instance, started, ended, measuredFrom, options, environment);
     }
 
     private static string Version(Assembly assembly) =>

@@ -1,4 +1,5 @@
 using System.Diagnostics;
+using System.Globalization;
 using System.Text.Json;
 using TableLoad.IntegrationTests.Infrastructure;
 using TableLoad.Proxy;
@@ -107,12 +108,44 @@ public sealed class ThrottledRunTests(AzuriteFixture azurite, ITestOutputHelper 
         Assert.Contains("stored 0 entities: matches", stdout, StringComparison.Ordinal);
     }
 
+    [Fact]
+    public async Task CosmosModeWithRetries_EveryThrottledAttemptIsEitherRetriedOrTheBatchsOutcome()
+    {
+        await using var proxy = await InProcessProxy.StartAsync(azurite, s => s with { PartitionLimit = PartitionLimit, Cosmos = true });
+
+        var (summary, stdout) = await RunThroughAsync(proxy, retries: 3);
+        var stats = proxy.Stats;
+
+        Assert.True(stats.Throttled.TooManyRequests > 0);
+        Assert.True(summary.GetProperty("retries").GetInt64() > 0);
+        Assert.Equal(
+            stats.Throttled.TooManyRequests,
+            summary.GetProperty("retries").GetInt64() + summary.GetProperty("outcomes").GetProperty("too_many_requests").GetInt64());
+        Assert.Equal(stats.EntitiesForwarded, summary.GetProperty("entities_succeeded").GetInt64());
+        Assert.Contains("entities: matches", stdout, StringComparison.Ordinal);
+    }
+
+    [Fact]
+    public async Task LostAnswersAtTenPercentWithRetries_NoEntityIsDoubleCountedOrLost()
+    {
+        await using var proxy = await InProcessProxy.StartAsync(azurite, s => s with { PartitionLimit = 1e9, AccountLimit = 1e9, LoseAnswerRate = 0.1, Seed = 5 });
+
+        var (summary, stdout) = await RunThroughAsync(proxy, retries: 3);
+        var stats = proxy.Stats;
+
+        // Every entity the target committed, lost answers included, is reported once as succeeded.
+        Assert.True(stats.LostAnswers > 0);
+        Assert.Equal(stats.EntitiesForwarded, summary.GetProperty("entities_succeeded").GetInt64());
+        Assert.True(summary.GetProperty("verified_by_read").GetInt64() > 0, "the ambiguous batches should be settled by reading them back");
+        Assert.Contains("entities: matches", stdout, StringComparison.Ordinal);
+    }
+
     public void Dispose() => Directory.Delete(_output, recursive: true);
 
-    private async Task<(JsonElement Summary, string Stdout)> RunThroughAsync(InProcessProxy proxy)
+    private async Task<(JsonElement Summary, string Stdout)> RunThroughAsync(InProcessProxy proxy, int retries = 0)
     {
         var (exitCode, stdout, stderr) = await TableLoadProcess.RunAsync(
-            ["run", "--duration", "4s", "--warmup", "0s", "--tasks", "8", "--retries", "0", "--verify", "--quiet", "--output", _output],
+            ["run", "--duration", "4s", "--warmup", "0s", "--tasks", "8", "--retries", retries.ToString(CultureInfo.InvariantCulture), "--verify", "--quiet", "--output", _output],
             proxy.ConnectionString);
         log.WriteLine(stdout);
         log.WriteLine(stderr);

@@ -1,7 +1,7 @@
 using System.ComponentModel;
 using System.Diagnostics;
 
-namespace TableLoad.Sweep;
+namespace TableLoad.Reporting;
 
 /// <summary>
 /// <c>--report</c>: runs <c>Rscript analysis/report.R &lt;folder&gt;</c> from the TableLoad checkout when R is
@@ -11,7 +11,7 @@ internal static class AnalysisReport
 {
     public const string ScriptPath = "analysis/report.R";
     public const string InstallHint =
-        "install R with 'sudo apt-get install r-base-core r-cran-data.table r-cran-ggplot2 r-cran-jsonlite' (or scripts/install-deps.sh)";
+        "install R with 'sudo apt-get install r-base-core r-cran-data.table r-cran-ggplot2 r-cran-ggrepel r-cran-jsonlite' (or scripts/install-deps.sh)";
 
     /// <summary>Writes the report for <paramref name="resultDirectory"/>; returns Rscript's exit code, or null when it could not run.</summary>
     public static async Task<int?> RunAsync(string resultDirectory, TextWriter errors)
