@@ -13,7 +13,7 @@ namespace TableLoad.IntegrationTests.Infrastructure;
 /// Starts the repository's pinned Azurite table service, in memory, on a free loopback port
 /// for the tests of the "Azurite" collection, and stops it with its whole process tree afterwards.
 /// </summary>
-public sealed class AzuriteFixture : IAsyncLifetime
+public class AzuriteFixture : IAsyncLifetime
 {
     public const string AccountName = "devstoreaccount1";
 
@@ -33,6 +33,9 @@ public sealed class AzuriteFixture : IAsyncLifetime
     private string? _workspace;
 
     public AzuriteFixture(IMessageSink sink) => _sink = sink;
+
+    /// <summary>Environment for the Azurite process, e.g. AZURITE_ACCOUNTS for accounts of a test's own.</summary>
+    protected virtual IReadOnlyDictionary<string, string> ExtraEnvironment { get; } = new Dictionary<string, string>();
 
     /// <summary>The loopback port Azurite's table service listens on.</summary>
     public int Port { get; private set; }
@@ -145,6 +148,11 @@ public sealed class AzuriteFixture : IAsyncLifetime
                  })
         {
             startInfo.ArgumentList.Add(argument);
+        }
+
+        foreach (var (name, value) in ExtraEnvironment)
+        {
+            startInfo.Environment[name] = value;
         }
 
         lock (_recentLines)

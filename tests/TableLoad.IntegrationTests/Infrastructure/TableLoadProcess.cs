@@ -28,7 +28,9 @@ public sealed class TableLoadProcess : IDisposable
 
     public string StandardError { get { lock (_stderr) { return _stderr.ToString(); } } }
 
-    public static TableLoadProcess Start(IReadOnlyList<string> args, string? connectionString)
+    public bool HasExited => _process.HasExited;
+
+    public static TableLoadProcess Start(IReadOnlyList<string> args, string? connectionString, (string Name, string Value)? environment = null)
     {
         var info = new ProcessStartInfo("dotnet")
         {
@@ -47,6 +49,12 @@ public sealed class TableLoadProcess : IDisposable
         if (connectionString is not null)
         {
             info.Environment["TABLELOAD_CONNECTION_STRING"] = connectionString;
+        }
+
+        info.Environment.Remove("TABLELOAD_SAS");
+        if (environment is { } extra)
+        {
+            info.Environment[extra.Name] = extra.Value;
         }
 
         return new TableLoadProcess(Process.Start(info) ?? throw new InvalidOperationException("dotnet did not start."));

@@ -1,0 +1,134 @@
+using System.Diagnostics;
+using System.Globalization;
+using System.Text;
+using TableLoad.IntegrationTests.Infrastructure;
+
+namespace TableLoad.IntegrationTests.Security;
+
+/// <summary>
+/// A recognisable key and SAS go through every path — success, refusals, failures, Ctrl+C, a worker
+/// crash — and appear in none of the output, the result files, or any child process's argv.
+/// </summary>
+[Collection(SecretAccountCollection.Name)]
+public sealed class SecretsNeverLeakTests(SecretAccountFixture azurite) : IDisposable
+{
+    private readonly string _root = Directory.CreateTempSubdirectory("tableload-secret-").FullName;
+    private readonly StringBuilder _seen = new();
+
+    [Fact]
+    public async Task KeyAndSas_NeverAppear_InOutputFilesOrChildArgv()
+    {
+        // Success, with workers whose argv is sampled while they run, and --verify.
+        await ObserveAsync(["run", "--processes", "2", "--tasks", "2", "--duration", "3s", "--warmup", "0s", "--verify", "--output", Out("ok")], azurite.SecretConnectionString, expectExit: 0);
+
+        // The same through --endpoint with the SAS on the command line and in the environment.
+        await ObserveAsync(["run", "--endpoint", azurite.SecretEndpoint.ToString(), "--sas", azurite.Sas, "--processes", "2", "--tasks", "2", "--duration", "2s", "--warmup", "0s", "--verify", "--output", Out("sas")], null, expectExit: 0);
+        await ObserveAsync(["run", "--endpoint", azurite.SecretEndpoint.ToString(), "--batches", "3", "--warmup", "0s", "--output", Out("sasenv")], null, expectExit: 0, environment: ("TABLELOAD_SAS", azurite.Sas));
+
+        // Refusals and failures: bad input, a wrong key, an unreachable endpoint, a mangled string.
+        await ObserveAsync(["run", "--batch-size", "101"], azurite.SecretConnectionString, expectExit: 2);
+        await ObserveAsync(["run", "--batches", "1", "--output", Out("wrongkey")], azurite.SecretConnectionString.Replace(SecretAccountFixture.Key, Convert.ToBase64String(Encoding.ASCII.GetBytes("TABLELOAD-RECOGNISABLE-SECRET-KEY-wrong"))), expectExit: 3);
+        await ObserveAsync(["run", "--timeout", "3s"], azurite.SecretConnectionString.Replace($":{azurite.Port}/", ":9/"), expectExit: 3);
+        await ObserveAsync(["run"], azurite.SecretConnectionString.Replace("AccountKey=", "AccountKey=*"), expectExit: 2);
+
+        // Ctrl+C, and a worker killed mid-run.
+        await ObserveAsync(["run", "--duration", "5m", "--warmup", "0s", "--tasks", "2", "--output", Out("int")], azurite.SecretConnectionString, expectExit: 130, interruptAfter: TimeSpan.FromSeconds(3));
+        await ObserveAsync(["run", "--processes", "2", "--tasks", "1", "--duration", "20s", "--warmup", "0s", "--output", Out("crash")], azurite.SecretConnectionString, expectExit: 5, killWorkerAfter: TimeSpan.FromSeconds(4));
+
+        // A sweep hands the string to every cell.
+        await ObserveAsync(["sweep", "--tasks", "1,2", "--batch-size", "10", "--duration", "1s", "--warmup", "0s", "--output", Out("sweep")], azurite.SecretConnectionString, expectExit: 0);
+
+        foreach (var file in Directory.EnumerateFiles(_root, "*", SearchOption.AllDirectories))
+        {
+            _seen.AppendLine(File.ReadAllText(file));
+        }
+
+        var everything = _seen.ToString();
+        Assert.Contains("stored", everything, StringComparison.Ordinal);
+        Assert.Contains("secretacct", everything, StringComparison.Ordinal);
+        foreach (var secret in azurite.Secrets())
+        {
+            Assert.DoesNotContain(secret, everything, StringComparison.Ordinal);
+        }
+
+        Assert.DoesNotContain("TABLELOAD-RECOGNISABLE", everything, StringComparison.Ordinal);
+    }
+
+    public void Dispose() => Directory.Delete(_root, recursive: true);
+
+    private string Out(string name) => Path.Combine(_root, name);
+
+    private async Task ObserveAsync(
+        string[] args, string? connectionString, int expectExit, TimeSpan? interruptAfter = null, TimeSpan? killWorkerAfter = null, (string Name, string Value)? environment = null)
+    {
+        using var run = TableLoadProcess.Start(args, connectionString, environment);
+        var deadline = DateTime.UtcNow + (interruptAfter ?? killWorkerAfter ?? TimeSpan.FromSeconds(2));
+        while (DateTime.UtcNow < deadline && !run.HasExited)
+        {
+            SampleDescendantArgv(run.Id);
+            await Task.Delay(200);
+        }
+
+        if (interruptAfter is not null)
+        {
+            run.Signal(2);
+        }
+
+        if (killWorkerAfter is not null)
+        {
+            var worker = Descendants(run.Id).First();
+            Process.GetProcessById(worker).Kill();
+        }
+
+        var exitCode = await run.WaitForExitAsync(TimeSpan.FromSeconds(90));
+        _seen.AppendLine(run.StandardOutput).AppendLine(run.StandardError);
+        Assert.True(exitCode == expectExit, $"{string.Join(' ', args.Take(3))}: exit {exitCode}, expected {expectExit}. stderr: {run.StandardError}");
+    }
+
+    private void SampleDescendantArgv(int root)
+    {
+        foreach (var pid in Descendants(root))
+        {
+            try
+            {
+                _seen.AppendLine(File.ReadAllText($"/proc/{pid}/cmdline").Replace('\0', ' '));
+            }
+            catch (IOException)
+            {
+                // The child ended between listing and reading.
+            }
+        }
+    }
+
+    private static List<int> Descendants(int root)
+    {
+        var parents = new Dictionary<int, int>();
+        foreach (var dir in Directory.GetDirectories("/proc"))
+        {
+            if (int.TryParse(Path.GetFileName(dir), NumberStyles.None, CultureInfo.InvariantCulture, out var pid))
+            {
+                try
+                {
+                    var stat = File.ReadAllText(Path.Combine(dir, "stat"));
+                    parents[pid] = int.Parse(stat[(stat.LastIndexOf(')') + 2)..].Split(' ')[1], CultureInfo.InvariantCulture);
+                }
+                catch (IOException)
+                {
+                }
+            }
+        }
+
+        var found = new List<int>();
+        var frontier = new Queue<int>([root]);
+        while (frontier.TryDequeue(out var parent))
+        {
+            foreach (var child in parents.Where(p => p.Value == parent).Select(p => p.Key))
+            {
+                found.Add(child);
+                frontier.Enqueue(child);
+            }
+        }
+
+        return found;
+    }
+}
