@@ -2,6 +2,7 @@ using System.Net;
 using Microsoft.AspNetCore.Builder;
 using Microsoft.AspNetCore.Hosting;
 using Microsoft.AspNetCore.Http;
+using Microsoft.Extensions.Hosting;
 using Microsoft.Extensions.Logging;
 
 namespace TableLoad.Bench.FakeEndpoint;
@@ -30,15 +31,10 @@ internal static class FakeTableEndpoint
         app.Run(context => HandleAsync(context, answers));
         await app.StartAsync(cancellationToken).ConfigureAwait(false);
         await Console.Out.WriteLineAsync($"fake-endpoint listening on http://127.0.0.1:{port}/devstoreaccount1").ConfigureAwait(false);
-        try
-        {
-            await Task.Delay(Timeout.Infinite, cancellationToken).ConfigureAwait(false);
-        }
-        catch (OperationCanceledException)
-        {
-        }
 
-        await app.StopAsync(CancellationToken.None).ConfigureAwait(false);
+        // Stops on SIGTERM/Ctrl+C (the host's console lifetime) or when the command's token fires.
+        using var stop = cancellationToken.Register(app.Lifetime.StopApplication);
+        await app.WaitForShutdownAsync(CancellationToken.None).ConfigureAwait(false);
         return 0;
     }
 

@@ -22,8 +22,7 @@ internal sealed class ProxyCounters(int seed)
     private long _addedLatencyTicks;
     private long _targetFailures;
 
-    /// <summary>Counts a request and returns its sequence number (from 1), which seeds its draws.</summary>
-    public long Received(RequestKind kind)
+    public void Received(RequestKind kind)
     {
         switch (kind)
         {
@@ -32,7 +31,7 @@ internal sealed class ProxyCounters(int seed)
             default: Interlocked.Increment(ref _passedThrough); break;
         }
 
-        return Interlocked.Increment(ref _requests);
+        Interlocked.Increment(ref _requests);
     }
 
     public void Forwarded(int entities)

@@ -77,7 +77,7 @@ internal sealed class ProxyOptions
 
     public Option<string?> Profile { get; } = new("--profile")
     {
-        Description = "JSON file with any of these settings under snake_case names (e.g. \"partition_limit\": 500); options given on the command line override it.",
+        Description = "JSON file with any of these settings under snake_case names (e.g. \"partition_limit\": 500); options given on the command line override it. Default: none.",
     };
 
     public IEnumerable<Option> All =>

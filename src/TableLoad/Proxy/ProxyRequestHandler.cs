@@ -20,6 +20,7 @@ internal sealed class ProxyRequestHandler(ProxySettings settings, TargetForwarde
 
     private readonly FaultPlan _faults = new(settings);
     private readonly ScalabilityTargets _targets = new(settings.PartitionLimit, settings.AccountLimit, time);
+    private long _emulated;
 
     public Task HandleAsync(HttpContext context)
     {
@@ -30,10 +31,15 @@ internal sealed class ProxyRequestHandler(ProxySettings settings, TargetForwarde
         }
 
         var kind = RequestClassifier.Classify(context.Request.Method, path, out var account, out var table);
-        var sequence = counters.Received(kind);
-        return kind == RequestKind.Other
-            ? PassThroughAsync(context)
-            : EmulateAsync(context, kind, sequence, path, account, table);
+        counters.Received(kind);
+        if (kind == RequestKind.Other)
+        {
+            return PassThroughAsync(context);
+        }
+
+        // Only batches and inserts are numbered, so the queries a client interleaves do not shift the draws.
+        var sequence = Interlocked.Increment(ref _emulated);
+        return EmulateAsync(context, kind, sequence, path, account, table);
     }
 
     private async Task PassThroughAsync(HttpContext context)
