@@ -1,5 +1,4 @@
 using System.CommandLine;
-using System.Runtime.InteropServices;
 using TableLoad.Engine;
 
 namespace TableLoad.Cli;
@@ -30,16 +29,13 @@ internal static class RunCommand
             }
 
             using var signals = new StopSignals();
-            using var sigint = PosixSignalRegistration.Create(PosixSignal.SIGINT, OnSignal);
-            using var sigterm = PosixSignalRegistration.Create(PosixSignal.SIGTERM, OnSignal);
-            void OnSignal(PosixSignalContext context)
+            using var interrupts = Interrupts.Register(() =>
             {
-                context.Cancel = true;
                 Console.Error.WriteLine(signals.Interrupted
                     ? "Stopping now; batches still in flight are abandoned."
                     : "Stopping: no new batches; waiting for those in flight (Ctrl+C again to stop at once).");
                 signals.Request();
-            }
+            });
 
             var invocation = Invocation(parse, options);
             try

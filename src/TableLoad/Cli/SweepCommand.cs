@@ -1,6 +1,5 @@
 using System.CommandLine;
 using System.ComponentModel;
-using System.Runtime.InteropServices;
 using TableLoad.Reporting;
 using TableLoad.Sweep;
 
@@ -29,16 +28,13 @@ internal static class SweepCommand
             {
                 var settings = SweepSettingsFactory.Create(parse, options, DateTimeOffset.UtcNow, Environment.GetEnvironmentVariable);
                 using var signals = new SweepSignals();
-                using var sigint = PosixSignalRegistration.Create(PosixSignal.SIGINT, OnSignal);
-                using var sigterm = PosixSignalRegistration.Create(PosixSignal.SIGTERM, OnSignal);
-                void OnSignal(PosixSignalContext context)
+                using var interrupts = Interrupts.Register(() =>
                 {
-                    context.Cancel = true;
                     Console.Error.WriteLine(signals.Interrupted
                         ? "Stopping the running cell now."
                         : "Stopping the sweep: the running cell stops and writes its results (Ctrl+C again to stop it at once).");
                     signals.Request();
-                }
+                });
 
                 var launcher = ChildCellLauncher.ForThisProgram(settings.ConnectionString, Console.Error);
                 var exitCode = await new SweepRunner(settings, launcher, Console.Out, Console.Error, TimeProvider.System).RunAsync(signals).ConfigureAwait(false);
