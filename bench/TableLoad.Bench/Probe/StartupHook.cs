@@ -5,14 +5,17 @@ using System.Text;
 /// <summary>
 /// A .NET startup hook (DOTNET_STARTUP_HOOKS=TableLoad.Bench.dll) that measures any process it is loaded
 /// into without changing it: RSS once a second, and at exit the bytes allocated, peak RSS and CPU, written
-/// as one JSON object to the file named by TABLELOAD_BENCH_PROBE. The runtime finds it by this exact name.
+/// as one JSON object to the file named by TABLELOAD_BENCH_PROBE, with RSS samples once a second and CPU
+/// samples four times a second (so a window of the run can be costed). The runtime finds it by this exact name.
 /// </summary>
 #pragma warning disable CA1050 // A startup hook must live outside any namespace.
 internal static class StartupHook
 #pragma warning restore CA1050
 {
     private static readonly List<long> RssSamples = [];
+    private static readonly List<(long UnixMs, double CpuSeconds)> CpuSamples = [];
     private static Timer? _sampler;
+    private static int _ticks;
 
     public static void Initialize()
     {
@@ -22,8 +25,22 @@ internal static class StartupHook
             return;
         }
 
-        _sampler = new Timer(static _ => { lock (RssSamples) { RssSamples.Add(Environment.WorkingSet); } }, null, TimeSpan.FromSeconds(1), TimeSpan.FromSeconds(1));
+        var self = Process.GetCurrentProcess();
+        _sampler = new Timer(_ => Sample(self), null, TimeSpan.Zero, TimeSpan.FromMilliseconds(250));
         AppDomain.CurrentDomain.ProcessExit += (_, _) => Write(path);
+    }
+
+    private static void Sample(Process self)
+    {
+        lock (RssSamples)
+        {
+            self.Refresh();
+            CpuSamples.Add((DateTimeOffset.UtcNow.ToUnixTimeMilliseconds(), self.TotalProcessorTime.TotalSeconds));
+            if (++_ticks % 4 == 0)
+            {
+                RssSamples.Add(Environment.WorkingSet);
+            }
+        }
     }
 
     private static void Write(string path)
@@ -38,7 +55,8 @@ internal static class StartupHook
         json.Append(CultureInfo.InvariantCulture, $",\"gc_gen0\":{GC.CollectionCount(0)},\"gc_gen1\":{GC.CollectionCount(1)},\"gc_gen2\":{GC.CollectionCount(2)}");
         lock (RssSamples)
         {
-            json.Append(",\"rss_samples_bytes\":[").AppendJoin(',', RssSamples).Append("]}");
+            json.Append(",\"rss_samples_bytes\":[").AppendJoin(',', RssSamples).Append(']');
+            json.Append(",\"cpu_samples\":[").AppendJoin(',', CpuSamples.Select(c => string.Create(CultureInfo.InvariantCulture, $"[{c.UnixMs},{c.CpuSeconds:R}]"))).Append("]}");
         }
 
         File.WriteAllText(path, json.ToString());

@@ -11,6 +11,7 @@ internal static class RunFigures
 {
     public const string EntitiesPerSecond = "entities_per_second";
     public const string CpuUsPerEntity = "cpu_us_per_entity";
+    public const string CpuUsPerEntityMeasured = "cpu_us_per_entity_measured";
     public const string AllocatedBytesPerBatch = "allocated_bytes_per_batch";
     public const string PeakRssMiB = "peak_rss_mib";
     public const string P99Ms = "p99_ms";
@@ -46,6 +47,12 @@ internal static class RunFigures
             }
 
             figures[PeakRssMiB] = probe.RootElement.GetProperty("peak_rss_bytes").GetDouble() / 1048576.0;
+            var intervals = Path.Combine(Path.GetDirectoryName(summaryPath)!, "intervals.csv");
+            if (probe.RootElement.TryGetProperty("cpu_samples", out var samples) && File.Exists(intervals) &&
+                MeasuredWindowCpu(samples, intervals) is { } measured)
+            {
+                figures[CpuUsPerEntityMeasured] = measured;
+            }
         }
 
         AddPeakRss(figures, timePaths);
@@ -61,12 +68,53 @@ internal static class RunFigures
             [EntitiesPerSecond] = runs.Sum(r => r.GetProperty("entities_per_second").GetDouble()),
             [P99Ms] = runs.Max(r => r.GetProperty("p99_ms").GetDouble()),
             [CpuUsPerEntity] = runs.Average(r => r.GetProperty("cpu_us_per_entity").GetDouble()),
+            [CpuUsPerEntityMeasured] = runs.Average(r => r.GetProperty("cpu_us_per_entity_measured").GetDouble()),
             [AllocatedBytesPerBatch] = runs.Average(r => r.GetProperty("allocated_bytes_per_batch").GetDouble()),
             [PeakRssMiB] = runs.Max(r => r.GetProperty("peak_rss_mib").GetDouble()),
             [FailedEntities] = runs.Sum(r => r.GetProperty("failed_batches").GetDouble()),
         };
         AddPeakRss(figures, timePaths);
         return figures;
+    }
+
+    /// <summary>
+    /// CPU µs per entity over the measured seconds only (start-up, JIT and warm-up left out): the probe's CPU
+    /// samples interpolated at the first and last measured second of intervals.csv, over the entities of those seconds.
+    /// </summary>
+    private static double? MeasuredWindowCpu(JsonElement samples, string intervalsPath)
+    {
+        var points = samples.EnumerateArray().Select(s => (Ms: s[0].GetInt64(), Cpu: s[1].GetDouble())).ToList();
+        var lines = File.ReadAllLines(intervalsPath);
+        var header = lines[0].Split(',');
+        int epoch = Array.IndexOf(header, "epoch_s"), warmup = Array.IndexOf(header, "warmup"), entities = Array.IndexOf(header, "entities_succeeded");
+        var measured = lines.Skip(1).Select(l => l.Split(',')).Where(f => f[warmup] == "false").ToList();
+        if (measured.Count == 0 || points.Count < 2 || epoch < 0 || entities < 0)
+        {
+            return null;
+        }
+
+        var from = long.Parse(measured[0][epoch], CultureInfo.InvariantCulture) * 1000;
+        var until = (long.Parse(measured[^1][epoch], CultureInfo.InvariantCulture) + 1) * 1000;
+        var count = measured.Sum(f => double.Parse(f[entities], CultureInfo.InvariantCulture));
+        if (from < points[0].Ms || until > points[^1].Ms || count <= 0)
+        {
+            return null;
+        }
+
+        return (CpuAt(points, until) - CpuAt(points, from)) * 1e6 / count;
+    }
+
+    private static double CpuAt(List<(long Ms, double Cpu)> points, long ms)
+    {
+        var after = points.FindIndex(p => p.Ms >= ms);
+        if (after <= 0)
+        {
+            return points[Math.Max(after, 0)].Cpu;
+        }
+
+        var (m0, c0) = points[after - 1];
+        var (m1, c1) = points[after];
+        return m1 == m0 ? c1 : c0 + ((c1 - c0) * (ms - m0) / (m1 - m0));
     }
 
     // "Maximum resident set size (kbytes): 97752" from GNU time -v; the largest of the processes.
