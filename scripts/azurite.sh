@@ -11,6 +11,8 @@ set -euo pipefail
 
 REPO_ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 readonly REPO_ROOT
+# shellcheck source=lib/background.sh
+source "$REPO_ROOT/scripts/lib/background.sh"
 readonly STATE_DIR="$REPO_ROOT/.azurite"
 readonly AZURITE_TABLE="$REPO_ROOT/node_modules/.bin/azurite-table"
 readonly START_TIMEOUT_S=30
@@ -55,19 +57,6 @@ azurite_answers() {
     grep -qi '^Server: Azurite-Table' <<<"$headers"
 }
 
-# Prints the pid from the pid file if that process is alive and is Azurite.
-running_pid() {
-    local pid_file="$1" pid
-    [[ -f "$pid_file" ]] || return 1
-    pid="$(<"$pid_file")"
-    [[ "$pid" =~ ^[0-9]+$ ]] || return 1
-    kill -0 "$pid" 2>/dev/null || return 1
-    # Guard against a recycled pid belonging to something else.
-    if [[ -r "/proc/$pid/cmdline" ]] && ! tr '\0' ' ' <"/proc/$pid/cmdline" | grep -q azurite; then
-        return 1
-    fi
-    echo "$pid"
-}
 
 ensure_azurite_installed() {
     [[ -x "$AZURITE_TABLE" ]] && return 0
@@ -82,7 +71,7 @@ cmd_start() {
     local port="$1" pid_file="$STATE_DIR/azurite-$1.pid" log_file="$STATE_DIR/azurite-$1.log"
     local workspace="$STATE_DIR/workspace-$1" endpoint="http://127.0.0.1:$1/devstoreaccount1" pid
 
-    if pid="$(running_pid "$pid_file")"; then
+    if pid="$(running_pid "$pid_file" 'azurite')"; then
         echo "Azurite table service already running at $endpoint (pid $pid)"
         return 0
     fi
@@ -129,7 +118,7 @@ cmd_start() {
 
 cmd_stop() {
     local port="$1" pid_file="$STATE_DIR/azurite-$1.pid" pid
-    if ! pid="$(running_pid "$pid_file")"; then
+    if ! pid="$(running_pid "$pid_file" 'azurite')"; then
         rm -f "$pid_file"
         if azurite_answers "$port"; then
             die "the Azurite on port $port was not started by this script; not stopping it."
@@ -137,15 +126,7 @@ cmd_stop() {
         echo "Azurite table service not running on port $port"
         return 0
     fi
-    kill -TERM "$pid" 2>/dev/null || true
-    local deadline=$((SECONDS + STOP_TIMEOUT_S))
-    while kill -0 "$pid" 2>/dev/null; do
-        if ((SECONDS >= deadline)); then
-            kill -KILL "$pid" 2>/dev/null || true
-            break
-        fi
-        sleep 0.2
-    done
+    stop_pid "$pid" "$STOP_TIMEOUT_S"
     rm -f "$pid_file"
     rmdir "$STATE_DIR/workspace-$port" 2>/dev/null || true
     echo "Azurite table service on port $port stopped (pid $pid)"
@@ -153,7 +134,7 @@ cmd_stop() {
 
 cmd_status() {
     local port="$1" pid
-    if pid="$(running_pid "$STATE_DIR/azurite-$port.pid")" && http_answers "$port"; then
+    if pid="$(running_pid "$STATE_DIR/azurite-$port.pid" 'azurite')" && http_answers "$port"; then
         echo "Azurite table service running at http://127.0.0.1:$port/devstoreaccount1 (pid $pid)"
         return 0
     fi

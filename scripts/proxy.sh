@@ -13,7 +13,10 @@
 # start Azurite: use scripts/azurite.sh start first (see docs/proxy.md).
 set -euo pipefail
 
-readonly REPO_ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+REPO_ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+readonly REPO_ROOT
+# shellcheck source=lib/background.sh
+source "$REPO_ROOT/scripts/lib/background.sh"
 readonly STATE_DIR="$REPO_ROOT/.azurite"
 readonly PROJECT="$REPO_ROOT/src/TableLoad/TableLoad.csproj"
 readonly TABLELOAD_DLL="$REPO_ROOT/src/TableLoad/bin/Release/net10.0/tableload.dll"
@@ -48,19 +51,6 @@ http_get() {
 
 stats() { http_get "$1" /_proxy/stats | tr -d '\r\n'; }
 
-# Prints the pid from the pid file if that process is alive and is a tableload proxy.
-running_pid() {
-    local pid_file="$1" pid
-    [[ -f "$pid_file" ]] || return 1
-    pid="$(<"$pid_file")"
-    [[ "$pid" =~ ^[0-9]+$ ]] || return 1
-    kill -0 "$pid" 2>/dev/null || return 1
-    # Guard against a recycled pid belonging to something else.
-    if [[ -r "/proc/$pid/cmdline" ]] && ! tr '\0' ' ' <"/proc/$pid/cmdline" | grep -q 'tableload.dll proxy'; then
-        return 1
-    fi
-    echo "$pid"
-}
 
 # Builds when the program is missing or older than any source or build file.
 build_if_needed() {
@@ -77,7 +67,7 @@ cmd_start() {
     local port="$1" target_port="$2"
     shift 2
     local pid_file="$STATE_DIR/proxy-$port.pid" log_file="$STATE_DIR/proxy-$port.log" pid
-    if pid="$(running_pid "$pid_file")"; then
+    if pid="$(running_pid "$pid_file" 'tableload.dll proxy')"; then
         echo "tableload proxy already running on 127.0.0.1:$port (pid $pid); stop it first to change its options"
         return 0
     fi
@@ -116,20 +106,12 @@ cmd_start() {
 
 cmd_stop() {
     local port="$1" pid_file="$STATE_DIR/proxy-$1.pid" log_file="$STATE_DIR/proxy-$1.log" pid
-    if ! pid="$(running_pid "$pid_file")"; then
+    if ! pid="$(running_pid "$pid_file" 'tableload.dll proxy')"; then
         rm -f "$pid_file"
         echo "tableload proxy not running on port $port"
         return 0
     fi
-    kill -TERM "$pid" 2>/dev/null || true
-    local deadline=$((SECONDS + STOP_TIMEOUT_S))
-    while kill -0 "$pid" 2>/dev/null; do
-        if ((SECONDS >= deadline)); then
-            kill -KILL "$pid" 2>/dev/null || true
-            break
-        fi
-        sleep 0.2
-    done
+    stop_pid "$pid" "$STOP_TIMEOUT_S"
     rm -f "$pid_file"
     # The proxy prints its counters as its last line when it stops.
     echo "tableload proxy on port $port stopped (pid $pid): $(tail -n 1 "$log_file" 2>/dev/null)"
@@ -137,7 +119,7 @@ cmd_stop() {
 
 cmd_status() {
     local port="$1" pid counters
-    if pid="$(running_pid "$STATE_DIR/proxy-$port.pid")" && counters="$(stats "$port")"; then
+    if pid="$(running_pid "$STATE_DIR/proxy-$port.pid" 'tableload.dll proxy')" && counters="$(stats "$port")"; then
         echo "tableload proxy running on 127.0.0.1:$port (pid $pid): $counters"
         return 0
     fi

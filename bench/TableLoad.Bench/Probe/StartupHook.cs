@@ -6,7 +6,7 @@ using System.Text;
 /// A .NET startup hook (DOTNET_STARTUP_HOOKS=TableLoad.Bench.dll) that measures any process it is loaded
 /// into without changing it: RSS once a second, and at exit the bytes allocated, peak RSS and CPU, written
 /// as one JSON object to the file named by TABLELOAD_BENCH_PROBE, with RSS samples once a second and CPU
-/// samples four times a second (so a window of the run can be costed). The runtime finds it by this exact name.
+/// samples ten times a second (so a window of the run can be costed). The runtime finds it by this exact name.
 /// </summary>
 #pragma warning disable CA1050 // A startup hook must live outside any namespace.
 internal static class StartupHook
@@ -26,8 +26,12 @@ internal static class StartupHook
         }
 
         var self = Process.GetCurrentProcess();
-        _sampler = new Timer(_ => Sample(self), null, TimeSpan.Zero, TimeSpan.FromMilliseconds(250));
-        AppDomain.CurrentDomain.ProcessExit += (_, _) => Write(path);
+        _sampler = new Timer(_ => Sample(self), null, TimeSpan.Zero, TimeSpan.FromMilliseconds(100));
+        AppDomain.CurrentDomain.ProcessExit += (_, _) =>
+        {
+            Sample(self);
+            Write(path);
+        };
     }
 
     private static void Sample(Process self)
@@ -36,7 +40,7 @@ internal static class StartupHook
         {
             self.Refresh();
             CpuSamples.Add((DateTimeOffset.UtcNow.ToUnixTimeMilliseconds(), self.TotalProcessorTime.TotalSeconds));
-            if (++_ticks % 4 == 0)
+            if (++_ticks % 10 == 0)
             {
                 RssSamples.Add(Environment.WorkingSet);
             }

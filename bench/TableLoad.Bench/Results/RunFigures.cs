@@ -49,7 +49,7 @@ internal static class RunFigures
             figures[PeakRssMiB] = probe.RootElement.GetProperty("peak_rss_bytes").GetDouble() / 1048576.0;
             var intervals = Path.Combine(Path.GetDirectoryName(summaryPath)!, "intervals.csv");
             if (probe.RootElement.TryGetProperty("cpu_samples", out var samples) && File.Exists(intervals) &&
-                MeasuredWindowCpu(samples, intervals) is { } measured)
+                MeasuredWindowCpu(root, samples, intervals) is { } measured)
             {
                 figures[CpuUsPerEntityMeasured] = measured;
             }
@@ -78,30 +78,26 @@ internal static class RunFigures
     }
 
     /// <summary>
-    /// CPU µs per entity over the measured seconds only (start-up, JIT and warm-up left out): the probe's CPU
-    /// samples interpolated at the first and last measured second of intervals.csv, over the entities of those seconds.
+    /// CPU µs per entity over the measured period only (start-up, JIT and warm-up left out): the probe's CPU
+    /// samples interpolated at the start of the first measured second of intervals.csv and measured_seconds
+    /// later, over the entities the summary counts as measured.
     /// </summary>
-    private static double? MeasuredWindowCpu(JsonElement samples, string intervalsPath)
+    private static double? MeasuredWindowCpu(JsonElement summary, JsonElement samples, string intervalsPath)
     {
         var points = samples.EnumerateArray().Select(s => (Ms: s[0].GetInt64(), Cpu: s[1].GetDouble())).ToList();
         var lines = File.ReadAllLines(intervalsPath);
         var header = lines[0].Split(',');
-        int epoch = Array.IndexOf(header, "epoch_s"), warmup = Array.IndexOf(header, "warmup"), entities = Array.IndexOf(header, "entities_succeeded");
-        var measured = lines.Skip(1).Select(l => l.Split(',')).Where(f => f[warmup] == "false").ToList();
-        if (measured.Count == 0 || points.Count < 2 || epoch < 0 || entities < 0)
+        int epoch = Array.IndexOf(header, "epoch_s"), warmup = Array.IndexOf(header, "warmup");
+        var firstMeasured = lines.Skip(1).Select(l => l.Split(',')).FirstOrDefault(f => f[warmup] == "false");
+        var entities = summary.GetProperty("entities_succeeded").GetDouble();
+        if (firstMeasured is null || points.Count < 2 || epoch < 0 || entities <= 0)
         {
             return null;
         }
 
-        var from = long.Parse(measured[0][epoch], CultureInfo.InvariantCulture) * 1000;
-        var until = (long.Parse(measured[^1][epoch], CultureInfo.InvariantCulture) + 1) * 1000;
-        var count = measured.Sum(f => double.Parse(f[entities], CultureInfo.InvariantCulture));
-        if (from < points[0].Ms || until > points[^1].Ms || count <= 0)
-        {
-            return null;
-        }
-
-        return (CpuAt(points, until) - CpuAt(points, from)) * 1e6 / count;
+        var from = long.Parse(firstMeasured[epoch], CultureInfo.InvariantCulture) * 1000;
+        var until = from + (long)(summary.GetProperty("measured_seconds").GetDouble() * 1000);
+        return from < points[0].Ms || until > points[^1].Ms ? null : (CpuAt(points, until) - CpuAt(points, from)) * 1e6 / entities;
     }
 
     private static double CpuAt(List<(long Ms, double Cpu)> points, long ms)
