@@ -107,9 +107,21 @@ run_tableload() {
         || { echo "warning: TableLoad run $name exited with $? (log: $WORK/$name.log)" >&2; return 1; }
 }
 
+# The floor runs with TableLoad's own runtime settings (GC mode, tiered PGO), read from its runtimeconfig.json.
+runtime_setting() { # runtime_setting NAME -> 1, 0 or nothing
+    local value
+    value="$(grep -o "\"$1\": *[a-z]*" "${TABLELOAD%.dll}.runtimeconfig.json" 2>/dev/null | grep -o '[a-z]*$')" || true
+    case "$value" in true) echo 1 ;; false) echo 0 ;; esac
+}
+FLOOR_ENV=()
+for setting in System.GC.Server:DOTNET_gcServer System.GC.Concurrent:DOTNET_gcConcurrent System.Runtime.TieredPGO:DOTNET_TieredPGO; do
+    value="$(runtime_setting "${setting%%:*}")"
+    [[ -n "$value" ]] && FLOOR_ENV+=("${setting##*:}=$value")
+done
+
 run_floor() {
     local name="$1" port="$2" tasks="$3" seconds="$4" warmup="$5"
-    timed "$WORK/$name.time" dotnet "$BENCH" floor --url "http://127.0.0.1:$port/$ACCOUNT" --tasks "$tasks" \
+    timed "$WORK/$name.time" env "${FLOOR_ENV[@]}" dotnet "$BENCH" floor --url "http://127.0.0.1:$port/$ACCOUNT" --tasks "$tasks" \
         --seconds "$seconds" --warmup "$warmup" --batch-size 100 --entity-size 1024 --properties 8 >"$WORK/$name.json" 2>"$WORK/$name.log" \
         || { echo "warning: floor run $name exited with $? (log: $WORK/$name.log)" >&2; return 1; }
 }
@@ -117,6 +129,7 @@ run_floor() {
 record() { dotnet "$BENCH" record --raw "$RAW" "$@"; }
 
 echo "== machine: $(nproc) cores, $(dotnet --list-runtimes | grep -m1 NETCore.App | cut -d' ' -f1-2), load average $(load_average)"
+echo "   TableLoad's runtime settings, applied to the floor too: ${FLOOR_ENV[*]:-(defaults)}"
 if awk -v l="$(cut -d' ' -f1 /proc/loadavg)" -v n="$(nproc)" 'BEGIN { exit !(l > n) }'; then
     echo "   warning: the load average is above the core count: other processes share the CPU and the figures will be noisy."
 fi

@@ -105,7 +105,9 @@ plot_sweep_knee <- function(sweep) {
     ggplot2::scale_shape_manual(name = NULL, values = c("client not saturated" = 16, "client CPU saturated" = 1),
                                 drop = FALSE) +
     ggplot2::scale_colour_manual(name = series_title, values = run_palette(levels(cells$series)),
-                                 guide = if (is.null(series_title)) "none" else "legend") +
+                                 # Two columns, title on top: six or more series otherwise run off the right edge.
+                                 guide = if (is.null(series_title)) "none"
+                                         else ggplot2::guide_legend(ncol = 2, title.position = "top", order = 1)) +
     ggplot2::scale_x_continuous(name = "mean entities per second (measured period)", labels = plain_number,
                                 limits = c(0, NA), expand = ggplot2::expansion(mult = c(0.02, 0.12))) +
     ggplot2::scale_y_log10(name = "p99 batch latency (ms, log scale)", breaks = scales::breaks_log(n = 7),
