@@ -41,7 +41,7 @@ while [[ $# -gt 0 ]]; do
         --no-azurite) DO_AZURITE=0; shift ;;
         --no-micro) DO_MICRO=0; shift ;;
         --keep) KEEP=1; shift ;;
-        -h|--help) sed -n '2,20p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
+        -h|--help) sed -n '2,18p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
         *) die "unknown argument '$1' (see --help)." ;;
     esac
 done
