@@ -68,7 +68,10 @@ internal sealed class LoadRunner(
             var late = intended is { } due && schedule!.IsLate(due, startMicros);
             var completedSecond = recorder.Record(result, settings.BatchSize, latencyMicros, uncorrected, late);
             var warmup = completedSecond < collector.WarmupEndEpochSecond;
-            batchLog.TryWrite(new BatchRecord(settings.Process, task, partitionKey, startMicros, latencyMicros, settings.BatchSize, result, warmup, intended));
+            if (settings.WriteBatchLog)
+            {
+                batchLog.TryWrite(new BatchRecord(settings.Process, task, partitionKey, startMicros, latencyMicros, settings.BatchSize, result, warmup, intended));
+            }
         }
     }
 

@@ -128,4 +128,20 @@ public sealed class BatchBodyWriterTests
         Assert.Equal(first, again);
         Assert.Equal(first, sut.Body.ToArray());
     }
+
+    [Theory]
+    [InlineData("tl", "tl-000-000-0001-0000000001-", "tl", "tl-000-000-0001-0000000002-")]
+    [InlineData("tl-0001", "tl-000-000-0001-0000000001-", "tl-0002", "tl-000-000-0001-0000000009-")]
+    [InlineData("p\"k", "st\u00e9m-", "p\"j", "st\u00e8m-")]
+    [InlineData("tl", "a-", "tl", "bb-")]
+    [InlineData("tl", "a-", "tlx", "b-")]
+    public void Write_SecondBatchOfTheSameLayout_PatchedInPlace_EqualsAFreshWriter(string pk1, string stem1, string pk2, string stem2)
+    {
+        var sut = CreateSut();
+        sut.Write(pk1, stem1, "nonce", 100);
+
+        var patched = sut.Write(pk2, stem2, "nonce", 100).ToArray();
+
+        Assert.Equal(CreateSut().Write(pk2, stem2, "nonce", 100).ToArray(), patched);
+    }
 }
