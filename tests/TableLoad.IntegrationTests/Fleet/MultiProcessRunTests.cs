@@ -84,30 +84,7 @@ public sealed class MultiProcessRunTests(AzuriteFixture azurite) : IDisposable
     /// <summary>The pids of the run's worker processes (its children running the hidden worker command).</summary>
     private static List<int> WorkerPids(int coordinator)
     {
-        var children = new List<int>();
-        foreach (var dir in Directory.GetDirectories("/proc"))
-        {
-            if (!int.TryParse(Path.GetFileName(dir), out var pid))
-            {
-                continue;
-            }
-
-            try
-            {
-                // /proc/<pid>/stat: "pid (comm) state ppid ..."; comm may hold spaces, so read after the last ')'.
-                var stat = File.ReadAllText(Path.Combine(dir, "stat"));
-                var fields = stat[(stat.LastIndexOf(')') + 2)..].Split(' ');
-                if (int.Parse(fields[1]) == coordinator)
-                {
-                    children.Add(pid);
-                }
-            }
-            catch (IOException)
-            {
-                // The process ended while we looked.
-            }
-        }
-
+        var children = ProcessTree.Children(coordinator);
         Assert.Equal(3, children.Count);
         return children;
     }

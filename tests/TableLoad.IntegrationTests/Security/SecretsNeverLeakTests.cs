@@ -1,5 +1,4 @@
 using System.Diagnostics;
-using System.Globalization;
 using System.Text;
 using TableLoad.IntegrationTests.Infrastructure;
 
@@ -76,7 +75,7 @@ public sealed class SecretsNeverLeakTests(SecretAccountFixture azurite) : IDispo
 
         if (killWorkerAfter is not null)
         {
-            var worker = Descendants(run.Id).First();
+            var worker = ProcessTree.Descendants(run.Id).First();
             Process.GetProcessById(worker).Kill();
         }
 
@@ -87,7 +86,7 @@ public sealed class SecretsNeverLeakTests(SecretAccountFixture azurite) : IDispo
 
     private void SampleDescendantArgv(int root)
     {
-        foreach (var pid in Descendants(root))
+        foreach (var pid in ProcessTree.Descendants(root))
         {
             try
             {
@@ -98,37 +97,5 @@ public sealed class SecretsNeverLeakTests(SecretAccountFixture azurite) : IDispo
                 // The child ended between listing and reading.
             }
         }
-    }
-
-    private static List<int> Descendants(int root)
-    {
-        var parents = new Dictionary<int, int>();
-        foreach (var dir in Directory.GetDirectories("/proc"))
-        {
-            if (int.TryParse(Path.GetFileName(dir), NumberStyles.None, CultureInfo.InvariantCulture, out var pid))
-            {
-                try
-                {
-                    var stat = File.ReadAllText(Path.Combine(dir, "stat"));
-                    parents[pid] = int.Parse(stat[(stat.LastIndexOf(')') + 2)..].Split(' ')[1], CultureInfo.InvariantCulture);
-                }
-                catch (IOException)
-                {
-                }
-            }
-        }
-
-        var found = new List<int>();
-        var frontier = new Queue<int>([root]);
-        while (frontier.TryDequeue(out var parent))
-        {
-            foreach (var child in parents.Where(p => p.Value == parent).Select(p => p.Key))
-            {
-                found.Add(child);
-                frontier.Enqueue(child);
-            }
-        }
-
-        return found;
     }
 }

@@ -1,0 +1,51 @@
+using System.Globalization;
+
+namespace TableLoad.IntegrationTests.Infrastructure;
+
+/// <summary>Finds a process's descendants from /proc, to look at worker processes from outside.</summary>
+public static class ProcessTree
+{
+    public static List<int> Children(int parent) => ParentsByPid().Where(p => p.Value == parent).Select(p => p.Key).Order().ToList();
+
+    public static List<int> Descendants(int root)
+    {
+        var parents = ParentsByPid();
+        var found = new List<int>();
+        var frontier = new Queue<int>([root]);
+        while (frontier.TryDequeue(out var parent))
+        {
+            foreach (var child in parents.Where(p => p.Value == parent).Select(p => p.Key))
+            {
+                found.Add(child);
+                frontier.Enqueue(child);
+            }
+        }
+
+        return found;
+    }
+
+    private static Dictionary<int, int> ParentsByPid()
+    {
+        var parents = new Dictionary<int, int>();
+        foreach (var dir in Directory.GetDirectories("/proc"))
+        {
+            if (!int.TryParse(Path.GetFileName(dir), NumberStyles.None, CultureInfo.InvariantCulture, out var pid))
+            {
+                continue;
+            }
+
+            try
+            {
+                // /proc/<pid>/stat: "pid (comm) state ppid ..."; comm may hold spaces, so read after the last ')'.
+                var stat = File.ReadAllText(Path.Combine(dir, "stat"));
+                parents[pid] = int.Parse(stat[(stat.LastIndexOf(')') + 2)..].Split(' ')[1], CultureInfo.InvariantCulture);
+            }
+            catch (IOException)
+            {
+                // The process ended while we looked.
+            }
+        }
+
+        return parents;
+    }
+}
