@@ -9,11 +9,7 @@ internal static class RunCommand
     public static Command Create()
     {
         var options = new RunOptions();
-        var command = new Command("run", "Run a batch-insert load test and print the latency table. Exit codes: 0 done, 2 bad input, 3 target unreachable, 4 --verify mismatch, 5 a worker process failed (partial results), 130 interrupted.");
-        foreach (var option in options.All)
-        {
-            command.Add(option);
-        }
+        var command = options.CreateCommand("Run a batch-insert load test and print the latency table. Exit codes: 0 done, 2 bad input, 3 target unreachable, 4 --verify mismatch, 5 a worker process failed (partial results), 130 interrupted.");
 
         command.SetAction(async (parse, _) =>
         {

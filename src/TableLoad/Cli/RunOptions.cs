@@ -183,6 +183,18 @@ internal sealed class RunOptions
         Description = "No progress lines while the run goes on; the final table is still printed.",
     };
 
+    /// <summary>A <c>run</c> command holding these options, so every reader of run's arguments parses them alike.</summary>
+    public Command CreateCommand(string description = "")
+    {
+        var command = new Command("run", description);
+        foreach (var option in All)
+        {
+            command.Add(option);
+        }
+
+        return command;
+    }
+
     public IEnumerable<Option> All =>
     [
         ConnectionString, Endpoint, Sas, Auth, Account, AllowExistingTable, MaxEntities, Table, KeepTable, BatchSize, EntitySize, Properties, Partitions, KeyPrefix, Tasks, Processes, PerProcess, Rate, Duration, Batches,

@@ -75,7 +75,6 @@ internal static partial class RunSettingsFactory
         }
 
         var table = parse.GetValue(o.Table);
-        var generated = table is null && givenRunId is null;
         table ??= givenRunId is null
             ? "tableload" + now.UtcDateTime.ToString("yyyyMMddHHmmss", CultureInfo.InvariantCulture)
             : TableNameFor(givenRunId);
@@ -100,7 +99,6 @@ internal static partial class RunSettingsFactory
         {
             Target = target,
             Table = table,
-            TableNameGenerated = generated,
             KeepTable = parse.GetValue(o.KeepTable),
             BatchSize = batchSize,
             EntitySize = entitySize,

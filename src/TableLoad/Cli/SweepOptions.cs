@@ -109,12 +109,6 @@ internal sealed class SweepOptions
     private static (RunOptions Options, ParseResult Parse) RunDefaults()
     {
         var options = new RunOptions();
-        var command = new Command("run");
-        foreach (var option in options.All)
-        {
-            command.Add(option);
-        }
-
-        return (options, command.Parse([]));
+        return (options, options.CreateCommand().Parse([]));
     }
 }

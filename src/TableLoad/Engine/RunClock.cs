@@ -32,6 +32,4 @@ internal sealed class RunClock
 
     /// <summary>The wall-clock second (Unix) a run-relative instant falls in.</summary>
     public long EpochSecond(long elapsedMicros) => (StartEpochMicros + elapsedMicros) / 1_000_000;
-
-    public DateTimeOffset UtcAt(long elapsedMicros) => StartedUtc.AddTicks(elapsedMicros * 10);
 }

@@ -10,9 +10,6 @@ internal sealed record RunSettings
 
     public required string Table { get; init; }
 
-    /// <summary>True when the table name was generated for this run (so it is ours to delete).</summary>
-    public bool TableNameGenerated { get; init; }
-
     public bool KeepTable { get; init; }
 
     /// <summary>Write into a table that already holds entities (refused otherwise).</summary>

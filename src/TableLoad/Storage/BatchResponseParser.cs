@@ -1,4 +1,3 @@
-using System.Text;
 using System.Text.Json;
 
 namespace TableLoad.Storage;
@@ -99,6 +98,4 @@ internal static class BatchResponseParser
 
         return true;
     }
-
-    public static string Describe(ReadOnlySpan<byte> body) => Encoding.UTF8.GetString(body[..Math.Min(body.Length, 512)]);
 }

@@ -25,11 +25,7 @@ public sealed class DurationLimitsTests
     public void Duration_LongerThanThirtyDays_IsRefused_BeforeItReachesATimer()
     {
         var options = new RunOptions();
-        var command = new System.CommandLine.Command("run");
-        foreach (var option in options.All)
-        {
-            command.Add(option);
-        }
+        var command = options.CreateCommand();
 
         var refusal = Assert.Throws<UsageException>(() =>
             RunSettingsFactory.Create(command.Parse(["--duration", "1000h"]), options, DateTimeOffset.UtcNow, _ => null));

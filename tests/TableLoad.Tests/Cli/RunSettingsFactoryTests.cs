@@ -16,11 +16,7 @@ public sealed class RunSettingsFactoryTests
     private static RunSettings Create(string[] args, Func<string, string?>? environment = null)
     {
         var options = new RunOptions();
-        var command = new Command("run");
-        foreach (var option in options.All)
-        {
-            command.Add(option);
-        }
+        var command = options.CreateCommand();
 
         var parse = command.Parse(args);
         Assert.Empty(parse.Errors);
@@ -67,16 +63,14 @@ public sealed class RunSettingsFactoryTests
         var settings = Create([]);
 
         Assert.Equal("tableload20240305120709", settings.Table);
-        Assert.True(settings.TableNameGenerated);
     }
 
     [Fact]
-    public void Create_GivenTable_IsNotMarkedGenerated()
+    public void Create_GivenTable_IsUsedAsIs()
     {
         var settings = Create(["--table", "mytable"]);
 
         Assert.Equal("mytable", settings.Table);
-        Assert.False(settings.TableNameGenerated);
     }
 
     [Fact]

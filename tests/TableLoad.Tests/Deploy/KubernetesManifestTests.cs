@@ -19,11 +19,7 @@ public sealed class KubernetesManifestTests
 
         Assert.Equal("run", args[0]);
         var options = new RunOptions();
-        var command = new Command("run");
-        foreach (var option in options.All)
-        {
-            command.Add(option);
-        }
+        var command = options.CreateCommand();
 
         var parse = command.Parse(args[1..]);
         Assert.Empty(parse.Errors);

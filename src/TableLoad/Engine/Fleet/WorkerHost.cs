@@ -1,4 +1,3 @@
-using System.CommandLine;
 using TableLoad.Cli;
 using TableLoad.Measurement;
 using TableLoad.Reporting;
@@ -77,13 +76,7 @@ internal sealed class WorkerHost(TextReader stdin, TextWriter stdout, TimeProvid
     private RunSettings Settings(ControlMessage start)
     {
         var options = new RunOptions();
-        var command = new Command("run");
-        foreach (var option in options.All)
-        {
-            command.Add(option);
-        }
-
-        var parse = command.Parse(start.Args?.ToArray() ?? []);
+        var parse = options.CreateCommand().Parse(start.Args?.ToArray() ?? []);
         if (parse.Errors.Count > 0)
         {
             throw new UsageException(parse.Errors[0].Message);
@@ -97,7 +90,6 @@ internal sealed class WorkerHost(TextReader stdin, TextWriter stdout, TimeProvid
             Batches = Share(settings.Batches, settings.Processes, start.Process),
             RunId = start.RunId ?? settings.RunId,
             Table = start.Table ?? settings.Table,
-            TableNameGenerated = false,
             OutputDirectory = start.OutputDirectory ?? settings.OutputDirectory,
             Quiet = true,
         };
