@@ -162,11 +162,11 @@ run_start_epoch <- function(run) {
 # become rows of zero counts (and no percentiles), so that a stall shows as a drop, not a gap.
 # x is the middle of the window in seconds since the run started.
 complete_intervals <- function(run) {
-  intervals <- data.table::copy(run$intervals)
+  counts <- c("entities_succeeded", "entities_failed", "batches", FAILURE_OUTCOMES)
+  intervals <- one_row_a_second(run$intervals, counts)
   if (nrow(intervals) == 0L) return(NULL)
   all <- data.table::data.table(epoch_s = seq(min(intervals$epoch_s), max(intervals$epoch_s)))
   full <- intervals[all, on = "epoch_s"]
-  counts <- c("entities_succeeded", "entities_failed", "batches", FAILURE_OUTCOMES)
   for (column in counts) data.table::set(full, which(is.na(full[[column]])), column, 0L)
   measured_from <- suppressWarnings(min(intervals$epoch_s[!intervals$warmup]))
   full[is.na(warmup), warmup := epoch_s < measured_from]
@@ -175,6 +175,20 @@ complete_intervals <- function(run) {
   full[, other_failures := client_timeout + rejected + network_failure]
   full[, run := run$name]
   full[]
+}
+
+# A second just after the warm-up can have two rows: warm-up batches that answered late, and
+# measured ones. A plot shows one point a second, so their counts are added; the percentiles and
+# the flag are the measured row's.
+one_row_a_second <- function(intervals, counts) {
+  intervals <- data.table::copy(intervals)
+  if (!anyDuplicated(intervals$epoch_s)) return(intervals)
+  data.table::setorder(intervals, epoch_s, warmup)
+  summed <- intervals[, lapply(.SD, sum), by = epoch_s, .SDcols = counts]
+  kept <- intervals[, .SD[1L], by = epoch_s, .SDcols = setdiff(names(intervals), c("epoch_s", counts))]
+  merged <- kept[summed, on = "epoch_s"]
+  data.table::setcolorder(merged, names(intervals))
+  merged[]
 }
 
 interval_table <- function(runs) {

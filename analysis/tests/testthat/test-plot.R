@@ -66,6 +66,23 @@ test_that("seconds in which no batch completed count as zero", {
   expect_equal(diff(full$x), rep(1, nrow(full) - 1L))
 })
 
+test_that("a second with late warm-up batches and measured ones is one point of their sum", {
+  run <- read_run(fixture("run-t4-b10"))
+  first_measured <- min(run$intervals[warmup == FALSE]$epoch_s)
+  late <- data.table::copy(run$intervals[epoch_s == first_measured])
+  late[, `:=`(warmup = TRUE, entities_succeeded = 7L, batches = 1L, p99_ms = 9999)]
+  measured_row <- run$intervals[epoch_s == first_measured]
+  run$intervals <- rbind(run$intervals, late)
+  full <- complete_intervals(run)
+  point <- full[epoch_s == first_measured]
+  expect_equal(nrow(point), 1L)
+  expect_false(point$warmup)
+  expect_equal(point$entities_succeeded, measured_row$entities_succeeded + 7)
+  expect_equal(point$batches, measured_row$batches + 1)
+  expect_equal(point$p99_ms, measured_row$p99_ms)
+  expect_equal(anyDuplicated(full$epoch_s), 0L)
+})
+
 test_that("the warm-up is shaded from the run's start to its first measured second", {
   runs <- read_runs(fixture(c("run-t2-b10", "run-rejected", "run-rate")))
   spans <- warmup_spans(runs, interval_table(runs))

@@ -130,9 +130,9 @@ internal sealed class FloorClient(FloorOptions options)
                 succeeded = response.StatusCode == HttpStatusCode.Accepted && AllOperationsSucceeded(answer.AsSpan(0, length));
             }
 
-            // As TableLoad counts it: every batch that completes in the measured period, whenever it started.
+            // As TableLoad counts it: every batch that started in the measured period, whenever it answered.
             var ended = Stopwatch.GetTimestamp();
-            if (ended >= _measureFrom && ended <= _measureUntil)
+            if (sent >= _measureFrom && sent < _measureUntil)
             {
                 loop.Latency.RecordValue((long)Stopwatch.GetElapsedTime(sent, ended).TotalMicroseconds);
             }

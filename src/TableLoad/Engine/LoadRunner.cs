@@ -66,8 +66,10 @@ internal sealed class LoadRunner(
             var latencyMicros = endMicros - (intended ?? startMicros);
             long? uncorrected = intended is null ? null : endMicros - startMicros;
             var late = intended is { } due && schedule!.IsLate(due, startMicros);
-            var completedSecond = recorder.Record(result, settings.BatchSize, latencyMicros, uncorrected, late);
-            var warmup = completedSecond < collector.WarmupEndEpochSecond;
+            // A batch's phase is that of its start: the batches in flight when the warm-up ends (at
+            // start-up, the slowest of the run) stay warm-up, and those in flight at the stop are measured.
+            var warmup = collector.IsWarmup(intended ?? startMicros);
+            recorder.Record(result, settings.BatchSize, latencyMicros, warmup, uncorrected, late);
             if (settings.WriteBatchLog)
             {
                 batchLog.TryWrite(new BatchRecord(settings.Process, task, partitionKey, startMicros, latencyMicros, settings.BatchSize, result, warmup, intended));

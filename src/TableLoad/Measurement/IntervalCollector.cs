@@ -14,6 +14,9 @@ internal sealed class IntervalCollector(RunClock clock, WindowPool pool, long wa
 
     public long WarmupEndEpochSecond => warmupEndEpochSecond;
 
+    /// <summary>Whether a batch that started (in the open model: was due) at <paramref name="startedMicros"/> on the run's clock belongs to the warm-up.</summary>
+    public bool IsWarmup(long startedMicros) => clock.StartEpochMicros + startedMicros < warmupEndEpochSecond * 1_000_000;
+
     public TaskRecorder NewRecorder()
     {
         var recorder = new TaskRecorder(clock, pool);

@@ -22,6 +22,9 @@ internal readonly record struct RunTimeline(long StartEpochMicros, long WarmupEn
     public static RunTimeline FromWallClock(long startEpochMicros, long warmupEndEpochSecond, long stopEpochMicros) =>
         new(startEpochMicros, warmupEndEpochSecond, Math.Max(0, (warmupEndEpochSecond * 1_000_000) - startEpochMicros), stopEpochMicros - startEpochMicros);
 
-    /// <summary>Seconds measured when the run ended at <paramref name="endMicros"/> since its start.</summary>
-    public double MeasuredSeconds(long endMicros) => Math.Max(0, endMicros - MeasuredStartMicros) / 1e6;
+    /// <summary>
+    /// Seconds measured when the run ended at <paramref name="endMicros"/> since its start. The measured
+    /// period ends at the stop: what answers later (the batches still in flight) was started inside it.
+    /// </summary>
+    public double MeasuredSeconds(long endMicros) => Math.Max(0, Math.Min(endMicros, StopMicros) - MeasuredStartMicros) / 1e6;
 }

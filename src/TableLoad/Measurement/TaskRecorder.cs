@@ -5,44 +5,52 @@ namespace TableLoad.Measurement;
 /// <summary>
 /// One task's measurements. The task records into its own current window; the collector takes
 /// finished windows once a second. The lock is only ever contended by that once-a-second take.
+/// A batch that started in the warm-up but completes after it goes to a window of its own, flagged
+/// warm-up, so one second can have two windows: warm-up stragglers and measured batches.
 /// </summary>
 internal sealed class TaskRecorder(RunClock clock, WindowPool pool)
 {
     private readonly Lock _gate = new();
     private readonly List<Window> _finished = [];
     private Window? _current;
+    private Window? _currentWarmup;
 
-    /// <summary>Records a completed batch in the window of its completion time (read under the lock) and returns that second.</summary>
-    public long Record(in BatchResult result, int entities, long latencyMicros, long? uncorrectedMicros = null, bool late = false)
+    /// <summary>
+    /// Records a completed batch in the window of its completion time (read under the lock) and returns that second.
+    /// <paramref name="warmup"/> is the batch's phase, judged by its start; null leaves it to the window's second.
+    /// </summary>
+    public long Record(in BatchResult result, int entities, long latencyMicros, bool? warmup = null, long? uncorrectedMicros = null, bool late = false)
     {
         lock (_gate)
         {
             var second = clock.EpochSecond(clock.ElapsedMicros());
-            if (_current is null || _current.EpochSecond != second)
+            ref var current = ref warmup == true ? ref _currentWarmup : ref _current;
+            if (current is null || current.EpochSecond != second)
             {
-                if (_current is not null)
+                if (current is not null)
                 {
-                    _finished.Add(_current);
+                    _finished.Add(current);
                 }
 
-                _current = pool.Rent(second);
+                current = pool.Rent(second);
+                current.Warmup = warmup;
             }
 
-            _current.Counts.Record(result, entities);
-            _current.Latency.RecordValue(latencyMicros);
+            current.Counts.Record(result, entities);
+            current.Latency.RecordValue(latencyMicros);
             if (uncorrectedMicros is { } uncorrected)
             {
-                _current.UncorrectedOrNew().RecordValue(uncorrected);
+                current.UncorrectedOrNew().RecordValue(uncorrected);
             }
 
             if (late)
             {
-                _current.Counts.RecordLate();
+                current.Counts.RecordLate();
             }
             if (result.Outcome == BatchOutcome.Rejected)
             {
                 var code = result.ErrorCode ?? "Unknown";
-                _current.RejectedByCode[code] = _current.RejectedByCode.GetValueOrDefault(code) + 1;
+                current.RejectedByCode[code] = current.RejectedByCode.GetValueOrDefault(code) + 1;
             }
 
             return second;
@@ -56,11 +64,17 @@ internal sealed class TaskRecorder(RunClock clock, WindowPool pool)
         {
             into.AddRange(_finished);
             _finished.Clear();
-            if (_current is not null && _current.EpochSecond < beforeSecond)
-            {
-                into.Add(_current);
-                _current = null;
-            }
+            TakeIfBefore(ref _current, beforeSecond, into);
+            TakeIfBefore(ref _currentWarmup, beforeSecond, into);
+        }
+    }
+
+    private static void TakeIfBefore(ref Window? current, long beforeSecond, List<Window> into)
+    {
+        if (current is not null && current.EpochSecond < beforeSecond)
+        {
+            into.Add(current);
+            current = null;
         }
     }
 }

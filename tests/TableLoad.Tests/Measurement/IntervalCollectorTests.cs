@@ -197,6 +197,36 @@ public sealed class IntervalCollectorTests
     }
 
     [Fact]
+    public void Record_WarmupBatchAnsweringAfterTheWarmup_StaysWarmupBesideTheMeasuredWindow()
+    {
+        var sut = CreateSut(warmupEndEpochSecond: S0 + 1);
+        var slow = sut.NewRecorder();
+        var fast = sut.NewRecorder();
+
+        Advance(0.7);
+        slow.Record(Succeeded, 100, 1_500_000, warmup: true);
+        fast.Record(Succeeded, 30, 1_000, warmup: false);
+        fast.Record(Succeeded, 30, 1_000, warmup: false);
+        Advance(1.0);
+        sut.Collect();
+
+        var seconds = _sink.Intervals.Where(i => i.Second == S0 + 1).OrderBy(i => i.Warmup).ToList();
+        Assert.Equal([(false, 2L, 60L), (true, 1L, 100L)], seconds.Select(i => (i.Warmup, i.Batches, i.EntitiesSucceeded)));
+    }
+
+    [Theory]
+    [InlineData(0.5, true)]
+    [InlineData(0.6, false)]
+    [InlineData(3.0, false)]
+    public void IsWarmup_JudgesByTheStartAgainstTheWarmupEnd(double startedSeconds, bool expected)
+    {
+        // The run starts 0.4 s into S0, so the warm-up ending at S0 + 1 ends 0.6 s into the run.
+        var sut = CreateSut(warmupEndEpochSecond: S0 + 1);
+
+        Assert.Equal(expected, sut.IsWarmup((long)(startedSeconds * 1_000_000)));
+    }
+
+    [Fact]
     public void Record_ReturnsTheWallClockSecondOfCompletion()
     {
         var recorder = CreateSut().NewRecorder();

@@ -46,10 +46,11 @@ public sealed class RunTimelineTests
 
     [Theory]
     [InlineData(65_700_000, 60.0)]
+    [InlineData(68_000_000, 60.0)]
     [InlineData(6_200_000, 0.5)]
     [InlineData(5_700_000, 0.0)]
     [InlineData(1_000_000, 0.0)]
-    public void MeasuredSeconds_CountsOnlyAfterWarmup(long endMicros, double expected)
+    public void MeasuredSeconds_CountsOnlyFromWarmupEndToStop(long endMicros, double expected)
     {
         var timeline = RunTimeline.Create(StartMicros, TimeSpan.FromSeconds(5), TimeSpan.FromSeconds(60));
 

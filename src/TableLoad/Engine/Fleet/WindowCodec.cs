@@ -6,9 +6,10 @@ namespace TableLoad.Engine.Fleet;
 /// <summary>Turns a window into a protocol line and back, histograms included, without loss.</summary>
 internal static class WindowCodec
 {
-    public static WorkerMessage Encode(Window window) => new(WorkerMessage.WindowType)
+    public static WorkerMessage Encode(Window window, bool warmup) => new(WorkerMessage.WindowType)
     {
         EpochSecond = window.EpochSecond,
+        Warmup = warmup,
         Batches = window.Counts.Batches,
         Attempts = window.Counts.Attempts,
         EntitiesSucceeded = window.Counts.EntitiesSucceeded,
@@ -24,6 +25,7 @@ internal static class WindowCodec
     public static void Decode(WorkerMessage message, Window into)
     {
         into.Reset(message.EpochSecond);
+        into.Warmup = message.Warmup;
         into.Counts.Set(message.Batches, message.Attempts, message.EntitiesSucceeded, message.EntitiesFailed, message.Late, message.ByOutcome ?? new long[Engine.BatchOutcomeExtensions.Count], message.VerifiedByRead);
         foreach (var (code, count) in message.RejectedByCode ?? [])
         {

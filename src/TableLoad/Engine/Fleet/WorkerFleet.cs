@@ -129,7 +129,7 @@ internal sealed class WorkerFleet(RunSettings settings, IReadOnlyList<string> ru
             case WorkerMessage.WindowType:
                 var window = _pool.Rent(message.EpochSecond);
                 WindowCodec.Decode(message, window);
-                worker.Totals.OnInterval(window, warmup: window.EpochSecond < timeline.WarmupEndEpochSecond);
+                worker.Totals.OnInterval(window, warmup: window.Warmup ?? window.EpochSecond < timeline.WarmupEndEpochSecond);
                 merger.Add(window);
                 break;
             case WorkerMessage.TickType:

@@ -62,6 +62,9 @@ internal sealed record WorkerMessage(string Type)
 
     public long EpochSecond { get; init; }
 
+    /// <summary>A window's phase: a second after the warm-up's end can still hold warm-up batches that answered late.</summary>
+    public bool? Warmup { get; init; }
+
     public long Batches { get; init; }
 
     public long Attempts { get; init; }

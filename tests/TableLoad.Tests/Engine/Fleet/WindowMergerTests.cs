@@ -100,11 +100,12 @@ public sealed class WindowMergerTests
         original.RejectedByCode["EntityAlreadyExists"] = 2;
         original.UncorrectedOrNew().RecordValue(5_000);
 
-        var line = WorkerProtocol.Serialize(WindowCodec.Encode(original));
+        var line = WorkerProtocol.Serialize(WindowCodec.Encode(original, warmup: true));
         var decoded = _pool.Rent(0);
         WindowCodec.Decode(WorkerProtocol.Deserialize<WorkerMessage>(line), decoded);
 
         Assert.Equal(original.EpochSecond, decoded.EpochSecond);
+        Assert.True(decoded.Warmup);
         Assert.Equal(original.Counts.ByOutcome.ToArray(), decoded.Counts.ByOutcome.ToArray());
         Assert.Equal(original.Counts.EntitiesSucceeded, decoded.Counts.EntitiesSucceeded);
         Assert.Equal(original.Latency.TotalCount, decoded.Latency.TotalCount);
