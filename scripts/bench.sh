@@ -7,11 +7,15 @@
 #   (2) against Azurite, restarted before every run so each starts empty: entities/s and p99 at
 #       --tasks 1, 4, 16, 64 (and --processes 2 when TableLoad has it).
 # Then the BenchmarkDotNet micro-benchmarks of the hot path. Never part of the test suite.
+# With --soak M, only (4): TableLoad alone at full rate against the fake endpoint for M minutes,
+# batches.csv written, memory printed once a minute with the RSS slope of the second half.
 #
-#   scripts/bench.sh [--quick] [--runs N] [--no-ceiling] [--no-azurite] [--no-micro] [--keep]
+#   scripts/bench.sh [--quick] [--runs N] [--tasks "1 4 16 64"] [--no-ceiling] [--no-azurite] [--no-micro] [--keep]
+#   scripts/bench.sh --soak MINUTES [--keep]
 #
 #   --quick       shorter runs (4 s / 3 s measured), Azurite cells tasks 1 and 16 only, no micro-benchmarks
 #   --runs N      runs per client and cell (default 3; medians need at least 3)
+#   --tasks LIST  the one-process Azurite cells' task counts (default "1 4 16 64")
 #   --keep        keep the work folder (raw.csv, every run's result files and logs)
 #
 # Figures are for this machine only, and noisy when other processes use its cores: the load average
@@ -29,7 +33,7 @@ readonly KEY='Eby8vdM02xNOcqFlqUwJPLlmEtlCDXJ1OUzFT50uSRZ6IFsuFq2UVErCz4I6tq/K1S
 RUNS=3
 CEILING_TASKS=16 CEILING_SECONDS=10 CEILING_WARMUP=2
 AZURITE_TASKS=(1 4 16 64) AZURITE_SECONDS=5 AZURITE_WARMUP=2 AZURITE_P2_TASKS=16
-DO_CEILING=1 DO_AZURITE=1 DO_MICRO=1 KEEP=0
+DO_CEILING=1 DO_AZURITE=1 DO_MICRO=1 KEEP=0 SOAK_MINUTES=0
 
 die() { echo "bench.sh: $*" >&2; exit 1; }
 
@@ -37,11 +41,15 @@ while [[ $# -gt 0 ]]; do
     case "$1" in
         --quick) CEILING_SECONDS=4 CEILING_WARMUP=1 AZURITE_SECONDS=3 AZURITE_WARMUP=1 AZURITE_TASKS=(1 16) DO_MICRO=0; shift ;;
         --runs) [[ $# -ge 2 && "$2" =~ ^[0-9]+$ && "$2" -ge 1 ]] || die "--runs needs a positive number."; RUNS="$2"; shift 2 ;;
+        --tasks) [[ $# -ge 2 && "$2" =~ ^[0-9]+( [0-9]+)*$ ]] || die "--tasks needs a list of task counts, e.g. \"4 16\"."
+                 read -r -a AZURITE_TASKS <<<"$2"; shift 2 ;;
         --no-ceiling) DO_CEILING=0; shift ;;
         --no-azurite) DO_AZURITE=0; shift ;;
         --no-micro) DO_MICRO=0; shift ;;
         --keep) KEEP=1; shift ;;
-        -h|--help) sed -n '2,18p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
+        --soak) [[ $# -ge 2 && "$2" =~ ^[0-9]+$ && "$2" -ge 1 ]] || die "--soak needs a positive number of minutes."
+                SOAK_MINUTES="$2" DO_CEILING=0 DO_AZURITE=0 DO_MICRO=0; shift 2 ;;
+        -h|--help) sed -n '2,22p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
         *) die "unknown argument '$1' (see --help)." ;;
     esac
 done
@@ -205,6 +213,22 @@ if [[ "$DO_AZURITE" == 1 ]]; then
     echo
     echo "(2) Against Azurite: entities/s and batch latency p99, median (min–max); ratio = TableLoad ÷ floor"
     dotnet "$BENCH" tables --raw "$RAW" --table azurite
+    echo
+fi
+
+if [[ "$SOAK_MINUTES" -gt 0 ]]; then
+    port="$(free_port)"
+    DOTNET_gcServer=0 dotnet "$BENCH" fake-endpoint --port "$port" >"$WORK/fake-endpoint.log" 2>&1 &
+    FAKE_PID=$!
+    wait_for_http "$port"
+    echo "== (4) soak: TableLoad alone for $SOAK_MINUTES min at full rate against the fake endpoint, $CEILING_TASKS tasks, batches.csv written"
+    DOTNET_STARTUP_HOOKS="$BENCH" TABLELOAD_BENCH_PROBE="$WORK/soak.probe.json" TABLELOAD_CONNECTION_STRING="$(connection_string "$port")" \
+        dotnet "$TABLELOAD" run --tasks "$CEILING_TASKS" --duration "${SOAK_MINUTES}m" --warmup 0s --quiet --output "$WORK/soak" >"$WORK/soak.log" 2>&1 \
+        || { cat "$WORK/soak.log" >&2; die "the soak run failed."; }
+    kill "$FAKE_PID" 2>/dev/null || true; wait "$FAKE_PID" 2>/dev/null || true; FAKE_PID=""
+    sed 's/^/   /' "$WORK/soak.log"
+    echo "   batches.csv: $(du -m "$WORK/soak/batches.csv" | cut -f1) MiB, streamed to disk"
+    dotnet "$BENCH" memory --probe "$WORK/soak.probe.json" --every 60
     echo
 fi
 

@@ -75,5 +75,14 @@ tables.SetAction(parse =>
     return 0;
 });
 
-var root = new RootCommand("TableLoad benchmarks: the fake endpoint, the floor client and a trace report (scripts/bench.sh runs them).") { fake, floor, recordCommand, tables, report };
+var memoryProbe = new Option<string>("--probe") { Description = "The startup hook's probe file of a soak run.", Required = true };
+var every = new Option<int>("--every") { Description = "Seconds between the rows printed.", DefaultValueFactory = _ => 60 };
+var memory = new Command("memory", "Prints a soak run's RSS, managed heap, GC-committed memory and methods compiled over time, and the RSS slope.") { memoryProbe, every };
+memory.SetAction(parse =>
+{
+    Console.Out.Write(MemoryReport.Render(parse.GetValue(memoryProbe)!, Math.Max(1, parse.GetValue(every))));
+    return 0;
+});
+
+var root = new RootCommand("TableLoad benchmarks: the fake endpoint, the floor client and a trace report (scripts/bench.sh runs them).") { fake, floor, recordCommand, tables, report, memory };
 return await root.Parse(args).InvokeAsync().ConfigureAwait(false);

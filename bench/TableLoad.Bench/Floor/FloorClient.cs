@@ -47,7 +47,7 @@ internal sealed class FloorClient(FloorOptions options)
         }
 
         var started = Stopwatch.GetTimestamp();
-        _measureFrom = started + (long)(options.Warmup.TotalSeconds * Stopwatch.Frequency);
+        _measureFrom = started + (long)(AlignedWarmup(DateTimeOffset.UtcNow, options.Warmup).TotalSeconds * Stopwatch.Frequency);
         _measureUntil = _measureFrom + (long)(options.Measured.TotalSeconds * Stopwatch.Frequency);
         var running = loops.Select(loop => Task.Run(() => RunLoopAsync(loop, http, batchUri, signer, cancellationToken), CancellationToken.None)).ToArray();
 
@@ -89,6 +89,22 @@ internal sealed class FloorClient(FloorOptions options)
             P99Ms: latency.ValueAtPercentile(99) / 1000.0,
             GcGen0: whole.Gen0,
             GcGen2: whole.Gen2);
+    }
+
+    /// <summary>
+    /// TableLoad ends its warm-up on a whole wall-clock second; so does the floor, so both measure the
+    /// same stretch of a service that changes as it fills (Azurite slows as its table grows).
+    /// </summary>
+    private static TimeSpan AlignedWarmup(DateTimeOffset now, TimeSpan warmup)
+    {
+        if (warmup <= TimeSpan.Zero)
+        {
+            return TimeSpan.Zero;
+        }
+
+        var end = now + warmup;
+        var intoSecond = end.UtcTicks % TimeSpan.TicksPerSecond;
+        return intoSecond == 0 ? warmup : warmup + TimeSpan.FromTicks(TimeSpan.TicksPerSecond - intoSecond);
     }
 
     private async Task RunLoopAsync(Loop loop, HttpClient http, Uri batchUri, FloorSigner signer, CancellationToken cancellationToken)

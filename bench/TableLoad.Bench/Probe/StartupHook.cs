@@ -4,7 +4,7 @@ using System.Text;
 
 /// <summary>
 /// A .NET startup hook (DOTNET_STARTUP_HOOKS=TableLoad.Bench.dll) that measures any process it is loaded
-/// into without changing it: RSS and managed heap once a second, and at exit the bytes allocated, peak RSS and CPU, written
+/// into without changing it: RSS, managed heap, GC-committed bytes and methods compiled once a second, and at exit the bytes allocated, peak RSS and CPU, written
 /// as one JSON object to the file named by TABLELOAD_BENCH_PROBE, with RSS samples once a second and CPU
 /// samples ten times a second (so a window of the run can be costed). The runtime finds it by this exact name.
 /// </summary>
@@ -15,6 +15,7 @@ internal static class StartupHook
     private static readonly List<long> RssSamples = [];
     private static readonly List<long> HeapSamples = [];
     private static readonly List<long> CommittedSamples = [];
+    private static readonly List<long> JitMethodSamples = [];
     private static readonly List<(long UnixMs, double CpuSeconds)> CpuSamples = [];
     private static Timer? _sampler;
     private static int _ticks;
@@ -47,6 +48,7 @@ internal static class StartupHook
                 RssSamples.Add(Environment.WorkingSet);
                 HeapSamples.Add(GC.GetTotalMemory(forceFullCollection: false));
                 CommittedSamples.Add(GC.GetGCMemoryInfo().TotalCommittedBytes);
+                JitMethodSamples.Add(System.Runtime.JitInfo.GetCompiledMethodCount());
             }
         }
     }
@@ -66,6 +68,7 @@ internal static class StartupHook
             json.Append(",\"rss_samples_bytes\":[").AppendJoin(',', RssSamples).Append(']');
             json.Append(",\"managed_heap_samples_bytes\":[").AppendJoin(',', HeapSamples).Append(']');
             json.Append(",\"gc_committed_samples_bytes\":[").AppendJoin(',', CommittedSamples).Append(']');
+            json.Append(",\"jit_methods_samples\":[").AppendJoin(',', JitMethodSamples).Append(']');
             json.Append(",\"cpu_samples\":[").AppendJoin(',', CpuSamples.Select(c => string.Create(CultureInfo.InvariantCulture, $"[{c.UnixMs},{c.CpuSeconds:R}]"))).Append("]}");
         }
 
