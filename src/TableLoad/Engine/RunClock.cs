@@ -14,7 +14,8 @@ internal sealed class RunClock
         _time = time;
         _startTimestamp = time.GetTimestamp();
         StartedUtc = time.GetUtcNow();
-        StartEpochMicros = StartedUtc.ToUnixTimeMilliseconds() * 1000;
+        // To the microsecond, as start_ms in batches.csv counts from started_utc in run.json.
+        StartEpochMicros = (StartedUtc.UtcTicks - DateTimeOffset.UnixEpoch.UtcTicks) / TimeSpan.TicksPerMicrosecond;
     }
 
     public TimeProvider Time => _time;
