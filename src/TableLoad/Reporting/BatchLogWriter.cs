@@ -12,6 +12,9 @@ internal sealed class BatchLogWriter
     public static string FileName(int process, int processes) =>
         processes == 1 ? "batches.csv" : string.Create(System.Globalization.CultureInfo.InvariantCulture, $"batches-{process}.csv");
 
+    // Enough for any row within the service's limits (a PartitionKey is at most 1 KiB); a longer one grows the buffer.
+    private const int RowCapacity = 2048;
+
     private readonly Channel<BatchRecord> _channel = Channel.CreateUnbounded<BatchRecord>(
         new UnboundedChannelOptions { SingleReader = true, SingleWriter = false });
 
@@ -24,11 +27,13 @@ internal sealed class BatchLogWriter
         await using var text = new StreamWriter(stream, new System.Text.UTF8Encoding(false), 1 << 16);
         await text.WriteLineAsync(Header).ConfigureAwait(false);
         var reader = _channel.Reader;
+        var row = new char[RowCapacity];
         while (await reader.WaitToReadAsync().ConfigureAwait(false))
         {
             while (reader.TryRead(out var record))
             {
-                await text.WriteLineAsync(Format(record)).ConfigureAwait(false);
+                var length = FormatInto(record, ref row);
+                await text.WriteLineAsync(row.AsMemory(0, length)).ConfigureAwait(false);
             }
 
             // Keep what is written readable if the process dies mid-run.
@@ -36,20 +41,57 @@ internal sealed class BatchLogWriter
         }
     }
 
-    public static string Format(in BatchRecord r) => string.Join(
-        ',',
-        Csv.Number(r.Process),
-        Csv.Number(r.Task),
-        Csv.Text(r.PartitionKey),
-        Csv.Millis(r.StartMicros),
-        Csv.Millis(r.LatencyMicros),
-        Csv.Number(r.Entities),
-        Csv.Number(r.Result.Attempts),
-        r.Result.Outcome.ToSnakeCase(),
-        Csv.Optional(r.Result.HttpStatus),
-        Csv.Text(r.Result.ErrorCode),
-        Csv.Optional(r.Result.FailedIndex),
-        Csv.Bool(r.Warmup),
-        r.IntendedStartMicros is { } intended ? Csv.Millis(intended) : "",
-        Csv.Bool(r.Result.VerifiedByRead));
+    public static string Format(in BatchRecord r)
+    {
+        Span<char> onStack = stackalloc char[RowCapacity];
+        if (TryFormat(r, onStack, out var length))
+        {
+            return new string(onStack[..length]);
+        }
+
+        var row = new char[RowCapacity * 2];
+        length = FormatInto(r, ref row);
+        return new string(row, 0, length);
+    }
+
+    /// <summary>Formats the row into <paramref name="row"/>, growing it when the row does not fit; returns its length.</summary>
+    private static int FormatInto(in BatchRecord r, ref char[] row)
+    {
+        int length;
+        while (!TryFormat(r, row, out length))
+        {
+            row = new char[row.Length * 2];
+        }
+
+        return length;
+    }
+
+    /// <summary>Writes the row into <paramref name="destination"/>; false when it does not fit.</summary>
+    public static bool TryFormat(in BatchRecord r, Span<char> destination, out int length)
+    {
+        var row = new CsvRowBuilder(destination);
+        row.Number(r.Process);
+        row.Number(r.Task);
+        row.Text(r.PartitionKey);
+        row.Millis(r.StartMicros);
+        row.Millis(r.LatencyMicros);
+        row.Number(r.Entities);
+        row.Number(r.Result.Attempts);
+        row.Plain(r.Result.Outcome.ToSnakeCase());
+        row.Optional(r.Result.HttpStatus);
+        row.Text(r.Result.ErrorCode);
+        row.Optional(r.Result.FailedIndex);
+        row.Bool(r.Warmup);
+        if (r.IntendedStartMicros is { } intended)
+        {
+            row.Millis(intended);
+        }
+        else
+        {
+            row.Plain([]);
+        }
+
+        row.Bool(r.Result.VerifiedByRead);
+        return row.TryComplete(out length);
+    }
 }

@@ -20,6 +20,29 @@ public sealed class BatchLogWriterTests
         CsvLine.ByColumn(BatchLogWriter.Header, BatchLogWriter.Format(record));
 
     [Fact]
+    public void TryFormat_BufferTooSmall_SaysSoInsteadOfCuttingTheRow()
+    {
+        var record = Record(partitionKey: new string('p', 300));
+        var full = BatchLogWriter.Format(record);
+
+        Assert.False(BatchLogWriter.TryFormat(record, new char[full.Length - 1], out _));
+        Assert.True(BatchLogWriter.TryFormat(record, new char[full.Length], out var length));
+        Assert.Equal(full.Length, length);
+    }
+
+    [Fact]
+    public void Format_RowLongerThanTheUsualBuffer_IsWrittenWhole()
+    {
+        // Longer than any valid key, so that the row outgrows the writer's first buffer.
+        var partitionKey = new string('k', 3000) + ",\"quoted\"";
+
+        var cells = Cells(Record(partitionKey));
+
+        Assert.Equal(partitionKey, cells["partition_key"]);
+        Assert.Equal("100", cells["entities"]);
+    }
+
+    [Fact]
     public void Header_MatchesTheDocumentedColumns() =>
         Assert.Equal(BatchLogWriter.Header, string.Join(',', ResultsDoc.FieldNames("batches.csv")));
 
