@@ -16,10 +16,10 @@ internal sealed class TaskRecorder(RunClock clock, WindowPool pool)
     private Window? _currentWarmup;
 
     /// <summary>
-    /// Records a completed batch in the window of its completion time (read under the lock) and returns that second.
+    /// Records a completed batch in the window of its completion time (read under the lock).
     /// <paramref name="warmup"/> is the batch's phase, judged by its start; null leaves it to the window's second.
     /// </summary>
-    public long Record(in BatchResult result, int entities, long latencyMicros, bool? warmup = null, long? uncorrectedMicros = null, bool late = false)
+    public void Record(in BatchResult result, int entities, long latencyMicros, bool? warmup = null, long? uncorrectedMicros = null, bool late = false)
     {
         lock (_gate)
         {
@@ -52,8 +52,6 @@ internal sealed class TaskRecorder(RunClock clock, WindowPool pool)
                 var code = result.ErrorCode ?? "Unknown";
                 current.RejectedByCode[code] = current.RejectedByCode.GetValueOrDefault(code) + 1;
             }
-
-            return second;
         }
     }
 

@@ -43,14 +43,8 @@ internal sealed class BatchLogWriter
 
     public static string Format(in BatchRecord r)
     {
-        Span<char> onStack = stackalloc char[RowCapacity];
-        if (TryFormat(r, onStack, out var length))
-        {
-            return new string(onStack[..length]);
-        }
-
-        var row = new char[RowCapacity * 2];
-        length = FormatInto(r, ref row);
+        var row = new char[RowCapacity];
+        var length = FormatInto(r, ref row);
         return new string(row, 0, length);
     }
 

@@ -227,13 +227,18 @@ public sealed class IntervalCollectorTests
     }
 
     [Fact]
-    public void Record_ReturnsTheWallClockSecondOfCompletion()
+    public void Record_PutsABatchInTheWallClockSecondOfItsCompletion()
     {
-        var recorder = CreateSut().NewRecorder();
+        var sut = CreateSut();
+        var recorder = sut.NewRecorder();
 
-        Assert.Equal(S0, recorder.Record(Succeeded, 1, 1));
+        recorder.Record(Succeeded, 1, 1);
         Advance(0.6);
-        Assert.Equal(S0 + 1, recorder.Record(Succeeded, 1, 1));
+        recorder.Record(Succeeded, 2, 1);
+        recorder.Record(Succeeded, 2, 1);
+        sut.Flush();
+
+        Assert.Equal([(S0, 1L), (S0 + 1, 4L)], _sink.Intervals.Select(i => (i.Second, i.EntitiesSucceeded)));
     }
 
     private sealed record Interval(long Second, bool Warmup, long Batches, long EntitiesSucceeded, long EntitiesFailed, long LatencyCount, Dictionary<string, long> Rejected);
