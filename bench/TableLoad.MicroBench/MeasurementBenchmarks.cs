@@ -43,7 +43,7 @@ public class MeasurementBenchmarks
     {
         foreach (var recorder in _twelve)
         {
-            recorder.Record(Succeeded, 100, 20_000 + (_latency++ & 0xFFFF));
+            recorder.Record(Succeeded, 100, 20_000 + (_latency++ & 0xFFFF), warmup: false);
         }
 
         _collector.Flush();

@@ -16,15 +16,15 @@ internal sealed class TaskRecorder(RunClock clock, WindowPool pool)
     private Window? _currentWarmup;
 
     /// <summary>
-    /// Records a completed batch in the window of its completion time (read under the lock).
-    /// <paramref name="warmup"/> is the batch's phase, judged by its start; null leaves it to the window's second.
+    /// Records a completed batch in the window of its completion time (read under the lock), in the
+    /// phase of its start: <paramref name="warmup"/> (see <see cref="IntervalCollector.IsWarmup"/>).
     /// </summary>
-    public void Record(in BatchResult result, int entities, long latencyMicros, bool? warmup = null, long? uncorrectedMicros = null, bool late = false)
+    public void Record(in BatchResult result, int entities, long latencyMicros, bool warmup, long? uncorrectedMicros = null, bool late = false)
     {
         lock (_gate)
         {
             var second = clock.EpochSecond(clock.ElapsedMicros());
-            ref var current = ref warmup == true ? ref _currentWarmup : ref _current;
+            ref var current = ref warmup ? ref _currentWarmup : ref _current;
             if (current is null || current.EpochSecond != second)
             {
                 if (current is not null)

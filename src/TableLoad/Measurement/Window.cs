@@ -7,7 +7,7 @@ internal sealed class Window
 {
     public long EpochSecond { get; set; }
 
-    /// <summary>Set when the window's producer knows it (a result folder); otherwise the shared warm-up end decides.</summary>
+    /// <summary>Set by a producer that knows it (a task recorder, from each batch's start; a worker; a result folder); otherwise, as for the empty windows that fill a gap, the shared warm-up end decides.</summary>
     public bool? Warmup { get; set; }
 
     public WindowCounts Counts { get; } = new();

@@ -29,9 +29,9 @@ public sealed class IntervalCollectorTests
         var b = sut.NewRecorder();
         var c = sut.NewRecorder();
 
-        a.Record(Succeeded, 100, 10_000);
-        b.Record(Succeeded, 100, 20_000);
-        c.Record(Conflict, 100, 5_000);
+        a.Record(Succeeded, 100, 10_000, warmup: false);
+        b.Record(Succeeded, 100, 20_000, warmup: false);
+        c.Record(Conflict, 100, 5_000, warmup: false);
         Advance(0.7);
         sut.Collect();
 
@@ -51,12 +51,12 @@ public sealed class IntervalCollectorTests
         var early = sut.NewRecorder();
         var late = sut.NewRecorder();
 
-        late.Record(Succeeded, 100, 1_000);
+        late.Record(Succeeded, 100, 1_000, warmup: false);
         Advance(0.7);
-        late.Record(Succeeded, 100, 1_000);
+        late.Record(Succeeded, 100, 1_000, warmup: false);
         Advance(1.0);
-        late.Record(Succeeded, 100, 1_000);
-        early.Record(Succeeded, 100, 1_000);
+        late.Record(Succeeded, 100, 1_000, warmup: false);
+        early.Record(Succeeded, 100, 1_000, warmup: false);
         Advance(1.0);
         sut.Collect();
 
@@ -70,12 +70,12 @@ public sealed class IntervalCollectorTests
         var first = sut.NewRecorder();
         var second = sut.NewRecorder();
 
-        second.Record(Succeeded, 100, 1_000);
+        second.Record(Succeeded, 100, 1_000, warmup: false);
         Advance(1.0);
-        first.Record(Succeeded, 100, 1_000);
-        first.Record(Succeeded, 100, 1_000);
+        first.Record(Succeeded, 100, 1_000, warmup: false);
+        first.Record(Succeeded, 100, 1_000, warmup: false);
         Advance(1.0);
-        first.Record(Succeeded, 100, 1_000);
+        first.Record(Succeeded, 100, 1_000, warmup: false);
         Advance(1.0);
         sut.Collect();
 
@@ -89,12 +89,12 @@ public sealed class IntervalCollectorTests
         var sut = CreateSut();
         var recorder = sut.NewRecorder();
 
-        recorder.Record(Succeeded, 100, 1_000);
+        recorder.Record(Succeeded, 100, 1_000, warmup: false);
         Advance(0.5);
         sut.Collect();
         Assert.Empty(_sink.Intervals);
 
-        recorder.Record(Succeeded, 100, 1_000);
+        recorder.Record(Succeeded, 100, 1_000, warmup: false);
         Advance(0.1);
         sut.Collect();
 
@@ -109,10 +109,10 @@ public sealed class IntervalCollectorTests
         var fast = sut.NewRecorder();
         var slow = sut.NewRecorder();
 
-        fast.Record(Succeeded, 100, 1_000);
-        slow.Record(Succeeded, 100, 1_000);
+        fast.Record(Succeeded, 100, 1_000, warmup: false);
+        slow.Record(Succeeded, 100, 1_000, warmup: false);
         Advance(0.6);
-        fast.Record(Succeeded, 100, 1_000);
+        fast.Record(Succeeded, 100, 1_000, warmup: false);
         sut.Collect();
 
         var interval = Assert.Single(_sink.Intervals);
@@ -130,9 +130,9 @@ public sealed class IntervalCollectorTests
         var sut = CreateSut();
         var recorder = sut.NewRecorder();
 
-        recorder.Record(Succeeded, 100, 1_000);
+        recorder.Record(Succeeded, 100, 1_000, warmup: false);
         Advance(1.0);
-        recorder.Record(Succeeded, 100, 1_000);
+        recorder.Record(Succeeded, 100, 1_000, warmup: false);
         sut.Collect();
         sut.Flush();
 
@@ -147,7 +147,8 @@ public sealed class IntervalCollectorTests
 
         for (var i = 0; i < 4; i++)
         {
-            recorder.Record(Succeeded, 100, 1_000);
+            // Each batch starts and answers in the same second, 1 s apart.
+            recorder.Record(Succeeded, 100, 1_000, sut.IsWarmup((long)(i * 1_000_000)));
             Advance(1.0);
         }
 
@@ -168,7 +169,7 @@ public sealed class IntervalCollectorTests
         {
             var result = random.Next(10) == 0 ? Conflict : Succeeded;
             var entities = random.Next(1, 101);
-            recorders[random.Next(recorders.Length)].Record(result, entities, random.Next(1_000, 200_000));
+            recorders[random.Next(recorders.Length)].Record(result, entities, random.Next(1_000, 200_000), warmup: false);
             batches++;
             if (result.Succeeded)
             {
@@ -232,10 +233,10 @@ public sealed class IntervalCollectorTests
         var sut = CreateSut();
         var recorder = sut.NewRecorder();
 
-        recorder.Record(Succeeded, 1, 1);
+        recorder.Record(Succeeded, 1, 1, warmup: false);
         Advance(0.6);
-        recorder.Record(Succeeded, 2, 1);
-        recorder.Record(Succeeded, 2, 1);
+        recorder.Record(Succeeded, 2, 1, warmup: false);
+        recorder.Record(Succeeded, 2, 1, warmup: false);
         sut.Flush();
 
         Assert.Equal([(S0, 1L), (S0 + 1, 4L)], _sink.Intervals.Select(i => (i.Second, i.EntitiesSucceeded)));
