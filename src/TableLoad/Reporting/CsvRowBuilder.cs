@@ -13,7 +13,17 @@ internal ref struct CsvRowBuilder(Span<char> destination)
     private bool _started;
     private bool _overflowed;
 
-    public void Number(long value) => Formatted(value, default);
+    public void Number(long value)
+    {
+        if (Separate() && value.TryFormat(_destination[_length..], out var written, default, CultureInfo.InvariantCulture))
+        {
+            _length += written;
+        }
+        else
+        {
+            _overflowed = true;
+        }
+    }
 
     /// <summary>
     /// Microseconds written as milliseconds with three decimals, as <see cref="Csv.Millis"/>; in integers,
@@ -68,19 +78,6 @@ internal ref struct CsvRowBuilder(Span<char> destination)
     {
         length = _overflowed ? 0 : _length;
         return !_overflowed;
-    }
-
-    private void Formatted<T>(T value, ReadOnlySpan<char> format)
-        where T : ISpanFormattable
-    {
-        if (Separate() && value.TryFormat(_destination[_length..], out var written, format, CultureInfo.InvariantCulture))
-        {
-            _length += written;
-        }
-        else
-        {
-            _overflowed = true;
-        }
     }
 
     private bool Separate()
