@@ -4,13 +4,15 @@ using BenchmarkDotNet.Attributes;
 using TableLoad.Engine;
 using TableLoad.Resilience;
 using TableLoad.Storage;
+using TableLoad.Storage.Sdk;
+using TableLoad.Storage.Wire;
 using TableLoad.Workload;
 
 namespace TableLoad.MicroBench;
 
 /// <summary>
 /// One batch's trip through the client without sockets (an in-memory handler answers): signing, the
-/// TableRestClient call, the Polly pipeline, and the bare HttpClient call the floor client makes.
+/// wire client's call, the SDK's call, the Polly pipeline, and the bare HttpClient call the floor client makes.
 /// </summary>
 public class StorageBenchmarks
 {
@@ -20,7 +22,11 @@ public class StorageBenchmarks
 
     private readonly Uri _batchUri = new("http://127.0.0.1:10002/devstoreaccount1/$batch");
     private StorageTarget _target = null!;
-    private TableRestClient _client = null!;
+    private WireBatchClient _client = null!;
+    private SdkBatchClient _sdk = null!;
+    private IBatchSender _wireSender = null!;
+    private IBatchSender _sdkSender = null!;
+    private TableAdmin _admin = null!;
     private BatchSubmitter _submitter = null!;
     private HttpClient _bare = null!;
     private ReadOnlyMemory<byte> _body;
@@ -29,10 +35,17 @@ public class StorageBenchmarks
     public void Setup()
     {
         _target = ConnectionStringParser.Parse(ConnectionStringParser.DevelopmentConnectionString);
-        _client = new TableRestClient(_target, new CannedBatchHandler());
-        _submitter = new BatchSubmitter(_client, BatchPipelineFactory.Create(TimeSpan.FromSeconds(30), retries: 0), Table, TimeSpan.FromSeconds(5));
+        var template = EntityTemplate.Create(1024, 8);
+        _client = new WireBatchClient(_target, Table, template, new CannedBatchHandler());
+        _sdk = new SdkBatchClient(_target, Table, template, new CannedBatchHandler(), diagnostics: false);
+        _admin = new TableAdmin(_target, Table, TimeSpan.FromSeconds(5));
+        _submitter = new BatchSubmitter(BatchPipelineFactory.Create(TimeSpan.FromSeconds(30), retries: 0), _admin);
         _bare = new HttpClient(new CannedBatchHandler()) { Timeout = Timeout.InfiniteTimeSpan };
-        var writer = new BatchBodyWriter(EntityTemplate.Create(1024, 8), _client.TableUrl(Table));
+        _wireSender = _client.CreateSender();
+        _wireSender.Prepare(Identity, 100);
+        _sdkSender = _sdk.CreateSender();
+        _sdkSender.Prepare(Identity, 100);
+        var writer = new BatchBodyWriter(template, $"{_target.TableEndpoint.AbsoluteUri.TrimEnd('/')}/{Table}");
         _body = writer.Write(Identity.PartitionKey, Identity.RowKeyStem, Identity.Nonce, 100).ToArray();
     }
 
@@ -40,6 +53,8 @@ public class StorageBenchmarks
     public void Cleanup()
     {
         _client.Dispose();
+        _sdk.Dispose();
+        _admin.Dispose();
         _bare.Dispose();
     }
 
@@ -55,19 +70,25 @@ public class StorageBenchmarks
     [Benchmark(Description = "BatchResponseParser.Parse (100 answers)")]
     public int Parse() => BatchResponseParser.Parse(CannedBatchHandler.Answer).HttpStatus;
 
-    [Benchmark(Description = "TableRestClient.SendBatchAsync (in-memory)")]
+    [Benchmark(Description = "WireBatchClient.SendBatchAsync (in-memory)")]
     public async Task<int> SendBatch()
     {
-        var content = new ReadOnlyMemoryContent(_body);
-        content.Headers.ContentType = BodyType;
-        var response = await _client.SendBatchAsync(content, CancellationToken.None).ConfigureAwait(false);
+        var response = await _client.SendBatchAsync(_body, CancellationToken.None).ConfigureAwait(false);
         return response.HttpStatus;
     }
 
-    [Benchmark(Description = "BatchSubmitter.SubmitAsync (Polly + client, in-memory)")]
+    [Benchmark(Description = "SDK sender: Prepare + SubmitTransactionAsync (in-memory)")]
+    public async Task<int> SendSdkBatch()
+    {
+        _sdkSender.Prepare(Identity, 100);
+        var response = await _sdkSender.SendAsync(CancellationToken.None).ConfigureAwait(false);
+        return response.HttpStatus;
+    }
+
+    [Benchmark(Description = "BatchSubmitter.SubmitAsync (Polly + wire client, in-memory)")]
     public async Task<int> Submit()
     {
-        var result = await _submitter.SubmitAsync(_body, Identity, CancellationToken.None).ConfigureAwait(false);
+        var result = await _submitter.SubmitAsync(_wireSender, Identity, CancellationToken.None).ConfigureAwait(false);
         return result.Attempts;
     }
 
@@ -77,7 +98,7 @@ public class StorageBenchmarks
         var content = new ReadOnlyMemoryContent(_body);
         content.Headers.ContentType = BodyType;
         using var request = new HttpRequestMessage(HttpMethod.Post, _batchUri) { Version = HttpVersion.Version11, Content = content };
-        request.Headers.TryAddWithoutValidation("x-ms-version", TableRestClient.ServiceVersion);
+        request.Headers.TryAddWithoutValidation("x-ms-version", WireBatchClient.ServiceVersion);
         request.Headers.TryAddWithoutValidation("Authorization", "SharedKey devstoreaccount1:signed-once-a-second");
         using var response = await _bare.SendAsync(request, HttpCompletionOption.ResponseHeadersRead).ConfigureAwait(false);
         await using var stream = await response.Content.ReadAsStreamAsync().ConfigureAwait(false);

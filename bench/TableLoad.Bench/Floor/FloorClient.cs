@@ -30,8 +30,8 @@ internal sealed class FloorClient(FloorOptions options)
         var target = ConnectionStringParser.Parse(
             $"DefaultEndpointsProtocol={options.TableEndpoint.Scheme};AccountName={options.AccountName};AccountKey={options.AccountKey};TableEndpoint={options.TableEndpoint}");
         var table = "floor" + DateTime.UtcNow.ToString("yyyyMMddHHmmssfff", System.Globalization.CultureInfo.InvariantCulture);
-        using var setup = new TableRestClient(target, HttpHandlerFactory.Create(2));
-        await setup.CreateTableAsync(table, cancellationToken).ConfigureAwait(false);
+        using var setup = new TableAdmin(target, table, TimeSpan.FromSeconds(30));
+        await setup.CreateAsync(cancellationToken).ConfigureAwait(false);
 
         var endpoint = options.TableEndpoint.AbsoluteUri.TrimEnd('/');
         var batchUri = new Uri(endpoint + "/$batch");
@@ -62,7 +62,7 @@ internal sealed class FloorClient(FloorOptions options)
         await Task.WhenAll(running).ConfigureAwait(false);
         var whole = ProcessSnapshot.Take();
 
-        await setup.DeleteTableAsync(table, CancellationToken.None).ConfigureAwait(false);
+        await setup.DeleteAsync(CancellationToken.None).ConfigureAwait(false);
 
         var latency = new LatencyHistogram();
         foreach (var loop in loops)
@@ -118,7 +118,7 @@ internal sealed class FloorClient(FloorOptions options)
             using var request = new HttpRequestMessage(HttpMethod.Post, batchUri) { Version = HttpVersion.Version11, Content = content };
             var headers = request.Headers;
             var (date, authorization) = signer.Current();
-            headers.TryAddWithoutValidation("x-ms-version", TableRestClient.ServiceVersion);
+            headers.TryAddWithoutValidation("x-ms-version", TableLoad.Storage.Wire.WireBatchClient.ServiceVersion);
             headers.TryAddWithoutValidation("DataServiceVersion", "3.0");
             headers.TryAddWithoutValidation("MaxDataServiceVersion", "3.0;NetFx");
             headers.TryAddWithoutValidation("Accept", "application/json;odata=nometadata");

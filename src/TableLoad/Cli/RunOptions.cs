@@ -30,6 +30,17 @@ internal sealed class RunOptions
         DefaultValueFactory = _ => "sas",
     };
 
+    public Option<string> Client { get; } = new("--client")
+    {
+        Description = "Which client sends the batches: sdk (Azure.Data.Tables' TableClient.SubmitTransactionAsync, what applications run) or wire (TableLoad's own pre-serialised requests: the service's ceiling, with less client CPU per entity).",
+        DefaultValueFactory = _ => "sdk",
+    };
+
+    public Option<bool> SdkDiagnostics { get; } = new("--sdk-diagnostics")
+    {
+        Description = "With --client sdk: keep the SDK's logging and distributed tracing on, as an application with them on would run. Default: off (they cost client CPU per batch).",
+    };
+
     public Option<string?> Account { get; } = new("--account")
     {
         Description = "The account name the run must target; required for any endpoint not on this machine, as a guard against loading the wrong account.",
@@ -197,7 +208,7 @@ internal sealed class RunOptions
 
     public IEnumerable<Option> All =>
     [
-        ConnectionString, Endpoint, Sas, Auth, Account, AllowExistingTable, MaxEntities, Table, KeepTable, BatchSize, EntitySize, Properties, Partitions, KeyPrefix, Tasks, Processes, PerProcess, Rate, Duration, Batches,
+        Client, SdkDiagnostics, ConnectionString, Endpoint, Sas, Auth, Account, AllowExistingTable, MaxEntities, Table, KeepTable, BatchSize, EntitySize, Properties, Partitions, KeyPrefix, Tasks, Processes, PerProcess, Rate, Duration, Batches,
         StartAt, RunId, Instance,
         Warmup, Timeout, Retries, Output, Label, Verify, NoBatchLog, Report, Quiet,
     ];

@@ -25,6 +25,9 @@ internal static partial class RunSettingsFactory
 
     public static RunSettings Create(ParseResult parse, RunOptions o, DateTimeOffset now, Func<string, string?> environment)
     {
+        Require(ClientKindNames.TryParse(parse.GetValue(o.Client), out var client), $"--client must be sdk or wire, not '{parse.GetValue(o.Client)}'.");
+        var sdkDiagnostics = parse.GetValue(o.SdkDiagnostics);
+        Require(!sdkDiagnostics || client == ClientKind.Sdk, "--sdk-diagnostics goes with --client sdk.");
         var batchSize = parse.GetValue(o.BatchSize);
         Require(batchSize is >= 1 and <= MaxBatchOperations, $"--batch-size must be between 1 and {MaxBatchOperations} (a batch holds at most {MaxBatchOperations} operations), not {batchSize}.");
 
@@ -124,6 +127,8 @@ internal static partial class RunSettingsFactory
             AllowExistingTable = parse.GetValue(o.AllowExistingTable),
             WriteBatchLog = !parse.GetValue(o.NoBatchLog),
             Quiet = parse.GetValue(o.Quiet),
+            Client = client,
+            SdkDiagnostics = sdkDiagnostics,
         };
     }
 

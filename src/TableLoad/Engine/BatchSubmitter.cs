@@ -1,4 +1,3 @@
-using System.Net.Http.Headers;
 using Polly;
 using TableLoad.Storage;
 using TableLoad.Workload;
@@ -6,17 +5,15 @@ using TableLoad.Workload;
 namespace TableLoad.Engine;
 
 /// <summary>
-/// Sends one pre-built batch through the resilience pipeline and classifies what happened. When the
+/// Sends one prepared batch through the resilience pipeline and classifies what happened. When the
 /// answer is unknown (lost, timed out) or a retry conflicts with an earlier attempt, it reads the
 /// batch's entity back: a batch is atomic, so one entity carrying this batch's nonce proves it committed.
 /// </summary>
-internal sealed class BatchSubmitter(TableRestClient client, ResiliencePipeline<BatchResult> pipeline, string table, TimeSpan readBackTimeout)
+internal sealed class BatchSubmitter(ResiliencePipeline<BatchResult> pipeline, TableAdmin readBack)
 {
-    private static readonly MediaTypeHeaderValue BodyType = MediaTypeHeaderValue.Parse(BatchBodyWriter.ContentType);
-
-    public async ValueTask<BatchResult> SubmitAsync(ReadOnlyMemory<byte> body, BatchIdentity batch, CancellationToken cancellationToken)
+    public async ValueTask<BatchResult> SubmitAsync(IBatchSender sender, BatchIdentity batch, CancellationToken cancellationToken)
     {
-        var result = await SendAsync(body, cancellationToken).ConfigureAwait(false);
+        var result = await SendAsync(sender, cancellationToken).ConfigureAwait(false);
         if (NeedsReadBack(result) && !cancellationToken.IsCancellationRequested &&
             await CommittedAsync(batch, result.FailedIndex ?? 0, cancellationToken).ConfigureAwait(false))
         {
@@ -33,11 +30,9 @@ internal sealed class BatchSubmitter(TableRestClient client, ResiliencePipeline<
 
     private async Task<bool> CommittedAsync(BatchIdentity batch, int index, CancellationToken cancellationToken)
     {
-        using var limit = CancellationTokenSource.CreateLinkedTokenSource(cancellationToken);
-        limit.CancelAfter(readBackTimeout);
         try
         {
-            var nonce = await client.GetPropertyAsync(table, batch.PartitionKey, batch.RowKey(index), EntityTemplate.NonceProperty, limit.Token).ConfigureAwait(false);
+            var nonce = await readBack.ReadPropertyAsync(batch.PartitionKey, batch.RowKey(index), EntityTemplate.NonceProperty, cancellationToken).ConfigureAwait(false);
             return nonce == batch.Nonce;
         }
         catch (Exception ex) when (ex is OperationCanceledException or HttpRequestException or IOException or TableServiceException)
@@ -47,9 +42,9 @@ internal sealed class BatchSubmitter(TableRestClient client, ResiliencePipeline<
         }
     }
 
-    private async ValueTask<BatchResult> SendAsync(ReadOnlyMemory<byte> body, CancellationToken cancellationToken)
+    private async ValueTask<BatchResult> SendAsync(IBatchSender sender, CancellationToken cancellationToken)
     {
-        var attempt = new AttemptState(client, body);
+        var attempt = new AttemptState(sender);
         var context = ResilienceContextPool.Shared.Get(cancellationToken);
         try
         {
@@ -59,9 +54,7 @@ internal sealed class BatchSubmitter(TableRestClient client, ResiliencePipeline<
                     state.Attempts++;
                     try
                     {
-                        var content = new ReadOnlyMemoryContent(state.Body);
-                        content.Headers.ContentType = BodyType;
-                        var response = await state.Client.SendBatchAsync(content, ctx.CancellationToken).ConfigureAwait(false);
+                        var response = await state.Sender.SendAsync(ctx.CancellationToken).ConfigureAwait(false);
                         return Outcome.FromResult(new BatchResult(
                             OutcomeClassifier.Classify(response), response.HttpStatus, response.ErrorCode, response.FailedIndex, state.Attempts, response.RetryAfter));
                     }
@@ -87,18 +80,10 @@ internal sealed class BatchSubmitter(TableRestClient client, ResiliencePipeline<
         }
     }
 
-    private sealed class AttemptState(TableRestClient client, ReadOnlyMemory<byte> body)
+    private sealed class AttemptState(IBatchSender sender)
     {
-        public TableRestClient Client { get; } = client;
-
-        public ReadOnlyMemory<byte> Body { get; } = body;
+        public IBatchSender Sender { get; } = sender;
 
         public int Attempts { get; set; }
     }
-}
-
-/// <summary>What identifies a batch's entities in the table: its partition, RowKey stem and nonce.</summary>
-internal readonly record struct BatchIdentity(string PartitionKey, string RowKeyStem, string Nonce)
-{
-    public string RowKey(int index) => RowKeyStem + index.ToString("D3", System.Globalization.CultureInfo.InvariantCulture);
 }

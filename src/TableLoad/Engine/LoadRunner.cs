@@ -1,5 +1,6 @@
 using System.Threading.Channels;
 using TableLoad.Measurement;
+using TableLoad.Storage;
 using TableLoad.Workload;
 
 namespace TableLoad.Engine;
@@ -11,8 +12,7 @@ namespace TableLoad.Engine;
 /// </summary>
 internal sealed class LoadRunner(
     RunSettings settings,
-    EntityTemplate template,
-    string tableUrl,
+    IBatchClient client,
     BatchSubmitter submitter,
     RunClock clock,
     IntervalCollector collector,
@@ -40,12 +40,13 @@ internal sealed class LoadRunner(
     private async Task LoopAsync(int task, BatchSchedule? schedule, CancellationToken stopStarting, CancellationToken abandon)
     {
         var recorder = collector.NewRecorder();
-        var writer = new BatchBodyWriter(template, tableUrl);
+        var sender = client.CreateSender();
         for (long sequence = 0; !stopStarting.IsCancellationRequested && _budget.TryTake(); sequence++)
         {
             var partitionKey = settings.Partitions.PartitionKey(settings.KeyPrefix, settings.Process, task, sequence, settings.Tasks);
             var rowKeyStem = RowKeys.Stem(settings.KeyPrefix, settings.Instance, settings.Process, task, sequence);
-            var body = writer.Write(partitionKey, rowKeyStem, nonce, settings.BatchSize);
+            var batch = new BatchIdentity(partitionKey, rowKeyStem, nonce);
+            sender.Prepare(batch, settings.BatchSize);
 
             long? intended = null;
             if (schedule is not null)
@@ -58,7 +59,7 @@ internal sealed class LoadRunner(
             }
 
             var started = clock.Timestamp();
-            var result = await submitter.SubmitAsync(body, new BatchIdentity(partitionKey, rowKeyStem, nonce), abandon).ConfigureAwait(false);
+            var result = await submitter.SubmitAsync(sender, batch, abandon).ConfigureAwait(false);
             var ended = clock.Timestamp();
 
             var startMicros = clock.ElapsedMicros(started);

@@ -17,13 +17,12 @@ internal sealed class LoadTest(RunSettings settings, RunInvocation invocation, T
 
     public async Task<int> RunAsync(StopSignals signals)
     {
-        var maxConnections = settings.Tasks + 4;
         ThreadPoolTuning.Apply(settings.Tasks);
-        using var client = new TableRestClient(settings.Target, HttpHandlerFactory.Create(maxConnections));
+        using var admin = new TableAdmin(settings.Target, settings.Table, settings.TableCallTimeout);
         bool created;
         try
         {
-            created = await TablePreparation.CreateAsync(client, settings, signals.Abandon).ConfigureAwait(false);
+            created = await TablePreparation.CreateAsync(admin, settings, signals.Abandon).ConfigureAwait(false);
         }
         catch (TargetUnreachableException ex)
         {
@@ -31,38 +30,65 @@ internal sealed class LoadTest(RunSettings settings, RunInvocation invocation, T
             return ExitCodes.Unreachable;
         }
 
+        var deleteAtEnd = created && !settings.KeepTable && !settings.SharedRun;
+        int exitCode;
         try
         {
-            if (!created && !settings.AllowExistingTable && await client.HasEntitiesAsync(settings.Table, signals.Abandon).ConfigureAwait(false))
-            {
-                await errors.WriteLineAsync($"The table {settings.Table} already holds entities; pass --allow-existing-table to write into it anyway.").ConfigureAwait(false);
-                return ExitCodes.BadInput;
-            }
-
-            var preexisting = !created && settings.Verify ? await Verification.CountAsync(client, settings.Table, signals.Abandon).ConfigureAwait(false) : 0;
-            Directory.CreateDirectory(settings.OutputDirectory);
-            using var fleet = settings.Processes > 1 ? new WorkerFleet(settings, invocation.Args, invocation.ConnectionString, time) : null;
-            if (fleet is not null && await fleet.StartAsync(signals.Abandon).ConfigureAwait(false) is { } failure)
-            {
-                await errors.WriteLineAsync(failure).ConfigureAwait(false);
-                return ExitCodes.Failure;
-            }
-
-            if (!await WaitForStartAsync(signals).ConfigureAwait(false))
-            {
-                await errors.WriteLineAsync("Interrupted before the start time; nothing was sent.").ConfigureAwait(false);
-                return ExitCodes.Interrupted;
-            }
-
-            var run = await MeasureAsync(client, fleet, signals, maxConnections).ConfigureAwait(false);
-            return await FinishAsync(client, run, preexisting, signals).ConfigureAwait(false);
+            exitCode = await RunOnTableAsync(admin, created, signals).ConfigureAwait(false);
         }
-        finally
+        catch when (deleteAtEnd)
         {
-            if (created && !settings.KeepTable && !settings.SharedRun)
-            {
-                await client.DeleteTableAsync(settings.Table, CancellationToken.None).ConfigureAwait(false);
-            }
+            await TryDeleteAsync(admin).ConfigureAwait(false);
+            throw;
+        }
+
+        if (deleteAtEnd && !await TryDeleteAsync(admin).ConfigureAwait(false) && exitCode == ExitCodes.Success)
+        {
+            exitCode = ExitCodes.Unreachable;
+        }
+
+        return exitCode;
+    }
+
+    private async Task<int> RunOnTableAsync(TableAdmin admin, bool created, StopSignals signals)
+    {
+        if (!created && !settings.AllowExistingTable && await admin.HasEntitiesAsync(signals.Abandon).ConfigureAwait(false))
+        {
+            await errors.WriteLineAsync($"The table {settings.Table} already holds entities; pass --allow-existing-table to write into it anyway.").ConfigureAwait(false);
+            return ExitCodes.BadInput;
+        }
+
+        var preexisting = !created && settings.Verify ? await admin.CountAsync(signals.Abandon).ConfigureAwait(false) : 0;
+        Directory.CreateDirectory(settings.OutputDirectory);
+        using var fleet = settings.Processes > 1 ? new WorkerFleet(settings, invocation.Args, invocation.ConnectionString, time) : null;
+        if (fleet is not null && await fleet.StartAsync(signals.Abandon).ConfigureAwait(false) is { } failure)
+        {
+            await errors.WriteLineAsync(failure).ConfigureAwait(false);
+            return ExitCodes.Failure;
+        }
+
+        if (!await WaitForStartAsync(signals).ConfigureAwait(false))
+        {
+            await errors.WriteLineAsync("Interrupted before the start time; nothing was sent.").ConfigureAwait(false);
+            return ExitCodes.Interrupted;
+        }
+
+        var run = await MeasureAsync(admin, fleet, signals).ConfigureAwait(false);
+        return await FinishAsync(admin, run, preexisting, signals).ConfigureAwait(false);
+    }
+
+    /// <summary>Deletes the table this run made; a failure is said in one sentence and leaves the results as they are.</summary>
+    private async Task<bool> TryDeleteAsync(TableAdmin admin)
+    {
+        try
+        {
+            await admin.DeleteAsync(CancellationToken.None).ConfigureAwait(false);
+            return true;
+        }
+        catch (Exception ex) when (ex is TableServiceException or HttpRequestException)
+        {
+            await errors.WriteLineAsync($"The table {settings.Table} was not deleted: {ex.Message}").ConfigureAwait(false);
+            return false;
         }
     }
 
@@ -85,7 +111,7 @@ internal sealed class LoadTest(RunSettings settings, RunInvocation invocation, T
         }
     }
 
-    private async Task<int> FinishAsync(TableRestClient client, MeasuredRun run, long preexisting, StopSignals signals)
+    private async Task<int> FinishAsync(TableAdmin admin, MeasuredRun run, long preexisting, StopSignals signals)
     {
         var summary = run.Summary;
         var exitCode = summary.Status switch
@@ -98,7 +124,7 @@ internal sealed class LoadTest(RunSettings settings, RunInvocation invocation, T
         if (settings.Verify && !signals.Abandon.IsCancellationRequested)
         {
             var expected = preexisting + run.Totals.Measured.EntitiesSucceeded + run.Totals.Warmup.EntitiesSucceeded;
-            var stored = await Verification.CountAsync(client, settings.Table, CancellationToken.None).ConfigureAwait(false);
+            var stored = await admin.CountAsync(CancellationToken.None).ConfigureAwait(false);
             summary = summary with { Stored = new StoredCount(stored, expected, stored == expected) };
             await output.WriteLineAsync(stored == expected
                 ? $"stored {stored} entities: matches"
@@ -114,7 +140,7 @@ internal sealed class LoadTest(RunSettings settings, RunInvocation invocation, T
         return exitCode;
     }
 
-    private async Task<MeasuredRun> MeasureAsync(TableRestClient client, WorkerFleet? fleet, StopSignals signals, int maxConnections)
+    private async Task<MeasuredRun> MeasureAsync(TableAdmin admin, WorkerFleet? fleet, StopSignals signals)
     {
         var clock = new RunClock(time);
         var timeline = RunTimeline.Create(clock.StartEpochMicros, settings.Warmup, settings.Duration);
@@ -130,7 +156,7 @@ internal sealed class LoadTest(RunSettings settings, RunInvocation invocation, T
             sinks.Add(live);
         }
 
-        await ResultJson.WriteAsync(Path.Combine(dir, "run.json"), RunDescription.Create(settings, clock.StartedUtc, null, maxConnections)).ConfigureAwait(false);
+        await ResultJson.WriteAsync(Path.Combine(dir, "run.json"), RunDescription.Create(settings, clock.StartedUtc, null)).ConfigureAwait(false);
         var summaries = new RunSummaryBuilder(settings, totals, timeline, clock, samples, fleet);
         var nextProvisional = time.GetUtcNow() + ProvisionalSummaryEvery;
         async Task EverySecond()
@@ -148,7 +174,7 @@ internal sealed class LoadTest(RunSettings settings, RunInvocation invocation, T
         {
             var batchLog = new BatchLogWriter();
             var batchLogTask = batchLog.WriteAllAsync(settings.WriteBatchLog ? Path.Combine(dir, BatchLogWriter.FileName(0, 1)) : null);
-            await new LocalLoad(settings, client).RunAsync(clock, timeline, sinks, batchLog.Writer, signals, _ => EverySecond()).ConfigureAwait(false);
+            await new LocalLoad(settings, admin).RunAsync(clock, timeline, sinks, batchLog.Writer, signals, _ => EverySecond()).ConfigureAwait(false);
             batchLog.Writer.Complete();
             await batchLogTask.ConfigureAwait(false);
         }
@@ -163,7 +189,7 @@ internal sealed class LoadTest(RunSettings settings, RunInvocation invocation, T
             : signals.Interrupted ? RunStatus.Interrupted
             : RunStatus.Complete;
         var summary = summaries.Build(status);
-        await ResultJson.WriteAsync(Path.Combine(dir, "run.json"), RunDescription.Create(settings, clock.StartedUtc, time.GetUtcNow(), maxConnections)).ConfigureAwait(false);
+        await ResultJson.WriteAsync(Path.Combine(dir, "run.json"), RunDescription.Create(settings, clock.StartedUtc, time.GetUtcNow())).ConfigureAwait(false);
         await ResultJson.WriteAsync(Path.Combine(dir, "summary.json"), summary).ConfigureAwait(false);
         await PrintAsync(summary, fleet).ConfigureAwait(false);
         return new MeasuredRun(summary, totals);

@@ -10,7 +10,7 @@ namespace TableLoad.Engine;
 /// This process's share of a run: the task loops plus the once-a-second collection that hands each
 /// finished second to the sinks. Used by a one-process run and by every worker of a fleet.
 /// </summary>
-internal sealed class LocalLoad(RunSettings settings, TableRestClient client)
+internal sealed class LocalLoad(RunSettings settings, TableAdmin admin)
 {
     /// <summary>Runs until the timeline's stop, the batch budget or a stop signal; then publishes every window.</summary>
     /// <param name="afterCollect">Called after each collection with the watermark: every earlier second has been published.</param>
@@ -24,11 +24,12 @@ internal sealed class LocalLoad(RunSettings settings, TableRestClient client)
     {
         var collector = new IntervalCollector(clock, new WindowPool(), timeline.WarmupEndEpochSecond, sinks);
         var template = EntityTemplate.Create(settings.EntitySize, settings.Properties);
-        var submitter = new BatchSubmitter(client, BatchPipelineFactory.Create(settings.Timeout, settings.Retries), settings.Table, settings.Timeout);
+        using var client = BatchClientFactory.Create(settings.Client, settings.Target, settings.Table, template, settings.MaxConnections, settings.SdkDiagnostics);
+        var submitter = new BatchSubmitter(BatchPipelineFactory.Create(settings.Timeout, settings.Retries), admin);
 
         // The nonce is new for every process and run, so an entity left by another run never passes for this one's.
         var nonce = settings.RunId + "." + Convert.ToHexStringLower(System.Security.Cryptography.RandomNumberGenerator.GetBytes(4));
-        var runner = new LoadRunner(settings, template, client.TableUrl(settings.Table), submitter, clock, collector, batchLog, nonce);
+        var runner = new LoadRunner(settings, client, submitter, clock, collector, batchLog, nonce);
 
         using var stopStarting = CancellationTokenSource.CreateLinkedTokenSource(signals.StopStarting);
         stopStarting.CancelAfter(TimeSpan.FromMicroseconds(Math.Max(0, timeline.StopMicros - clock.ElapsedMicros())));

@@ -66,4 +66,18 @@ internal sealed record RunSettings
     public bool Quiet { get; init; }
 
     public bool WriteBatchLog { get; init; } = true;
+
+    /// <summary>Which client sends the batches.</summary>
+    public ClientKind Client { get; init; } = ClientKind.Sdk;
+
+    /// <summary>Keep the SDK's logging and distributed tracing on (they cost CPU per batch).</summary>
+    public bool SdkDiagnostics { get; init; }
+
+    /// <summary>Connections per process: one per task (HTTP/1.1 holds one batch a connection) and a few for read-backs.</summary>
+    public int MaxConnections => Tasks + 4;
+
+    /// <summary>How long a call on the table (create, count, read-back, delete) may go unanswered: --timeout, at least 5 s.</summary>
+    public TimeSpan TableCallTimeout => Timeout > MinTableCallTimeout ? Timeout : MinTableCallTimeout;
+
+    private static readonly TimeSpan MinTableCallTimeout = TimeSpan.FromSeconds(5);
 }

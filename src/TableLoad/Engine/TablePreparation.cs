@@ -1,3 +1,4 @@
+using System.Globalization;
 using System.Net.Sockets;
 using TableLoad.Storage;
 
@@ -7,18 +8,16 @@ namespace TableLoad.Engine;
 internal static class TablePreparation
 {
     /// <summary>Returns whether this run created the table; throws <see cref="TargetUnreachableException"/>.</summary>
-    public static async Task<bool> CreateAsync(TableRestClient client, RunSettings settings, CancellationToken cancellationToken)
+    public static async Task<bool> CreateAsync(TableAdmin admin, RunSettings settings, CancellationToken cancellationToken)
     {
-        using var timeout = CancellationTokenSource.CreateLinkedTokenSource(cancellationToken);
-        timeout.CancelAfter(settings.Timeout);
         var endpoint = settings.Target.TableEndpoint.GetLeftPart(UriPartial.Path);
         try
         {
-            return await client.CreateTableAsync(settings.Table, timeout.Token).ConfigureAwait(false);
+            return await admin.CreateAsync(cancellationToken).ConfigureAwait(false);
         }
-        catch (OperationCanceledException) when (!cancellationToken.IsCancellationRequested)
+        catch (TableServiceException ex) when (ex.Status is null)
         {
-            throw new TargetUnreachableException($"The Table endpoint {endpoint} did not answer within {settings.Timeout.TotalSeconds:0.#} s.");
+            throw new TargetUnreachableException(string.Create(CultureInfo.InvariantCulture, $"The Table endpoint {endpoint} did not answer within {admin.CallTimeout.TotalSeconds:0.#} s."));
         }
         catch (HttpRequestException ex)
         {

@@ -12,7 +12,7 @@ namespace TableLoad.Proxy;
 internal sealed record ThrottleAnswer(int Status, string ErrorCode, IReadOnlyList<KeyValuePair<string, string>> Headers, byte[] Body)
 {
     public const string ContentType = "application/json;odata=minimalmetadata;streaming=true;charset=utf-8";
-    public const string DefaultVersion = Storage.TableRestClient.ServiceVersion;
+    public const string DefaultVersion = Storage.Wire.WireBatchClient.ServiceVersion;
     public const string RetryAfterHeader = "x-ms-retry-after-ms";
 
     private const string ServerHeader = "Windows-Azure-Table/1.0 Microsoft-HTTPAPI/2.0";

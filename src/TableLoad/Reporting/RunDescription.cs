@@ -2,6 +2,7 @@ using System.Reflection;
 using System.Runtime;
 using System.Runtime.InteropServices;
 using TableLoad.Engine;
+using TableLoad.Storage;
 
 namespace TableLoad.Reporting;
 
@@ -16,7 +17,7 @@ internal sealed record RunDescription(
     IReadOnlyDictionary<string, object?> Options,
     IReadOnlyDictionary<string, object?> Environment)
 {
-    public static RunDescription Create(RunSettings s, DateTimeOffset started, DateTimeOffset? ended, int maxConnections)
+    public static RunDescription Create(RunSettings s, DateTimeOffset started, DateTimeOffset? ended)
     {
         var measuredFrom = DateTimeOffset.FromUnixTimeSeconds(
             Measurement.RunTimeline.Create(started.ToUnixTimeMilliseconds() * 1000, s.Warmup, s.Duration).WarmupEndEpochSecond);
@@ -44,6 +45,8 @@ internal sealed record RunDescription(
             ["start_at"] = s.StartAt,
             ["shared_run"] = s.SharedRun,
             ["batch_log"] = s.WriteBatchLog,
+            ["client"] = s.Client.ToName(),
+            ["sdk_diagnostics"] = s.SdkDiagnostics,
         };
 
         ThreadPool.GetMinThreads(out var minWorkers, out var minIo);
@@ -57,10 +60,12 @@ internal sealed record RunDescription(
             ["tableload_version"] = Version(typeof(RunDescription).Assembly),
             ["polly_version"] = Version(typeof(Polly.ResiliencePipeline).Assembly),
             ["system_commandline_version"] = Version(typeof(System.CommandLine.RootCommand).Assembly),
-            ["max_connections_per_server"] = maxConnections,
+            ["azure_data_tables_version"] = Version(typeof(Azure.Data.Tables.TableClient).Assembly),
+            ["azure_core_version"] = Version(typeof(Azure.Core.Pipeline.HttpPipelinePolicy).Assembly),
+            ["max_connections_per_server"] = s.MaxConnections,
             ["min_worker_threads"] = minWorkers,
             ["min_io_threads"] = minIo,
-            ["service_version"] = Storage.TableRestClient.ServiceVersion,
+            ["service_version"] = Storage.Wire.WireBatchClient.ServiceVersion,
         };
 
         return new RunDescription(s.RunId, s.Label, s.Instance, started, ended, measuredFrom, options, environment);

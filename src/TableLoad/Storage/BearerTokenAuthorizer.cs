@@ -1,4 +1,5 @@
 using Azure.Core;
+using Azure.Data.Tables;
 
 namespace TableLoad.Storage;
 
@@ -18,6 +19,8 @@ internal sealed class BearerTokenAuthorizer(TokenCredential credential) : IReque
         request.Headers.Remove("Authorization");
         request.Headers.TryAddWithoutValidation("Authorization", "Bearer " + Token().Token);
     }
+
+    public TableServiceClient CreateServiceClient(Uri endpoint, TableClientOptions options) => new(endpoint, credential, options);
 
     private AccessToken Token()
     {

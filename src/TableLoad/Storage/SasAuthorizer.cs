@@ -1,3 +1,6 @@
+using Azure;
+using Azure.Data.Tables;
+
 namespace TableLoad.Storage;
 
 /// <summary>Appends a shared access signature to every request's query string.</summary>
@@ -21,6 +24,8 @@ internal sealed class SasAuthorizer(string sasToken) : IRequestAuthorizer
 
         request.RequestUri = last.To;
     }
+
+    public TableServiceClient CreateServiceClient(Uri endpoint, TableClientOptions options) => new(endpoint, new AzureSasCredential(_sas), options);
 
     private sealed record Rewrite(Uri From, Uri To);
 }

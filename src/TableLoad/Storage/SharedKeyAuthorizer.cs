@@ -1,6 +1,7 @@
 using System.Globalization;
 using System.Security.Cryptography;
 using System.Text;
+using Azure.Data.Tables;
 
 namespace TableLoad.Storage;
 
@@ -45,6 +46,9 @@ internal sealed class SharedKeyAuthorizer : IRequestAuthorizer
         request.Headers.Remove("Authorization");
         request.Headers.TryAddWithoutValidation("Authorization", signed.Authorization);
     }
+
+    public TableServiceClient CreateServiceClient(Uri endpoint, TableClientOptions options) =>
+        new(endpoint, new TableSharedKeyCredential(_accountName, Convert.ToBase64String(_key)), options);
 
     private Signature Sign(long second, HttpMethod method, Uri uri, string contentType)
     {

@@ -1,10 +1,25 @@
+using System.Globalization;
+
 namespace TableLoad.Storage;
 
-/// <summary>A non-batch request the service refused; the message is safe to print.</summary>
-internal sealed class TableServiceException(string operation, int status, string? errorCode)
-    : Exception($"The service refused to {operation}: HTTP {status}{(errorCode is null ? "" : " " + errorCode)}.")
+/// <summary>A call on the table (not a batch) the service refused or did not answer; the message is one printable sentence.</summary>
+internal sealed class TableServiceException : Exception
 {
-    public int Status { get; } = status;
+    private TableServiceException(string message, int? status, string? errorCode)
+        : base(message)
+    {
+        Status = status;
+        ErrorCode = errorCode;
+    }
 
-    public string? ErrorCode { get; } = errorCode;
+    /// <summary>The HTTP status of the refusal; null when no answer came.</summary>
+    public int? Status { get; }
+
+    public string? ErrorCode { get; }
+
+    public static TableServiceException Refused(string operation, int status, string? errorCode) =>
+        new(string.Create(CultureInfo.InvariantCulture, $"The service refused to {operation}: HTTP {status}{(errorCode is null ? "" : " " + errorCode)}."), status, errorCode);
+
+    public static TableServiceException NoAnswer(string operation, TimeSpan waited) =>
+        new(string.Create(CultureInfo.InvariantCulture, $"Could not {operation}: no answer in {waited.TotalSeconds:0.#} s."), null, null);
 }

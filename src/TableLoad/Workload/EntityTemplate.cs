@@ -15,15 +15,19 @@ internal sealed class EntityTemplate
     /// <summary>The string property that carries each batch's nonce.</summary>
     public const string NonceProperty = "Batch";
 
-    private EntityTemplate(int payloadBytes, IReadOnlyList<int> propertySizes, byte[] jsonFragment)
+    private EntityTemplate(int payloadBytes, IReadOnlyList<byte[]> payloads, byte[] jsonFragment)
     {
         PayloadBytes = payloadBytes;
-        PropertySizes = propertySizes;
+        Payloads = payloads;
+        PropertySizes = payloads.Select(p => p.Length).ToArray();
         JsonFragment = jsonFragment;
     }
 
     /// <summary>Bytes of binary payload per entity (the goodput unit).</summary>
     public int PayloadBytes { get; }
+
+    /// <summary>The binary properties' values, shared by every entity of the run (never written to).</summary>
+    public IReadOnlyList<byte[]> Payloads { get; }
 
     public IReadOnlyList<int> PropertySizes { get; }
 
@@ -35,15 +39,16 @@ internal sealed class EntityTemplate
         var sizes = SplitEvenly(entitySize, properties);
         var random = new Random(seed);
         var json = new StringBuilder();
+        var payloads = new byte[sizes.Length][];
         for (var i = 0; i < sizes.Length; i++)
         {
-            var bytes = new byte[sizes[i]];
+            var bytes = payloads[i] = new byte[sizes[i]];
             random.NextBytes(bytes);
             json.Append(",\"P").Append(i).Append("@odata.type\":\"Edm.Binary\",\"P").Append(i).Append("\":\"")
                 .Append(Convert.ToBase64String(bytes)).Append('"');
         }
 
-        return new EntityTemplate(entitySize, sizes, Encoding.UTF8.GetBytes(json.ToString()));
+        return new EntityTemplate(entitySize, payloads, Encoding.UTF8.GetBytes(json.ToString()));
     }
 
     /// <summary>

@@ -1,5 +1,3 @@
-using TableLoad.Storage;
-
 namespace TableLoad.IntegrationTests.Infrastructure;
 
 /// <summary>Looks into Azurite directly, independently of the run that wrote the table.</summary>
@@ -18,8 +16,7 @@ internal static class StoredEntities
         return await client.CreateTableAsync(table, CancellationToken.None);
     }
 
-    public static TableRestClient Client(AzuriteFixture azurite) =>
-        new(ConnectionStringParser.Parse(azurite.ConnectionString), HttpHandlerFactory.Create(4));
+    public static TableTestClient Client(AzuriteFixture azurite) => new(azurite.ConnectionString);
 
     public static string NewTableName(string stem) => stem + Guid.NewGuid().ToString("N")[..10];
 }

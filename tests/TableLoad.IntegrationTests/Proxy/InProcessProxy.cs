@@ -31,7 +31,7 @@ internal sealed class InProcessProxy : IAsyncDisposable
     }
 
     /// <summary>A client of the fixture's account through the proxy.</summary>
-    public TableRestClient Client() => new(ConnectionStringParser.Parse(ConnectionString), HttpHandlerFactory.Create(4));
+    public TableTestClient Client() => new(ConnectionString);
 
     public ValueTask DisposeAsync() => _server.DisposeAsync();
 }

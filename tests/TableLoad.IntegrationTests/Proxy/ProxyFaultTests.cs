@@ -6,6 +6,7 @@ using TableLoad.Engine;
 using TableLoad.IntegrationTests.Infrastructure;
 using TableLoad.Proxy;
 using TableLoad.Storage;
+using TableLoad.Storage.Wire;
 using TableLoad.Workload;
 
 namespace TableLoad.IntegrationTests.Proxy;
@@ -90,7 +91,7 @@ public sealed class ProxyFaultTests(AzuriteFixture azurite)
         var retryAfter = long.Parse(Header(second, "x-ms-retry-after-ms")!, System.Globalization.CultureInfo.InvariantCulture);
         Assert.InRange(retryAfter, 500, 1000);
         Assert.True(Guid.TryParse(Header(second, "x-ms-request-id"), out _));
-        Assert.Equal(TableRestClient.ServiceVersion, Header(second, "x-ms-version"));
+        Assert.Equal(WireBatchClient.ServiceVersion, Header(second, "x-ms-version"));
         Assert.NotNull(second.Headers.Date);
         Assert.True(second.Content.Headers.NonValidated.TryGetValues("Content-Type", out var contentType));
         Assert.Equal(ThrottleAnswer.ContentType, contentType.ToString());
@@ -217,7 +218,7 @@ public sealed class ProxyFaultTests(AzuriteFixture azurite)
         Assert.Equal(1, proxy.Stats.TargetFailures);
     }
 
-    private static async Task<string> NewTableAsync(TableRestClient client)
+    private static async Task<string> NewTableAsync(TableTestClient client)
     {
         var table = StoredEntities.NewTableName("proxy");
         Assert.True(await client.CreateTableAsync(table, CancellationToken.None));
@@ -225,16 +226,14 @@ public sealed class ProxyFaultTests(AzuriteFixture azurite)
     }
 
     private static Task<BatchResponse> SendBatchAsync(
-        TableRestClient client, string table, string partitionKey, int count, CancellationToken cancellationToken, string rowStem = "row")
+        TableTestClient client, string table, string partitionKey, int count, CancellationToken cancellationToken, string rowStem = "row")
     {
         var body = new BatchBodyWriter(Template, client.TableUrl(table)).Write(partitionKey, rowStem, "nonce-1", count).ToArray();
-        var content = new ByteArrayContent(body);
-        content.Headers.ContentType = MediaTypeHeaderValue.Parse(BatchBodyWriter.ContentType);
-        return client.SendBatchAsync(content, cancellationToken);
+        return client.SendBatchAsync(body, cancellationToken);
     }
 
-    // A batch sent without TableRestClient, to see the answer's headers.
-    private static async Task<HttpResponseMessage> SendRawBatchAsync(HttpClient http, TableRestClient client, string table, string partitionKey, int count)
+    // A batch sent without the wire client, to see the answer's headers.
+    private static async Task<HttpResponseMessage> SendRawBatchAsync(HttpClient http, TableTestClient client, string table, string partitionKey, int count)
     {
         var body = new BatchBodyWriter(Template, client.TableUrl(table)).Write(partitionKey, $"row{Guid.NewGuid():N}", "nonce-1", count).ToArray();
         var request = new HttpRequestMessage(HttpMethod.Post, $"{client.Target.TableEndpoint.AbsoluteUri.TrimEnd('/')}/$batch")
@@ -246,7 +245,7 @@ public sealed class ProxyFaultTests(AzuriteFixture azurite)
         return await http.SendAsync(request);
     }
 
-    private static async Task<HttpResponseMessage> SendRawInsertAsync(HttpClient http, TableRestClient client, string table, string partitionKey, string rowKey)
+    private static async Task<HttpResponseMessage> SendRawInsertAsync(HttpClient http, TableTestClient client, string table, string partitionKey, string rowKey)
     {
         var request = new HttpRequestMessage(HttpMethod.Post, client.TableUrl(table))
         {
@@ -263,7 +262,7 @@ public sealed class ProxyFaultTests(AzuriteFixture azurite)
 
     private static void AddServiceHeaders(HttpRequestMessage request)
     {
-        request.Headers.TryAddWithoutValidation("x-ms-version", TableRestClient.ServiceVersion);
+        request.Headers.TryAddWithoutValidation("x-ms-version", WireBatchClient.ServiceVersion);
         request.Headers.TryAddWithoutValidation("DataServiceVersion", "3.0");
         request.Headers.TryAddWithoutValidation("MaxDataServiceVersion", "3.0;NetFx");
         request.Headers.TryAddWithoutValidation("Accept", "application/json;odata=nometadata");

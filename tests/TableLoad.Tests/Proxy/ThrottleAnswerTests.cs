@@ -4,6 +4,7 @@ using Microsoft.AspNetCore.Http;
 using TableLoad.Engine;
 using TableLoad.Proxy;
 using TableLoad.Storage;
+using TableLoad.Storage.Wire;
 
 namespace TableLoad.Tests.Proxy;
 

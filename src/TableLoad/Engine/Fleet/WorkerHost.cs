@@ -36,7 +36,7 @@ internal sealed class WorkerHost(TextReader stdin, TextWriter stdout, TimeProvid
         var go = new TaskCompletionSource<ControlMessage>(TaskCreationOptions.RunContinuationsAsynchronously);
         _ = Task.Run(() => ListenAsync(go, signals));
 
-        using var client = new TableRestClient(settings.Target, HttpHandlerFactory.Create(settings.Tasks + 4));
+        using var admin = new TableAdmin(settings.Target, settings.Table, settings.TableCallTimeout);
         ThreadPoolTuning.Apply(settings.Tasks);
         channel.Send(new WorkerMessage(WorkerMessage.ReadyType));
         var timing = await go.Task.ConfigureAwait(false);
@@ -57,7 +57,7 @@ internal sealed class WorkerHost(TextReader stdin, TextWriter stdout, TimeProvid
         var batchLogPath = settings.WriteBatchLog ? Path.Combine(settings.OutputDirectory, BatchLogWriter.FileName(settings.Process, settings.Processes)) : null;
         var batchLogTask = batchLog.WriteAllAsync(batchLogPath);
 
-        await new LocalLoad(settings, client).RunAsync(clock, timeline, [new WorkerOutputSink(channel)], batchLog.Writer, signals, watermark =>
+        await new LocalLoad(settings, admin).RunAsync(clock, timeline, [new WorkerOutputSink(channel)], batchLog.Writer, signals, watermark =>
         {
             channel.Send(new WorkerMessage(WorkerMessage.TickType) { Watermark = watermark, Sample = ProcessSample.Take(clock.ElapsedMicros() / 1e6) });
             return Task.CompletedTask;

@@ -1,6 +1,6 @@
 using System.Text.Json;
 
-namespace TableLoad.Storage;
+namespace TableLoad.Storage.Wire;
 
 /// <summary>
 /// Reads the multipart answer of a batch: every operation answers with its own HTTP status line;

@@ -1,5 +1,6 @@
 using System.Text;
 using TableLoad.Storage;
+using TableLoad.Storage.Wire;
 
 namespace TableLoad.Tests.Storage;
 

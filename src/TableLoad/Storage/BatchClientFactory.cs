@@ -1,0 +1,17 @@
+using TableLoad.Storage.Sdk;
+using TableLoad.Storage.Wire;
+using TableLoad.Workload;
+
+namespace TableLoad.Storage;
+
+/// <summary>Makes the process's batch client of the chosen kind over one socket handler sized for its tasks.</summary>
+internal static class BatchClientFactory
+{
+    public static IBatchClient Create(ClientKind kind, StorageTarget target, string table, EntityTemplate template, int maxConnections, bool sdkDiagnostics)
+    {
+        var handler = HttpHandlerFactory.Create(maxConnections);
+        return kind == ClientKind.Wire
+            ? new WireBatchClient(target, table, template, handler)
+            : new SdkBatchClient(target, table, template, handler, sdkDiagnostics);
+    }
+}

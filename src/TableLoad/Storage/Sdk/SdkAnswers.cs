@@ -1,0 +1,19 @@
+using Azure;
+
+namespace TableLoad.Storage.Sdk;
+
+/// <summary>Reads a whole-request refusal the SDK threw into the answer TableLoad classifies.</summary>
+internal static class SdkAnswers
+{
+    public static BatchResponse Refused(RequestFailedException exception)
+    {
+        var raw = exception.GetRawResponse();
+        // The SDK finds the code only in a JSON body; throttling answers may carry it in a header alone.
+        var code = exception.ErrorCode ?? Header(raw, "x-ms-error-code");
+        var retryAfter = RetryAfterHeader.Parse(Header(raw, RetryAfterHeader.MillisecondsName), Header(raw, RetryAfterHeader.StandardName));
+        return new BatchResponse(exception.Status, code, null, retryAfter);
+    }
+
+    private static string? Header(Response? response, string name) =>
+        response is not null && response.Headers.TryGetValue(name, out var value) ? value : null;
+}

@@ -1,0 +1,70 @@
+using System.Runtime.ExceptionServices;
+using Azure;
+using Azure.Data.Tables;
+using TableLoad.Workload;
+
+namespace TableLoad.Storage.Sdk;
+
+/// <summary>
+/// One task loop's SDK batch. Its entities and actions are made once and re-keyed for every batch; their
+/// binary properties are the template's shared arrays, so no payload is copied per entity.
+/// </summary>
+internal sealed class SdkBatchSender(TableClient table, EntityTemplate template) : IBatchSender
+{
+    private TableTransactionAction[] _actions = [];
+
+    public void Prepare(BatchIdentity batch, int count)
+    {
+        if (_actions.Length != count)
+        {
+            _actions = new TableTransactionAction[count];
+            for (var i = 0; i < count; i++)
+            {
+                _actions[i] = new TableTransactionAction(TableTransactionActionType.Add, NewEntity());
+            }
+        }
+
+        for (var i = 0; i < count; i++)
+        {
+            var entity = (TableEntity)_actions[i].Entity;
+            entity.PartitionKey = batch.PartitionKey;
+            entity.RowKey = batch.RowKey(i);
+            entity[EntityTemplate.NonceProperty] = batch.Nonce;
+        }
+    }
+
+    public async Task<BatchResponse> SendAsync(CancellationToken cancellationToken)
+    {
+        try
+        {
+            var response = await table.SubmitTransactionAsync(_actions, cancellationToken).ConfigureAwait(false);
+            return new BatchResponse(response.GetRawResponse().Status, null, null);
+        }
+        catch (TableTransactionFailedException ex)
+        {
+            // An operation refused inside the 202 envelope; the SDK keeps no raw response for it.
+            return new BatchResponse(ex.Status, ex.ErrorCode, ex.FailedTransactionActionIndex);
+        }
+        catch (RequestFailedException ex) when (ex.Status != 0)
+        {
+            return SdkAnswers.Refused(ex);
+        }
+        catch (RequestFailedException ex) when (ex.InnerException is not null)
+        {
+            // No answer at all: the transport's own exception, classified like the wire client's.
+            ExceptionDispatchInfo.Throw(ex.InnerException);
+            throw;
+        }
+    }
+
+    private TableEntity NewEntity()
+    {
+        var entity = new TableEntity();
+        for (var i = 0; i < template.Payloads.Count; i++)
+        {
+            entity[EntityTemplate.PropertyName(i)] = template.Payloads[i];
+        }
+
+        return entity;
+    }
+}

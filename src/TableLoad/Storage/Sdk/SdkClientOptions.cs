@@ -1,0 +1,24 @@
+using Azure.Core.Pipeline;
+using Azure.Data.Tables;
+
+namespace TableLoad.Storage.Sdk;
+
+/// <summary>The SDK settings TableLoad runs with: its own retries off, TableLoad's socket handler, diagnostics only when asked for.</summary>
+internal static class SdkClientOptions
+{
+    /// <param name="networkTimeout">The SDK's own limit per request; infinite where TableLoad's pipeline bounds each attempt.</param>
+    public static TableClientOptions Create(HttpMessageHandler handler, TimeSpan networkTimeout, bool diagnostics)
+    {
+        var options = new TableClientOptions
+        {
+            Transport = new HttpClientTransport(handler),
+        };
+
+        // TableLoad's Polly pipeline makes every retry, so each attempt is counted and classified.
+        options.Retry.MaxRetries = 0;
+        options.Retry.NetworkTimeout = networkTimeout;
+        options.Diagnostics.IsLoggingEnabled = diagnostics;
+        options.Diagnostics.IsDistributedTracingEnabled = diagnostics;
+        return options;
+    }
+}

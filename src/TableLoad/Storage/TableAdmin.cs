@@ -1,0 +1,117 @@
+using System.Net;
+using System.Runtime.ExceptionServices;
+using Azure;
+using Azure.Data.Tables;
+using TableLoad.Storage.Sdk;
+
+namespace TableLoad.Storage;
+
+/// <summary>
+/// The calls on the run's table other than batches, made through the SDK whichever client sends the batches:
+/// create and delete it, check it is empty, count it, read a batch's nonce back. Each call is bounded, and
+/// its failures become one sentence (<see cref="TableServiceException"/>) or the transport's own exception.
+/// </summary>
+internal sealed class TableAdmin : IDisposable
+{
+    private static readonly string[] KeysOnly = ["PartitionKey", "RowKey"];
+    private readonly HttpMessageHandler _handler;
+    private readonly TableClient _table;
+
+    public TableAdmin(StorageTarget target, string table, TimeSpan callTimeout, int maxConnections = 8)
+    {
+        CallTimeout = callTimeout;
+        _handler = HttpHandlerFactory.Create(maxConnections);
+        // The SDK's per-request timeout bounds every call, each page of a count included.
+        var options = SdkClientOptions.Create(_handler, callTimeout, diagnostics: false);
+        _table = target.Authorizer.CreateServiceClient(target.TableEndpoint, options).GetTableClient(table);
+    }
+
+    /// <summary>How long one request may go unanswered.</summary>
+    public TimeSpan CallTimeout { get; }
+
+    /// <summary>Creates the table; false when it already existed.</summary>
+    public Task<bool> CreateAsync(CancellationToken cancellationToken) => CallAsync("create the table", async ct =>
+    {
+        try
+        {
+            await _table.CreateAsync(ct).ConfigureAwait(false);
+            return true;
+        }
+        catch (RequestFailedException ex) when (ex.Status == (int)HttpStatusCode.Conflict)
+        {
+            return false;
+        }
+    }, cancellationToken);
+
+    public Task DeleteAsync(CancellationToken cancellationToken) => CallAsync("delete the table", async ct =>
+    {
+        try
+        {
+            await _table.DeleteAsync(ct).ConfigureAwait(false);
+        }
+        catch (RequestFailedException ex) when (ex.Status == (int)HttpStatusCode.NotFound)
+        {
+            // Already gone: nothing to clean up.
+        }
+
+        return true;
+    }, cancellationToken);
+
+    /// <summary>True when the table holds at least one entity (asks for one key).</summary>
+    public Task<bool> HasEntitiesAsync(CancellationToken cancellationToken) => CallAsync("read the table", async ct =>
+    {
+        await foreach (var page in _table.QueryAsync<TableEntity>(filter: (string?)null, maxPerPage: 1, select: KeysOnly, cancellationToken: ct).AsPages().ConfigureAwait(false))
+        {
+            if (page.Values.Count > 0)
+            {
+                return true;
+            }
+        }
+
+        return false;
+    }, cancellationToken);
+
+    /// <summary>Counts the stored entities, reading keys only, page by page.</summary>
+    public Task<long> CountAsync(CancellationToken cancellationToken) => CallAsync("count the table", async ct =>
+    {
+        long count = 0;
+        await foreach (var page in _table.QueryAsync<TableEntity>(filter: (string?)null, maxPerPage: 1000, select: KeysOnly, cancellationToken: ct).AsPages().ConfigureAwait(false))
+        {
+            count += page.Values.Count;
+        }
+
+        return count;
+    }, cancellationToken);
+
+    /// <summary>Reads one string property of one entity; null when the entity does not exist.</summary>
+    public Task<string?> ReadPropertyAsync(string partitionKey, string rowKey, string property, CancellationToken cancellationToken) =>
+        CallAsync("read an entity back", async ct =>
+        {
+            var found = await _table.GetEntityIfExistsAsync<TableEntity>(partitionKey, rowKey, [property], ct).ConfigureAwait(false);
+            return found.HasValue ? found.Value!.GetString(property) ?? "" : null;
+        }, cancellationToken);
+
+    public void Dispose() => _handler.Dispose();
+
+    private async Task<T> CallAsync<T>(string operation, Func<CancellationToken, Task<T>> call, CancellationToken cancellationToken)
+    {
+        try
+        {
+            return await call(cancellationToken).ConfigureAwait(false);
+        }
+        catch (RequestFailedException ex) when (ex.Status != 0)
+        {
+            throw TableServiceException.Refused(operation, ex.Status, ex.ErrorCode);
+        }
+        catch (RequestFailedException ex) when (ex.InnerException is HttpRequestException or IOException)
+        {
+            ExceptionDispatchInfo.Throw(ex.InnerException);
+            throw;
+        }
+        catch (OperationCanceledException) when (!cancellationToken.IsCancellationRequested)
+        {
+            // The SDK's per-request timeout fired, not the caller's token.
+            throw TableServiceException.NoAnswer(operation, CallTimeout);
+        }
+    }
+}
