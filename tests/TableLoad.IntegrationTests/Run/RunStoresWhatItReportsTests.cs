@@ -8,13 +8,15 @@ public sealed class RunStoresWhatItReportsTests(AzuriteFixture azurite) : IDispo
 {
     private readonly string _output = Directory.CreateTempSubdirectory("tableload-run-").FullName;
 
-    [Fact]
-    public async Task DefaultWorkload_StoresExactlyTheSucceededCount()
+    [Theory]
+    [InlineData("sdk")]
+    [InlineData("wire")]
+    public async Task DefaultWorkload_StoresExactlyTheSucceededCount(string client)
     {
         var table = StoredEntities.NewTableName("dflt");
 
         var (exitCode, stdout, stderr) = await TableLoadProcess.RunAsync(
-            ["run", "--table", table, "--keep-table", "--duration", "3s", "--warmup", "1s", "--verify", "--output", _output], azurite.ConnectionString);
+            ["run", "--client", client, "--table", table, "--keep-table", "--duration", "3s", "--warmup", "1s", "--verify", "--output", _output], azurite.ConnectionString);
 
         Assert.True(exitCode == 0, stderr);
         var summary = new ResultFolder(_output).Summary;
@@ -27,13 +29,15 @@ public sealed class RunStoresWhatItReportsTests(AzuriteFixture azurite) : IDispo
         Assert.Equal(0, summary.GetProperty("entities_failed").GetInt64());
     }
 
-    [Fact]
-    public async Task OddBatchesOfLargeEntitiesSpreadOverSevenPartitions_StoreExactlyTheSucceededCount()
+    [Theory]
+    [InlineData("sdk")]
+    [InlineData("wire")]
+    public async Task OddBatchesOfLargeEntitiesSpreadOverSevenPartitions_StoreExactlyTheSucceededCount(string client)
     {
         var table = StoredEntities.NewTableName("spread");
 
         var (exitCode, _, stderr) = await TableLoadProcess.RunAsync(
-            ["run", "--table", table, "--keep-table", "--batch-size", "37", "--entity-size", "3000", "--properties", "5",
+            ["run", "--client", client, "--table", table, "--keep-table", "--batch-size", "37", "--entity-size", "3000", "--properties", "5",
              "--partitions", "spread:7", "--tasks", "6", "--duration", "3s", "--warmup", "0s", "--output", _output, "--quiet"],
             azurite.ConnectionString);
 
