@@ -142,6 +142,7 @@ internal static partial class RunSettingsFactory
                 "--endpoint must be an http or https address without a query string (give the SAS with --sas).");
             var account = ConnectionStringParser.AccountNameFromEndpoint(endpoint!);
             var auth = parse.GetValue(o.Auth)?.ToLowerInvariant();
+            Require(auth != "entra" || endpoint!.Scheme == Uri.UriSchemeHttps, "--auth entra needs an https --endpoint: Microsoft Entra tokens are only sent over TLS.");
             IRequestAuthorizer authorizer = auth switch
             {
                 "entra" => new BearerTokenAuthorizer(new Azure.Identity.DefaultAzureCredential()),

@@ -111,6 +111,10 @@ internal sealed class TableAdmin : IDisposable
             ExceptionDispatchInfo.Throw(ex.InnerException);
             throw;
         }
+        catch (Azure.Identity.AuthenticationFailedException ex)
+        {
+            throw TableServiceException.NoToken(operation, ex.Message.Split('\n')[0].Trim());
+        }
         catch (OperationCanceledException) when (!cancellationToken.IsCancellationRequested)
         {
             // The SDK's per-request timeout fired, not the caller's token.

@@ -31,6 +31,29 @@ public sealed class CommandLineFailureTests(AzuriteFixture azurite)
     }
 
     [Fact]
+    public async Task EntraOverPlainHttp_IsRefusedAsBadInput_BeforeAnyRequest()
+    {
+        var (exitCode, _, stderr) = await TableLoadProcess.RunAsync(["run", "--endpoint", azurite.TableEndpoint.ToString(), "--auth", "entra"], connectionString: null);
+
+        Assert.Equal(2, exitCode);
+        Assert.Contains("--auth entra needs an https --endpoint", Assert.Single(stderr.Split('\n', StringSplitOptions.RemoveEmptyEntries)), StringComparison.Ordinal);
+    }
+
+    [Fact]
+    public async Task EntraWithoutAnyCredential_PrintsOneSentence_ExitsThree()
+    {
+        // Only the environment credential is tried (no managed-identity probe leaves this machine), and it has nothing.
+        using var run = TableLoadProcess.Start(
+            ["run", "--endpoint", $"https://127.0.0.1:{FreePort()}/devstoreaccount1", "--auth", "entra", "--timeout", "5s"], connectionString: null,
+            environment: ("AZURE_TOKEN_CREDENTIALS", "EnvironmentCredential"));
+        var exitCode = await run.WaitForExitAsync(TimeSpan.FromSeconds(60));
+
+        Assert.Equal(3, exitCode);
+        var line = Assert.Single(run.StandardError.Split('\n', StringSplitOptions.RemoveEmptyEntries));
+        Assert.Contains("no Microsoft Entra token", line, StringComparison.Ordinal);
+    }
+
+    [Fact]
     public async Task UnreachableEndpoint_PrintsOneSentence_ExitsThree()
     {
         var closedPort = FreePort();
