@@ -3,6 +3,7 @@ using System.Globalization;
 using System.Text.RegularExpressions;
 using TableLoad.Engine;
 using TableLoad.Storage;
+using TableLoad.Storage.Wire;
 using TableLoad.Workload;
 
 namespace TableLoad.Cli;
