@@ -15,6 +15,7 @@ public sealed class CommandLineFailureTests(AzuriteFixture azurite)
     [InlineData("--key-prefix", "a/b", "--key-prefix")]
     [InlineData("--duration", "soon", "--duration")]
     [InlineData("--tasks", "zero", "--tasks")]
+    [InlineData("--start-at", "2026-01-01T10:00:00Z", "--start-at")]
     public async Task BadInput_PrintsOneSentence_ExitsTwo_AndCreatesNoTable(string option, string value, string named)
     {
         var table = StoredEntities.NewTableName("bad");
