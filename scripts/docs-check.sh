@@ -9,8 +9,7 @@
 #   <!-- runnable: local[; expects: FILE...][; skip: TEXT] -->
 #         run for real against a throwaway Azurite (and the proxy when the block starts one); every
 #         command must exit 0; each FILE (relative to the checkout) must exist afterwards; commands
-#         that start with TEXT are not run (e.g. scripts/test.sh, which runs this check); with
-#         `needs: TOOL`, the block is skipped, and said so, when TOOL is not installed.
+#         that start with TEXT are not run (e.g. scripts/test.sh, which runs this check).
 #   <!-- runnable: validate -->   each `tableload run|sweep` goes to a closed loopback port: it must get
 #         past TableLoad's own validation and stop at the first request (exit 3, unreachable); the
 #         block's scripts/azurite.sh and scripts/proxy.sh lines are not run, its ports are the closed one.
@@ -19,12 +18,16 @@
 #         must pass validation and exit 3. Skipped, and said so, where unshare is not permitted.
 #   <!-- runnable: cluster -->    needs Kubernetes: parsed only (bash -n), and each `-f FILE` must exist.
 #   <!-- not-runnable: REASON -->
+# Any marker may add `needs: TOOL`: the block is skipped, and said so, when TOOL is not installed.
+#
 # What a reader fills in is filled in: AccountKey=... gets a dummy key, `--instance k` becomes 0, a
-# literal --start-at a time 5 s ahead; durations are shortened (--duration 2s, --warmup 1s,
-# --cooldown 0s, added to every run and sweep without them); a validate or remote sweep without
-# --output gets one of its own (they stop at once, and the default folder is named by the second); the ports 10002 and 10302 become the
-# throwaway Azurite's, 10102 the proxy's. Blocks run in order, one shell per block, in a scratch
-# folder that links to this checkout, so results/ and the like do not land in the repository.
+# literal --start-at a time 5 s ahead. Durations are shortened: --duration 2s and --warmup 1s, added
+# to every run, sweep and quickstart without them, and --cooldown 0s (the quickstart, which runs
+# from the repository's root, also gets an --output in the scratch folder). A validate or remote
+# sweep without --output gets one of its own: they stop at once, and the default folder is named by
+# the second. The ports 10002 and 10302 become the throwaway Azurite's, 10102 the proxy's.
+# `tableload` is the reader's alias (README.md), with an absolute path. Blocks run in order, one
+# shell per block, in a scratch folder that links to this checkout, so results/ stays out of it.
 # Ends with "docs: N commands, N promised files in N blocks, N passed, N failed" (a command or a
 # promised file is one check; so is an unmarked block, which fails) and exit 1 on any failure.
 set -uo pipefail
@@ -116,6 +119,10 @@ substitute() {
         cmd="${cmd/scripts\/proxy.sh start/scripts/proxy.sh start --port $PROXY_PORT --target-port $AZURITE_PORT}"
     elif [[ "$cmd" =~ ^scripts/proxy\.sh[[:space:]]+(stop|status) && ! "$cmd" =~ --port ]]; then
         cmd="$cmd --port $PROXY_PORT"
+    fi
+    # The quickstart runs from the repository's root: its results go to the scratch folder instead.
+    if [[ "$cmd" =~ ^scripts/quickstart\.sh && ! "$cmd" =~ --output ]]; then
+        cmd="$cmd --output $CHECKOUT/results/quickstart"
     fi
     if is_tableload_load "$cmd" || [[ "$cmd" =~ ^scripts/quickstart\.sh ]]; then
         local tail=""
@@ -275,6 +282,7 @@ cleanup() {
     [[ -n "${CHECKOUT:-}" && -d "$CHECKOUT" ]] || return 0
     (cd "$CHECKOUT" && bash scripts/proxy.sh stop --port "$PROXY_PORT" >/dev/null 2>&1
      bash scripts/azurite.sh stop --port "$AZURITE_PORT" >/dev/null 2>&1) || true
+    rm -f "$REPO_ROOT/.azurite/azurite-$AZURITE_PORT.log" "$REPO_ROOT/.azurite/proxy-$PROXY_PORT.log"
     rm -rf "$WORK"
 }
 
