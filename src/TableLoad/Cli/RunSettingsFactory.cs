@@ -24,6 +24,9 @@ internal static partial class RunSettingsFactory
     public static readonly TimeSpan MinTimeout = TimeSpan.FromMilliseconds(10);
     public static readonly TimeSpan MaxTimeout = TimeSpan.FromHours(24);
 
+    // Instances launched together reach their start a little apart; a later start would not be together.
+    public static readonly TimeSpan StartAtTolerance = TimeSpan.FromSeconds(5);
+
     public static RunSettings Create(ParseResult parse, RunOptions o, DateTimeOffset now, Func<string, string?> environment)
     {
         Require(ClientKindNames.TryParse(parse.GetValue(o.Client), out var client), $"--client must be sdk or wire, not '{parse.GetValue(o.Client)}'.");
@@ -75,6 +78,8 @@ internal static partial class RunSettingsFactory
             Require(DateTimeOffset.TryParse(startText, CultureInfo.InvariantCulture, DateTimeStyles.AssumeUniversal | DateTimeStyles.AdjustToUniversal, out var parsedStart),
                 $"--start-at '{startText}' is not a UTC time such as 2026-11-21T10:00:00Z.");
             Require(parsedStart < now.AddDays(1), "--start-at must be within the next 24 hours.");
+            Require(parsedStart >= now - StartAtTolerance,
+                $"--start-at {startText} is {Past(now - parsedStart)} in the past, so the instances would not start together; give a time ahead of every instance's start.");
             startAt = parsedStart;
         }
 
@@ -216,6 +221,12 @@ internal static partial class RunSettingsFactory
 
         return duration;
     }
+
+    private static string Past(TimeSpan ago) => ago.TotalMinutes < 2
+        ? string.Create(CultureInfo.InvariantCulture, $"{ago.TotalSeconds:0} s")
+        : ago.TotalHours < 2
+            ? string.Create(CultureInfo.InvariantCulture, $"{ago.TotalMinutes:0} min")
+            : string.Create(CultureInfo.InvariantCulture, $"{ago.TotalHours:0} h");
 
     private static void Require(bool condition, string message)
     {

@@ -16,6 +16,7 @@ public sealed class CommandLineFailureTests(AzuriteFixture azurite)
     [InlineData("--duration", "soon", "--duration")]
     [InlineData("--tasks", "zero", "--tasks")]
     [InlineData("--client", "rest", "--client")]
+    [InlineData("--start-at", "2026-01-01T10:00:00Z", "--start-at")]
     public async Task BadInput_PrintsOneSentence_ExitsTwo_AndCreatesNoTable(string option, string value, string named)
     {
         var table = StoredEntities.NewTableName("bad");
