@@ -24,7 +24,7 @@ public static class HeadlessChromium
         var profile = Directory.CreateTempSubdirectory("tableload-chromium-").FullName;
         try
         {
-            var info = new ProcessStartInfo(Program) { RedirectStandardOutput = true, RedirectStandardError = true, UseShellExecute = false };
+            var info = new ProcessStartInfo(Program);
             foreach (var flag in new[]
             {
                 "--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update",
@@ -37,22 +37,9 @@ public static class HeadlessChromium
             }
 
             info.ArgumentList.Add(new Uri(Path.GetFullPath(htmlFile)).AbsoluteUri);
-            using var process = Process.Start(info)!;
-            var stdout = process.StandardOutput.ReadToEndAsync();
-            var stderr = process.StandardError.ReadToEndAsync();
-            using var timeout = new CancellationTokenSource(Limit);
-            try
-            {
-                await process.WaitForExitAsync(timeout.Token);
-            }
-            catch (OperationCanceledException)
-            {
-                process.Kill(entireProcessTree: true);
-                throw new TimeoutException($"chromium did not finish within {Limit}: {await stderr}");
-            }
-
-            Assert.True(process.ExitCode == 0, $"chromium exited with {process.ExitCode}: {await stderr}");
-            return await stdout;
+            var (exitCode, stdout, stderr) = await Infrastructure.ChildProcess.RunAsync(info, Limit);
+            Assert.True(exitCode == 0, $"chromium exited with {exitCode}: {stderr}");
+            return stdout;
         }
         finally
         {
