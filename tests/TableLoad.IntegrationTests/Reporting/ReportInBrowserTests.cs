@@ -61,6 +61,23 @@ public sealed class ReportInBrowserTests(AzuriteFixture azurite, ITestOutputHelp
         log.WriteLine($"screenshot: {screenshot}");
     }
 
+    [Fact]
+    public async Task SweepReport_PrintsTheHtmlReportsPathLast_WithTheBestCellsAndTheKnee()
+    {
+        var output = Directory.CreateTempSubdirectory("tableload-html-sweep-").FullName;
+        var (exitCode, stdout, stderr) = await TableLoadProcess.RunAsync(
+            ["sweep", "--tasks", "1,2", "--batch-size", "10", "--duration", "1s", "--warmup", "0s", "--output", output, "--report"],
+            azurite.ConnectionString);
+
+        Assert.True(exitCode == 0, stderr);
+        var report = Path.Combine(output, "report.html");
+        Assert.Equal(report, stdout.Split('\n', StringSplitOptions.RemoveEmptyEntries | StringSplitOptions.TrimEntries)[^1]);
+        var html = await File.ReadAllTextAsync(report);
+        Assert.Contains("Best peak e/s: <b>p1-t", html, StringComparison.Ordinal);
+        Assert.Contains("Knee: <b>p1-t", html, StringComparison.Ordinal);
+        Assert.Contains("alt=\"sweep-knee.png\" src=\"data:image/png;base64,", html, StringComparison.Ordinal);
+    }
+
     /// <summary>The table row as TableLoad prints it: two decimals for latency, whole numbers for counts.</summary>
     private static List<string?> ExpectedRow(JsonElement summary)
     {

@@ -39,12 +39,14 @@ public sealed class LiveMetricsTests(AzuriteFixture azurite)
         Assert.Equal(0, totals.Sum("tableload.retries", measured));
     }
 
-    [Fact]
-    public async Task OtlpReceiver_WhileARunGoesOn_ReceivesExportsNamingTheInstruments()
+    [Theory]
+    [InlineData(false)]
+    [InlineData(true)]
+    public async Task OtlpReceiver_WhileARunGoesOn_ReceivesExportsNamingTheInstruments(bool endpointAsFlag)
     {
         await using var receiver = await OtlpReceiver.StartAsync();
         var label = "otlp-" + Guid.NewGuid().ToString("N")[..8];
-        using var run = StartRun(receiver.Address, label, "6s");
+        using var run = StartRun(receiver.Address, label, "6s", endpointAsFlag: endpointAsFlag);
 
         await WaitUntilAsync(() => receiver.Received("tableload.entities") || run.HasExited, run);
         Assert.False(run.HasExited, "the first export came only after the run ended");
@@ -86,15 +88,35 @@ public sealed class LiveMetricsTests(AzuriteFixture azurite)
         }
     }
 
-    private TableLoadProcess StartRun(Uri collector, string label, string duration, string? output = null) => TableLoadProcess.Start(
-        ["run", "--duration", duration, "--warmup", "1s", "--tasks", "4", "--batch-size", "20", "--label", label, "--output", output ?? Directory.CreateTempSubdirectory("tableload-otlp-").FullName, "--quiet"],
-        azurite.ConnectionString,
-        new Dictionary<string, string>
+    [Fact]
+    public async Task OtlpEndpoint_ThatIsNotAnAddress_IsRefusedInOneSentence_BeforeAnyRequest()
+    {
+        var (exitCode, stdout, stderr) = await TableLoadProcess.RunAsync(["run", "--otlp-endpoint", "collector:4317", "--duration", "1s"], azurite.ConnectionString);
+
+        Assert.Equal(ExitCodes.BadInput, exitCode);
+        Assert.Equal("--otlp-endpoint must be an http or https address such as http://localhost:4317, not 'collector:4317'.", stderr.Trim());
+        Assert.Empty(stdout);
+    }
+
+    private TableLoadProcess StartRun(Uri collector, string label, string duration, string? output = null, bool endpointAsFlag = false)
+    {
+        var environment = new Dictionary<string, string>
         {
-            ["OTEL_EXPORTER_OTLP_ENDPOINT"] = collector.AbsoluteUri,
             ["OTEL_EXPORTER_OTLP_PROTOCOL"] = "http/protobuf",
             ["OTEL_METRIC_EXPORT_INTERVAL"] = "500",
-        });
+        };
+        List<string> args = ["run", "--duration", duration, "--warmup", "1s", "--tasks", "4", "--batch-size", "20", "--label", label, "--output", output ?? Directory.CreateTempSubdirectory("tableload-otlp-").FullName, "--quiet"];
+        if (endpointAsFlag)
+        {
+            args.AddRange(["--otlp-endpoint", collector.AbsoluteUri]);
+        }
+        else
+        {
+            environment["OTEL_EXPORTER_OTLP_ENDPOINT"] = collector.AbsoluteUri;
+        }
+
+        return TableLoadProcess.Start(args, azurite.ConnectionString, environment);
+    }
 
     private static async Task WaitUntilAsync(Func<bool> condition, TableLoadProcess run)
     {
