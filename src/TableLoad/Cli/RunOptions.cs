@@ -186,7 +186,7 @@ internal sealed class RunOptions
 
     public Option<bool> Report { get; } = new("--report")
     {
-        Description = "After the run, write percentiles.md and the plots into the result folder with Rscript analysis/report.R (says how to install R if it is missing).",
+        Description = "After the run, write report.html (one self-contained page), percentiles.md and the plots into the result folder with Rscript analysis/report.R, and print report.html's path last (says how to install R if it is missing).",
     };
 
     public Option<string?> OtlpEndpoint { get; } = new("--otlp-endpoint")
