@@ -52,7 +52,7 @@ public sealed class LiveMetricsTests(AzuriteFixture azurite)
         Assert.False(run.HasExited, "the first export came only after the run ended");
         Assert.Equal(0, await run.WaitForExitAsync(Limit));
 
-        foreach (var name in new[] { "tableload.entities", "tableload.batches", "tableload.batch.duration", "tableload.batches.in_flight", "tableload.client.cpu.time", "run_id", "instance", "process", "client", label })
+        foreach (var name in new[] { "tableload.entities", "tableload.batches", "tableload.batch.duration", "tableload.batches.in_flight", "tableload.client.cpu.time", "run_id", "instance", "process", "client", label, "tableload-test" })
         {
             Assert.True(receiver.Received(name), $"no export named {name}");
         }
@@ -104,6 +104,7 @@ public sealed class LiveMetricsTests(AzuriteFixture azurite)
         {
             ["OTEL_EXPORTER_OTLP_PROTOCOL"] = "http/protobuf",
             ["OTEL_METRIC_EXPORT_INTERVAL"] = "500",
+            ["OTEL_RESOURCE_ATTRIBUTES"] = "deployment.environment=tableload-test",
         };
         List<string> args = ["run", "--duration", duration, "--warmup", "1s", "--tasks", "4", "--batch-size", "20", "--label", label, "--output", output ?? Directory.CreateTempSubdirectory("tableload-otlp-").FullName, "--quiet"];
         if (endpointAsFlag)
