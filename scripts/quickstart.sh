@@ -20,7 +20,7 @@ fi
 export DOTNET_CLI_TELEMETRY_OPTOUT=1 DOTNET_NOLOGO=1
 
 cd "$REPO_ROOT"
-bash scripts/install-deps.sh --no-r
+bash scripts/install-deps.sh --no-r --no-browser
 echo "quickstart: building TableLoad (Release)"
 dotnet build src/TableLoad/TableLoad.csproj -c Release -v quiet -nologo -clp:ErrorsOnly
 

@@ -31,6 +31,10 @@ internal static partial class RunSettingsFactory
     {
         Require(ClientKindNames.TryParse(parse.GetValue(o.Client), out var client), $"--client must be sdk or wire, not '{parse.GetValue(o.Client)}'.");
         var sdkDiagnostics = parse.GetValue(o.SdkDiagnostics);
+        var otlpText = parse.GetValue(o.OtlpEndpoint);
+        Uri? otlpEndpoint = null;
+        Require(otlpText is null || (Uri.TryCreate(otlpText, UriKind.Absolute, out otlpEndpoint) && otlpEndpoint.Scheme is "http" or "https"),
+            $"--otlp-endpoint must be an http or https address such as http://localhost:4317, not '{otlpText}'.");
         Require(!sdkDiagnostics || client == ClientKind.Sdk, "--sdk-diagnostics goes with --client sdk.");
         var batchSize = parse.GetValue(o.BatchSize);
         Require(batchSize is >= 1 and <= MaxBatchOperations, $"--batch-size must be between 1 and {MaxBatchOperations} (a batch holds at most {MaxBatchOperations} operations), not {batchSize}.");
@@ -135,6 +139,7 @@ internal static partial class RunSettingsFactory
             Quiet = parse.GetValue(o.Quiet),
             Client = client,
             SdkDiagnostics = sdkDiagnostics,
+            OtlpEndpoint = otlpEndpoint,
         };
     }
 

@@ -30,7 +30,10 @@ public sealed class TableLoadProcess : IDisposable
 
     public bool HasExited => _process.HasExited;
 
-    public static TableLoadProcess Start(IReadOnlyList<string> args, string? connectionString, (string Name, string Value)? environment = null)
+    public static TableLoadProcess Start(IReadOnlyList<string> args, string? connectionString, (string Name, string Value)? environment = null) =>
+        Start(args, connectionString, environment is { } extra ? new Dictionary<string, string> { [extra.Name] = extra.Value } : new Dictionary<string, string>());
+
+    public static TableLoadProcess Start(IReadOnlyList<string> args, string? connectionString, IReadOnlyDictionary<string, string> environment)
     {
         var info = new ProcessStartInfo("dotnet")
         {
@@ -52,9 +55,9 @@ public sealed class TableLoadProcess : IDisposable
         }
 
         info.Environment.Remove("TABLELOAD_SAS");
-        if (environment is { } extra)
+        foreach (var (name, value) in environment)
         {
-            info.Environment[extra.Name] = extra.Value;
+            info.Environment[name] = value;
         }
 
         return new TableLoadProcess(Process.Start(info) ?? throw new InvalidOperationException("dotnet did not start."));

@@ -95,16 +95,16 @@ public sealed class KubernetesManifestTests
     private static string? ClaimName(YamlNode podSpec) =>
         Scalar(Map(((YamlSequenceNode)Map(podSpec, "volumes")).Children[0], "persistentVolumeClaim"), "claimName");
 
-    private static YamlMappingNode Container() =>
+    internal static YamlMappingNode Container() =>
         (YamlMappingNode)((YamlSequenceNode)Map(PodSpec(Job()), "containers")).Children[0];
 
-    private static YamlNode Map(YamlNode node, string key) => ((YamlMappingNode)node).Children[new YamlScalarNode(key)];
+    internal static YamlNode Map(YamlNode node, string key) => ((YamlMappingNode)node).Children[new YamlScalarNode(key)];
 
-    private static string? Scalar(YamlNode node, string key) => ((YamlScalarNode)((YamlMappingNode)node).Children[new YamlScalarNode(key)]).Value;
+    internal static string? Scalar(YamlNode node, string key) => ((YamlScalarNode)((YamlMappingNode)node).Children[new YamlScalarNode(key)]).Value;
 
     private static List<YamlNode> SequenceNodes(YamlMappingNode node, string key) => ((YamlSequenceNode)node.Children[new YamlScalarNode(key)]).Children.ToList();
 
-    private static IEnumerable<string> Sequence(YamlMappingNode node, string key) =>
+    internal static IEnumerable<string> Sequence(YamlMappingNode node, string key) =>
         SequenceNodes(node, key).OfType<YamlScalarNode>().Select(s => s.Value!);
 
     private static Dictionary<string, string> Environment(YamlMappingNode container) =>
@@ -116,7 +116,7 @@ public sealed class KubernetesManifestTests
     private static string Substitute(string arg, Dictionary<string, string> env, string index) =>
         Regex.Replace(arg, @"\$\(([A-Z_]+)\)", m => m.Groups[1].Value == "JOB_COMPLETION_INDEX" ? index : env[m.Groups[1].Value]);
 
-    private static string RepoRoot()
+    internal static string RepoRoot()
     {
         var dir = new DirectoryInfo(AppContext.BaseDirectory);
         while (dir is not null && !File.Exists(Path.Combine(dir.FullName, "TableLoad.sln")))
