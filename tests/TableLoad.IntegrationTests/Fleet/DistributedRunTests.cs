@@ -1,6 +1,7 @@
 using System.Globalization;
 using TableLoad.IntegrationTests.Infrastructure;
 using TableLoad.Measurement.Histograms;
+using TableLoad.Reporting;
 
 namespace TableLoad.IntegrationTests.Fleet;
 
@@ -56,16 +57,13 @@ public sealed class DistributedRunTests(AzuriteFixture azurite) : IDisposable
     }
 
     [Fact]
-    public async Task Report_RefusesFoldersOfDifferentRuns_WithoutALabel()
+    public async Task Report_RefusesFoldersOfDifferentRuns_WithoutALabel_AndMergesThemWithOne()
     {
-        var folders = new List<string>();
-        foreach (var k in new[] { 0, 1 })
-        {
-            var folder = Path.Combine(_root, $"r{k}");
-            var run = await TableLoadProcess.RunAsync(["run", "--batches", "2", "--warmup", "0s", "--quiet", "--output", folder], azurite.ConnectionString);
-            Assert.True(run.ExitCode == 0, run.Stderr);
-            folders.Add(folder);
-        }
+        var folders = new[] { 0, 1 }.Select(k => Path.Combine(_root, $"r{k}")).ToList();
+        var runs = await Task.WhenAll(folders.Select((folder, k) => TableLoadProcess.RunAsync(
+            ["run", "--duration", "2s", "--warmup", "0s", "--tasks", "1", "--batch-size", "10", "--table", $"together{k}{Guid.NewGuid():N}"[..20], "--quiet", "--output", folder],
+            azurite.ConnectionString)));
+        Assert.All(runs, run => Assert.True(run.ExitCode == 0, run.Stderr));
 
         var refused = await TableLoadProcess.RunAsync(["report", .. folders], connectionString: null);
         var grouped = await TableLoadProcess.RunAsync(["report", .. folders, "--label", "both", "--output", Path.Combine(_root, "grouped")], connectionString: null);
@@ -73,7 +71,31 @@ public sealed class DistributedRunTests(AzuriteFixture azurite) : IDisposable
         Assert.Equal(2, refused.ExitCode);
         Assert.Contains("--label", Assert.Single(refused.Stderr.Split('\n', StringSplitOptions.RemoveEmptyEntries)), StringComparison.Ordinal);
         Assert.True(grouped.ExitCode == 0, grouped.Stderr);
-        Assert.Equal("both", new ResultFolder(Path.Combine(_root, "grouped")).Summary.GetProperty("label").GetString());
+        var summary = ResultJson.ReadSummary(Path.Combine(_root, "grouped", "summary.json"));
+        Assert.Equal("both", summary.Label);
+        Assert.InRange(summary.MeanEntitiesPerSecond, 1, summary.PeakEntitiesPerSecond);
+    }
+
+    [Fact]
+    public async Task ReportLabel_RunsOneAfterTheOther_IsRefusedInOneSentence_BeforeAnyFileIsWritten()
+    {
+        var folders = new List<string>();
+        foreach (var k in new[] { 0, 1 })
+        {
+            var folder = Path.Combine(_root, $"seq{k}");
+            var run = await TableLoadProcess.RunAsync(["run", "--duration", "1s", "--warmup", "0s", "--tasks", "2", "--quiet", "--output", folder], azurite.ConnectionString);
+            Assert.True(run.ExitCode == 0, run.Stderr);
+            folders.Add(folder);
+        }
+
+        var merged = Path.Combine(_root, "seq-merged");
+        var report = await TableLoadProcess.RunAsync(["report", .. folders, "--label", "one-after-the-other", "--output", merged], connectionString: null);
+
+        Assert.Equal(2, report.ExitCode);
+        var sentence = Assert.Single(report.Stderr.Split('\n', StringSplitOptions.RemoveEmptyEntries));
+        Assert.Contains("before", sentence, StringComparison.Ordinal);
+        Assert.Contains("report them separately", sentence, StringComparison.Ordinal);
+        Assert.False(Directory.Exists(merged));
     }
 
     public void Dispose() => Directory.Delete(_root, recursive: true);
