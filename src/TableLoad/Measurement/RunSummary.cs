@@ -98,7 +98,7 @@ internal sealed record RunSummary
     public static RunSummary Create(RunIdentity settings, RunTotals totals, double measuredSeconds, RunStatus status, int processes, ClientUsage client)
     {
         var measured = totals.Measured;
-        var outcomes = BatchOutcomeExtensions.All().ToDictionary(o => o.ToSnakeCase(), o => measured[o]);
+        var outcomes = WarmupTotals.ByClass(measured);
         return new RunSummary
         {
             RunId = settings.RunId,
@@ -123,7 +123,7 @@ internal sealed record RunSummary
             EntitiesFailed = measured.EntitiesFailed,
             Outcomes = outcomes,
             RejectedByCode = new SortedDictionary<string, long>(totals.RejectedByCode, StringComparer.Ordinal),
-            Warmup = new WarmupTotals(totals.Warmup.Batches, totals.Warmup.EntitiesSucceeded, totals.Warmup.EntitiesFailed),
+            Warmup = WarmupTotals.Of(totals.Warmup),
             Client = client,
         }.WithRates();
     }
@@ -146,7 +146,26 @@ internal sealed record RunIdentity(string RunId, string Label, int Tasks, int Ba
 internal sealed record WarmupTotals(
     [property: Merge(MergeRule.Sum)] long Batches,
     [property: Merge(MergeRule.Sum)] long EntitiesSucceeded,
-    [property: Merge(MergeRule.Sum)] long EntitiesFailed);
+    [property: Merge(MergeRule.Sum)] long EntitiesFailed)
+{
+    /// <summary>Warm-up batches by class, so every request a service saw is in one summary, measured or not.</summary>
+    [Merge(MergeRule.Sum)]
+    public IReadOnlyDictionary<string, long> Outcomes { get; init; } = new Dictionary<string, long>();
+
+    /// <summary>Attempts beyond the first, over the warm-up batches.</summary>
+    [Merge(MergeRule.Sum)]
+    public long Retries { get; init; }
+
+    public static WarmupTotals Of(WindowCounts warmup) => new(warmup.Batches, warmup.EntitiesSucceeded, warmup.EntitiesFailed)
+    {
+        Outcomes = ByClass(warmup),
+        Retries = warmup.Attempts - warmup.Batches,
+    };
+
+    /// <summary>Batch counts by outcome, keyed as batches.csv names them, in their order.</summary>
+    public static Dictionary<string, long> ByClass(WindowCounts counts) =>
+        BatchOutcomeExtensions.All().ToDictionary(o => o.ToSnakeCase(), o => counts[o]);
+}
 
 /// <summary>What <c>--verify</c> found in the table, against what the run reported.</summary>
 internal sealed record StoredCount(

@@ -2,6 +2,7 @@ using System.Globalization;
 using TableLoad.IntegrationTests.Infrastructure;
 using TableLoad.Measurement.Histograms;
 using TableLoad.Reporting;
+using TableLoad.Measurement;
 
 namespace TableLoad.IntegrationTests.Fleet;
 
@@ -31,29 +32,27 @@ public sealed class DistributedRunTests(AzuriteFixture azurite) : IDisposable
 
         Assert.True(report.ExitCode == 0, report.Stderr);
         var summary = new ResultFolder(merged).Summary;
-        foreach (var total in new[] { "entities_succeeded", "entities_failed" })
-        {
-            Assert.Equal(parts.Sum(p => p.Summary.GetProperty(total).GetInt64()), summary.GetProperty(total).GetInt64());
-        }
+        Assert.Equal(parts.Sum(p => p.Summary.EntitiesSucceeded), summary.EntitiesSucceeded);
+        Assert.Equal(parts.Sum(p => p.Summary.EntitiesFailed), summary.EntitiesFailed);
 
-        Assert.Equal(3, summary.GetProperty("processes").GetInt32());
+        Assert.Equal(3, summary.Processes);
         var direct = new LatencyHistogram();
         foreach (var record in parts.SelectMany(p => p.HistogramLog()).Where(r => r.Tag is null))
         {
             direct.Add(record.Histogram);
         }
 
-        var latency = summary.GetProperty("latency_ms");
-        Assert.Equal(direct.TotalCount, latency.GetProperty("count").GetInt64());
-        Assert.Equal(parts.Sum(p => p.Summary.GetProperty("latency_ms").GetProperty("count").GetInt64()), direct.TotalCount);
-        foreach (var (name, percentile) in new[] { ("median", 50.0), ("p90", 90.0), ("p99", 99.0) })
+        var latency = summary.LatencyMs;
+        Assert.Equal(direct.TotalCount, latency.Count);
+        Assert.Equal(parts.Sum(p => p.Summary.LatencyMs.Count), direct.TotalCount);
+        foreach (var (value, percentile) in new[] { (latency.Median, 50.0), (latency.P90, 90.0), (latency.P99, 99.0) })
         {
-            Assert.Equal(direct.ValueAtPercentile(percentile) / 1000.0, latency.GetProperty(name).GetDouble(), 3);
+            Assert.Equal(direct.ValueAtPercentile(percentile) / 1000.0, value, 3);
         }
 
         // Instances share one table, named for the run, and none deletes it.
         var stored = await StoredEntities.CountByPartitionAsync(azurite, "tl" + runId);
-        Assert.Equal(parts.Sum(p => p.Summary.GetProperty("entities_succeeded").GetInt64() + p.Summary.GetProperty("warmup").GetProperty("entities_succeeded").GetInt64()), stored.Values.Sum());
+        Assert.Equal(parts.Sum(p => p.Summary.EntitiesSucceeded + p.Summary.Warmup.EntitiesSucceeded), stored.Values.Sum());
     }
 
     [Fact]

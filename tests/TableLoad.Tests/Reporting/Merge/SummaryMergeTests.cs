@@ -44,7 +44,11 @@ public sealed class SummaryMergeTests
             ["client_timeout"] = 81, ["rejected"] = 83, ["network_failure"] = 85,
         },
         RejectedByCode = new Dictionary<string, long> { ["EntityAlreadyExists"] = 87 },
-        Warmup = new WarmupTotals(89, 91, 93),
+        Warmup = new WarmupTotals(89, 91, 93)
+        {
+            Retries = 221,
+            Outcomes = new Dictionary<string, long> { ["succeeded"] = 223, ["server_busy"] = 227 },
+        },
         Client = new ClientUsage(95.5, 97.5, 99.5, 101, 103, 105) { SaturationReasons = ["hot"] },
         Stored = new StoredCount(107, 109, Matches: true),
     };
@@ -67,6 +71,7 @@ public sealed class SummaryMergeTests
             ["outcomes.too_many_requests"] = "158", ["outcomes.client_timeout"] = "162", ["outcomes.rejected"] = "166",
             ["outcomes.network_failure"] = "170", ["rejected_by_code.EntityAlreadyExists"] = "174",
             ["warmup.batches"] = "178", ["warmup.entities_succeeded"] = "182", ["warmup.entities_failed"] = "186",
+            ["warmup.retries"] = "442", ["warmup.outcomes.succeeded"] = "446", ["warmup.outcomes.server_busy"] = "454",
             ["client.user_cpu_seconds"] = "191", ["client.system_cpu_seconds"] = "195",
             ["client.cpu_us_per_entity"] = Number((191 + 195) * 1e6 / (130 + 182)),
             ["client.gc_gen0"] = "202", ["client.gc_gen1"] = "206", ["client.gc_gen2"] = "210",
