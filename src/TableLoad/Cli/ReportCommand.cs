@@ -19,10 +19,24 @@ internal static class ReportCommand
 
         command.SetAction(async parse =>
         {
-            List<ResultPart> parts;
+            var groupLabel = parse.GetValue(label);
+            MergePlan plan;
             try
             {
-                parts = parse.GetValue(folders)!.Select(ResultPart.Read).ToList();
+                var parts = parse.GetValue(folders)!.Select(ResultPart.Read).ToList();
+                var runIds = parts.Select(p => p.RunId).Distinct().ToList();
+                if (runIds.Count > 1 && groupLabel is null)
+                {
+                    throw new FormatException($"The folders come from {runIds.Count} different runs ({string.Join(", ", runIds)}); give --label to merge them as one group.");
+                }
+
+                var clients = parts.Select(p => p.Client).Distinct().ToList();
+                if (clients.Count > 1 && groupLabel is null)
+                {
+                    throw new FormatException($"The folders were made with different clients ({string.Join(", ", clients)}), whose figures differ by the client's own cost; give --label to merge them as one group anyway.");
+                }
+
+                plan = ResultMerger.Plan(parts);
             }
             catch (FormatException ex)
             {
@@ -30,24 +44,9 @@ internal static class ReportCommand
                 return ExitCodes.BadInput;
             }
 
-            var runIds = parts.Select(p => p.RunId).Distinct().ToList();
-            var groupLabel = parse.GetValue(label);
-            if (runIds.Count > 1 && groupLabel is null)
-            {
-                await Console.Error.WriteLineAsync($"The folders come from {runIds.Count} different runs ({string.Join(", ", runIds)}); give --label to merge them as one group.").ConfigureAwait(false);
-                return ExitCodes.BadInput;
-            }
-
-            var clients = parts.Select(p => p.Client).Distinct().ToList();
-            if (clients.Count > 1 && groupLabel is null)
-            {
-                await Console.Error.WriteLineAsync($"The folders were made with different clients ({string.Join(", ", clients)}), whose figures differ by the client's own cost; give --label to merge them as one group anyway.").ConfigureAwait(false);
-                return ExitCodes.BadInput;
-            }
-
-            var name = groupLabel ?? runIds[0];
-            var destination = parse.GetValue(output) ?? Path.Combine("results", new string(name.Select(c => char.IsAsciiLetterOrDigit(c) || c is '-' or '_' ? c : '_').ToArray()) + "-merged");
-            var summary = await ResultMerger.MergeAsync(parts, destination, groupLabel).ConfigureAwait(false);
+            var name = groupLabel ?? plan.Parts[0].RunId;
+            var destination = parse.GetValue(output) ?? DefaultOutput(name);
+            var summary = await ResultMerger.MergeAsync(plan, destination, groupLabel).ConfigureAwait(false);
             await Console.Out.WriteAsync(ResultTable.Render([summary])).ConfigureAwait(false);
             await Console.Out.WriteAsync(ResultTable.RenderDetails(summary)).ConfigureAwait(false);
             await Console.Out.WriteLineAsync($"results: {destination}").ConfigureAwait(false);
@@ -55,4 +54,8 @@ internal static class ReportCommand
         });
         return command;
     }
+
+    /// <summary>results/&lt;run id or label&gt;-merged/, the name made safe for a folder.</summary>
+    public static string DefaultOutput(string name) =>
+        Path.Combine("results", new string(name.Select(c => char.IsAsciiLetterOrDigit(c) || c is '-' or '_' ? c : '_').ToArray()) + "-merged");
 }

@@ -36,7 +36,7 @@ internal static class SweepCommand
                     signals.Request();
                 });
 
-                var launcher = ChildCellLauncher.ForThisProgram(settings.ConnectionString, Console.Error);
+                var launcher = ChildCellLauncher.ForThisProgram(new CellSecrets(settings.ConnectionString, settings.Sas), Console.Error);
                 var exitCode = await new SweepRunner(settings, launcher, Console.Out, Console.Error, TimeProvider.System).RunAsync(signals).ConfigureAwait(false);
                 if (settings.Report && exitCode is not (ExitCodes.BadInput or ExitCodes.Unreachable or ExitCodes.Interrupted))
                 {

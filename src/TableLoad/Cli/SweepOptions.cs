@@ -25,7 +25,7 @@ internal sealed class SweepOptions
         var handled = new HashSet<string>(StringComparer.Ordinal)
         {
             Client.Name, Processes.Name, Tasks.Name, BatchSize.Name, EntitySize.Name, Partitions.Name, Rate.Name, Output.Name, ConnectionString.Name,
-            Repeat.Name, Cooldown.Name, StopWhenThrottled.Name, Resume.Name, Report.Name, "--label", "--quiet",
+            Sas.Name, Repeat.Name, Cooldown.Name, StopWhenThrottled.Name, Resume.Name, Report.Name, "--label", "--quiet",
         };
         PassThrough = Run.All.Where(o => !handled.Contains(o.Name)).ToList();
     }
@@ -95,6 +95,11 @@ internal sealed class SweepOptions
         Description = $"Storage connection string (key or SAS), handed to each cell in ${RunOptions.ConnectionStringVariable}, never on its command line. Default: ${RunOptions.ConnectionStringVariable}, else the Azurite development account on 127.0.0.1:10002.",
     };
 
+    public Option<string?> Sas { get; } = new("--sas")
+    {
+        Description = $"Shared access signature for --endpoint, handed to each cell in ${RunOptions.SasVariable}, never on its command line or in sweep.json. Default: ${RunOptions.SasVariable}.",
+    };
+
     /// <summary>The run options passed unchanged to every cell when given (duration, warm-up, retries, table, ...).</summary>
     public IReadOnlyList<Option> PassThrough { get; }
 
@@ -102,7 +107,7 @@ internal sealed class SweepOptions
 
     public IEnumerable<Option> All =>
     [
-        .. Knobs, Repeat, Cooldown, StopWhenThrottled, Resume, Report, Output, ConnectionString, .. PassThrough,
+        .. Knobs, Repeat, Cooldown, StopWhenThrottled, Resume, Report, Output, ConnectionString, Sas, .. PassThrough,
     ];
 
     private static Option<string> KnobList(string name, string description, int runDefault) => new(name)

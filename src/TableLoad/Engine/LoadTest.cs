@@ -227,4 +227,8 @@ internal sealed class LoadTest(RunSettings settings, RunInvocation invocation, T
 }
 
 /// <summary>How the run command was called, for handing the same settings to worker processes.</summary>
-internal sealed record RunInvocation(IReadOnlyList<string> Args, string? ConnectionString);
+internal sealed record RunInvocation(IReadOnlyList<string> Args, string? ConnectionString)
+{
+    /// <summary>Never the connection string (nor a --sas among the arguments), which a generated ToString would print.</summary>
+    public override string ToString() => $"{nameof(RunInvocation)} {{ {Args.Count} arguments }}";
+}

@@ -1,12 +1,22 @@
 namespace TableLoad.Measurement;
 
 /// <summary>The load generator's own cost, so a saturated client is not mistaken for a slow service.</summary>
-internal sealed record ClientUsage(double UserCpuSeconds, double SystemCpuSeconds, double CpuUsPerEntity, int GcGen0, int GcGen1, int GcGen2)
+internal sealed record ClientUsage(
+    [property: Merge(MergeRule.Sum)] double UserCpuSeconds,
+    [property: Merge(MergeRule.Sum)] double SystemCpuSeconds,
+    [property: Merge(MergeRule.Derived)] double CpuUsPerEntity,
+    [property: Merge(MergeRule.Sum)] int GcGen0,
+    [property: Merge(MergeRule.Sum)] int GcGen1,
+    [property: Merge(MergeRule.Sum)] int GcGen2)
 {
     /// <summary>Whether the client itself was the bottleneck, and why.</summary>
     public bool Saturated => SaturationReasons.Count > 0;
 
+    [Merge(MergeRule.Concat)]
     public IReadOnlyList<string> SaturationReasons { get; init; } = [];
+
+    /// <summary>CPU microseconds per entity succeeded (warm-up included, as the CPU is).</summary>
+    public static double PerEntity(double user, double system, long entities) => entities > 0 ? (user + system) * 1e6 / entities : 0;
 
     /// <summary>Adds up the last (cumulative) sample of every process of the run.</summary>
     public static ClientUsage From(IEnumerable<ProcessSample> lastSamples, long entities)
@@ -22,7 +32,6 @@ internal sealed record ClientUsage(double UserCpuSeconds, double SystemCpuSecond
             gen2 += s.Gen2Count;
         }
 
-        var perEntity = entities > 0 ? (user + system) * 1e6 / entities : 0;
-        return new ClientUsage(user, system, perEntity, gen0, gen1, gen2);
+        return new ClientUsage(user, system, PerEntity(user, system, entities), gen0, gen1, gen2);
     }
 }

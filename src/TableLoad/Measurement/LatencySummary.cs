@@ -2,7 +2,7 @@ using TableLoad.Measurement.Histograms;
 
 namespace TableLoad.Measurement;
 
-/// <summary>The latency columns of the result table, in milliseconds.</summary>
+/// <summary>The latency columns of the result table, in milliseconds; a merge recomputes them all from merged histograms.</summary>
 internal sealed record LatencySummary(long Count, double Min, double Median, double Mean, double Max, double P90, double P95, double P99, double P999)
 {
     public static LatencySummary From(LatencyHistogram histogram)

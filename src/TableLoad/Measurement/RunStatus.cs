@@ -1,9 +1,28 @@
+using System.Text.Json.Serialization;
+
 namespace TableLoad.Measurement;
 
-/// <summary>How a run ended; <c>partial</c> means a part of the load (a process) failed.</summary>
+/// <summary>How a run ended; <c>partial</c> means a part of the load (a process) failed. Ordered from best to worst, as a merge takes the worst.</summary>
+[JsonConverter(typeof(JsonStringEnumConverter<RunStatus>))]
 internal enum RunStatus
 {
+    [JsonStringEnumMemberName("complete")]
     Complete,
+
+    [JsonStringEnumMemberName("interrupted")]
     Interrupted,
+
+    [JsonStringEnumMemberName("partial")]
     Partial,
+}
+
+internal static class RunStatusExtensions
+{
+    /// <summary>The status as result files write it.</summary>
+    public static string ToSnakeCase(this RunStatus status) => status switch
+    {
+        RunStatus.Complete => "complete",
+        RunStatus.Interrupted => "interrupted",
+        _ => "partial",
+    };
 }

@@ -6,67 +6,95 @@ namespace TableLoad.Measurement;
 /// <summary>The figures of one run, computed once when the run ends; reporters only read it.</summary>
 internal sealed record RunSummary
 {
+    [Merge(MergeRule.Join)]
     public required string RunId { get; init; }
 
     /// <summary>Null for a whole run; "p0", "p1", ... for the per-process rows below it.</summary>
+    [Merge(MergeRule.Join)]
     public string? Row { get; init; }
 
+    [Merge(MergeRule.Join)]
     public required string Label { get; init; }
 
+    [Merge(MergeRule.Sum)]
     public required int Processes { get; init; }
 
+    [Merge(MergeRule.Same)]
     public required int Tasks { get; init; }
 
+    [Merge(MergeRule.Same)]
     public required int BatchSize { get; init; }
 
+    [Merge(MergeRule.Same)]
     public required int EntitySize { get; init; }
 
+    [Merge(MergeRule.Same)]
     public required string Partitions { get; init; }
 
     /// <summary>The client that sent the batches (<c>--client</c>): sdk or wire; "sdk+wire" for a report merging both.</summary>
+    [Merge(MergeRule.Join)]
     public required string BatchClient { get; init; }
 
+    [Merge(MergeRule.Max)]
     public required RunStatus Status { get; init; }
 
+    [Merge(MergeRule.Union)]
     public required double MeasuredSeconds { get; init; }
 
+    [Merge(MergeRule.Histogram)]
     public required LatencySummary LatencyMs { get; init; }
 
     /// <summary>Open model only: latency from the actual send, next to the corrected <see cref="LatencyMs"/>.</summary>
+    [Merge(MergeRule.Histogram)]
     public LatencySummary? UncorrectedLatencyMs { get; init; }
 
     /// <summary>Open model: the intended fleet rate in entities per second; null for the closed model.</summary>
+    [Merge(MergeRule.Sum)]
     public double? Rate { get; init; }
 
     /// <summary>Open model: batches that started more than one interval after their intended time.</summary>
+    [Merge(MergeRule.Sum)]
     public long LateBatches { get; init; }
 
+    [Merge(MergeRule.PerSecond)]
     public required long PeakEntitiesPerSecond { get; init; }
 
+    [Merge(MergeRule.Derived)]
     public required double MeanEntitiesPerSecond { get; init; }
 
+    [Merge(MergeRule.Derived)]
     public required double GoodputMbPerSecond { get; init; }
 
+    [Merge(MergeRule.Sum)]
     public required long EntitiesSucceeded { get; init; }
 
     /// <summary>Attempts beyond the first, over all measured batches.</summary>
+    [Merge(MergeRule.Sum)]
     public long Retries { get; init; }
 
     /// <summary>Measured batches whose outcome was settled by reading their entity back.</summary>
+    [Merge(MergeRule.Sum)]
     public long VerifiedByRead { get; init; }
 
+    [Merge(MergeRule.Sum)]
     public required long EntitiesFailed { get; init; }
 
+    [Merge(MergeRule.Sum)]
     public required IReadOnlyDictionary<string, long> Outcomes { get; init; }
 
+    [Merge(MergeRule.Sum)]
     public required IReadOnlyDictionary<string, long> RejectedByCode { get; init; }
 
+    [Merge(MergeRule.Fields)]
     public required WarmupTotals Warmup { get; init; }
 
+    [Merge(MergeRule.Fields)]
     public required ClientUsage Client { get; init; }
 
+    [Merge(MergeRule.Fields)]
     public StoredCount? Stored { get; init; }
 
+    [Merge(MergeRule.Parts)]
     public IReadOnlyList<RunSummary> PerProcess { get; init; } = [];
 
     public static RunSummary Create(RunSettings settings, RunTotals totals, double measuredSeconds, RunStatus status, int processes, ClientUsage client) =>
@@ -75,7 +103,7 @@ internal sealed record RunSummary
     public static RunSummary Create(RunIdentity settings, RunTotals totals, double measuredSeconds, RunStatus status, int processes, ClientUsage client)
     {
         var measured = totals.Measured;
-        var outcomes = BatchOutcomeExtensions.All().ToDictionary(o => o.ToSnakeCase(), o => measured[o]);
+        var outcomes = WarmupTotals.ByClass(measured);
         return new RunSummary
         {
             RunId = settings.RunId,
@@ -95,16 +123,23 @@ internal sealed record RunSummary
             MeasuredSeconds = measuredSeconds,
             LatencyMs = LatencySummary.From(totals.Latency),
             PeakEntitiesPerSecond = totals.PeakEntitiesPerSecond,
-            MeanEntitiesPerSecond = measuredSeconds > 0 ? measured.EntitiesSucceeded / measuredSeconds : 0,
-            GoodputMbPerSecond = measuredSeconds > 0 ? measured.EntitiesSucceeded * (double)settings.EntitySize / 1e6 / measuredSeconds : 0,
+            MeanEntitiesPerSecond = 0,
+            GoodputMbPerSecond = 0,
             EntitiesSucceeded = measured.EntitiesSucceeded,
             EntitiesFailed = measured.EntitiesFailed,
             Outcomes = outcomes,
             RejectedByCode = new SortedDictionary<string, long>(totals.RejectedByCode, StringComparer.Ordinal),
-            Warmup = new WarmupTotals(totals.Warmup.Batches, totals.Warmup.EntitiesSucceeded, totals.Warmup.EntitiesFailed),
+            Warmup = WarmupTotals.Of(totals.Warmup),
             Client = client,
-        };
+        }.WithRates();
     }
+
+    /// <summary>The per-second figures derived from the measured time and entities, the same way for a run and a merge.</summary>
+    public RunSummary WithRates() => this with
+    {
+        MeanEntitiesPerSecond = MeasuredSeconds > 0 ? EntitiesSucceeded / MeasuredSeconds : 0,
+        GoodputMbPerSecond = MeasuredSeconds > 0 ? EntitiesSucceeded * (double)EntitySize / 1e6 / MeasuredSeconds : 0,
+    };
 }
 
 /// <summary>What names a run and its workload in a summary.</summary>
@@ -114,7 +149,32 @@ internal sealed record RunIdentity(string RunId, string Label, int Tasks, int Ba
         new(s.RunId, s.Label, s.Tasks, s.BatchSize, s.EntitySize, s.Partitions.ToString()!, s.Rate, s.Client.ToName());
 }
 
-internal sealed record WarmupTotals(long Batches, long EntitiesSucceeded, long EntitiesFailed);
+internal sealed record WarmupTotals(
+    [property: Merge(MergeRule.Sum)] long Batches,
+    [property: Merge(MergeRule.Sum)] long EntitiesSucceeded,
+    [property: Merge(MergeRule.Sum)] long EntitiesFailed)
+{
+    /// <summary>Warm-up batches by class, so every request a service saw is in one summary, measured or not.</summary>
+    [Merge(MergeRule.Sum)]
+    public IReadOnlyDictionary<string, long> Outcomes { get; init; } = new Dictionary<string, long>();
+
+    /// <summary>Attempts beyond the first, over the warm-up batches.</summary>
+    [Merge(MergeRule.Sum)]
+    public long Retries { get; init; }
+
+    public static WarmupTotals Of(WindowCounts warmup) => new(warmup.Batches, warmup.EntitiesSucceeded, warmup.EntitiesFailed)
+    {
+        Outcomes = ByClass(warmup),
+        Retries = warmup.Attempts - warmup.Batches,
+    };
+
+    /// <summary>Batch counts by outcome, keyed as batches.csv names them, in their order.</summary>
+    public static Dictionary<string, long> ByClass(WindowCounts counts) =>
+        BatchOutcomeExtensions.All().ToDictionary(o => o.ToSnakeCase(), o => counts[o]);
+}
 
 /// <summary>What <c>--verify</c> found in the table, against what the run reported.</summary>
-internal sealed record StoredCount(long Count, long Expected, bool Matches);
+internal sealed record StoredCount(
+    [property: Merge(MergeRule.Sum)] long Count,
+    [property: Merge(MergeRule.Sum)] long Expected,
+    [property: Merge(MergeRule.Min)] bool Matches);

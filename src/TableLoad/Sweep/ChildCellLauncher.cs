@@ -5,10 +5,10 @@ using TableLoad.Cli;
 namespace TableLoad.Sweep;
 
 /// <summary>
-/// Runs a cell as a child <c>dotnet tableload.dll run ...</c> with the connection string in its environment.
+/// Runs a cell as a child <c>dotnet tableload.dll run ...</c> with the connection string or SAS in its environment.
 /// Its standard error is shown, prefixed by the cell; its table is not (the sweep prints its own row).
 /// </summary>
-internal sealed class ChildCellLauncher(string host, IReadOnlyList<string> hostArguments, SecretText? connectionString, TextWriter errors) : ICellLauncher
+internal sealed class ChildCellLauncher(string host, IReadOnlyList<string> hostArguments, CellSecrets secrets, TextWriter errors) : ICellLauncher
 {
     // A Ctrl+C in the terminal reaches the child too; give it time to say so before passing the signal on.
     private static readonly TimeSpan ForwardGrace = TimeSpan.FromMilliseconds(500);
@@ -16,7 +16,7 @@ internal sealed class ChildCellLauncher(string host, IReadOnlyList<string> hostA
     private const int SigInt = 2;
 
     /// <summary>The launcher for the program now running: <c>dotnet tableload.dll</c> with the same host, or the same apphost.</summary>
-    public static ChildCellLauncher ForThisProgram(SecretText? connectionString, TextWriter errors)
+    public static ChildCellLauncher ForThisProgram(CellSecrets secrets, TextWriter errors)
     {
         var assembly = typeof(ChildCellLauncher).Assembly.Location;
         if (string.IsNullOrEmpty(assembly))
@@ -29,11 +29,11 @@ internal sealed class ChildCellLauncher(string host, IReadOnlyList<string> hostA
         if (processName.Equals(Path.GetFileNameWithoutExtension(assembly), StringComparison.OrdinalIgnoreCase))
         {
             // Started as the apphost (bin/tableload or the .NET tool), which finds its runtime without dotnet on PATH.
-            return new ChildCellLauncher(process!, [], connectionString, errors);
+            return new ChildCellLauncher(process!, [], secrets, errors);
         }
 
         var host = processName.Equals("dotnet", StringComparison.OrdinalIgnoreCase) ? process! : "dotnet";
-        return new ChildCellLauncher(host, [assembly], connectionString, errors);
+        return new ChildCellLauncher(host, [assembly], secrets, errors);
     }
 
     public async Task<int> RunAsync(SweepCell cell, IReadOnlyList<string> arguments, SweepSignals signals)
@@ -49,10 +49,13 @@ internal sealed class ChildCellLauncher(string host, IReadOnlyList<string> hostA
             info.ArgumentList.Add(argument);
         }
 
-        info.Environment.Remove(RunOptions.ConnectionStringVariable);
-        if (connectionString is not null)
+        foreach (var (variable, secret) in new[] { (RunOptions.ConnectionStringVariable, secrets.ConnectionString), (RunOptions.SasVariable, secrets.Sas) })
         {
-            info.Environment[RunOptions.ConnectionStringVariable] = connectionString.Reveal();
+            info.Environment.Remove(variable);
+            if (secret is not null)
+            {
+                info.Environment[variable] = secret.Reveal();
+            }
         }
 
         using var process = Process.Start(info) ?? throw new InvalidOperationException($"{host} did not start.");

@@ -7,3 +7,6 @@ internal sealed class SecretText(string value)
 
     public override string ToString() => "(secret)";
 }
+
+/// <summary>The secrets a sweep hands to each cell through its environment.</summary>
+internal sealed record CellSecrets(SecretText? ConnectionString, SecretText? Sas);

@@ -1,3 +1,5 @@
+using System.Text.Json.Serialization;
+
 namespace TableLoad.Sweep;
 
 /// <summary>The value lists of a sweep, each in the order the user gave; a null rate is the closed model.</summary>
@@ -5,10 +7,10 @@ internal sealed record SweepKnobs(
     IReadOnlyList<string> Clients,
     IReadOnlyList<int> Processes,
     IReadOnlyList<int> Tasks,
-    IReadOnlyList<int> BatchSizes,
-    IReadOnlyList<int> EntitySizes,
+    [property: JsonPropertyName("batch_size")] IReadOnlyList<int> BatchSizes,
+    [property: JsonPropertyName("entity_size")] IReadOnlyList<int> EntitySizes,
     IReadOnlyList<string> Partitions,
-    IReadOnlyList<double?> Rates)
+    [property: JsonPropertyName("rate")] IReadOnlyList<double?> Rates)
 {
     public int Count(SweepKnob knob) => knob switch
     {
@@ -26,5 +28,6 @@ internal sealed record SweepKnobs(
     public SweepKnob? InnermostVarying() =>
         Enum.GetValues<SweepKnob>().Reverse().Where(k => Count(k) > 1).Select(k => (SweepKnob?)k).FirstOrDefault();
 
+    [JsonIgnore]
     public int CellsPerPass => Enum.GetValues<SweepKnob>().Aggregate(1, (product, knob) => product * Count(knob));
 }

@@ -1,5 +1,4 @@
-using System.Globalization;
-using System.Text.Json;
+using TableLoad.Measurement;
 
 namespace TableLoad.Sweep;
 
@@ -55,52 +54,31 @@ internal sealed record SweepRow
     /// <summary>Throttled batches as a percentage of all measured batches (0 when there were none).</summary>
     public double ThrottledPercent => Batches > 0 ? Throttled * 100.0 / Batches : 0;
 
-    /// <summary>Reads the figures of a cell from its summary.json, whatever else the file holds.</summary>
-    public static SweepRow FromSummary(SweepCell cell, JsonElement summary)
+    /// <summary>The figures of a cell, from its summary.json read through the summary's own type.</summary>
+    public static SweepRow FromSummary(SweepCell cell, RunSummary summary)
     {
-        var latency = summary.GetProperty("latency_ms");
-        var outcomes = summary.GetProperty("outcomes");
-        var client = summary.GetProperty("client");
-        long Outcome(string name) => outcomes.TryGetProperty(name, out var value) ? value.GetInt64() : 0;
-        var stored = summary.TryGetProperty("stored", out var s) && s.ValueKind == JsonValueKind.Object ? s : default;
-        var mismatch = stored.ValueKind == JsonValueKind.Object && stored.TryGetProperty("matches", out var matches) && matches.ValueKind == JsonValueKind.False;
-
+        long Outcome(string name) => summary.Outcomes.GetValueOrDefault(name);
+        var latency = summary.LatencyMs;
         return new SweepRow
         {
             Cell = cell,
-            Min = Number(latency.GetProperty("min")),
-            Median = Number(latency.GetProperty("median")),
-            Mean = Number(latency.GetProperty("mean")),
-            Max = Number(latency.GetProperty("max")),
-            P90 = Number(latency.GetProperty("p90")),
-            P95 = Number(latency.GetProperty("p95")),
-            P99 = Number(latency.GetProperty("p99")),
-            PeakEntitiesPerSecond = summary.GetProperty("peak_entities_per_second").GetInt64(),
-            Succeeded = summary.GetProperty("entities_succeeded").GetInt64(),
-            Failed = summary.GetProperty("entities_failed").GetInt64(),
+            Min = latency.Min,
+            Median = latency.Median,
+            Mean = latency.Mean,
+            Max = latency.Max,
+            P90 = latency.P90,
+            P95 = latency.P95,
+            P99 = latency.P99,
+            PeakEntitiesPerSecond = summary.PeakEntitiesPerSecond,
+            Succeeded = summary.EntitiesSucceeded,
+            Failed = summary.EntitiesFailed,
             Throttled = Outcome("server_busy") + Outcome("operation_timed_out") + Outcome("too_many_requests"),
             Timeouts = Outcome("client_timeout"),
-            MeanEntitiesPerSecond = Number(summary.GetProperty("mean_entities_per_second")),
-            GoodputMbPerSecond = Number(summary.GetProperty("goodput_mb_per_second")),
-            ClientCpuSeconds = Number(client.GetProperty("user_cpu_seconds")) + Number(client.GetProperty("system_cpu_seconds")),
-            Saturated = Saturation(client) ?? Saturation(summary) ?? false,
-            Status = mismatch ? "verify_mismatch" : summary.GetProperty("status").GetString() ?? "",
+            MeanEntitiesPerSecond = summary.MeanEntitiesPerSecond,
+            GoodputMbPerSecond = summary.GoodputMbPerSecond,
+            ClientCpuSeconds = summary.Client.UserCpuSeconds + summary.Client.SystemCpuSeconds,
+            Saturated = summary.Client.Saturated,
+            Status = summary.Stored is { Matches: false } ? "verify_mismatch" : summary.Status.ToSnakeCase(),
         };
     }
-
-    // The flag may be a boolean or the list of reasons the client was the bottleneck.
-    private static bool? Saturation(JsonElement parent) =>
-        parent.TryGetProperty("saturated", out var flag)
-            ? flag.ValueKind switch
-            {
-                JsonValueKind.True => true,
-                JsonValueKind.Array => flag.GetArrayLength() > 0,
-                JsonValueKind.String => !string.IsNullOrEmpty(flag.GetString()),
-                _ => false,
-            }
-            : null;
-
-    // Result files may hold NaN or Infinity as strings (named floating-point literals).
-    private static double Number(JsonElement value) =>
-        value.ValueKind == JsonValueKind.String ? double.Parse(value.GetString()!, CultureInfo.InvariantCulture) : value.GetDouble();
 }

@@ -146,10 +146,9 @@ internal sealed class SweepRunner(SweepSettings settings, ICellLauncher launcher
         var path = Path.Combine(directory, "summary.json");
         try
         {
-            using var summary = JsonDocument.Parse(File.ReadAllText(path));
-            return SweepRow.FromSummary(cell, summary.RootElement);
+            return SweepRow.FromSummary(cell, ResultJson.ReadSummary(path));
         }
-        catch (Exception ex) when (ex is IOException or UnauthorizedAccessException or JsonException or KeyNotFoundException or InvalidOperationException or FormatException)
+        catch (Exception ex) when (ex is IOException or UnauthorizedAccessException or JsonException)
         {
             return null;
         }
@@ -187,13 +186,10 @@ internal sealed class SweepRunner(SweepSettings settings, ICellLauncher launcher
             return;
         }
 
-        List<string> earlierArgs;
+        IReadOnlyList<string> earlierArgs;
         try
         {
-            using var earlier = JsonDocument.Parse(File.ReadAllText(jsonPath));
-            earlierArgs = earlier.RootElement.TryGetProperty("run_arguments", out var a) && a.ValueKind == JsonValueKind.Array
-                ? a.EnumerateArray().Select(e => e.GetString() ?? "").ToList()
-                : [];
+            earlierArgs = ResultJson.Read<SweepDescription>(jsonPath).RunArguments ?? [];
         }
         catch (JsonException)
         {

@@ -35,6 +35,9 @@ internal sealed record SweepSettings
     /// <summary>The connection string for the cells' environment; null leaves run's default (Azurite).</summary>
     public SecretText? ConnectionString { get; init; }
 
+    /// <summary>The signature for <c>--endpoint</c>, for the cells' environment; null when none was given.</summary>
+    public SecretText? Sas { get; init; }
+
     /// <summary>Where the load goes (account and endpoint only), for sweep.json.</summary>
     public required StorageTarget Target { get; init; }
 

@@ -2,7 +2,9 @@ using System.CommandLine;
 using System.CommandLine.Parsing;
 using System.Globalization;
 using TableLoad.Cli;
+using System.Text.Json;
 using TableLoad.Engine;
+using TableLoad.Reporting;
 
 namespace TableLoad.Sweep;
 
@@ -39,6 +41,10 @@ internal static class SweepSettingsFactory
         var resume = parse.GetValue(o.Resume);
         var output = parse.GetValue(o.Output);
         Require(!resume || output is not null, "--resume needs the --output folder of the sweep to continue.");
+        if (resume && EarlierSweep(output!) is { } earlier)
+        {
+            (knobs, repeat) = ResumedGrid(parse, o, knobs, repeat, earlier, output!);
+        }
 
         var table = parse.GetValue(o.Run.Table);
         var runArguments = PassThroughArguments(parse, o);
@@ -49,6 +55,7 @@ internal static class SweepSettingsFactory
         }
 
         var connection = parse.GetValue(o.ConnectionString) ?? environment(RunOptions.ConnectionStringVariable);
+        var sas = parse.GetValue(o.Sas) ?? environment(RunOptions.SasVariable);
         var draft = new SweepSettings
         {
             Knobs = knobs,
@@ -63,16 +70,19 @@ internal static class SweepSettingsFactory
             RunArguments = runArguments,
             PassProcesses = passProcesses,
             ConnectionString = connection is null ? null : new SecretText(connection),
+            Sas = sas is null ? null : new SecretText(sas),
             Target = null!, // taken from the first cell's run settings below
             StartedUtc = now,
         };
 
-        var first = ValidateCells(draft, now, connection);
+        // The cells see exactly the secrets the launcher will put in their environment.
+        var first = ValidateCells(draft, now, name =>
+            name == RunOptions.ConnectionStringVariable ? connection : name == RunOptions.SasVariable ? sas : null);
         return draft with { Target = first.Target, CellTime = first.Warmup + first.Duration };
     }
 
     /// <summary>Checks every distinct cell's command line as its run would; returns the first cell's settings.</summary>
-    private static RunSettings ValidateCells(SweepSettings settings, DateTimeOffset now, string? connection)
+    private static RunSettings ValidateCells(SweepSettings settings, DateTimeOffset now, Func<string, string?> cellEnvironment)
     {
         RunSettings? first = null;
         foreach (var cell in settings.Cells.Where(c => c.Repeat == 1))
@@ -93,7 +103,7 @@ internal static class SweepSettingsFactory
 
             try
             {
-                var runSettings = RunSettingsFactory.Create(parse, run, now, _ => connection);
+                var runSettings = RunSettingsFactory.Create(parse, run, now, cellEnvironment);
                 first ??= runSettings;
             }
             catch (UsageException ex)
@@ -104,6 +114,44 @@ internal static class SweepSettingsFactory
 
         return first!;
     }
+
+    /// <summary>The sweep.json of the sweep being resumed, if it has one.</summary>
+    private static SweepDescription? EarlierSweep(string output)
+    {
+        var path = Path.Combine(output, SweepDescription.FileName);
+        if (!File.Exists(path))
+        {
+            return null;
+        }
+
+        try
+        {
+            return ResultJson.Read<SweepDescription>(path);
+        }
+        catch (JsonException)
+        {
+            throw new UsageException($"{path} is not readable, so the sweep cannot be resumed; choose another --output.");
+        }
+    }
+
+    /// <summary>Resume runs the grid the sweep was started with: knob lists and --repeat left out are taken from its sweep.json; given, they must be the same.</summary>
+    private static (SweepKnobs Knobs, int Repeat) ResumedGrid(ParseResult parse, SweepOptions o, SweepKnobs knobs, int repeat, SweepDescription earlier, string output)
+    {
+        // A closed-model sweep written before rates were nullable lists no rate at all.
+        var earlierKnobs = earlier.Knobs.Rates.Count == 0 ? earlier.Knobs with { Rates = [null] } : earlier.Knobs;
+        if (o.Knobs.Any(k => parse.GetResult(k) is OptionResult { Implicit: false }))
+        {
+            Require(ResultJson.Serialize(knobs) == ResultJson.Serialize(earlierKnobs),
+                $"--resume must repeat the knob lists of the sweep in {output} ({Describe(earlierKnobs)}), or leave them out to take them from its sweep.json.");
+        }
+
+        var repeatGiven = parse.GetResult(o.Repeat) is OptionResult { Implicit: false };
+        Require(!repeatGiven || repeat == earlier.Options.Repeat, $"--resume must repeat --repeat {earlier.Options.Repeat} of the sweep in {output}, or leave it out.");
+        return (earlierKnobs, earlier.Options.Repeat);
+    }
+
+    private static string Describe(SweepKnobs k) => string.Create(CultureInfo.InvariantCulture,
+        $"--processes {string.Join(',', k.Processes)} --tasks {string.Join(',', k.Tasks)} --batch-size {string.Join(',', k.BatchSizes)} --entity-size {string.Join(',', k.EntitySizes)} --partitions {string.Join(',', k.Partitions)}{(k.Rates is [null] ? "" : " --rate " + string.Join(',', k.Rates))}");
 
     private static List<string> PassThroughArguments(ParseResult parse, SweepOptions o)
     {

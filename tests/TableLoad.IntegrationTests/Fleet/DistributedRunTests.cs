@@ -1,6 +1,8 @@
 using System.Globalization;
 using TableLoad.IntegrationTests.Infrastructure;
 using TableLoad.Measurement.Histograms;
+using TableLoad.Reporting;
+using TableLoad.Measurement;
 
 namespace TableLoad.IntegrationTests.Fleet;
 
@@ -32,42 +34,37 @@ public sealed class DistributedRunTests(AzuriteFixture azurite) : IDisposable
 
         Assert.True(report.ExitCode == 0, report.Stderr);
         var summary = new ResultFolder(merged).Summary;
-        foreach (var total in new[] { "entities_succeeded", "entities_failed" })
-        {
-            Assert.Equal(parts.Sum(p => p.Summary.GetProperty(total).GetInt64()), summary.GetProperty(total).GetInt64());
-        }
+        Assert.Equal(parts.Sum(p => p.Summary.EntitiesSucceeded), summary.EntitiesSucceeded);
+        Assert.Equal(parts.Sum(p => p.Summary.EntitiesFailed), summary.EntitiesFailed);
 
-        Assert.Equal(3, summary.GetProperty("processes").GetInt32());
+        Assert.Equal(3, summary.Processes);
         var direct = new LatencyHistogram();
         foreach (var record in parts.SelectMany(p => p.HistogramLog()).Where(r => r.Tag is null))
         {
             direct.Add(record.Histogram);
         }
 
-        var latency = summary.GetProperty("latency_ms");
-        Assert.Equal(direct.TotalCount, latency.GetProperty("count").GetInt64());
-        Assert.Equal(parts.Sum(p => p.Summary.GetProperty("latency_ms").GetProperty("count").GetInt64()), direct.TotalCount);
-        foreach (var (name, percentile) in new[] { ("median", 50.0), ("p90", 90.0), ("p99", 99.0) })
+        var latency = summary.LatencyMs;
+        Assert.Equal(direct.TotalCount, latency.Count);
+        Assert.Equal(parts.Sum(p => p.Summary.LatencyMs.Count), direct.TotalCount);
+        foreach (var (value, percentile) in new[] { (latency.Median, 50.0), (latency.P90, 90.0), (latency.P99, 99.0) })
         {
-            Assert.Equal(direct.ValueAtPercentile(percentile) / 1000.0, latency.GetProperty(name).GetDouble(), 3);
+            Assert.Equal(direct.ValueAtPercentile(percentile) / 1000.0, value, 3);
         }
 
         // Instances share one table, named for the run, and none deletes it.
         var stored = await StoredEntities.CountByPartitionAsync(azurite, "tl" + runId);
-        Assert.Equal(parts.Sum(p => p.Summary.GetProperty("entities_succeeded").GetInt64() + p.Summary.GetProperty("warmup").GetProperty("entities_succeeded").GetInt64()), stored.Values.Sum());
+        Assert.Equal(parts.Sum(p => p.Summary.EntitiesSucceeded + p.Summary.Warmup.EntitiesSucceeded), stored.Values.Sum());
     }
 
     [Fact]
-    public async Task Report_RefusesFoldersOfDifferentRuns_WithoutALabel()
+    public async Task Report_RefusesFoldersOfDifferentRuns_WithoutALabel_AndMergesThemWithOne()
     {
-        var folders = new List<string>();
-        foreach (var k in new[] { 0, 1 })
-        {
-            var folder = Path.Combine(_root, $"r{k}");
-            var run = await TableLoadProcess.RunAsync(["run", "--batches", "2", "--warmup", "0s", "--quiet", "--output", folder], azurite.ConnectionString);
-            Assert.True(run.ExitCode == 0, run.Stderr);
-            folders.Add(folder);
-        }
+        var folders = new[] { 0, 1 }.Select(k => Path.Combine(_root, $"r{k}")).ToList();
+        var runs = await Task.WhenAll(folders.Select((folder, k) => TableLoadProcess.RunAsync(
+            ["run", "--duration", "2s", "--warmup", "0s", "--tasks", "1", "--batch-size", "10", "--table", $"together{k}{Guid.NewGuid():N}"[..20], "--quiet", "--output", folder],
+            azurite.ConnectionString)));
+        Assert.All(runs, run => Assert.True(run.ExitCode == 0, run.Stderr));
 
         var refused = await TableLoadProcess.RunAsync(["report", .. folders], connectionString: null);
         var grouped = await TableLoadProcess.RunAsync(["report", .. folders, "--label", "both", "--output", Path.Combine(_root, "grouped")], connectionString: null);
@@ -75,7 +72,31 @@ public sealed class DistributedRunTests(AzuriteFixture azurite) : IDisposable
         Assert.Equal(2, refused.ExitCode);
         Assert.Contains("--label", Assert.Single(refused.Stderr.Split('\n', StringSplitOptions.RemoveEmptyEntries)), StringComparison.Ordinal);
         Assert.True(grouped.ExitCode == 0, grouped.Stderr);
-        Assert.Equal("both", new ResultFolder(Path.Combine(_root, "grouped")).Summary.GetProperty("label").GetString());
+        var summary = ResultJson.ReadSummary(Path.Combine(_root, "grouped", "summary.json"));
+        Assert.Equal("both", summary.Label);
+        Assert.InRange(summary.MeanEntitiesPerSecond, 1, summary.PeakEntitiesPerSecond);
+    }
+
+    [Fact]
+    public async Task ReportLabel_RunsOneAfterTheOther_IsRefusedInOneSentence_BeforeAnyFileIsWritten()
+    {
+        var folders = new List<string>();
+        foreach (var k in new[] { 0, 1 })
+        {
+            var folder = Path.Combine(_root, $"seq{k}");
+            var run = await TableLoadProcess.RunAsync(["run", "--duration", "1s", "--warmup", "0s", "--tasks", "2", "--quiet", "--output", folder], azurite.ConnectionString);
+            Assert.True(run.ExitCode == 0, run.Stderr);
+            folders.Add(folder);
+        }
+
+        var merged = Path.Combine(_root, "seq-merged");
+        var report = await TableLoadProcess.RunAsync(["report", .. folders, "--label", "one-after-the-other", "--output", merged], connectionString: null);
+
+        Assert.Equal(2, report.ExitCode);
+        var sentence = Assert.Single(report.Stderr.Split('\n', StringSplitOptions.RemoveEmptyEntries));
+        Assert.Contains("before", sentence, StringComparison.Ordinal);
+        Assert.Contains("report them separately", sentence, StringComparison.Ordinal);
+        Assert.False(Directory.Exists(merged));
     }
 
     [Fact]
@@ -90,7 +111,7 @@ public sealed class DistributedRunTests(AzuriteFixture azurite) : IDisposable
                 ["run", "--client", client, "--run-id", runId, "--instance", k.ToString(CultureInfo.InvariantCulture), "--batches", "2", "--warmup", "0s", "--allow-existing-table", "--quiet", "--output", folder],
                 azurite.ConnectionString);
             Assert.True(run.ExitCode == 0, run.Stderr);
-            Assert.Equal(client, new ResultFolder(folder).Summary.GetProperty("batch_client").GetString());
+            Assert.Equal(client, new ResultFolder(folder).Summary.BatchClient);
             folders.Add(folder);
         }
 
@@ -101,7 +122,7 @@ public sealed class DistributedRunTests(AzuriteFixture azurite) : IDisposable
         var sentence = Assert.Single(refused.Stderr.Split('\n', StringSplitOptions.RemoveEmptyEntries));
         Assert.Contains("different clients (sdk, wire)", sentence, StringComparison.Ordinal);
         Assert.True(grouped.ExitCode == 0, grouped.Stderr);
-        Assert.Equal("sdk+wire", new ResultFolder(Path.Combine(_root, "grouped")).Summary.GetProperty("batch_client").GetString());
+        Assert.Equal("sdk+wire", new ResultFolder(Path.Combine(_root, "grouped")).Summary.BatchClient);
         Assert.Contains("client sdk+wire", grouped.Stdout, StringComparison.Ordinal);
     }
 

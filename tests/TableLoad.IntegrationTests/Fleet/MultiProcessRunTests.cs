@@ -1,5 +1,6 @@
 using System.Diagnostics;
 using TableLoad.IntegrationTests.Infrastructure;
+using TableLoad.Measurement;
 
 namespace TableLoad.IntegrationTests.Fleet;
 
@@ -22,22 +23,22 @@ public sealed class MultiProcessRunTests(AzuriteFixture azurite) : IDisposable
         Assert.True(exitCode == 0, stderr);
         var folder = new ResultFolder(_output);
         var summary = folder.Summary;
-        var reported = summary.GetProperty("entities_succeeded").GetInt64() + summary.GetProperty("warmup").GetProperty("entities_succeeded").GetInt64();
+        var reported = summary.EntitiesSucceeded + summary.Warmup.EntitiesSucceeded;
         var stored = await StoredEntities.CountByPartitionAsync(azurite, table);
         Assert.Equal(reported, stored.Values.Sum());
         Assert.Contains($"stored {reported} entities: matches", stdout, StringComparison.Ordinal);
-        Assert.Equal(3, summary.GetProperty("processes").GetInt32());
+        Assert.Equal(3, summary.Processes);
 
-        var perProcess = summary.GetProperty("per_process").EnumerateArray().ToList();
-        Assert.Equal(["p0", "p1", "p2"], perProcess.Select(p => p.GetProperty("row").GetString()));
-        Assert.Equal(summary.GetProperty("entities_succeeded").GetInt64(), perProcess.Sum(p => p.GetProperty("entities_succeeded").GetInt64()));
-        Assert.Equal(summary.GetProperty("latency_ms").GetProperty("count").GetInt64(), perProcess.Sum(p => p.GetProperty("latency_ms").GetProperty("count").GetInt64()));
+        var perProcess = summary.PerProcess.ToList();
+        Assert.Equal(["p0", "p1", "p2"], perProcess.Select(p => p.Row));
+        Assert.Equal(summary.EntitiesSucceeded, perProcess.Sum(p => p.EntitiesSucceeded));
+        Assert.Equal(summary.LatencyMs.Count, perProcess.Sum(p => p.LatencyMs.Count));
         Assert.Contains("|        p2 |", stdout, StringComparison.Ordinal);
 
         // Every process wrote its own rows; together they hold every measured batch.
         var rows = Enumerable.Range(0, 3).SelectMany(k => folder.Csv($"batches-{k}.csv")).ToList();
         Assert.Equal([0, 1, 2], rows.Select(r => int.Parse(r["process"])).Distinct().Order());
-        Assert.Equal(summary.GetProperty("latency_ms").GetProperty("count").GetInt64(), rows.Count(r => r["warmup"] == "false"));
+        Assert.Equal(summary.LatencyMs.Count, rows.Count(r => r["warmup"] == "false"));
     }
 
     [Fact]
@@ -54,8 +55,8 @@ public sealed class MultiProcessRunTests(AzuriteFixture azurite) : IDisposable
         Assert.Equal(5, exitCode);
         Assert.Contains($"(pid {worker}) exited with code", run.StandardError, StringComparison.Ordinal);
         var folder = new ResultFolder(_output);
-        Assert.Equal("partial", folder.Summary.GetProperty("status").GetString());
-        Assert.True(folder.Summary.GetProperty("entities_succeeded").GetInt64() > 0);
+        Assert.Equal("partial", folder.Summary.Status.ToSnakeCase());
+        Assert.True(folder.Summary.EntitiesSucceeded > 0);
         Assert.NotEmpty(folder.Csv("intervals.csv"));
         Assert.NotEmpty(folder.HistogramLog());
         Assert.All(Directory.GetFiles(_output, "batches-*.csv"), file => Assert.NotNull(folder.Csv(Path.GetFileName(file))));
@@ -74,10 +75,10 @@ public sealed class MultiProcessRunTests(AzuriteFixture azurite) : IDisposable
 
         Assert.Equal(130, exitCode);
         var folder = new ResultFolder(_output);
-        Assert.Equal("interrupted", folder.Summary.GetProperty("status").GetString());
+        Assert.Equal("interrupted", folder.Summary.Status.ToSnakeCase());
         var rows = Enumerable.Range(0, 2).SelectMany(k => folder.Csv($"batches-{k}.csv")).ToList();
         Assert.Equal(
-            folder.Summary.GetProperty("entities_succeeded").GetInt64(),
+            folder.Summary.EntitiesSucceeded,
             rows.Where(r => r["outcome"] == "succeeded" && r["warmup"] == "false").Sum(r => ResultFolder.Count(r["entities"])));
     }
 

@@ -1,4 +1,5 @@
 using TableLoad.IntegrationTests.Infrastructure;
+using TableLoad.Measurement;
 
 namespace TableLoad.IntegrationTests.Fleet;
 
@@ -25,12 +26,12 @@ public sealed class OpenModelTests(AzuriteFixture azurite) : IDisposable
 
         Assert.True(exitCode == 0, run.StandardError);
         var summary = new ResultFolder(_output).Summary;
-        var corrected = summary.GetProperty("latency_ms").GetProperty("p99").GetDouble();
-        var uncorrected = summary.GetProperty("uncorrected_latency_ms").GetProperty("p99").GetDouble();
+        var corrected = summary.LatencyMs.P99;
+        var uncorrected = summary.UncorrectedLatencyMs!.P99;
         Assert.True(corrected >= 1000, $"corrected p99 {corrected} ms should reflect the 2 s stall");
         Assert.True(uncorrected < 1000, $"uncorrected p99 {uncorrected} ms should not");
-        Assert.True(summary.GetProperty("late_batches").GetInt64() > 0);
-        Assert.Equal(400, summary.GetProperty("rate").GetDouble());
+        Assert.True(summary.LateBatches > 0);
+        Assert.Equal(400, summary.Rate);
     }
 
     public void Dispose() => Directory.Delete(_output, recursive: true);

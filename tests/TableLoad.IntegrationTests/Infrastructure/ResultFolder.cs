@@ -1,19 +1,18 @@
 using System.Globalization;
-using System.Text.Json;
+using TableLoad.Measurement;
 using TableLoad.Measurement.Histograms;
+using TableLoad.Reporting;
 
 namespace TableLoad.IntegrationTests.Infrastructure;
 
-/// <summary>Reads a result folder back the way a user's script would: CSV by header, JSON by name.</summary>
+/// <summary>Reads a result folder back: JSON through the result files' own types, CSV by header as a user's script would.</summary>
 public sealed class ResultFolder(string path)
 {
     public string Path { get; } = path;
 
-    public JsonElement Summary => Json("summary.json");
+    internal RunSummary Summary => ResultJson.ReadSummary(System.IO.Path.Combine(Path, "summary.json"));
 
-    public JsonElement Run => Json("run.json");
-
-    public JsonElement Json(string file) => JsonDocument.Parse(File.ReadAllText(System.IO.Path.Combine(Path, file))).RootElement;
+    internal RunDescription Run => ResultJson.Read<RunDescription>(System.IO.Path.Combine(Path, RunDescription.FileName));
 
     public IReadOnlyList<IReadOnlyDictionary<string, string>> Csv(string file)
     {

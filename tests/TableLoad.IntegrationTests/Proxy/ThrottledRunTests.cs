@@ -1,9 +1,9 @@
 using System.Diagnostics;
 using System.Globalization;
-using System.Text.Json;
 using TableLoad.IntegrationTests.Infrastructure;
 using TableLoad.Proxy;
 using Xunit.Abstractions;
+using TableLoad.Measurement;
 
 namespace TableLoad.IntegrationTests.Proxy;
 
@@ -28,18 +28,33 @@ public sealed class ThrottledRunTests(AzuriteFixture azurite, ITestOutputHelper 
         var (summary, stdout) = await RunThroughAsync(proxy, client);
         var stats = proxy.Stats;
 
-        var outcomes = summary.GetProperty("outcomes");
+        var outcomes = summary.Outcomes;
         Assert.True(stats.Throttled.ServerBusy > 0, "the load should have gone over the partition limit");
-        Assert.Equal(stats.Throttled.ServerBusy, outcomes.GetProperty("server_busy").GetInt64());
+        Assert.Equal(stats.Throttled.ServerBusy, outcomes["server_busy"]);
         Assert.Equal(0, stats.Throttled.OperationTimedOut + stats.Throttled.TooManyRequests);
-        Assert.Equal(stats.Batches - stats.Throttled.Total, outcomes.GetProperty("succeeded").GetInt64());
-        Assert.Equal(stats.EntitiesForwarded, summary.GetProperty("entities_succeeded").GetInt64());
-        Assert.Equal(stats.ThrottledEntities, summary.GetProperty("entities_failed").GetInt64());
+        Assert.Equal(stats.Batches - stats.Throttled.Total, outcomes["succeeded"]);
+        Assert.Equal(stats.EntitiesForwarded, summary.EntitiesSucceeded);
+        Assert.Equal(stats.ThrottledEntities, summary.EntitiesFailed);
         Assert.Equal(0, stats.ThrottledByLimit.Account);
         Assert.Contains("entities: matches", stdout, StringComparison.Ordinal);
 
         // A bucket of one second's worth, refilled at the limit, over the proxy's lifetime.
         Assert.InRange(stats.EntitiesForwarded, 1, PartitionLimit * (stopwatch.Elapsed.TotalSeconds + 1));
+    }
+
+    [Fact]
+    public async Task PartitionLimit_WithAWarmup_ProxysThrottledCountsEqualMeasuredPlusWarmupOutcomes()
+    {
+        await using var proxy = await InProcessProxy.StartAsync(azurite, s => s with { PartitionLimit = PartitionLimit });
+
+        var (summary, stdout) = await RunThroughAsync(proxy, warmup: "2s");
+        var stats = proxy.Stats;
+
+        Assert.True(summary.Warmup.Outcomes["server_busy"] > 0, "the warm-up should have been throttled too");
+        Assert.Equal(stats.Throttled.ServerBusy, summary.Outcomes["server_busy"] + summary.Warmup.Outcomes["server_busy"]);
+        Assert.Equal(stats.Batches, summary.Outcomes.Values.Sum() + summary.Warmup.Outcomes.Values.Sum());
+        Assert.Equal(summary.Warmup.Batches, summary.Warmup.Outcomes.Values.Sum());
+        Assert.Contains("entities: matches", stdout, StringComparison.Ordinal);
     }
 
     [Fact]
@@ -50,10 +65,10 @@ public sealed class ThrottledRunTests(AzuriteFixture azurite, ITestOutputHelper 
         var (summary, stdout) = await RunThroughAsync(proxy);
         var stats = proxy.Stats;
 
-        var outcomes = summary.GetProperty("outcomes");
+        var outcomes = summary.Outcomes;
         Assert.True(stats.Throttled.OperationTimedOut > 0);
-        Assert.Equal(stats.Throttled.OperationTimedOut, outcomes.GetProperty("operation_timed_out").GetInt64());
-        Assert.Equal(0, outcomes.GetProperty("server_busy").GetInt64());
+        Assert.Equal(stats.Throttled.OperationTimedOut, outcomes["operation_timed_out"]);
+        Assert.Equal(0, outcomes["server_busy"]);
         Assert.Equal(0, stats.Throttled.ServerBusy);
         Assert.Contains("entities: matches", stdout, StringComparison.Ordinal);
     }
@@ -68,10 +83,10 @@ public sealed class ThrottledRunTests(AzuriteFixture azurite, ITestOutputHelper 
         var (summary, stdout) = await RunThroughAsync(proxy, client);
         var stats = proxy.Stats;
 
-        var outcomes = summary.GetProperty("outcomes");
+        var outcomes = summary.Outcomes;
         Assert.True(stats.Throttled.TooManyRequests > 0);
-        Assert.Equal(stats.Throttled.TooManyRequests, outcomes.GetProperty("too_many_requests").GetInt64());
-        Assert.Equal(0, outcomes.GetProperty("server_busy").GetInt64() + outcomes.GetProperty("operation_timed_out").GetInt64());
+        Assert.Equal(stats.Throttled.TooManyRequests, outcomes["too_many_requests"]);
+        Assert.Equal(0, outcomes["server_busy"] + outcomes["operation_timed_out"]);
         Assert.Contains("entities: matches", stdout, StringComparison.Ordinal);
     }
 
@@ -85,12 +100,12 @@ public sealed class ThrottledRunTests(AzuriteFixture azurite, ITestOutputHelper 
         var (summary, stdout) = await RunThroughAsync(proxy, client);
         var stats = proxy.Stats;
 
-        var outcomes = summary.GetProperty("outcomes");
+        var outcomes = summary.Outcomes;
         Assert.True(stats.Resets > 0);
-        Assert.Equal(stats.Resets, outcomes.GetProperty("network_failure").GetInt64());
+        Assert.Equal(stats.Resets, outcomes["network_failure"]);
         Assert.InRange(stats.Resets / (double)stats.Batches, 0.1, 0.3);
-        Assert.Equal(stats.Batches - stats.Resets, outcomes.GetProperty("succeeded").GetInt64());
-        Assert.Equal("complete", summary.GetProperty("status").GetString());
+        Assert.Equal(stats.Batches - stats.Resets, outcomes["succeeded"]);
+        Assert.Equal("complete", summary.Status.ToSnakeCase());
         Assert.Contains("entities: matches", stdout, StringComparison.Ordinal);
     }
 
@@ -102,9 +117,9 @@ public sealed class ThrottledRunTests(AzuriteFixture azurite, ITestOutputHelper 
         var (summary, stdout) = await RunThroughAsync(proxy);
         var stats = proxy.Stats;
 
-        var outcomes = summary.GetProperty("outcomes");
-        Assert.Equal(0, outcomes.GetProperty("succeeded").GetInt64());
-        Assert.Equal(stats.Batches, outcomes.GetProperty("network_failure").GetInt64());
+        var outcomes = summary.Outcomes;
+        Assert.Equal(0, outcomes["succeeded"]);
+        Assert.Equal(stats.Batches, outcomes["network_failure"]);
         Assert.Equal(stats.Batches, stats.Resets);
         Assert.Equal(0, stats.Throttled.Total);
 
@@ -125,11 +140,11 @@ public sealed class ThrottledRunTests(AzuriteFixture azurite, ITestOutputHelper 
         var stats = proxy.Stats;
 
         Assert.True(stats.Throttled.TooManyRequests > 0);
-        Assert.True(summary.GetProperty("retries").GetInt64() > 0);
+        Assert.True(summary.Retries > 0);
         Assert.Equal(
             stats.Throttled.TooManyRequests,
-            summary.GetProperty("retries").GetInt64() + summary.GetProperty("outcomes").GetProperty("too_many_requests").GetInt64());
-        Assert.Equal(stats.EntitiesForwarded, summary.GetProperty("entities_succeeded").GetInt64());
+            summary.Retries + summary.Outcomes["too_many_requests"]);
+        Assert.Equal(stats.EntitiesForwarded, summary.EntitiesSucceeded);
         Assert.Contains("entities: matches", stdout, StringComparison.Ordinal);
     }
 
@@ -145,8 +160,8 @@ public sealed class ThrottledRunTests(AzuriteFixture azurite, ITestOutputHelper 
 
         // Every entity the target committed, lost answers included, is reported once as succeeded.
         Assert.True(stats.LostAnswers > 0);
-        Assert.Equal(stats.EntitiesForwarded, summary.GetProperty("entities_succeeded").GetInt64());
-        Assert.True(summary.GetProperty("verified_by_read").GetInt64() > 0, "the ambiguous batches should be settled by reading them back");
+        Assert.Equal(stats.EntitiesForwarded, summary.EntitiesSucceeded);
+        Assert.True(summary.VerifiedByRead > 0, "the ambiguous batches should be settled by reading them back");
         Assert.Contains("entities: matches", stdout, StringComparison.Ordinal);
     }
 
@@ -163,9 +178,9 @@ public sealed class ThrottledRunTests(AzuriteFixture azurite, ITestOutputHelper 
         var (summary, stdout) = await RunThroughAsync(proxy, client, retries: 5, tasks: 1);
         var stats = proxy.Stats;
 
-        var succeededBatches = summary.GetProperty("outcomes").GetProperty("succeeded").GetInt64();
+        var succeededBatches = summary.Outcomes["succeeded"];
         Assert.True(succeededBatches >= 3, $"only {succeededBatches} batches succeeded");
-        Assert.Equal(0, summary.GetProperty("outcomes").GetProperty("too_many_requests").GetInt64());
+        Assert.Equal(0, summary.Outcomes["too_many_requests"]);
         var perBatch = stats.Throttled.TooManyRequests / (double)succeededBatches;
         Assert.True(perBatch <= 1.25, $"{stats.Throttled.TooManyRequests} answers 429 for {succeededBatches} succeeded batches: the wait the service asked for was not honoured");
         Assert.Contains("entities: matches", stdout, StringComparison.Ordinal);
@@ -173,10 +188,10 @@ public sealed class ThrottledRunTests(AzuriteFixture azurite, ITestOutputHelper 
 
     public void Dispose() => Directory.Delete(_output, recursive: true);
 
-    private async Task<(JsonElement Summary, string Stdout)> RunThroughAsync(InProcessProxy proxy, string client = "sdk", int retries = 0, int tasks = 8)
+    private async Task<(RunSummary Summary, string Stdout)> RunThroughAsync(InProcessProxy proxy, string client = "sdk", int retries = 0, string warmup = "0s", int tasks = 8)
     {
         var (exitCode, stdout, stderr) = await TableLoadProcess.RunAsync(
-            ["run", "--client", client, "--duration", "4s", "--warmup", "0s", "--tasks", tasks.ToString(CultureInfo.InvariantCulture),
+            ["run", "--client", client, "--duration", "4s", "--warmup", warmup, "--tasks", tasks.ToString(CultureInfo.InvariantCulture),
              "--retries", retries.ToString(CultureInfo.InvariantCulture), "--verify", "--quiet", "--output", _output],
             proxy.ConnectionString);
         log.WriteLine(stdout);
@@ -185,7 +200,7 @@ public sealed class ThrottledRunTests(AzuriteFixture azurite, ITestOutputHelper 
 
         Assert.True(exitCode == 0, $"exit code {exitCode}: {stderr}");
         var summary = new ResultFolder(_output).Summary;
-        Assert.Equal(0, summary.GetProperty("warmup").GetProperty("batches").GetInt64());
+        Assert.Equal(warmup == "0s", summary.Warmup.Batches == 0);
         return (summary, stdout);
     }
 }

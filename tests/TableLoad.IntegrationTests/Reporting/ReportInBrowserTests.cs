@@ -3,6 +3,7 @@ using System.Net;
 using System.Text.Json;
 using System.Text.RegularExpressions;
 using TableLoad.IntegrationTests.Infrastructure;
+using TableLoad.Measurement;
 using Xunit.Abstractions;
 
 namespace TableLoad.IntegrationTests.Reporting;
@@ -73,22 +74,22 @@ public sealed class ReportInBrowserTests(AzuriteFixture azurite, ITestOutputHelp
         var report = Path.Combine(output, "report.html");
         Assert.Equal(report, stdout.Split('\n', StringSplitOptions.RemoveEmptyEntries | StringSplitOptions.TrimEntries)[^1]);
         var html = await File.ReadAllTextAsync(report);
-        Assert.Contains("Best peak e/s: <b>p1-t", html, StringComparison.Ordinal);
+        Assert.Contains("Best peak e/s: <b>sdk-p1-t", html, StringComparison.Ordinal);
         Assert.Contains("Knee: <b>p1-t", html, StringComparison.Ordinal);
         Assert.Contains("alt=\"sweep-knee.png\" src=\"data:image/png;base64,", html, StringComparison.Ordinal);
     }
 
     /// <summary>The table row as TableLoad prints it: two decimals for latency, whole numbers for counts.</summary>
-    private static List<string?> ExpectedRow(JsonElement summary)
+    private static List<string?> ExpectedRow(RunSummary summary)
     {
-        var latency = summary.GetProperty("latency_ms");
-        string Fixed(string field) => latency.GetProperty(field).GetDouble().ToString("F2", CultureInfo.InvariantCulture);
-        string Count(JsonElement value) => value.GetInt64().ToString(CultureInfo.InvariantCulture);
+        var latency = summary.LatencyMs;
+        static string Fixed(double value) => value.ToString("F2", CultureInfo.InvariantCulture);
+        static string Count(long value) => value.ToString(CultureInfo.InvariantCulture);
         return
         [
-            summary.GetProperty("label").GetString(), Count(summary.GetProperty("processes")),
-            Fixed("min"), Fixed("median"), Fixed("mean"), Fixed("max"), Fixed("p90"), Fixed("p95"), Fixed("p99"),
-            Count(summary.GetProperty("peak_entities_per_second")), Count(summary.GetProperty("entities_succeeded")), Count(summary.GetProperty("entities_failed")),
+            summary.Label, Count(summary.Processes),
+            Fixed(latency.Min), Fixed(latency.Median), Fixed(latency.Mean), Fixed(latency.Max), Fixed(latency.P90), Fixed(latency.P95), Fixed(latency.P99),
+            Count(summary.PeakEntitiesPerSecond), Count(summary.EntitiesSucceeded), Count(summary.EntitiesFailed),
         ];
     }
 }

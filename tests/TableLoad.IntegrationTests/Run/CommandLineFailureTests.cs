@@ -1,6 +1,7 @@
 using System.Net;
 using System.Net.Sockets;
 using TableLoad.IntegrationTests.Infrastructure;
+using TableLoad.Measurement;
 
 namespace TableLoad.IntegrationTests.Run;
 
@@ -80,9 +81,9 @@ public sealed class CommandLineFailureTests(AzuriteFixture azurite)
 
         Assert.Equal(130, exitCode);
         var folder = new ResultFolder(output);
-        Assert.Equal("interrupted", folder.Summary.GetProperty("status").GetString());
+        Assert.Equal("interrupted", folder.Summary.Status.ToSnakeCase());
         var succeeded = folder.Csv("batches.csv").Where(b => b["outcome"] == "succeeded").Sum(b => ResultFolder.Count(b["entities"]));
-        Assert.Equal(folder.Summary.GetProperty("entities_succeeded").GetInt64(), succeeded);
+        Assert.Equal(folder.Summary.EntitiesSucceeded, succeeded);
         Assert.Contains("(interrupted)", process.StandardOutput, StringComparison.Ordinal);
         Directory.Delete(output, recursive: true);
     }

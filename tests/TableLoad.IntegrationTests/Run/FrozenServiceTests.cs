@@ -34,7 +34,7 @@ public sealed class FrozenServiceTests(AzuriteFixture azurite) : IDisposable
         Assert.Contains("no answer in 5 s.", run.StandardError, StringComparison.Ordinal);
         Assert.DoesNotContain("   at ", run.StandardError, StringComparison.Ordinal);
         var summary = new ResultFolder(_output).Summary;
-        Assert.True(summary.GetProperty("entities_succeeded").GetInt64() > 0);
+        Assert.True(summary.EntitiesSucceeded > 0);
     }
 
     public void Dispose() => Directory.Delete(_output, recursive: true);

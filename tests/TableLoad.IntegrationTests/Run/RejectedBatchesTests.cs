@@ -1,4 +1,5 @@
 using TableLoad.IntegrationTests.Infrastructure;
+using TableLoad.Measurement;
 
 namespace TableLoad.IntegrationTests.Run;
 
@@ -34,8 +35,8 @@ public sealed class RejectedBatchesTests(AzuriteFixture azurite) : IDisposable
         });
         Assert.Equal(6, batches.Count(b => b["outcome"] == "succeeded"));
         var summary = folder.Summary;
-        Assert.Equal(4, summary.GetProperty("rejected_by_code").GetProperty("EntityAlreadyExists").GetInt64());
-        Assert.Equal(400, summary.GetProperty("entities_failed").GetInt64());
+        Assert.Equal(4, summary.RejectedByCode["EntityAlreadyExists"]);
+        Assert.Equal(400, summary.EntitiesFailed);
         Assert.Contains("stored 1000 entities: matches", second.Stdout, StringComparison.Ordinal);
     }
 

@@ -1,5 +1,6 @@
 using TableLoad.IntegrationTests.Infrastructure;
 using TableLoad.Measurement.Histograms;
+using TableLoad.Measurement;
 
 namespace TableLoad.IntegrationTests.Run;
 
@@ -25,15 +26,15 @@ public sealed class ResultFilesAgreeTests(AzuriteFixture azurite) : IAsyncLifeti
         var measured = _folder.Csv("batches.csv").Where(b => b["warmup"] == "false").ToList();
         var summary = _folder.Summary;
 
-        Assert.Equal(summary.GetProperty("latency_ms").GetProperty("count").GetInt64(), measured.Count);
+        Assert.Equal(summary.LatencyMs.Count, measured.Count);
         Assert.Equal(
-            summary.GetProperty("entities_succeeded").GetInt64(),
+            summary.EntitiesSucceeded,
             measured.Where(b => b["outcome"] == "succeeded").Sum(b => ResultFolder.Count(b["entities"])));
         var latencies = measured.Select(b => ResultFolder.Number(b["latency_ms"])).ToList();
-        var latency = summary.GetProperty("latency_ms");
+        var latency = summary.LatencyMs;
         // The histogram keeps 3 significant digits; the raw rows are exact.
-        Assert.Equal(latencies.Max(), latency.GetProperty("max").GetDouble(), latencies.Max() * 0.001);
-        Assert.Equal(latencies.Min(), latency.GetProperty("min").GetDouble(), latencies.Min() * 0.001);
+        Assert.Equal(latencies.Max(), latency.Max, latencies.Max() * 0.001);
+        Assert.Equal(latencies.Min(), latency.Min, latencies.Min() * 0.001);
     }
 
     [Fact]
@@ -43,9 +44,9 @@ public sealed class ResultFilesAgreeTests(AzuriteFixture azurite) : IAsyncLifeti
         var measured = windows.Where(w => w["warmup"] == "false").ToList();
         var summary = _folder.Summary;
 
-        Assert.Equal(summary.GetProperty("entities_succeeded").GetInt64(), measured.Sum(w => ResultFolder.Count(w["entities_succeeded"])));
-        Assert.Equal(summary.GetProperty("peak_entities_per_second").GetInt64(), measured.Max(w => ResultFolder.Count(w["entities_succeeded"])));
-        Assert.Equal(summary.GetProperty("warmup").GetProperty("batches").GetInt64(), windows.Where(w => w["warmup"] == "true").Sum(w => ResultFolder.Count(w["batches"])));
+        Assert.Equal(summary.EntitiesSucceeded, measured.Sum(w => ResultFolder.Count(w["entities_succeeded"])));
+        Assert.Equal(summary.PeakEntitiesPerSecond, measured.Max(w => ResultFolder.Count(w["entities_succeeded"])));
+        Assert.Equal(summary.Warmup.Batches, windows.Where(w => w["warmup"] == "true").Sum(w => ResultFolder.Count(w["batches"])));
         var seconds = windows.Select(w => ResultFolder.Count(w["epoch_s"])).ToList();
         Assert.Equal(seconds.Order(), seconds);
 
@@ -58,7 +59,7 @@ public sealed class ResultFilesAgreeTests(AzuriteFixture azurite) : IAsyncLifeti
     public void BatchesCsv_WarmupFlag_FollowsTheBatchStart()
     {
         var run = _folder.Run;
-        var measuredFromMs = (run.GetProperty("measured_from_utc").GetDateTimeOffset() - run.GetProperty("started_utc").GetDateTimeOffset()).TotalMilliseconds;
+        var measuredFromMs = (run.MeasuredFromUtc - run.StartedUtc).TotalMilliseconds;
         var batches = _folder.Csv("batches.csv")
             .Select(b => (StartMs: ResultFolder.Number(b["start_ms"]), Warmup: b["warmup"] == "true"))
             .Where(b => Math.Abs(b.StartMs - measuredFromMs) > 0.01)
@@ -78,21 +79,21 @@ public sealed class ResultFilesAgreeTests(AzuriteFixture azurite) : IAsyncLifeti
             merged.Add(record.Histogram);
         }
 
-        var latency = _folder.Summary.GetProperty("latency_ms");
-        Assert.Equal(latency.GetProperty("count").GetInt64(), merged.TotalCount);
-        Assert.Equal(latency.GetProperty("p99").GetDouble(), merged.ValueAtPercentile(99) / 1000.0, 3);
-        Assert.Equal(latency.GetProperty("median").GetDouble(), merged.ValueAtPercentile(50) / 1000.0, 3);
+        var latency = _folder.Summary.LatencyMs;
+        Assert.Equal(latency.Count, merged.TotalCount);
+        Assert.Equal(latency.P99, merged.ValueAtPercentile(99) / 1000.0, 3);
+        Assert.Equal(latency.Median, merged.ValueAtPercentile(50) / 1000.0, 3);
     }
 
     [Fact]
     public void Percentiles_AreOrdered()
     {
-        var l = _folder.Summary.GetProperty("latency_ms");
-        var ordered = new[] { "min", "median", "p90", "p95", "p99", "max" }.Select(n => l.GetProperty(n).GetDouble()).ToList();
+        var l = _folder.Summary.LatencyMs;
+        var ordered = new[] { l.Min, l.Median, l.P90, l.P95, l.P99, l.Max }.ToList();
 
         Assert.True(ordered[0] > 0);
         Assert.Equal(ordered.Order(), ordered);
-        Assert.InRange(l.GetProperty("mean").GetDouble(), ordered[0], ordered[^1]);
+        Assert.InRange(l.Mean, ordered[0], ordered[^1]);
     }
 
     [Fact]
@@ -102,12 +103,12 @@ public sealed class ResultFilesAgreeTests(AzuriteFixture azurite) : IAsyncLifeti
         var run = _folder.Run;
 
         Assert.DoesNotContain(AzuriteFixture.AccountKey, text, StringComparison.Ordinal);
-        Assert.Equal("devstoreaccount1", run.GetProperty("options").GetProperty("account").GetString());
-        Assert.Equal(50, run.GetProperty("options").GetProperty("batch_size").GetInt32());
-        Assert.Equal("agree,\"quoted\"", run.GetProperty("label").GetString());
-        Assert.True(run.GetProperty("environment").GetProperty("processor_count").GetInt32() > 0);
-        Assert.Equal(_folder.Summary.GetProperty("run_id").GetString(), run.GetProperty("run_id").GetString());
-        Assert.Equal("complete", _folder.Summary.GetProperty("status").GetString());
+        Assert.Equal("devstoreaccount1", run.Options.Account);
+        Assert.Equal(50, run.Options.BatchSize);
+        Assert.Equal("agree,\"quoted\"", run.Label);
+        Assert.True(run.Environment.ProcessorCount > 0);
+        Assert.Equal(_folder.Summary.RunId, run.RunId);
+        Assert.Equal("complete", _folder.Summary.Status.ToSnakeCase());
     }
 
     public Task DisposeAsync()

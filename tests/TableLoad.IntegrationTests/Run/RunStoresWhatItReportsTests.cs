@@ -1,4 +1,5 @@
 using TableLoad.IntegrationTests.Infrastructure;
+using TableLoad.Measurement;
 
 namespace TableLoad.IntegrationTests.Run;
 
@@ -20,13 +21,13 @@ public sealed class RunStoresWhatItReportsTests(AzuriteFixture azurite) : IDispo
 
         Assert.True(exitCode == 0, stderr);
         var summary = new ResultFolder(_output).Summary;
-        var reported = summary.GetProperty("entities_succeeded").GetInt64() + summary.GetProperty("warmup").GetProperty("entities_succeeded").GetInt64();
+        var reported = summary.EntitiesSucceeded + summary.Warmup.EntitiesSucceeded;
         var stored = await StoredEntities.CountByPartitionAsync(azurite, table);
         Assert.True(reported > 0);
         Assert.Equal(reported, stored.Values.Sum());
         Assert.Equal(["tl"], stored.Keys);
         Assert.Contains($"stored {reported} entities: matches", stdout, StringComparison.Ordinal);
-        Assert.Equal(0, summary.GetProperty("entities_failed").GetInt64());
+        Assert.Equal(0, summary.EntitiesFailed);
     }
 
     [Theory]
@@ -44,10 +45,10 @@ public sealed class RunStoresWhatItReportsTests(AzuriteFixture azurite) : IDispo
         Assert.True(exitCode == 0, stderr);
         var summary = new ResultFolder(_output).Summary;
         var stored = await StoredEntities.CountByPartitionAsync(azurite, table);
-        Assert.Equal(summary.GetProperty("entities_succeeded").GetInt64(), stored.Values.Sum());
+        Assert.Equal(summary.EntitiesSucceeded, stored.Values.Sum());
         Assert.Equal(7, stored.Count);
         Assert.All(stored.Values, count => Assert.Equal(0, count % 37));
-        Assert.Equal(3000, summary.GetProperty("entity_size").GetInt32());
+        Assert.Equal(3000, summary.EntitySize);
     }
 
     [Fact]

@@ -26,6 +26,7 @@ public sealed class SecretsNeverLeakTests(SecretAccountFixture azurite) : IDispo
         await ObserveAsync(["run", "--client", client, "--endpoint", azurite.SecretEndpoint.ToString(), "--sas", azurite.Sas, "--processes", "2", "--tasks", "2", "--duration", "2s", "--warmup", "0s", "--verify", "--output", Out("sas")], null, expectExit: 0);
         await ObserveAsync(["run", "--client", client, "--endpoint", azurite.SecretEndpoint.ToString(), "--batches", "3", "--warmup", "0s", "--output", Out("sasenv")], null, expectExit: 0, environment: ("TABLELOAD_SAS", azurite.Sas));
         await ObserveAsync(["run", "--client", client, "--batches", "3", "--warmup", "0s", "--verify", "--output", Out("sascs")], $"TableEndpoint={azurite.SecretEndpoint};SharedAccessSignature={azurite.Sas}", expectExit: 0);
+        await ObserveAsync(["run", "--client", client, "--endpoint", azurite.SecretEndpoint.ToString(), "--processes", "2", "--tasks", "1", "--batches", "4", "--warmup", "0s", "--output", Out("sasenvp2")], null, expectExit: 0, environment: ("TABLELOAD_SAS", azurite.Sas));
 
         // Refusals and failures: bad input, a wrong key, an unreachable endpoint, a mangled string.
         await ObserveAsync(["run", "--client", client, "--batch-size", "101"], azurite.SecretConnectionString, expectExit: 2);
@@ -39,6 +40,17 @@ public sealed class SecretsNeverLeakTests(SecretAccountFixture azurite) : IDispo
 
         // A sweep hands the string to every cell.
         await ObserveAsync(["sweep", "--client", client, "--tasks", "1,2", "--batch-size", "10", "--duration", "1s", "--warmup", "0s", "--output", Out("sweep")], azurite.SecretConnectionString, expectExit: 0);
+
+        // A sweep given the SAS on its command line or in the environment, resumed, and resumed with other run options (refused).
+        string[] sasSweep = ["sweep", "--endpoint", azurite.SecretEndpoint.ToString(), "--sas", azurite.Sas, "--processes", "1,2", "--tasks", "1", "--batch-size", "10", "--duration", "1s", "--warmup", "0s", "--output", Out("sweepsas")];
+        await ObserveAsync(sasSweep, null, expectExit: 0);
+        await ObserveAsync([.. sasSweep, "--resume"], null, expectExit: 0);
+        await ObserveAsync([.. sasSweep, "--resume", "--retries", "1"], null, expectExit: 2);
+        await ObserveAsync(["sweep", "--endpoint", azurite.SecretEndpoint.ToString(), "--tasks", "1", "--batch-size", "10", "--duration", "1s", "--warmup", "0s", "--output", Out("sweepsasenv")], null, expectExit: 0, environment: ("TABLELOAD_SAS", azurite.Sas));
+
+        // report of result folders made with the key and with the SAS.
+        await ObserveAsync(["report", Out("ok"), "--output", Out("report-ok")], null, expectExit: 0);
+        await ObserveAsync(["report", Out("sas"), "--output", Out("report-sas")], null, expectExit: 0);
 
         foreach (var file in Directory.EnumerateFiles(_root, "*", SearchOption.AllDirectories))
         {

@@ -1,5 +1,5 @@
-using System.Text.Json;
 using TableLoad.IntegrationTests.Infrastructure;
+using TableLoad.Measurement;
 
 namespace TableLoad.IntegrationTests.Sweep;
 
@@ -18,7 +18,7 @@ public sealed class SweepTests(AzuriteFixture azurite) : IDisposable
 
     private IReadOnlyList<IReadOnlyDictionary<string, string>> SweepCsv() => new ResultFolder(_output).Csv("sweep.csv");
 
-    private JsonElement Summary(string cell) => new ResultFolder(Path.Combine(_output, cell)).Summary;
+    private RunSummary Summary(string cell) => new ResultFolder(Path.Combine(_output, cell)).Summary;
 
     [Fact]
     public async Task Sweep_TwoByTwo_WritesACellFolderAndARowPerCell_EqualToItsSummary_AndResumeRerunsOnlyAMissingRow()
@@ -31,7 +31,7 @@ public sealed class SweepTests(AzuriteFixture azurite) : IDisposable
         foreach (var row in rows)
         {
             AssertRowEqualsSummary(row, Summary(row["cell"]));
-            Assert.Equal(row["cell"], Summary(row["cell"]).GetProperty("label").GetString());
+            Assert.Equal(row["cell"], Summary(row["cell"]).Label);
         }
 
         Assert.Equal(4, stdout.Split('\n').Count(l => l.StartsWith("| sdk-p1-", StringComparison.Ordinal)));
@@ -39,7 +39,7 @@ public sealed class SweepTests(AzuriteFixture azurite) : IDisposable
         Assert.Contains("best p99:", stdout, StringComparison.Ordinal);
         Assert.DoesNotContain(AzuriteFixture.AccountKey, File.ReadAllText(Path.Combine(_output, "sweep.json")), StringComparison.Ordinal);
 
-        var runIds = Cells.ToDictionary(c => c, c => Summary(c).GetProperty("run_id").GetString());
+        var runIds = Cells.ToDictionary(c => c, c => Summary(c).RunId);
         var csvPath = Path.Combine(_output, "sweep.csv");
         File.WriteAllLines(csvPath, File.ReadAllLines(csvPath).Where(l => !l.StartsWith(Cells[2] + ",", StringComparison.Ordinal)));
 
@@ -49,9 +49,27 @@ public sealed class SweepTests(AzuriteFixture azurite) : IDisposable
         Assert.Equal([$"[3/4] {Cells[2]}: running"], stderr.Split('\n').Where(l => l.EndsWith(": running", StringComparison.Ordinal)));
         rows = SweepCsv();
         Assert.Equal(Cells.Order(StringComparer.Ordinal), rows.Select(r => r["cell"]).Order(StringComparer.Ordinal));
-        Assert.NotEqual(runIds[Cells[2]], Summary(Cells[2]).GetProperty("run_id").GetString());
-        Assert.All(Cells.Where(c => c != Cells[2]), c => Assert.Equal(runIds[c], Summary(c).GetProperty("run_id").GetString()));
+        Assert.NotEqual(runIds[Cells[2]], Summary(Cells[2]).RunId);
+        Assert.All(Cells.Where(c => c != Cells[2]), c => Assert.Equal(runIds[c], Summary(c).RunId));
         AssertRowEqualsSummary(rows.Single(r => r["cell"] == Cells[2]), Summary(Cells[2]));
+    }
+
+    [Fact]
+    public async Task Resume_WithoutTheKnobLists_TakesTheGridFromSweepJson_AndRefusesADifferentOne()
+    {
+        var (exitCode, _, stderr) = await TableLoadProcess.RunAsync(TinySweep(), azurite.ConnectionString, Limit);
+        Assert.True(exitCode == 0, stderr);
+        var csvPath = Path.Combine(_output, "sweep.csv");
+        File.WriteAllLines(csvPath, File.ReadAllLines(csvPath).Where(l => !l.StartsWith(Cells[1] + ",", StringComparison.Ordinal)));
+
+        (exitCode, _, stderr) = await TableLoadProcess.RunAsync(["sweep", "--duration", "1s", "--warmup", "0s", "--output", _output, "--resume"], azurite.ConnectionString, Limit);
+        var refused = await TableLoadProcess.RunAsync(["sweep", "--tasks", "1,3", "--batch-size", "10,20", "--duration", "1s", "--warmup", "0s", "--output", _output, "--resume"], azurite.ConnectionString, Limit);
+
+        Assert.True(exitCode == 0, stderr);
+        Assert.Equal([$"[2/4] {Cells[1]}: running"], stderr.Split('\n').Where(l => l.EndsWith(": running", StringComparison.Ordinal)));
+        Assert.Equal(Cells.Order(StringComparer.Ordinal), SweepCsv().Select(r => r["cell"]).Order(StringComparer.Ordinal));
+        Assert.Equal(2, refused.ExitCode);
+        Assert.Contains("knob lists", Assert.Single(refused.Stderr.Split('\n', StringSplitOptions.RemoveEmptyEntries)), StringComparison.Ordinal);
     }
 
     [Fact]
@@ -78,7 +96,7 @@ public sealed class SweepTests(AzuriteFixture azurite) : IDisposable
         var exitCode = await process.WaitForExitAsync(TimeSpan.FromSeconds(45));
 
         Assert.Equal(130, exitCode);
-        Assert.Equal("interrupted", Summary("sdk-p1-t1-b100-e1024-single-r1").GetProperty("status").GetString());
+        Assert.Equal("interrupted", Summary("sdk-p1-t1-b100-e1024-single-r1").Status.ToSnakeCase());
         Assert.Empty(SweepCsv());
         Assert.False(Directory.Exists(Path.Combine(_output, "sdk-p1-t2-b100-e1024-single-r1")));
     }
@@ -95,43 +113,41 @@ public sealed class SweepTests(AzuriteFixture azurite) : IDisposable
         foreach (var row in rows)
         {
             AssertRowEqualsSummary(row, Summary(row["cell"]));
-            var run = JsonDocument.Parse(File.ReadAllText(Path.Combine(_output, row["cell"], "run.json"))).RootElement;
-            Assert.Equal(row["client"], run.GetProperty("options").GetProperty("client").GetString());
+            Assert.Equal(row["client"], new ResultFolder(Path.Combine(_output, row["cell"])).Run.Options.Client);
         }
 
         Assert.Equal(["sdk", "wire"], rows.Select(r => r["client"]));
         Assert.Contains("| wire-p1-", stdout, StringComparison.Ordinal);
     }
 
-    private static void AssertRowEqualsSummary(IReadOnlyDictionary<string, string> row, JsonElement summary)
+    private static void AssertRowEqualsSummary(IReadOnlyDictionary<string, string> row, RunSummary summary)
     {
-        var latency = summary.GetProperty("latency_ms");
-        foreach (var name in new[] { "min", "median", "mean", "max", "p90", "p95", "p99" })
+        var latency = summary.LatencyMs;
+        foreach (var (name, value) in new[] { ("min", latency.Min), ("median", latency.Median), ("mean", latency.Mean), ("max", latency.Max), ("p90", latency.P90), ("p95", latency.P95), ("p99", latency.P99) })
         {
-            Assert.Equal(latency.GetProperty(name).GetDouble(), ResultFolder.Number(row[name]));
+            Assert.Equal(value, ResultFolder.Number(row[name]));
         }
 
-        var outcomes = summary.GetProperty("outcomes");
-        var client = summary.GetProperty("client");
-        Assert.Equal(summary.GetProperty("tasks").GetInt32(), (int)ResultFolder.Count(row["tasks"]));
-        Assert.Equal(summary.GetProperty("batch_size").GetInt32(), (int)ResultFolder.Count(row["batch_size"]));
-        Assert.Equal(summary.GetProperty("entity_size").GetInt32(), (int)ResultFolder.Count(row["entity_size"]));
-        Assert.Equal(summary.GetProperty("partitions").GetString(), row["partitions"]);
-        Assert.Equal(summary.GetProperty("batch_client").GetString(), row["client"]);
+        var outcomes = summary.Outcomes;
+        var client = summary.Client;
+        Assert.Equal(summary.Tasks, (int)ResultFolder.Count(row["tasks"]));
+        Assert.Equal(summary.BatchSize, (int)ResultFolder.Count(row["batch_size"]));
+        Assert.Equal(summary.EntitySize, (int)ResultFolder.Count(row["entity_size"]));
+        Assert.Equal(summary.Partitions, row["partitions"]);
+        Assert.Equal(summary.BatchClient, row["client"]);
         Assert.Equal("", row["rate"]);
-        Assert.Equal(summary.GetProperty("peak_entities_per_second").GetInt64(), ResultFolder.Count(row["peak_eps"]));
-        Assert.Equal(summary.GetProperty("entities_succeeded").GetInt64(), ResultFolder.Count(row["succeeded"]));
-        Assert.Equal(summary.GetProperty("entities_failed").GetInt64(), ResultFolder.Count(row["failed"]));
+        Assert.Equal(summary.PeakEntitiesPerSecond, ResultFolder.Count(row["peak_eps"]));
+        Assert.Equal(summary.EntitiesSucceeded, ResultFolder.Count(row["succeeded"]));
+        Assert.Equal(summary.EntitiesFailed, ResultFolder.Count(row["failed"]));
         Assert.Equal(
-            outcomes.GetProperty("server_busy").GetInt64() + outcomes.GetProperty("operation_timed_out").GetInt64() + outcomes.GetProperty("too_many_requests").GetInt64(),
+            outcomes["server_busy"] + outcomes["operation_timed_out"] + outcomes["too_many_requests"],
             ResultFolder.Count(row["throttled"]));
-        Assert.Equal(outcomes.GetProperty("client_timeout").GetInt64(), ResultFolder.Count(row["timeouts"]));
-        Assert.Equal(summary.GetProperty("mean_entities_per_second").GetDouble(), ResultFolder.Number(row["mean_eps"]));
-        Assert.Equal(summary.GetProperty("goodput_mb_per_second").GetDouble(), ResultFolder.Number(row["goodput_mb_s"]));
-        Assert.Equal(client.GetProperty("user_cpu_seconds").GetDouble() + client.GetProperty("system_cpu_seconds").GetDouble(), ResultFolder.Number(row["client_cpu_s"]));
-        var saturated = client.TryGetProperty("saturated", out var flag) && flag.ValueKind == JsonValueKind.True;
-        Assert.Equal(saturated ? "true" : "false", row["saturated"]);
-        Assert.Equal(summary.GetProperty("status").GetString(), row["status"]);
+        Assert.Equal(outcomes["client_timeout"], ResultFolder.Count(row["timeouts"]));
+        Assert.Equal(summary.MeanEntitiesPerSecond, ResultFolder.Number(row["mean_eps"]));
+        Assert.Equal(summary.GoodputMbPerSecond, ResultFolder.Number(row["goodput_mb_s"]));
+        Assert.Equal(client.UserCpuSeconds + client.SystemCpuSeconds, ResultFolder.Number(row["client_cpu_s"]));
+        Assert.Equal(client.Saturated ? "true" : "false", row["saturated"]);
+        Assert.Equal(summary.Status.ToSnakeCase(), row["status"]);
     }
 
     private static async Task WaitForFileAsync(string path, TimeSpan limit)

@@ -2,6 +2,7 @@ using System.Net;
 using System.Net.Sockets;
 using TableLoad.Cli;
 using TableLoad.IntegrationTests.Infrastructure;
+using TableLoad.Measurement;
 
 namespace TableLoad.IntegrationTests.Telemetry;
 
@@ -24,18 +25,18 @@ public sealed class LiveMetricsTests(AzuriteFixture azurite)
 
         Assert.Equal(0, exitCode);
         var summary = new ResultFolder(output).Summary;
-        var succeeded = summary.GetProperty("entities_succeeded").GetInt64();
+        var succeeded = summary.EntitiesSucceeded;
         Assert.True(succeeded > 0);
         var measured = ("phase", "measured");
         Assert.Equal(succeeded, totals.Sum("tableload.entities", measured, ("outcome", "succeeded")));
-        Assert.Equal(summary.GetProperty("entities_failed").GetInt64(), totals.Sum("tableload.entities", measured, ("outcome", "failed")));
-        foreach (var outcome in summary.GetProperty("outcomes").EnumerateObject())
+        Assert.Equal(summary.EntitiesFailed, totals.Sum("tableload.entities", measured, ("outcome", "failed")));
+        foreach (var (outcome, count) in summary.Outcomes)
         {
-            Assert.Equal(outcome.Value.GetInt64(), totals.Sum("tableload.batches", measured, ("outcome", outcome.Name)));
+            Assert.Equal(count, totals.Sum("tableload.batches", measured, ("outcome", outcome)));
         }
 
-        Assert.Equal(summary.GetProperty("latency_ms").GetProperty("count").GetInt64(), totals.Count("tableload.batch.duration", measured));
-        Assert.Equal(summary.GetProperty("warmup").GetProperty("batches").GetInt64(), totals.Sum("tableload.batches", ("phase", "warmup")));
+        Assert.Equal(summary.LatencyMs.Count, totals.Count("tableload.batch.duration", measured));
+        Assert.Equal(summary.Warmup.Batches, totals.Sum("tableload.batches", ("phase", "warmup")));
         Assert.Equal(0, totals.Sum("tableload.retries", measured));
     }
 
@@ -74,11 +75,11 @@ public sealed class LiveMetricsTests(AzuriteFixture azurite)
 
         Assert.True(exitCode == 0, run.StandardError);
         var folder = new ResultFolder(output);
-        Assert.Equal("complete", folder.Summary.GetProperty("status").GetString());
+        Assert.Equal("complete", folder.Summary.Status.ToSnakeCase());
         Assert.Equal(
-            folder.Summary.GetProperty("entities_succeeded").GetInt64(),
+            folder.Summary.EntitiesSucceeded,
             folder.Csv("intervals.csv").Where(w => w["warmup"] == "false").Sum(w => ResultFolder.Count(w["entities_succeeded"])));
-        Assert.True(folder.Summary.GetProperty("entities_succeeded").GetInt64() > 0);
+        Assert.True(folder.Summary.EntitiesSucceeded > 0);
         // Said once, then counted.
         Assert.Single(run.StandardError.Split('\n'), line => line.StartsWith("OTLP metric export failed", StringComparison.Ordinal));
         Assert.Contains("exports failed", run.StandardError, StringComparison.Ordinal);

@@ -1,12 +1,16 @@
-using System.Globalization;
-using System.Text.Json;
+using TableLoad.Engine;
+using TableLoad.Measurement;
+using TableLoad.Reporting;
+using TableLoad.Tests.TestSupport;
 
 namespace TableLoad.Tests.Sweep;
 
-/// <summary>summary.json texts in the shape docs/results.md describes, with recognisable figures.</summary>
+/// <summary>summary.json texts written through the summary's own type, with recognisable figures.</summary>
 internal static class CellSummaries
 {
-    public static string Json(
+    public static string Json(RunSummary? summary = null) => ResultJson.Serialize(summary ?? Summary());
+
+    public static RunSummary Summary(
         long succeeded = 9_000,
         long failed = 1_000,
         long serverBusy = 4,
@@ -15,34 +19,33 @@ internal static class CellSummaries
         long clientTimeouts = 1,
         double p99 = 48.125,
         long peak = 1_200,
-        string status = "complete",
-        string saturated = "")
+        RunStatus status = RunStatus.Complete,
+        string[]? saturationReasons = null,
+        StoredCount? stored = null)
     {
-        var text = string.Create(CultureInfo.InvariantCulture, $$"""
+        var summary = RunSummaries.Create(p99: p99, peak: peak);
+        return summary with
+        {
+            Label = "cell",
+            LatencyMs = summary.LatencyMs with { Mean = 22.126333333333335 },
+            Status = status,
+            MeasuredSeconds = 10,
+            MeanEntitiesPerSecond = 900.1,
+            GoodputMbPerSecond = 0.9216,
+            EntitiesSucceeded = succeeded,
+            EntitiesFailed = failed,
+            Outcomes = new Dictionary<string, long>
             {
-              "run_id": "20240305-120709-abcd",
-              "label": "cell",
-              "processes": 1,
-              "tasks": 12,
-              "batch_size": 100,
-              "entity_size": 1024,
-              "partitions": "single",
-              "status": "{{status}}",
-              "measured_seconds": 10.0,
-              "latency_ms": { "count": 100, "min": 8.25, "median": 20.5, "mean": 22.126333333333335, "max": 950.75, "p90": 30.5, "p95": 35.25, "p99": {{p99}}, "p999": 120.5 },
-              "peak_entities_per_second": {{peak}},
-              "mean_entities_per_second": 900.1,
-              "goodput_mb_per_second": 0.9216,
-              "entities_succeeded": {{succeeded}},
-              "entities_failed": {{failed}},
-              "outcomes": { "succeeded": 90, "server_busy": {{serverBusy}}, "operation_timed_out": {{operationTimedOut}}, "too_many_requests": {{tooManyRequests}}, "client_timeout": {{clientTimeouts}}, "rejected": 0, "network_failure": 0 },
-              "rejected_by_code": {},
-              "warmup": { "batches": 5, "entities_succeeded": 500, "entities_failed": 0 },
-              "client": { "user_cpu_seconds": 1.5, "system_cpu_seconds": 0.25, "cpu_us_per_entity": 19.4, "gc_gen0": 4, "gc_gen1": 1, "gc_gen2": 0{{saturated}} }
-            }
-            """);
-        return text;
+                ["succeeded"] = 90,
+                ["server_busy"] = serverBusy,
+                ["operation_timed_out"] = operationTimedOut,
+                ["too_many_requests"] = tooManyRequests,
+                ["client_timeout"] = clientTimeouts,
+                ["rejected"] = 0,
+                ["network_failure"] = 0,
+            },
+            Client = new ClientUsage(1.5, 0.25, 19.4, 4, 1, 0) { SaturationReasons = saturationReasons ?? [] },
+            Stored = stored,
+        };
     }
-
-    public static JsonElement Element(string json) => JsonDocument.Parse(json).RootElement.Clone();
 }

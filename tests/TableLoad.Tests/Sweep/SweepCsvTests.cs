@@ -1,3 +1,4 @@
+using TableLoad.Measurement;
 using TableLoad.Sweep;
 using TableLoad.Tests.TestSupport;
 
@@ -7,7 +8,7 @@ public sealed class SweepCsvTests
 {
     private static readonly SweepCell Cell = new("wire", 2, 12, 100, 1024, "spread:8", 2500.5, 1);
 
-    private static SweepRow CreateRow(string json) => SweepRow.FromSummary(Cell, CellSummaries.Element(json));
+    private static SweepRow CreateRow(RunSummary summary) => SweepRow.FromSummary(Cell, summary);
 
     [Fact]
     public void Header_HasTheAgreedColumns()
@@ -21,7 +22,7 @@ public sealed class SweepCsvTests
     [Fact]
     public void FromSummary_TakesEveryFigureFromSummaryJson()
     {
-        var row = CreateRow(CellSummaries.Json(serverBusy: 4, operationTimedOut: 3, tooManyRequests: 2, clientTimeouts: 1));
+        var row = CreateRow(CellSummaries.Summary(serverBusy: 4, operationTimedOut: 3, tooManyRequests: 2, clientTimeouts: 1));
 
         Assert.Equal(8.25, row.Min);
         Assert.Equal(20.5, row.Median);
@@ -37,36 +38,26 @@ public sealed class SweepCsvTests
     }
 
     [Theory]
-    [InlineData(", \"saturated\": true", true)]
-    [InlineData(", \"saturated\": false", false)]
-    [InlineData(", \"saturated\": [\"process 0 used 97% of a core\"]", true)]
-    [InlineData(", \"saturated\": []", false)]
-    public void FromSummary_SaturationFlag_IsReadFromTheClientBlock(string field, bool expected)
+    [InlineData(new[] { "process 0 used 97% of a core" }, true)]
+    [InlineData(new string[0], false)]
+    public void FromSummary_SaturationReasons_MakeTheCellSaturated(string[] reasons, bool expected)
     {
-        Assert.Equal(expected, CreateRow(CellSummaries.Json(saturated: field)).Saturated);
-    }
-
-    [Fact]
-    public void FromSummary_TopLevelSaturationFlag_IsReadToo()
-    {
-        var json = CellSummaries.Json().Replace("\"status\":", "\"saturated\": true, \"status\":", StringComparison.Ordinal);
-
-        Assert.True(CreateRow(json).Saturated);
+        Assert.Equal(expected, CreateRow(CellSummaries.Summary(saturationReasons: reasons)).Saturated);
     }
 
     [Fact]
     public void FromSummary_VerifyMismatch_IsTheStatus()
     {
-        var json = CellSummaries.Json().Replace("\"status\":", "\"stored\": { \"count\": 5, \"expected\": 6, \"matches\": false }, \"status\":", StringComparison.Ordinal);
+        var summary = CellSummaries.Summary(stored: new StoredCount(5, 6, Matches: false));
 
-        Assert.Equal("verify_mismatch", CreateRow(json).Status);
+        Assert.Equal("verify_mismatch", CreateRow(summary).Status);
     }
 
     [Fact]
     public void Format_CommaDecimalCulture_WritesInvariantNumbers()
     {
         using var culture = new CultureScope("de-DE");
-        var row = CreateRow(CellSummaries.Json(succeeded: 1_234_500, p99: 1234.5));
+        var row = CreateRow(CellSummaries.Summary(succeeded: 1_234_500, p99: 1234.5));
 
         var line = SweepCsv.Format(row);
 
@@ -80,7 +71,7 @@ public sealed class SweepCsvTests
     [Fact]
     public void Format_ClosedModel_LeavesTheRateEmpty()
     {
-        var row = CreateRow(CellSummaries.Json()) with { Cell = Cell with { Rate = null } };
+        var row = CreateRow(CellSummaries.Summary()) with { Cell = Cell with { Rate = null } };
 
         var cells = SweepCsv.Format(row).Split(',');
 
@@ -92,7 +83,7 @@ public sealed class SweepCsvTests
     public void TryParse_ReadsBackWhatFormatWrote_UnderACommaDecimalCulture()
     {
         using var culture = new CultureScope("de-DE");
-        var row = CreateRow(CellSummaries.Json(saturated: ", \"saturated\": true"));
+        var row = CreateRow(CellSummaries.Summary(saturationReasons: ["process 0 used 97% of a core"]));
 
         Assert.Equal(row, SweepCsv.TryParse(SweepCsv.Format(row)));
     }

@@ -1,3 +1,4 @@
+using TableLoad.Measurement;
 using TableLoad.Cli;
 using TableLoad.Storage;
 using TableLoad.Sweep;
@@ -39,12 +40,12 @@ public sealed class SweepRunnerTests : IDisposable
 
     // A summary of 100 batches of which `throttled` were throttled.
     private static string Throttling(SweepCell cell, long throttled) =>
-        CellSummaries.Json(succeeded: (100 - throttled) * cell.BatchSize, failed: throttled * cell.BatchSize, serverBusy: throttled, operationTimedOut: 0, tooManyRequests: 0);
+        CellSummaries.Json(CellSummaries.Summary(succeeded: (100 - throttled) * cell.BatchSize, failed: throttled * cell.BatchSize, serverBusy: throttled, operationTimedOut: 0, tooManyRequests: 0));
 
     [Fact]
     public async Task RunAsync_WritesOneRowPerCellInGridOrder_PrintsEachRow_AndNamesTheBest()
     {
-        var launcher = FakeCellLauncher.Completing(cell => CellSummaries.Json(failed: 0, peak: (cell.Tasks * 1000) + cell.BatchSize, p99: 100 - cell.BatchSize - cell.Tasks));
+        var launcher = FakeCellLauncher.Completing(cell => CellSummaries.Json(CellSummaries.Summary(failed: 0, peak: (cell.Tasks * 1000) + cell.BatchSize, p99: 100 - cell.BatchSize - cell.Tasks)));
 
         var exitCode = await RunAsync(CreateSettings(), launcher);
 
@@ -151,7 +152,7 @@ public sealed class SweepRunnerTests : IDisposable
             if (cell.BatchSize == 20)
             {
                 signals.Request();
-                return (ExitCodes.Interrupted, CellSummaries.Json(status: "interrupted"));
+                return (ExitCodes.Interrupted, CellSummaries.Json(CellSummaries.Summary(status: RunStatus.Interrupted)));
             }
 
             return (0, Throttling(cell, 50));
@@ -173,7 +174,7 @@ public sealed class SweepRunnerTests : IDisposable
             if (cell.Tasks == 2)
             {
                 signals.Request();
-                return (ExitCodes.Interrupted, CellSummaries.Json(status: "interrupted"));
+                return (ExitCodes.Interrupted, CellSummaries.Json(CellSummaries.Summary(status: RunStatus.Interrupted)));
             }
 
             return (0, CellSummaries.Json());
@@ -220,7 +221,7 @@ public sealed class SweepRunnerTests : IDisposable
     [Fact]
     public async Task RunAsync_CrashAfterAProvisionalSummary_IsNotAFinishedCell()
     {
-        var launcher = new FakeCellLauncher((cell, _) => cell.Tasks == 1 && cell.BatchSize == 10 ? (134, CellSummaries.Json(status: "partial")) : (0, CellSummaries.Json()));
+        var launcher = new FakeCellLauncher((cell, _) => cell.Tasks == 1 && cell.BatchSize == 10 ? (134, CellSummaries.Json(CellSummaries.Summary(status: RunStatus.Partial))) : (0, CellSummaries.Json()));
 
         await RunAsync(CreateSettings(), launcher);
 

@@ -6,22 +6,24 @@ namespace TableLoad.Tests.TestSupport;
 internal static partial class ResultsDoc
 {
     /// <summary>The backquoted names in the first column of the table under the heading that mentions <paramref name="fileName"/>, in order.</summary>
-    public static IReadOnlyList<string> FieldNames(string fileName)
+    public static IReadOnlyList<string> FieldNames(string fileName) => Rows(fileName).SelectMany(r => r.Names).ToList();
+
+    /// <summary>The rows of the table under the heading that mentions <paramref name="fileName"/>: the names of the first column and the backquoted names of the rest.</summary>
+    public static IReadOnlyList<(IReadOnlyList<string> Names, IReadOnlyList<string> Mentioned)> Rows(string fileName)
     {
         var lines = File.ReadAllLines(Path());
         var heading = Array.FindIndex(lines, l => l.StartsWith("## ", StringComparison.Ordinal) && l.Contains($"`{fileName}`", StringComparison.Ordinal));
         Assert.True(heading >= 0, $"docs/results.md has no section for {fileName}.");
 
-        var names = new List<string>();
         var rows = lines.Skip(heading + 1).TakeWhile(l => !l.StartsWith("## ", StringComparison.Ordinal)).Where(l => l.StartsWith('|'));
-        foreach (var row in rows.Skip(2))
+        return rows.Skip(2).Select(row =>
         {
-            var firstCell = row.Split('|')[1];
-            names.AddRange(BackquotedName().Matches(firstCell).Select(m => m.Groups[1].Value));
-        }
-
-        return names;
+            var cells = row.Split('|');
+            return ((IReadOnlyList<string>)Backquoted(cells[1]), (IReadOnlyList<string>)Backquoted(string.Join('|', cells.Skip(2))));
+        }).ToList();
     }
+
+    private static List<string> Backquoted(string text) => BackquotedName().Matches(text).Select(m => m.Groups[1].Value).ToList();
 
     private static string Path()
     {

@@ -82,8 +82,11 @@ internal sealed class WorkerHost(TextReader stdin, TextWriter stdout, TimeProvid
             throw new UsageException(parse.Errors[0].Message);
         }
 
+        // The connection string comes on stdin; a SAS given in the environment reaches the worker as the coordinator's was.
         var settings = RunSettingsFactory.Create(parse, options, time.GetUtcNow(), name =>
-            name == RunOptions.ConnectionStringVariable ? start.ConnectionString : null);
+            name == RunOptions.ConnectionStringVariable ? start.ConnectionString
+            : name == RunOptions.SasVariable ? Environment.GetEnvironmentVariable(RunOptions.SasVariable)
+            : null);
         return settings with
         {
             Process = start.Process,

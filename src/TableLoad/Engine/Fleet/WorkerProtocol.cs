@@ -10,17 +10,19 @@ namespace TableLoad.Engine.Fleet;
 /// </summary>
 internal static class WorkerProtocol
 {
-    public static readonly JsonSerializerOptions Json = new()
-    {
-        PropertyNamingPolicy = JsonNamingPolicy.SnakeCaseLower,
-        DefaultIgnoreCondition = JsonIgnoreCondition.WhenWritingNull,
-    };
+    public static string Serialize(ControlMessage message) => JsonSerializer.Serialize(message, WorkerProtocolContext.Default.ControlMessage);
 
-    public static string Serialize<T>(T message) => JsonSerializer.Serialize(message, Json);
+    public static string Serialize(WorkerMessage message) => JsonSerializer.Serialize(message, WorkerProtocolContext.Default.WorkerMessage);
 
     public static T Deserialize<T>(string line) =>
-        JsonSerializer.Deserialize<T>(line, Json) ?? throw new JsonException("empty protocol line");
+        (T?)JsonSerializer.Deserialize(line, typeof(T), WorkerProtocolContext.Default) ?? throw new JsonException("empty protocol line");
 }
+
+/// <summary>The protocol's messages, each written and read through this generated metadata.</summary>
+[JsonSourceGenerationOptions(PropertyNamingPolicy = JsonKnownNamingPolicy.SnakeCaseLower, DefaultIgnoreCondition = JsonIgnoreCondition.WhenWritingNull)]
+[JsonSerializable(typeof(ControlMessage))]
+[JsonSerializable(typeof(WorkerMessage))]
+internal sealed partial class WorkerProtocolContext : JsonSerializerContext;
 
 /// <summary>Coordinator → worker.</summary>
 internal sealed record ControlMessage(string Type)
@@ -49,6 +51,9 @@ internal sealed record ControlMessage(string Type)
     public long WarmupEndEpochSecond { get; init; }
 
     public long StopEpochMicros { get; init; }
+
+    /// <summary>Names the message and never its connection string, which a generated ToString would print.</summary>
+    public override string ToString() => $"{nameof(ControlMessage)} {{ Type = {Type}, Process = {Process}, RunId = {RunId} }}";
 }
 
 /// <summary>Worker → coordinator.</summary>

@@ -1,17 +1,24 @@
-using System.Text.Json;
-using TableLoad.Engine.Fleet;
 using TableLoad.Measurement;
 
 namespace TableLoad.Reporting.Merge;
 
 /// <summary>
 /// Merges the result folders of several runs or instances as one coordinator would have: windows of
-/// the same wall-clock second are added, histograms merged, never percentiles averaged.
+/// the same wall-clock second are added, histograms merged, never percentiles averaged; every other
+/// figure merges by the rule its summary field declares (<see cref="SummaryMerge"/>).
 /// </summary>
 internal static class ResultMerger
 {
-    public static async Task<RunSummary> MergeAsync(IReadOnlyList<ResultPart> parts, string outputDirectory, string? label)
+    /// <summary>Checks that the folders can be one result, before anything is written; a <see cref="FormatException"/> says why not.</summary>
+    public static MergePlan Plan(IReadOnlyList<ResultPart> parts)
     {
+        SummaryMerge.Check(parts.Select(p => p.Summary).ToList());
+        return new MergePlan(parts, MeasuredPeriods.Union(parts));
+    }
+
+    public static async Task<RunSummary> MergeAsync(MergePlan plan, string outputDirectory, string? label)
+    {
+        var parts = plan.Parts;
         Directory.CreateDirectory(outputDirectory);
         var start = parts.Min(p => p.StartedUtc);
         var rows = parts.Select(p => p.Intervals()).ToList();
@@ -37,71 +44,29 @@ internal static class ResultMerger
             merger.Publish(long.MaxValue);
         }
 
-        var summary = Summarise(parts, totals, label);
+        var measured = new MergedMeasurement(
+            LatencySummary.From(totals.Latency),
+            totals.Uncorrected is { } uncorrected ? LatencySummary.From(uncorrected) : null,
+            totals.PeakEntitiesPerSecond,
+            plan.MeasuredSeconds);
+        var oneRun = parts.Select(p => p.RunId).Distinct().Count() == 1;
+        var rowNames = parts.Select(p => oneRun ? $"i{p.Run.Instance}" : p.RunId).ToList();
+        var summary = SummaryMerge.Merge(parts.Select(p => p.Summary).ToList(), measured, rowNames);
+        if (label is not null)
+        {
+            summary = summary with { Label = label };
+        }
+
         await ResultJson.WriteAsync(Path.Combine(outputDirectory, "summary.json"), summary).ConfigureAwait(false);
-        await ResultJson.WriteAsync(Path.Combine(outputDirectory, "run.json"), new MergedRunDescription(
-            summary.RunId, summary.Label, start, parts.Max(p => p.Run.TryGetProperty("ended_utc", out var e) && e.ValueKind == JsonValueKind.String ? e.GetDateTimeOffset() : p.StartedUtc),
+        await ResultJson.WriteAsync(Path.Combine(outputDirectory, RunDescription.FileName), new MergedRunDescription(
+            summary.RunId, summary.Label, start, parts.Max(p => p.Run.EndedUtc ?? p.StartedUtc),
             parts.Select(p => Path.GetFullPath(p.Path)).ToList(), parts.Select(p => p.Run).ToList())).ConfigureAwait(false);
         return summary;
     }
-
-    private static RunSummary Summarise(IReadOnlyList<ResultPart> parts, RunTotals totals, string? label)
-    {
-        var first = parts[0].Summary;
-        var identity = new RunIdentity(
-            label is null ? parts[0].RunId : string.Join("+", parts.Select(p => p.RunId).Distinct()),
-            label ?? parts[0].Label,
-            first.GetProperty("tasks").GetInt32(),
-            first.GetProperty("batch_size").GetInt32(),
-            first.GetProperty("entity_size").GetInt32(),
-            first.GetProperty("partitions").GetString() ?? "",
-            first.TryGetProperty("rate", out var rate) && rate.ValueKind == JsonValueKind.Number ? rate.GetDouble() : null,
-            string.Join("+", parts.Select(p => p.Client).Distinct()));
-
-        foreach (var part in parts)
-        {
-            foreach (var code in part.Summary.GetProperty("rejected_by_code").EnumerateObject())
-            {
-                totals.RejectedByCode[code.Name] = totals.RejectedByCode.GetValueOrDefault(code.Name) + code.Value.GetInt64();
-            }
-        }
-
-        var statuses = parts.Select(p => p.Summary.GetProperty("status").GetString()).ToList();
-        var status = statuses.All(s => s == "complete") ? RunStatus.Complete
-            : statuses.Contains("partial") ? RunStatus.Partial
-            : RunStatus.Interrupted;
-        var measuredSeconds = parts.Max(p => p.Summary.GetProperty("measured_seconds").GetDouble());
-        var processes = parts.Sum(p => p.Summary.GetProperty("processes").GetInt32());
-        return RunSummary.Create(identity, totals, measuredSeconds, status, processes, ClientOf(parts)) with
-        {
-            LateBatches = parts.Sum(p => p.Summary.TryGetProperty("late_batches", out var late) ? late.GetInt64() : 0),
-        };
-    }
-
-    private static ClientUsage ClientOf(IReadOnlyList<ResultPart> parts)
-    {
-        double user = 0, system = 0;
-        int gen0 = 0, gen1 = 0, gen2 = 0;
-        long entities = 0;
-        var reasons = new List<string>();
-        foreach (var part in parts)
-        {
-            var c = part.Summary.GetProperty("client");
-            user += c.GetProperty("user_cpu_seconds").GetDouble();
-            system += c.GetProperty("system_cpu_seconds").GetDouble();
-            gen0 += c.GetProperty("gc_gen0").GetInt32();
-            gen1 += c.GetProperty("gc_gen1").GetInt32();
-            gen2 += c.GetProperty("gc_gen2").GetInt32();
-            entities += part.Summary.GetProperty("entities_succeeded").GetInt64() + part.Summary.GetProperty("warmup").GetProperty("entities_succeeded").GetInt64();
-            if (c.TryGetProperty("saturation_reasons", out var partReasons))
-            {
-                reasons.AddRange(partReasons.EnumerateArray().Select(r => $"{part.RunId}: {r.GetString()}"));
-            }
-        }
-
-        return new ClientUsage(user, system, entities > 0 ? (user + system) * 1e6 / entities : 0, gen0, gen1, gen2) { SaturationReasons = reasons };
-    }
 }
 
+/// <summary>Folders that can be merged, and the union of their measured periods.</summary>
+internal sealed record MergePlan(IReadOnlyList<ResultPart> Parts, double MeasuredSeconds);
+
 /// <summary>run.json of a merged result: which folders it came from, and how each was made.</summary>
-internal sealed record MergedRunDescription(string RunId, string Label, DateTimeOffset StartedUtc, DateTimeOffset EndedUtc, IReadOnlyList<string> MergedFrom, IReadOnlyList<JsonElement> Parts);
+internal sealed record MergedRunDescription(string RunId, string Label, DateTimeOffset StartedUtc, DateTimeOffset EndedUtc, IReadOnlyList<string> MergedFrom, IReadOnlyList<RunDescription> Parts);

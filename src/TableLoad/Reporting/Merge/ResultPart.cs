@@ -6,10 +6,10 @@ using TableLoad.Measurement.Histograms;
 
 namespace TableLoad.Reporting.Merge;
 
-/// <summary>One result folder read back for merging: its identity, its summary, and its seconds as windows.</summary>
+/// <summary>One result folder read back for merging: its run.json and summary.json through their types, and its seconds as windows.</summary>
 internal sealed class ResultPart
 {
-    private ResultPart(string path, JsonElement run, JsonElement summary)
+    private ResultPart(string path, RunDescription run, RunSummary summary)
     {
         Path = path;
         Run = run;
@@ -18,23 +18,23 @@ internal sealed class ResultPart
 
     public string Path { get; }
 
-    public JsonElement Run { get; }
+    public RunDescription Run { get; }
 
-    public JsonElement Summary { get; }
+    public RunSummary Summary { get; }
 
-    public string RunId => Run.GetProperty("run_id").GetString() ?? "";
+    public string RunId => Run.RunId;
 
-    public string Label => Run.GetProperty("label").GetString() ?? "";
+    public string Label => Run.Label;
 
     /// <summary>The client that sent the batches; folders written before the SDK client existed used the wire client.</summary>
-    public string Client => Run.GetProperty("options").TryGetProperty("client", out var client) && client.GetString() is { } name ? name : "wire";
+    public string Client => Run.Options.Client ?? "wire";
 
-    public DateTimeOffset StartedUtc => Run.GetProperty("started_utc").GetDateTimeOffset();
+    public DateTimeOffset StartedUtc => Run.StartedUtc;
 
     /// <summary>Reads a folder TableLoad wrote; a folder that is not one gives a <see cref="FormatException"/> with one sentence.</summary>
     public static ResultPart Read(string path)
     {
-        foreach (var file in new[] { "run.json", "summary.json", "intervals.csv", "latency.hlog" })
+        foreach (var file in new[] { RunDescription.FileName, "summary.json", "intervals.csv", "latency.hlog" })
         {
             if (!File.Exists(System.IO.Path.Combine(path, file)))
             {
@@ -42,22 +42,38 @@ internal sealed class ResultPart
             }
         }
 
+        RunDescription run;
+        RunSummary summary;
         try
         {
-            return new ResultPart(path, ReadJson(path, "run.json"), ReadJson(path, "summary.json"));
+            run = ResultJson.Read<RunDescription>(System.IO.Path.Combine(path, RunDescription.FileName));
+            summary = ResultJson.ReadSummary(System.IO.Path.Combine(path, "summary.json"));
         }
         catch (JsonException)
         {
-            throw new FormatException($"'{path}' holds a run.json or summary.json that is not valid JSON.");
+            throw new FormatException($"'{path}' holds a run.json or summary.json that is not one TableLoad writes.");
         }
+
+        if (run.Options is null)
+        {
+            throw new FormatException($"'{path}' is itself a merged result; give report the folders it was merged from.");
+        }
+
+        return new ResultPart(path, run, summary);
     }
 
     /// <summary>The first measured second, from the run's start and warm-up exactly as the run itself placed it.</summary>
     public long WarmupEndEpochSecond()
     {
         var startMicros = StartedUtc.ToUnixTimeMilliseconds() * 1000;
-        var warmup = TimeSpan.FromSeconds(Run.GetProperty("options").GetProperty("warmup_s").GetDouble());
-        return RunTimeline.Create(startMicros, warmup, TimeSpan.Zero).WarmupEndEpochSecond;
+        return RunTimeline.Create(startMicros, TimeSpan.FromSeconds(Run.Options.WarmupS), TimeSpan.Zero).WarmupEndEpochSecond;
+    }
+
+    /// <summary>The measured period in Unix seconds: from the warm-up's end (never before the run started), as long as the summary says it lasted.</summary>
+    public (double From, double To) MeasuredPeriod()
+    {
+        var from = Math.Max(WarmupEndEpochSecond(), StartedUtc.ToUnixTimeMilliseconds() / 1000.0);
+        return (from, from + Summary.MeasuredSeconds);
     }
 
     public IReadOnlyList<IntervalRow> Intervals()
@@ -79,9 +95,6 @@ internal sealed class ResultPart
 
         return histograms;
     }
-
-    private static JsonElement ReadJson(string path, string file) =>
-        JsonDocument.Parse(File.ReadAllText(System.IO.Path.Combine(path, file))).RootElement.Clone();
 }
 
 /// <summary>One row of intervals.csv.</summary>

@@ -1,0 +1,6 @@
+using TableLoad.Measurement;
+
+namespace TableLoad.Reporting.Merge;
+
+/// <summary>What a merge recomputes from the parts' raw data (histograms, seconds, periods), not from their summaries.</summary>
+internal sealed record MergedMeasurement(LatencySummary Latency, LatencySummary? Uncorrected, long PeakEntitiesPerSecond, double MeasuredSeconds);

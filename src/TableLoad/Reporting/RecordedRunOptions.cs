@@ -1,0 +1,89 @@
+using System.Text.Json.Serialization;
+using TableLoad.Engine;
+using TableLoad.Storage;
+
+namespace TableLoad.Reporting;
+
+/// <summary>run.json's <c>options</c>: every option's effective value; the connection string only as account and endpoint.</summary>
+internal sealed record RecordedRunOptions
+{
+    public required string Account { get; init; }
+
+    public bool BatchLog { get; init; }
+
+    public int BatchSize { get; init; }
+
+    /// <summary>sdk or wire; null in folders written before TableLoad had the SDK client (they used wire).</summary>
+    public string? Client { get; init; }
+
+    [JsonIgnore(Condition = JsonIgnoreCondition.Never)]
+    public long? Batches { get; init; }
+
+    public double DurationS { get; init; }
+
+    public required string Endpoint { get; init; }
+
+    public int EntitySize { get; init; }
+
+    public bool KeepTable { get; init; }
+
+    public string KeyPrefix { get; init; } = "";
+
+    public string Output { get; init; } = "";
+
+    public string Partitions { get; init; } = "";
+
+    public int Processes { get; init; } = 1;
+
+    public int Properties { get; init; }
+
+    [JsonIgnore(Condition = JsonIgnoreCondition.Never)]
+    public double? Rate { get; init; }
+
+    public int Retries { get; init; }
+
+    public bool SharedRun { get; init; }
+
+    [JsonIgnore(Condition = JsonIgnoreCondition.Never)]
+    public DateTimeOffset? StartAt { get; init; }
+
+    public string Table { get; init; } = "";
+
+    public int Tasks { get; init; }
+
+    public double TimeoutS { get; init; }
+
+    public bool SdkDiagnostics { get; init; }
+
+    public bool Verify { get; init; }
+
+    public double WarmupS { get; init; }
+
+    public static RecordedRunOptions Of(RunSettings s) => new()
+    {
+        Account = s.Target.AccountName,
+        Endpoint = s.Target.TableEndpoint.GetLeftPart(UriPartial.Path),
+        Table = s.Table,
+        KeepTable = s.KeepTable,
+        BatchSize = s.BatchSize,
+        EntitySize = s.EntitySize,
+        Properties = s.Properties,
+        Partitions = s.Partitions.ToString()!,
+        KeyPrefix = s.KeyPrefix,
+        Tasks = s.Tasks,
+        Processes = s.Processes,
+        Rate = s.Rate,
+        DurationS = s.Duration.TotalSeconds,
+        Batches = s.Batches,
+        WarmupS = s.Warmup.TotalSeconds,
+        TimeoutS = s.Timeout.TotalSeconds,
+        Retries = s.Retries,
+        Output = s.OutputDirectory,
+        Verify = s.Verify,
+        StartAt = s.StartAt,
+        SharedRun = s.SharedRun,
+        BatchLog = s.WriteBatchLog,
+        Client = s.Client.ToName(),
+        SdkDiagnostics = s.SdkDiagnostics,
+    };
+}

@@ -1,0 +1,180 @@
+using System.Globalization;
+using System.Text.Json;
+using TableLoad.Measurement;
+using TableLoad.Reporting;
+using TableLoad.Reporting.Merge;
+
+namespace TableLoad.Tests.Reporting.Merge;
+
+public sealed class SummaryMergeTests
+{
+    private static readonly MergedMeasurement Measured = new(
+        new LatencySummary(1001, 1002.5, 1003.5, 1004.5, 1005.5, 1006.5, 1007.5, 1008.5, 1009.5),
+        new LatencySummary(2001, 2002.5, 2003.5, 2004.5, 2005.5, 2006.5, 2007.5, 2008.5, 2009.5),
+        PeakEntitiesPerSecond: 3001,
+        MeasuredSeconds: 4001);
+
+    /// <summary>Every field of the contract set, each number to a value no other field has.</summary>
+    private static RunSummary EveryFieldDistinct() => new()
+    {
+        RunId = "run-a",
+        Row = "row-a",
+        Label = "label-a",
+        Processes = 2,
+        Tasks = 3,
+        BatchSize = 5,
+        EntitySize = 7,
+        Partitions = "spread:11",
+        BatchClient = "client-a",
+        Status = RunStatus.Interrupted,
+        MeasuredSeconds = 13.5,
+        LatencyMs = new LatencySummary(17, 19.5, 21.5, 23.5, 25.5, 27.5, 29.5, 31.5, 33.5),
+        UncorrectedLatencyMs = new LatencySummary(37, 39.5, 41.25, 43.5, 45.5, 47.5, 49.5, 51.5, 53.25),
+        Rate = 55.5,
+        LateBatches = 57,
+        PeakEntitiesPerSecond = 59,
+        MeanEntitiesPerSecond = 61.5,
+        GoodputMbPerSecond = 63.5,
+        EntitiesSucceeded = 65,
+        Retries = 67,
+        VerifiedByRead = 69,
+        EntitiesFailed = 71,
+        Outcomes = new Dictionary<string, long>
+        {
+            ["succeeded"] = 73, ["server_busy"] = 75, ["operation_timed_out"] = 77, ["too_many_requests"] = 79,
+            ["client_timeout"] = 81, ["rejected"] = 83, ["network_failure"] = 85,
+        },
+        RejectedByCode = new Dictionary<string, long> { ["EntityAlreadyExists"] = 87 },
+        Warmup = new WarmupTotals(89, 91, 93)
+        {
+            Retries = 221,
+            Outcomes = new Dictionary<string, long> { ["succeeded"] = 223, ["server_busy"] = 227 },
+        },
+        Client = new ClientUsage(95.5, 97.5, 99.5, 101, 103, 105) { SaturationReasons = ["hot"] },
+        Stored = new StoredCount(107, 109, Matches: true),
+    };
+
+    [Fact]
+    public void Merge_TwoCopiesWithEveryFieldDistinct_EachFieldMergesByItsDeclaredRule()
+    {
+        var written = WriteAndReadBack(EveryFieldDistinct());
+
+        var merged = SummaryMerge.Merge([written, written], Measured, ["i0", "i1"]);
+
+        var expected = new Dictionary<string, string>
+        {
+            ["run_id"] = "run-a", ["row"] = "row-a", ["label"] = "label-a", ["processes"] = "4", ["tasks"] = "3", ["batch_size"] = "5",
+            ["entity_size"] = "7", ["partitions"] = "spread:11", ["batch_client"] = "client-a", ["status"] = "interrupted", ["measured_seconds"] = "4001",
+            ["rate"] = "111", ["late_batches"] = "114", ["peak_entities_per_second"] = "3001",
+            ["mean_entities_per_second"] = Number(130 / 4001.0), ["goodput_mb_per_second"] = Number(130 * 7 / 1e6 / 4001),
+            ["entities_succeeded"] = "130", ["retries"] = "134", ["verified_by_read"] = "138", ["entities_failed"] = "142",
+            ["outcomes.succeeded"] = "146", ["outcomes.server_busy"] = "150", ["outcomes.operation_timed_out"] = "154",
+            ["outcomes.too_many_requests"] = "158", ["outcomes.client_timeout"] = "162", ["outcomes.rejected"] = "166",
+            ["outcomes.network_failure"] = "170", ["rejected_by_code.EntityAlreadyExists"] = "174",
+            ["warmup.batches"] = "178", ["warmup.entities_succeeded"] = "182", ["warmup.entities_failed"] = "186",
+            ["warmup.retries"] = "442", ["warmup.outcomes.succeeded"] = "446", ["warmup.outcomes.server_busy"] = "454",
+            ["client.user_cpu_seconds"] = "191", ["client.system_cpu_seconds"] = "195",
+            ["client.cpu_us_per_entity"] = Number((191 + 195) * 1e6 / (130 + 182)),
+            ["client.gc_gen0"] = "202", ["client.gc_gen1"] = "206", ["client.gc_gen2"] = "210",
+            ["client.saturated"] = "true", ["client.saturation_reasons[0]"] = "hot", ["client.saturation_reasons[1]"] = "hot",
+            ["stored.count"] = "214", ["stored.expected"] = "218", ["stored.matches"] = "true",
+        };
+        foreach (var (prefix, latency) in new[] { ("latency_ms", Measured.Latency), ("uncorrected_latency_ms", Measured.Uncorrected!) })
+        {
+            foreach (var (name, value) in Flatten(ResultJson.Serialize(written with { LatencyMs = latency })).Where(f => f.Key.StartsWith("latency_ms.", StringComparison.Ordinal)))
+            {
+                expected[prefix + name["latency_ms".Length..]] = value;
+            }
+        }
+
+        var actual = Flatten(ResultJson.Serialize(merged)).Where(f => !f.Key.StartsWith("per_process", StringComparison.Ordinal)).ToDictionary();
+        Assert.Equal(expected.OrderBy(f => f.Key, StringComparer.Ordinal), actual.OrderBy(f => f.Key, StringComparer.Ordinal));
+        Assert.Equal(["i0", "i1"], merged.PerProcess.Select(p => p.Row));
+        Assert.All(merged.PerProcess, p => Assert.Equal(ResultJson.Serialize(written with { Row = p.Row }), ResultJson.Serialize(p)));
+    }
+
+    [Fact]
+    public void EveryFieldDistinct_SetsEveryFieldOfTheContract_EachNumberOnce()
+    {
+        var fields = Flatten(ResultJson.Serialize(EveryFieldDistinct()));
+        var numbers = fields.Values.Where(v => double.TryParse(v, CultureInfo.InvariantCulture, out _)).ToList();
+
+        Assert.Equal(numbers.Count, numbers.Distinct().Count());
+        Assert.All(SummaryMerge.Rules(typeof(RunSummary)).Where(r => r.Rule != MergeRule.Parts),
+            r => Assert.Contains(fields.Keys, k => k.Split('.', '[')[0] == SummaryMerge.JsonName(r.Property)));
+    }
+
+    [Fact]
+    public void Merge_KnobsDiffer_RefusesInOneSentenceNamingTheKnob()
+    {
+        var a = EveryFieldDistinct();
+
+        var error = Assert.Throws<FormatException>(() => SummaryMerge.Check([a, a with { BatchSize = 50 }]));
+
+        Assert.Equal("The folders differ in batch_size (5, 50), so they are not one workload; report them separately.", error.Message);
+    }
+
+    [Fact]
+    public void Rules_APropertyWithoutAMergeRule_Throws() =>
+        Assert.Throws<InvalidOperationException>(() => SummaryMerge.Rules(typeof(UndeclaredFigure)).ToList());
+
+    private sealed record UndeclaredFigure(long Count);
+
+    private static RunSummary WriteAndReadBack(RunSummary summary)
+    {
+        var path = Path.Combine(Path.GetTempPath(), $"tableload-contract-{Guid.NewGuid():N}.json");
+        try
+        {
+            ResultJson.WriteAsync(path, summary).GetAwaiter().GetResult();
+            var read = ResultJson.ReadSummary(path);
+            Assert.Equal(ResultJson.Serialize(summary), ResultJson.Serialize(read));
+            return read;
+        }
+        finally
+        {
+            File.Delete(path);
+        }
+    }
+
+    private static string Number(double value) => value.ToString("R", CultureInfo.InvariantCulture);
+
+    /// <summary>The written file's leaves by path, as text: what a user's script would find in it.</summary>
+    private static Dictionary<string, string> Flatten(string json)
+    {
+        var leaves = new Dictionary<string, string>(StringComparer.Ordinal);
+        void Walk(JsonElement element, string path)
+        {
+            switch (element.ValueKind)
+            {
+                case JsonValueKind.Object:
+                    foreach (var property in element.EnumerateObject())
+                    {
+                        Walk(property.Value, path.Length == 0 ? property.Name : $"{path}.{property.Name}");
+                    }
+
+                    break;
+                case JsonValueKind.Array:
+                    var i = 0;
+                    foreach (var item in element.EnumerateArray())
+                    {
+                        Walk(item, $"{path}[{i++}]");
+                    }
+
+                    break;
+                case JsonValueKind.String:
+                    leaves[path] = element.GetString()!;
+                    break;
+                case JsonValueKind.Number:
+                    leaves[path] = Number(element.GetDouble());
+                    break;
+                default:
+                    leaves[path] = element.GetRawText();
+                    break;
+            }
+        }
+
+        using var document = JsonDocument.Parse(json);
+        Walk(document.RootElement, "");
+        return leaves;
+    }
+}
