@@ -1,4 +1,3 @@
-using System.Diagnostics;
 using System.Net;
 using System.Net.Sockets;
 using TableLoad.IntegrationTests.Infrastructure;
@@ -22,28 +21,15 @@ public sealed class MakeFixturesScriptTests
         var before = Snapshot(Path.Combine(fixtures, "run-rejected"));
 
         // Nothing listens there, so the first run of the script exits 3 (target unreachable).
-        var (exitCode, stderr) = await RunScriptAsync(script, $"UseDevelopmentStorage=true;TableEndpoint=http://127.0.0.1:{ClosedPort()}/devstoreaccount1");
+        var (exitCode, _, stderr) = await BashScript.RunAsync(script, [Path.Combine(AppContext.BaseDirectory, "tableload.dll")],
+            new Dictionary<string, string?> { ["TABLELOAD_CONNECTION_STRING"] = $"UseDevelopmentStorage=true;TableEndpoint=http://127.0.0.1:{ClosedPort()}/devstoreaccount1" },
+            TimeSpan.FromMinutes(1));
 
         Assert.Equal(1, exitCode);
         Assert.Contains("make-fixtures.sh: tableload run for run-t2-b10 exited with code 3; the fixtures are unchanged.", stderr, StringComparison.Ordinal);
         Assert.Equal(before, Snapshot(Path.Combine(fixtures, "run-rejected")));
         Assert.Equal(["make-fixtures.sh", "run-rejected"], Directory.EnumerateFileSystemEntries(fixtures).Select(Path.GetFileName).Order());
         Directory.Delete(scratch, recursive: true);
-    }
-
-    private static async Task<(int ExitCode, string Stderr)> RunScriptAsync(string script, string connectionString)
-    {
-        var info = new ProcessStartInfo("bash") { RedirectStandardOutput = true, RedirectStandardError = true, UseShellExecute = false };
-        info.ArgumentList.Add(script);
-        info.ArgumentList.Add(Path.Combine(AppContext.BaseDirectory, "tableload.dll"));
-        info.Environment["TABLELOAD_CONNECTION_STRING"] = connectionString;
-        using var process = Process.Start(info) ?? throw new InvalidOperationException("bash did not start.");
-        var stdout = process.StandardOutput.ReadToEndAsync();
-        var stderr = process.StandardError.ReadToEndAsync();
-        using var limit = new CancellationTokenSource(TimeSpan.FromMinutes(1));
-        await process.WaitForExitAsync(limit.Token);
-        await stdout;
-        return (process.ExitCode, await stderr);
     }
 
     private static Dictionary<string, string> Snapshot(string folder) =>

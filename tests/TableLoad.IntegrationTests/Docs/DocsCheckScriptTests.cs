@@ -1,0 +1,48 @@
+using TableLoad.IntegrationTests.Infrastructure;
+
+namespace TableLoad.IntegrationTests.Docs;
+
+/// <summary>scripts/docs-check.sh, which CI runs over README.md and docs/, fails on what a reader would trip over.</summary>
+public sealed class DocsCheckScriptTests
+{
+    private const string Fence = "```";
+
+    [Fact]
+    public async Task BadDocument_FailsOnTheRefusedCommand_TheMissingFile_AndTheUnmarkedBlock_ButNotOnAPassingValidation()
+    {
+        var doc = Path.Combine(Directory.CreateTempSubdirectory("tableload-docs-").FullName, "guide.md");
+        await File.WriteAllTextAsync(doc, string.Join('\n',
+            "<!-- runnable: local; expects: results/never-written.txt -->",
+            $"{Fence}bash",
+            "tableload run --batch-size 101",
+            Fence,
+            "",
+            $"{Fence}bash",
+            "echo this block has no marker",
+            Fence,
+            "",
+            "<!-- runnable: validate -->",
+            $"{Fence}bash",
+            "tableload run --tasks 2",
+            Fence,
+            ""));
+
+        var (exitCode, output) = await RunCheckAsync(doc);
+
+        Assert.Equal(1, exitCode);
+        Assert.Contains("guide.md:3: `tableload run --batch-size 101 --duration 2s --warmup 1s` exited 2, expected 0", output, StringComparison.Ordinal);
+        Assert.Contains("promised results/never-written.txt, which the block did not write", output, StringComparison.Ordinal);
+        Assert.Contains("guide.md:6: a shell block without <!-- runnable: ... -->", output, StringComparison.Ordinal);
+        Assert.DoesNotContain("guide.md:12:", output, StringComparison.Ordinal);
+        Assert.Contains("docs: 2 commands, 1 promised files in 2 blocks, 1 passed, 3 failed", output, StringComparison.Ordinal);
+        Directory.Delete(Path.GetDirectoryName(doc)!, recursive: true);
+    }
+
+    private static async Task<(int ExitCode, string Output)> RunCheckAsync(string doc)
+    {
+        var (exitCode, stdout, stderr) = await BashScript.RunAsync(
+            Path.Combine(AzuriteFixture.FindRepoRoot(), "scripts", "docs-check.sh"), [doc],
+            new Dictionary<string, string?> { ["TABLELOAD_CONNECTION_STRING"] = null }, TimeSpan.FromMinutes(2));
+        return (exitCode, stdout + stderr);
+    }
+}
