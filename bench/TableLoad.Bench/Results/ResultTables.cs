@@ -40,13 +40,13 @@ internal static class ResultTables
             {
                 var runs = rows.Where(r => r.Cell == cell && r.Client == pair.Client).Select(r => r.Run).Distinct().Count();
                 text.AppendLine(CultureInfo.InvariantCulture, $"cell {cell}: {pair.Title}, {runs} runs each");
-                text.AppendLine(CultureInfo.InvariantCulture, $"| metric                    | {pair.Client,-28} | {pair.Baseline,-28} | ratio |");
-                text.AppendLine("|---------------------------|-----------------------------:|-----------------------------:|------:|");
+                text.AppendLine(CultureInfo.InvariantCulture, $"| metric                    | {pair.Client,-31} | {pair.Baseline,-31} | ratio |");
+                text.AppendLine("|---------------------------|--------------------------------:|--------------------------------:|------:|");
                 foreach (var (metric, label, format) in CeilingRows)
                 {
                     var ours = Stats(rows, cell, pair.Client, metric);
                     var baseline = Stats(rows, cell, pair.Baseline, metric);
-                    text.AppendLine(CultureInfo.InvariantCulture, $"| {label,-25} | {Show(ours, format),28} | {Show(baseline, format),28} | {Ratio(ours, baseline),5} |");
+                    text.AppendLine(CultureInfo.InvariantCulture, $"| {label,-25} | {Show(ours, format),31} | {Show(baseline, format),31} | {Ratio(ours, baseline),5} |");
                 }
 
                 text.AppendLine();
