@@ -12,9 +12,12 @@
 # Then the BenchmarkDotNet micro-benchmarks of the hot path. Never part of the test suite.
 # With --soak M, only (4): TableLoad alone at full rate against the fake endpoint for M minutes,
 # batches.csv written, memory printed once a minute with the RSS slope of the second half.
+# With --profile, only (5): one ceiling run of TableLoad per client under dotnet-trace (gc-verbose), and
+# where each client's allocations go, by type and by frame, in bytes per batch.
 #
 #   scripts/bench.sh [--quick] [--runs N] [--tasks "1 4 16 64"] [--no-ceiling] [--no-azurite] [--no-micro] [--no-diagnostics] [--keep]
 #   scripts/bench.sh --soak MINUTES [--keep]
+#   scripts/bench.sh --profile [--keep]
 #
 #   --quick       shorter runs (4 s / 3 s measured), Azurite cells tasks 1 and 16 only, no micro-benchmarks
 #   --runs N      runs per client and cell (default 3; medians need at least 3)
@@ -37,7 +40,7 @@ readonly KEY='Eby8vdM02xNOcqFlqUwJPLlmEtlCDXJ1OUzFT50uSRZ6IFsuFq2UVErCz4I6tq/K1S
 RUNS=3
 CEILING_TASKS=16 CEILING_SECONDS=10 CEILING_WARMUP=2
 AZURITE_TASKS=(1 4 16 64) AZURITE_SECONDS=5 AZURITE_WARMUP=2 AZURITE_P2_TASKS=16
-DO_CEILING=1 DO_AZURITE=1 DO_MICRO=1 DO_DIAGNOSTICS=1 KEEP=0 SOAK_MINUTES=0
+DO_CEILING=1 DO_AZURITE=1 DO_MICRO=1 DO_DIAGNOSTICS=1 DO_PROFILE=0 KEEP=0 SOAK_MINUTES=0
 
 die() { echo "bench.sh: $*" >&2; exit 1; }
 
@@ -54,7 +57,8 @@ while [[ $# -gt 0 ]]; do
         --keep) KEEP=1; shift ;;
         --soak) [[ $# -ge 2 && "$2" =~ ^[0-9]+$ && "$2" -ge 1 ]] || die "--soak needs a positive number of minutes."
                 SOAK_MINUTES="$2" DO_CEILING=0 DO_AZURITE=0 DO_MICRO=0; shift 2 ;;
-        -h|--help) sed -n '2,27p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
+        --profile) DO_PROFILE=1 DO_CEILING=0 DO_AZURITE=0 DO_MICRO=0; shift ;;
+        -h|--help) sed -n '2,30p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
         *) die "unknown argument '$1' (see --help)." ;;
     esac
 done
@@ -257,6 +261,28 @@ if [[ "$SOAK_MINUTES" -gt 0 ]]; then
     sed 's/^/   /' "$WORK/soak.log"
     echo "   batches.csv: $(du -m "$WORK/soak/batches.csv" | cut -f1) MiB, streamed to disk"
     dotnet "$BENCH" memory --probe "$WORK/soak.probe.json" --every 60
+    echo
+fi
+
+if [[ "$DO_PROFILE" == 1 ]]; then
+    PATH="$PATH:$HOME/.dotnet/tools"
+    command -v dotnet-trace >/dev/null || die "--profile needs dotnet-trace: dotnet tool install --global dotnet-trace"
+    port="$(free_port)"
+    DOTNET_gcServer=0 dotnet "$BENCH" fake-endpoint --port "$port" >"$WORK/fake-endpoint.log" 2>&1 &
+    FAKE_PID=$!
+    wait_for_http "$port"
+    echo "== (5) allocation profile: TableLoad per client against the fake endpoint, $CEILING_TASKS tasks, ${CEILING_SECONDS} s after ${CEILING_WARMUP} s warm-up, dotnet-trace --profile gc-verbose (AllocationTick samples: shares are estimates)"
+    for client in sdk wire; do
+        name="profile-$client"
+        TABLELOAD_CONNECTION_STRING="$(connection_string "$port")" dotnet-trace collect --profile gc-verbose -o "$WORK/$name.nettrace" -- \
+            dotnet "$TABLELOAD" run --client "$client" --tasks "$CEILING_TASKS" --duration "${CEILING_SECONDS}s" --warmup "${CEILING_WARMUP}s" \
+            --quiet --no-batch-log --output "$WORK/$name" >"$WORK/$name.log" 2>&1 \
+            || { cat "$WORK/$name.log" >&2; die "the traced --client $client run failed."; }
+        echo
+        echo "--client $client:"
+        dotnet "$BENCH" trace-report "$WORK/$name.nettrace" --top 12 --summary "$WORK/$name/summary.json" | sed 's/^/   /'
+    done
+    kill "$FAKE_PID" 2>/dev/null || true; wait "$FAKE_PID" 2>/dev/null || true; FAKE_PID=""
     echo
 fi
 

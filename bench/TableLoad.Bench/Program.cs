@@ -27,8 +27,19 @@ var sdkLoop = LoopCommand("sdk-loop", "The plain SDK loop: TableClient.SubmitTra
 
 var traceFile = new Argument<string>("trace") { Description = "A .nettrace file from dotnet-trace collect --profile gc-verbose." };
 var top = new Option<int>("--top") { Description = "Rows per table.", DefaultValueFactory = _ => 15 };
-var report = new Command("trace-report", "Where a traced run's allocations come from, by type and by the nearest TableLoad frame.") { traceFile, top };
-report.SetAction(parse => TraceReport.Run(parse.GetValue(traceFile)!, parse.GetValue(top), Console.Out));
+var traceSummary = new Option<string?>("--summary") { Description = "The traced run's summary.json: adds bytes per batch to every row." };
+var report = new Command("trace-report", "Where a traced run's allocations come from, by type and by the nearest TableLoad frame.") { traceFile, top, traceSummary };
+report.SetAction(parse =>
+{
+    var batches = 0.0;
+    if (parse.GetValue(traceSummary) is { } summaryPath)
+    {
+        using var summaryJson = System.Text.Json.JsonDocument.Parse(File.ReadAllText(summaryPath));
+        batches = RunFigures.BatchesSent(summaryJson.RootElement);
+    }
+
+    return TraceReport.Run(parse.GetValue(traceFile)!, parse.GetValue(top), batches, Console.Out);
+});
 
 var raw = new Option<string>("--raw") { Description = "The long-format CSV of raw results.", Required = true };
 var table = new Option<string>("--table") { Description = "ceiling or azurite.", Required = true };

@@ -35,12 +35,7 @@ internal static class RunFigures
         if (probePath is not null && File.Exists(probePath))
         {
             using var probe = JsonDocument.Parse(File.ReadAllText(probePath));
-            var batches = root.GetProperty("outcomes").EnumerateObject().Sum(o => o.Value.GetDouble());
-            if (root.TryGetProperty("warmup", out var warmup) && warmup.TryGetProperty("batches", out var warmupBatches))
-            {
-                batches += warmupBatches.GetDouble();
-            }
-
+            var batches = BatchesSent(root);
             if (batches > 0)
             {
                 figures[AllocatedBytesPerBatch] = probe.RootElement.GetProperty("allocated_bytes").GetDouble() / batches;
@@ -57,6 +52,18 @@ internal static class RunFigures
 
         AddPeakRss(figures, timePaths);
         return figures;
+    }
+
+    /// <summary>Every batch the run sent, warm-up included: what the process's allocations are divided by.</summary>
+    public static double BatchesSent(JsonElement summary)
+    {
+        var batches = summary.GetProperty("outcomes").EnumerateObject().Sum(o => o.Value.GetDouble());
+        if (summary.TryGetProperty("warmup", out var warmup) && warmup.TryGetProperty("batches", out var warmupBatches))
+        {
+            batches += warmupBatches.GetDouble();
+        }
+
+        return batches;
     }
 
     /// <summary>Several baseline processes run side by side add their rates; the worst p99 and the largest RSS stand for all.</summary>
