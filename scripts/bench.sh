@@ -58,7 +58,7 @@ while [[ $# -gt 0 ]]; do
         --soak) [[ $# -ge 2 && "$2" =~ ^[0-9]+$ && "$2" -ge 1 ]] || die "--soak needs a positive number of minutes."
                 SOAK_MINUTES="$2" DO_CEILING=0 DO_AZURITE=0 DO_MICRO=0; shift 2 ;;
         --profile) DO_PROFILE=1 DO_CEILING=0 DO_AZURITE=0 DO_MICRO=0; shift ;;
-        -h|--help) sed -n '2,30p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
+        -h|--help) sed -n '2,29p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
         *) die "unknown argument '$1' (see --help)." ;;
     esac
 done
