@@ -1,11 +1,13 @@
 #!/usr/bin/env bash
 # Installs what TableLoad's build, tests and analysis need; safe to run repeatedly.
 #
-#   scripts/install-deps.sh [--no-r]
+#   scripts/install-deps.sh [--no-r] [--no-browser]
 #
 # - checks the .NET SDK is on PATH (it is not installed here);
 # - runs `npm ci` (pinned Azurite) when node_modules is missing or older than package-lock.json;
-# - installs R and the analysis packages from Debian when any is missing (skip with --no-r).
+# - installs R and the analysis packages from Debian when any is missing (skip with --no-r);
+# - installs Debian's chromium when missing, for the test that opens report.html in a real
+#   browser (skip with --no-browser; that test then says what is missing and fails).
 set -euo pipefail
 
 REPO_ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
@@ -65,18 +67,45 @@ install_r() {
     say "R installed in $((SECONDS - started)) s ($(Rscript --version 2>&1 | head -n 1))"
 }
 
+# Root or sudo for apt-get, in the array named by $1.
+apt_runner() {
+    local -n runner="$1"
+    runner=()
+    if [[ $EUID -ne 0 ]]; then
+        command -v sudo >/dev/null 2>&1 || die "installing $2 needs root; rerun as root or pass $3."
+        runner=(sudo)
+    fi
+}
+
+install_browser() {
+    if command -v chromium >/dev/null 2>&1; then
+        say "browser present ($(chromium --version 2>/dev/null | head -n 1))"
+        return 0
+    fi
+    command -v apt-get >/dev/null 2>&1 || die "chromium is missing and apt-get is unavailable; install it by hand or pass --no-browser."
+    local sudo
+    apt_runner sudo chromium --no-browser
+    say "apt-get install chromium"
+    "${sudo[@]}" env DEBIAN_FRONTEND=noninteractive apt-get update -qq || die "apt-get update failed."
+    "${sudo[@]}" env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends chromium >/dev/null \
+        || die "apt-get install chromium failed."
+    say "browser installed ($(chromium --version 2>/dev/null | head -n 1))"
+}
+
 main() {
-    local with_r=1
+    local with_r=1 with_browser=1
     while [[ $# -gt 0 ]]; do
         case "$1" in
             --no-r) with_r=0; shift ;;
-            -h|--help) echo "usage: scripts/install-deps.sh [--no-r]"; exit 0 ;;
+            --no-browser) with_browser=0; shift ;;
+            -h|--help) echo "usage: scripts/install-deps.sh [--no-r] [--no-browser]"; exit 0 ;;
             *) die "unknown argument '$1'." ;;
         esac
     done
     check_dotnet
     install_node_modules
     if ((with_r)); then install_r; else say "skipping R (--no-r)"; fi
+    if ((with_browser)); then install_browser; else say "skipping chromium (--no-browser)"; fi
 }
 
 main "$@"

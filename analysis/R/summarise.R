@@ -121,16 +121,22 @@ format_fixed <- function(x, digits = 2L) {
 format_latency <- function(x) format_fixed(x, 2L)
 format_count <- function(x) ifelse(is.na(x), "", formatC(round(x), format = "d", big.mark = ""))
 
-# Markdown like `tableload run` prints it (two decimals, no thousands separator), label first.
-percentile_markdown <- function(table) {
-  header <- c("label", "processes", LATENCY_FIELDS, "peak e/s", "succeeded", "failed")
+PERCENTILE_HEADER <- c("label", "processes", LATENCY_FIELDS, "peak e/s", "succeeded", "failed")
+
+# The table's cells as `tableload run` prints them (two decimals, no thousands separator), label first.
+percentile_cells <- function(table) {
   columns <- c(
-    list(gsub("|", "\\|", table$label, fixed = TRUE), format_count(table$processes)),
+    list(table$label, format_count(table$processes)),
     lapply(LATENCY_FIELDS, function(f) format_latency(table[[f]])),
     list(format_count(table$peak_eps), format_count(table$succeeded), format_count(table$failed))
   )
-  cells <- matrix(unlist(columns), nrow = nrow(table))
-  markdown_table(header, cells, right = c(FALSE, rep(TRUE, length(header) - 1L)))
+  matrix(unlist(columns), nrow = nrow(table))
+}
+
+percentile_markdown <- function(table) {
+  cells <- percentile_cells(table)
+  cells[, 1L] <- gsub("|", "\\|", cells[, 1L], fixed = TRUE)
+  markdown_table(PERCENTILE_HEADER, cells, right = c(FALSE, rep(TRUE, length(PERCENTILE_HEADER) - 1L)))
 }
 
 # A padded markdown table; `right` says which columns are right-aligned.

@@ -9,15 +9,20 @@ report_disagreements <- function(runs) {
 write_run_report <- function(runs, out_dir) {
   ensure_folder(out_dir)
   report_disagreements(runs)
-  c(write_percentiles(percentile_table(runs), out_dir), write_run_plots(runs, out_dir))
+  table <- percentile_table(runs)
+  plots <- write_run_plots(runs, out_dir)
+  title <- paste("TableLoad:", paste(run_names(runs), collapse = ", "))
+  c(write_percentiles(table, out_dir), plots, write_html_report(title, table, plots, runs, out_dir))
 }
 
 # A sweep's report: its table from sweep.csv, the sweep plots and the cells' spectra.
 write_sweep_report <- function(sweep, out_dir) {
   ensure_folder(out_dir)
   report_disagreements(sweep$runs)
-  written <- c(write_percentiles(sweep_percentile_table(sweep), out_dir), write_sweep_plots(sweep, out_dir))
+  table <- sweep_percentile_table(sweep)
+  plots <- write_sweep_plots(sweep, out_dir)
   spectrum <- if (length(sweep$runs) > 0L) plot_spectrum(sweep$runs, "Batch latency by percentile, per cell", "cell")
-  if (!is.null(spectrum)) written <- c(written, save_plot(spectrum, file.path(out_dir, "spectrum.png")))
-  written
+  if (!is.null(spectrum)) plots <- c(plots, save_plot(spectrum, file.path(out_dir, "spectrum.png")))
+  title <- paste("TableLoad sweep:", basename(sweep$dir))
+  c(write_percentiles(table, out_dir), plots, write_html_report(title, table, plots, sweep$runs, out_dir, sweep))
 }

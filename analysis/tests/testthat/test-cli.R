@@ -7,7 +7,9 @@ test_that("report.R writes the table and plots into each result folder and print
     expect_true(all(file.exists(file.path(dir, c("percentiles.md", "percentiles.csv", "spectrum.png")))))
   }
   expect_setequal(basename(result$stdout[startsWith(result$stdout, dirs[1])]),
-                  c("percentiles.md", "percentiles.csv", names(RUN_PLOTS)))
+                  c("percentiles.md", "percentiles.csv", names(RUN_PLOTS), "report.html"))
+  # Each folder's report.html is the last path printed for it.
+  expect_equal(basename(result$stdout[length(result$stdout)]), "report.html")
   for (png in grep("\\.png$", result$stdout, value = TRUE)) expect_png(png)
 })
 
@@ -15,7 +17,8 @@ test_that("report.R --out reports several runs together, from any working direct
   out <- tempfile("report-")
   result <- run_script("report.R", c("--out", out, fixture(RUN_FIXTURES)), wd = tempdir())
   expect_equal(result$status, 0L, info = paste(result$stderr, collapse = "\n"))
-  expect_setequal(result$stdout, file.path(out, c("percentiles.md", "percentiles.csv", names(RUN_PLOTS))))
+  expect_setequal(result$stdout, file.path(out, c("percentiles.md", "percentiles.csv", names(RUN_PLOTS), "report.html")))
+  expect_equal(result$stdout[length(result$stdout)], file.path(out, "report.html"))
   csv <- data.table::fread(file.path(out, "percentiles.csv"))
   expect_identical(csv$label, vapply(RUN_FIXTURES, fixture_label, "", USE.NAMES = FALSE))
   # The fixtures themselves are left alone.
@@ -28,7 +31,8 @@ test_that("report.R reports a sweep folder", {
   expect_equal(result$status, 0L, info = paste(result$stderr, collapse = "\n"))
   expect_setequal(basename(result$stdout),
                   c("percentiles.md", "percentiles.csv", "sweep-rate-by-tasks.png",
-                    "sweep-rate-by-batch-size.png", "sweep-knee.png", "spectrum.png"))
+                    "sweep-rate-by-batch_size.png", "sweep-knee.png", "spectrum.png", "report.html"))
+  expect_equal(basename(result$stdout[length(result$stdout)]), "report.html")
 })
 
 test_that("report.R fails with one line and exit code 2 on a folder that is not a result folder", {
@@ -64,6 +68,17 @@ test_that("compare.R prints and writes the change of each figure, and an overlai
   mean_eps <- grep("^\\| mean e/s", md, value = TRUE)
   change <- (b$mean_entities_per_second - a$mean_entities_per_second) / a$mean_entities_per_second * 100
   expect_match(mean_eps, sprintf("%+.1f%%", change), fixed = TRUE)
+})
+
+test_that("compare.R without --out writes beside the first run, never into the working folder", {
+  runs <- copy_fixtures(c("run-t2-b10", "run-rejected"))
+  wd <- tempfile("wd-")
+  dir.create(wd)
+  result <- run_script("compare.R", runs, wd = wd)
+  expect_equal(result$status, 0L, info = paste(result$stderr, collapse = "\n"))
+  out <- file.path(dirname(runs[1]), "compare-run-t2-b10-vs-run-rejected")
+  expect_true(all(file.exists(file.path(out, c("compare.md", "compare-spectrum.png")))))
+  expect_length(list.files(wd, all.files = TRUE, no.. = TRUE), 0L)
 })
 
 test_that("compare.R fails properly on a bad folder or a wrong number of folders", {

@@ -1,7 +1,7 @@
 using System.Net;
 using System.Net.Http.Headers;
 using TableLoad.Bench.Loops;
-using TableLoad.Workload;
+using TableLoad.Storage.Wire;
 
 namespace TableLoad.Bench.Floor;
 
@@ -22,7 +22,7 @@ internal sealed class FloorLoop(FloorBody body, HttpClient http, Uri batchUri, F
         using var request = new HttpRequestMessage(HttpMethod.Post, batchUri) { Version = HttpVersion.Version11, Content = content };
         var headers = request.Headers;
         var (date, authorization) = signer.Current();
-        headers.TryAddWithoutValidation("x-ms-version", TableLoad.Storage.Wire.WireBatchClient.ServiceVersion);
+        headers.TryAddWithoutValidation("x-ms-version", WireBatchClient.ServiceVersion);
         headers.TryAddWithoutValidation("DataServiceVersion", "3.0");
         headers.TryAddWithoutValidation("MaxDataServiceVersion", "3.0;NetFx");
         headers.TryAddWithoutValidation("Accept", "application/json;odata=nometadata");

@@ -137,7 +137,7 @@ internal sealed class RunOptions
 
     public Option<string> Timeout { get; } = new("--timeout")
     {
-        Description = "Client timeout of one attempt (the service's own limit is 30s).",
+        Description = "Client timeout of one attempt (the service's own limit is 30s); it also bounds each call on the table (create, count for --verify, read-back, delete), at least 5s, after which the run says so in one sentence and exits 3.",
         DefaultValueFactory = _ => "30s",
     };
 
@@ -186,7 +186,12 @@ internal sealed class RunOptions
 
     public Option<bool> Report { get; } = new("--report")
     {
-        Description = "After the run, write percentiles.md and the plots into the result folder with Rscript analysis/report.R (says how to install R if it is missing).",
+        Description = "After the run, write report.html (one self-contained page), percentiles.md and the plots into the result folder with Rscript analysis/report.R, and print report.html's path last (says how to install R if it is missing).",
+    };
+
+    public Option<string?> OtlpEndpoint { get; } = new("--otlp-endpoint")
+    {
+        Description = "Export live metrics (the TableLoad meter) over OTLP to this collector address, e.g. http://localhost:4317. Default: off, unless $OTEL_EXPORTER_OTLP_ENDPOINT is set (docs/observability.md).",
     };
 
     public Option<bool> Quiet { get; } = new("--quiet")
@@ -210,6 +215,6 @@ internal sealed class RunOptions
     [
         Client, SdkDiagnostics, ConnectionString, Endpoint, Sas, Auth, Account, AllowExistingTable, MaxEntities, Table, KeepTable, BatchSize, EntitySize, Properties, Partitions, KeyPrefix, Tasks, Processes, PerProcess, Rate, Duration, Batches,
         StartAt, RunId, Instance,
-        Warmup, Timeout, Retries, Output, Label, Verify, NoBatchLog, Report, Quiet,
+        Warmup, Timeout, Retries, Output, Label, Verify, NoBatchLog, Report, OtlpEndpoint, Quiet,
     ];
 }

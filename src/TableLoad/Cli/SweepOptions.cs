@@ -82,7 +82,7 @@ internal sealed class SweepOptions
 
     public Option<bool> Report { get; } = new("--report")
     {
-        Description = "At the end, run 'Rscript analysis/report.R <sweep folder>' (tables and plots); says how to install R when Rscript is missing.",
+        Description = "At the end, run 'Rscript analysis/report.R <sweep folder>' (report.html, tables and plots; report.html's path printed last); says how to install R when Rscript is missing.",
     };
 
     public Option<string?> Output { get; } = new("--output")

@@ -58,6 +58,7 @@ internal sealed class LoadRunner(
                 }
             }
 
+            recorder.Started();
             var started = clock.Timestamp();
             var result = await submitter.SubmitAsync(sender, batch, abandon).ConfigureAwait(false);
             var ended = clock.Timestamp();

@@ -2,6 +2,7 @@ using System.Threading.Channels;
 using TableLoad.Measurement;
 using TableLoad.Resilience;
 using TableLoad.Storage;
+using TableLoad.Telemetry;
 using TableLoad.Workload;
 
 namespace TableLoad.Engine;
@@ -22,7 +23,10 @@ internal sealed class LocalLoad(RunSettings settings, TableAdmin admin)
         StopSignals signals,
         Func<long, Task> afterCollect)
     {
-        var collector = new IntervalCollector(clock, new WindowPool(), timeline.WarmupEndEpochSecond, sinks);
+        IntervalCollector? collector = null;
+        using var metrics = new RunMetrics(settings, () => collector?.InFlight() ?? 0);
+        using var export = OtlpMetricsExport.Start(settings.OtlpEndpoint, Environment.GetEnvironmentVariable, Console.Error);
+        collector = new IntervalCollector(clock, new WindowPool(), timeline.WarmupEndEpochSecond, [.. sinks, metrics]);
         var template = EntityTemplate.Create(settings.EntitySize, settings.Properties);
         using var client = BatchClientFactory.Create(settings.Client, settings.Target, settings.Table, template, settings.MaxConnections, settings.SdkDiagnostics);
         var submitter = new BatchSubmitter(BatchPipelineFactory.Create(settings.Timeout, settings.Retries), admin);

@@ -67,6 +67,9 @@ internal sealed record RunSettings
 
     public bool WriteBatchLog { get; init; } = true;
 
+    /// <summary>Collector address for live metrics over OTLP (<c>--otlp-endpoint</c>); null leaves it to the OTEL_* environment.</summary>
+    public Uri? OtlpEndpoint { get; init; }
+
     /// <summary>Which client sends the batches.</summary>
     public ClientKind Client { get; init; } = ClientKind.Sdk;
 

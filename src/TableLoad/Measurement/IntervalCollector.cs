@@ -28,6 +28,21 @@ internal sealed class IntervalCollector(RunClock clock, WindowPool pool, long wa
         return recorder;
     }
 
+    /// <summary>Batches sent by this process's tasks and not yet answered.</summary>
+    public long InFlight()
+    {
+        lock (_recorders)
+        {
+            long sum = 0;
+            foreach (var recorder in _recorders)
+            {
+                sum += recorder.InFlight;
+            }
+
+            return sum;
+        }
+    }
+
     /// <summary>Publishes every second that has fully elapsed; returns the watermark: every earlier second is published.</summary>
     public long Collect() => Collect(clock.EpochSecond(clock.ElapsedMicros()));
 

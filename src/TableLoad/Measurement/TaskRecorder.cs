@@ -14,6 +14,22 @@ internal sealed class TaskRecorder(RunClock clock, WindowPool pool)
     private readonly List<Window> _finished = [];
     private Window? _current;
     private Window? _currentWarmup;
+    private long _started;
+    private long _recorded;
+
+    /// <summary>Called by the owning task as it sends a batch; the only writer, so no interlocked add is needed.</summary>
+    public void Started() => Volatile.Write(ref _started, _started + 1);
+
+    /// <summary>Batches sent and not yet recorded; read by the meter from another thread.</summary>
+    public long InFlight
+    {
+        get
+        {
+            // Recorded first: it never passes the started count read after it.
+            var recorded = Volatile.Read(ref _recorded);
+            return Math.Max(0, Volatile.Read(ref _started) - recorded);
+        }
+    }
 
     /// <summary>
     /// Records a completed batch in the window of its completion time (read under the lock), in the
@@ -37,6 +53,7 @@ internal sealed class TaskRecorder(RunClock clock, WindowPool pool)
             }
 
             current.Counts.Record(result, entities);
+            Volatile.Write(ref _recorded, _recorded + 1);
             current.Latency.RecordValue(latencyMicros);
             if (uncorrectedMicros is { } uncorrected)
             {

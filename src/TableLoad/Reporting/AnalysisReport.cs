@@ -4,8 +4,8 @@ using System.Diagnostics;
 namespace TableLoad.Reporting;
 
 /// <summary>
-/// <c>--report</c>: runs <c>Rscript analysis/report.R &lt;folder&gt;</c> from the TableLoad checkout when R is
-/// installed, and says how to install it when it is not. Never fails the load test it reports on.
+/// <c>--report</c>: runs <c>Rscript analysis/report.R &lt;folder&gt;</c> (the scripts ship beside the program) when R
+/// is installed, and says how to install it when it is not. Never fails the load test it reports on.
 /// </summary>
 internal static class AnalysisReport
 {
@@ -24,16 +24,16 @@ internal static class AnalysisReport
             return null;
         }
 
-        var root = FindRepositoryRoot(AppContext.BaseDirectory) ?? FindRepositoryRoot(Environment.CurrentDirectory);
-        if (root is null)
+        var script = FindScript(AppContext.BaseDirectory, Environment.CurrentDirectory);
+        if (script is null)
         {
-            await errors.WriteLineAsync($"{ScriptPath} was not found above {AppContext.BaseDirectory} or the current folder, so no report was made; run 'Rscript {ScriptPath} {folder}' in a TableLoad checkout.").ConfigureAwait(false);
+            await errors.WriteLineAsync($"{ScriptPath} was not found beside {AppContext.BaseDirectory} nor above it or the current folder, so no report was made; run 'Rscript {ScriptPath} {folder}' in a TableLoad checkout.").ConfigureAwait(false);
             return null;
         }
 
-        // The R scripts are written to be run from the repository root, as 'Rscript analysis/report.R <dir>'.
-        var info = new ProcessStartInfo(rscript) { WorkingDirectory = root, UseShellExecute = false };
-        info.ArgumentList.Add(ScriptPath);
+        // report.R finds its R/ folder from its own path, so any working folder does.
+        var info = new ProcessStartInfo(rscript) { UseShellExecute = false };
+        info.ArgumentList.Add(script);
         info.ArgumentList.Add(folder);
         try
         {
@@ -53,14 +53,21 @@ internal static class AnalysisReport
         }
     }
 
-    /// <summary>The nearest folder at or above <paramref name="start"/> that holds analysis/report.R.</summary>
-    public static string? FindRepositoryRoot(string start)
+    /// <summary>
+    /// report.R as shipped beside the program (the installed tool and every build carry analysis/), else
+    /// in the nearest checkout at or above <paramref name="programFolder"/> or <paramref name="currentFolder"/>.
+    /// </summary>
+    public static string? FindScript(string programFolder, string currentFolder)
     {
-        for (var directory = new DirectoryInfo(start); directory is not null; directory = directory.Parent)
+        foreach (var start in new[] { programFolder, currentFolder })
         {
-            if (File.Exists(Path.Combine(directory.FullName, ScriptPath)))
+            for (var directory = new DirectoryInfo(start); directory is not null; directory = directory.Parent)
             {
-                return directory.FullName;
+                var candidate = Path.Combine(directory.FullName, ScriptPath);
+                if (File.Exists(candidate))
+                {
+                    return candidate;
+                }
             }
         }
 

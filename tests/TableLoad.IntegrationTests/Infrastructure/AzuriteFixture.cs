@@ -330,7 +330,7 @@ public class AzuriteFixture : IAsyncLifetime
         }
     }
 
-    private static string FindRepoRoot()
+    public static string FindRepoRoot()
     {
         for (var directory = new DirectoryInfo(AppContext.BaseDirectory); directory is not null; directory = directory.Parent)
         {

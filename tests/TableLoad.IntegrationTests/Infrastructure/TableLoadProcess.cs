@@ -30,7 +30,10 @@ public sealed class TableLoadProcess : IDisposable
 
     public bool HasExited => _process.HasExited;
 
-    public static TableLoadProcess Start(IReadOnlyList<string> args, string? connectionString, (string Name, string Value)? environment = null)
+    public static TableLoadProcess Start(IReadOnlyList<string> args, string? connectionString, (string Name, string Value)? environment = null) =>
+        Start(args, connectionString, environment is { } extra ? new Dictionary<string, string> { [extra.Name] = extra.Value } : new Dictionary<string, string>());
+
+    public static TableLoadProcess Start(IReadOnlyList<string> args, string? connectionString, IReadOnlyDictionary<string, string> environment)
     {
         var info = new ProcessStartInfo("dotnet")
         {
@@ -52,9 +55,9 @@ public sealed class TableLoadProcess : IDisposable
         }
 
         info.Environment.Remove("TABLELOAD_SAS");
-        if (environment is { } extra)
+        foreach (var (name, value) in environment)
         {
-            info.Environment[extra.Name] = extra.Value;
+            info.Environment[name] = value;
         }
 
         return new TableLoadProcess(Process.Start(info) ?? throw new InvalidOperationException("dotnet did not start."));
@@ -85,14 +88,19 @@ public sealed class TableLoadProcess : IDisposable
     }
 
     /// <summary>Waits until standard error shows <paramref name="text"/>.</summary>
-    public async Task WaitForErrorTextAsync(string text, TimeSpan limit)
+    public Task WaitForErrorTextAsync(string text, TimeSpan limit) => WaitForTextAsync(() => StandardError, text, limit);
+
+    /// <summary>Waits until standard output shows <paramref name="text"/>.</summary>
+    public Task WaitForOutputTextAsync(string text, TimeSpan limit) => WaitForTextAsync(() => StandardOutput, text, limit);
+
+    private async Task WaitForTextAsync(Func<string> stream, string text, TimeSpan limit)
     {
         var deadline = DateTime.UtcNow + limit;
-        while (!StandardError.Contains(text, StringComparison.Ordinal))
+        while (!stream().Contains(text, StringComparison.Ordinal))
         {
             if (DateTime.UtcNow > deadline || _process.HasExited)
             {
-                throw new TimeoutException($"tableload never printed '{text}'. stderr:\n{StandardError}");
+                throw new TimeoutException($"tableload never printed '{text}'. stdout:\n{StandardOutput}\nstderr:\n{StandardError}");
             }
 
             await Task.Delay(100);

@@ -15,10 +15,10 @@ public sealed class RejectedBatchesTests(AzuriteFixture azurite) : IDisposable
     {
         var table = StoredEntities.NewTableName("clash");
         string[] common = ["run", "--client", client, "--table", table, "--keep-table", "--tasks", "1", "--warmup", "0s", "--quiet"];
-        var first = await TableLoadProcess.RunAsync([.. common, "--client", client, "--batches", "4", "--output", _first], azurite.ConnectionString);
+        var first = await TableLoadProcess.RunAsync([.. common, "--batches", "4", "--output", _first], azurite.ConnectionString);
         Assert.True(first.ExitCode == 0, first.Stderr);
 
-        var second = await TableLoadProcess.RunAsync([.. common, "--client", client, "--batches", "10", "--verify", "--allow-existing-table", "--output", _second], azurite.ConnectionString);
+        var second = await TableLoadProcess.RunAsync([.. common, "--batches", "10", "--verify", "--allow-existing-table", "--output", _second], azurite.ConnectionString);
 
         Assert.True(second.ExitCode == 0, second.Stderr);
         var folder = new ResultFolder(_second);

@@ -62,5 +62,18 @@ public sealed class RunStoresWhatItReportsTests(AzuriteFixture azurite) : IDispo
         Assert.True(await StoredEntities.CreateTableAsync(azurite, table), "the table the run created should have been deleted");
     }
 
+    [Theory]
+    [InlineData("sdk")]
+    [InlineData("wire")]
+    public async Task DevelopmentStorageShorthand_WithItsOwnEndpoint_Works(string client)
+    {
+        var (exitCode, stdout, stderr) = await TableLoadProcess.RunAsync(
+            ["run", "--client", client, "--batches", "3", "--warmup", "0s", "--verify", "--quiet", "--output", _output],
+            $"UseDevelopmentStorage=true;TableEndpoint={azurite.TableEndpoint}");
+
+        Assert.True(exitCode == 0, stderr);
+        Assert.Contains("stored 300 entities: matches", stdout, StringComparison.Ordinal);
+    }
+
     public void Dispose() => Directory.Delete(_output, recursive: true);
 }

@@ -25,6 +25,7 @@ public sealed class SecretsNeverLeakTests(SecretAccountFixture azurite) : IDispo
         // The same through --endpoint with the SAS on the command line and in the environment.
         await ObserveAsync(["run", "--client", client, "--endpoint", azurite.SecretEndpoint.ToString(), "--sas", azurite.Sas, "--processes", "2", "--tasks", "2", "--duration", "2s", "--warmup", "0s", "--verify", "--output", Out("sas")], null, expectExit: 0);
         await ObserveAsync(["run", "--client", client, "--endpoint", azurite.SecretEndpoint.ToString(), "--batches", "3", "--warmup", "0s", "--output", Out("sasenv")], null, expectExit: 0, environment: ("TABLELOAD_SAS", azurite.Sas));
+        await ObserveAsync(["run", "--client", client, "--batches", "3", "--warmup", "0s", "--verify", "--output", Out("sascs")], $"TableEndpoint={azurite.SecretEndpoint};SharedAccessSignature={azurite.Sas}", expectExit: 0);
 
         // Refusals and failures: bad input, a wrong key, an unreachable endpoint, a mangled string.
         await ObserveAsync(["run", "--client", client, "--batch-size", "101"], azurite.SecretConnectionString, expectExit: 2);

@@ -1,0 +1,119 @@
+# report.html: one self-contained page (no network; plots embedded as data URIs) with the
+# percentile table, every plot, and for each run its settings and environment (run.json), the
+# client and its saturation verdict, and failures by class and code; for a sweep, the sweep table,
+# the best cells and the knee.
+
+html_escape <- function(x) {
+  x <- gsub("&", "&amp;", as.character(x), fixed = TRUE)
+  x <- gsub("<", "&lt;", x, fixed = TRUE)
+  x <- gsub(">", "&gt;", x, fixed = TRUE)
+  gsub("\"", "&quot;", x, fixed = TRUE)
+}
+
+# A table; `right` says which columns hold numbers (right-aligned).
+html_table <- function(header, cells, id = NULL, right = rep(FALSE, length(header))) {
+  cells <- matrix(html_escape(cells), ncol = length(header))
+  class_of <- ifelse(right, " class=\"num\"", "")
+  head <- paste0("<tr>", paste0("<th", class_of, ">", html_escape(header), "</th>", collapse = ""), "</tr>")
+  rows <- if (nrow(cells) == 0L) character()
+          else apply(cells, 1L, function(row) paste0("<tr>", paste0("<td", class_of, ">", row, "</td>", collapse = ""), "</tr>"))
+  c(sprintf("<table%s>", if (is.null(id)) "" else sprintf(" id=\"%s\"", id)), "<thead>", head, "</thead>",
+    "<tbody>", rows, "</tbody>", "</table>")
+}
+
+# Two columns, name and value, from a named list (nested lists flattened to a.b names).
+html_key_values <- function(values, class = "settings") {
+  if (length(values) == 0L) return(character())
+  # JSON null and [] show as empty cells; true/false as JSON writes them.
+  values[vapply(values, function(v) length(v) == 0L, TRUE)] <- ""
+  as_text <- function(v) if (is.logical(v)) tolower(as.character(v)) else format(v, scientific = FALSE, trim = TRUE)
+  flat <- unlist(rapply(values, as_text, how = "replace"))
+  c(sprintf("<table class=\"%s\">", class),
+    paste0("<tr><th>", html_escape(names(flat)), "</th><td>", html_escape(flat), "</td></tr>"), "</table>")
+}
+
+html_image <- function(path) {
+  bytes <- readBin(path, "raw", file.size(path))
+  name <- basename(path)
+  sprintf("<figure><img alt=\"%s\" src=\"data:image/png;base64,%s\"><figcaption>%s</figcaption></figure>",
+          html_escape(name), gsub("\n", "", jsonlite::base64_enc(bytes), fixed = TRUE), html_escape(name))
+}
+
+percentile_html <- function(table) {
+  html_table(PERCENTILE_HEADER, percentile_cells(table), id = "percentiles",
+             right = c(FALSE, rep(TRUE, length(PERCENTILE_HEADER) - 1L)))
+}
+
+saturation_verdict <- function(client) {
+  if (is.null(client$saturated)) return("not recorded")
+  if (!isTRUE(client$saturated)) return("not saturated: the figures measure the target, not the load generator")
+  reasons <- unlist(client$saturation_reasons)
+  paste0("SATURATED: the load generator may have limited the figures",
+         if (length(reasons) > 0L) paste0(" (", paste(reasons, collapse = "; "), ")") else "")
+}
+
+failures_html <- function(summary) {
+  outcomes <- unlist(summary$outcomes)
+  failed <- outcomes[names(outcomes) != "succeeded" & outcomes > 0]
+  codes <- unlist(summary$rejected_by_code)
+  if (length(failed) == 0L && length(codes) == 0L) return("<p>No failed batches in the measured period.</p>")
+  c(if (length(failed) > 0L) html_table(c("class", "batches"), cbind(names(failed), format_count(failed)), right = c(FALSE, TRUE)),
+    if (length(codes) > 0L) html_table(c("rejected: error code", "batches"), cbind(names(codes), format_count(codes)), right = c(FALSE, TRUE)))
+}
+
+run_section_html <- function(run) {
+  s <- run$summary
+  client <- s$client %||% list()
+  client_kind <- run$run$options$client %||% s$client_kind %||% "not recorded"
+  c(sprintf("<section class=\"run\"><h2>%s</h2>", html_escape(run$name)),
+    "<h3>Client</h3>",
+    sprintf("<p>Client: <b>%s</b>. Saturation verdict: <b class=\"verdict\">%s</b>.</p>",
+            html_escape(client_kind), html_escape(saturation_verdict(client))),
+    html_key_values(client[setdiff(names(client), c("saturated", "saturation_reasons"))], "client"),
+    "<h3>Failures by class and code</h3>", failures_html(s),
+    "<h3>Settings (run.json)</h3>",
+    html_key_values(c(run$run[c("run_id", "label", "instance", "started_utc", "ended_utc")], run$run$options)),
+    "<h3>Environment</h3>", html_key_values(run$run$environment),
+    "</section>")
+}
+
+# The best cells as `tableload sweep` names them: among cells where at most 1% of entities failed.
+sweep_best_html <- function(cells) {
+  failed_share <- cells$failed / pmax(1, cells$succeeded + cells$failed)
+  eligible <- cells[failed_share <= 0.01]
+  if (nrow(eligible) == 0L) return("<p>Best: none, every cell had more than 1% of its entities fail.</p>")
+  by_peak <- eligible[which.max(peak_eps)]
+  by_p99 <- eligible[which.min(p99)]
+  # The knee: the most throughput while p99 stays within twice the best p99.
+  calm <- eligible[p99 <= 2 * min(p99)]
+  knee <- calm[which.max(mean_eps)]
+  c("<ul id=\"best\">",
+    sprintf("<li>Best peak e/s: <b>%s</b> (%s e/s, p99 %s ms)</li>", html_escape(by_peak$cell), format_count(by_peak$peak_eps), format_latency(by_peak$p99)),
+    sprintf("<li>Best p99: <b>%s</b> (%s ms, peak %s e/s)</li>", html_escape(by_p99$cell), format_latency(by_p99$p99), format_count(by_p99$peak_eps)),
+    sprintf("<li>Knee: <b>%s</b> (%s mean e/s at p99 %s ms): the most throughput while p99 stays within twice the best p99; see sweep-knee.png</li>",
+            html_escape(knee$cell), format_count(knee$mean_eps), format_latency(knee$p99)),
+    "</ul>")
+}
+
+HTML_STYLE <- paste(
+  "body{font-family:sans-serif;margin:2em;max-width:1100px;color:#222}",
+  "table{border-collapse:collapse;margin:0.5em 0 1em}th,td{border:1px solid #ccc;padding:3px 8px;text-align:left}",
+  "th.num,td.num{text-align:right}thead th{background:#eee}table.settings th,table.client th{font-weight:normal;color:#555}",
+  "img{max-width:100%;border:1px solid #ddd}figure{margin:1em 0}figcaption{color:#666;font-size:90%}",
+  "section.run{border-top:2px solid #ddd;margin-top:2em}")
+
+# Writes report.html into out_dir; `plots` are the PNG paths already written. Returns its path.
+write_html_report <- function(title, table, plots, runs, out_dir, sweep = NULL) {
+  path <- file.path(out_dir, "report.html")
+  body <- c(
+    sprintf("<h1>%s</h1>", html_escape(title)),
+    "<p>Batch latency in ms; peak e/s is the best one-second window; succeeded and failed count entities of the measured period (warm-up excluded).</p>",
+    if (!is.null(sweep)) c("<h2>Sweep</h2>", sweep_best_html(sweep$cells)),
+    percentile_html(table),
+    "<h2>Plots</h2>", vapply(plots, html_image, ""),
+    unlist(lapply(runs, run_section_html)))
+  writeLines(c("<!DOCTYPE html>", "<html lang=\"en\"><head><meta charset=\"utf-8\">",
+               sprintf("<title>%s</title>", html_escape(title)), sprintf("<style>%s</style>", HTML_STYLE),
+               "</head><body>", body, "</body></html>"), path, useBytes = TRUE)
+  path
+}

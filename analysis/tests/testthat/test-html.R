@@ -1,0 +1,44 @@
+test_that("html_escape makes text safe inside elements and attributes", {
+  expect_identical(html_escape("a<b>&\"c\""), "a&lt;b&gt;&amp;&quot;c&quot;")
+})
+
+test_that("report.html is self-contained: every image a PNG data URI, nothing fetched", {
+  out <- tempfile("html-")
+  runs <- read_runs(fixture("run-t2-b10"))
+  written <- write_run_report(runs, out)
+  html <- paste(readLines(file.path(out, "report.html"), warn = FALSE), collapse = "\n")
+  sources <- regmatches(html, gregexpr("(src|href)=\"[^\"]*", html))[[1]]
+  expect_length(sources, length(grep("\\.png$", written)))
+  expect_true(all(startsWith(sources, "src=\"data:image/png;base64,")))
+  # Decodes back to the PNG that was written.
+  first <- sub("^src=\"data:image/png;base64,", "", sources[[1]])
+  expect_identical(jsonlite::base64_dec(first), readBin(written[grepl("\\.png$", written)][[1]], "raw", 1e7))
+})
+
+test_that("report.html's table shows the cells of percentiles.md", {
+  runs <- read_runs(fixture("run-t2-b10"))
+  table <- percentile_table(runs)
+  html <- percentile_html(table)
+  cells <- percentile_cells(table)
+  for (cell in cells) expect_true(any(grepl(sprintf(">%s</td>", cell), html, fixed = TRUE)), info = cell)
+  expect_true(any(grepl("<td class=\"num\">779.26</td>", html, fixed = TRUE)))
+})
+
+test_that("a run's section has its client, saturation verdict, failures by class and code, and settings", {
+  run <- read_runs(fixture("run-rejected"))[[1]]
+  section <- paste(run_section_html(run), collapse = "\n")
+  expect_match(section, "Saturation verdict: <b class=\"verdict\">not saturated", fixed = TRUE)
+  expect_match(section, "<td>rejected</td><td class=\"num\">87</td>", fixed = TRUE)
+  expect_match(section, "<td>EntityAlreadyExists</td><td class=\"num\">87</td>", fixed = TRUE)
+  expect_match(section, "<tr><th>batch_size</th><td>", fixed = TRUE)
+  expect_match(section, "<tr><th>processor_count</th><td>2</td></tr>", fixed = TRUE)
+})
+
+test_that("a sweep's report names the best cells and the knee", {
+  sweep <- read_sweep(SWEEP_FIXTURE)
+  best <- paste(sweep_best_html(sweep$cells), collapse = "\n")
+  expect_match(best, "Best peak e/s: <b>p1-t1-b50-e1024-single-r1</b> (2300 e/s", fixed = TRUE)
+  expect_match(best, "Best p99: <b>p1-t1-b10-e1024-single-r1</b> (140.03 ms", fixed = TRUE)
+  # p99 within twice the best (140.03 ms): the t4-b50 cell's 271.62 ms qualifies and has the most throughput.
+  expect_match(best, "Knee: <b>p1-t4-b50-e1024-single-r1</b>", fixed = TRUE)
+})

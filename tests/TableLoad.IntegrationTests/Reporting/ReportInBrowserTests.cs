@@ -1,0 +1,94 @@
+using System.Globalization;
+using System.Net;
+using System.Text.Json;
+using System.Text.RegularExpressions;
+using TableLoad.IntegrationTests.Infrastructure;
+using Xunit.Abstractions;
+
+namespace TableLoad.IntegrationTests.Reporting;
+
+/// <summary><c>run --report</c>'s report.html, opened in a real browser with the network off.</summary>
+[Collection(AzuriteCollection.Name)]
+public sealed class ReportInBrowserTests(AzuriteFixture azurite, ITestOutputHelper log)
+{
+    // Appended to a copy of the page: lists what the browser decoded and what the table shows.
+    private const string CheckScript = """
+        <script>
+        window.addEventListener('load', () => {
+          const images = [...document.images].map(i => ({ alt: i.alt, width: i.naturalWidth }));
+          const cells = [...document.querySelectorAll('#percentiles tbody tr')].map(r => [...r.cells].map(c => c.textContent));
+          const pre = document.createElement('pre');
+          pre.id = 'tableload-check';
+          pre.textContent = JSON.stringify({ images, cells });
+          document.body.appendChild(pre);
+        });
+        </script>
+        """;
+
+    [Fact]
+    public async Task RunReport_InHeadlessChromium_DecodesEveryPlot_AndItsTableEqualsSummaryJson()
+    {
+        var output = Directory.CreateTempSubdirectory("tableload-html-").FullName;
+        var (exitCode, stdout, stderr) = await TableLoadProcess.RunAsync(
+            ["run", "--duration", "3s", "--warmup", "1s", "--tasks", "4", "--batch-size", "20", "--label", "browser", "--output", output, "--quiet", "--report"],
+            azurite.ConnectionString);
+
+        Assert.True(exitCode == 0, stderr);
+        var report = Path.Combine(output, "report.html");
+        Assert.Equal(report, stdout.Split('\n', StringSplitOptions.RemoveEmptyEntries | StringSplitOptions.TrimEntries)[^1]);
+        var html = await File.ReadAllTextAsync(report);
+        Assert.DoesNotMatch("(src|href)=\"(?!data:)", html);
+
+        var checkedCopy = Path.Combine(output, "report-check.html");
+        await File.WriteAllTextAsync(checkedCopy, html.Replace("</body>", CheckScript + "</body>", StringComparison.Ordinal));
+        var dom = await HeadlessChromium.DumpDomAsync(checkedCopy);
+        var found = Regex.Match(dom, "<pre id=\"tableload-check\">(.*?)</pre>", RegexOptions.Singleline);
+        Assert.True(found.Success, "the check script left no result:\n" + dom[..Math.Min(dom.Length, 2000)]);
+        using var check = JsonDocument.Parse(WebUtility.HtmlDecode(found.Groups[1].Value));
+
+        var plots = Directory.GetFiles(output, "*.png").Select(Path.GetFileName).Order().ToList();
+        var images = check.RootElement.GetProperty("images").EnumerateArray().ToList();
+        Assert.NotEmpty(plots);
+        Assert.Equal(plots, images.Select(i => i.GetProperty("alt").GetString()).Order().ToList());
+        Assert.All(images, i => Assert.True(i.GetProperty("width").GetInt32() > 0, $"{i.GetProperty("alt")} did not decode"));
+
+        var cells = check.RootElement.GetProperty("cells").EnumerateArray().Select(r => r.EnumerateArray().Select(c => c.GetString()).ToList()).ToList();
+        Assert.Equal(ExpectedRow(new ResultFolder(output).Summary), Assert.Single(cells));
+
+        var screenshot = Path.Combine(output, "report-screenshot.png");
+        await HeadlessChromium.ScreenshotAsync(report, screenshot);
+        Assert.True(new FileInfo(screenshot).Length > 10_000, "the screenshot is empty");
+        log.WriteLine($"screenshot: {screenshot}");
+    }
+
+    [Fact]
+    public async Task SweepReport_PrintsTheHtmlReportsPathLast_WithTheBestCellsAndTheKnee()
+    {
+        var output = Directory.CreateTempSubdirectory("tableload-html-sweep-").FullName;
+        var (exitCode, stdout, stderr) = await TableLoadProcess.RunAsync(
+            ["sweep", "--tasks", "1,2", "--batch-size", "10", "--duration", "1s", "--warmup", "0s", "--output", output, "--report"],
+            azurite.ConnectionString);
+
+        Assert.True(exitCode == 0, stderr);
+        var report = Path.Combine(output, "report.html");
+        Assert.Equal(report, stdout.Split('\n', StringSplitOptions.RemoveEmptyEntries | StringSplitOptions.TrimEntries)[^1]);
+        var html = await File.ReadAllTextAsync(report);
+        Assert.Contains("Best peak e/s: <b>p1-t", html, StringComparison.Ordinal);
+        Assert.Contains("Knee: <b>p1-t", html, StringComparison.Ordinal);
+        Assert.Contains("alt=\"sweep-knee.png\" src=\"data:image/png;base64,", html, StringComparison.Ordinal);
+    }
+
+    /// <summary>The table row as TableLoad prints it: two decimals for latency, whole numbers for counts.</summary>
+    private static List<string?> ExpectedRow(JsonElement summary)
+    {
+        var latency = summary.GetProperty("latency_ms");
+        string Fixed(string field) => latency.GetProperty(field).GetDouble().ToString("F2", CultureInfo.InvariantCulture);
+        string Count(JsonElement value) => value.GetInt64().ToString(CultureInfo.InvariantCulture);
+        return
+        [
+            summary.GetProperty("label").GetString(), Count(summary.GetProperty("processes")),
+            Fixed("min"), Fixed("median"), Fixed("mean"), Fixed("max"), Fixed("p90"), Fixed("p95"), Fixed("p99"),
+            Count(summary.GetProperty("peak_entities_per_second")), Count(summary.GetProperty("entities_succeeded")), Count(summary.GetProperty("entities_failed")),
+        ];
+    }
+}

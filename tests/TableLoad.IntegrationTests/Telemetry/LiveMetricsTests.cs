@@ -1,0 +1,138 @@
+using System.Net;
+using System.Net.Sockets;
+using TableLoad.Cli;
+using TableLoad.IntegrationTests.Infrastructure;
+
+namespace TableLoad.IntegrationTests.Telemetry;
+
+/// <summary>The TableLoad meter and its OTLP export, on real runs against Azurite.</summary>
+[Collection(AzuriteCollection.Name)]
+public sealed class LiveMetricsTests(AzuriteFixture azurite)
+{
+    private static readonly TimeSpan Limit = TimeSpan.FromMinutes(1);
+
+    [Fact]
+    public async Task MeterListener_AtTheEndOfARun_SeesTheTotalsOfSummaryJson()
+    {
+        var label = "meter-" + Guid.NewGuid().ToString("N")[..8];
+        var output = Directory.CreateTempSubdirectory("tableload-meter-").FullName;
+        using var totals = new MeterTotals(label);
+
+        // In this process, so the listener hears the meter; the same command line a user types.
+        var exitCode = await TableLoadCli.InvokeAsync(
+            ["run", "--connection-string", azurite.ConnectionString, "--duration", "3s", "--warmup", "1s", "--tasks", "4", "--batch-size", "20", "--label", label, "--output", output, "--quiet"]);
+
+        Assert.Equal(0, exitCode);
+        var summary = new ResultFolder(output).Summary;
+        var succeeded = summary.GetProperty("entities_succeeded").GetInt64();
+        Assert.True(succeeded > 0);
+        var measured = ("phase", "measured");
+        Assert.Equal(succeeded, totals.Sum("tableload.entities", measured, ("outcome", "succeeded")));
+        Assert.Equal(summary.GetProperty("entities_failed").GetInt64(), totals.Sum("tableload.entities", measured, ("outcome", "failed")));
+        foreach (var outcome in summary.GetProperty("outcomes").EnumerateObject())
+        {
+            Assert.Equal(outcome.Value.GetInt64(), totals.Sum("tableload.batches", measured, ("outcome", outcome.Name)));
+        }
+
+        Assert.Equal(summary.GetProperty("latency_ms").GetProperty("count").GetInt64(), totals.Count("tableload.batch.duration", measured));
+        Assert.Equal(summary.GetProperty("warmup").GetProperty("batches").GetInt64(), totals.Sum("tableload.batches", ("phase", "warmup")));
+        Assert.Equal(0, totals.Sum("tableload.retries", measured));
+    }
+
+    [Theory]
+    [InlineData(false)]
+    [InlineData(true)]
+    public async Task OtlpReceiver_WhileARunGoesOn_ReceivesExportsNamingTheInstruments(bool endpointAsFlag)
+    {
+        await using var receiver = await OtlpReceiver.StartAsync();
+        var label = "otlp-" + Guid.NewGuid().ToString("N")[..8];
+        using var run = StartRun(receiver.Address, label, "6s", endpointAsFlag: endpointAsFlag);
+
+        await WaitUntilAsync(() => receiver.Received("tableload.entities") || run.HasExited, run);
+        Assert.False(run.HasExited, "the first export came only after the run ended");
+        Assert.Equal(0, await run.WaitForExitAsync(Limit));
+
+        foreach (var name in new[] { "tableload.entities", "tableload.batches", "tableload.batch.duration", "tableload.batches.in_flight", "tableload.client.cpu.time", "run_id", "instance", "process", "client", label, "tableload-test" })
+        {
+            Assert.True(receiver.Received(name), $"no export named {name}");
+        }
+
+        Assert.DoesNotContain("OTLP", run.StandardError, StringComparison.Ordinal);
+    }
+
+    [Theory]
+    [InlineData(true)]
+    [InlineData(false)]
+    public async Task Export_ToARefusingOrAbsentReceiver_LeavesTheRunAndItsResultsUntouched(bool receiverRefuses)
+    {
+        await using var refusing = receiverRefuses ? await OtlpReceiver.StartAsync(refuse: true) : null;
+        var address = refusing?.Address ?? new Uri($"http://127.0.0.1:{UnusedPort()}");
+        var output = Directory.CreateTempSubdirectory("tableload-otlp-down-").FullName;
+        using var run = StartRun(address, "otlp-down", "3s", output);
+
+        var exitCode = await run.WaitForExitAsync(Limit);
+
+        Assert.True(exitCode == 0, run.StandardError);
+        var folder = new ResultFolder(output);
+        Assert.Equal("complete", folder.Summary.GetProperty("status").GetString());
+        Assert.Equal(
+            folder.Summary.GetProperty("entities_succeeded").GetInt64(),
+            folder.Csv("intervals.csv").Where(w => w["warmup"] == "false").Sum(w => ResultFolder.Count(w["entities_succeeded"])));
+        Assert.True(folder.Summary.GetProperty("entities_succeeded").GetInt64() > 0);
+        // Said once, then counted.
+        Assert.Single(run.StandardError.Split('\n'), line => line.StartsWith("OTLP metric export failed", StringComparison.Ordinal));
+        Assert.Contains("exports failed", run.StandardError, StringComparison.Ordinal);
+        if (refusing is not null)
+        {
+            Assert.True(refusing.Requests > 0);
+        }
+    }
+
+    [Fact]
+    public async Task OtlpEndpoint_ThatIsNotAnAddress_IsRefusedInOneSentence_BeforeAnyRequest()
+    {
+        var (exitCode, stdout, stderr) = await TableLoadProcess.RunAsync(["run", "--otlp-endpoint", "collector:4317", "--duration", "1s"], azurite.ConnectionString);
+
+        Assert.Equal(ExitCodes.BadInput, exitCode);
+        Assert.Equal("--otlp-endpoint must be an http or https address such as http://localhost:4317, not 'collector:4317'.", stderr.Trim());
+        Assert.Empty(stdout);
+    }
+
+    private TableLoadProcess StartRun(Uri collector, string label, string duration, string? output = null, bool endpointAsFlag = false)
+    {
+        var environment = new Dictionary<string, string>
+        {
+            ["OTEL_EXPORTER_OTLP_PROTOCOL"] = "http/protobuf",
+            ["OTEL_METRIC_EXPORT_INTERVAL"] = "500",
+            ["OTEL_RESOURCE_ATTRIBUTES"] = "deployment.environment=tableload-test",
+        };
+        List<string> args = ["run", "--duration", duration, "--warmup", "1s", "--tasks", "4", "--batch-size", "20", "--label", label, "--output", output ?? Directory.CreateTempSubdirectory("tableload-otlp-").FullName, "--quiet"];
+        if (endpointAsFlag)
+        {
+            args.AddRange(["--otlp-endpoint", collector.AbsoluteUri]);
+        }
+        else
+        {
+            environment["OTEL_EXPORTER_OTLP_ENDPOINT"] = collector.AbsoluteUri;
+        }
+
+        return TableLoadProcess.Start(args, azurite.ConnectionString, environment);
+    }
+
+    private static async Task WaitUntilAsync(Func<bool> condition, TableLoadProcess run)
+    {
+        var deadline = DateTime.UtcNow + Limit;
+        while (!condition())
+        {
+            Assert.True(DateTime.UtcNow < deadline, "no export arrived. stderr:\n" + run.StandardError);
+            await Task.Delay(50);
+        }
+    }
+
+    private static int UnusedPort()
+    {
+        using var listener = new TcpListener(IPAddress.Loopback, 0);
+        listener.Start();
+        return ((IPEndPoint)listener.LocalEndpoint).Port;
+    }
+}
