@@ -39,7 +39,7 @@ internal static class ResultTables
             foreach (var pair in PairsIn(rows.Where(r => r.Cell == cell)))
             {
                 var runs = rows.Where(r => r.Cell == cell && r.Client == pair.Client).Select(r => r.Run).Distinct().Count();
-                text.AppendLine(CultureInfo.InvariantCulture, $"cell {cell}: {pair.Title}, {runs} runs each");
+                text.AppendLine(CultureInfo.InvariantCulture, $"cell {cell}: {pair.Title}, {runs} run{(runs == 1 ? "" : "s")} each");
                 text.AppendLine(CultureInfo.InvariantCulture, $"| metric                    | {pair.Client,-31} | {pair.Baseline,-31} | ratio |");
                 text.AppendLine("|---------------------------|--------------------------------:|--------------------------------:|------:|");
                 foreach (var (metric, label, format) in CeilingRows)
