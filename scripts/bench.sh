@@ -1,21 +1,28 @@
 #!/usr/bin/env bash
-# Benchmarks TableLoad against the floor client (a bare HttpClient loop posting pre-built batches)
-# and prints two tables, each cell the median of the runs with min–max, plus the ratio TableLoad ÷ floor:
-#   (1) generator ceiling: both clients against a fake Table endpoint (Kestrel on loopback) that
+# Benchmarks each of TableLoad's batch clients against its baseline: --client sdk against the plain SDK
+# loop (TableClient.SubmitTransactionAsync of new entities per batch, as a user writes it), --client wire
+# against the floor (a bare HttpClient loop posting pre-built batches). Prints tables, each cell the
+# median of the runs with min–max, plus the ratio TableLoad ÷ its baseline:
+#   (1) generator ceiling: all clients against a fake Table endpoint (Kestrel on loopback) that
 #       answers every batch with a canned 202; entities/s, CPU µs per entity, bytes allocated per
-#       batch, peak RSS;
+#       batch, peak RSS; then the SDK's cost over wire, and --client sdk with --sdk-diagnostics ÷ without;
 #   (2) against Azurite, restarted before every run so each starts empty: entities/s and p99 at
 #       --tasks 1, 4, 16, 64 (and --processes 2 when TableLoad has it).
+# The clients run in turn, the order reversed run by run so a drift in the machine's load favours none.
 # Then the BenchmarkDotNet micro-benchmarks of the hot path. Never part of the test suite.
 # With --soak M, only (4): TableLoad alone at full rate against the fake endpoint for M minutes,
 # batches.csv written, memory printed once a minute with the RSS slope of the second half.
+# With --profile, only (5): one ceiling run of TableLoad per client under dotnet-trace (gc-verbose), and
+# where each client's allocations go, by type and by frame, in bytes per batch.
 #
-#   scripts/bench.sh [--quick] [--runs N] [--tasks "1 4 16 64"] [--no-ceiling] [--no-azurite] [--no-micro] [--keep]
+#   scripts/bench.sh [--quick] [--runs N] [--tasks "1 4 16 64"] [--no-ceiling] [--no-azurite] [--no-micro] [--no-diagnostics] [--keep]
 #   scripts/bench.sh --soak MINUTES [--keep]
+#   scripts/bench.sh --profile [--keep]
 #
 #   --quick       shorter runs (4 s / 3 s measured), Azurite cells tasks 1 and 16 only, no micro-benchmarks
 #   --runs N      runs per client and cell (default 3; medians need at least 3)
 #   --tasks LIST  the one-process Azurite cells' task counts (default "1 4 16 64")
+#   --no-diagnostics  leave out the ceiling's --client sdk --sdk-diagnostics runs
 #   --keep        keep the work folder (raw.csv, every run's result files and logs)
 #
 # Figures are for this machine only, and noisy when other processes use its cores: the load average
@@ -33,7 +40,7 @@ readonly KEY='Eby8vdM02xNOcqFlqUwJPLlmEtlCDXJ1OUzFT50uSRZ6IFsuFq2UVErCz4I6tq/K1S
 RUNS=3
 CEILING_TASKS=16 CEILING_SECONDS=10 CEILING_WARMUP=2
 AZURITE_TASKS=(1 4 16 64) AZURITE_SECONDS=5 AZURITE_WARMUP=2 AZURITE_P2_TASKS=16
-DO_CEILING=1 DO_AZURITE=1 DO_MICRO=1 KEEP=0 SOAK_MINUTES=0
+DO_CEILING=1 DO_AZURITE=1 DO_MICRO=1 DO_DIAGNOSTICS=1 DO_PROFILE=0 KEEP=0 SOAK_MINUTES=0
 
 die() { echo "bench.sh: $*" >&2; exit 1; }
 
@@ -46,10 +53,12 @@ while [[ $# -gt 0 ]]; do
         --no-ceiling) DO_CEILING=0; shift ;;
         --no-azurite) DO_AZURITE=0; shift ;;
         --no-micro) DO_MICRO=0; shift ;;
+        --no-diagnostics) DO_DIAGNOSTICS=0; shift ;;
         --keep) KEEP=1; shift ;;
         --soak) [[ $# -ge 2 && "$2" =~ ^[0-9]+$ && "$2" -ge 1 ]] || die "--soak needs a positive number of minutes."
                 SOAK_MINUTES="$2" DO_CEILING=0 DO_AZURITE=0 DO_MICRO=0; shift 2 ;;
-        -h|--help) sed -n '2,22p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
+        --profile) DO_PROFILE=1 DO_CEILING=0 DO_AZURITE=0 DO_MICRO=0; shift ;;
+        -h|--help) sed -n '2,29p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
         *) die "unknown argument '$1' (see --help)." ;;
     esac
 done
@@ -106,38 +115,89 @@ timed() { # timed OUTFILE cmd... : runs cmd with GNU time -v writing to OUTFILE 
     if [[ ${#TIME_CMD[@]} -gt 0 ]]; then "${TIME_CMD[@]}" -o "$out" "$@"; else "$@"; fi
 }
 
-# One TableLoad run; its result folder is $WORK/$name. Extra arguments go to 'tableload run'.
+# One TableLoad run; its result folder is $WORK/$name. With a probe path, the startup-hook probe records the
+# process's allocations and RSS there. Extra arguments go to 'tableload run'.
 run_tableload() {
-    local name="$1" port="$2" tasks="$3" seconds="$4" warmup="$5"; shift 5
+    local name="$1" port="$2" tasks="$3" seconds="$4" warmup="$5" probe="$6"; shift 6
+    local hook=()
+    [[ -n "$probe" ]] && hook=(DOTNET_STARTUP_HOOKS="$BENCH" TABLELOAD_BENCH_PROBE="$probe")
     TABLELOAD_CONNECTION_STRING="$(connection_string "$port")" timed "$WORK/$name.time" \
-        dotnet "$TABLELOAD" run --tasks "$tasks" --duration "${seconds}s" --warmup "${warmup}s" \
+        env "${hook[@]}" dotnet "$TABLELOAD" run --tasks "$tasks" --duration "${seconds}s" --warmup "${warmup}s" \
         --quiet --no-batch-log --output "$WORK/$name" "$@" >"$WORK/$name.log" 2>&1 \
         || { echo "warning: TableLoad run $name exited with $? (log: $WORK/$name.log)" >&2; return 1; }
 }
 
-# The floor runs with TableLoad's own runtime settings (GC mode, tiered PGO), read from its runtimeconfig.json.
+# The baselines run with TableLoad's own runtime settings (GC mode, tiered PGO), read from its runtimeconfig.json.
 runtime_setting() { # runtime_setting NAME -> 1, 0 or nothing
     local value
     value="$(grep -o "\"$1\": *[a-z]*" "${TABLELOAD%.dll}.runtimeconfig.json" 2>/dev/null | grep -o '[a-z]*$')" || true
     case "$value" in true) echo 1 ;; false) echo 0 ;; esac
 }
-FLOOR_ENV=()
+BASELINE_ENV=()
 for setting in System.GC.Server:DOTNET_gcServer System.GC.Concurrent:DOTNET_gcConcurrent System.Runtime.TieredPGO:DOTNET_TieredPGO; do
     value="$(runtime_setting "${setting%%:*}")"
-    [[ -n "$value" ]] && FLOOR_ENV+=("${setting##*:}=$value")
+    [[ -n "$value" ]] && BASELINE_ENV+=("${setting##*:}=$value")
 done
 
-run_floor() {
-    local name="$1" port="$2" tasks="$3" seconds="$4" warmup="$5"
-    timed "$WORK/$name.time" env "${FLOOR_ENV[@]}" dotnet "$BENCH" floor --url "http://127.0.0.1:$port/$ACCOUNT" --tasks "$tasks" \
+# One run of a baseline client (floor or sdk-loop); its JSON line goes to $WORK/$name.json.
+run_baseline() {
+    local client="$1" name="$2" port="$3" tasks="$4" seconds="$5" warmup="$6"
+    timed "$WORK/$name.time" env "${BASELINE_ENV[@]}" dotnet "$BENCH" "$client" --url "http://127.0.0.1:$port/$ACCOUNT" --tasks "$tasks" \
         --seconds "$seconds" --warmup "$warmup" --batch-size 100 --entity-size 1024 --properties 8 >"$WORK/$name.json" 2>"$WORK/$name.log" \
-        || { echo "warning: floor run $name exited with $? (log: $WORK/$name.log)" >&2; return 1; }
+        || { echo "warning: $client run $name exited with $? (log: $WORK/$name.log)" >&2; return 1; }
 }
 
 record() { dotnet "$BENCH" record --raw "$RAW" "$@"; }
 
+# TableLoad under each of its client names.
+tableload_arguments() {
+    case "$1" in
+        tableload-sdk) echo "--client sdk" ;;
+        tableload-wire) echo "--client wire" ;;
+        tableload-sdk-diag) echo "--client sdk --sdk-diagnostics" ;;
+    esac
+}
+
+# One run of one client in one cell, recorded in raw.csv: TableLoad under a client name, or a baseline
+# (--processes N for a baseline: N of its processes side by side, each with --tasks loops).
+run_client() {
+    local table="$1" cell="$2" client="$3" run="$4" port="$5" processes="$6" tasks="$7" seconds="$8" warmup="$9"
+    local name="$table-$cell-$client-$run"
+    if [[ "$client" == tableload-* ]]; then
+        local arguments probe=""
+        read -r -a arguments <<<"$(tableload_arguments "$client")"
+        ((processes > 1)) && arguments+=(--processes "$processes")
+        [[ "$table" == ceiling ]] && probe="$WORK/$name.probe.json"
+        if run_tableload "$name" "$port" "$tasks" "$seconds" "$warmup" "$probe" "${arguments[@]}"; then
+            record --table "$table" --cell "$cell" --client "$client" --run "$run" --summary "$WORK/$name/summary.json" \
+                ${probe:+--probe "$probe"} --time "$WORK/$name.time"
+        fi
+    else
+        local pids=() results=() times=() ok=1
+        for p in $(seq 1 "$processes"); do
+            run_baseline "$client" "$name-$p" "$port" "$tasks" "$seconds" "$warmup" &
+            pids+=($!) results+=("$WORK/$name-$p.json") times+=("$WORK/$name-$p.time")
+        done
+        for pid in "${pids[@]}"; do wait "$pid" || ok=0; done
+        if [[ "$ok" == 1 ]]; then
+            record --table "$table" --cell "$cell" --client "$client" --run "$run" --result "${results[@]}" --time "${times[@]}"
+        fi
+    fi
+}
+
+# The clients in turn: as listed on odd runs, reversed on even ones, so a drift in the machine's load favours none.
+in_turn() {
+    local run="$1"; shift
+    if ((run % 2 == 1)); then printf '%s\n' "$@"; else printf '%s\n' "$@" | tac; fi
+}
+
+# Each TableLoad client beside its baseline, so the pairs compared run close together.
+CLIENTS=(sdk-loop tableload-sdk tableload-wire floor)
+CEILING_CLIENTS=("${CLIENTS[@]}")
+[[ "$DO_DIAGNOSTICS" == 1 ]] && CEILING_CLIENTS=(sdk-loop tableload-sdk tableload-sdk-diag tableload-wire floor)
+
 echo "== machine: $(nproc) cores, $(dotnet --list-runtimes | grep -m1 NETCore.App | cut -d' ' -f1-2), load average $(load_average)"
-echo "   TableLoad's runtime settings, applied to the floor too: ${FLOOR_ENV[*]:-(defaults)}"
+echo "   TableLoad's runtime settings, applied to the baselines too: ${BASELINE_ENV[*]:-(defaults)}"
 if awk -v l="$(cut -d' ' -f1 /proc/loadavg)" -v n="$(nproc)" 'BEGIN { exit !(l > n) }'; then
     echo "   warning: the load average is above the core count: other processes share the CPU and the figures will be noisy."
 fi
@@ -148,27 +208,15 @@ if [[ "$DO_CEILING" == 1 ]]; then
     DOTNET_gcServer=0 dotnet "$BENCH" fake-endpoint --port "$port" >"$WORK/fake-endpoint.log" 2>&1 &
     FAKE_PID=$!
     wait_for_http "$port"
-    echo "== (1) generator ceiling: fake endpoint on 127.0.0.1:$port, $CEILING_TASKS tasks, batches of 100 x 1 KB (8 properties), ${CEILING_SECONDS} s measured after ${CEILING_WARMUP} s warm-up, $RUNS runs each"
+    echo "== (1) generator ceiling: fake endpoint on 127.0.0.1:$port, $CEILING_TASKS tasks, batches of 100 x 1 KB (8 properties), ${CEILING_SECONDS} s measured after ${CEILING_WARMUP} s warm-up, $RUNS runs of each of ${CEILING_CLIENTS[*]}"
     for run in $(seq 1 "$RUNS"); do
-        # Alternate who goes first, so a drift in the machine's load does not favour one client.
-        order=(tableload floor); ((run % 2 == 0)) && order=(floor tableload)
-        for client in "${order[@]}"; do
-            name="ceiling-$client-$run"
-            if [[ "$client" == tableload ]]; then
-                DOTNET_STARTUP_HOOKS="$BENCH" TABLELOAD_BENCH_PROBE="$WORK/$name.probe.json" \
-                    run_tableload "$name" "$port" "$CEILING_TASKS" "$CEILING_SECONDS" "$CEILING_WARMUP" \
-                    && record --table ceiling --cell "p1-t$CEILING_TASKS" --client tableload --run "$run" \
-                        --summary "$WORK/$name/summary.json" --probe "$WORK/$name.probe.json" --time "$WORK/$name.time"
-            else
-                run_floor "$name" "$port" "$CEILING_TASKS" "$CEILING_SECONDS" "$CEILING_WARMUP" \
-                    && record --table ceiling --cell "p1-t$CEILING_TASKS" --client floor --run "$run" \
-                        --floor "$WORK/$name.json" --time "$WORK/$name.time"
-            fi
+        for client in $(in_turn "$run" "${CEILING_CLIENTS[@]}"); do
+            run_client ceiling "p1-t$CEILING_TASKS" "$client" "$run" "$port" 1 "$CEILING_TASKS" "$CEILING_SECONDS" "$CEILING_WARMUP"
         done
     done
     kill "$FAKE_PID" 2>/dev/null || true; wait "$FAKE_PID" 2>/dev/null || true; FAKE_PID=""
     echo
-    echo "(1) Generator ceiling against the fake endpoint: median (min–max); CPU is the client process's user+system ÷ entities, warm-up and start-up included"
+    echo "(1) Generator ceiling against the fake endpoint: median (min–max); CPU is the client process's user+system ÷ entities, warm-up and start-up included (\"measured\": the measured window only)"
     dotnet "$BENCH" tables --raw "$RAW" --table ceiling
     echo
 fi
@@ -179,31 +227,15 @@ if [[ "$DO_AZURITE" == 1 ]]; then
     if dotnet "$TABLELOAD" run --help 2>/dev/null | grep -q -- '--processes'; then
         cells+=("2:$AZURITE_P2_TASKS")
     fi
-    echo "== (2) against Azurite (in memory, restarted before every run), batches of 100 x 1 KB, ${AZURITE_SECONDS} s measured after ${AZURITE_WARMUP} s warm-up, $RUNS runs each"
+    echo "== (2) against Azurite (in memory, restarted before every run), batches of 100 x 1 KB, ${AZURITE_SECONDS} s measured after ${AZURITE_WARMUP} s warm-up, $RUNS runs of each of ${CLIENTS[*]}"
     for spec in "${cells[@]}"; do
         processes="${spec%%:*}" tasks="${spec##*:}" cell="p${spec%%:*}-t${spec##*:}"
         for run in $(seq 1 "$RUNS"); do
-            order=(tableload floor); ((run % 2 == 0)) && order=(floor tableload)
-            for client in "${order[@]}"; do
+            for client in $(in_turn "$run" "${CLIENTS[@]}"); do
                 AZURITE_PORT="$(free_port)"
                 "$REPO_ROOT/scripts/azurite.sh" start --port "$AZURITE_PORT" >"$WORK/azurite-start.log" 2>&1 \
                     || { cat "$WORK/azurite-start.log" >&2; die "Azurite did not start."; }
-                name="azurite-$cell-$client-$run"
-                if [[ "$client" == tableload ]]; then
-                    run_tableload "$name" "$AZURITE_PORT" "$tasks" "$AZURITE_SECONDS" "$AZURITE_WARMUP" --processes "$processes" \
-                        && record --table azurite --cell "$cell" --client tableload --run "$run" --summary "$WORK/$name/summary.json" --time "$WORK/$name.time"
-                else
-                    # --processes N for the floor: N floor processes side by side, each with --tasks loops.
-                    pids=() outputs=()
-                    for p in $(seq 1 "$processes"); do
-                        run_floor "$name-$p" "$AZURITE_PORT" "$tasks" "$AZURITE_SECONDS" "$AZURITE_WARMUP" &
-                        pids+=($!); outputs+=("$WORK/$name-$p.json")
-                    done
-                    ok=1; for pid in "${pids[@]}"; do wait "$pid" || ok=0; done
-                    if [[ "$ok" == 1 ]]; then
-                        record --table azurite --cell "$cell" --client floor --run "$run" --floor "${outputs[@]}"
-                    fi
-                fi
+                run_client azurite "$cell" "$client" "$run" "$AZURITE_PORT" "$processes" "$tasks" "$AZURITE_SECONDS" "$AZURITE_WARMUP"
                 "$REPO_ROOT/scripts/azurite.sh" stop --port "$AZURITE_PORT" >/dev/null 2>&1 || true
                 AZURITE_PORT=""
             done
@@ -211,7 +243,7 @@ if [[ "$DO_AZURITE" == 1 ]]; then
         echo "   $cell done (load average $(load_average))"
     done
     echo
-    echo "(2) Against Azurite: entities/s and batch latency p99, median (min–max); ratio = TableLoad ÷ floor"
+    echo "(2) Against Azurite: entities/s and batch latency p99, median (min–max); ratios = TableLoad ÷ its baseline"
     dotnet "$BENCH" tables --raw "$RAW" --table azurite
     echo
 fi
@@ -229,6 +261,28 @@ if [[ "$SOAK_MINUTES" -gt 0 ]]; then
     sed 's/^/   /' "$WORK/soak.log"
     echo "   batches.csv: $(du -m "$WORK/soak/batches.csv" | cut -f1) MiB, streamed to disk"
     dotnet "$BENCH" memory --probe "$WORK/soak.probe.json" --every 60
+    echo
+fi
+
+if [[ "$DO_PROFILE" == 1 ]]; then
+    PATH="$PATH:$HOME/.dotnet/tools"
+    command -v dotnet-trace >/dev/null || die "--profile needs dotnet-trace: dotnet tool install --global dotnet-trace"
+    port="$(free_port)"
+    DOTNET_gcServer=0 dotnet "$BENCH" fake-endpoint --port "$port" >"$WORK/fake-endpoint.log" 2>&1 &
+    FAKE_PID=$!
+    wait_for_http "$port"
+    echo "== (5) allocation profile: TableLoad per client against the fake endpoint, $CEILING_TASKS tasks, ${CEILING_SECONDS} s after ${CEILING_WARMUP} s warm-up, dotnet-trace --profile gc-verbose (AllocationTick samples: shares are estimates)"
+    for client in sdk wire; do
+        name="profile-$client"
+        TABLELOAD_CONNECTION_STRING="$(connection_string "$port")" dotnet-trace collect --profile gc-verbose -o "$WORK/$name.nettrace" -- \
+            dotnet "$TABLELOAD" run --client "$client" --tasks "$CEILING_TASKS" --duration "${CEILING_SECONDS}s" --warmup "${CEILING_WARMUP}s" \
+            --quiet --no-batch-log --output "$WORK/$name" >"$WORK/$name.log" 2>&1 \
+            || { cat "$WORK/$name.log" >&2; die "the traced --client $client run failed."; }
+        echo
+        echo "--client $client:"
+        dotnet "$BENCH" trace-report "$WORK/$name.nettrace" --top 12 --summary "$WORK/$name/summary.json" | sed 's/^/   /'
+    done
+    kill "$FAKE_PID" 2>/dev/null || true; wait "$FAKE_PID" 2>/dev/null || true; FAKE_PID=""
     echo
 fi
 

@@ -1,8 +1,10 @@
 using System.CommandLine;
 using TableLoad.Bench.FakeEndpoint;
 using TableLoad.Bench.Floor;
+using TableLoad.Bench.Loops;
 using TableLoad.Bench.Profile;
 using TableLoad.Bench.Results;
+using TableLoad.Bench.SdkLoop;
 using TableLoad.Storage;
 
 var port = new Option<int>("--port") { Description = "Loopback port to listen on.", Required = true };
@@ -18,42 +20,43 @@ var warmup = new Option<double>("--warmup") { Description = "Warm-up seconds, no
 var batchSize = new Option<int>("--batch-size") { Description = "Inserts per batch.", DefaultValueFactory = _ => 100 };
 var entitySize = new Option<int>("--entity-size") { Description = "Payload bytes per entity.", DefaultValueFactory = _ => 1024 };
 var properties = new Option<int>("--properties") { Description = "Binary properties per entity.", DefaultValueFactory = _ => 8 };
-var floor = new Command("floor", "The floor client: a bare HttpClient loop posting pre-serialized batches; prints one JSON line.")
-{
-    url, account, key, tasks, seconds, warmup, batchSize, entitySize, properties,
-};
-floor.SetAction(async (parse, ct) =>
-{
-    var options = new FloorOptions(
-        new Uri(parse.GetValue(url)!), parse.GetValue(account)!, parse.GetValue(key)!, parse.GetValue(tasks),
-        TimeSpan.FromSeconds(parse.GetValue(seconds)), TimeSpan.FromSeconds(parse.GetValue(warmup)),
-        parse.GetValue(batchSize), parse.GetValue(entitySize), parse.GetValue(properties));
-    var result = await new FloorClient(options).RunAsync(ct).ConfigureAwait(false);
-    await Console.Out.WriteLineAsync(result.ToJson()).ConfigureAwait(false);
-    return result.FailedBatches == 0 ? 0 : 1;
-});
+var floor = LoopCommand("floor", "The floor client: a bare HttpClient loop posting pre-serialized batches; prints one JSON line.",
+    (options, ct) => new FloorClient(options).RunAsync(ct));
+var sdkLoop = LoopCommand("sdk-loop", "The plain SDK loop: TableClient.SubmitTransactionAsync of new entities per batch, as a user writes it; prints one JSON line.",
+    (options, ct) => new SdkLoopClient(options).RunAsync(ct));
 
 var traceFile = new Argument<string>("trace") { Description = "A .nettrace file from dotnet-trace collect --profile gc-verbose." };
 var top = new Option<int>("--top") { Description = "Rows per table.", DefaultValueFactory = _ => 15 };
-var report = new Command("trace-report", "Where a traced run's allocations come from, by type and by the nearest TableLoad frame.") { traceFile, top };
-report.SetAction(parse => TraceReport.Run(parse.GetValue(traceFile)!, parse.GetValue(top), Console.Out));
+var traceSummary = new Option<string?>("--summary") { Description = "The traced run's summary.json: adds bytes per batch to every row." };
+var report = new Command("trace-report", "Where a traced run's allocations come from, by type and by the nearest TableLoad frame.") { traceFile, top, traceSummary };
+report.SetAction(parse =>
+{
+    var batches = 0.0;
+    if (parse.GetValue(traceSummary) is { } summaryPath)
+    {
+        using var summaryJson = System.Text.Json.JsonDocument.Parse(File.ReadAllText(summaryPath));
+        batches = RunFigures.BatchesSent(summaryJson.RootElement);
+    }
+
+    return TraceReport.Run(parse.GetValue(traceFile)!, parse.GetValue(top), batches, Console.Out);
+});
 
 var raw = new Option<string>("--raw") { Description = "The long-format CSV of raw results.", Required = true };
 var table = new Option<string>("--table") { Description = "ceiling or azurite.", Required = true };
 var cell = new Option<string>("--cell") { Description = "The cell's name, e.g. p1-t16.", Required = true };
-var client = new Option<string>("--client") { Description = "tableload or floor.", Required = true };
+var client = new Option<string>("--client") { Description = "The client's name: tableload-sdk, tableload-wire, tableload-sdk-diag, floor or sdk-loop.", Required = true };
 var run = new Option<int>("--run") { Description = "Run number within the cell.", Required = true };
 var summary = new Option<string?>("--summary") { Description = "TableLoad's summary.json." };
 var probe = new Option<string?>("--probe") { Description = "The startup hook's probe file of that TableLoad run." };
-var floorOutput = new Option<string[]>("--floor") { Description = "Floor output file(s); several processes add up.", AllowMultipleArgumentsPerToken = true };
+var loopOutput = new Option<string[]>("--result") { Description = "A baseline client's (floor, sdk-loop) output file(s); several processes add up.", AllowMultipleArgumentsPerToken = true };
 var timeOutput = new Option<string[]>("--time") { Description = "/usr/bin/time -v output file(s).", AllowMultipleArgumentsPerToken = true };
-var recordCommand = new Command("record", "Appends one run's figures to the raw CSV.") { raw, table, cell, client, run, summary, probe, floorOutput, timeOutput };
+var recordCommand = new Command("record", "Appends one run's figures to the raw CSV.") { raw, table, cell, client, run, summary, probe, loopOutput, timeOutput };
 recordCommand.SetAction(parse =>
 {
     var times = parse.GetValue(timeOutput) ?? [];
-    var figures = parse.GetValue(client) == "floor"
-        ? RunFigures.FromFloor(parse.GetValue(floorOutput) ?? [], times)
-        : RunFigures.FromTableLoad(parse.GetValue(summary)!, parse.GetValue(probe), times);
+    var figures = parse.GetValue(summary) is { } summaryPath
+        ? RunFigures.FromTableLoad(summaryPath, parse.GetValue(probe), times)
+        : RunFigures.FromLoop(parse.GetValue(loopOutput) ?? [], times);
     var path = parse.GetValue(raw)!;
     var lines = figures.Select(f => new BenchRow(parse.GetValue(table)!, parse.GetValue(cell)!, parse.GetValue(client)!, parse.GetValue(run), f.Key, f.Value).ToCsv());
     if (!File.Exists(path))
@@ -67,11 +70,12 @@ recordCommand.SetAction(parse =>
 
 var reportRaw = new Option<string>("--raw") { Description = "The long-format CSV of raw results.", Required = true };
 var reportTable = new Option<string>("--table") { Description = "ceiling or azurite.", Required = true };
-var tables = new Command("tables", "Prints one comparison table from the raw CSV: medians with min–max and ratios.") { reportRaw, reportTable };
+var reportBatchSize = new Option<int>("--batch-size") { Description = "Inserts per batch in the runs, for the per-batch and per-entity costs.", DefaultValueFactory = _ => 100 };
+var tables = new Command("tables", "Prints the comparison tables of one kind from the raw CSV: medians with min–max and ratios client ÷ baseline.") { reportRaw, reportTable, reportBatchSize };
 tables.SetAction(parse =>
 {
     var rows = File.ReadLines(parse.GetValue(reportRaw)!).Skip(1).Where(l => l.Length > 0).Select(BenchRow.Parse).ToList();
-    Console.Out.Write(ResultTables.Render(rows, parse.GetValue(reportTable)!));
+    Console.Out.Write(ResultTables.Render(rows, parse.GetValue(reportTable)!, parse.GetValue(reportBatchSize)));
     return 0;
 });
 
@@ -84,5 +88,22 @@ memory.SetAction(parse =>
     return 0;
 });
 
-var root = new RootCommand("TableLoad benchmarks: the fake endpoint, the floor client and a trace report (scripts/bench.sh runs them).") { fake, floor, recordCommand, tables, report, memory };
+var root = new RootCommand("TableLoad benchmarks: the fake endpoint, the baseline clients (floor, sdk-loop) and a trace report (scripts/bench.sh runs them).") { fake, floor, sdkLoop, recordCommand, tables, report, memory };
 return await root.Parse(args).InvokeAsync().ConfigureAwait(false);
+
+// floor and sdk-loop take the same options and print the same result line; only the client differs.
+Command LoopCommand(string name, string description, Func<LoopOptions, CancellationToken, Task<LoopResult>> runAsync)
+{
+    var command = new Command(name, description) { url, account, key, tasks, seconds, warmup, batchSize, entitySize, properties };
+    command.SetAction(async (parse, ct) =>
+    {
+        var options = new LoopOptions(
+            new Uri(parse.GetValue(url)!), parse.GetValue(account)!, parse.GetValue(key)!, parse.GetValue(tasks),
+            TimeSpan.FromSeconds(parse.GetValue(seconds)), TimeSpan.FromSeconds(parse.GetValue(warmup)),
+            parse.GetValue(batchSize), parse.GetValue(entitySize), parse.GetValue(properties));
+        var result = await runAsync(options, ct).ConfigureAwait(false);
+        await Console.Out.WriteLineAsync(result.ToJson()).ConfigureAwait(false);
+        return result.FailedBatches == 0 ? 0 : 1;
+    });
+    return command;
+}

@@ -13,7 +13,7 @@ namespace TableLoad.Bench.Profile;
 /// </summary>
 internal static class TraceReport
 {
-    public static int Run(string path, int top, TextWriter output)
+    public static int Run(string path, int top, double batches, TextWriter output)
     {
         var etlx = TraceLog.CreateFromEventPipeDataFile(path);
         using var log = new TraceLog(etlx);
@@ -35,10 +35,11 @@ internal static class TraceReport
             Add(byStack, (tick.TypeName ?? "?") + " <- " + TopFrames(data.CallStack(), 6), bytes);
         }
 
-        output.WriteLine(string.Create(CultureInfo.InvariantCulture, $"sampled allocations: {total / 1048576.0:F1} MiB"));
-        Print(output, "by type", byType, total, top);
-        Print(output, "by nearest TableLoad frame (else the outermost System.Net.Http frame)", byFrame, total, top);
-        Print(output, "by type and innermost frames", byStack, total, top, width: 1000);
+        output.WriteLine(string.Create(CultureInfo.InvariantCulture, $"sampled allocations: {total / 1048576.0:F1} MiB") +
+            (batches > 0 ? string.Create(CultureInfo.InvariantCulture, $" over {batches:N0} batches, {total / batches:N0} bytes per batch") : ""));
+        Print(output, "by type", byType, total, batches, top);
+        Print(output, "by nearest TableLoad frame (else the outermost System.Net.Http frame)", byFrame, total, batches, top);
+        Print(output, "by type and innermost frames", byStack, total, batches, top, width: 1000);
         return 0;
     }
 
@@ -87,14 +88,16 @@ internal static class TraceReport
     private static void Add(Dictionary<string, double> into, string key, double bytes) =>
         into[key] = into.GetValueOrDefault(key) + bytes;
 
-    private static void Print(TextWriter output, string title, Dictionary<string, double> shares, double total, int top, int width = 150)
+    // With the run's batch count, each row also shows its bytes per batch.
+    private static void Print(TextWriter output, string title, Dictionary<string, double> shares, double total, double batches, int top, int width = 150)
     {
         output.WriteLine();
         output.WriteLine(title);
         foreach (var (name, bytes) in shares.OrderByDescending(p => p.Value).Take(top))
         {
             var shown = name.Length > width ? name[..width] : name;
-            output.WriteLine(string.Create(CultureInfo.InvariantCulture, $"  {100 * bytes / total,5:F1}%  {bytes / 1048576.0,8:F1} MiB  {shown}"));
+            var perBatch = batches > 0 ? string.Create(CultureInfo.InvariantCulture, $"{bytes / batches,11:N0} B/batch  ") : "";
+            output.WriteLine(string.Create(CultureInfo.InvariantCulture, $"  {100 * bytes / total,5:F1}%  {bytes / 1048576.0,8:F1} MiB  {perBatch}{shown}"));
         }
     }
 }

@@ -5,7 +5,7 @@ namespace TableLoad.Bench.Results;
 
 /// <summary>
 /// Reads one run's figures from the files it left: TableLoad's summary.json plus the startup-hook probe,
-/// or the floor's JSON line(s); peak RSS from <c>/usr/bin/time -v</c> output when there is one.
+/// or a baseline client's (floor, sdk-loop) JSON line(s); peak RSS from <c>/usr/bin/time -v</c> output when there is one.
 /// </summary>
 internal static class RunFigures
 {
@@ -35,12 +35,7 @@ internal static class RunFigures
         if (probePath is not null && File.Exists(probePath))
         {
             using var probe = JsonDocument.Parse(File.ReadAllText(probePath));
-            var batches = root.GetProperty("outcomes").EnumerateObject().Sum(o => o.Value.GetDouble());
-            if (root.TryGetProperty("warmup", out var warmup) && warmup.TryGetProperty("batches", out var warmupBatches))
-            {
-                batches += warmupBatches.GetDouble();
-            }
-
+            var batches = BatchesSent(root);
             if (batches > 0)
             {
                 figures[AllocatedBytesPerBatch] = probe.RootElement.GetProperty("allocated_bytes").GetDouble() / batches;
@@ -59,10 +54,22 @@ internal static class RunFigures
         return figures;
     }
 
-    /// <summary>Several floor processes run side by side add their rates; the worst p99 and the largest RSS stand for all.</summary>
-    public static Dictionary<string, double> FromFloor(IReadOnlyList<string> floorPaths, IReadOnlyList<string> timePaths)
+    /// <summary>Every batch the run sent, warm-up included: what the process's allocations are divided by.</summary>
+    public static double BatchesSent(JsonElement summary)
     {
-        var runs = floorPaths.Select(p => JsonDocument.Parse(File.ReadAllLines(p).Last(l => l.StartsWith('{'))).RootElement).ToList();
+        var batches = summary.GetProperty("outcomes").EnumerateObject().Sum(o => o.Value.GetDouble());
+        if (summary.TryGetProperty("warmup", out var warmup) && warmup.TryGetProperty("batches", out var warmupBatches))
+        {
+            batches += warmupBatches.GetDouble();
+        }
+
+        return batches;
+    }
+
+    /// <summary>Several baseline processes run side by side add their rates; the worst p99 and the largest RSS stand for all.</summary>
+    public static Dictionary<string, double> FromLoop(IReadOnlyList<string> resultPaths, IReadOnlyList<string> timePaths)
+    {
+        var runs = resultPaths.Select(p => JsonDocument.Parse(File.ReadAllLines(p).Last(l => l.StartsWith('{'))).RootElement).ToList();
         var figures = new Dictionary<string, double>(StringComparer.Ordinal)
         {
             [EntitiesPerSecond] = runs.Sum(r => r.GetProperty("entities_per_second").GetDouble()),

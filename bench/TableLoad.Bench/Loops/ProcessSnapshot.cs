@@ -1,6 +1,6 @@
 using System.Diagnostics;
 
-namespace TableLoad.Bench.Floor;
+namespace TableLoad.Bench.Loops;
 
 /// <summary>This process's cost so far: CPU, bytes allocated, peak RSS and collections.</summary>
 internal readonly record struct ProcessSnapshot(double CpuSeconds, long AllocatedBytes, long PeakRssBytes, int Gen0, int Gen2)

@@ -1,7 +1,7 @@
-namespace TableLoad.Bench.Floor;
+namespace TableLoad.Bench.Loops;
 
-/// <summary>What the floor client sends: TableLoad's defaults, with its concurrency and timing.</summary>
-internal sealed record FloorOptions(
+/// <summary>What a baseline client sends: TableLoad's defaults, with its concurrency and timing.</summary>
+internal sealed record LoopOptions(
     Uri TableEndpoint,
     string AccountName,
     string AccountKey,

@@ -1,10 +1,10 @@
 using System.Text.Json;
 using System.Text.Json.Serialization;
 
-namespace TableLoad.Bench.Floor;
+namespace TableLoad.Bench.Loops;
 
-/// <summary>One floor run, printed as one JSON line. "Measured" figures cover the measured window only; the others the whole process, as TableLoad's summary counts them.</summary>
-internal sealed record FloorResult(
+/// <summary>One baseline run, printed as one JSON line. "Measured" figures cover the measured window only; the others the whole process, as TableLoad's summary counts them.</summary>
+internal sealed record LoopResult(
     int Tasks,
     double MeasuredSeconds,
     double EntitiesPerSecond,
