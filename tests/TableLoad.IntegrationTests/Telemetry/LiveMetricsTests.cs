@@ -60,6 +60,22 @@ public sealed class LiveMetricsTests(AzuriteFixture azurite)
         Assert.DoesNotContain("OTLP", run.StandardError, StringComparison.Ordinal);
     }
 
+    [Fact]
+    public async Task OtlpReceiver_OfAMultiProcessRun_ReceivesEachWorkersOwnSeries()
+    {
+        await using var receiver = await OtlpReceiver.StartAsync();
+        var output = Directory.CreateTempSubdirectory("tableload-otlp-fleet-").FullName;
+        using var run = StartRun(receiver.Address, "otlp-fleet", "3s", output, processes: 2);
+
+        Assert.True(await run.WaitForExitAsync(Limit) == 0, run.StandardError);
+
+        // The attribute process=N as OTLP encodes it: key "process", then an AnyValue holding int_value N.
+        Assert.True(receiver.Received(ProcessAttribute(1)), "no series from worker 1");
+        Assert.True(receiver.Received(ProcessAttribute(0)) || receiver.Received([.. "\n\u0007process"u8, 0x12, 0x00]), "no series from worker 0");
+    }
+
+    private static byte[] ProcessAttribute(byte process) => [.. "\n\u0007process"u8, 0x12, 0x02, 0x18, process];
+
     [Theory]
     [InlineData(true)]
     [InlineData(false)]
@@ -98,7 +114,7 @@ public sealed class LiveMetricsTests(AzuriteFixture azurite)
         Assert.Empty(stdout);
     }
 
-    private TableLoadProcess StartRun(Uri collector, string label, string duration, string? output = null, bool endpointAsFlag = false)
+    private TableLoadProcess StartRun(Uri collector, string label, string duration, string? output = null, bool endpointAsFlag = false, int processes = 1)
     {
         var environment = new Dictionary<string, string>
         {
@@ -107,6 +123,7 @@ public sealed class LiveMetricsTests(AzuriteFixture azurite)
             ["OTEL_RESOURCE_ATTRIBUTES"] = "deployment.environment=tableload-test",
         };
         List<string> args = ["run", "--duration", duration, "--warmup", "1s", "--tasks", "4", "--batch-size", "20", "--label", label, "--output", output ?? Directory.CreateTempSubdirectory("tableload-otlp-").FullName, "--quiet"];
+        args.AddRange(["--processes", processes.ToString(System.Globalization.CultureInfo.InvariantCulture)]);
         if (endpointAsFlag)
         {
             args.AddRange(["--otlp-endpoint", collector.AbsoluteUri]);
