@@ -5,7 +5,7 @@
 #
 # Prints a markdown table of A's and B's figures with B's change from A in percent, and writes it
 # to DIR/compare.md with an overlaid latency spectrum, DIR/compare-spectrum.png (DIR defaults to
-# the current folder). Then prints the paths written.
+# compare-<A>-vs-<B>/ beside A, never the current folder). Then prints the paths written.
 
 local({
   file <- sub("^--file=", "", grep("^--file=", commandArgs(trailingOnly = FALSE), value = TRUE))
@@ -17,7 +17,7 @@ suppressPackageStartupMessages(library(data.table))
 USAGE <- c(
   "usage: Rscript analysis/compare.R A B [--out DIR]",
   "Compares two TableLoad result folders: prints a markdown table of their figures and B's change",
-  "from A, and writes compare.md and compare-spectrum.png into DIR (default: the current folder)."
+  "from A, and writes compare.md and compare-spectrum.png into DIR (default: compare-<A>-vs-<B>/ beside A)."
 )
 
 main <- function(args) {
@@ -29,7 +29,7 @@ main <- function(args) {
     if (folder_kind(dir) == "sweep") input_error(sprintf("%s is a sweep folder; compare two of its cells", dir))
   }
   runs <- read_runs(cli$positional)
-  result <- write_comparison(runs[[1]], runs[[2]], cli$out %||% ".")
+  result <- write_comparison(runs[[1]], runs[[2]], cli$out %||% default_compare_dir(cli$positional[[1]], cli$positional[[2]]))
   writeLines(c(result$markdown, "", result$written))
 }
 

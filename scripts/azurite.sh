@@ -9,7 +9,7 @@
 # workspace-<port>/ (Azurite's working directory; it rejects --location with --inMemoryPersistence).
 set -euo pipefail
 
-REPO_ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+REPO_ROOT="$(cd -P "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 readonly REPO_ROOT
 # shellcheck source=lib/background.sh
 source "$REPO_ROOT/scripts/lib/background.sh"

@@ -240,5 +240,9 @@ if [[ "$DO_MICRO" == 1 ]]; then
     echo
 fi
 
-echo "== done; load average $(load_average); raw results: $RAW"
-[[ "$KEEP" == 1 ]] || echo "   (pass --keep to keep them)"
+# The work folder (raw.csv included) is deleted on exit unless --keep: name it only when it stays.
+if [[ "$KEEP" == 1 ]]; then
+    echo "== done; load average $(load_average); raw results: $RAW"
+else
+    echo "== done; load average $(load_average) (raw results deleted; pass --keep to keep them)"
+fi

@@ -13,7 +13,7 @@
 # start Azurite: use scripts/azurite.sh start first (see docs/proxy.md).
 set -euo pipefail
 
-REPO_ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+REPO_ROOT="$(cd -P "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 readonly REPO_ROOT
 # shellcheck source=lib/background.sh
 source "$REPO_ROOT/scripts/lib/background.sh"

@@ -9,7 +9,7 @@
 # Azurite (and the proxy) are stopped again at the end if this script started them.
 set -euo pipefail
 
-readonly REPO_ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+readonly REPO_ROOT="$(cd -P "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 readonly PORT="${TABLELOAD_AZURITE_PORT:-10002}"
 readonly PROXY_PORT="${TABLELOAD_PROXY_PORT:-10102}"
 throttle=0

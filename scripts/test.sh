@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
-# The test command: installs dependencies, builds, runs the unit, integration and R tests,
-# and ends with one line "N passed, N failed".
+# The test command: installs dependencies, builds, runs the unit, integration and R tests and
+# the docs check (scripts/docs-check.sh: every runnable command of README.md and docs/), and
+# ends with one line "N passed, N failed" (each documented command counts as one test).
 #
 #   scripts/test.sh [--no-r]     --no-r skips installing R and the R tests
 set -euo pipefail
@@ -9,6 +10,7 @@ REPO_ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 readonly REPO_ROOT
 readonly TEST_PROJECTS=(tests/TableLoad.Tests tests/TableLoad.IntegrationTests)
 readonly R_TESTS=analysis/tests/testthat.R
+readonly DOCS_CHECK=scripts/docs-check.sh
 
 export DOTNET_CLI_TELEMETRY_OPTOUT=1 DOTNET_NOLOGO=1 DOTNET_SKIP_FIRST_TIME_EXPERIENCE=1
 
@@ -36,14 +38,21 @@ count_dotnet() {
     ((found))
 }
 
-# Adds the counts from testthat's final "[ FAIL 0 | WARN 0 | SKIP 0 | PASS 12 ]" line.
-count_testthat() {
-    local line n
-    line="$(grep -E '\[ FAIL [0-9]+ \|.*PASS [0-9]+ \]' "$step_log" | tail -n 1 || true)"
+# Adds the failed and passed counts of the last line of $step_log matching LINE_RE, each read by
+# a sed expression whose group 1 is the number.
+count_last_line() {
+    local line_re="$1" failed_re="$2" passed_re="$3" line n
+    line="$(grep -E "$line_re" "$step_log" | tail -n 1 || true)"
     [[ -n "$line" ]] || return 1
-    n="$(sed -nE 's/.*FAIL ([0-9]+).*/\1/p' <<<"$line")"; failed=$((failed + ${n:-0}))
-    n="$(sed -nE 's/.*PASS ([0-9]+).*/\1/p' <<<"$line")"; passed=$((passed + ${n:-0}))
+    n="$(sed -nE "s/$failed_re/\1/p" <<<"$line")"; failed=$((failed + ${n:-0}))
+    n="$(sed -nE "s/$passed_re/\1/p" <<<"$line")"; passed=$((passed + ${n:-0}))
 }
+
+# testthat's final "[ FAIL 0 | WARN 0 | SKIP 0 | PASS 12 ]" line.
+count_testthat() { count_last_line '\[ FAIL [0-9]+ \|.*PASS [0-9]+ \]' '.*FAIL ([0-9]+).*' '.*PASS ([0-9]+).*'; }
+
+# The docs check's final "docs: N commands, N promised files in N blocks, N passed, N failed" line.
+count_docs() { count_last_line '^docs: [0-9]+ commands, [0-9]+ promised files in [0-9]+ blocks, [0-9]+ passed, [0-9]+ failed$' '.* ([0-9]+) failed$' '.* ([0-9]+) passed, .*'; }
 
 # Records a test run; a run that failed without reporting any failed test counts as one failure.
 record_run() {
@@ -58,6 +67,16 @@ record_run() {
             failed=$((failed + 1))
         fi
     fi
+}
+
+# run_counted NAME COUNTER COMMAND...: runs a test command, adds the counts of its summary line
+# (read by the COUNTER function) and records the run.
+run_counted() {
+    local name="$1" counter="$2" rc=0 counted=0 before=$failed
+    shift 2
+    run_logged "$@" || rc=$?
+    "$counter" && counted=1
+    record_run "$name" "$rc" "$counted" "$before"
 }
 
 summarise_and_exit() {
@@ -98,26 +117,19 @@ main() {
     dotnet build TableLoad.sln -c Release --no-restore --nologo -v quiet -clp:NoSummary \
         || abort "dotnet build"
 
-    local project rc counted before
+    local project
     for project in "${TEST_PROJECTS[@]}"; do
         step "dotnet test $project"
-        before=$failed
-        rc=0
-        run_logged dotnet test "$project" -c Release --no-build --nologo || rc=$?
-        counted=0
-        count_dotnet && counted=1
-        record_run "$(basename "$project")" "$rc" "$counted" "$before"
+        run_counted "$(basename "$project")" count_dotnet dotnet test "$project" -c Release --no-build --nologo
     done
 
     if ((with_r)) && [[ -f "$R_TESTS" ]]; then
         step "Rscript $R_TESTS"
-        before=$failed
-        rc=0
-        run_logged Rscript "$R_TESTS" || rc=$?
-        counted=0
-        count_testthat && counted=1
-        record_run "R tests" "$rc" "$counted" "$before"
+        run_counted "R tests" count_testthat Rscript "$R_TESTS"
     fi
+
+    step "bash $DOCS_CHECK"
+    run_counted "docs check" count_docs bash "$DOCS_CHECK"
 
     summarise_and_exit
 }

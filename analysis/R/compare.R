@@ -52,6 +52,13 @@ compare_markdown <- function(table, a_name, b_name) {
                  cells, right = c(FALSE, TRUE, TRUE, TRUE))
 }
 
+# Where compare.R writes without --out: a folder beside run A, named after both runs, so a
+# comparison never lands in whatever folder the command was started from (often the repository).
+default_compare_dir <- function(a_dir, b_dir) {
+  a <- normalizePath(a_dir, mustWork = TRUE)
+  file.path(dirname(a), sprintf("compare-%s-vs-%s", basename(a), basename(normalizePath(b_dir, mustWork = TRUE))))
+}
+
 # compare.md and compare-spectrum.png in out_dir; returns the markdown lines and the paths written.
 write_comparison <- function(a, b, out_dir) {
   ensure_folder(out_dir)

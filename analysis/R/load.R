@@ -41,7 +41,7 @@ FAILURE_OUTCOMES <- c("server_busy", "operation_timed_out", "too_many_requests",
                       "client_timeout", "rejected", "network_failure")
 THROTTLE_OUTCOMES <- c("server_busy", "operation_timed_out", "too_many_requests")
 
-SWEEP_KNOBS <- c("processes", "tasks", "batch_size", "entity_size", "partitions", "rate", "repeat")
+SWEEP_KNOBS <- c("client", "processes", "tasks", "batch_size", "entity_size", "partitions", "rate", "repeat")
 
 read_csv_typed <- function(path, columns, optional = character()) {
   header <- names(data.table::fread(path, nrows = 0L))
@@ -128,8 +128,10 @@ read_runs <- function(dirs) {
 
 read_sweep <- function(dir) {
   if (!is_sweep_folder(dir)) input_error(sprintf("%s is not a sweep folder (no sweep.csv)", dir))
+  # Text columns stay text (a client named like a number, partitions "1"); older sweeps lack the client column.
+  header <- names(data.table::fread(file.path(dir, "sweep.csv"), nrows = 0L, showProgress = FALSE))
   cells <- data.table::fread(file.path(dir, "sweep.csv"), na.strings = "", showProgress = FALSE,
-                             colClasses = list(character = c("cell", "partitions")))
+                             colClasses = list(character = intersect(c("cell", "client", "partitions"), header)))
   required <- c("cell", "median", "p99", "peak_eps", "mean_eps")
   missing <- setdiff(required, names(cells))
   if (length(missing) > 0L) {

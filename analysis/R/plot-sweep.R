@@ -1,7 +1,7 @@
 # Figures of a sweep (sweep.csv, one row per cell): rate against each knob, and the knee.
 
 KNOB_TITLES <- c(
-  processes = "processes", tasks = "tasks per process", batch_size = "batch size (entities)",
+  client = "client (--client)", processes = "processes", tasks = "tasks per process", batch_size = "batch size (entities)",
   entity_size = "entity size (bytes)", partitions = "partitions", rate = "target rate (entities/s)",
   `repeat` = "repeat"
 )
@@ -132,9 +132,11 @@ cell_labels <- function(cells) {
   }
 }
 
+# The knob keeps its sweep.csv name (sweep-rate-by-batch_size.png), as everywhere else.
+sweep_rate_file <- function(knob) sprintf("sweep-rate-by-%s.png", knob)
+
 sweep_plot_files <- function(sweep) {
-  knobs <- varying_knobs(sweep$cells)
-  c(sprintf("sweep-rate-by-%s.png", gsub("_", "-", knobs)), "sweep-knee.png")
+  c(sweep_rate_file(varying_knobs(sweep$cells)), "sweep-knee.png")
 }
 
 # Writes (5) for each varying knob and (6); returns the paths written.
@@ -142,7 +144,7 @@ write_sweep_plots <- function(sweep, out_dir) {
   knobs <- varying_knobs(sweep$cells)
   written <- character()
   for (knob in knobs) {
-    path <- file.path(out_dir, sprintf("sweep-rate-by-%s.png", gsub("_", "-", knob)))
+    path <- file.path(out_dir, sweep_rate_file(knob))
     written <- c(written, save_plot(plot_sweep_rate(sweep, knob), path))
   }
   c(written, save_plot(plot_sweep_knee(sweep), file.path(out_dir, "sweep-knee.png")))

@@ -1,4 +1,5 @@
 using BenchmarkDotNet.Attributes;
+using TableLoad.Storage.Wire;
 using TableLoad.Workload;
 
 namespace TableLoad.MicroBench;

@@ -31,7 +31,7 @@ test_that("report.R reports a sweep folder", {
   expect_equal(result$status, 0L, info = paste(result$stderr, collapse = "\n"))
   expect_setequal(basename(result$stdout),
                   c("percentiles.md", "percentiles.csv", "sweep-rate-by-tasks.png",
-                    "sweep-rate-by-batch-size.png", "sweep-knee.png", "spectrum.png", "report.html"))
+                    "sweep-rate-by-batch_size.png", "sweep-knee.png", "spectrum.png", "report.html"))
   expect_equal(basename(result$stdout[length(result$stdout)]), "report.html")
 })
 
@@ -68,6 +68,17 @@ test_that("compare.R prints and writes the change of each figure, and an overlai
   mean_eps <- grep("^\\| mean e/s", md, value = TRUE)
   change <- (b$mean_entities_per_second - a$mean_entities_per_second) / a$mean_entities_per_second * 100
   expect_match(mean_eps, sprintf("%+.1f%%", change), fixed = TRUE)
+})
+
+test_that("compare.R without --out writes beside the first run, never into the working folder", {
+  runs <- copy_fixtures(c("run-t2-b10", "run-rejected"))
+  wd <- tempfile("wd-")
+  dir.create(wd)
+  result <- run_script("compare.R", runs, wd = wd)
+  expect_equal(result$status, 0L, info = paste(result$stderr, collapse = "\n"))
+  out <- file.path(dirname(runs[1]), "compare-run-t2-b10-vs-run-rejected")
+  expect_true(all(file.exists(file.path(out, c("compare.md", "compare-spectrum.png")))))
+  expect_length(list.files(wd, all.files = TRUE, no.. = TRUE), 0L)
 })
 
 test_that("compare.R fails properly on a bad folder or a wrong number of folders", {

@@ -118,7 +118,7 @@ test_that("sweep plots are written for each varying knob and for the knee", {
   sweep <- read_sweep(SWEEP_FIXTURE)
   expect_setequal(varying_knobs(sweep$cells), c("tasks", "batch_size"))
   written <- write_sweep_plots(sweep, out)
-  expect_setequal(basename(written), c("sweep-rate-by-tasks.png", "sweep-rate-by-batch-size.png", "sweep-knee.png"))
+  expect_setequal(basename(written), c("sweep-rate-by-tasks.png", "sweep-rate-by-batch_size.png", "sweep-knee.png"))
   for (path in written) expect_png(path)
 })
 

@@ -1,5 +1,6 @@
 using System.Buffers.Text;
 using System.Text;
+using TableLoad.Storage.Wire;
 using TableLoad.Workload;
 
 namespace TableLoad.Bench.Floor;

@@ -3,6 +3,7 @@ using System.Net;
 using System.Net.Http.Headers;
 using TableLoad.Measurement.Histograms;
 using TableLoad.Storage;
+using TableLoad.Storage.Wire;
 using TableLoad.Workload;
 
 namespace TableLoad.Bench.Floor;

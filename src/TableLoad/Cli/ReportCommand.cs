@@ -38,6 +38,13 @@ internal static class ReportCommand
                 return ExitCodes.BadInput;
             }
 
+            var clients = parts.Select(p => p.Client).Distinct().ToList();
+            if (clients.Count > 1 && groupLabel is null)
+            {
+                await Console.Error.WriteLineAsync($"The folders were made with different clients ({string.Join(", ", clients)}), whose figures differ by the client's own cost; give --label to merge them as one group anyway.").ConfigureAwait(false);
+                return ExitCodes.BadInput;
+            }
+
             var name = groupLabel ?? runIds[0];
             var destination = parse.GetValue(output) ?? Path.Combine("results", new string(name.Select(c => char.IsAsciiLetterOrDigit(c) || c is '-' or '_' ? c : '_').ToArray()) + "-merged");
             var summary = await ResultMerger.MergeAsync(parts, destination, groupLabel).ConfigureAwait(false);

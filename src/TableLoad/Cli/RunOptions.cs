@@ -137,7 +137,7 @@ internal sealed class RunOptions
 
     public Option<string> Timeout { get; } = new("--timeout")
     {
-        Description = "Client timeout of one attempt (the service's own limit is 30s).",
+        Description = "Client timeout of one attempt (the service's own limit is 30s); it also bounds each call on the table (create, count for --verify, read-back, delete), at least 5s, after which the run says so in one sentence and exits 3.",
         DefaultValueFactory = _ => "30s",
     };
 

@@ -3,6 +3,7 @@ using System.Globalization;
 using System.Text.RegularExpressions;
 using TableLoad.Engine;
 using TableLoad.Storage;
+using TableLoad.Storage.Wire;
 using TableLoad.Workload;
 
 namespace TableLoad.Cli;
@@ -22,6 +23,9 @@ internal static partial class RunSettingsFactory
     public static readonly TimeSpan MaxDuration = TimeSpan.FromDays(30);
     public static readonly TimeSpan MinTimeout = TimeSpan.FromMilliseconds(10);
     public static readonly TimeSpan MaxTimeout = TimeSpan.FromHours(24);
+
+    // Instances launched together reach their start a little apart; a later start would not be together.
+    public static readonly TimeSpan StartAtTolerance = TimeSpan.FromSeconds(5);
 
     public static RunSettings Create(ParseResult parse, RunOptions o, DateTimeOffset now, Func<string, string?> environment)
     {
@@ -78,6 +82,8 @@ internal static partial class RunSettingsFactory
             Require(DateTimeOffset.TryParse(startText, CultureInfo.InvariantCulture, DateTimeStyles.AssumeUniversal | DateTimeStyles.AdjustToUniversal, out var parsedStart),
                 $"--start-at '{startText}' is not a UTC time such as 2026-11-21T10:00:00Z.");
             Require(parsedStart < now.AddDays(1), "--start-at must be within the next 24 hours.");
+            Require(parsedStart >= now - StartAtTolerance,
+                $"--start-at {startText} is {Past(now - parsedStart)} in the past, so the instances would not start together; give a time ahead of every instance's start.");
             startAt = parsedStart;
         }
 
@@ -147,6 +153,7 @@ internal static partial class RunSettingsFactory
                 "--endpoint must be an http or https address without a query string (give the SAS with --sas).");
             var account = ConnectionStringParser.AccountNameFromEndpoint(endpoint!);
             var auth = parse.GetValue(o.Auth)?.ToLowerInvariant();
+            Require(auth != "entra" || endpoint!.Scheme == Uri.UriSchemeHttps, "--auth entra needs an https --endpoint: Microsoft Entra tokens are only sent over TLS.");
             IRequestAuthorizer authorizer = auth switch
             {
                 "entra" => new BearerTokenAuthorizer(new Azure.Identity.DefaultAzureCredential()),
@@ -219,6 +226,12 @@ internal static partial class RunSettingsFactory
 
         return duration;
     }
+
+    private static string Past(TimeSpan ago) => ago.TotalMinutes < 2
+        ? string.Create(CultureInfo.InvariantCulture, $"{ago.TotalSeconds:0} s")
+        : ago.TotalHours < 2
+            ? string.Create(CultureInfo.InvariantCulture, $"{ago.TotalMinutes:0} min")
+            : string.Create(CultureInfo.InvariantCulture, $"{ago.TotalHours:0} h");
 
     private static void Require(bool condition, string message)
     {

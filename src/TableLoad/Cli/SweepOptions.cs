@@ -24,7 +24,7 @@ internal sealed class SweepOptions
 
         var handled = new HashSet<string>(StringComparer.Ordinal)
         {
-            Processes.Name, Tasks.Name, BatchSize.Name, EntitySize.Name, Partitions.Name, Rate.Name, Output.Name, ConnectionString.Name,
+            Client.Name, Processes.Name, Tasks.Name, BatchSize.Name, EntitySize.Name, Partitions.Name, Rate.Name, Output.Name, ConnectionString.Name,
             Repeat.Name, Cooldown.Name, StopWhenThrottled.Name, Resume.Name, Report.Name, "--label", "--quiet",
         };
         PassThrough = Run.All.Where(o => !handled.Contains(o.Name)).ToList();
@@ -32,6 +32,12 @@ internal sealed class SweepOptions
 
     /// <summary>The run options this sweep shares with <c>run</c>; only those in <see cref="PassThrough"/> are on the sweep command.</summary>
     public RunOptions Run { get; } = new();
+
+    public Option<string> Client { get; } = new("--client")
+    {
+        Description = "Clients that send the batches (run --client), e.g. sdk,wire: the SDK applications run, and TableLoad's wire client (the service's ceiling).",
+        DefaultValueFactory = _ => "sdk",
+    };
 
     public Option<string> Processes { get; } = new("--processes")
     {
@@ -92,7 +98,7 @@ internal sealed class SweepOptions
     /// <summary>The run options passed unchanged to every cell when given (duration, warm-up, retries, table, ...).</summary>
     public IReadOnlyList<Option> PassThrough { get; }
 
-    public IEnumerable<Option> Knobs => [Processes, Tasks, BatchSize, EntitySize, Partitions, Rate];
+    public IEnumerable<Option> Knobs => [Client, Processes, Tasks, BatchSize, EntitySize, Partitions, Rate];
 
     public IEnumerable<Option> All =>
     [

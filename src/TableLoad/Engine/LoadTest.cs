@@ -36,6 +36,12 @@ internal sealed class LoadTest(RunSettings settings, RunInvocation invocation, T
         {
             exitCode = await RunOnTableAsync(admin, created, signals).ConfigureAwait(false);
         }
+        catch (Exception ex) when (ex is TableServiceException or HttpRequestException)
+        {
+            // The service refused or stopped answering a call on the table: the result files stay as written.
+            await errors.WriteLineAsync(Sentence(ex, "finish the run")).ConfigureAwait(false);
+            exitCode = ExitCodes.Unreachable;
+        }
         catch when (deleteAtEnd)
         {
             await TryDeleteAsync(admin).ConfigureAwait(false);
@@ -87,10 +93,15 @@ internal sealed class LoadTest(RunSettings settings, RunInvocation invocation, T
         }
         catch (Exception ex) when (ex is TableServiceException or HttpRequestException)
         {
-            await errors.WriteLineAsync($"The table {settings.Table} was not deleted: {ex.Message}").ConfigureAwait(false);
+            await errors.WriteLineAsync(Sentence(ex, $"delete the table {settings.Table}")).ConfigureAwait(false);
             return false;
         }
     }
+
+    /// <summary>A failed table call in one sentence: the service's own, or the transport's reason.</summary>
+    private static string Sentence(Exception failure, string doing) => failure is HttpRequestException http
+        ? $"Could not {doing}: the Table endpoint stopped answering ({http.HttpRequestError})."
+        : failure.Message;
 
     private async Task<bool> WaitForStartAsync(StopSignals signals)
     {

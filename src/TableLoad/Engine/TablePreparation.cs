@@ -15,7 +15,7 @@ internal static class TablePreparation
         {
             return await admin.CreateAsync(cancellationToken).ConfigureAwait(false);
         }
-        catch (TableServiceException ex) when (ex.Status is null)
+        catch (TableServiceException ex) when (ex.Unanswered)
         {
             throw new TargetUnreachableException(string.Create(CultureInfo.InvariantCulture, $"The Table endpoint {endpoint} did not answer within {admin.CallTimeout.TotalSeconds:0.#} s."));
         }

@@ -1,4 +1,5 @@
 using TableLoad.Engine;
+using TableLoad.Storage;
 
 namespace TableLoad.Measurement;
 
@@ -21,6 +22,9 @@ internal sealed record RunSummary
     public required int EntitySize { get; init; }
 
     public required string Partitions { get; init; }
+
+    /// <summary>The client that sent the batches (<c>--client</c>): sdk or wire; "sdk+wire" for a report merging both.</summary>
+    public required string BatchClient { get; init; }
 
     public required RunStatus Status { get; init; }
 
@@ -86,6 +90,7 @@ internal sealed record RunSummary
             BatchSize = settings.BatchSize,
             EntitySize = settings.EntitySize,
             Partitions = settings.Partitions,
+            BatchClient = settings.Client,
             Status = status,
             MeasuredSeconds = measuredSeconds,
             LatencyMs = LatencySummary.From(totals.Latency),
@@ -103,10 +108,10 @@ internal sealed record RunSummary
 }
 
 /// <summary>What names a run and its workload in a summary.</summary>
-internal sealed record RunIdentity(string RunId, string Label, int Tasks, int BatchSize, int EntitySize, string Partitions, double? Rate)
+internal sealed record RunIdentity(string RunId, string Label, int Tasks, int BatchSize, int EntitySize, string Partitions, double? Rate, string Client)
 {
     public static RunIdentity Of(RunSettings s) =>
-        new(s.RunId, s.Label, s.Tasks, s.BatchSize, s.EntitySize, s.Partitions.ToString()!, s.Rate);
+        new(s.RunId, s.Label, s.Tasks, s.BatchSize, s.EntitySize, s.Partitions.ToString()!, s.Rate, s.Client.ToName());
 }
 
 internal sealed record WarmupTotals(long Batches, long EntitiesSucceeded, long EntitiesFailed);

@@ -48,7 +48,7 @@ internal static class ResultTable
         var text = new StringBuilder();
         void Line(string line) => text.AppendLine(line);
         var status = s.Status == RunStatus.Complete ? "" : $" ({s.Status.ToString().ToLowerInvariant()})";
-        Line($"run {s.RunId}{status}: {Fixed(s.MeasuredSeconds, 1)} s measured, {s.Processes} × {s.Tasks} tasks, batches of {s.BatchSize}, {s.EntitySize}-byte entities, partitions {s.Partitions}");
+        Line($"run {s.RunId}{status}: {Fixed(s.MeasuredSeconds, 1)} s measured, {s.Processes} × {s.Tasks} tasks, batches of {s.BatchSize}, {s.EntitySize}-byte entities, partitions {s.Partitions}, client {s.BatchClient}");
         foreach (var (outcome, count) in s.Outcomes.Where(o => o.Value > 0 && o.Key != "succeeded"))
         {
             Line($"{outcome.Replace('_', ' ')}: {count} batches");

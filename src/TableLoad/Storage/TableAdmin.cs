@@ -20,17 +20,20 @@ internal sealed class TableAdmin : IDisposable
     public TableAdmin(StorageTarget target, string table, TimeSpan callTimeout, int maxConnections = 8)
     {
         CallTimeout = callTimeout;
+        Table = table;
         _handler = HttpHandlerFactory.Create(maxConnections);
         // The SDK's per-request timeout bounds every call, each page of a count included.
         var options = SdkClientOptions.Create(_handler, callTimeout, diagnostics: false);
         _table = target.Authorizer.CreateServiceClient(target.TableEndpoint, options).GetTableClient(table);
     }
 
+    public string Table { get; }
+
     /// <summary>How long one request may go unanswered.</summary>
     public TimeSpan CallTimeout { get; }
 
     /// <summary>Creates the table; false when it already existed.</summary>
-    public Task<bool> CreateAsync(CancellationToken cancellationToken) => CallAsync("create the table", async ct =>
+    public Task<bool> CreateAsync(CancellationToken cancellationToken) => CallAsync($"create the table {Table}", async ct =>
     {
         try
         {
@@ -43,7 +46,7 @@ internal sealed class TableAdmin : IDisposable
         }
     }, cancellationToken);
 
-    public Task DeleteAsync(CancellationToken cancellationToken) => CallAsync("delete the table", async ct =>
+    public Task DeleteAsync(CancellationToken cancellationToken) => CallAsync($"delete the table {Table}", async ct =>
     {
         try
         {
@@ -58,7 +61,7 @@ internal sealed class TableAdmin : IDisposable
     }, cancellationToken);
 
     /// <summary>True when the table holds at least one entity (asks for one key).</summary>
-    public Task<bool> HasEntitiesAsync(CancellationToken cancellationToken) => CallAsync("read the table", async ct =>
+    public Task<bool> HasEntitiesAsync(CancellationToken cancellationToken) => CallAsync($"read the table {Table}", async ct =>
     {
         await foreach (var page in _table.QueryAsync<TableEntity>(filter: (string?)null, maxPerPage: 1, select: KeysOnly, cancellationToken: ct).AsPages().ConfigureAwait(false))
         {
@@ -72,7 +75,7 @@ internal sealed class TableAdmin : IDisposable
     }, cancellationToken);
 
     /// <summary>Counts the stored entities, reading keys only, page by page.</summary>
-    public Task<long> CountAsync(CancellationToken cancellationToken) => CallAsync("count the table", async ct =>
+    public Task<long> CountAsync(CancellationToken cancellationToken) => CallAsync($"count the table {Table}", async ct =>
     {
         long count = 0;
         await foreach (var page in _table.QueryAsync<TableEntity>(filter: (string?)null, maxPerPage: 1000, select: KeysOnly, cancellationToken: ct).AsPages().ConfigureAwait(false))
@@ -107,6 +110,10 @@ internal sealed class TableAdmin : IDisposable
         {
             ExceptionDispatchInfo.Throw(ex.InnerException);
             throw;
+        }
+        catch (Azure.Identity.AuthenticationFailedException ex)
+        {
+            throw TableServiceException.NoToken(operation, ex.Message.Split('\n')[0].Trim());
         }
         catch (OperationCanceledException) when (!cancellationToken.IsCancellationRequested)
         {

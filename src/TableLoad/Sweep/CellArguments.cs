@@ -7,7 +7,7 @@ internal static class CellArguments
 {
     public static IReadOnlyList<string> For(SweepSettings settings, SweepCell cell, string? freshTable)
     {
-        var args = new List<string> { "run" };
+        var args = new List<string> { "run", "--client", cell.Client };
         if (settings.PassProcesses)
         {
             args.AddRange(["--processes", Int(cell.Processes)]);

@@ -1,5 +1,6 @@
 using System.Globalization;
 using TableLoad.Cli;
+using TableLoad.Storage;
 using TableLoad.Workload;
 
 namespace TableLoad.Sweep;
@@ -21,6 +22,13 @@ internal static class KnobListParser
         Parse(text, "--partitions", "single,spread:8", item =>
             PartitionStrategy.TryParse(item)?.ToString()
             ?? throw new UsageException($"--partitions value '{item}' must be single, per-task or spread:N with N from 1 to 1000000."));
+
+    /// <summary>Client names in their canonical spelling (sdk, wire), so <c>SDK</c> and <c>sdk</c> are one cell.</summary>
+    public static IReadOnlyList<string> Clients(string? text) =>
+        Parse(text, "--client", "sdk,wire", item =>
+            ClientKindNames.TryParse(item, out var kind)
+                ? kind.ToName()
+                : throw new UsageException($"--client value '{item}' must be sdk or wire."));
 
     /// <summary>Open-model rates in entities per second; an absent list is the closed model (one null value).</summary>
     public static IReadOnlyList<double?> Rates(string? text)

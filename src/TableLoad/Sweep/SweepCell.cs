@@ -3,16 +3,16 @@ using System.Globalization;
 namespace TableLoad.Sweep;
 
 /// <summary>One point of the grid, run once: its knob values and which repeat pass it belongs to (1-based).</summary>
-internal sealed record SweepCell(int Processes, int Tasks, int BatchSize, int EntitySize, string Partitions, double? Rate, int Repeat)
+internal sealed record SweepCell(string Client, int Processes, int Tasks, int BatchSize, int EntitySize, string Partitions, double? Rate, int Repeat)
 {
-    /// <summary>Readable and safe as a folder name on every file system, e.g. <c>p2-t12-b100-e1024-spread8-rate5000-r1</c>.</summary>
+    /// <summary>Readable and safe as a folder name on every file system, e.g. <c>sdk-p2-t12-b100-e1024-spread8-rate5000-r1</c>.</summary>
     public string Name
     {
         get
         {
             var rate = Rate is { } r ? "-rate" + FormatRate(r) : "";
             var partitions = Partitions.Replace(":", "", StringComparison.Ordinal);
-            return string.Create(CultureInfo.InvariantCulture, $"p{Processes}-t{Tasks}-b{BatchSize}-e{EntitySize}-{partitions}{rate}-r{Repeat}");
+            return string.Create(CultureInfo.InvariantCulture, $"{Client}-p{Processes}-t{Tasks}-b{BatchSize}-e{EntitySize}-{partitions}{rate}-r{Repeat}");
         }
     }
 
@@ -21,6 +21,7 @@ internal sealed record SweepCell(int Processes, int Tasks, int BatchSize, int En
     /// <summary>The same cell with <paramref name="knob"/> blanked out: cells that share it differ only in that knob.</summary>
     public SweepCell Without(SweepKnob knob) => knob switch
     {
+        SweepKnob.Client => this with { Client = "" },
         SweepKnob.Processes => this with { Processes = 0 },
         SweepKnob.Tasks => this with { Tasks = 0 },
         SweepKnob.BatchSize => this with { BatchSize = 0 },

@@ -8,7 +8,7 @@ internal static class SweepCsv
 {
     public static readonly string[] Columns =
     [
-        "cell", "processes", "tasks", "batch_size", "entity_size", "partitions", "rate", "repeat",
+        "cell", "client", "processes", "tasks", "batch_size", "entity_size", "partitions", "rate", "repeat",
         "min", "median", "mean", "max", "p90", "p95", "p99", "peak_eps", "succeeded", "failed", "throttled", "timeouts",
         "mean_eps", "goodput_mb_s", "client_cpu_s", "saturated", "status",
     ];
@@ -20,7 +20,7 @@ internal static class SweepCsv
         var c = row.Cell;
         string[] cells =
         [
-            Csv.Text(c.Name), Int(c.Processes), Int(c.Tasks), Int(c.BatchSize), Int(c.EntitySize), Csv.Text(c.Partitions),
+            Csv.Text(c.Name), Csv.Text(c.Client), Int(c.Processes), Int(c.Tasks), Int(c.BatchSize), Int(c.EntitySize), Csv.Text(c.Partitions),
             c.Rate is { } rate ? SweepCell.FormatRate(rate) : "", Int(c.Repeat),
             Real(row.Min), Real(row.Median), Real(row.Mean), Real(row.Max), Real(row.P90), Real(row.P95), Real(row.P99),
             Csv.Number(row.PeakEntitiesPerSecond), Csv.Number(row.Succeeded), Csv.Number(row.Failed), Csv.Number(row.Throttled), Csv.Number(row.Timeouts),
@@ -41,8 +41,8 @@ internal static class SweepCsv
         try
         {
             var cell = new SweepCell(
-                ParseInt(f[1]), ParseInt(f[2]), ParseInt(f[3]), ParseInt(f[4]), f[5],
-                f[6].Length == 0 ? null : ParseReal(f[6]), ParseInt(f[7]));
+                f[1], ParseInt(f[2]), ParseInt(f[3]), ParseInt(f[4]), ParseInt(f[5]), f[6],
+                f[7].Length == 0 ? null : ParseReal(f[7]), ParseInt(f[8]));
             if (cell.Name != f[0])
             {
                 return null;
@@ -51,23 +51,23 @@ internal static class SweepCsv
             return new SweepRow
             {
                 Cell = cell,
-                Min = ParseReal(f[8]),
-                Median = ParseReal(f[9]),
-                Mean = ParseReal(f[10]),
-                Max = ParseReal(f[11]),
-                P90 = ParseReal(f[12]),
-                P95 = ParseReal(f[13]),
-                P99 = ParseReal(f[14]),
-                PeakEntitiesPerSecond = ParseLong(f[15]),
-                Succeeded = ParseLong(f[16]),
-                Failed = ParseLong(f[17]),
-                Throttled = ParseLong(f[18]),
-                Timeouts = ParseLong(f[19]),
-                MeanEntitiesPerSecond = ParseReal(f[20]),
-                GoodputMbPerSecond = ParseReal(f[21]),
-                ClientCpuSeconds = ParseReal(f[22]),
-                Saturated = f[23] == "true",
-                Status = f[24],
+                Min = ParseReal(f[9]),
+                Median = ParseReal(f[10]),
+                Mean = ParseReal(f[11]),
+                Max = ParseReal(f[12]),
+                P90 = ParseReal(f[13]),
+                P95 = ParseReal(f[14]),
+                P99 = ParseReal(f[15]),
+                PeakEntitiesPerSecond = ParseLong(f[16]),
+                Succeeded = ParseLong(f[17]),
+                Failed = ParseLong(f[18]),
+                Throttled = ParseLong(f[19]),
+                Timeouts = ParseLong(f[20]),
+                MeanEntitiesPerSecond = ParseReal(f[21]),
+                GoodputMbPerSecond = ParseReal(f[22]),
+                ClientCpuSeconds = ParseReal(f[23]),
+                Saturated = f[24] == "true",
+                Status = f[25],
             };
         }
         catch (Exception ex) when (ex is FormatException or OverflowException)

@@ -18,6 +18,7 @@ internal sealed record SweepDescription(
     {
         var knobs = new SortedDictionary<string, object?>(StringComparer.Ordinal)
         {
+            ["client"] = s.Knobs.Clients,
             ["processes"] = s.Knobs.Processes,
             ["tasks"] = s.Knobs.Tasks,
             ["batch_size"] = s.Knobs.BatchSizes,

@@ -1,6 +1,6 @@
 namespace TableLoad.Sweep;
 
-/// <summary>Expands the knob lists into cells in a stable order: repeat passes, then processes … rate innermost.</summary>
+/// <summary>Expands the knob lists into cells in a stable order: repeat passes, then client, processes … rate innermost.</summary>
 internal static class SweepGrid
 {
     public static IReadOnlyList<SweepCell> Expand(SweepKnobs knobs, int repeat)
@@ -8,6 +8,8 @@ internal static class SweepGrid
         var cells = new List<SweepCell>(knobs.CellsPerPass * repeat);
         for (var pass = 1; pass <= repeat; pass++)
         {
+            foreach (var client in knobs.Clients)
+            {
             foreach (var processes in knobs.Processes)
             {
                 foreach (var tasks in knobs.Tasks)
@@ -20,12 +22,13 @@ internal static class SweepGrid
                             {
                                 foreach (var rate in knobs.Rates)
                                 {
-                                    cells.Add(new SweepCell(processes, tasks, batchSize, entitySize, partitions, rate, pass));
+                                    cells.Add(new SweepCell(client, processes, tasks, batchSize, entitySize, partitions, rate, pass));
                                 }
                             }
                         }
                     }
                 }
+            }
             }
         }
 

@@ -1,8 +1,9 @@
 namespace TableLoad.Sweep;
 
-/// <summary>The knobs a sweep varies, in grid order: processes outermost, rate innermost.</summary>
+/// <summary>The knobs a sweep varies, in grid order: client outermost, rate innermost.</summary>
 internal enum SweepKnob
 {
+    Client,
     Processes,
     Tasks,
     BatchSize,
@@ -15,6 +16,7 @@ internal static class SweepKnobExtensions
 {
     public static string OptionName(this SweepKnob knob) => knob switch
     {
+        SweepKnob.Client => "--client",
         SweepKnob.Processes => "--processes",
         SweepKnob.Tasks => "--tasks",
         SweepKnob.BatchSize => "--batch-size",

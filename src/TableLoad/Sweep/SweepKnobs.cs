@@ -2,6 +2,7 @@ namespace TableLoad.Sweep;
 
 /// <summary>The value lists of a sweep, each in the order the user gave; a null rate is the closed model.</summary>
 internal sealed record SweepKnobs(
+    IReadOnlyList<string> Clients,
     IReadOnlyList<int> Processes,
     IReadOnlyList<int> Tasks,
     IReadOnlyList<int> BatchSizes,
@@ -11,6 +12,7 @@ internal sealed record SweepKnobs(
 {
     public int Count(SweepKnob knob) => knob switch
     {
+        SweepKnob.Client => Clients.Count,
         SweepKnob.Processes => Processes.Count,
         SweepKnob.Tasks => Tasks.Count,
         SweepKnob.BatchSize => BatchSizes.Count,

@@ -17,6 +17,7 @@ internal static class SweepSettingsFactory
     public static SweepSettings Create(ParseResult parse, SweepOptions o, DateTimeOffset now, Func<string, string?> environment)
     {
         var knobs = new SweepKnobs(
+            KnobListParser.Clients(parse.GetValue(o.Client)),
             KnobListParser.Integers(parse.GetValue(o.Processes), o.Processes.Name, "1,2,3"),
             KnobListParser.Integers(parse.GetValue(o.Tasks), o.Tasks.Name, "4,12,32"),
             KnobListParser.Integers(parse.GetValue(o.BatchSize), o.BatchSize.Name, "10,50,100"),

@@ -10,13 +10,15 @@ public sealed class DistributedRunTests(AzuriteFixture azurite) : IDisposable
 {
     private readonly string _root = Directory.CreateTempSubdirectory("tableload-dist-").FullName;
 
-    [Fact]
-    public async Task ThreeInstancesMergedByReport_EqualTheSumOfTheirParts_WithPercentilesOfTheMergedHistograms()
+    [Theory]
+    [InlineData("sdk")]
+    [InlineData("wire")]
+    public async Task ThreeInstancesMergedByReport_EqualTheSumOfTheirParts_WithPercentilesOfTheMergedHistograms(string client)
     {
         var runId = "dist" + Guid.NewGuid().ToString("N")[..6];
         var startAt = DateTimeOffset.UtcNow.AddSeconds(4).ToString("yyyy-MM-ddTHH:mm:ssZ", CultureInfo.InvariantCulture);
         var instances = Enumerable.Range(0, 3).Select(k => TableLoadProcess.RunAsync(
-            ["run", "--start-at", startAt, "--run-id", runId, "--instance", k.ToString(CultureInfo.InvariantCulture), "--tasks", "2",
+            ["run", "--client", client, "--start-at", startAt, "--run-id", runId, "--instance", k.ToString(CultureInfo.InvariantCulture), "--tasks", "2",
              "--duration", "3s", "--warmup", "1s", "--quiet", "--output", Path.Combine(_root, $"i{k}")],
             azurite.ConnectionString)).ToList();
         foreach (var instance in await Task.WhenAll(instances))
@@ -74,6 +76,33 @@ public sealed class DistributedRunTests(AzuriteFixture azurite) : IDisposable
         Assert.Contains("--label", Assert.Single(refused.Stderr.Split('\n', StringSplitOptions.RemoveEmptyEntries)), StringComparison.Ordinal);
         Assert.True(grouped.ExitCode == 0, grouped.Stderr);
         Assert.Equal("both", new ResultFolder(Path.Combine(_root, "grouped")).Summary.GetProperty("label").GetString());
+    }
+
+    [Fact]
+    public async Task Report_RefusesInstancesOfDifferentClients_WithoutALabel()
+    {
+        var runId = "mix" + Guid.NewGuid().ToString("N")[..6];
+        var folders = new List<string>();
+        foreach (var (k, client) in new[] { (0, "sdk"), (1, "wire") })
+        {
+            var folder = Path.Combine(_root, client);
+            var run = await TableLoadProcess.RunAsync(
+                ["run", "--client", client, "--run-id", runId, "--instance", k.ToString(CultureInfo.InvariantCulture), "--batches", "2", "--warmup", "0s", "--allow-existing-table", "--quiet", "--output", folder],
+                azurite.ConnectionString);
+            Assert.True(run.ExitCode == 0, run.Stderr);
+            Assert.Equal(client, new ResultFolder(folder).Summary.GetProperty("batch_client").GetString());
+            folders.Add(folder);
+        }
+
+        var refused = await TableLoadProcess.RunAsync(["report", .. folders], connectionString: null);
+        var grouped = await TableLoadProcess.RunAsync(["report", .. folders, "--label", "both clients", "--output", Path.Combine(_root, "grouped")], connectionString: null);
+
+        Assert.Equal(2, refused.ExitCode);
+        var sentence = Assert.Single(refused.Stderr.Split('\n', StringSplitOptions.RemoveEmptyEntries));
+        Assert.Contains("different clients (sdk, wire)", sentence, StringComparison.Ordinal);
+        Assert.True(grouped.ExitCode == 0, grouped.Stderr);
+        Assert.Equal("sdk+wire", new ResultFolder(Path.Combine(_root, "grouped")).Summary.GetProperty("batch_client").GetString());
+        Assert.Contains("client sdk+wire", grouped.Stdout, StringComparison.Ordinal);
     }
 
     public void Dispose() => Directory.Delete(_root, recursive: true);

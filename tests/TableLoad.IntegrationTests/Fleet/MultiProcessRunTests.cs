@@ -8,13 +8,15 @@ public sealed class MultiProcessRunTests(AzuriteFixture azurite) : IDisposable
 {
     private readonly string _output = Directory.CreateTempSubdirectory("tableload-fleet-").FullName;
 
-    [Fact]
-    public async Task ThreeProcesses_StoreExactlyTheSucceededCount_AndReportEachProcess()
+    [Theory]
+    [InlineData("sdk")]
+    [InlineData("wire")]
+    public async Task ThreeProcesses_StoreExactlyTheSucceededCount_AndReportEachProcess(string client)
     {
         var table = StoredEntities.NewTableName("fleet");
 
         var (exitCode, stdout, stderr) = await TableLoadProcess.RunAsync(
-            ["run", "--processes", "3", "--tasks", "2", "--table", table, "--keep-table", "--duration", "3s", "--warmup", "1s", "--verify", "--per-process", "--output", _output, "--quiet"],
+            ["run", "--client", client, "--processes", "3", "--tasks", "2", "--table", table, "--keep-table", "--duration", "3s", "--warmup", "1s", "--verify", "--per-process", "--output", _output, "--quiet"],
             azurite.ConnectionString);
 
         Assert.True(exitCode == 0, stderr);

@@ -1,4 +1,3 @@
-using System.Diagnostics;
 using TableLoad.IntegrationTests.Infrastructure;
 
 namespace TableLoad.IntegrationTests.Fleet;
@@ -18,10 +17,10 @@ public sealed class OpenModelTests(AzuriteFixture azurite) : IDisposable
         await Task.Delay(TimeSpan.FromSeconds(4));
 
         // A real stall: Azurite itself is stopped for two seconds, then resumed.
-        var azuritePid = ListeningPid(azurite.Port);
-        Signal("STOP", azuritePid);
+        var azuritePid = ProcessTree.ListeningPid(azurite.Port);
+        ProcessTree.Signal("STOP", azuritePid);
         await Task.Delay(TimeSpan.FromSeconds(2));
-        Signal("CONT", azuritePid);
+        ProcessTree.Signal("CONT", azuritePid);
         var exitCode = await run.WaitForExitAsync(TimeSpan.FromSeconds(60));
 
         Assert.True(exitCode == 0, run.StandardError);
@@ -35,16 +34,4 @@ public sealed class OpenModelTests(AzuriteFixture azurite) : IDisposable
     }
 
     public void Dispose() => Directory.Delete(_output, recursive: true);
-
-    private static int ListeningPid(int port)
-    {
-        var ss = Process.Start(new ProcessStartInfo("ss", $"-Hltnp sport = :{port}") { RedirectStandardOutput = true })!;
-        var line = ss.StandardOutput.ReadToEnd();
-        ss.WaitForExit();
-        var at = line.IndexOf("pid=", StringComparison.Ordinal);
-        Assert.True(at >= 0, $"no process listens on port {port}: {line}");
-        return int.Parse(line[(at + 4)..].Split(',')[0]);
-    }
-
-    private static void Signal(string signal, int pid) => Process.Start("kill", $"-{signal} {pid}")!.WaitForExit();
 }

@@ -5,6 +5,19 @@ namespace TableLoad.IntegrationTests.Infrastructure;
 /// <summary>Finds a process's descendants from /proc, to look at worker processes from outside.</summary>
 public static class ProcessTree
 {
+    /// <summary>The process listening on a loopback TCP port (Azurite, to freeze it with SIGSTOP).</summary>
+    public static int ListeningPid(int port)
+    {
+        var ss = System.Diagnostics.Process.Start(new System.Diagnostics.ProcessStartInfo("ss", $"-Hltnp sport = :{port}") { RedirectStandardOutput = true })!;
+        var line = ss.StandardOutput.ReadToEnd();
+        ss.WaitForExit();
+        var at = line.IndexOf("pid=", StringComparison.Ordinal);
+        Assert.True(at >= 0, $"no process listens on port {port}: {line}");
+        return int.Parse(line[(at + 4)..].Split(',')[0], CultureInfo.InvariantCulture);
+    }
+
+    public static void Signal(string signal, int pid) => System.Diagnostics.Process.Start("kill", $"-{signal} {pid}")!.WaitForExit();
+
     public static List<int> Children(int parent) => ParentsByPid().Where(p => p.Value == parent).Select(p => p.Key).Order().ToList();
 
     public static List<int> Descendants(int root)

@@ -88,14 +88,19 @@ public sealed class TableLoadProcess : IDisposable
     }
 
     /// <summary>Waits until standard error shows <paramref name="text"/>.</summary>
-    public async Task WaitForErrorTextAsync(string text, TimeSpan limit)
+    public Task WaitForErrorTextAsync(string text, TimeSpan limit) => WaitForTextAsync(() => StandardError, text, limit);
+
+    /// <summary>Waits until standard output shows <paramref name="text"/>.</summary>
+    public Task WaitForOutputTextAsync(string text, TimeSpan limit) => WaitForTextAsync(() => StandardOutput, text, limit);
+
+    private async Task WaitForTextAsync(Func<string> stream, string text, TimeSpan limit)
     {
         var deadline = DateTime.UtcNow + limit;
-        while (!StandardError.Contains(text, StringComparison.Ordinal))
+        while (!stream().Contains(text, StringComparison.Ordinal))
         {
             if (DateTime.UtcNow > deadline || _process.HasExited)
             {
-                throw new TimeoutException($"tableload never printed '{text}'. stderr:\n{StandardError}");
+                throw new TimeoutException($"tableload never printed '{text}'. stdout:\n{StandardOutput}\nstderr:\n{StandardError}");
             }
 
             await Task.Delay(100);

@@ -17,13 +17,15 @@ public sealed class ThrottledRunTests(AzuriteFixture azurite, ITestOutputHelper 
     private const int PartitionLimit = 500;
     private readonly string _output = Directory.CreateTempSubdirectory("tableload-proxy-run-").FullName;
 
-    [Fact]
-    public async Task PartitionLimit_LoadAboveIt_ServerBusyCountsEqualTheProxys_AndVerifyMatches()
+    [Theory]
+    [InlineData("sdk")]
+    [InlineData("wire")]
+    public async Task PartitionLimit_LoadAboveIt_ServerBusyCountsEqualTheProxys_AndVerifyMatches(string client)
     {
         await using var proxy = await InProcessProxy.StartAsync(azurite, s => s with { PartitionLimit = PartitionLimit });
 
         var stopwatch = Stopwatch.StartNew();
-        var (summary, stdout) = await RunThroughAsync(proxy);
+        var (summary, stdout) = await RunThroughAsync(proxy, client);
         var stats = proxy.Stats;
 
         var outcomes = summary.GetProperty("outcomes");
@@ -56,12 +58,14 @@ public sealed class ThrottledRunTests(AzuriteFixture azurite, ITestOutputHelper 
         Assert.Contains("entities: matches", stdout, StringComparison.Ordinal);
     }
 
-    [Fact]
-    public async Task CosmosMode_ThrottledBatchesAreTooManyRequests()
+    [Theory]
+    [InlineData("sdk")]
+    [InlineData("wire")]
+    public async Task CosmosMode_ThrottledBatchesAreTooManyRequests(string client)
     {
         await using var proxy = await InProcessProxy.StartAsync(azurite, s => s with { PartitionLimit = PartitionLimit, Cosmos = true });
 
-        var (summary, stdout) = await RunThroughAsync(proxy);
+        var (summary, stdout) = await RunThroughAsync(proxy, client);
         var stats = proxy.Stats;
 
         var outcomes = summary.GetProperty("outcomes");
@@ -71,12 +75,14 @@ public sealed class ThrottledRunTests(AzuriteFixture azurite, ITestOutputHelper 
         Assert.Contains("entities: matches", stdout, StringComparison.Ordinal);
     }
 
-    [Fact]
-    public async Task ConnectionResetsAtTwentyPercent_AreNetworkFailures_TheRunCompletes_AndVerifyMatches()
+    [Theory]
+    [InlineData("sdk")]
+    [InlineData("wire")]
+    public async Task ConnectionResetsAtTwentyPercent_AreNetworkFailures_TheRunCompletes_AndVerifyMatches(string client)
     {
         await using var proxy = await InProcessProxy.StartAsync(azurite, s => s with { PartitionLimit = 1e9, AccountLimit = 1e9, ResetRate = 0.2, Seed = 7 });
 
-        var (summary, stdout) = await RunThroughAsync(proxy);
+        var (summary, stdout) = await RunThroughAsync(proxy, client);
         var stats = proxy.Stats;
 
         var outcomes = summary.GetProperty("outcomes");
@@ -108,12 +114,14 @@ public sealed class ThrottledRunTests(AzuriteFixture azurite, ITestOutputHelper 
         Assert.Contains("stored 0 entities: matches", stdout, StringComparison.Ordinal);
     }
 
-    [Fact]
-    public async Task CosmosModeWithRetries_EveryThrottledAttemptIsEitherRetriedOrTheBatchsOutcome()
+    [Theory]
+    [InlineData("sdk")]
+    [InlineData("wire")]
+    public async Task CosmosModeWithRetries_EveryThrottledAttemptIsEitherRetriedOrTheBatchsOutcome(string client)
     {
         await using var proxy = await InProcessProxy.StartAsync(azurite, s => s with { PartitionLimit = PartitionLimit, Cosmos = true });
 
-        var (summary, stdout) = await RunThroughAsync(proxy, retries: 3);
+        var (summary, stdout) = await RunThroughAsync(proxy, client, retries: 3);
         var stats = proxy.Stats;
 
         Assert.True(stats.Throttled.TooManyRequests > 0);
@@ -125,12 +133,14 @@ public sealed class ThrottledRunTests(AzuriteFixture azurite, ITestOutputHelper 
         Assert.Contains("entities: matches", stdout, StringComparison.Ordinal);
     }
 
-    [Fact]
-    public async Task LostAnswersAtTenPercentWithRetries_NoEntityIsDoubleCountedOrLost()
+    [Theory]
+    [InlineData("sdk")]
+    [InlineData("wire")]
+    public async Task LostAnswersAtTenPercentWithRetries_NoEntityIsDoubleCountedOrLost(string client)
     {
         await using var proxy = await InProcessProxy.StartAsync(azurite, s => s with { PartitionLimit = 1e9, AccountLimit = 1e9, LoseAnswerRate = 0.1, Seed = 5 });
 
-        var (summary, stdout) = await RunThroughAsync(proxy, retries: 3);
+        var (summary, stdout) = await RunThroughAsync(proxy, client, retries: 3);
         var stats = proxy.Stats;
 
         // Every entity the target committed, lost answers included, is reported once as succeeded.
@@ -140,12 +150,34 @@ public sealed class ThrottledRunTests(AzuriteFixture azurite, ITestOutputHelper 
         Assert.Contains("entities: matches", stdout, StringComparison.Ordinal);
     }
 
+    [Theory]
+    [InlineData("sdk")]
+    [InlineData("wire")]
+    public async Task CosmosRetryAfter_IsWaitedOut_SoEachBatchMeetsAboutOne429(string client)
+    {
+        // One task against one batch a second: each next batch is refused with x-ms-retry-after-ms of about
+        // a second. Waited out, the retry succeeds (one 429 per batch); a client that backs off by its own
+        // schedule instead (200 ms, jittered, doubling) meets two or three before the bucket refills.
+        await using var proxy = await InProcessProxy.StartAsync(azurite, s => s with { PartitionLimit = 100, Cosmos = true });
+
+        var (summary, stdout) = await RunThroughAsync(proxy, client, retries: 5, tasks: 1);
+        var stats = proxy.Stats;
+
+        var succeededBatches = summary.GetProperty("outcomes").GetProperty("succeeded").GetInt64();
+        Assert.True(succeededBatches >= 3, $"only {succeededBatches} batches succeeded");
+        Assert.Equal(0, summary.GetProperty("outcomes").GetProperty("too_many_requests").GetInt64());
+        var perBatch = stats.Throttled.TooManyRequests / (double)succeededBatches;
+        Assert.True(perBatch <= 1.25, $"{stats.Throttled.TooManyRequests} answers 429 for {succeededBatches} succeeded batches: the wait the service asked for was not honoured");
+        Assert.Contains("entities: matches", stdout, StringComparison.Ordinal);
+    }
+
     public void Dispose() => Directory.Delete(_output, recursive: true);
 
-    private async Task<(JsonElement Summary, string Stdout)> RunThroughAsync(InProcessProxy proxy, int retries = 0)
+    private async Task<(JsonElement Summary, string Stdout)> RunThroughAsync(InProcessProxy proxy, string client = "sdk", int retries = 0, int tasks = 8)
     {
         var (exitCode, stdout, stderr) = await TableLoadProcess.RunAsync(
-            ["run", "--duration", "4s", "--warmup", "0s", "--tasks", "8", "--retries", retries.ToString(CultureInfo.InvariantCulture), "--verify", "--quiet", "--output", _output],
+            ["run", "--client", client, "--duration", "4s", "--warmup", "0s", "--tasks", tasks.ToString(CultureInfo.InvariantCulture),
+             "--retries", retries.ToString(CultureInfo.InvariantCulture), "--verify", "--quiet", "--output", _output],
             proxy.ConnectionString);
         log.WriteLine(stdout);
         log.WriteLine(stderr);

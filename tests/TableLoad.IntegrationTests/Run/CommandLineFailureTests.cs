@@ -15,6 +15,8 @@ public sealed class CommandLineFailureTests(AzuriteFixture azurite)
     [InlineData("--key-prefix", "a/b", "--key-prefix")]
     [InlineData("--duration", "soon", "--duration")]
     [InlineData("--tasks", "zero", "--tasks")]
+    [InlineData("--client", "rest", "--client")]
+    [InlineData("--start-at", "2026-01-01T10:00:00Z", "--start-at")]
     public async Task BadInput_PrintsOneSentence_ExitsTwo_AndCreatesNoTable(string option, string value, string named)
     {
         var table = StoredEntities.NewTableName("bad");
@@ -27,6 +29,29 @@ public sealed class CommandLineFailureTests(AzuriteFixture azurite)
         Assert.Contains(named, line, StringComparison.Ordinal);
         Assert.DoesNotContain("   at ", stderr, StringComparison.Ordinal);
         Assert.True(await StoredEntities.CreateTableAsync(azurite, table), "bad input must be refused before any table is created");
+    }
+
+    [Fact]
+    public async Task EntraOverPlainHttp_IsRefusedAsBadInput_BeforeAnyRequest()
+    {
+        var (exitCode, _, stderr) = await TableLoadProcess.RunAsync(["run", "--endpoint", azurite.TableEndpoint.ToString(), "--auth", "entra"], connectionString: null);
+
+        Assert.Equal(2, exitCode);
+        Assert.Contains("--auth entra needs an https --endpoint", Assert.Single(stderr.Split('\n', StringSplitOptions.RemoveEmptyEntries)), StringComparison.Ordinal);
+    }
+
+    [Fact]
+    public async Task EntraWithoutAnyCredential_PrintsOneSentence_ExitsThree()
+    {
+        // Only the environment credential is tried (no managed-identity probe leaves this machine), and it has nothing.
+        using var run = TableLoadProcess.Start(
+            ["run", "--endpoint", $"https://127.0.0.1:{FreePort()}/devstoreaccount1", "--auth", "entra", "--timeout", "5s"], connectionString: null,
+            environment: ("AZURE_TOKEN_CREDENTIALS", "EnvironmentCredential"));
+        var exitCode = await run.WaitForExitAsync(TimeSpan.FromSeconds(60));
+
+        Assert.Equal(3, exitCode);
+        var line = Assert.Single(run.StandardError.Split('\n', StringSplitOptions.RemoveEmptyEntries));
+        Assert.Contains("no Microsoft Entra token", line, StringComparison.Ordinal);
     }
 
     [Fact]

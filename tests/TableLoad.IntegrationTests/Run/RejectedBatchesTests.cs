@@ -8,11 +8,13 @@ public sealed class RejectedBatchesTests(AzuriteFixture azurite) : IDisposable
     private readonly string _first = Directory.CreateTempSubdirectory("tableload-first-").FullName;
     private readonly string _second = Directory.CreateTempSubdirectory("tableload-second-").FullName;
 
-    [Fact]
-    public async Task ReusedTableWithCollidingRowKeys_RecordsEntityAlreadyExistsWithIndex_AndRunsOn()
+    [Theory]
+    [InlineData("sdk")]
+    [InlineData("wire")]
+    public async Task ReusedTableWithCollidingRowKeys_RecordsEntityAlreadyExistsWithIndex_AndRunsOn(string client)
     {
         var table = StoredEntities.NewTableName("clash");
-        string[] common = ["run", "--table", table, "--keep-table", "--tasks", "1", "--warmup", "0s", "--quiet"];
+        string[] common = ["run", "--client", client, "--table", table, "--keep-table", "--tasks", "1", "--warmup", "0s", "--quiet"];
         var first = await TableLoadProcess.RunAsync([.. common, "--batches", "4", "--output", _first], azurite.ConnectionString);
         Assert.True(first.ExitCode == 0, first.Stderr);
 

@@ -8,13 +8,15 @@ public sealed class RunStoresWhatItReportsTests(AzuriteFixture azurite) : IDispo
 {
     private readonly string _output = Directory.CreateTempSubdirectory("tableload-run-").FullName;
 
-    [Fact]
-    public async Task DefaultWorkload_StoresExactlyTheSucceededCount()
+    [Theory]
+    [InlineData("sdk")]
+    [InlineData("wire")]
+    public async Task DefaultWorkload_StoresExactlyTheSucceededCount(string client)
     {
         var table = StoredEntities.NewTableName("dflt");
 
         var (exitCode, stdout, stderr) = await TableLoadProcess.RunAsync(
-            ["run", "--table", table, "--keep-table", "--duration", "3s", "--warmup", "1s", "--verify", "--output", _output], azurite.ConnectionString);
+            ["run", "--client", client, "--table", table, "--keep-table", "--duration", "3s", "--warmup", "1s", "--verify", "--output", _output], azurite.ConnectionString);
 
         Assert.True(exitCode == 0, stderr);
         var summary = new ResultFolder(_output).Summary;
@@ -27,13 +29,15 @@ public sealed class RunStoresWhatItReportsTests(AzuriteFixture azurite) : IDispo
         Assert.Equal(0, summary.GetProperty("entities_failed").GetInt64());
     }
 
-    [Fact]
-    public async Task OddBatchesOfLargeEntitiesSpreadOverSevenPartitions_StoreExactlyTheSucceededCount()
+    [Theory]
+    [InlineData("sdk")]
+    [InlineData("wire")]
+    public async Task OddBatchesOfLargeEntitiesSpreadOverSevenPartitions_StoreExactlyTheSucceededCount(string client)
     {
         var table = StoredEntities.NewTableName("spread");
 
         var (exitCode, _, stderr) = await TableLoadProcess.RunAsync(
-            ["run", "--table", table, "--keep-table", "--batch-size", "37", "--entity-size", "3000", "--properties", "5",
+            ["run", "--client", client, "--table", table, "--keep-table", "--batch-size", "37", "--entity-size", "3000", "--properties", "5",
              "--partitions", "spread:7", "--tasks", "6", "--duration", "3s", "--warmup", "0s", "--output", _output, "--quiet"],
             azurite.ConnectionString);
 
@@ -56,6 +60,19 @@ public sealed class RunStoresWhatItReportsTests(AzuriteFixture azurite) : IDispo
 
         Assert.True(exitCode == 0, stderr);
         Assert.True(await StoredEntities.CreateTableAsync(azurite, table), "the table the run created should have been deleted");
+    }
+
+    [Theory]
+    [InlineData("sdk")]
+    [InlineData("wire")]
+    public async Task DevelopmentStorageShorthand_WithItsOwnEndpoint_Works(string client)
+    {
+        var (exitCode, stdout, stderr) = await TableLoadProcess.RunAsync(
+            ["run", "--client", client, "--batches", "3", "--warmup", "0s", "--verify", "--quiet", "--output", _output],
+            $"UseDevelopmentStorage=true;TableEndpoint={azurite.TableEndpoint}");
+
+        Assert.True(exitCode == 0, stderr);
+        Assert.Contains("stored 300 entities: matches", stdout, StringComparison.Ordinal);
     }
 
     public void Dispose() => Directory.Delete(_output, recursive: true);

@@ -14,28 +14,31 @@ public sealed class SecretsNeverLeakTests(SecretAccountFixture azurite) : IDispo
     private readonly string _root = Directory.CreateTempSubdirectory("tableload-secret-").FullName;
     private readonly StringBuilder _seen = new();
 
-    [Fact]
-    public async Task KeyAndSas_NeverAppear_InOutputFilesOrChildArgv()
+    [Theory]
+    [InlineData("sdk")]
+    [InlineData("wire")]
+    public async Task KeyAndSas_NeverAppear_InOutputFilesOrChildArgv(string client)
     {
         // Success, with workers whose argv is sampled while they run, and --verify.
-        await ObserveAsync(["run", "--processes", "2", "--tasks", "2", "--duration", "3s", "--warmup", "0s", "--verify", "--output", Out("ok")], azurite.SecretConnectionString, expectExit: 0);
+        await ObserveAsync(["run", "--client", client, "--processes", "2", "--tasks", "2", "--duration", "3s", "--warmup", "0s", "--verify", "--output", Out("ok")], azurite.SecretConnectionString, expectExit: 0);
 
         // The same through --endpoint with the SAS on the command line and in the environment.
-        await ObserveAsync(["run", "--endpoint", azurite.SecretEndpoint.ToString(), "--sas", azurite.Sas, "--processes", "2", "--tasks", "2", "--duration", "2s", "--warmup", "0s", "--verify", "--output", Out("sas")], null, expectExit: 0);
-        await ObserveAsync(["run", "--endpoint", azurite.SecretEndpoint.ToString(), "--batches", "3", "--warmup", "0s", "--output", Out("sasenv")], null, expectExit: 0, environment: ("TABLELOAD_SAS", azurite.Sas));
+        await ObserveAsync(["run", "--client", client, "--endpoint", azurite.SecretEndpoint.ToString(), "--sas", azurite.Sas, "--processes", "2", "--tasks", "2", "--duration", "2s", "--warmup", "0s", "--verify", "--output", Out("sas")], null, expectExit: 0);
+        await ObserveAsync(["run", "--client", client, "--endpoint", azurite.SecretEndpoint.ToString(), "--batches", "3", "--warmup", "0s", "--output", Out("sasenv")], null, expectExit: 0, environment: ("TABLELOAD_SAS", azurite.Sas));
+        await ObserveAsync(["run", "--client", client, "--batches", "3", "--warmup", "0s", "--verify", "--output", Out("sascs")], $"TableEndpoint={azurite.SecretEndpoint};SharedAccessSignature={azurite.Sas}", expectExit: 0);
 
         // Refusals and failures: bad input, a wrong key, an unreachable endpoint, a mangled string.
-        await ObserveAsync(["run", "--batch-size", "101"], azurite.SecretConnectionString, expectExit: 2);
-        await ObserveAsync(["run", "--batches", "1", "--output", Out("wrongkey")], azurite.SecretConnectionString.Replace(SecretAccountFixture.Key, Convert.ToBase64String(Encoding.ASCII.GetBytes("TABLELOAD-RECOGNISABLE-SECRET-KEY-wrong"))), expectExit: 3);
-        await ObserveAsync(["run", "--timeout", "3s"], azurite.SecretConnectionString.Replace($":{azurite.Port}/", ":9/"), expectExit: 3);
-        await ObserveAsync(["run"], azurite.SecretConnectionString.Replace("AccountKey=", "AccountKey=*"), expectExit: 2);
+        await ObserveAsync(["run", "--client", client, "--batch-size", "101"], azurite.SecretConnectionString, expectExit: 2);
+        await ObserveAsync(["run", "--client", client, "--batches", "1", "--output", Out("wrongkey")], azurite.SecretConnectionString.Replace(SecretAccountFixture.Key, Convert.ToBase64String(Encoding.ASCII.GetBytes("TABLELOAD-RECOGNISABLE-SECRET-KEY-wrong"))), expectExit: 3);
+        await ObserveAsync(["run", "--client", client, "--timeout", "3s"], azurite.SecretConnectionString.Replace($":{azurite.Port}/", ":9/"), expectExit: 3);
+        await ObserveAsync(["run", "--client", client], azurite.SecretConnectionString.Replace("AccountKey=", "AccountKey=*"), expectExit: 2);
 
         // Ctrl+C, and a worker killed mid-run.
-        await ObserveAsync(["run", "--duration", "5m", "--warmup", "0s", "--tasks", "2", "--output", Out("int")], azurite.SecretConnectionString, expectExit: 130, interruptAfter: TimeSpan.FromSeconds(3));
-        await ObserveAsync(["run", "--processes", "2", "--tasks", "1", "--duration", "20s", "--warmup", "0s", "--output", Out("crash")], azurite.SecretConnectionString, expectExit: 5, killWorkerAfter: TimeSpan.FromSeconds(4));
+        await ObserveAsync(["run", "--client", client, "--duration", "5m", "--warmup", "0s", "--tasks", "2", "--output", Out("int")], azurite.SecretConnectionString, expectExit: 130, interruptAfter: TimeSpan.FromSeconds(3));
+        await ObserveAsync(["run", "--client", client, "--processes", "2", "--tasks", "1", "--duration", "20s", "--warmup", "0s", "--output", Out("crash")], azurite.SecretConnectionString, expectExit: 5, killWorkerAfter: TimeSpan.FromSeconds(4));
 
         // A sweep hands the string to every cell.
-        await ObserveAsync(["sweep", "--tasks", "1,2", "--batch-size", "10", "--duration", "1s", "--warmup", "0s", "--output", Out("sweep")], azurite.SecretConnectionString, expectExit: 0);
+        await ObserveAsync(["sweep", "--client", client, "--tasks", "1,2", "--batch-size", "10", "--duration", "1s", "--warmup", "0s", "--output", Out("sweep")], azurite.SecretConnectionString, expectExit: 0);
 
         foreach (var file in Directory.EnumerateFiles(_root, "*", SearchOption.AllDirectories))
         {

@@ -9,7 +9,7 @@ public sealed class SweepTests(AzuriteFixture azurite) : IDisposable
 {
     private static readonly TimeSpan Limit = TimeSpan.FromSeconds(60);
     private static readonly string[] Cells =
-        ["p1-t1-b10-e1024-single-r1", "p1-t1-b20-e1024-single-r1", "p1-t2-b10-e1024-single-r1", "p1-t2-b20-e1024-single-r1"];
+        ["sdk-p1-t1-b10-e1024-single-r1", "sdk-p1-t1-b20-e1024-single-r1", "sdk-p1-t2-b10-e1024-single-r1", "sdk-p1-t2-b20-e1024-single-r1"];
 
     private readonly string _output = Directory.CreateTempSubdirectory("tableload-sweep-").FullName;
 
@@ -34,8 +34,8 @@ public sealed class SweepTests(AzuriteFixture azurite) : IDisposable
             Assert.Equal(row["cell"], Summary(row["cell"]).GetProperty("label").GetString());
         }
 
-        Assert.Equal(4, stdout.Split('\n').Count(l => l.StartsWith("| p1-", StringComparison.Ordinal)));
-        Assert.Contains("best peak e/s: p1-", stdout, StringComparison.Ordinal);
+        Assert.Equal(4, stdout.Split('\n').Count(l => l.StartsWith("| sdk-p1-", StringComparison.Ordinal)));
+        Assert.Contains("best peak e/s: sdk-p1-", stdout, StringComparison.Ordinal);
         Assert.Contains("best p99:", stdout, StringComparison.Ordinal);
         Assert.DoesNotContain(AzuriteFixture.AccountKey, File.ReadAllText(Path.Combine(_output, "sweep.json")), StringComparison.Ordinal);
 
@@ -71,16 +71,36 @@ public sealed class SweepTests(AzuriteFixture azurite) : IDisposable
     {
         using var process = TableLoadProcess.Start(
             ["sweep", "--tasks", "1,2", "--duration", "5m", "--warmup", "0s", "--output", _output], azurite.ConnectionString);
-        await process.WaitForErrorTextAsync($"[1/2] p1-t1-b100-e1024-single-r1: running", TimeSpan.FromSeconds(30));
-        await WaitForFileAsync(Path.Combine(_output, "p1-t1-b100-e1024-single-r1", "run.json"), TimeSpan.FromSeconds(30));
+        await process.WaitForErrorTextAsync($"[1/2] sdk-p1-t1-b100-e1024-single-r1: running", TimeSpan.FromSeconds(30));
+        await WaitForFileAsync(Path.Combine(_output, "sdk-p1-t1-b100-e1024-single-r1", "run.json"), TimeSpan.FromSeconds(30));
 
         process.Signal(2);
         var exitCode = await process.WaitForExitAsync(TimeSpan.FromSeconds(45));
 
         Assert.Equal(130, exitCode);
-        Assert.Equal("interrupted", Summary("p1-t1-b100-e1024-single-r1").GetProperty("status").GetString());
+        Assert.Equal("interrupted", Summary("sdk-p1-t1-b100-e1024-single-r1").GetProperty("status").GetString());
         Assert.Empty(SweepCsv());
-        Assert.False(Directory.Exists(Path.Combine(_output, "p1-t2-b100-e1024-single-r1")));
+        Assert.False(Directory.Exists(Path.Combine(_output, "sdk-p1-t2-b100-e1024-single-r1")));
+    }
+
+    [Fact]
+    public async Task ClientKnob_RunsEachCellWithItsClient_AndNamesItInEveryFile()
+    {
+        var (exitCode, stdout, stderr) = await TableLoadProcess.RunAsync(
+            ["sweep", "--client", "sdk,wire", "--tasks", "1", "--batches", "3", "--warmup", "0s", "--output", _output], azurite.ConnectionString, Limit);
+
+        Assert.True(exitCode == 0, stderr);
+        var rows = SweepCsv();
+        Assert.Equal(["sdk-p1-t1-b100-e1024-single-r1", "wire-p1-t1-b100-e1024-single-r1"], rows.Select(r => r["cell"]));
+        foreach (var row in rows)
+        {
+            AssertRowEqualsSummary(row, Summary(row["cell"]));
+            var run = JsonDocument.Parse(File.ReadAllText(Path.Combine(_output, row["cell"], "run.json"))).RootElement;
+            Assert.Equal(row["client"], run.GetProperty("options").GetProperty("client").GetString());
+        }
+
+        Assert.Equal(["sdk", "wire"], rows.Select(r => r["client"]));
+        Assert.Contains("| wire-p1-", stdout, StringComparison.Ordinal);
     }
 
     private static void AssertRowEqualsSummary(IReadOnlyDictionary<string, string> row, JsonElement summary)
@@ -97,6 +117,7 @@ public sealed class SweepTests(AzuriteFixture azurite) : IDisposable
         Assert.Equal(summary.GetProperty("batch_size").GetInt32(), (int)ResultFolder.Count(row["batch_size"]));
         Assert.Equal(summary.GetProperty("entity_size").GetInt32(), (int)ResultFolder.Count(row["entity_size"]));
         Assert.Equal(summary.GetProperty("partitions").GetString(), row["partitions"]);
+        Assert.Equal(summary.GetProperty("batch_client").GetString(), row["client"]);
         Assert.Equal("", row["rate"]);
         Assert.Equal(summary.GetProperty("peak_entities_per_second").GetInt64(), ResultFolder.Count(row["peak_eps"]));
         Assert.Equal(summary.GetProperty("entities_succeeded").GetInt64(), ResultFolder.Count(row["succeeded"]));

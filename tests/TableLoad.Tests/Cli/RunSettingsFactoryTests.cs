@@ -2,6 +2,7 @@ using System.CommandLine;
 using TableLoad.Cli;
 using TableLoad.Engine;
 using TableLoad.Resilience;
+using TableLoad.Storage;
 using TableLoad.Workload;
 
 namespace TableLoad.Tests.Cli;
@@ -55,7 +56,29 @@ public sealed class RunSettingsFactoryTests
         Assert.False(settings.Verify);
         Assert.True(settings.WriteBatchLog);
         Assert.Equal("", settings.Label);
+        Assert.Equal(ClientKind.Sdk, settings.Client);
+        Assert.False(settings.SdkDiagnostics);
     }
+
+    [Theory]
+    [InlineData("sdk", "sdk")]
+    [InlineData("WIRE", "wire")]
+    public void Create_Client_IsEitherKindInAnyCase(string given, string expected) =>
+        Assert.Equal(expected, Create(["--client", given]).Client.ToName());
+
+    [Fact]
+    public void Create_UnknownClient_IsRefusedInOneSentence() =>
+        AssertOneSentence(Refuse(["--client", "rest"]), "--client must be sdk or wire, not 'rest'");
+
+    [Fact]
+    public void Create_SdkDiagnosticsWithTheWireClient_IsRefused() =>
+        AssertOneSentence(Refuse(["--client", "wire", "--sdk-diagnostics"]), "--sdk-diagnostics goes with --client sdk");
+
+    [Theory]
+    [InlineData("100ms", 5)]
+    [InlineData("30s", 30)]
+    public void TableCallTimeout_IsTheTimeout_ButAtLeastFiveSeconds(string timeout, int seconds) =>
+        Assert.Equal(TimeSpan.FromSeconds(seconds), Create(["--timeout", timeout]).TableCallTimeout);
 
     [Fact]
     public void Create_NoTable_GeneratesNameFromUtcNow()

@@ -9,9 +9,13 @@ namespace TableLoad.Tests.Deploy;
 public sealed class KubernetesManifestTests
 {
     private static readonly string ManifestPath = Path.Combine(RepoRoot(), "deploy", "kubernetes", "tableload-job.yaml");
+    private static readonly string ReportManifestPath = Path.Combine(RepoRoot(), "deploy", "kubernetes", "tableload-report.yaml");
+
+    // What the secret holds in a real cluster: an account that is not on the pod's machine.
+    private const string RemoteConnectionString = "DefaultEndpointsProtocol=https;AccountName=myaccount;AccountKey=a2V5LW5vdC11c2Vk;EndpointSuffix=core.windows.net";
 
     [Fact]
-    public void ContainerArgs_WithTheJobsVariablesFilledIn_AreAcceptedByTheRunCommand()
+    public void ContainerArgs_WithTheJobsVariablesFilledIn_PassTheRemoteAccountGuard()
     {
         var container = Container();
         var env = Environment(container);
@@ -21,9 +25,13 @@ public sealed class KubernetesManifestTests
         var options = new RunOptions();
         var command = options.CreateCommand();
 
+        // Parse and validate only: TableLoad's own refusals all happen here, before any request.
         var parse = command.Parse(args[1..]);
         Assert.Empty(parse.Errors);
-        var settings = RunSettingsFactory.Create(parse, options, DateTimeOffset.Parse("2026-11-21T09:59:00Z"), _ => "UseDevelopmentStorage=true");
+        var settings = RunSettingsFactory.Create(parse, options, DateTimeOffset.Parse("2026-11-21T09:59:00Z"),
+            name => name == RunOptions.ConnectionStringVariable ? RemoteConnectionString : null);
+        Assert.False(settings.Target.IsLoopback);
+        Assert.Equal(env["ACCOUNT"], settings.Target.AccountName);
         Assert.Equal(2, settings.Instance);
         Assert.Equal(env["RUN_ID"], settings.RunId);
         Assert.True(settings.SharedRun);
@@ -31,9 +39,31 @@ public sealed class KubernetesManifestTests
     }
 
     [Fact]
+    public void ResultsClaim_TheJobMounts_IsDefinedInTheManifest_ForManyWriters()
+    {
+        var claimName = ClaimName(PodSpec(Job()));
+
+        var claim = Documents(ManifestPath).Single(d => Scalar(d, "kind") == "PersistentVolumeClaim");
+
+        Assert.Equal(claimName, Scalar(Map(claim, "metadata"), "name"));
+        Assert.Contains("ReadWriteMany", ((YamlSequenceNode)Map(Map(claim, "spec"), "accessModes")).Children.Select(n => ((YamlScalarNode)n).Value));
+    }
+
+    [Fact]
+    public void ReportJob_MountsTheSameClaim_AndReportsTheRunOfTheLoadJob()
+    {
+        var report = Documents(ReportManifestPath).Single();
+        var container = (YamlMappingNode)((YamlSequenceNode)Map(PodSpec(report), "containers")).Children[0];
+
+        Assert.Equal(ClaimName(PodSpec(Job())), ClaimName(PodSpec(report)));
+        Assert.Equal(Environment(Container())["RUN_ID"], Environment(container)["RUN_ID"]);
+        Assert.Contains("/app/tableload.dll report", Sequence(container, "args").Single(), StringComparison.Ordinal);
+    }
+
+    [Fact]
     public void Job_IsIndexed_WithOnePodPerInstance()
     {
-        var spec = Map(Root(), "spec");
+        var spec = Map(Job(), "spec");
 
         Assert.Equal("Indexed", Scalar(spec, "completionMode"));
         Assert.Equal(Scalar(spec, "completions"), Scalar(spec, "parallelism"));
@@ -50,16 +80,23 @@ public sealed class KubernetesManifestTests
         Assert.DoesNotContain(Sequence(container, "args"), a => a.Contains("connection-string", StringComparison.OrdinalIgnoreCase) || a.Contains("AccountKey", StringComparison.Ordinal));
     }
 
-    private static YamlMappingNode Root()
+    private static List<YamlMappingNode> Documents(string path)
     {
         var stream = new YamlStream();
-        using var reader = new StreamReader(ManifestPath);
+        using var reader = new StreamReader(path);
         stream.Load(reader);
-        return (YamlMappingNode)stream.Documents[0].RootNode;
+        return stream.Documents.Select(d => (YamlMappingNode)d.RootNode).ToList();
     }
 
+    private static YamlMappingNode Job() => Documents(ManifestPath).Single(d => Scalar(d, "kind") == "Job");
+
+    private static YamlNode PodSpec(YamlMappingNode job) => Map(Map(Map(job, "spec"), "template"), "spec");
+
+    private static string? ClaimName(YamlNode podSpec) =>
+        Scalar(Map(((YamlSequenceNode)Map(podSpec, "volumes")).Children[0], "persistentVolumeClaim"), "claimName");
+
     internal static YamlMappingNode Container() =>
-        (YamlMappingNode)((YamlSequenceNode)Map(Map(Map(Map(Root(), "spec"), "template"), "spec"), "containers")).Children[0];
+        (YamlMappingNode)((YamlSequenceNode)Map(PodSpec(Job()), "containers")).Children[0];
 
     internal static YamlNode Map(YamlNode node, string key) => ((YamlMappingNode)node).Children[new YamlScalarNode(key)];
 

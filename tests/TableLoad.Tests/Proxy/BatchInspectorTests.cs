@@ -1,5 +1,6 @@
 using System.Text;
 using TableLoad.Proxy;
+using TableLoad.Storage.Wire;
 using TableLoad.Workload;
 
 namespace TableLoad.Tests.Proxy;

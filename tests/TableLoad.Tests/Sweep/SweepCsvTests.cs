@@ -5,7 +5,7 @@ namespace TableLoad.Tests.Sweep;
 
 public sealed class SweepCsvTests
 {
-    private static readonly SweepCell Cell = new(2, 12, 100, 1024, "spread:8", 2500.5, 1);
+    private static readonly SweepCell Cell = new("wire", 2, 12, 100, 1024, "spread:8", 2500.5, 1);
 
     private static SweepRow CreateRow(string json) => SweepRow.FromSummary(Cell, CellSummaries.Element(json));
 
@@ -13,7 +13,7 @@ public sealed class SweepCsvTests
     public void Header_HasTheAgreedColumns()
     {
         Assert.Equal(
-            "cell,processes,tasks,batch_size,entity_size,partitions,rate,repeat,min,median,mean,max,p90,p95,p99,peak_eps," +
+            "cell,client,processes,tasks,batch_size,entity_size,partitions,rate,repeat,min,median,mean,max,p90,p95,p99,peak_eps," +
             "succeeded,failed,throttled,timeouts,mean_eps,goodput_mb_s,client_cpu_s,saturated,status",
             SweepCsv.Header);
     }
@@ -71,7 +71,7 @@ public sealed class SweepCsvTests
         var line = SweepCsv.Format(row);
 
         Assert.Equal(
-            "p2-t12-b100-e1024-spread8-rate2500.5-r1,2,12,100,1024,spread:8,2500.5,1,8.25,20.5,22.126333333333335,950.75,30.5,35.25,1234.5,1200," +
+            "wire-p2-t12-b100-e1024-spread8-rate2500.5-r1,wire,2,12,100,1024,spread:8,2500.5,1,8.25,20.5,22.126333333333335,950.75,30.5,35.25,1234.5,1200," +
             "1234500,1000,9,1,900.1,0.9216,1.75,false,complete",
             line);
         Assert.Equal(SweepCsv.Columns.Length, line.Split(',').Length);
@@ -85,7 +85,7 @@ public sealed class SweepCsvTests
         var cells = SweepCsv.Format(row).Split(',');
 
         Assert.Equal("", cells[Array.IndexOf(SweepCsv.Columns, "rate")]);
-        Assert.Equal("p2-t12-b100-e1024-spread8-r1", cells[0]);
+        Assert.Equal("wire-p2-t12-b100-e1024-spread8-r1", cells[0]);
     }
 
     [Fact]
@@ -98,9 +98,9 @@ public sealed class SweepCsvTests
     }
 
     [Theory]
-    [InlineData("p1-t1-b10-e1024-single-r1,1,1,10")]
-    [InlineData("p1-t1-b10-e1024-single-r9,1,1,10,1024,single,,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,false,complete")]
-    [InlineData("p1-t1-b10-e1024-single-r1,1,1,10,1024,single,,1,x,1,1,1,1,1,1,1,1,1,1,1,1,1,1,false,complete")]
+    [InlineData("sdk-p1-t1-b10-e1024-single-r1,sdk,1,1,10")]
+    [InlineData("sdk-p1-t1-b10-e1024-single-r9,sdk,1,1,10,1024,single,,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,false,complete")]
+    [InlineData("sdk-p1-t1-b10-e1024-single-r1,sdk,1,1,10,1024,single,,1,x,1,1,1,1,1,1,1,1,1,1,1,1,1,1,false,complete")]
     public void TryParse_CutShortMismatchedOrGarbled_IsNoRow(string line)
     {
         Assert.Null(SweepCsv.TryParse(line));

@@ -5,25 +5,27 @@ namespace TableLoad.Tests.Sweep;
 public sealed class SweepGridTests
 {
     private static SweepKnobs CreateKnobs(
-        int[]? processes = null, int[]? tasks = null, int[]? batchSizes = null, int[]? entitySizes = null, string[]? partitions = null, double?[]? rates = null) =>
-        new(processes ?? [1], tasks ?? [12], batchSizes ?? [100], entitySizes ?? [1024], partitions ?? ["single"], rates ?? [null]);
+        int[]? processes = null, int[]? tasks = null, int[]? batchSizes = null, int[]? entitySizes = null, string[]? partitions = null, double?[]? rates = null, string[]? clients = null) =>
+        new(clients ?? ["sdk"], processes ?? [1], tasks ?? [12], batchSizes ?? [100], entitySizes ?? [1024], partitions ?? ["single"], rates ?? [null]);
 
     [Fact]
-    public void Expand_EveryKnob_GivesTheFullProductInNestedOrder_ProcessesOutermostRateInnermost()
+    public void Expand_EveryKnob_GivesTheFullProductInNestedOrder_ClientOutermostRateInnermost()
     {
-        var knobs = CreateKnobs(processes: [1, 2], tasks: [4, 12], batchSizes: [10, 100], entitySizes: [1024, 4096], partitions: ["single", "spread:8"], rates: [1000, 5000]);
+        var knobs = CreateKnobs(processes: [1, 2], tasks: [4, 12], batchSizes: [10, 100], entitySizes: [1024, 4096], partitions: ["single", "spread:8"], rates: [1000, 5000], clients: ["sdk", "wire"]);
 
         var cells = SweepGrid.Expand(knobs, repeat: 1);
 
-        Assert.Equal(64, cells.Count);
-        Assert.Equal(new SweepCell(1, 4, 10, 1024, "single", 1000, 1), cells[0]);
-        Assert.Equal(new SweepCell(1, 4, 10, 1024, "single", 5000, 1), cells[1]);
-        Assert.Equal(new SweepCell(1, 4, 10, 1024, "spread:8", 1000, 1), cells[2]);
-        Assert.Equal(new SweepCell(1, 4, 10, 4096, "single", 1000, 1), cells[4]);
-        Assert.Equal(new SweepCell(1, 4, 100, 1024, "single", 1000, 1), cells[8]);
-        Assert.Equal(new SweepCell(1, 12, 10, 1024, "single", 1000, 1), cells[16]);
-        Assert.Equal(new SweepCell(2, 4, 10, 1024, "single", 1000, 1), cells[32]);
-        Assert.Equal(new SweepCell(2, 12, 100, 4096, "spread:8", 5000, 1), cells[^1]);
+        Assert.Equal(128, cells.Count);
+        Assert.Equal(new SweepCell("wire", 1, 4, 10, 1024, "single", 1000, 1), cells[64]);
+        Assert.Equal(new SweepCell("sdk", 1, 4, 10, 1024, "single", 1000, 1), cells[0]);
+        Assert.Equal(new SweepCell("sdk", 1, 4, 10, 1024, "single", 5000, 1), cells[1]);
+        Assert.Equal(new SweepCell("sdk", 1, 4, 10, 1024, "spread:8", 1000, 1), cells[2]);
+        Assert.Equal(new SweepCell("sdk", 1, 4, 10, 4096, "single", 1000, 1), cells[4]);
+        Assert.Equal(new SweepCell("sdk", 1, 4, 100, 1024, "single", 1000, 1), cells[8]);
+        Assert.Equal(new SweepCell("sdk", 1, 12, 10, 1024, "single", 1000, 1), cells[16]);
+        Assert.Equal(new SweepCell("sdk", 2, 4, 10, 1024, "single", 1000, 1), cells[32]);
+        Assert.Equal(new SweepCell("sdk", 2, 12, 100, 4096, "spread:8", 5000, 1), cells[63]);
+        Assert.Equal(new SweepCell("wire", 2, 12, 100, 4096, "spread:8", 5000, 1), cells[^1]);
     }
 
     [Fact]
@@ -53,17 +55,17 @@ public sealed class SweepGridTests
     [Fact]
     public void Name_ClosedModel_NamesEveryKnobAndThePass()
     {
-        var cell = new SweepCell(2, 12, 100, 1024, "single", null, 1);
+        var cell = new SweepCell("sdk", 2, 12, 100, 1024, "single", null, 1);
 
-        Assert.Equal("p2-t12-b100-e1024-single-r1", cell.Name);
+        Assert.Equal("sdk-p2-t12-b100-e1024-single-r1", cell.Name);
     }
 
     [Theory]
-    [InlineData("spread:8", 5000.0, "p1-t4-b10-e4096-spread8-rate5000-r2")]
-    [InlineData("per-task", 2.5, "p1-t4-b10-e4096-per-task-rate2.5-r2")]
+    [InlineData("spread:8", 5000.0, "sdk-p1-t4-b10-e4096-spread8-rate5000-r2")]
+    [InlineData("per-task", 2.5, "sdk-p1-t4-b10-e4096-per-task-rate2.5-r2")]
     public void Name_PartitionsAndRate_AreSpelledWithoutColons(string partitions, double rate, string expected)
     {
-        var cell = new SweepCell(1, 4, 10, 4096, partitions, rate, 2);
+        var cell = new SweepCell("sdk", 1, 4, 10, 4096, partitions, rate, 2);
 
         Assert.Equal(expected, cell.Name);
     }
@@ -71,7 +73,7 @@ public sealed class SweepGridTests
     [Fact]
     public void Name_EveryCellOfAGrid_IsUniqueAndSafeAsAFolderName()
     {
-        var knobs = CreateKnobs(processes: [1, 3], tasks: [4, 12], batchSizes: [10, 100], partitions: ["single", "per-task", "spread:8", "spread:16"], rates: [1000, 1500.5]);
+        var knobs = CreateKnobs(processes: [1, 3], tasks: [4, 12], batchSizes: [10, 100], partitions: ["single", "per-task", "spread:8", "spread:16"], rates: [1000, 1500.5], clients: ["sdk", "wire"]);
 
         var names = SweepGrid.Expand(knobs, repeat: 2).Select(c => c.Name).ToList();
 

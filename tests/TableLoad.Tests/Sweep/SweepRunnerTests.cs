@@ -14,7 +14,7 @@ public sealed class SweepRunnerTests : IDisposable
 
     private SweepSettings CreateSettings(int[]? tasks = null, int[]? batchSizes = null, double? stopWhenThrottled = null, bool resume = false, string[]? runArguments = null)
     {
-        var knobs = new SweepKnobs([1], tasks ?? [1, 2], batchSizes ?? [10, 20], [1024], ["single"], [null]);
+        var knobs = new SweepKnobs(["sdk"], [1], tasks ?? [1, 2], batchSizes ?? [10, 20], [1024], ["single"], [null]);
         return new SweepSettings
         {
             Knobs = knobs,
@@ -49,14 +49,14 @@ public sealed class SweepRunnerTests : IDisposable
         var exitCode = await RunAsync(CreateSettings(), launcher);
 
         Assert.Equal(ExitCodes.Success, exitCode);
-        string[] names = ["p1-t1-b10-e1024-single-r1", "p1-t1-b20-e1024-single-r1", "p1-t2-b10-e1024-single-r1", "p1-t2-b20-e1024-single-r1"];
+        string[] names = ["sdk-p1-t1-b10-e1024-single-r1", "sdk-p1-t1-b20-e1024-single-r1", "sdk-p1-t2-b10-e1024-single-r1", "sdk-p1-t2-b20-e1024-single-r1"];
         Assert.Equal(names, CsvCells());
         Assert.Equal(names, launcher.Launched.Select(c => c.Name));
-        var tableRows = _stdout.ToString().Split('\n').Where(l => l.StartsWith("| p1-", StringComparison.Ordinal)).ToList();
+        var tableRows = _stdout.ToString().Split('\n').Where(l => l.StartsWith("| sdk-p1-", StringComparison.Ordinal)).ToList();
         Assert.Equal(4, tableRows.Count);
         Assert.Single(tableRows.Select(r => r.Length).Distinct());
-        Assert.Contains("best peak e/s: p1-t2-b20-e1024-single-r1 (2020 e/s", _stdout.ToString(), StringComparison.Ordinal);
-        Assert.Contains("best p99:      p1-t2-b20-e1024-single-r1 (78.00 ms", _stdout.ToString(), StringComparison.Ordinal);
+        Assert.Contains("best peak e/s: sdk-p1-t2-b20-e1024-single-r1 (2020 e/s", _stdout.ToString(), StringComparison.Ordinal);
+        Assert.Contains("best p99:      sdk-p1-t2-b20-e1024-single-r1 (78.00 ms", _stdout.ToString(), StringComparison.Ordinal);
         Assert.True(File.Exists(Path.Combine(_output, "sweep.json")));
     }
 
@@ -72,7 +72,7 @@ public sealed class SweepRunnerTests : IDisposable
         var exitCode = await RunAsync(CreateSettings(resume: true), launcher);
 
         Assert.Equal(ExitCodes.Success, exitCode);
-        Assert.Equal(["p1-t1-b20-e1024-single-r1"], launcher.Launched.Select(c => c.Name));
+        Assert.Equal(["sdk-p1-t1-b20-e1024-single-r1"], launcher.Launched.Select(c => c.Name));
         Assert.Equal(4, CsvCells().Count);
         Assert.Equal(4, CsvCells().Distinct().Count());
     }
@@ -85,7 +85,7 @@ public sealed class SweepRunnerTests : IDisposable
 
         await RunAsync(CreateSettings(tasks: [1, 2, 4], resume: true), launcher);
 
-        Assert.Equal(["p1-t4-b10-e1024-single-r1", "p1-t4-b20-e1024-single-r1"], launcher.Launched.Select(c => c.Name));
+        Assert.Equal(["sdk-p1-t4-b10-e1024-single-r1", "sdk-p1-t4-b20-e1024-single-r1"], launcher.Launched.Select(c => c.Name));
     }
 
     [Fact]
@@ -98,7 +98,7 @@ public sealed class SweepRunnerTests : IDisposable
 
         await RunAsync(CreateSettings(resume: true), launcher);
 
-        Assert.Equal(["p1-t2-b20-e1024-single-r1"], launcher.Launched.Select(c => c.Name));
+        Assert.Equal(["sdk-p1-t2-b20-e1024-single-r1"], launcher.Launched.Select(c => c.Name));
         Assert.All(File.ReadAllLines(CsvPath), l => Assert.Equal(SweepCsv.Columns.Length, l.Split(',').Length));
     }
 
@@ -136,10 +136,10 @@ public sealed class SweepRunnerTests : IDisposable
 
         Assert.Equal(ExitCodes.Success, exitCode);
         Assert.Equal(
-            ["p1-t1-b10-e1024-single-r1", "p1-t1-b20-e1024-single-r1", "p1-t2-b10-e1024-single-r1", "p1-t2-b20-e1024-single-r1", "p1-t2-b50-e1024-single-r1"],
+            ["sdk-p1-t1-b10-e1024-single-r1", "sdk-p1-t1-b20-e1024-single-r1", "sdk-p1-t2-b10-e1024-single-r1", "sdk-p1-t2-b20-e1024-single-r1", "sdk-p1-t2-b50-e1024-single-r1"],
             launcher.Launched.Select(c => c.Name));
         Assert.Equal(5, CsvCells().Count);
-        Assert.Contains("skipped p1-t1-b50-e1024-single-r1: p1-t1-b20-e1024-single-r1 throttled 6% of its batches", _stderr.ToString(), StringComparison.Ordinal);
+        Assert.Contains("skipped sdk-p1-t1-b50-e1024-single-r1: sdk-p1-t1-b20-e1024-single-r1 throttled 6% of its batches", _stderr.ToString(), StringComparison.Ordinal);
     }
 
     [Fact]
@@ -162,7 +162,7 @@ public sealed class SweepRunnerTests : IDisposable
         await RunAsync(settings with { Resume = true }, launcher);
 
         Assert.Empty(launcher.Launched);
-        Assert.Equal(["p1-t1-b10-e1024-single-r1"], CsvCells());
+        Assert.Equal(["sdk-p1-t1-b10-e1024-single-r1"], CsvCells());
     }
 
     [Fact]
@@ -183,9 +183,9 @@ public sealed class SweepRunnerTests : IDisposable
 
         Assert.Equal(ExitCodes.Interrupted, exitCode);
         Assert.Equal(3, launcher.Launched.Count);
-        Assert.Equal(["p1-t1-b10-e1024-single-r1", "p1-t1-b20-e1024-single-r1"], CsvCells());
-        Assert.Contains("p1-t2-b10-e1024-single-r1 was interrupted", _stderr.ToString(), StringComparison.Ordinal);
-        Assert.True(File.Exists(Path.Combine(_output, "p1-t2-b10-e1024-single-r1", "summary.json")));
+        Assert.Equal(["sdk-p1-t1-b10-e1024-single-r1", "sdk-p1-t1-b20-e1024-single-r1"], CsvCells());
+        Assert.Contains("sdk-p1-t2-b10-e1024-single-r1 was interrupted", _stderr.ToString(), StringComparison.Ordinal);
+        Assert.True(File.Exists(Path.Combine(_output, "sdk-p1-t2-b10-e1024-single-r1", "summary.json")));
     }
 
     [Fact]
@@ -201,7 +201,7 @@ public sealed class SweepRunnerTests : IDisposable
 
         Assert.Equal(ExitCodes.Interrupted, exitCode);
         Assert.Single(launcher.Launched);
-        Assert.Equal(["p1-t1-b10-e1024-single-r1"], CsvCells());
+        Assert.Equal(["sdk-p1-t1-b10-e1024-single-r1"], CsvCells());
     }
 
     [Fact]
@@ -214,7 +214,7 @@ public sealed class SweepRunnerTests : IDisposable
         Assert.Equal(ExitCodes.Partial, exitCode);
         Assert.Equal(4, launcher.Launched.Count);
         Assert.Equal(3, CsvCells().Count);
-        Assert.DoesNotContain("p1-t1-b20-e1024-single-r1", CsvCells());
+        Assert.DoesNotContain("sdk-p1-t1-b20-e1024-single-r1", CsvCells());
     }
 
     [Fact]
@@ -242,7 +242,7 @@ public sealed class SweepRunnerTests : IDisposable
     [Fact]
     public async Task RunAsync_LeftoverFolderOfAnUnfinishedCell_IsReplaced()
     {
-        var stale = Path.Combine(_output, "p1-t1-b10-e1024-single-r1", "batches.csv");
+        var stale = Path.Combine(_output, "sdk-p1-t1-b10-e1024-single-r1", "batches.csv");
         Directory.CreateDirectory(Path.GetDirectoryName(stale)!);
         File.WriteAllText(stale, "old");
 

@@ -40,7 +40,7 @@ public sealed class SweepSettingsFactoryTests
         var settings = Create([]);
 
         var cell = Assert.Single(settings.Cells);
-        Assert.Equal(new SweepCell(1, 12, 100, 1024, "single", null, 1), cell);
+        Assert.Equal(new SweepCell("sdk", 1, 12, 100, 1024, "single", null, 1), cell);
         Assert.Equal(TimeSpan.Zero, settings.Cooldown);
         Assert.Null(settings.StopWhenThrottledPercent);
         Assert.Equal(Path.Combine("results", "sweep-20240305-120709"), settings.OutputDirectory);
@@ -53,14 +53,14 @@ public sealed class SweepSettingsFactoryTests
         var settings = Create(["--tasks", "1,2", "--batch-size", "10,20", "--repeat", "2"]);
 
         Assert.Equal(
-            ["p1-t1-b10-e1024-single-r1", "p1-t1-b20-e1024-single-r1", "p1-t2-b10-e1024-single-r1", "p1-t2-b20-e1024-single-r1",
-             "p1-t1-b10-e1024-single-r2", "p1-t1-b20-e1024-single-r2", "p1-t2-b10-e1024-single-r2", "p1-t2-b20-e1024-single-r2"],
+            ["sdk-p1-t1-b10-e1024-single-r1", "sdk-p1-t1-b20-e1024-single-r1", "sdk-p1-t2-b10-e1024-single-r1", "sdk-p1-t2-b20-e1024-single-r1",
+             "sdk-p1-t1-b10-e1024-single-r2", "sdk-p1-t1-b20-e1024-single-r2", "sdk-p1-t2-b10-e1024-single-r2", "sdk-p1-t2-b20-e1024-single-r2"],
             settings.Cells.Select(c => c.Name));
     }
 
     [Theory]
-    [InlineData("--tasks", "4,0", "--tasks must be between 1 and 10000, not 0 (in cell p1-t0-b100-e1024-single-r1).")]
-    [InlineData("--batch-size", "10,101", "--batch-size must be between 1 and 100 (a batch holds at most 100 operations), not 101 (in cell p1-t12-b101-e1024-single-r1).")]
+    [InlineData("--tasks", "4,0", "--tasks must be between 1 and 10000, not 0 (in cell sdk-p1-t0-b100-e1024-single-r1).")]
+    [InlineData("--batch-size", "10,101", "--batch-size must be between 1 and 100 (a batch holds at most 100 operations), not 101 (in cell sdk-p1-t12-b101-e1024-single-r1).")]
     public void Create_ValueRunWouldRefuse_IsRefusedWithRunsSentence_NamingTheCell(string option, string list, string expected)
     {
         var refusal = Refuse(option, list);
@@ -74,7 +74,7 @@ public sealed class SweepSettingsFactoryTests
         // 100 entities of 64 KiB fit no 4 MiB batch, though each value is fine alone.
         var refusal = Refuse("--batch-size", "10,100", "--entity-size", "1024,65536", "--properties", "8");
 
-        AssertOneSentence(refusal, "p1-t12-b100-e65536-single-r1");
+        AssertOneSentence(refusal, "sdk-p1-t12-b100-e65536-single-r1");
         Assert.Contains("4 MiB", refusal.Message, StringComparison.Ordinal);
     }
 
@@ -134,7 +134,7 @@ public sealed class SweepSettingsFactoryTests
         var args = CellArguments.For(settings, cell, "tableload20240305120709c0002");
 
         Assert.Equal(
-            ["run", "--processes", "1", "--tasks", "12", "--batch-size", "100", "--entity-size", "1024", "--partitions", "single", "--rate", "1000",
+            ["run", "--client", "sdk", "--processes", "1", "--tasks", "12", "--batch-size", "100", "--entity-size", "1024", "--partitions", "single", "--rate", "1000",
              "--duration", "1s", "--table", "tableload20240305120709c0002", "--output", Path.Combine("out", cell.Name), "--label", cell.Name, "--quiet"],
             args);
     }

@@ -6,7 +6,7 @@ public sealed class SweepTableTests
 {
     private static SweepRow Row(int tasks, long peak, double p99, long failed = 0) => new()
     {
-        Cell = new SweepCell(1, tasks, 100, 1024, "single", null, 1),
+        Cell = new SweepCell("sdk", 1, tasks, 100, 1024, "single", null, 1),
         Min = 1, Median = 2, Mean = 2, Max = 300, P90 = 2, P95 = 2, P99 = p99,
         PeakEntitiesPerSecond = peak,
         Succeeded = 10_000,
@@ -23,8 +23,8 @@ public sealed class SweepTableTests
     {
         var best = SweepTable.Best([Row(4, peak: 1000, p99: 20), Row(12, peak: 3000, p99: 80), Row(32, peak: 2500, p99: 200)]);
 
-        Assert.Contains("best peak e/s: p1-t12-b100-e1024-single-r1 (3000 e/s", best, StringComparison.Ordinal);
-        Assert.Contains("best p99:      p1-t4-b100-e1024-single-r1 (20.00 ms", best, StringComparison.Ordinal);
+        Assert.Contains("best peak e/s: sdk-p1-t12-b100-e1024-single-r1 (3000 e/s", best, StringComparison.Ordinal);
+        Assert.Contains("best p99:      sdk-p1-t4-b100-e1024-single-r1 (20.00 ms", best, StringComparison.Ordinal);
     }
 
     [Fact]
@@ -32,15 +32,15 @@ public sealed class SweepTableTests
     {
         var best = SweepTable.Best([Row(4, peak: 1000, p99: 20), Row(64, peak: 1200, p99: 1, failed: 90_000)]);
 
-        Assert.Contains("best peak e/s: p1-t4-b100", best, StringComparison.Ordinal);
-        Assert.Contains("best p99:      p1-t4-b100", best, StringComparison.Ordinal);
+        Assert.Contains("best peak e/s: sdk-p1-t4-b100", best, StringComparison.Ordinal);
+        Assert.Contains("best p99:      sdk-p1-t4-b100", best, StringComparison.Ordinal);
         Assert.Contains("not candidates", best, StringComparison.Ordinal);
     }
 
     [Fact]
     public void Rows_AreAlignedWithTheHeader_WhateverTheFigures()
     {
-        var table = new SweepTable(["p1-t4-b100-e1024-single-r1", "p1-t128-b100-e1024-spread16-rate12000-r10"]);
+        var table = new SweepTable(["sdk-p1-t4-b100-e1024-single-r1", "sdk-p1-t128-b100-e1024-spread16-rate12000-r10"]);
 
         var lines = table.Header().Split(Environment.NewLine, StringSplitOptions.RemoveEmptyEntries)
             .Concat(table.Row(Row(4, 5, 0.5)).Split(Environment.NewLine, StringSplitOptions.RemoveEmptyEntries))

@@ -15,6 +15,7 @@ internal static class RunSummaries
         BatchSize = 100,
         EntitySize = 1024,
         Partitions = "single",
+        BatchClient = "sdk",
         Status = RunStatus.Complete,
         MeasuredSeconds = 60,
         LatencyMs = new LatencySummary(Count: 7_200, Min: 8.25, Median: 20.5, Mean: 22.126, Max: 950.75, P90: 30.5, P95: 35.25, P99: p99, P999: 120.5),

@@ -55,7 +55,8 @@ internal static class ResultMerger
             first.GetProperty("batch_size").GetInt32(),
             first.GetProperty("entity_size").GetInt32(),
             first.GetProperty("partitions").GetString() ?? "",
-            first.TryGetProperty("rate", out var rate) && rate.ValueKind == JsonValueKind.Number ? rate.GetDouble() : null);
+            first.TryGetProperty("rate", out var rate) && rate.ValueKind == JsonValueKind.Number ? rate.GetDouble() : null,
+            string.Join("+", parts.Select(p => p.Client).Distinct()));
 
         foreach (var part in parts)
         {

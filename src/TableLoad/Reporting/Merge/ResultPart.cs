@@ -26,6 +26,9 @@ internal sealed class ResultPart
 
     public string Label => Run.GetProperty("label").GetString() ?? "";
 
+    /// <summary>The client that sent the batches; folders written before the SDK client existed used the wire client.</summary>
+    public string Client => Run.GetProperty("options").TryGetProperty("client", out var client) && client.GetString() is { } name ? name : "wire";
+
     public DateTimeOffset StartedUtc => Run.GetProperty("started_utc").GetDateTimeOffset();
 
     /// <summary>Reads a folder TableLoad wrote; a folder that is not one gives a <see cref="FormatException"/> with one sentence.</summary>

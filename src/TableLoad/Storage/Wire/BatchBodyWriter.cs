@@ -1,8 +1,9 @@
 using System.Buffers.Text;
 using System.Text;
 using System.Text.Json;
+using TableLoad.Workload;
 
-namespace TableLoad.Workload;
+namespace TableLoad.Storage.Wire;
 
 /// <summary>
 /// Writes the multipart body of an insert batch into a buffer it owns and reuses, so a task builds

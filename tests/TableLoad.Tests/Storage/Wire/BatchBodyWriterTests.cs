@@ -1,9 +1,10 @@
 using System.Text;
 using System.Text.Json;
 using Microsoft.AspNetCore.WebUtilities;
+using TableLoad.Storage.Wire;
 using TableLoad.Workload;
 
-namespace TableLoad.Tests.Workload;
+namespace TableLoad.Tests.Storage.Wire;
 
 public sealed class BatchBodyWriterTests
 {

@@ -1,0 +1,41 @@
+using TableLoad.IntegrationTests.Infrastructure;
+
+namespace TableLoad.IntegrationTests.Run;
+
+/// <summary>A service that stops answering (Azurite frozen with SIGSTOP) never hangs TableLoad: every table call is bounded.</summary>
+[Collection(AzuriteCollection.Name)]
+public sealed class FrozenServiceTests(AzuriteFixture azurite) : IDisposable
+{
+    private readonly string _output = Directory.CreateTempSubdirectory("tableload-frozen-").FullName;
+
+    [Theory]
+    [InlineData("sdk")]
+    [InlineData("wire")]
+    public async Task ServiceFrozenAfterTheLoad_VerifyAndDeleteGiveUpWithinTheTimeout_ExitThree_AndTheResultsParse(string client)
+    {
+        using var run = TableLoadProcess.Start(
+            ["run", "--client", client, "--duration", "2s", "--warmup", "0s", "--timeout", "5s", "--verify", "--quiet", "--output", _output], azurite.ConnectionString);
+        await run.WaitForOutputTextAsync("| processes |", TimeSpan.FromSeconds(60));
+
+        // The table is printed: the count for --verify and the table's deletion come next, into a frozen service.
+        var azuritePid = ProcessTree.ListeningPid(azurite.Port);
+        ProcessTree.Signal("STOP", azuritePid);
+        int exitCode;
+        try
+        {
+            exitCode = await run.WaitForExitAsync(TimeSpan.FromSeconds(45));
+        }
+        finally
+        {
+            ProcessTree.Signal("CONT", azuritePid);
+        }
+
+        Assert.Equal(3, exitCode);
+        Assert.Contains("no answer in 5 s.", run.StandardError, StringComparison.Ordinal);
+        Assert.DoesNotContain("   at ", run.StandardError, StringComparison.Ordinal);
+        var summary = new ResultFolder(_output).Summary;
+        Assert.True(summary.GetProperty("entities_succeeded").GetInt64() > 0);
+    }
+
+    public void Dispose() => Directory.Delete(_output, recursive: true);
+}
