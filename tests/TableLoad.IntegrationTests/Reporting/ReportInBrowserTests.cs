@@ -73,8 +73,8 @@ public sealed class ReportInBrowserTests(AzuriteFixture azurite, ITestOutputHelp
         var report = Path.Combine(output, "report.html");
         Assert.Equal(report, stdout.Split('\n', StringSplitOptions.RemoveEmptyEntries | StringSplitOptions.TrimEntries)[^1]);
         var html = await File.ReadAllTextAsync(report);
-        Assert.Contains("Best peak e/s: <b>p1-t", html, StringComparison.Ordinal);
-        Assert.Contains("Knee: <b>p1-t", html, StringComparison.Ordinal);
+        Assert.Contains("Best peak e/s: <b>sdk-p1-t", html, StringComparison.Ordinal);
+        Assert.Contains("Knee: <b>sdk-p1-t", html, StringComparison.Ordinal);
         Assert.Contains("alt=\"sweep-knee.png\" src=\"data:image/png;base64,", html, StringComparison.Ordinal);
     }
 
