@@ -39,6 +39,27 @@ public sealed class LiveMetricsTests(AzuriteFixture azurite)
         Assert.Equal(0, totals.Sum("tableload.retries", measured));
     }
 
+    [Fact]
+    public async Task MeterListener_OnRejectedBatches_CountsThemByErrorCode_AsSummaryJsonDoes()
+    {
+        var table = StoredEntities.NewTableName("meter");
+        var label = "meter-rejected-" + Guid.NewGuid().ToString("N")[..8];
+        string[] common = ["run", "--connection-string", azurite.ConnectionString, "--table", table, "--keep-table", "--tasks", "1", "--warmup", "0s", "--quiet"];
+        Assert.Equal(0, await TableLoadCli.InvokeAsync([.. common, "--batches", "4", "--output", Directory.CreateTempSubdirectory("tableload-meter-").FullName]));
+        var output = Directory.CreateTempSubdirectory("tableload-meter-").FullName;
+        using var totals = new MeterTotals(label);
+
+        // The same row keys again: the first four batches collide with what the first run stored.
+        var exitCode = await TableLoadCli.InvokeAsync([.. common, "--batches", "10", "--allow-existing-table", "--label", label, "--output", output]);
+
+        Assert.Equal(0, exitCode);
+        var summary = new ResultFolder(output).Summary;
+        var rejected = summary.GetProperty("rejected_by_code").GetProperty("EntityAlreadyExists").GetInt64();
+        Assert.True(rejected > 0);
+        Assert.Equal(rejected, totals.Sum("tableload.batches", ("outcome", "rejected"), ("error_code", "EntityAlreadyExists")));
+        Assert.Equal(summary.GetProperty("entities_failed").GetInt64(), totals.Sum("tableload.entities", ("outcome", "failed")));
+    }
+
     [Theory]
     [InlineData(false)]
     [InlineData(true)]
