@@ -40,6 +40,27 @@ public sealed class LiveMetricsTests(AzuriteFixture azurite)
         Assert.Equal(0, totals.Sum("tableload.retries", measured));
     }
 
+    [Fact]
+    public async Task MeterListener_OnRejectedBatches_CountsThemByErrorCode_AsSummaryJsonDoes()
+    {
+        var table = StoredEntities.NewTableName("meter");
+        var label = "meter-rejected-" + Guid.NewGuid().ToString("N")[..8];
+        string[] common = ["run", "--connection-string", azurite.ConnectionString, "--table", table, "--keep-table", "--tasks", "1", "--warmup", "0s", "--quiet"];
+        Assert.Equal(0, await TableLoadCli.InvokeAsync([.. common, "--batches", "4", "--output", Directory.CreateTempSubdirectory("tableload-meter-").FullName]));
+        var output = Directory.CreateTempSubdirectory("tableload-meter-").FullName;
+        using var totals = new MeterTotals(label);
+
+        // The same row keys again: the first four batches collide with what the first run stored.
+        var exitCode = await TableLoadCli.InvokeAsync([.. common, "--batches", "10", "--allow-existing-table", "--label", label, "--output", output]);
+
+        Assert.Equal(0, exitCode);
+        var summary = new ResultFolder(output).Summary;
+        var rejected = summary.GetProperty("rejected_by_code").GetProperty("EntityAlreadyExists").GetInt64();
+        Assert.True(rejected > 0);
+        Assert.Equal(rejected, totals.Sum("tableload.batches", ("outcome", "rejected"), ("error_code", "EntityAlreadyExists")));
+        Assert.Equal(summary.GetProperty("entities_failed").GetInt64(), totals.Sum("tableload.entities", ("outcome", "failed")));
+    }
+
     [Theory]
     [InlineData(false)]
     [InlineData(true)]
@@ -60,6 +81,22 @@ public sealed class LiveMetricsTests(AzuriteFixture azurite)
 
         Assert.DoesNotContain("OTLP", run.StandardError, StringComparison.Ordinal);
     }
+
+    [Fact]
+    public async Task OtlpReceiver_OfAMultiProcessRun_ReceivesEachWorkersOwnSeries()
+    {
+        await using var receiver = await OtlpReceiver.StartAsync();
+        var output = Directory.CreateTempSubdirectory("tableload-otlp-fleet-").FullName;
+        using var run = StartRun(receiver.Address, "otlp-fleet", "3s", output, processes: 2);
+
+        Assert.True(await run.WaitForExitAsync(Limit) == 0, run.StandardError);
+
+        // The attribute process=N as OTLP encodes it: key "process", then an AnyValue holding int_value N.
+        Assert.True(receiver.Received(ProcessAttribute(1)), "no series from worker 1");
+        Assert.True(receiver.Received(ProcessAttribute(0)) || receiver.Received([.. "\n\u0007process"u8, 0x12, 0x00]), "no series from worker 0");
+    }
+
+    private static byte[] ProcessAttribute(byte process) => [.. "\n\u0007process"u8, 0x12, 0x02, 0x18, process];
 
     [Theory]
     [InlineData(true)]
@@ -99,7 +136,7 @@ public sealed class LiveMetricsTests(AzuriteFixture azurite)
         Assert.Empty(stdout);
     }
 
-    private TableLoadProcess StartRun(Uri collector, string label, string duration, string? output = null, bool endpointAsFlag = false)
+    private TableLoadProcess StartRun(Uri collector, string label, string duration, string? output = null, bool endpointAsFlag = false, int processes = 1)
     {
         var environment = new Dictionary<string, string>
         {
@@ -108,6 +145,7 @@ public sealed class LiveMetricsTests(AzuriteFixture azurite)
             ["OTEL_RESOURCE_ATTRIBUTES"] = "deployment.environment=tableload-test",
         };
         List<string> args = ["run", "--duration", duration, "--warmup", "1s", "--tasks", "4", "--batch-size", "20", "--label", label, "--output", output ?? Directory.CreateTempSubdirectory("tableload-otlp-").FullName, "--quiet"];
+        args.AddRange(["--processes", processes.ToString(System.Globalization.CultureInfo.InvariantCulture)]);
         if (endpointAsFlag)
         {
             args.AddRange(["--otlp-endpoint", collector.AbsoluteUri]);

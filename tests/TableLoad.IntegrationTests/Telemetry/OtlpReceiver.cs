@@ -44,9 +44,11 @@ public sealed class OtlpReceiver : IAsyncDisposable
     }
 
     /// <summary>Whether any export so far holds <paramref name="text"/> (names and tag values travel as UTF-8 in the protobuf).</summary>
-    public bool Received(string text)
+    public bool Received(string text) => Received(Encoding.UTF8.GetBytes(text));
+
+    /// <summary>Whether any export so far holds these bytes.</summary>
+    public bool Received(byte[] bytes)
     {
-        var bytes = Encoding.UTF8.GetBytes(text);
         lock (_exports)
         {
             return _exports.Any(e => e.AsSpan().IndexOf(bytes) >= 0);

@@ -54,6 +54,15 @@ public sealed class DockerfileTests
         Assert.All(sources, s => Assert.True(File.Exists(Path.Combine(Root, s)) || Directory.Exists(Path.Combine(Root, s)), s));
     }
 
+    [Fact]
+    public void BuildContext_LeavesTheCheckoutsBuildOutputOut()
+    {
+        var ignored = File.ReadAllLines(Path.Combine(Root, "deploy", "docker", "Dockerfile.dockerignore"));
+
+        Assert.Contains("**/bin", ignored);
+        Assert.Contains("**/obj", ignored);
+    }
+
     private static string Instruction(string keyword, string containing) =>
         Lines.Single(l => l.StartsWith(keyword + " ", StringComparison.Ordinal) && l.Contains(containing, StringComparison.Ordinal))[(keyword.Length + 1)..];
 }
