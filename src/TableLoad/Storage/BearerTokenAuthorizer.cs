@@ -26,7 +26,8 @@ internal sealed class BearerTokenAuthorizer(TokenCredential credential) : IReque
     {
         lock (_gate)
         {
-            if (_token.ExpiresOn - RenewBefore <= DateTimeOffset.UtcNow)
+            // Compared this way round: the empty token's ExpiresOn is DateTimeOffset.MinValue, which cannot go earlier.
+            if (_token.ExpiresOn <= DateTimeOffset.UtcNow + RenewBefore)
             {
                 // Blocks only when the token is renewed, about once an hour, not per batch.
                 _token = credential.GetToken(StorageScope, CancellationToken.None);

@@ -103,16 +103,18 @@ public sealed class DistributedRunTests(AzuriteFixture azurite) : IDisposable
     public async Task Report_RefusesInstancesOfDifferentClients_WithoutALabel()
     {
         var runId = "mix" + Guid.NewGuid().ToString("N")[..6];
-        var folders = new List<string>();
-        foreach (var (k, client) in new[] { (0, "sdk"), (1, "wire") })
+        // Two instances of one run, started together (report merges only runs that overlap), one per client.
+        var startAt = DateTimeOffset.UtcNow.AddSeconds(4).ToString("yyyy-MM-ddTHH:mm:ssZ", CultureInfo.InvariantCulture);
+        string[] clients = ["sdk", "wire"];
+        var folders = clients.Select(client => Path.Combine(_root, client)).ToList();
+        var runs = await Task.WhenAll(clients.Select((client, k) => TableLoadProcess.RunAsync(
+            ["run", "--client", client, "--start-at", startAt, "--run-id", runId, "--instance", k.ToString(CultureInfo.InvariantCulture), "--tasks", "1",
+             "--duration", "2s", "--warmup", "0s", "--quiet", "--output", folders[k]],
+            azurite.ConnectionString)));
+        for (var k = 0; k < clients.Length; k++)
         {
-            var folder = Path.Combine(_root, client);
-            var run = await TableLoadProcess.RunAsync(
-                ["run", "--client", client, "--run-id", runId, "--instance", k.ToString(CultureInfo.InvariantCulture), "--batches", "2", "--warmup", "0s", "--allow-existing-table", "--quiet", "--output", folder],
-                azurite.ConnectionString);
-            Assert.True(run.ExitCode == 0, run.Stderr);
-            Assert.Equal(client, new ResultFolder(folder).Summary.BatchClient);
-            folders.Add(folder);
+            Assert.True(runs[k].ExitCode == 0, runs[k].Stderr);
+            Assert.Equal(clients[k], new ResultFolder(folders[k]).Summary.BatchClient);
         }
 
         var refused = await TableLoadProcess.RunAsync(["report", .. folders], connectionString: null);

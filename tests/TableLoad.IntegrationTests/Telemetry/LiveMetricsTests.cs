@@ -55,10 +55,10 @@ public sealed class LiveMetricsTests(AzuriteFixture azurite)
 
         Assert.Equal(0, exitCode);
         var summary = new ResultFolder(output).Summary;
-        var rejected = summary.GetProperty("rejected_by_code").GetProperty("EntityAlreadyExists").GetInt64();
+        var rejected = summary.RejectedByCode["EntityAlreadyExists"];
         Assert.True(rejected > 0);
         Assert.Equal(rejected, totals.Sum("tableload.batches", ("outcome", "rejected"), ("error_code", "EntityAlreadyExists")));
-        Assert.Equal(summary.GetProperty("entities_failed").GetInt64(), totals.Sum("tableload.entities", ("outcome", "failed")));
+        Assert.Equal(summary.EntitiesFailed, totals.Sum("tableload.entities", ("outcome", "failed")));
     }
 
     [Theory]
