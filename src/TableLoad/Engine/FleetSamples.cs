@@ -29,7 +29,7 @@ internal sealed class FleetSamples(RunClock clock, WorkerFleet? fleet)
     public ClientUsage Usage(long entities, long batches, long lateBatches) =>
         ClientUsage.From(Series().Where(s => s.Samples.Count > 0).Select(s => s.Samples[^1]), entities) with
         {
-            SaturationReasons = SaturationGuard.Assess(Series(), batches, lateBatches),
+            SaturationReasons = SaturationGuard.Assess(Series(), batches, lateBatches, Environment.ProcessorCount),
         };
 
     private static double Share(ProcessSample from, ProcessSample to) =>

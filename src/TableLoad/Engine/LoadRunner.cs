@@ -81,15 +81,15 @@ internal sealed class LoadRunner(
 
     private async ValueTask<bool> WaitUntilAsync(long elapsedMicros, CancellationToken stopStarting)
     {
-        var wait = elapsedMicros - clock.ElapsedMicros();
-        if (wait <= 0)
-        {
-            return true;
-        }
-
         try
         {
-            await Task.Delay(TimeSpan.FromMicroseconds(wait), clock.Time, stopStarting).ConfigureAwait(false);
+            // A timer counts whole milliseconds and may wake before the microsecond that is due:
+            // wait again until it has passed, so a batch never leaves before its intended start.
+            for (var wait = elapsedMicros - clock.ElapsedMicros(); wait > 0; wait = elapsedMicros - clock.ElapsedMicros())
+            {
+                await Task.Delay(TimeSpan.FromMicroseconds(Math.Clamp(wait, 1000, MaxTimerMicros)), clock.Time, stopStarting).ConfigureAwait(false);
+            }
+
             return true;
         }
         catch (OperationCanceledException)
@@ -97,4 +97,7 @@ internal sealed class LoadRunner(
             return false;
         }
     }
+
+    // Task.Delay refuses longer waits; a far intended start (a tiny --rate) is waited out in steps.
+    private const long MaxTimerMicros = 24L * 3600 * 1_000_000;
 }

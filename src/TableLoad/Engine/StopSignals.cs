@@ -13,24 +13,26 @@ internal sealed class StopSignals : IDisposable
 
     public CancellationToken Abandon => _abandon.Token;
 
-    public bool Interrupted { get; private set; }
+    // Written from the signal thread and read by the load loops: one atomic flag, so exactly one request is the first.
+    private int _interrupted;
+
+    public bool Interrupted => Volatile.Read(ref _interrupted) == 1;
 
     public void Request()
     {
-        if (Interrupted)
+        if (Interlocked.Exchange(ref _interrupted, 1) == 1)
         {
             _abandon.Cancel();
             return;
         }
 
-        Interrupted = true;
         _stopStarting.Cancel();
     }
 
     /// <summary>Stops starting batches without escalating on a repeat (for requests relayed by a coordinator).</summary>
     public void RequestStop()
     {
-        Interrupted = true;
+        Volatile.Write(ref _interrupted, 1);
         _stopStarting.Cancel();
     }
 

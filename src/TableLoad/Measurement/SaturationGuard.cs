@@ -3,8 +3,8 @@ using System.Globalization;
 namespace TableLoad.Measurement;
 
 /// <summary>
-/// Says when the load generator, not the service, was the bottleneck: a process above 90% of a core
-/// on average, GC pauses over 10% of the time, a thread-pool backlog that kept growing, or (open
+/// Says when the load generator, not the service, was the bottleneck: a process above 90% of the cores
+/// it may use on average, GC pauses over 10% of the time, a thread-pool backlog that kept growing, or (open
 /// model) batches that started late. Each reason is one sentence for the summary.
 /// </summary>
 internal static class SaturationGuard
@@ -16,7 +16,8 @@ internal static class SaturationGuard
     public const long GrowingQueueFloor = 64;
 
     /// <param name="samples">Per process, its samples in time order (cumulative figures).</param>
-    public static IReadOnlyList<string> Assess(IReadOnlyList<(string Process, IReadOnlyList<ProcessSample> Samples)> samples, long batches, long lateBatches)
+    /// <param name="cores">The cores a process may use (<see cref="Environment.ProcessorCount"/> honours container limits).</param>
+    public static IReadOnlyList<string> Assess(IReadOnlyList<(string Process, IReadOnlyList<ProcessSample> Samples)> samples, long batches, long lateBatches, int cores)
     {
         var reasons = new List<string>();
         foreach (var (name, series) in samples)
@@ -34,10 +35,10 @@ internal static class SaturationGuard
                 continue;
             }
 
-            var cpuShare = (last.CpuSeconds - first.CpuSeconds) / wall;
-            if (cpuShare > CpuShareLimit)
+            var coresUsed = (last.CpuSeconds - first.CpuSeconds) / wall;
+            if (coresUsed / cores > CpuShareLimit)
             {
-                reasons.Add(Say($"{name} used {cpuShare * 100:0}% of a core on average (over {CpuShareLimit * 100:0}%)."));
+                reasons.Add(Say($"{name} used {coresUsed * 100:0}% of a core on average, {coresUsed / cores * 100:0}% of the {cores} it may use (over {CpuShareLimit * 100:0}%)."));
             }
 
             var gcShare = (last.GcPauseSeconds - first.GcPauseSeconds) / wall;

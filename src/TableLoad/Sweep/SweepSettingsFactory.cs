@@ -43,7 +43,7 @@ internal static class SweepSettingsFactory
         Require(!resume || output is not null, "--resume needs the --output folder of the sweep to continue.");
         if (resume && EarlierSweep(output!) is { } earlier)
         {
-            (knobs, repeat) = ResumedGrid(parse, o, knobs, repeat, earlier, output!);
+            (knobs, repeat) = ResumedGrid(parse, o, knobs, repeat, earlier);
         }
 
         var table = parse.GetValue(o.Run.Table);
@@ -134,24 +134,15 @@ internal static class SweepSettingsFactory
         }
     }
 
-    /// <summary>Resume runs the grid the sweep was started with: knob lists and --repeat left out are taken from its sweep.json; given, they must be the same.</summary>
-    private static (SweepKnobs Knobs, int Repeat) ResumedGrid(ParseResult parse, SweepOptions o, SweepKnobs knobs, int repeat, SweepDescription earlier, string output)
+    /// <summary>Resume runs the grid the sweep was started with, unless knob lists are given (to extend it); likewise --repeat.</summary>
+    private static (SweepKnobs Knobs, int Repeat) ResumedGrid(ParseResult parse, SweepOptions o, SweepKnobs knobs, int repeat, SweepDescription earlier)
     {
         // A closed-model sweep written before rates were nullable lists no rate at all.
         var earlierKnobs = earlier.Knobs.Rates.Count == 0 ? earlier.Knobs with { Rates = [null] } : earlier.Knobs;
-        if (o.Knobs.Any(k => parse.GetResult(k) is OptionResult { Implicit: false }))
-        {
-            Require(ResultJson.Serialize(knobs) == ResultJson.Serialize(earlierKnobs),
-                $"--resume must repeat the knob lists of the sweep in {output} ({Describe(earlierKnobs)}), or leave them out to take them from its sweep.json.");
-        }
-
+        var knobsGiven = o.Knobs.Any(k => parse.GetResult(k) is OptionResult { Implicit: false });
         var repeatGiven = parse.GetResult(o.Repeat) is OptionResult { Implicit: false };
-        Require(!repeatGiven || repeat == earlier.Options.Repeat, $"--resume must repeat --repeat {earlier.Options.Repeat} of the sweep in {output}, or leave it out.");
-        return (earlierKnobs, earlier.Options.Repeat);
+        return (knobsGiven ? knobs : earlierKnobs, repeatGiven ? repeat : earlier.Options.Repeat);
     }
-
-    private static string Describe(SweepKnobs k) => string.Create(CultureInfo.InvariantCulture,
-        $"--processes {string.Join(',', k.Processes)} --tasks {string.Join(',', k.Tasks)} --batch-size {string.Join(',', k.BatchSizes)} --entity-size {string.Join(',', k.EntitySizes)} --partitions {string.Join(',', k.Partitions)}{(k.Rates is [null] ? "" : " --rate " + string.Join(',', k.Rates))}");
 
     private static List<string> PassThroughArguments(ParseResult parse, SweepOptions o)
     {

@@ -34,5 +34,38 @@ public sealed class OpenModelTests(AzuriteFixture azurite) : IDisposable
         Assert.Equal(400, summary.Rate);
     }
 
+    [Theory]
+    [InlineData(1500, 100)]
+    [InlineData(300, 10)]
+    [InlineData(3000, 10)]
+    public async Task AtSeveralRates_NoBatchLeavesBeforeItsIntendedStart_SoNoLatencyIsBelowTheRoundTrip(int rate, int batchSize)
+    {
+        var (exitCode, _, stderr) = await TableLoadProcess.RunAsync(
+            ["run", "--rate", $"{rate}", "--batch-size", $"{batchSize}", "--tasks", "4", "--duration", "2s", "--warmup", "0s", "--quiet", "--output", _output],
+            azurite.ConnectionString);
+
+        Assert.True(exitCode == 0, stderr);
+        var batches = new ResultFolder(_output).Csv("batches.csv");
+        Assert.NotEmpty(batches);
+        Assert.All(batches, b => Assert.True(
+            ResultFolder.Number(b["start_ms"]) >= ResultFolder.Number(b["intended_start_ms"]),
+            $"batch started at {b["start_ms"]} ms, before its intended {b["intended_start_ms"]} ms"));
+        Assert.All(batches, b => Assert.True(ResultFolder.Number(b["latency_ms"]) > 0, $"latency {b["latency_ms"]} ms"));
+        Assert.True(new ResultFolder(_output).Summary.LatencyMs.Min > 0);
+    }
+
+    [Fact]
+    public async Task TinyRateWithManyTasks_OnlyTheFirstTasksFirstBatchIsDueWithinTheRun_AndItEndsCleanly()
+    {
+        var (exitCode, _, stderr) = await TableLoadProcess.RunAsync(
+            ["run", "--rate", "0.000000001", "--tasks", "50", "--duration", "1s", "--warmup", "0s", "--quiet", "--output", _output],
+            azurite.ConnectionString);
+
+        // Task 0's first batch is due at the start; every other is due centuries later.
+        Assert.True(exitCode == 0, stderr);
+        var batch = Assert.Single(new ResultFolder(_output).Csv("batches.csv"));
+        Assert.Equal("0", batch["task"]);
+    }
+
     public void Dispose() => Directory.Delete(_output, recursive: true);
 }

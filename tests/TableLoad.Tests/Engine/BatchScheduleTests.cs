@@ -28,6 +28,18 @@ public sealed class BatchScheduleTests
     }
 
     [Fact]
+    public void TinyRateWithManyTasks_StartsStayInOrderAndInTheFuture_WithoutOverflow()
+    {
+        var starts = Enumerable.Range(0, 50)
+            .Select(task => CreateSut(rate: 1e-9, batchSize: 100, processes: 1, tasks: 50, process: 0, task: task))
+            .Select(schedule => (First: schedule.IntendedStartMicros(0), Second: schedule.IntendedStartMicros(1)))
+            .ToList();
+
+        Assert.All(starts, s => Assert.True(s.First >= 0 && s.Second >= s.First));
+        Assert.Equal(starts.Select(s => s.First).Order(), starts.Select(s => s.First));
+    }
+
+    [Fact]
     public void SecondProcess_TakesTheSlotsAfterTheFirstProcesssTasks()
     {
         var first = CreateSut(rate: 1000, batchSize: 100, processes: 2, tasks: 2, process: 0, task: 1);

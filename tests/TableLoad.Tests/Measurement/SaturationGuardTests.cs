@@ -5,17 +5,30 @@ namespace TableLoad.Tests.Measurement;
 public sealed class SaturationGuardTests
 {
     [Fact]
-    public void ProcessAboveNinetyPercentOfACore_IsSaturated_AndNamed()
+    public void ProcessAboveNinetyPercentOfItsOneCore_IsSaturated_AndNamed()
     {
         var reasons = Assess(("worker 1", Series(cpuPerSecond: 0.95)));
 
-        Assert.Contains(reasons, r => r.StartsWith("worker 1 used 95% of a core", StringComparison.Ordinal));
+        Assert.Contains(reasons, r => r.StartsWith("worker 1 used 95% of a core on average, 95% of the 1 it may use", StringComparison.Ordinal));
     }
 
     [Fact]
     public void ProcessAtEightyPercent_IsNotSaturated()
     {
         Assert.Empty(Assess(("worker 1", Series(cpuPerSecond: 0.80))));
+    }
+
+    [Theory]
+    [InlineData(1.5, 2, false)]
+    [InlineData(1.9, 2, true)]
+    [InlineData(0.95, 2, false)]
+    [InlineData(3.5, 4, false)]
+    [InlineData(3.7, 4, true)]
+    public void CpuRule_IsNinetyPercentOfTheCoresTheProcessMayUse_NotOfOneCore(double coresBusy, int cores, bool saturated)
+    {
+        var reasons = SaturationGuard.Assess([("p", Series(cpuPerSecond: coresBusy))], batches: 100, lateBatches: 0, cores);
+
+        Assert.Equal(saturated, reasons.Any(r => r.Contains("of a core", StringComparison.Ordinal)));
     }
 
     [Fact]
@@ -37,8 +50,8 @@ public sealed class SaturationGuardTests
     [Fact]
     public void LateBatchesOverOnePercent_AreSaturation()
     {
-        Assert.NotEmpty(SaturationGuard.Assess([], batches: 1000, lateBatches: 11));
-        Assert.Empty(SaturationGuard.Assess([], batches: 1000, lateBatches: 10));
+        Assert.NotEmpty(SaturationGuard.Assess([], batches: 1000, lateBatches: 11, cores: 1));
+        Assert.Empty(SaturationGuard.Assess([], batches: 1000, lateBatches: 10, cores: 1));
     }
 
     [Fact]
@@ -48,7 +61,7 @@ public sealed class SaturationGuardTests
     }
 
     private static IReadOnlyList<string> Assess(params (string Name, IReadOnlyList<ProcessSample> Samples)[] series) =>
-        SaturationGuard.Assess(series, batches: 100, lateBatches: 0);
+        SaturationGuard.Assess(series, batches: 100, lateBatches: 0, cores: 1);
 
     private static List<ProcessSample> Series(double cpuPerSecond, double gcPerSecond = 0, long[]? queue = null)
     {
