@@ -18,7 +18,9 @@ internal sealed class FloorClient(LoopOptions options)
         LoopHarness.TuneThreadPool(options.Tasks);
         var target = ConnectionStringParser.Parse(
             $"DefaultEndpointsProtocol={options.TableEndpoint.Scheme};AccountName={options.AccountName};AccountKey={options.AccountKey};TableEndpoint={options.TableEndpoint}");
-        var table = "floor" + DateTime.UtcNow.ToString("yyyyMMddHHmmssfff", System.Globalization.CultureInfo.InvariantCulture);
+        // Processes started side by side (--processes 2) must not share a name made in the same millisecond.
+        var table = "floor" + DateTime.UtcNow.ToString("yyyyMMddHHmmssfff", System.Globalization.CultureInfo.InvariantCulture)
+            + Random.Shared.Next(10_000).ToString("D4", System.Globalization.CultureInfo.InvariantCulture);
         using var setup = new TableAdmin(target, table, TimeSpan.FromSeconds(30));
         await setup.CreateAsync(cancellationToken).ConfigureAwait(false);
 

@@ -24,7 +24,8 @@ internal sealed class SdkLoopClient(LoopOptions options)
         clientOptions.Diagnostics.IsLoggingEnabled = false;
         clientOptions.Diagnostics.IsDistributedTracingEnabled = false;
 
-        var tableName = "sdkloop" + DateTime.UtcNow.ToString("yyyyMMddHHmmssfff", CultureInfo.InvariantCulture);
+        // Processes started side by side (--processes 2) must not share a name made in the same millisecond.
+        var tableName = "sdkloop" + DateTime.UtcNow.ToString("yyyyMMddHHmmssfff", CultureInfo.InvariantCulture) + Random.Shared.Next(10_000).ToString("D4", CultureInfo.InvariantCulture);
         var table = new TableClient(options.TableEndpoint, tableName, new TableSharedKeyCredential(options.AccountName, options.AccountKey), clientOptions);
         await table.CreateAsync(cancellationToken).ConfigureAwait(false);
 
