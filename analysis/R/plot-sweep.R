@@ -73,8 +73,9 @@ knob_combination <- function(cells, knobs) {
 plot_sweep_knee <- function(sweep) {
   cells <- data.table::copy(sweep$cells)
   if (!"saturated" %in% names(cells)) cells[, saturated := FALSE]
-  cells[, client := factor(ifelse(saturated, "client CPU saturated", "client not saturated"),
-                           levels = c("client not saturated", "client CPU saturated"))]
+  # Not named `client`: that is the --client knob's column, which may be a series of its own.
+  cells[, saturation := factor(ifelse(saturated, "client CPU saturated", "client not saturated"),
+                               levels = c("client not saturated", "client CPU saturated"))]
   knobs <- varying_knobs(cells)
   load_knob <- intersect(LOAD_KNOBS, knobs)[1]
   series_knobs <- setdiff(knobs, load_knob)
@@ -100,7 +101,7 @@ plot_sweep_knee <- function(sweep) {
   }
   ggplot2::ggplot(cells, ggplot2::aes(mean_eps, p99, colour = series)) +
     path +
-    ggplot2::geom_point(ggplot2::aes(shape = client), size = 2.6, stroke = 1) +
+    ggplot2::geom_point(ggplot2::aes(shape = saturation), size = 2.6, stroke = 1) +
     cell_labels(labelled) +
     ggplot2::scale_shape_manual(name = NULL, values = c("client not saturated" = 16, "client CPU saturated" = 1),
                                 drop = FALSE) +

@@ -129,6 +129,18 @@ test_that("the knee labels every cell", {
   expect_setequal(labels, sweep$cells$cell)
 })
 
+test_that("a sweep over both clients draws one knee series per client, saturation as the shape", {
+  sweep <- read_sweep(SWEEP_FIXTURE)
+  sdk <- data.table::copy(sweep$cells)[, `:=`(client = "sdk", cell = sub("^", "sdk-", cell), saturated = TRUE)]
+  sweep$cells <- rbind(sweep$cells, sdk)
+  expect_setequal(varying_knobs(sweep$cells), c("client", "tasks", "batch_size"))
+  plot <- plot_sweep_knee(sweep)
+  expect_setequal(unique(as.character(plot$data$series)), c("client: wire, batch_size: 10", "client: wire, batch_size: 50",
+                                                            "client: sdk, batch_size: 10", "client: sdk, batch_size: 50"))
+  expect_setequal(as.character(plot$data$saturation[plot$data$client == "sdk"]), "client CPU saturated")
+  expect_setequal(as.character(plot$data$saturation[plot$data$client == "wire"]), "client not saturated")
+})
+
 test_that("a sweep with repeats draws every repeat and the mean line", {
   sweep <- read_sweep(SWEEP_FIXTURE)
   again <- data.table::copy(sweep$cells)[, `:=`(`repeat` = 2L, peak_eps = peak_eps * 1.1, mean_eps = mean_eps * 0.9)]
