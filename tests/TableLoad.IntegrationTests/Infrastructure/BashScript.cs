@@ -6,10 +6,10 @@ namespace TableLoad.IntegrationTests.Infrastructure;
 public static class BashScript
 {
     /// <summary>Runs the script; an environment value of null removes that variable.</summary>
-    public static async Task<(int ExitCode, string Stdout, string Stderr)> RunAsync(
+    public static Task<(int ExitCode, string Stdout, string Stderr)> RunAsync(
         string script, IReadOnlyList<string> args, IReadOnlyDictionary<string, string?> environment, TimeSpan limit)
     {
-        var info = new ProcessStartInfo("bash") { RedirectStandardOutput = true, RedirectStandardError = true, UseShellExecute = false };
+        var info = new ProcessStartInfo("bash");
         info.ArgumentList.Add(script);
         foreach (var arg in args)
         {
@@ -28,20 +28,6 @@ public static class BashScript
             }
         }
 
-        using var process = Process.Start(info) ?? throw new InvalidOperationException("bash did not start.");
-        var stdout = process.StandardOutput.ReadToEndAsync();
-        var stderr = process.StandardError.ReadToEndAsync();
-        using var timeout = new CancellationTokenSource(limit);
-        try
-        {
-            await process.WaitForExitAsync(timeout.Token);
-        }
-        catch (OperationCanceledException)
-        {
-            process.Kill(entireProcessTree: true);
-            throw new TimeoutException($"{Path.GetFileName(script)} did not exit within {limit}. stderr:\n{await stderr}");
-        }
-
-        return (process.ExitCode, await stdout, await stderr);
+        return ChildProcess.RunAsync(info, limit);
     }
 }
