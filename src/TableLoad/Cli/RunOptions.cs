@@ -38,7 +38,7 @@ internal sealed class RunOptions
 
     public Option<bool> SdkDiagnostics { get; } = new("--sdk-diagnostics")
     {
-        Description = "With --client sdk: keep the SDK's logging and distributed tracing on, as an application with them on would run. Default: off (they cost client CPU per batch).",
+        Description = "With --client sdk: keep the SDK's logging and distributed tracing on, as an application with them on would run. Default: off, so the figures describe the SDK's own work (docs/performance.md measures both).",
     };
 
     public Option<string?> Account { get; } = new("--account")
