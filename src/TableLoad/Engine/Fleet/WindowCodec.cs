@@ -22,6 +22,7 @@ internal static class WindowCodec
         Uncorrected = window.Uncorrected is { } u ? Convert.ToBase64String(HistogramEncoding.EncodeCompressed(u)) : null,
     };
 
+    /// <summary>Decodes into a window rented from the pool, histograms included, so a worker-second allocates no histogram.</summary>
     public static void Decode(WorkerMessage message, Window into)
     {
         into.Reset(message.EpochSecond);
@@ -34,12 +35,12 @@ internal static class WindowCodec
 
         if (message.Latency is { } latency)
         {
-            into.Latency.Add(HistogramEncoding.DecodeCompressed(Convert.FromBase64String(latency)));
+            HistogramEncoding.AddCompressed(Convert.FromBase64String(latency), into.Latency);
         }
 
         if (message.Uncorrected is { } uncorrected)
         {
-            into.UncorrectedOrNew().Add(HistogramEncoding.DecodeCompressed(Convert.FromBase64String(uncorrected)));
+            HistogramEncoding.AddCompressed(Convert.FromBase64String(uncorrected), into.UncorrectedOrNew());
         }
     }
 }
