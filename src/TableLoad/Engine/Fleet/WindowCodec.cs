@@ -16,6 +16,7 @@ internal static class WindowCodec
         EntitiesFailed = window.Counts.EntitiesFailed,
         Late = window.Counts.Late,
         VerifiedByRead = window.Counts.VerifiedByRead,
+        BatchLogDropped = window.Counts.BatchLogDropped,
         ByOutcome = window.Counts.ByOutcome.ToArray(),
         RejectedByCode = window.RejectedByCode.Count == 0 ? null : new Dictionary<string, long>(window.RejectedByCode),
         Latency = Convert.ToBase64String(HistogramEncoding.EncodeCompressed(window.Latency)),
@@ -27,7 +28,7 @@ internal static class WindowCodec
     {
         into.Reset(message.EpochSecond);
         into.Warmup = message.Warmup;
-        into.Counts.Set(message.Batches, message.Attempts, message.EntitiesSucceeded, message.EntitiesFailed, message.Late, message.ByOutcome ?? new long[Engine.BatchOutcomeExtensions.Count], message.VerifiedByRead);
+        into.Counts.Set(message.Batches, message.Attempts, message.EntitiesSucceeded, message.EntitiesFailed, message.Late, message.ByOutcome ?? new long[Engine.BatchOutcomeExtensions.Count], message.VerifiedByRead, message.BatchLogDropped);
         foreach (var (code, count) in message.RejectedByCode ?? [])
         {
             into.RejectedByCode[code] = count;

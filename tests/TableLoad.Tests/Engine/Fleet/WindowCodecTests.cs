@@ -26,6 +26,7 @@ public sealed class WindowCodecTests
         Assert.True(allocated < histogramBytes / 4, $"decoding one window allocated {allocated} bytes; a histogram is {histogramBytes}.");
         Assert.Equal(3, into.Latency.TotalCount);
         Assert.Equal(1, into.Uncorrected!.TotalCount);
+        Assert.Equal(1, into.Counts.BatchLogDropped);
     }
 
     [Fact]
@@ -55,6 +56,7 @@ public sealed class WindowCodecTests
         }
 
         window.UncorrectedOrNew().RecordValue(900);
+        window.Counts.RecordBatchLogDropped();
         return window;
     }
 }
