@@ -1,4 +1,5 @@
 using System.CommandLine;
+using TableLoad.Reporting;
 
 namespace TableLoad.Cli;
 
@@ -184,6 +185,12 @@ internal sealed class RunOptions
         Description = "Do not write batches.csv (for very long runs); every other result file is still written.",
     };
 
+    public Option<int> BatchLogBuffer { get; } = new("--batch-log-buffer")
+    {
+        Description = "Rows of batches.csv held in memory while the disk is behind; a row beyond them is dropped and counted in summary.json's batch_log_dropped, so a slow disk neither slows the load nor grows memory without limit.",
+        DefaultValueFactory = _ => BatchLogWriter.DefaultCapacity,
+    };
+
     public Option<bool> Report { get; } = new("--report")
     {
         Description = "After the run, write report.html (one self-contained page), percentiles.md and the plots into the result folder with Rscript analysis/report.R, and print report.html's path last (says how to install R if it is missing).",
@@ -215,6 +222,6 @@ internal sealed class RunOptions
     [
         Client, SdkDiagnostics, ConnectionString, Endpoint, Sas, Auth, Account, AllowExistingTable, MaxEntities, Table, KeepTable, BatchSize, EntitySize, Properties, Partitions, KeyPrefix, Tasks, Processes, PerProcess, Rate, Duration, Batches,
         StartAt, RunId, Instance,
-        Warmup, Timeout, Retries, Output, Label, Verify, NoBatchLog, Report, OtlpEndpoint, Quiet,
+        Warmup, Timeout, Retries, Output, Label, Verify, NoBatchLog, BatchLogBuffer, Report, OtlpEndpoint, Quiet,
     ];
 }

@@ -42,6 +42,9 @@ internal static partial class RunSettingsFactory
         var tasks = parse.GetValue(o.Tasks);
         Require(tasks is >= 1 and <= 10_000, $"--tasks must be between 1 and 10000, not {tasks}.");
 
+        var batchLogBuffer = parse.GetValue(o.BatchLogBuffer);
+        Require(batchLogBuffer is >= 1 and <= 10_000_000, $"--batch-log-buffer must be between 1 and 10000000 rows, not {batchLogBuffer}.");
+
         var processes = parse.GetValue(o.Processes);
         Require(processes is >= 1 and <= 64, $"--processes must be between 1 and 64, not {processes}.");
         var rate = parse.GetValue(o.Rate);
@@ -136,6 +139,7 @@ internal static partial class RunSettingsFactory
             Verify = parse.GetValue(o.Verify),
             AllowExistingTable = parse.GetValue(o.AllowExistingTable),
             WriteBatchLog = !parse.GetValue(o.NoBatchLog),
+            BatchLogBuffer = batchLogBuffer,
             Quiet = parse.GetValue(o.Quiet),
             Client = client,
             SdkDiagnostics = sdkDiagnostics,

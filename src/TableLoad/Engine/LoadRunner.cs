@@ -71,11 +71,10 @@ internal sealed class LoadRunner(
             // A batch's phase is that of its start: the batches in flight when the warm-up ends (at
             // start-up, the slowest of the run) stay warm-up, and those in flight at the stop are measured.
             var warmup = collector.IsWarmup(intended ?? startMicros);
-            recorder.Record(result, settings.BatchSize, latencyMicros, warmup, uncorrected, late);
-            if (settings.WriteBatchLog)
-            {
-                batchLog.TryWrite(new BatchRecord(settings.Process, task, partitionKey, startMicros, latencyMicros, settings.BatchSize, result, warmup, intended));
-            }
+            // A full batch log drops the row rather than hold the loop on the disk; the drop is counted.
+            var unlogged = settings.WriteBatchLog
+                && !batchLog.TryWrite(new BatchRecord(settings.Process, task, partitionKey, startMicros, latencyMicros, settings.BatchSize, result, warmup, intended));
+            recorder.Record(result, settings.BatchSize, latencyMicros, warmup, uncorrected, late, unlogged);
         }
     }
 

@@ -1,3 +1,4 @@
+using System.Globalization;
 using TableLoad.Cli;
 using TableLoad.Engine.Fleet;
 using TableLoad.Measurement;
@@ -110,7 +111,8 @@ internal sealed class LoadTest(RunSettings settings, RunInvocation invocation, T
             return true;
         }
 
-        await errors.WriteLineAsync($"waiting until {startAt.UtcDateTime:yyyy-MM-ddTHH:mm:ss.fffZ} to start").ConfigureAwait(false);
+        // The invariant culture: a Thai or Persian calendar, or a culture whose time separator is not a colon, would print another date.
+        await errors.WriteLineAsync(string.Create(CultureInfo.InvariantCulture, $"waiting until {startAt.UtcDateTime:yyyy-MM-ddTHH:mm:ss.fffZ} to start")).ConfigureAwait(false);
         try
         {
             await Task.Delay(startAt - time.GetUtcNow(), time, signals.StopStarting).ConfigureAwait(false);
@@ -183,7 +185,7 @@ internal sealed class LoadTest(RunSettings settings, RunInvocation invocation, T
 
         if (fleet is null)
         {
-            var batchLog = new BatchLogWriter();
+            var batchLog = new BatchLogWriter(settings.BatchLogBuffer);
             var batchLogTask = batchLog.WriteAllAsync(settings.WriteBatchLog ? Path.Combine(dir, BatchLogWriter.FileName(0, 1)) : null);
             await new LocalLoad(settings, admin).RunAsync(clock, timeline, sinks, batchLog.Writer, signals, _ => EverySecond()).ConfigureAwait(false);
             batchLog.Writer.Complete();

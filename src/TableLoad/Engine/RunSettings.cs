@@ -1,3 +1,4 @@
+using TableLoad.Reporting;
 using TableLoad.Storage;
 using TableLoad.Workload;
 
@@ -66,6 +67,9 @@ internal sealed record RunSettings
     public bool Quiet { get; init; }
 
     public bool WriteBatchLog { get; init; } = true;
+
+    /// <summary>Rows of batches.csv held while the disk is behind (<c>--batch-log-buffer</c>).</summary>
+    public int BatchLogBuffer { get; init; } = BatchLogWriter.DefaultCapacity;
 
     /// <summary>Collector address for live metrics over OTLP (<c>--otlp-endpoint</c>); null leaves it to the OTEL_* environment.</summary>
     public Uri? OtlpEndpoint { get; init; }

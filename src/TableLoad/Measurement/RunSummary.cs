@@ -79,6 +79,10 @@ internal sealed record RunSummary
     [Merge(MergeRule.Sum)]
     public required long EntitiesFailed { get; init; }
 
+    /// <summary>Batches (warm-up included) left out of batches.csv because its writer fell that far behind.</summary>
+    [Merge(MergeRule.Sum)]
+    public long BatchLogDropped { get; init; }
+
     [Merge(MergeRule.Sum)]
     public required IReadOnlyDictionary<string, long> Outcomes { get; init; }
 
@@ -113,6 +117,7 @@ internal sealed record RunSummary
             LateBatches = measured.Late,
             Retries = measured.Attempts - measured.Batches,
             VerifiedByRead = measured.VerifiedByRead,
+            BatchLogDropped = measured.BatchLogDropped + totals.Warmup.BatchLogDropped,
             UncorrectedLatencyMs = totals.Uncorrected is { } uncorrected ? LatencySummary.From(uncorrected) : null,
             Tasks = settings.Tasks,
             BatchSize = settings.BatchSize,

@@ -35,7 +35,7 @@ internal sealed class TaskRecorder(RunClock clock, WindowPool pool)
     /// Records a completed batch in the window of its completion time (read under the lock), in the
     /// phase of its start: <paramref name="warmup"/> (see <see cref="IntervalCollector.IsWarmup"/>).
     /// </summary>
-    public void Record(in BatchResult result, int entities, long latencyMicros, bool warmup, long? uncorrectedMicros = null, bool late = false)
+    public void Record(in BatchResult result, int entities, long latencyMicros, bool warmup, long? uncorrectedMicros = null, bool late = false, bool unlogged = false)
     {
         lock (_gate)
         {
@@ -63,6 +63,10 @@ internal sealed class TaskRecorder(RunClock clock, WindowPool pool)
             if (late)
             {
                 current.Counts.RecordLate();
+            }
+            if (unlogged)
+            {
+                current.Counts.RecordBatchLogDropped();
             }
             if (result.Outcome == BatchOutcome.Rejected)
             {

@@ -23,9 +23,15 @@ internal sealed class WindowCounts
     /// <summary>Batches whose outcome was settled by reading their entity back (answer lost, or a retry that conflicted with an earlier attempt).</summary>
     public long VerifiedByRead { get; private set; }
 
+    /// <summary>Batches left out of batches.csv because its writer was that far behind (a slow disk).</summary>
+    public long BatchLogDropped { get; private set; }
+
+    public void RecordBatchLogDropped() => BatchLogDropped++;
+
     /// <summary>Restores counts read back from a worker's message.</summary>
-    public void Set(long batches, long attempts, long entitiesSucceeded, long entitiesFailed, long late, ReadOnlySpan<long> byOutcome, long verifiedByRead = 0)
+    public void Set(long batches, long attempts, long entitiesSucceeded, long entitiesFailed, long late, ReadOnlySpan<long> byOutcome, long verifiedByRead = 0, long batchLogDropped = 0)
     {
+        BatchLogDropped = batchLogDropped;
         VerifiedByRead = verifiedByRead;
         Batches = batches;
         Attempts = attempts;
@@ -60,6 +66,7 @@ internal sealed class WindowCounts
         Batches += other.Batches;
         Attempts += other.Attempts;
         Late += other.Late;
+        BatchLogDropped += other.BatchLogDropped;
         VerifiedByRead += other.VerifiedByRead;
         EntitiesSucceeded += other.EntitiesSucceeded;
         EntitiesFailed += other.EntitiesFailed;
@@ -71,7 +78,7 @@ internal sealed class WindowCounts
 
     public void Reset()
     {
-        Batches = EntitiesSucceeded = EntitiesFailed = Attempts = Late = VerifiedByRead = 0;
+        Batches = EntitiesSucceeded = EntitiesFailed = Attempts = Late = VerifiedByRead = BatchLogDropped = 0;
         Array.Clear(_byOutcome);
     }
 }

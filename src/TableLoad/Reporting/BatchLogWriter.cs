@@ -3,9 +3,15 @@ using TableLoad.Engine;
 
 namespace TableLoad.Reporting;
 
-/// <summary>Streams batches.csv from a channel, so the file is never held in memory and the loops never wait on disk.</summary>
-internal sealed class BatchLogWriter
+/// <summary>
+/// Streams batches.csv from a bounded channel, so the loops never wait on disk and a slow disk cannot
+/// grow memory without limit: a row that finds the channel full is dropped, and its loop counts it.
+/// </summary>
+internal sealed class BatchLogWriter(int capacity = BatchLogWriter.DefaultCapacity)
 {
+    /// <summary>Rows held while the disk is behind: some 10 MB, several seconds of the fastest runs.</summary>
+    public const int DefaultCapacity = 65_536;
+
     public const string Header = "process,task,partition_key,start_ms,latency_ms,entities,attempts,outcome,http_status,error_code,failed_index,warmup,intended_start_ms,verified_by_read";
 
     /// <summary>batches.csv for a one-process run, batches-&lt;k&gt;.csv for process k of several.</summary>
@@ -15,15 +21,18 @@ internal sealed class BatchLogWriter
     // Enough for any row within the service's limits (a PartitionKey is at most 1 KiB); a longer one grows the buffer.
     private const int RowCapacity = 2048;
 
-    private readonly Channel<BatchRecord> _channel = Channel.CreateUnbounded<BatchRecord>(
-        new UnboundedChannelOptions { SingleReader = true, SingleWriter = false });
+    // Wait mode, so that TryWrite on a full channel returns false (and its loop counts the row) instead of dropping silently.
+    private readonly Channel<BatchRecord> _channel = Channel.CreateBounded<BatchRecord>(
+        new BoundedChannelOptions(capacity) { SingleReader = true, SingleWriter = false, FullMode = BoundedChannelFullMode.Wait });
 
     public ChannelWriter<BatchRecord> Writer => _channel.Writer;
 
     /// <summary>Writes every record until the channel completes; a null path drains without writing.</summary>
     public async Task WriteAllAsync(string? path)
     {
-        await using var stream = path is null ? Stream.Null : new FileStream(path, FileMode.Create, FileAccess.Write, FileShare.Read, 1 << 16, useAsync: true);
+        // Opened off the caller's thread: a file system that is slow to open must not hold up the start of the load.
+        await using var stream = path is null ? Stream.Null
+            : await Task.Run(() => new FileStream(path, FileMode.Create, FileAccess.Write, FileShare.Read, 1 << 16, useAsync: true)).ConfigureAwait(false);
         await using var text = new StreamWriter(stream, new System.Text.UTF8Encoding(false), 1 << 16);
         await text.WriteLineAsync(Header).ConfigureAwait(false);
         var reader = _channel.Reader;

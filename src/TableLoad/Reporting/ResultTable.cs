@@ -64,6 +64,11 @@ internal static class ResultTable
             Line($"retries: {s.Retries}; batches settled by reading them back: {s.VerifiedByRead}");
         }
 
+        if (s.BatchLogDropped > 0)
+        {
+            Line($"batches.csv lacks {s.BatchLogDropped} batches: the disk fell --batch-log-buffer rows behind (counted in every other figure)");
+        }
+
         Line($"mean e/s: {Fixed(s.MeanEntitiesPerSecond, 1)}; goodput: {Fixed(s.GoodputMbPerSecond, 2)} MB/s");
         Line($"client: {Fixed(s.Client.UserCpuSeconds, 2)} s user, {Fixed(s.Client.SystemCpuSeconds, 2)} s system CPU, " +
              $"{Fixed(s.Client.CpuUsPerEntity, 1)} µs CPU per entity; GC gen0 {s.Client.GcGen0}, gen1 {s.Client.GcGen1}, gen2 {s.Client.GcGen2}");

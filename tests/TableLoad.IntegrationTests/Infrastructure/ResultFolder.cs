@@ -14,6 +14,20 @@ public sealed class ResultFolder(string path)
 
     internal RunDescription Run => ResultJson.Read<RunDescription>(System.IO.Path.Combine(Path, RunDescription.FileName));
 
+    /// <summary>Reads every result file through its own reader (JSON types, CSV by header, the histogram log); returns the summary.</summary>
+    internal RunSummary ParseEveryFile()
+    {
+        Assert.NotNull(Run);
+        Assert.NotNull(Csv("intervals.csv"));
+        foreach (var file in Directory.GetFiles(Path, "batches*.csv"))
+        {
+            Assert.NotNull(Csv(System.IO.Path.GetFileName(file)));
+        }
+
+        Assert.NotNull(HistogramLog());
+        return Summary;
+    }
+
     public IReadOnlyList<IReadOnlyDictionary<string, string>> Csv(string file)
     {
         var lines = File.ReadAllLines(System.IO.Path.Combine(Path, file));

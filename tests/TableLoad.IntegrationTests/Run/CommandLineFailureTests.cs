@@ -18,6 +18,7 @@ public sealed class CommandLineFailureTests(AzuriteFixture azurite)
     [InlineData("--tasks", "zero", "--tasks")]
     [InlineData("--client", "rest", "--client")]
     [InlineData("--start-at", "2026-01-01T10:00:00Z", "--start-at")]
+    [InlineData("--batch-log-buffer", "0", "--batch-log-buffer")]
     public async Task BadInput_PrintsOneSentence_ExitsTwo_AndCreatesNoTable(string option, string value, string named)
     {
         var table = StoredEntities.NewTableName("bad");

@@ -16,17 +16,19 @@ internal static class WindowCodec
         EntitiesFailed = window.Counts.EntitiesFailed,
         Late = window.Counts.Late,
         VerifiedByRead = window.Counts.VerifiedByRead,
+        BatchLogDropped = window.Counts.BatchLogDropped,
         ByOutcome = window.Counts.ByOutcome.ToArray(),
         RejectedByCode = window.RejectedByCode.Count == 0 ? null : new Dictionary<string, long>(window.RejectedByCode),
         Latency = Convert.ToBase64String(HistogramEncoding.EncodeCompressed(window.Latency)),
         Uncorrected = window.Uncorrected is { } u ? Convert.ToBase64String(HistogramEncoding.EncodeCompressed(u)) : null,
     };
 
+    /// <summary>Decodes into a window rented from the pool, histograms included, so a worker-second allocates no histogram.</summary>
     public static void Decode(WorkerMessage message, Window into)
     {
         into.Reset(message.EpochSecond);
         into.Warmup = message.Warmup;
-        into.Counts.Set(message.Batches, message.Attempts, message.EntitiesSucceeded, message.EntitiesFailed, message.Late, message.ByOutcome ?? new long[Engine.BatchOutcomeExtensions.Count], message.VerifiedByRead);
+        into.Counts.Set(message.Batches, message.Attempts, message.EntitiesSucceeded, message.EntitiesFailed, message.Late, message.ByOutcome ?? new long[Engine.BatchOutcomeExtensions.Count], message.VerifiedByRead, message.BatchLogDropped);
         foreach (var (code, count) in message.RejectedByCode ?? [])
         {
             into.RejectedByCode[code] = count;
@@ -34,12 +36,12 @@ internal static class WindowCodec
 
         if (message.Latency is { } latency)
         {
-            into.Latency.Add(HistogramEncoding.DecodeCompressed(Convert.FromBase64String(latency)));
+            HistogramEncoding.AddCompressed(Convert.FromBase64String(latency), into.Latency);
         }
 
         if (message.Uncorrected is { } uncorrected)
         {
-            into.UncorrectedOrNew().Add(HistogramEncoding.DecodeCompressed(Convert.FromBase64String(uncorrected)));
+            HistogramEncoding.AddCompressed(Convert.FromBase64String(uncorrected), into.UncorrectedOrNew());
         }
     }
 }

@@ -53,7 +53,7 @@ internal sealed class WorkerHost(TextReader stdin, TextWriter stdout, TimeProvid
 
         var clock = new RunClock(time);
         var timeline = RunTimeline.FromWallClock(clock.StartEpochMicros, timing.WarmupEndEpochSecond, timing.StopEpochMicros);
-        var batchLog = new BatchLogWriter();
+        var batchLog = new BatchLogWriter(settings.BatchLogBuffer);
         var batchLogPath = settings.WriteBatchLog ? Path.Combine(settings.OutputDirectory, BatchLogWriter.FileName(settings.Process, settings.Processes)) : null;
         var batchLogTask = batchLog.WriteAllAsync(batchLogPath);
 

@@ -82,6 +82,8 @@ internal sealed record WorkerMessage(string Type)
 
     public long VerifiedByRead { get; init; }
 
+    public long BatchLogDropped { get; init; }
+
     public long[]? ByOutcome { get; init; }
 
     public Dictionary<string, long>? RejectedByCode { get; init; }

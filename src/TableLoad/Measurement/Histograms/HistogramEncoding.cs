@@ -38,7 +38,25 @@ public static class HistogramEncoding
     /// range the writer used; merge histograms of different layouts with <see cref="LatencyHistogram.AddRerecorded"/>.
     /// </summary>
     /// <exception cref="InvalidDataException">The data is not a valid V2 compressed integer histogram.</exception>
-    public static LatencyHistogram DecodeCompressed(ReadOnlySpan<byte> encoded)
+    public static LatencyHistogram DecodeCompressed(ReadOnlySpan<byte> encoded) => DecodeCompressed(encoded, into: null);
+
+    /// <summary>
+    /// Adds a V2 compressed histogram to <paramref name="into"/> without allocating a histogram when the layouts match
+    /// (a worker's windows every second); another layout is decoded on its own and re-recorded.
+    /// </summary>
+    /// <exception cref="InvalidDataException">The data is not a valid V2 compressed integer histogram.</exception>
+    public static void AddCompressed(ReadOnlySpan<byte> encoded, LatencyHistogram into)
+    {
+        ArgumentNullException.ThrowIfNull(into);
+        var decoded = DecodeCompressed(encoded, into);
+        if (!ReferenceEquals(decoded, into))
+        {
+            into.AddRerecorded(decoded);
+        }
+    }
+
+    /// <summary>Fills <paramref name="into"/> when its layout is the encoded one, otherwise a new histogram; returns the one filled.</summary>
+    private static LatencyHistogram DecodeCompressed(ReadOnlySpan<byte> encoded, LatencyHistogram? into)
     {
         if (encoded.Length < CompressedHeaderSize)
         {
@@ -59,7 +77,8 @@ public static class HistogramEncoding
         using var zlib = new ZLibStream(new MemoryStream(encoded.Slice(CompressedHeaderSize, compressedLength).ToArray()), CompressionMode.Decompress);
         byte[] header = new byte[HeaderSize];
         ReadExactly(zlib, header);
-        LatencyHistogram histogram = CreateFromHeader(header, out int payloadLength);
+        LatencyHistogram histogram = into is not null && HasLayout(header, into) ? into : CreateFromHeader(header, out _);
+        int payloadLength = PayloadLength(header, histogram);
         // Reading only the announced payload, bounded by the layout, keeps a hostile stream from inflating without limit.
         byte[] payload = new byte[payloadLength];
         ReadExactly(zlib, payload);
@@ -201,7 +220,6 @@ public static class HistogramEncoding
         {
             throw new InvalidDataException($"Cookie 0x{cookie:x8} is not a V2 HdrHistogram encoding (0x{V2CookieBase:x8}).");
         }
-        payloadLength = BinaryPrimitives.ReadInt32BigEndian(header[4..]);
         int significantDigits = BinaryPrimitives.ReadInt32BigEndian(header[12..]);
         long lowest = BinaryPrimitives.ReadInt64BigEndian(header[16..]);
         long highest = BinaryPrimitives.ReadInt64BigEndian(header[24..]);
@@ -216,11 +234,24 @@ public static class HistogramEncoding
             throw new InvalidDataException(
                 $"Unsupported histogram layout (lowest {lowest}, highest {highest}, digits {significantDigits}): {ex.Message}", ex);
         }
+        payloadLength = PayloadLength(header, histogram);
+        return histogram;
+    }
+
+    private static bool HasLayout(ReadOnlySpan<byte> header, LatencyHistogram histogram) =>
+        (BinaryPrimitives.ReadInt32BigEndian(header) & ~CookieFlagsMask) == V2CookieBase
+        && BinaryPrimitives.ReadInt32BigEndian(header[12..]) == histogram.SignificantDigits
+        && BinaryPrimitives.ReadInt64BigEndian(header[16..]) == histogram.LowestDiscernibleValue
+        && BinaryPrimitives.ReadInt64BigEndian(header[24..]) == histogram.HighestTrackableValue;
+
+    private static int PayloadLength(ReadOnlySpan<byte> header, LatencyHistogram histogram)
+    {
+        int payloadLength = BinaryPrimitives.ReadInt32BigEndian(header[4..]);
         if (payloadLength < 0 || payloadLength > (long)histogram.CountsLength * MaxBytesPerCount)
         {
             throw new InvalidDataException($"Payload length {payloadLength} is impossible for {histogram.CountsLength} buckets.");
         }
-        return histogram;
+        return payloadLength;
     }
 
     private static void ReadExactly(Stream stream, byte[] buffer)

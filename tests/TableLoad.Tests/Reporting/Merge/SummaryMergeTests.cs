@@ -39,6 +39,7 @@ public sealed class SummaryMergeTests
         Retries = 67,
         VerifiedByRead = 69,
         EntitiesFailed = 71,
+        BatchLogDropped = 229,
         Outcomes = new Dictionary<string, long>
         {
             ["succeeded"] = 73, ["server_busy"] = 75, ["operation_timed_out"] = 77, ["too_many_requests"] = 79,
@@ -67,7 +68,7 @@ public sealed class SummaryMergeTests
             ["entity_size"] = "7", ["partitions"] = "spread:11", ["batch_client"] = "client-a", ["status"] = "interrupted", ["measured_seconds"] = "4001",
             ["rate"] = "111", ["late_batches"] = "114", ["peak_entities_per_second"] = "3001",
             ["mean_entities_per_second"] = Number(130 / 4001.0), ["goodput_mb_per_second"] = Number(130 * 7 / 1e6 / 4001),
-            ["entities_succeeded"] = "130", ["retries"] = "134", ["verified_by_read"] = "138", ["entities_failed"] = "142",
+            ["entities_succeeded"] = "130", ["retries"] = "134", ["verified_by_read"] = "138", ["entities_failed"] = "142", ["batch_log_dropped"] = "458",
             ["outcomes.succeeded"] = "146", ["outcomes.server_busy"] = "150", ["outcomes.operation_timed_out"] = "154",
             ["outcomes.too_many_requests"] = "158", ["outcomes.client_timeout"] = "162", ["outcomes.rejected"] = "166",
             ["outcomes.network_failure"] = "170", ["rejected_by_code.EntityAlreadyExists"] = "174",

@@ -1,0 +1,124 @@
+using System.Globalization;
+using TableLoad.IntegrationTests.Infrastructure;
+using TableLoad.IntegrationTests.Proxy;
+using TableLoad.Measurement;
+using TableLoad.Proxy;
+using Xunit.Abstractions;
+
+namespace TableLoad.IntegrationTests.Faults;
+
+/// <summary>
+/// The faults a run can meet, each through <c>tableload proxy</c> or a signal: the run ends with its documented exit
+/// code, every result file parses, and what Azurite holds is what the run reported (or, where a second Ctrl+C leaves
+/// answers unknown, no more than those batches could add). A frozen service and a killed worker are the cases of
+/// FrozenServiceTests and MultiProcessRunTests, which make the same checks.
+/// </summary>
+[Collection(AzuriteCollection.Name)]
+public sealed class FaultMatrixTests(AzuriteFixture azurite, ITestOutputHelper log) : IDisposable
+{
+    private const int BatchSize = 100;
+    private readonly string _output = Directory.CreateTempSubdirectory("tableload-faults-").FullName;
+
+    public static TheoryData<string> Faults => ["throttled_with_retries", "lost_answers", "delayed_past_the_timeout", "resets", "ctrl_c_once", "ctrl_c_twice"];
+
+    [Theory]
+    [MemberData(nameof(Faults))]
+    public async Task Fault_EndsWithItsExitCode_EveryFileParses_AndEveryStoredEntityIsExplained(string fault)
+    {
+        var fixture = FaultCase.Of(fault);
+        await using var proxy = await InProcessProxy.StartAsync(azurite, settings => fixture.Proxy(settings with { PartitionLimit = 1e9, AccountLimit = 1e9, Seed = 13 }));
+        var table = StoredEntities.NewTableName("fault");
+        using var run = TableLoadProcess.Start(
+            ["run", "--table", table, "--keep-table", "--tasks", "4", "--batch-size", BatchSize.ToString(CultureInfo.InvariantCulture), "--warmup", "0s",
+             "--verify", "--output", _output, .. fixture.Args],
+            proxy.ConnectionString);
+        await fixture.Drive(run);
+        var exitCode = await run.WaitForExitAsync(TimeSpan.FromSeconds(60));
+
+        var summary = new ResultFolder(_output).ParseEveryFile();
+        var stored = (await StoredEntities.CountByPartitionAsync(azurite, table)).Values.Sum();
+        var reported = summary.EntitiesSucceeded + summary.Warmup.EntitiesSucceeded;
+        log.WriteLine($"{fault}: exit {exitCode}; batches by outcome {Outcomes(summary)}; retries {summary.Retries}, verified by read {summary.VerifiedByRead}; stored {stored}, reported {reported}");
+        log.WriteLine(run.StandardError);
+        await DeleteAsync(table);
+
+        Assert.True(exitCode == fixture.ExitCode, $"exit {exitCode}: {run.StandardError}");
+        Assert.DoesNotContain("   at ", run.StandardError, StringComparison.Ordinal);
+        fixture.Check(summary);
+        if (fixture.AnswersUnknown)
+        {
+            // Verification is skipped when in-flight batches were abandoned: each may or may not have committed.
+            var unknown = (summary.Outcomes.GetValueOrDefault("client_timeout") + summary.Warmup.Outcomes.GetValueOrDefault("client_timeout")) * BatchSize;
+            Assert.InRange(stored, reported, reported + unknown);
+        }
+        else
+        {
+            Assert.Equal(reported, stored);
+            Assert.Contains($"stored {stored} entities: matches", run.StandardOutput, StringComparison.Ordinal);
+        }
+    }
+
+    public void Dispose() => Directory.Delete(_output, recursive: true);
+
+    private static string Outcomes(RunSummary summary) => string.Join(", ", summary.Outcomes
+        .Select(o => (o.Key, Count: o.Value + summary.Warmup.Outcomes.GetValueOrDefault(o.Key)))
+        .Where(o => o.Count > 0)
+        .Select(o => $"{o.Key} {o.Count}"));
+
+    private async Task DeleteAsync(string table)
+    {
+        using var client = StoredEntities.Client(azurite);
+        await client.DeleteTableAsync(table, CancellationToken.None);
+    }
+
+    /// <summary>One fault: how the proxy misbehaves, the run's arguments, what is done to the run, and what it must then show.</summary>
+    private sealed record FaultCase(
+        Func<ProxySettings, ProxySettings> Proxy,
+        string[] Args,
+        Func<TableLoadProcess, Task> Drive,
+        int ExitCode,
+        Action<RunSummary> Check,
+        bool AnswersUnknown = false)
+    {
+        private static readonly string[] ShortRun = ["--duration", "2s", "--quiet"];
+        private static readonly string[] UntilInterrupted = ["--duration", "5m"];
+
+        public static FaultCase Of(string fault) => fault switch
+        {
+            "throttled_with_retries" => new(
+                s => s with { PartitionLimit = 300 }, [.. ShortRun, "--retries", "3"], NoAction, 0,
+                summary => Assert.True(summary.Retries > 0, "the partition limit should have caused retries")),
+            "lost_answers" => new(
+                s => s with { LoseAnswerRate = 0.2 }, [.. ShortRun, "--retries", "2"], NoAction, 0,
+                summary => Assert.True(summary.VerifiedByRead > 0, "lost answers should be settled by reading back")),
+            "delayed_past_the_timeout" => new(
+                s => s with { DelayAnswerRate = 0.2, DelayAnswer = TimeSpan.FromSeconds(3) }, [.. ShortRun, "--timeout", "1s", "--retries", "2"], NoAction, 0,
+                summary => Assert.True(summary.VerifiedByRead > 0, "answers later than the timeout should be settled by reading back")),
+            "resets" => new(
+                s => s with { ResetRate = 0.2 }, [.. ShortRun], NoAction, 0,
+                summary => Assert.True(summary.Outcomes["network_failure"] > 0, "resets should be network failures")),
+            "ctrl_c_once" => new(
+                s => s, UntilInterrupted, run => InterruptAsync(run, times: 1), 130,
+                summary => Assert.Equal(RunStatus.Interrupted, summary.Status)),
+            "ctrl_c_twice" => new(
+                // Every answer a second late, so the second Ctrl+C finds batches in flight.
+                s => s with { Latency = LatencyDistribution.TryParse("1s", out var latency) ? latency : throw new InvalidOperationException() },
+                UntilInterrupted, run => InterruptAsync(run, times: 2), 130,
+                summary => Assert.Equal(RunStatus.Interrupted, summary.Status), AnswersUnknown: true),
+            _ => throw new ArgumentOutOfRangeException(nameof(fault), fault, "no such fault case"),
+        };
+
+        private static Task NoAction(TableLoadProcess run) => Task.CompletedTask;
+
+        private static async Task InterruptAsync(TableLoadProcess run, int times)
+        {
+            await run.WaitForErrorTextAsync("e/s", TimeSpan.FromSeconds(30));
+            run.Signal(2);
+            if (times == 2)
+            {
+                await run.WaitForErrorTextAsync("Ctrl+C again", TimeSpan.FromSeconds(10));
+                run.Signal(2);
+            }
+        }
+    }
+}

@@ -1,0 +1,62 @@
+using TableLoad.Engine;
+using TableLoad.Engine.Fleet;
+using TableLoad.Measurement;
+using TableLoad.Measurement.Histograms;
+
+namespace TableLoad.Tests.Engine.Fleet;
+
+public sealed class WindowCodecTests
+{
+    private readonly WindowPool _pool = new();
+
+    [Fact]
+    public void Decode_IntoAPooledWindow_AllocatesNoHistogram()
+    {
+        var message = WorkerProtocol.Deserialize<WorkerMessage>(WorkerProtocol.Serialize(WindowCodec.Encode(WorkerSecond(), warmup: false)));
+        var into = _pool.Rent(0);
+        WindowCodec.Decode(message, into); // the first call also pays for the code's first run
+        var histogramBytes = GC.GetAllocatedBytesForCurrentThread();
+        _ = new LatencyHistogram();
+        histogramBytes = GC.GetAllocatedBytesForCurrentThread() - histogramBytes;
+
+        var before = GC.GetAllocatedBytesForCurrentThread();
+        WindowCodec.Decode(message, into);
+        var allocated = GC.GetAllocatedBytesForCurrentThread() - before;
+
+        Assert.True(allocated < histogramBytes / 4, $"decoding one window allocated {allocated} bytes; a histogram is {histogramBytes}.");
+        Assert.Equal(3, into.Latency.TotalCount);
+        Assert.Equal(1, into.Uncorrected!.TotalCount);
+        Assert.Equal(1, into.Counts.BatchLogDropped);
+    }
+
+    [Fact]
+    public void Decode_OfAHistogramWithAnotherLayout_ReRecordsItsCounts()
+    {
+        var narrow = new LatencyHistogram(highestTrackableValue: 60_000_000, significantDigits: 2);
+        narrow.RecordValue(12_000);
+        var message = WindowCodec.Encode(WorkerSecond(), warmup: false) with
+        {
+            Latency = Convert.ToBase64String(HistogramEncoding.EncodeCompressed(narrow)),
+        };
+        var into = _pool.Rent(0);
+
+        WindowCodec.Decode(message, into);
+
+        Assert.Equal(1, into.Latency.TotalCount);
+        Assert.InRange(into.Latency.Max, 11_900, 12_100);
+    }
+
+    private Window WorkerSecond()
+    {
+        var window = _pool.Rent(1_795_000_000);
+        window.Counts.Record(new BatchResult(BatchOutcome.Succeeded, 202, null, null, 1), 100);
+        foreach (var latency in new long[] { 1_000, 25_000, 3_000_000 })
+        {
+            window.Latency.RecordValue(latency);
+        }
+
+        window.UncorrectedOrNew().RecordValue(900);
+        window.Counts.RecordBatchLogDropped();
+        return window;
+    }
+}
