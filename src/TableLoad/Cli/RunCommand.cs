@@ -33,28 +33,15 @@ internal static class RunCommand
                 signals.Request();
             });
 
+            // Refused or unanswered table calls are said in one sentence by the run itself (LoadTest).
             var invocation = Invocation(parse, options);
-            try
+            var code = await new LoadTest(settings, invocation, Console.Out, Console.Error, TimeProvider.System).RunAsync(signals).ConfigureAwait(false);
+            if (parse.GetValue(options.Report) && code is not (ExitCodes.BadInput or ExitCodes.Unreachable or ExitCodes.Interrupted))
             {
-                var code = await new LoadTest(settings, invocation, Console.Out, Console.Error, TimeProvider.System).RunAsync(signals).ConfigureAwait(false);
-                if (parse.GetValue(options.Report) && code is not (ExitCodes.BadInput or ExitCodes.Unreachable or ExitCodes.Interrupted))
-                {
-                    await Reporting.AnalysisReport.RunAsync(settings.OutputDirectory, Console.Error).ConfigureAwait(false);
-                }
+                await Reporting.AnalysisReport.RunAsync(settings.OutputDirectory, Console.Error).ConfigureAwait(false);
+            }
 
-                return code;
-            }
-            catch (Storage.TableServiceException ex)
-            {
-                // A refusal outside the batches (a query, a delete): one sentence, never a stack trace.
-                await Console.Error.WriteLineAsync(ex.Message).ConfigureAwait(false);
-                return ExitCodes.Unreachable;
-            }
-            catch (HttpRequestException ex)
-            {
-                await Console.Error.WriteLineAsync($"The Table endpoint stopped answering ({ex.HttpRequestError}).").ConfigureAwait(false);
-                return ExitCodes.Unreachable;
-            }
+            return code;
         });
         return command;
     }
