@@ -1,5 +1,4 @@
-using TableLoad.Engine;
-using TableLoad.Storage;
+using TableLoad.Settings;
 
 namespace TableLoad.Reporting;
 

@@ -28,7 +28,7 @@ internal static class WindowCodec
     {
         into.Reset(message.EpochSecond);
         into.Warmup = message.Warmup;
-        into.Counts.Set(message.Batches, message.Attempts, message.EntitiesSucceeded, message.EntitiesFailed, message.Late, message.ByOutcome ?? new long[Engine.BatchOutcomeExtensions.Count], message.VerifiedByRead, message.BatchLogDropped);
+        into.Counts.Set(message.Batches, message.Attempts, message.EntitiesSucceeded, message.EntitiesFailed, message.Late, message.ByOutcome ?? new long[BatchOutcomeExtensions.Count], message.VerifiedByRead, message.BatchLogDropped);
         foreach (var (code, count) in message.RejectedByCode ?? [])
         {
             into.RejectedByCode[code] = count;

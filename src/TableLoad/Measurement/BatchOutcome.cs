@@ -1,4 +1,4 @@
-namespace TableLoad.Engine;
+namespace TableLoad.Measurement;
 
 /// <summary>What became of one batch. The names are the <c>outcome</c> column of batches.csv.</summary>
 internal enum BatchOutcome
