@@ -1,4 +1,3 @@
-
 namespace TableLoad.Measurement;
 
 /// <summary>

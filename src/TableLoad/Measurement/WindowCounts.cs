@@ -1,4 +1,3 @@
-
 namespace TableLoad.Measurement;
 
 /// <summary>Counts of one window (or of a whole run): batches by outcome and entities.</summary>
