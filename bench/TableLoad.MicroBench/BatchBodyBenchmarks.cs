@@ -22,7 +22,7 @@ public class BatchBodyBenchmarks
     [Benchmark(Description = "BatchBodyWriter.Write (100 entities)")]
     public int Write() => _writer.Write("tl", "tl-000-000-0003-0000000042-", "20260101-000000-abcd", 100).Length;
 
-    [Benchmark(Description = "keys + Write, as LoadRunner does per batch")]
+    [Benchmark(Description = "keys + Write, as TaskLoops does per batch")]
     public int KeysAndWrite()
     {
         var sequence = _sequence++;

@@ -1,5 +1,4 @@
 using BenchmarkDotNet.Attributes;
-using TableLoad.Engine;
 using TableLoad.Measurement;
 using TableLoad.Reporting;
 

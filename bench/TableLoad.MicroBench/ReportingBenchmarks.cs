@@ -1,5 +1,5 @@
 using BenchmarkDotNet.Attributes;
-using TableLoad.Engine;
+using TableLoad.Measurement;
 using TableLoad.Reporting;
 
 namespace TableLoad.MicroBench;

@@ -13,7 +13,7 @@ internal sealed class LoopHarness(LoopOptions options)
     private long _measureFrom;
     private long _measureUntil;
 
-    /// <summary>The thread-pool floor TableLoad sets (Engine/LoadTest.cs); call before the loops' connections open.</summary>
+    /// <summary>The thread-pool floor TableLoad sets (Engine/ThreadPoolTuning.cs); call before the loops' connections open.</summary>
     public static void TuneThreadPool(int tasks)
     {
         ThreadPool.GetMinThreads(out var workers, out var io);

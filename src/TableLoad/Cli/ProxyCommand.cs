@@ -1,6 +1,7 @@
 using System.CommandLine;
 using System.Runtime.InteropServices;
 using TableLoad.Proxy;
+using TableLoad.Settings;
 
 namespace TableLoad.Cli;
 

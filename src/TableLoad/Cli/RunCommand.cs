@@ -1,5 +1,6 @@
 using System.CommandLine;
 using TableLoad.Engine;
+using TableLoad.Settings;
 
 namespace TableLoad.Cli;
 
@@ -33,9 +34,9 @@ internal static class RunCommand
                 signals.Request();
             });
 
-            // Refused or unanswered table calls are said in one sentence by the run itself (LoadTest).
+            // Refused or unanswered table calls are said in one sentence by the run itself (RunCoordinator).
             var invocation = Invocation(parse, options);
-            var code = await new LoadTest(settings, invocation, Console.Out, Console.Error, TimeProvider.System).RunAsync(signals).ConfigureAwait(false);
+            var code = await new RunCoordinator(settings, invocation, Console.Out, Console.Error, TimeProvider.System).RunAsync(signals).ConfigureAwait(false);
             if (parse.GetValue(options.Report) && code is not (ExitCodes.BadInput or ExitCodes.Unreachable or ExitCodes.Interrupted))
             {
                 await Reporting.AnalysisReport.RunAsync(settings.OutputDirectory, Console.Error).ConfigureAwait(false);
@@ -68,7 +69,7 @@ internal static class RunCommand
             args.Add(token.Value);
         }
 
-        var connectionString = parse.GetValue(options.ConnectionString) ?? Environment.GetEnvironmentVariable(RunOptions.ConnectionStringVariable);
+        var connectionString = parse.GetValue(options.ConnectionString) ?? Environment.GetEnvironmentVariable(SecretVariables.ConnectionString);
         return new RunInvocation(args, connectionString);
     }
 }

@@ -1,19 +1,18 @@
 using System.CommandLine;
 using TableLoad.Reporting;
+using TableLoad.Settings;
 
 namespace TableLoad.Cli;
 
 /// <summary>The options of <c>tableload run</c>, each with its default shown in --help.</summary>
 internal sealed class RunOptions
 {
-    public const string ConnectionStringVariable = "TABLELOAD_CONNECTION_STRING";
 
     public Option<string?> ConnectionString { get; } = new("--connection-string")
     {
-        Description = $"Storage connection string (key or SAS). Default: ${ConnectionStringVariable}, else the Azurite development account on 127.0.0.1:10002.",
+        Description = $"Storage connection string (key or SAS). Default: ${SecretVariables.ConnectionString}, else the Azurite development account on 127.0.0.1:10002.",
     };
 
-    public const string SasVariable = "TABLELOAD_SAS";
 
     public Option<string?> Endpoint { get; } = new("--endpoint")
     {
@@ -22,7 +21,7 @@ internal sealed class RunOptions
 
     public Option<string?> Sas { get; } = new("--sas")
     {
-        Description = $"Shared access signature for --endpoint. Default: ${SasVariable} (better: the environment keeps it out of process lists).",
+        Description = $"Shared access signature for --endpoint. Default: ${SecretVariables.Sas} (better: the environment keeps it out of process lists).",
     };
 
     public Option<string> Auth { get; } = new("--auth")
@@ -188,7 +187,7 @@ internal sealed class RunOptions
     public Option<int> BatchLogBuffer { get; } = new("--batch-log-buffer")
     {
         Description = "Rows of batches.csv held in memory while the disk is behind; a row beyond them is dropped and counted in summary.json's batch_log_dropped, so a slow disk neither slows the load nor grows memory without limit.",
-        DefaultValueFactory = _ => BatchLogWriter.DefaultCapacity,
+        DefaultValueFactory = _ => RunSettings.DefaultBatchLogBuffer,
     };
 
     public Option<bool> Report { get; } = new("--report")

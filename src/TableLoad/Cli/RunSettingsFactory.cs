@@ -1,7 +1,7 @@
 using System.CommandLine;
 using System.Globalization;
 using System.Text.RegularExpressions;
-using TableLoad.Engine;
+using TableLoad.Settings;
 using TableLoad.Storage;
 using TableLoad.Storage.Wire;
 using TableLoad.Workload;
@@ -161,8 +161,8 @@ internal static partial class RunSettingsFactory
             IRequestAuthorizer authorizer = auth switch
             {
                 "entra" => new BearerTokenAuthorizer(new Azure.Identity.DefaultAzureCredential()),
-                "sas" => new SasAuthorizer(parse.GetValue(o.Sas) ?? environment(RunOptions.SasVariable)
-                    ?? throw new UsageException($"--endpoint needs --sas TOKEN (or ${RunOptions.SasVariable}), or --auth entra.")),
+                "sas" => new SasAuthorizer(parse.GetValue(o.Sas) ?? environment(SecretVariables.Sas)
+                    ?? throw new UsageException($"--endpoint needs --sas TOKEN (or ${SecretVariables.Sas}), or --auth entra.")),
                 _ => throw new UsageException($"--auth must be sas or entra, not '{parse.GetValue(o.Auth)}'."),
             };
             target = new StorageTarget(endpoint!, account, authorizer);
@@ -172,7 +172,7 @@ internal static partial class RunSettingsFactory
             Require(parse.GetValue(o.Sas) is null, "--sas goes with --endpoint; a connection string carries its own SharedAccessSignature.");
             target = parse.GetValue(o.ConnectionString) is { } given
                 ? ParseTarget(given, o.ConnectionString.Name)
-                : ParseTarget(environment(RunOptions.ConnectionStringVariable), "$" + RunOptions.ConnectionStringVariable);
+                : ParseTarget(environment(SecretVariables.ConnectionString), "$" + SecretVariables.ConnectionString);
         }
 
         var confirmed = parse.GetValue(o.Account);

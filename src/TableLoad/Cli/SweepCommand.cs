@@ -1,6 +1,7 @@
 using System.CommandLine;
 using System.ComponentModel;
 using TableLoad.Reporting;
+using TableLoad.Settings;
 using TableLoad.Sweep;
 
 namespace TableLoad.Cli;

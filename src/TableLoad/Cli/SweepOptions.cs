@@ -1,5 +1,6 @@
 using System.CommandLine;
 using System.Globalization;
+using TableLoad.Settings;
 
 namespace TableLoad.Cli;
 
@@ -92,12 +93,12 @@ internal sealed class SweepOptions
 
     public Option<string?> ConnectionString { get; } = new("--connection-string")
     {
-        Description = $"Storage connection string (key or SAS), handed to each cell in ${RunOptions.ConnectionStringVariable}, never on its command line. Default: ${RunOptions.ConnectionStringVariable}, else the Azurite development account on 127.0.0.1:10002.",
+        Description = $"Storage connection string (key or SAS), handed to each cell in ${SecretVariables.ConnectionString}, never on its command line. Default: ${SecretVariables.ConnectionString}, else the Azurite development account on 127.0.0.1:10002.",
     };
 
     public Option<string?> Sas { get; } = new("--sas")
     {
-        Description = $"Shared access signature for --endpoint, handed to each cell in ${RunOptions.SasVariable}, never on its command line or in sweep.json. Default: ${RunOptions.SasVariable}.",
+        Description = $"Shared access signature for --endpoint, handed to each cell in ${SecretVariables.Sas}, never on its command line or in sweep.json. Default: ${SecretVariables.Sas}.",
     };
 
     /// <summary>The run options passed unchanged to every cell when given (duration, warm-up, retries, table, ...).</summary>

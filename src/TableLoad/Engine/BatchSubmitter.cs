@@ -1,4 +1,5 @@
 using Polly;
+using TableLoad.Measurement;
 using TableLoad.Storage;
 using TableLoad.Workload;
 

@@ -1,5 +1,5 @@
-using System.Net.Http;
 using Polly.Timeout;
+using TableLoad.Measurement;
 using TableLoad.Storage;
 
 namespace TableLoad.Engine;

@@ -1,5 +1,6 @@
 using System.Globalization;
 using System.Net.Sockets;
+using TableLoad.Settings;
 using TableLoad.Storage;
 
 namespace TableLoad.Engine;

@@ -1,4 +1,3 @@
-using TableLoad.Engine;
 
 namespace TableLoad.Measurement;
 

@@ -1,4 +1,4 @@
-using TableLoad.Engine;
+using TableLoad.Settings;
 using TableLoad.Storage;
 
 namespace TableLoad.Measurement;

@@ -1,4 +1,4 @@
-using TableLoad.Cli;
+using TableLoad.Settings;
 
 namespace TableLoad.Proxy;
 

@@ -1,5 +1,5 @@
 using System.Text.Json;
-using TableLoad.Cli;
+using TableLoad.Settings;
 
 namespace TableLoad.Proxy;
 

@@ -1,7 +1,7 @@
 using System.CommandLine;
 using System.Globalization;
 using System.Net;
-using TableLoad.Cli;
+using TableLoad.Settings;
 
 namespace TableLoad.Proxy;
 

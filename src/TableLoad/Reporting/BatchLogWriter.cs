@@ -1,5 +1,5 @@
 using System.Threading.Channels;
-using TableLoad.Engine;
+using TableLoad.Measurement;
 
 namespace TableLoad.Reporting;
 
@@ -7,11 +7,8 @@ namespace TableLoad.Reporting;
 /// Streams batches.csv from a bounded channel, so the loops never wait on disk and a slow disk cannot
 /// grow memory without limit: a row that finds the channel full is dropped, and its loop counts it.
 /// </summary>
-internal sealed class BatchLogWriter(int capacity = BatchLogWriter.DefaultCapacity)
+internal sealed class BatchLogWriter(int capacity)
 {
-    /// <summary>Rows held while the disk is behind: some 10 MB, several seconds of the fastest runs.</summary>
-    public const int DefaultCapacity = 65_536;
-
     public const string Header = "process,task,partition_key,start_ms,latency_ms,entities,attempts,outcome,http_status,error_code,failed_index,warmup,intended_start_ms,verified_by_read";
 
     /// <summary>batches.csv for a one-process run, batches-&lt;k&gt;.csv for process k of several.</summary>

@@ -1,4 +1,3 @@
-using TableLoad.Engine;
 using TableLoad.Measurement;
 
 namespace TableLoad.Reporting;

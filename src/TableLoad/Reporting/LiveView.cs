@@ -1,5 +1,4 @@
 using System.Globalization;
-using TableLoad.Engine;
 using TableLoad.Measurement;
 
 namespace TableLoad.Reporting;

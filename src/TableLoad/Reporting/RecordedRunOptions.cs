@@ -1,5 +1,5 @@
 using System.Text.Json.Serialization;
-using TableLoad.Engine;
+using TableLoad.Settings;
 using TableLoad.Storage;
 
 namespace TableLoad.Reporting;

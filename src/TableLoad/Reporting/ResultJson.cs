@@ -9,21 +9,26 @@ namespace TableLoad.Reporting;
 /// <summary>The one JSON shape of every result file: snake_case names, invariant numbers, indented; typed both ways.</summary>
 internal static class ResultJson
 {
-    public static readonly ResultJsonContext Context = new(new JsonSerializerOptions
+    public static readonly ResultJsonContext Context = new(NewOptions());
+
+    /// <summary>The options of every result file, for a context of another layer's file (sweep.json) to share.</summary>
+    public static JsonSerializerOptions NewOptions() => new()
     {
         PropertyNamingPolicy = JsonNamingPolicy.SnakeCaseLower,
         WriteIndented = true,
         Encoder = JavaScriptEncoder.UnsafeRelaxedJsonEscaping,
         NumberHandling = JsonNumberHandling.AllowNamedFloatingPointLiterals,
         DefaultIgnoreCondition = JsonIgnoreCondition.WhenWritingNull,
-    });
+    };
 
-    public static async Task WriteAsync<T>(string path, T value)
+    public static Task WriteAsync<T>(string path, T value) => WriteAsync(path, value, TypeInfo<T>());
+
+    public static async Task WriteAsync<T>(string path, T value, JsonTypeInfo<T> type)
     {
         var temporary = path + ".tmp";
         await using (var stream = File.Create(temporary))
         {
-            await JsonSerializer.SerializeAsync(stream, value, TypeInfo<T>()).ConfigureAwait(false);
+            await JsonSerializer.SerializeAsync(stream, value, type).ConfigureAwait(false);
         }
 
         // Replace atomically so a crash never leaves a half-written file behind.
@@ -33,8 +38,10 @@ internal static class ResultJson
     public static string Serialize<T>(T value) => JsonSerializer.Serialize(value, TypeInfo<T>());
 
     /// <summary>Reads a result file; one that is not valid JSON of its type gives a <see cref="JsonException"/>.</summary>
-    public static T Read<T>(string path) =>
-        JsonSerializer.Deserialize(File.ReadAllText(path), TypeInfo<T>()) ?? throw new JsonException($"{path} holds null.");
+    public static T Read<T>(string path) => Read(path, TypeInfo<T>());
+
+    public static T Read<T>(string path, JsonTypeInfo<T> type) =>
+        JsonSerializer.Deserialize(File.ReadAllText(path), type) ?? throw new JsonException($"{path} holds null.");
 
     public static RunSummary ReadSummary(string path) => Read<RunSummary>(path);
 

@@ -1,7 +1,6 @@
 using System.Text.Json.Serialization;
 using TableLoad.Measurement;
 using TableLoad.Reporting.Merge;
-using TableLoad.Sweep;
 
 namespace TableLoad.Reporting;
 
@@ -14,5 +13,4 @@ namespace TableLoad.Reporting;
 [JsonSerializable(typeof(RunSummary))]
 [JsonSerializable(typeof(RunDescription))]
 [JsonSerializable(typeof(MergedRunDescription))]
-[JsonSerializable(typeof(SweepDescription))]
 internal sealed partial class ResultJsonContext : JsonSerializerContext;

@@ -1,5 +1,5 @@
-using TableLoad.Engine;
-using TableLoad.Storage;
+using TableLoad.Measurement;
+using TableLoad.Settings;
 
 namespace TableLoad.Reporting;
 

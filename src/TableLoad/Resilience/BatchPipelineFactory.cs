@@ -1,7 +1,7 @@
 using Polly;
 using Polly.Retry;
 using Polly.Timeout;
-using TableLoad.Engine;
+using TableLoad.Measurement;
 
 namespace TableLoad.Resilience;
 

@@ -1,6 +1,6 @@
 using System.Diagnostics;
 using System.Runtime.InteropServices;
-using TableLoad.Cli;
+using TableLoad.Settings;
 
 namespace TableLoad.Sweep;
 
@@ -49,7 +49,7 @@ internal sealed class ChildCellLauncher(string host, IReadOnlyList<string> hostA
             info.ArgumentList.Add(argument);
         }
 
-        foreach (var (variable, secret) in new[] { (RunOptions.ConnectionStringVariable, secrets.ConnectionString), (RunOptions.SasVariable, secrets.Sas) })
+        foreach (var (variable, secret) in new[] { (SecretVariables.ConnectionString, secrets.ConnectionString), (SecretVariables.Sas, secrets.Sas) })
         {
             info.Environment.Remove(variable);
             if (secret is not null)

@@ -1,5 +1,5 @@
 using System.Globalization;
-using TableLoad.Cli;
+using TableLoad.Settings;
 using TableLoad.Storage;
 using TableLoad.Workload;
 

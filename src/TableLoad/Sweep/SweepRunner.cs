@@ -1,7 +1,7 @@
 using System.Globalization;
 using System.Text.Json;
-using TableLoad.Cli;
 using TableLoad.Reporting;
+using TableLoad.Settings;
 
 namespace TableLoad.Sweep;
 
@@ -16,7 +16,7 @@ internal sealed class SweepRunner(SweepSettings settings, ICellLauncher launcher
         var csvPath = Path.Combine(settings.OutputDirectory, SweepCsvFile.FileName);
         CheckOutputFolder(csvPath);
         Directory.CreateDirectory(settings.OutputDirectory);
-        await ResultJson.WriteAsync(Path.Combine(settings.OutputDirectory, SweepDescription.FileName), SweepDescription.Create(settings)).ConfigureAwait(false);
+        await ResultJson.WriteAsync(Path.Combine(settings.OutputDirectory, SweepDescription.FileName), SweepDescription.Create(settings), SweepJson.Description).ConfigureAwait(false);
 
         using var csv = SweepCsvFile.Open(csvPath);
         var finished = csv.Existing.ToDictionary(r => r.Cell.Name, StringComparer.Ordinal);
@@ -189,7 +189,7 @@ internal sealed class SweepRunner(SweepSettings settings, ICellLauncher launcher
         IReadOnlyList<string> earlierArgs;
         try
         {
-            earlierArgs = ResultJson.Read<SweepDescription>(jsonPath).RunArguments ?? [];
+            earlierArgs = ResultJson.Read(jsonPath, SweepJson.Description).RunArguments ?? [];
         }
         catch (JsonException)
         {

@@ -1,7 +1,7 @@
 using System.Diagnostics.Metrics;
-using TableLoad.Engine;
 using TableLoad.Measurement;
 using TableLoad.Measurement.Histograms;
+using TableLoad.Settings;
 using TableLoad.Storage;
 
 namespace TableLoad.Telemetry;

@@ -2,7 +2,6 @@ using System.Globalization;
 using TableLoad.IntegrationTests.Infrastructure;
 using TableLoad.Measurement.Histograms;
 using TableLoad.Reporting;
-using TableLoad.Measurement;
 
 namespace TableLoad.IntegrationTests.Fleet;
 

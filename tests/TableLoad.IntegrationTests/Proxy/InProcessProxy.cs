@@ -1,6 +1,5 @@
 using TableLoad.IntegrationTests.Infrastructure;
 using TableLoad.Proxy;
-using TableLoad.Storage;
 
 namespace TableLoad.IntegrationTests.Proxy;
 

@@ -4,6 +4,7 @@ using System.Net.Http.Headers;
 using System.Net.Sockets;
 using TableLoad.Engine;
 using TableLoad.IntegrationTests.Infrastructure;
+using TableLoad.Measurement;
 using TableLoad.Proxy;
 using TableLoad.Storage;
 using TableLoad.Storage.Wire;

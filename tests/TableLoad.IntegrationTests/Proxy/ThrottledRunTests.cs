@@ -1,7 +1,6 @@
 using System.Diagnostics;
 using System.Globalization;
 using TableLoad.IntegrationTests.Infrastructure;
-using TableLoad.Proxy;
 using Xunit.Abstractions;
 using TableLoad.Measurement;
 

@@ -1,7 +1,5 @@
-using System.Globalization;
 using TableLoad.IntegrationTests.Infrastructure;
 using TableLoad.IntegrationTests.Proxy;
-using TableLoad.Measurement;
 using TableLoad.Reporting;
 using Xunit.Abstractions;
 

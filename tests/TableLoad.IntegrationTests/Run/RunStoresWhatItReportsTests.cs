@@ -1,5 +1,4 @@
 using TableLoad.IntegrationTests.Infrastructure;
-using TableLoad.Measurement;
 
 namespace TableLoad.IntegrationTests.Run;
 

@@ -1,4 +1,3 @@
-using System.Globalization;
 using System.Security.Cryptography;
 using System.Text;
 using TableLoad.IntegrationTests.Infrastructure;

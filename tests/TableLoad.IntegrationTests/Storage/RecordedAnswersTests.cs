@@ -1,6 +1,5 @@
 using TableLoad.IntegrationTests.Infrastructure;
 using TableLoad.IntegrationTests.Proxy;
-using TableLoad.Proxy;
 using TableLoad.Storage;
 using TableLoad.Storage.Sdk;
 using TableLoad.Tests.TestSupport;

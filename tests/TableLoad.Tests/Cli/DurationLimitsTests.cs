@@ -1,4 +1,5 @@
 using TableLoad.Cli;
+using TableLoad.Settings;
 
 namespace TableLoad.Tests.Cli;
 

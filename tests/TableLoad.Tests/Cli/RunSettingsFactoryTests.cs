@@ -1,7 +1,7 @@
 using System.CommandLine;
 using TableLoad.Cli;
-using TableLoad.Engine;
 using TableLoad.Resilience;
+using TableLoad.Settings;
 using TableLoad.Storage;
 using TableLoad.Workload;
 

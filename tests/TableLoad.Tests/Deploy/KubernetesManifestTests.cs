@@ -1,6 +1,6 @@
-using System.CommandLine;
 using System.Text.RegularExpressions;
 using TableLoad.Cli;
+using TableLoad.Settings;
 using YamlDotNet.RepresentationModel;
 
 namespace TableLoad.Tests.Deploy;
@@ -29,7 +29,7 @@ public sealed class KubernetesManifestTests
         var parse = command.Parse(args[1..]);
         Assert.Empty(parse.Errors);
         var settings = RunSettingsFactory.Create(parse, options, DateTimeOffset.Parse("2026-11-21T09:59:00Z"),
-            name => name == RunOptions.ConnectionStringVariable ? RemoteConnectionString : null);
+            name => name == SecretVariables.ConnectionString ? RemoteConnectionString : null);
         Assert.False(settings.Target.IsLoopback);
         Assert.Equal(env["ACCOUNT"], settings.Target.AccountName);
         Assert.Equal(2, settings.Instance);
@@ -74,7 +74,7 @@ public sealed class KubernetesManifestTests
     {
         var container = Container();
         var variable = SequenceNodes(container, "env").Cast<YamlMappingNode>()
-            .Single(e => Scalar(e, "name") == RunOptions.ConnectionStringVariable);
+            .Single(e => Scalar(e, "name") == SecretVariables.ConnectionString);
 
         Assert.True(variable.Children.ContainsKey("valueFrom"));
         Assert.DoesNotContain(Sequence(container, "args"), a => a.Contains("connection-string", StringComparison.OrdinalIgnoreCase) || a.Contains("AccountKey", StringComparison.Ordinal));

@@ -1,4 +1,5 @@
 using TableLoad.Engine;
+using TableLoad.Measurement;
 using TableLoad.Tests.TestSupport;
 
 namespace TableLoad.Tests.Engine;

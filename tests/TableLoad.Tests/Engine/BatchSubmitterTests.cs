@@ -1,4 +1,5 @@
 using TableLoad.Engine;
+using TableLoad.Measurement;
 using TableLoad.Workload;
 
 namespace TableLoad.Tests.Engine;

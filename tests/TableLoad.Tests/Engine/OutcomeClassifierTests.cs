@@ -1,6 +1,7 @@
 using System.Net.Sockets;
 using Polly.Timeout;
 using TableLoad.Engine;
+using TableLoad.Measurement;
 using TableLoad.Storage;
 
 namespace TableLoad.Tests.Engine;

@@ -1,6 +1,6 @@
 using System.CommandLine;
-using TableLoad.Cli;
 using TableLoad.Proxy;
+using TableLoad.Settings;
 
 namespace TableLoad.Tests.Proxy;
 

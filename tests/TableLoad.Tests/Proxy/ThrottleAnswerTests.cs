@@ -2,6 +2,7 @@ using System.Text.Json;
 using System.Text.RegularExpressions;
 using Microsoft.AspNetCore.Http;
 using TableLoad.Engine;
+using TableLoad.Measurement;
 using TableLoad.Proxy;
 using TableLoad.Storage;
 using TableLoad.Storage.Wire;

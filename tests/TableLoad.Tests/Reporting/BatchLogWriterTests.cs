@@ -1,5 +1,6 @@
-using TableLoad.Engine;
+using TableLoad.Measurement;
 using TableLoad.Reporting;
+using TableLoad.Settings;
 using TableLoad.Tests.TestSupport;
 
 namespace TableLoad.Tests.Reporting;
@@ -129,7 +130,7 @@ public sealed class BatchLogWriterTests
         var path = Path.Combine(Path.GetTempPath(), $"tableload-batches-{Guid.NewGuid():N}.csv");
         try
         {
-            var sut = new BatchLogWriter();
+            var sut = new BatchLogWriter(RunSettings.DefaultBatchLogBuffer);
             var writing = sut.WriteAllAsync(path);
             sut.Writer.TryWrite(Record("tl,a"));
             sut.Writer.TryWrite(Record(warmup: true));

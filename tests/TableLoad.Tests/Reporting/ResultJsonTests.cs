@@ -1,5 +1,4 @@
 using System.Text.Json;
-using TableLoad.Engine;
 using TableLoad.Measurement;
 using TableLoad.Reporting;
 using TableLoad.Tests.TestSupport;

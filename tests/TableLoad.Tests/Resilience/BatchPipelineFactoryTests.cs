@@ -1,5 +1,5 @@
 using System.Diagnostics;
-using TableLoad.Engine;
+using TableLoad.Measurement;
 using TableLoad.Resilience;
 
 namespace TableLoad.Tests.Resilience;

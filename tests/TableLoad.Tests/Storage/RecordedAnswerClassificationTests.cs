@@ -1,3 +1,4 @@
+using TableLoad.Measurement;
 using TableLoad.Engine;
 using TableLoad.Storage;
 using TableLoad.Storage.Sdk;

@@ -1,4 +1,3 @@
-using TableLoad.Engine;
 using TableLoad.Measurement;
 using TableLoad.Reporting;
 using TableLoad.Tests.TestSupport;

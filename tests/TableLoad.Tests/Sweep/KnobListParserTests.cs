@@ -1,4 +1,4 @@
-using TableLoad.Cli;
+using TableLoad.Settings;
 using TableLoad.Sweep;
 
 namespace TableLoad.Tests.Sweep;

@@ -1,5 +1,5 @@
 using TableLoad.Measurement;
-using TableLoad.Cli;
+using TableLoad.Settings;
 using TableLoad.Storage;
 using TableLoad.Sweep;
 

@@ -30,7 +30,7 @@ internal static class WindowCodec
     {
         into.Reset(message.EpochSecond);
         into.Warmup = message.Warmup;
-        into.Counts.Set(message.Batches, message.Attempts, message.EntitiesSucceeded, message.EntitiesFailed, message.Late, message.ByOutcome ?? new long[Engine.OutcomeTable.Count], message.VerifiedByRead, message.BatchLogDropped, message.AbandonedStored, message.AbandonedNotStored);
+        into.Counts.Set(message.Batches, message.Attempts, message.EntitiesSucceeded, message.EntitiesFailed, message.Late, message.ByOutcome ?? new long[OutcomeTable.Count], message.VerifiedByRead, message.BatchLogDropped, message.AbandonedStored, message.AbandonedNotStored);
         foreach (var (code, count) in message.RejectedByCode ?? [])
         {
             into.RejectedByCode[code] = count;

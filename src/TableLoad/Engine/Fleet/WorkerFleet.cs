@@ -1,5 +1,6 @@
 using System.Threading.Channels;
 using TableLoad.Measurement;
+using TableLoad.Settings;
 
 namespace TableLoad.Engine.Fleet;
 

@@ -1,6 +1,7 @@
 using TableLoad.Cli;
 using TableLoad.Measurement;
 using TableLoad.Reporting;
+using TableLoad.Settings;
 using TableLoad.Storage;
 
 namespace TableLoad.Engine.Fleet;
@@ -57,7 +58,7 @@ internal sealed class WorkerHost(TextReader stdin, TextWriter stdout, TimeProvid
         var batchLogPath = settings.WriteBatchLog ? Path.Combine(settings.OutputDirectory, BatchLogWriter.FileName(settings.Process, settings.Processes)) : null;
         var batchLogTask = batchLog.WriteAllAsync(batchLogPath);
 
-        await new LocalLoad(settings, admin).RunAsync(clock, timeline, [new WorkerOutputSink(channel)], batchLog.Writer, signals, watermark =>
+        await new ProcessLoad(settings, admin).RunAsync(clock, timeline, [new WorkerOutputSink(channel)], batchLog.Writer, signals, watermark =>
         {
             channel.Send(new WorkerMessage(WorkerMessage.TickType) { Watermark = watermark, Sample = ProcessSample.Take(clock.ElapsedMicros() / 1e6) });
             return Task.CompletedTask;
@@ -84,8 +85,8 @@ internal sealed class WorkerHost(TextReader stdin, TextWriter stdout, TimeProvid
 
         // The connection string comes on stdin; a SAS given in the environment reaches the worker as the coordinator's was.
         var settings = RunSettingsFactory.Create(parse, options, time.GetUtcNow(), name =>
-            name == RunOptions.ConnectionStringVariable ? start.ConnectionString
-            : name == RunOptions.SasVariable ? Environment.GetEnvironmentVariable(RunOptions.SasVariable)
+            name == SecretVariables.ConnectionString ? start.ConnectionString
+            : name == SecretVariables.Sas ? Environment.GetEnvironmentVariable(SecretVariables.Sas)
             : null);
         return settings with
         {

@@ -1,11 +1,12 @@
 using System.Diagnostics;
 using System.Threading.Channels;
 using TableLoad.Measurement;
+using TableLoad.Settings;
 
 namespace TableLoad.Engine.Fleet;
 
 /// <summary>One worker as the coordinator sees it: the child process, its reports, and what it cost.</summary>
-internal sealed class WorkerProcess : IDisposable
+internal sealed class WorkerProcess : IWorkerReport, IDisposable
 {
     private const int StderrTailLines = 5;
     private readonly Process _process;
@@ -37,6 +38,10 @@ internal sealed class WorkerProcess : IDisposable
 
     public List<ProcessSample> Samples { get; } = [];
 
+    IReadOnlyList<ProcessSample> IWorkerReport.Samples => Samples;
+
+    public bool Failed => Failure is not null;
+
     public RunTotals Totals { get; } = new();
 
     public string StderrTail { get { lock (_stderrTail) { return string.Join(" | ", _stderrTail); } } }
@@ -59,7 +64,7 @@ internal sealed class WorkerProcess : IDisposable
         }
 
         info.ArgumentList.Add("worker");
-        info.Environment.Remove(Cli.RunOptions.ConnectionStringVariable);
+        info.Environment.Remove(SecretVariables.ConnectionString);
         var process = Process.Start(info) ?? throw new InvalidOperationException("The worker process did not start.");
         var worker = new WorkerProcess(index, process);
         process.ErrorDataReceived += (_, e) => worker.KeepStderr(e.Data);

@@ -1,6 +1,5 @@
 using System.Globalization;
 using System.Text.Json;
-using TableLoad.Engine;
 using TableLoad.Measurement;
 using TableLoad.Measurement.Histograms;
 

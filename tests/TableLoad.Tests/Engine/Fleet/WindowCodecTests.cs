@@ -1,4 +1,3 @@
-using TableLoad.Engine;
 using TableLoad.Engine.Fleet;
 using TableLoad.Measurement;
 using TableLoad.Measurement.Histograms;

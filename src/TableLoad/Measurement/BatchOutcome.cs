@@ -1,4 +1,4 @@
-namespace TableLoad.Engine;
+namespace TableLoad.Measurement;
 
 /// <summary>
 /// What became of one batch. Each value has one row in <see cref="OutcomeTable"/>, which gives its

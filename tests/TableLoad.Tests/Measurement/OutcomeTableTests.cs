@@ -1,7 +1,7 @@
-using TableLoad.Engine;
+using TableLoad.Measurement;
 using TableLoad.Tests.TestSupport;
 
-namespace TableLoad.Tests.Engine;
+namespace TableLoad.Tests.Measurement;
 
 public sealed class OutcomeTableTests
 {

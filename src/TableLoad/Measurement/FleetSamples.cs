@@ -1,10 +1,7 @@
-using TableLoad.Engine.Fleet;
-using TableLoad.Measurement;
-
-namespace TableLoad.Engine;
+namespace TableLoad.Measurement;
 
 /// <summary>The cost samples of every process of a run: the coordinator's own and each worker's.</summary>
-internal sealed class FleetSamples(RunClock clock, WorkerFleet? fleet)
+internal sealed class FleetSamples(RunClock clock, IReadOnlyList<IWorkerReport> workers)
 {
     private readonly List<ProcessSample> _coordinator = [ProcessSample.Take(0)];
 
@@ -12,9 +9,9 @@ internal sealed class FleetSamples(RunClock clock, WorkerFleet? fleet)
 
     public IReadOnlyList<(string Process, IReadOnlyList<ProcessSample> Samples)> Series()
     {
-        var name = fleet is null ? "the tableload process" : "the coordinator";
+        var name = workers.Count == 0 ? "the tableload process" : "the coordinator";
         var series = new List<(string, IReadOnlyList<ProcessSample>)> { (name, _coordinator) };
-        foreach (var worker in fleet?.Workers ?? [])
+        foreach (var worker in workers)
         {
             series.Add((worker.Name, worker.Samples));
         }

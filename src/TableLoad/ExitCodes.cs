@@ -1,4 +1,4 @@
-namespace TableLoad.Cli;
+namespace TableLoad;
 
 /// <summary>The process exit codes TableLoad documents in its help and README.</summary>
 internal static class ExitCodes

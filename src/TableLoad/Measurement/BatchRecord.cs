@@ -1,4 +1,4 @@
-namespace TableLoad.Engine;
+namespace TableLoad.Measurement;
 
 /// <summary>One row of batches.csv: what one batch did and when.</summary>
 internal readonly record struct BatchRecord(

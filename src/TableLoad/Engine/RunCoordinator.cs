@@ -1,8 +1,8 @@
 using System.Globalization;
-using TableLoad.Cli;
 using TableLoad.Engine.Fleet;
 using TableLoad.Measurement;
 using TableLoad.Reporting;
+using TableLoad.Settings;
 using TableLoad.Storage;
 
 namespace TableLoad.Engine;
@@ -12,7 +12,7 @@ namespace TableLoad.Engine;
 /// or through worker processes), publish each second, write the result files, print the table,
 /// verify, clean up.
 /// </summary>
-internal sealed class LoadTest(RunSettings settings, RunInvocation invocation, TextWriter output, TextWriter errors, TimeProvider time)
+internal sealed class RunCoordinator(RunSettings settings, RunInvocation invocation, TextWriter output, TextWriter errors, TimeProvider time)
 {
     private static readonly TimeSpan ProvisionalSummaryEvery = TimeSpan.FromSeconds(5);
 
@@ -163,7 +163,8 @@ internal sealed class LoadTest(RunSettings settings, RunInvocation invocation, T
         var totals = new RunTotals();
         using var intervals = new IntervalCsvWriter(new StreamWriter(Path.Combine(dir, "intervals.csv")), timeline.StartEpochSecond);
         using var hlog = new HistogramLogSink(new StreamWriter(Path.Combine(dir, "latency.hlog")), clock.StartedUtc);
-        var samples = new FleetSamples(clock, fleet);
+        IReadOnlyList<IWorkerReport> workers = fleet?.Workers ?? [];
+        var samples = new FleetSamples(clock, workers);
         List<IIntervalSink> sinks = [totals, intervals, hlog];
         var live = settings.Quiet ? null : LiveView.Create(errors, timeline, settings.Warmup + settings.Duration, samples);
         if (live is not null)
@@ -172,7 +173,7 @@ internal sealed class LoadTest(RunSettings settings, RunInvocation invocation, T
         }
 
         await ResultJson.WriteAsync(Path.Combine(dir, "run.json"), RunDescription.Create(settings, clock.StartedUtc, null)).ConfigureAwait(false);
-        var summaries = new RunSummaryBuilder(settings, totals, timeline, clock, samples, fleet);
+        var summaries = new RunSummaryBuilder(settings, totals, timeline, clock, samples, workers);
         var nextProvisional = time.GetUtcNow() + ProvisionalSummaryEvery;
         async Task EverySecond()
         {
@@ -189,7 +190,7 @@ internal sealed class LoadTest(RunSettings settings, RunInvocation invocation, T
         {
             var batchLog = new BatchLogWriter(settings.BatchLogBuffer);
             var batchLogTask = batchLog.WriteAllAsync(settings.WriteBatchLog ? Path.Combine(dir, BatchLogWriter.FileName(0, 1)) : null);
-            await new LocalLoad(settings, admin).RunAsync(clock, timeline, sinks, batchLog.Writer, signals, _ => EverySecond()).ConfigureAwait(false);
+            await new ProcessLoad(settings, admin).RunAsync(clock, timeline, sinks, batchLog.Writer, signals, _ => EverySecond()).ConfigureAwait(false);
             batchLog.Writer.Complete();
             await batchLogTask.ConfigureAwait(false);
         }

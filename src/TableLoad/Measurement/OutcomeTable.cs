@@ -2,7 +2,7 @@ using System.Collections.Immutable;
 using System.Text.Json;
 using System.Text.Json.Serialization;
 
-namespace TableLoad.Engine;
+namespace TableLoad.Measurement;
 
 /// <summary>One outcome's row of <see cref="OutcomeTable"/>.</summary>
 /// <param name="Name">The snake_case name: the <c>outcome</c> of batches.csv, a column of intervals.csv, a key of summary.json's <c>outcomes</c>, a tag of the meter.</param>

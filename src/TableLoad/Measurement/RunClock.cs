@@ -1,4 +1,4 @@
-namespace TableLoad.Engine;
+namespace TableLoad.Measurement;
 
 /// <summary>
 /// One monotonic clock for the run, anchored to wall-clock time once at the start, so durations come

@@ -1,6 +1,7 @@
 using System.Threading.Channels;
 using TableLoad.Measurement;
 using TableLoad.Resilience;
+using TableLoad.Settings;
 using TableLoad.Storage;
 using TableLoad.Telemetry;
 using TableLoad.Workload;
@@ -11,7 +12,7 @@ namespace TableLoad.Engine;
 /// This process's share of a run: the task loops plus the once-a-second collection that hands each
 /// finished second to the sinks. Used by a one-process run and by every worker of a fleet.
 /// </summary>
-internal sealed class LocalLoad(RunSettings settings, TableAdmin admin)
+internal sealed class ProcessLoad(RunSettings settings, TableAdmin admin)
 {
     /// <summary>Runs until the timeline's stop, the batch budget or a stop signal; then publishes every window.</summary>
     /// <param name="afterCollect">Called after each collection with the watermark: every earlier second has been published.</param>
@@ -33,7 +34,7 @@ internal sealed class LocalLoad(RunSettings settings, TableAdmin admin)
 
         // The nonce is new for every process and run, so an entity left by another run never passes for this one's.
         var nonce = settings.RunId + "." + Convert.ToHexStringLower(System.Security.Cryptography.RandomNumberGenerator.GetBytes(4));
-        var runner = new LoadRunner(settings, client, submitter, clock, collector, batchLog, nonce);
+        var runner = new TaskLoops(settings, client, submitter, clock, collector, batchLog, nonce);
 
         using var stopStarting = CancellationTokenSource.CreateLinkedTokenSource(signals.StopStarting);
         stopStarting.CancelAfter(TimeSpan.FromMicroseconds(Math.Max(0, timeline.StopMicros - clock.ElapsedMicros())));

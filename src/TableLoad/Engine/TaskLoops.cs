@@ -1,5 +1,6 @@
 using System.Threading.Channels;
 using TableLoad.Measurement;
+using TableLoad.Settings;
 using TableLoad.Storage;
 using TableLoad.Workload;
 
@@ -10,7 +11,7 @@ namespace TableLoad.Engine;
 /// answered. Open model (<see cref="RunSettings.Rate"/>): each task starts batches at fixed intended
 /// times and latency is measured from the intended start. Loops only record.
 /// </summary>
-internal sealed class LoadRunner(
+internal sealed class TaskLoops(
     RunSettings settings,
     IBatchClient client,
     BatchSubmitter submitter,

@@ -1,12 +1,12 @@
 using System.CommandLine;
 using System.CommandLine.Parsing;
 using System.Globalization;
-using TableLoad.Cli;
 using System.Text.Json;
-using TableLoad.Engine;
 using TableLoad.Reporting;
+using TableLoad.Settings;
+using TableLoad.Sweep;
 
-namespace TableLoad.Sweep;
+namespace TableLoad.Cli;
 
 /// <summary>
 /// Turns the sweep's options into <see cref="SweepSettings"/>. Every cell's command line is checked by
@@ -54,8 +54,8 @@ internal static class SweepSettingsFactory
             runArguments.Add(o.Run.KeepTable.Name);
         }
 
-        var connection = parse.GetValue(o.ConnectionString) ?? environment(RunOptions.ConnectionStringVariable);
-        var sas = parse.GetValue(o.Sas) ?? environment(RunOptions.SasVariable);
+        var connection = parse.GetValue(o.ConnectionString) ?? environment(SecretVariables.ConnectionString);
+        var sas = parse.GetValue(o.Sas) ?? environment(SecretVariables.Sas);
         var draft = new SweepSettings
         {
             Knobs = knobs,
@@ -77,7 +77,7 @@ internal static class SweepSettingsFactory
 
         // The cells see exactly the secrets the launcher will put in their environment.
         var first = ValidateCells(draft, now, name =>
-            name == RunOptions.ConnectionStringVariable ? connection : name == RunOptions.SasVariable ? sas : null);
+            name == SecretVariables.ConnectionString ? connection : name == SecretVariables.Sas ? sas : null);
         return draft with { Target = first.Target, CellTime = first.Warmup + first.Duration };
     }
 
@@ -126,7 +126,7 @@ internal static class SweepSettingsFactory
 
         try
         {
-            return ResultJson.Read<SweepDescription>(path);
+            return ResultJson.Read(path, SweepJson.Description);
         }
         catch (JsonException)
         {

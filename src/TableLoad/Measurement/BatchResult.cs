@@ -1,4 +1,4 @@
-namespace TableLoad.Engine;
+namespace TableLoad.Measurement;
 
 /// <summary>The classified answer to one batch, after all of its attempts.</summary>
 /// <param name="RetryAfter">How long the service asked the client to wait before trying again.</param>

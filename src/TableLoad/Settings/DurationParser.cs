@@ -1,6 +1,6 @@
 using System.Globalization;
 
-namespace TableLoad.Cli;
+namespace TableLoad.Settings;
 
 /// <summary>Reads durations such as <c>500ms</c>, <c>30s</c>, <c>2m</c>, <c>1h</c>, <c>1m30s</c> or <c>hh:mm:ss</c>.</summary>
 internal static class DurationParser

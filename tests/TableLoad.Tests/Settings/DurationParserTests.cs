@@ -1,6 +1,6 @@
-using TableLoad.Cli;
+using TableLoad.Settings;
 
-namespace TableLoad.Tests.Cli;
+namespace TableLoad.Tests.Settings;
 
 public sealed class DurationParserTests
 {

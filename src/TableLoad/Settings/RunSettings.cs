@@ -1,8 +1,7 @@
-using TableLoad.Reporting;
 using TableLoad.Storage;
 using TableLoad.Workload;
 
-namespace TableLoad.Engine;
+namespace TableLoad.Settings;
 
 /// <summary>Everything one run needs, validated; built once from the command line.</summary>
 internal sealed record RunSettings
@@ -69,7 +68,10 @@ internal sealed record RunSettings
     public bool WriteBatchLog { get; init; } = true;
 
     /// <summary>Rows of batches.csv held while the disk is behind (<c>--batch-log-buffer</c>).</summary>
-    public int BatchLogBuffer { get; init; } = BatchLogWriter.DefaultCapacity;
+    public int BatchLogBuffer { get; init; } = DefaultBatchLogBuffer;
+
+    /// <summary>Rows of batches.csv held while the disk is behind: some 10 MB, several seconds of the fastest runs.</summary>
+    public const int DefaultBatchLogBuffer = 65_536;
 
     /// <summary>Collector address for live metrics over OTLP (<c>--otlp-endpoint</c>); null leaves it to the OTEL_* environment.</summary>
     public Uri? OtlpEndpoint { get; init; }

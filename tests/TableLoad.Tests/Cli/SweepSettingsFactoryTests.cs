@@ -1,8 +1,9 @@
 using System.CommandLine;
 using TableLoad.Cli;
+using TableLoad.Settings;
 using TableLoad.Sweep;
 
-namespace TableLoad.Tests.Sweep;
+namespace TableLoad.Tests.Cli;
 
 public sealed class SweepSettingsFactoryTests
 {
@@ -143,7 +144,7 @@ public sealed class SweepSettingsFactoryTests
     public void CellArguments_NeverHoldTheConnectionString_FromTheOptionOrTheEnvironment()
     {
         var fromOption = Create(["--connection-string", Connection, "--tasks", "1,2"]);
-        var fromEnvironment = Create(["--tasks", "1,2"], name => name == RunOptions.ConnectionStringVariable ? Connection : null);
+        var fromEnvironment = Create(["--tasks", "1,2"], name => name == SecretVariables.ConnectionString ? Connection : null);
 
         foreach (var settings in new[] { fromOption, fromEnvironment })
         {

@@ -1,8 +1,7 @@
-using TableLoad.Engine;
 using TableLoad.Engine.Fleet;
 using TableLoad.Measurement;
 
-namespace TableLoad.Tests.Engine.Fleet;
+namespace TableLoad.Tests.Measurement;
 
 public sealed class WindowMergerTests
 {

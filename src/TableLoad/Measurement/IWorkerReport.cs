@@ -1,0 +1,15 @@
+namespace TableLoad.Measurement;
+
+/// <summary>What a run's measurement needs of one worker process: its totals, its cost samples and whether it failed.</summary>
+internal interface IWorkerReport
+{
+    int Index { get; }
+
+    string Name { get; }
+
+    RunTotals Totals { get; }
+
+    IReadOnlyList<ProcessSample> Samples { get; }
+
+    bool Failed { get; }
+}
