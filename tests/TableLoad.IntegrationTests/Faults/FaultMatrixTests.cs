@@ -20,7 +20,9 @@ public sealed class FaultMatrixTests(AzuriteFixture azurite, ITestOutputHelper l
     private const int Tasks = 4;
     private readonly string _output = Directory.CreateTempSubdirectory("tableload-faults-").FullName;
 
-    public static TheoryData<string> Faults => ["throttled_with_retries", "lost_answers", "delayed_past_the_timeout", "resets", "ctrl_c_once", "ctrl_c_twice"];
+    public static TheoryData<string> Faults =>
+        ["throttled_with_retries", "lost_answers", "delayed_past_the_timeout", "resets", "ctrl_c_once", "ctrl_c_twice", "ctrl_c_twice_processes",
+         "ctrl_c_twice_before_forwarding"];
 
     [Theory]
     [MemberData(nameof(Faults))]
@@ -50,7 +52,7 @@ public sealed class FaultMatrixTests(AzuriteFixture azurite, ITestOutputHelper l
         fixture.Check(summary);
         Assert.Equal(
             summary.Outcomes.Where(o => o.Value + summary.Warmup.Outcomes[o.Key] > 0).ToDictionary(o => o.Key, o => o.Value + summary.Warmup.Outcomes[o.Key]),
-            results.Csv("batches.csv").CountBy(row => row["outcome"]).ToDictionary(c => c.Key, c => (long)c.Value));
+            Directory.GetFiles(_output, "batches*.csv").SelectMany(f => results.Csv(Path.GetFileName(f))).CountBy(row => row["outcome"]).ToDictionary(c => c.Key, c => (long)c.Value));
         Assert.Equal(reported, stored);
         Assert.Contains($"stored {stored} entities: matches", run.StandardOutput, StringComparison.Ordinal);
     }
@@ -96,20 +98,35 @@ public sealed class FaultMatrixTests(AzuriteFixture azurite, ITestOutputHelper l
             "ctrl_c_once" => new(
                 s => s, UntilInterrupted, (run, _) => InterruptAsync(run, times: 1, () => run.WaitForErrorTextAsync("e/s", TimeSpan.FromSeconds(30))), 130,
                 summary => Assert.Equal(RunStatus.Interrupted, summary.Status)),
-            "ctrl_c_twice" => new(
-                // Half the batches commit and then have their answer held past the run, so every task has one in flight
-                // when the second Ctrl+C abandons them; reading them back finds each stored.
-                s => s with { DelayAnswerRate = 0.5, DelayAnswer = TimeSpan.FromMinutes(2) },
-                UntilInterrupted, (run, proxy) => InterruptAsync(run, times: 2, () => UntilAsync(() => proxy.Stats.DelayedAnswers >= Tasks, run)), 130,
-                summary =>
-                {
-                    Assert.Equal(RunStatus.Interrupted, summary.Status);
-                    var abandoned = summary.Outcomes["abandoned"] + summary.Warmup.Outcomes["abandoned"];
-                    Assert.True(abandoned > 0, "the second Ctrl+C should have abandoned the batches whose answers were held");
-                    Assert.Equal(new AbandonedBatches(abandoned, 0, 0), summary.Abandoned);
-                }),
+            // Half the batches commit and then have their answer held past the run, so every task has one in flight when
+            // the second Ctrl+C abandons them; reading them back finds each stored.
+            "ctrl_c_twice" => AbandonedInFlight(CommittedAnswersHeld, [], stored: true),
+            "ctrl_c_twice_processes" => AbandonedInFlight(CommittedAnswersHeld, ["--processes", "2"], stored: true),
+            // Every batch waits in the proxy before it is forwarded; abandoned there, none reaches the table.
+            "ctrl_c_twice_before_forwarding" => AbandonedInFlight(
+                (s => s with { Latency = LatencyDistribution.TryParse("20s", out var latency) ? latency : throw new FormatException() },
+                 proxy => proxy.Stats.AddedLatencyMs >= Tasks * 20_000),
+                [], stored: false),
             _ => throw new ArgumentOutOfRangeException(nameof(fault), fault, "no such fault case"),
         };
+
+        private static readonly (Func<ProxySettings, ProxySettings> Proxy, Func<InProcessProxy, bool> EveryTaskInFlight) CommittedAnswersHeld =
+            (s => s with { DelayAnswerRate = 0.5, DelayAnswer = TimeSpan.FromMinutes(2) }, proxy => proxy.Stats.DelayedAnswers >= Tasks);
+
+        /// <summary>A second Ctrl+C once every task has a batch in the proxy: each is abandoned, then read back stored or not.</summary>
+        private static FaultCase AbandonedInFlight(
+            (Func<ProxySettings, ProxySettings> Proxy, Func<InProcessProxy, bool> EveryTaskInFlight) fault, string[] args, bool stored) => new(
+            fault.Proxy,
+            [.. UntilInterrupted, .. args],
+            (run, proxy) => InterruptAsync(run, times: 2, () => UntilAsync(() => fault.EveryTaskInFlight(proxy), run)),
+            130,
+            summary =>
+            {
+                Assert.Equal(RunStatus.Interrupted, summary.Status);
+                var abandoned = summary.Outcomes["abandoned"] + summary.Warmup.Outcomes["abandoned"];
+                Assert.True(abandoned >= Tasks, $"the second Ctrl+C should have abandoned every task's batch, not {abandoned}");
+                Assert.Equal(stored ? new AbandonedBatches(abandoned, 0, 0) : new AbandonedBatches(0, abandoned, 0), summary.Abandoned);
+            });
 
         private static Task NoAction(TableLoadProcess run, InProcessProxy proxy) => Task.CompletedTask;
 
