@@ -55,6 +55,11 @@ public sealed class FaultMatrixTests(AzuriteFixture azurite, ITestOutputHelper l
             Directory.GetFiles(_output, "batches*.csv").SelectMany(f => results.Csv(Path.GetFileName(f))).CountBy(row => row["outcome"]).ToDictionary(c => c.Key, c => (long)c.Value));
         Assert.Equal(reported, stored);
         Assert.Contains($"stored {stored} entities: matches", run.StandardOutput, StringComparison.Ordinal);
+        if (summary.Abandoned != AbandonedBatches.None)
+        {
+            var (s, n, u) = summary.Abandoned;
+            Assert.Contains($"abandoned batches read back: {s} stored (counted as succeeded), {n} not stored, {u} unknown", run.StandardOutput, StringComparison.Ordinal);
+        }
     }
 
     public void Dispose() => Directory.Delete(_output, recursive: true);
