@@ -13,13 +13,14 @@ namespace TableLoad.Engine;
 /// </summary>
 internal sealed class BatchSubmitter(ResiliencePipeline<BatchResult> pipeline, TableAdmin readBack)
 {
-    /// <param name="abandon">Cancels the batch in flight: it is then <see cref="BatchOutcome.Abandoned"/>, and read back once, bounded by the table call timeout.</param>
+    /// <param name="abandon">Cancels the batch in flight: it is then <see cref="BatchOutcome.Abandoned"/>, and read back once.</param>
     public async ValueTask<BatchResult> SubmitAsync(IBatchSender sender, BatchIdentity batch, CancellationToken abandon)
     {
         var result = await SendAsync(sender, abandon).ConfigureAwait(false);
+
+        // Read-backs are not cut short by the abandon: they settle what the table holds, each bounded by TableAdmin's call timeout.
         if (result.Outcome == BatchOutcome.Abandoned)
         {
-            // The abandon token is already cancelled: the read-back gets its own bound (TableAdmin's call timeout).
             return await CommittedAsync(batch, 0, CancellationToken.None).ConfigureAwait(false) switch
             {
                 true => result with { VerifiedByRead = true },
@@ -28,8 +29,7 @@ internal sealed class BatchSubmitter(ResiliencePipeline<BatchResult> pipeline, T
             };
         }
 
-        if (NeedsReadBack(result) && !abandon.IsCancellationRequested &&
-            await CommittedAsync(batch, result.FailedIndex ?? 0, abandon).ConfigureAwait(false) == true)
+        if (NeedsReadBack(result) && await CommittedAsync(batch, result.FailedIndex ?? 0, CancellationToken.None).ConfigureAwait(false) == true)
         {
             return result with { Outcome = BatchOutcome.Succeeded, VerifiedByRead = true };
         }
