@@ -2,7 +2,8 @@
 #
 # A run is a list: dir, name (label, else run id), run (run.json), summary (summary.json),
 # batches (batches.csv, or a multi-process run's batches-<process>.csv files bound together; NULL
-# with --no-batch-log) and intervals (intervals.csv).
+# with --no-batch-log), intervals (intervals.csv) and outcomes (which of intervals.csv's outcome
+# columns are throttles; see run_outcomes).
 # A sweep is a list: dir, cells (sweep.csv as a data.table) and runs (the cell folders that exist).
 
 # An error the user caused (a wrong folder, a missing file): the CLIs print its message alone.
@@ -29,17 +30,13 @@ BATCH_COLUMNS <- c(
 # Columns a reader does without (older files lack them): they are added as NA.
 OPTIONAL_BATCH_COLUMNS <- "intended_start_ms"
 
+# The outcome columns of intervals.csv are not listed here: they are the columns between `batches`
+# and `p50_ms`, read from each file's header (docs/results.md), so a new outcome needs no change here.
 INTERVAL_COLUMNS <- c(
   epoch_s = "numeric", elapsed_s = "numeric", warmup = "character",
   entities_succeeded = "integer", entities_failed = "integer", batches = "integer",
-  server_busy = "integer", operation_timed_out = "integer", too_many_requests = "integer",
-  client_timeout = "integer", rejected = "integer", network_failure = "integer",
   p50_ms = "numeric", p99_ms = "numeric"
 )
-
-FAILURE_OUTCOMES <- c("server_busy", "operation_timed_out", "too_many_requests",
-                      "client_timeout", "rejected", "network_failure")
-THROTTLE_OUTCOMES <- c("server_busy", "operation_timed_out", "too_many_requests")
 
 SWEEP_KNOBS <- c("client", "processes", "tasks", "batch_size", "entity_size", "partitions", "rate", "repeat")
 
@@ -79,7 +76,27 @@ read_batches <- function(dir) {
 read_intervals <- function(dir) {
   path <- file.path(dir, "intervals.csv")
   if (!file.exists(path)) input_error(sprintf("%s: no intervals.csv", dir))
-  read_csv_typed(path, INTERVAL_COLUMNS)
+  header <- names(data.table::fread(path, nrows = 0L))
+  outcomes <- interval_outcome_columns(header, path)
+  read_csv_typed(path, c(INTERVAL_COLUMNS, stats::setNames(rep("integer", length(outcomes)), outcomes)))
+}
+
+# The failed batches by outcome: the columns between `batches` and `p50_ms`.
+interval_outcome_columns <- function(header, path) {
+  from <- match("batches", header)
+  to <- match("p50_ms", header)
+  if (is.na(from) || is.na(to) || to < from) input_error(sprintf("%s lacks the columns batches and p50_ms", path))
+  header[seq_len(to - from - 1L) + from]
+}
+
+# failures: intervals.csv's outcome columns; throttles: those of them that run.json's outcome table
+# marks as throttles (none in folders written before run.json recorded the table: they are then
+# shown as failures, not guessed).
+run_outcomes <- function(run_json, intervals) {
+  failures <- interval_outcome_columns(names(intervals), "intervals.csv")
+  table <- run_json$outcomes
+  throttles <- if (is.data.frame(table)) intersect(table$name[as_flag(table$throttle)], failures) else character()
+  list(failures = failures, throttles = throttles)
 }
 
 run_name <- function(run_json, summary) {
@@ -98,13 +115,15 @@ read_run <- function(dir) {
   run_json <- if (file.exists(run_path)) read_json_file(run_path) else list()
   summary <- read_json_file(file.path(dir, "summary.json"))
   if (is.null(summary$latency_ms)) input_error(sprintf("%s: summary.json has no latency_ms", dir))
+  intervals <- read_intervals(dir)
   list(
     dir = normalizePath(dir),
     name = run_name(run_json, summary),
     run = run_json,
     summary = summary,
     batches = read_batches(dir),
-    intervals = read_intervals(dir)
+    intervals = intervals,
+    outcomes = run_outcomes(run_json, intervals)
   )
 }
 

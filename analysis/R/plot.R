@@ -162,7 +162,8 @@ run_start_epoch <- function(run) {
 # become rows of zero counts (and no percentiles), so that a stall shows as a drop, not a gap.
 # x is the middle of the window in seconds since the run started.
 complete_intervals <- function(run) {
-  counts <- c("entities_succeeded", "entities_failed", "batches", FAILURE_OUTCOMES)
+  outcomes <- run$outcomes
+  counts <- c("entities_succeeded", "entities_failed", "batches", outcomes$failures)
   intervals <- one_row_a_second(run$intervals, counts)
   if (nrow(intervals) == 0L) return(NULL)
   all <- data.table::data.table(epoch_s = seq(min(intervals$epoch_s), max(intervals$epoch_s)))
@@ -171,8 +172,10 @@ complete_intervals <- function(run) {
   measured_from <- suppressWarnings(min(intervals$epoch_s[!intervals$warmup]))
   full[is.na(warmup), warmup := epoch_s < measured_from]
   full[, x := epoch_s + 0.5 - run_start_epoch(run)]
-  full[, throttled := server_busy + operation_timed_out + too_many_requests]
-  full[, other_failures := client_timeout + rejected + network_failure]
+  full[, throttled := Reduce(`+`, .SD, 0L), .SDcols = outcomes$throttles]
+  full[, other_failures := Reduce(`+`, .SD, 0L), .SDcols = setdiff(outcomes$failures, outcomes$throttles)]
+  # Runs of different versions have different outcome columns; the plots need only the sums.
+  full[, (outcomes$failures) := NULL]
   full[, run := run$name]
   full[]
 }
@@ -242,8 +245,9 @@ window_points <- function(intervals, mapping = NULL) {
 
 # ---- (2) entities per second over time --------------------------------------------------------
 
-EVENT_SHAPES <- c("throttled: 503, 500 timeout, 429" = 17, "failed: rejected, client timeout, network" = 4)
-EVENT_COLOURS <- c("throttled: 503, 500 timeout, 429" = "#E69F00", "failed: rejected, client timeout, network" = "#D55E00")
+# Which outcomes are throttles comes from each run's run.json (see run_outcomes); the legend says the class.
+EVENT_SHAPES <- c("throttled" = 17, "failed otherwise" = 4)
+EVENT_COLOURS <- c("throttled" = "#E69F00", "failed otherwise" = "#D55E00")
 
 plot_throughput <- function(runs, title = "Entities inserted per second") {
   intervals <- interval_table(runs)

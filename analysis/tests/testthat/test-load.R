@@ -61,3 +61,32 @@ test_that("a folder that is not a result folder is an input error", {
   expect_identical(folder_kind(SWEEP_FIXTURE), "sweep")
   expect_identical(folder_kind(fixture("run-t2-b10")), "run")
 })
+
+test_that("read_run takes the outcome columns from intervals.csv and the throttles from run.json", {
+  run <- read_run(fixture("run-t2-b10"))
+  expect_identical(run$outcomes$failures, c("server_busy", "operation_timed_out", "too_many_requests",
+                                            "client_timeout", "rejected", "network_failure", "abandoned"))
+  expect_identical(run$outcomes$throttles, c("server_busy", "operation_timed_out", "too_many_requests"))
+  expect_type(run$intervals$abandoned, "integer")
+})
+
+test_that("an outcome R has never heard of is read and counted as a failure", {
+  dir <- copy_fixtures("run-t2-b10")
+  intervals <- data.table::fread(file.path(dir, "intervals.csv"))
+  data.table::set(intervals, j = "novel", value = 2L)
+  data.table::setcolorder(intervals, c(setdiff(names(intervals), c("novel", "p50_ms", "p99_ms")), "novel", "p50_ms", "p99_ms"))
+  data.table::fwrite(intervals, file.path(dir, "intervals.csv"))
+  run <- read_run(dir)
+  expect_true("novel" %in% run$outcomes$failures)
+  expect_true(all(complete_intervals(run)[epoch_s %in% intervals$epoch_s, other_failures] >= 2))
+})
+
+test_that("a folder whose run.json has no outcome table shows its failures, none as throttles", {
+  dir <- copy_fixtures("run-t2-b10")
+  run_json <- jsonlite::read_json(file.path(dir, "run.json"))
+  run_json$outcomes <- NULL
+  jsonlite::write_json(run_json, file.path(dir, "run.json"), auto_unbox = TRUE, null = "null")
+  run <- read_run(dir)
+  expect_identical(run$outcomes$throttles, character())
+  expect_length(run$outcomes$failures, 7L)
+})

@@ -7,16 +7,29 @@ namespace TableLoad.Engine;
 
 /// <summary>
 /// Sends one prepared batch through the resilience pipeline and classifies what happened. When the
-/// answer is unknown (lost, timed out) or a retry conflicts with an earlier attempt, it reads the
-/// batch's entity back: a batch is atomic, so one entity carrying this batch's nonce proves it committed.
+/// answer is unknown (lost, timed out, abandoned by a second Ctrl+C) or a retry conflicts with an
+/// earlier attempt, it reads the batch's entity back: a batch is atomic, so one entity carrying this
+/// batch's nonce proves it committed.
 /// </summary>
 internal sealed class BatchSubmitter(ResiliencePipeline<BatchResult> pipeline, TableAdmin readBack)
 {
-    public async ValueTask<BatchResult> SubmitAsync(IBatchSender sender, BatchIdentity batch, CancellationToken cancellationToken)
+    /// <param name="abandon">Cancels the batch in flight: it is then <see cref="BatchOutcome.Abandoned"/>, and read back once.</param>
+    public async ValueTask<BatchResult> SubmitAsync(IBatchSender sender, BatchIdentity batch, CancellationToken abandon)
     {
-        var result = await SendAsync(sender, cancellationToken).ConfigureAwait(false);
-        if (NeedsReadBack(result) && !cancellationToken.IsCancellationRequested &&
-            await CommittedAsync(batch, result.FailedIndex ?? 0, cancellationToken).ConfigureAwait(false))
+        var result = await SendAsync(sender, abandon).ConfigureAwait(false);
+
+        // Read-backs are not cut short by the abandon: they settle what the table holds, each bounded by TableAdmin's call timeout.
+        if (result.Outcome == BatchOutcome.Abandoned)
+        {
+            return await CommittedAsync(batch, 0, CancellationToken.None).ConfigureAwait(false) switch
+            {
+                true => result with { VerifiedByRead = true },
+                false => result with { NotFoundByRead = true },
+                null => result,
+            };
+        }
+
+        if (NeedsReadBack(result) && await CommittedAsync(batch, result.FailedIndex ?? 0, CancellationToken.None).ConfigureAwait(false) == true)
         {
             return result with { Outcome = BatchOutcome.Succeeded, VerifiedByRead = true };
         }
@@ -29,7 +42,8 @@ internal sealed class BatchSubmitter(ResiliencePipeline<BatchResult> pipeline, T
         result.Outcome is BatchOutcome.ClientTimeout or BatchOutcome.NetworkFailure ||
         (result.Attempts > 1 && result.Outcome == BatchOutcome.Rejected && result.ErrorCode == "EntityAlreadyExists");
 
-    private async Task<bool> CommittedAsync(BatchIdentity batch, int index, CancellationToken cancellationToken)
+    /// <summary>Whether the batch committed: its entity carries this batch's nonce; null when the read-back got no answer.</summary>
+    private async Task<bool?> CommittedAsync(BatchIdentity batch, int index, CancellationToken cancellationToken)
     {
         try
         {
@@ -39,7 +53,7 @@ internal sealed class BatchSubmitter(ResiliencePipeline<BatchResult> pipeline, T
         catch (Exception ex) when (ex is OperationCanceledException or HttpRequestException or IOException or TableServiceException)
         {
             // Could not tell: the batch keeps its failure, which --verify will then show.
-            return false;
+            return null;
         }
     }
 
@@ -69,7 +83,10 @@ internal sealed class BatchSubmitter(ResiliencePipeline<BatchResult> pipeline, T
 
             if (outcome.Exception is { } exception)
             {
-                var failure = OutcomeClassifier.Classify(exception) ?? BatchOutcome.ClientTimeout;
+                // Cancelled by the caller (a second Ctrl+C), not by the per-attempt timeout: the answer is unknown.
+                var failure = exception is OperationCanceledException && cancellationToken.IsCancellationRequested
+                    ? BatchOutcome.Abandoned
+                    : OutcomeClassifier.Classify(exception) ?? BatchOutcome.ClientTimeout;
                 return new BatchResult(failure, null, null, null, attempt.Attempts);
             }
 

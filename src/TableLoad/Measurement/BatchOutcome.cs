@@ -1,6 +1,9 @@
 namespace TableLoad.Measurement;
 
-/// <summary>What became of one batch. The names are the <c>outcome</c> column of batches.csv.</summary>
+/// <summary>
+/// What became of one batch. Each value has one row in <see cref="OutcomeTable"/>, which gives its
+/// name in the result files and its class.
+/// </summary>
 internal enum BatchOutcome
 {
     Succeeded,
@@ -10,25 +13,18 @@ internal enum BatchOutcome
     ClientTimeout,
     Rejected,
     NetworkFailure,
+    Abandoned,
 }
 
 internal static class BatchOutcomeExtensions
 {
-    public const int Count = 7;
-
-    private static readonly string[] Names =
-    [
-        "succeeded", "server_busy", "operation_timed_out", "too_many_requests", "client_timeout", "rejected", "network_failure",
-    ];
-
-    public static string ToSnakeCase(this BatchOutcome outcome) => Names[(int)outcome];
+    public static string ToSnakeCase(this BatchOutcome outcome) => OutcomeTable.Of(outcome).Name;
 
     /// <summary>Throttling answers: the service asks the client to slow down.</summary>
-    public static bool IsThrottle(this BatchOutcome outcome) =>
-        outcome is BatchOutcome.ServerBusy or BatchOutcome.OperationTimedOut or BatchOutcome.TooManyRequests;
+    public static bool IsThrottle(this BatchOutcome outcome) => OutcomeTable.Of(outcome).Throttle;
 
     /// <summary>Outcomes worth another attempt when retries are on.</summary>
-    public static bool IsTransient(this BatchOutcome outcome) => outcome.IsThrottle() || outcome == BatchOutcome.ClientTimeout;
+    public static bool IsTransient(this BatchOutcome outcome) => OutcomeTable.Of(outcome).Transient;
 
-    public static IEnumerable<BatchOutcome> All() => Enum.GetValues<BatchOutcome>();
+    public static IEnumerable<BatchOutcome> All() => OutcomeTable.Rows.Select(r => r.Outcome);
 }

@@ -2,7 +2,8 @@ namespace TableLoad.Measurement;
 
 /// <summary>The classified answer to one batch, after all of its attempts.</summary>
 /// <param name="RetryAfter">How long the service asked the client to wait before trying again.</param>
-/// <param name="VerifiedByRead">The outcome was decided by reading the batch's first entity back, because the answer was lost or a retry conflicted with an earlier attempt.</param>
+/// <param name="VerifiedByRead">Reading the batch's entity back found it stored with this batch's nonce, because the answer was lost, abandoned, or a retry conflicted with an earlier attempt.</param>
+/// <param name="NotFoundByRead">Reading an abandoned batch's entity back found it not stored by this batch.</param>
 internal readonly record struct BatchResult(
     BatchOutcome Outcome,
     int? HttpStatus,
@@ -10,7 +11,11 @@ internal readonly record struct BatchResult(
     int? FailedIndex,
     int Attempts,
     TimeSpan? RetryAfter = null,
-    bool VerifiedByRead = false)
+    bool VerifiedByRead = false,
+    bool NotFoundByRead = false)
 {
     public bool Succeeded => Outcome == BatchOutcome.Succeeded;
+
+    /// <summary>Its entities are in the table: it succeeded, or was abandoned and then read back stored.</summary>
+    public bool Stored => Succeeded || VerifiedByRead;
 }

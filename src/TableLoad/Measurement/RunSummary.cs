@@ -95,6 +95,10 @@ internal sealed record RunSummary
     [Merge(MergeRule.Fields)]
     public required ClientUsage Client { get; init; }
 
+    /// <summary>Batches abandoned by a second Ctrl+C (warm-up included), by what reading them back found.</summary>
+    [Merge(MergeRule.Fields)]
+    public AbandonedBatches Abandoned { get; init; } = AbandonedBatches.None;
+
     [Merge(MergeRule.Fields)]
     public StoredCount? Stored { get; init; }
 
@@ -135,6 +139,7 @@ internal sealed record RunSummary
             Outcomes = outcomes,
             RejectedByCode = new SortedDictionary<string, long>(totals.RejectedByCode, StringComparer.Ordinal),
             Warmup = WarmupTotals.Of(totals.Warmup),
+            Abandoned = AbandonedBatches.Of(measured, totals.Warmup),
             Client = client,
         }.WithRates();
     }
@@ -176,6 +181,22 @@ internal sealed record WarmupTotals(
     /// <summary>Batch counts by outcome, keyed as batches.csv names them, in their order.</summary>
     public static Dictionary<string, long> ByClass(WindowCounts counts) =>
         BatchOutcomeExtensions.All().ToDictionary(o => o.ToSnakeCase(), o => counts[o]);
+}
+
+/// <summary>What reading back found of the batches a second Ctrl+C abandoned: stored entities count as succeeded.</summary>
+internal sealed record AbandonedBatches(
+    [property: Merge(MergeRule.Sum)] long Stored,
+    [property: Merge(MergeRule.Sum)] long NotStored,
+    [property: Merge(MergeRule.Sum)] long Unknown)
+{
+    public static readonly AbandonedBatches None = new(0, 0, 0);
+
+    public static AbandonedBatches Of(WindowCounts measured, WindowCounts warmup)
+    {
+        var stored = measured.AbandonedStored + warmup.AbandonedStored;
+        var notStored = measured.AbandonedNotStored + warmup.AbandonedNotStored;
+        return new(stored, notStored, measured[BatchOutcome.Abandoned] + warmup[BatchOutcome.Abandoned] - stored - notStored);
+    }
 }
 
 /// <summary>What <c>--verify</c> found in the table, against what the run reported.</summary>

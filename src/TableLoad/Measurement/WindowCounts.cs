@@ -3,7 +3,7 @@ namespace TableLoad.Measurement;
 /// <summary>Counts of one window (or of a whole run): batches by outcome and entities.</summary>
 internal sealed class WindowCounts
 {
-    private readonly long[] _byOutcome = new long[BatchOutcomeExtensions.Count];
+    private readonly long[] _byOutcome = new long[OutcomeTable.Count];
 
     public long Batches { get; private set; }
 
@@ -21,14 +21,22 @@ internal sealed class WindowCounts
     /// <summary>Batches whose outcome was settled by reading their entity back (answer lost, or a retry that conflicted with an earlier attempt).</summary>
     public long VerifiedByRead { get; private set; }
 
+    /// <summary>Abandoned batches (a second Ctrl+C) that reading back found stored.</summary>
+    public long AbandonedStored { get; private set; }
+
+    /// <summary>Abandoned batches that reading back found not stored; the rest of the abandoned are unknown (the read-back got no answer).</summary>
+    public long AbandonedNotStored { get; private set; }
+
     /// <summary>Batches left out of batches.csv because its writer was that far behind (a slow disk).</summary>
     public long BatchLogDropped { get; private set; }
 
     public void RecordBatchLogDropped() => BatchLogDropped++;
 
     /// <summary>Restores counts read back from a worker's message.</summary>
-    public void Set(long batches, long attempts, long entitiesSucceeded, long entitiesFailed, long late, ReadOnlySpan<long> byOutcome, long verifiedByRead = 0, long batchLogDropped = 0)
+    public void Set(long batches, long attempts, long entitiesSucceeded, long entitiesFailed, long late, ReadOnlySpan<long> byOutcome, long verifiedByRead = 0, long batchLogDropped = 0, long abandonedStored = 0, long abandonedNotStored = 0)
     {
+        AbandonedStored = abandonedStored;
+        AbandonedNotStored = abandonedNotStored;
         BatchLogDropped = batchLogDropped;
         VerifiedByRead = verifiedByRead;
         Batches = batches;
@@ -49,7 +57,13 @@ internal sealed class WindowCounts
         Attempts += result.Attempts;
         VerifiedByRead += result.VerifiedByRead ? 1 : 0;
         _byOutcome[(int)result.Outcome]++;
-        if (result.Succeeded)
+        if (result.Outcome == BatchOutcome.Abandoned)
+        {
+            AbandonedStored += result.VerifiedByRead ? 1 : 0;
+            AbandonedNotStored += result.NotFoundByRead ? 1 : 0;
+        }
+
+        if (result.Stored)
         {
             EntitiesSucceeded += entities;
         }
@@ -66,6 +80,8 @@ internal sealed class WindowCounts
         Late += other.Late;
         BatchLogDropped += other.BatchLogDropped;
         VerifiedByRead += other.VerifiedByRead;
+        AbandonedStored += other.AbandonedStored;
+        AbandonedNotStored += other.AbandonedNotStored;
         EntitiesSucceeded += other.EntitiesSucceeded;
         EntitiesFailed += other.EntitiesFailed;
         for (var i = 0; i < _byOutcome.Length; i++)
@@ -76,7 +92,7 @@ internal sealed class WindowCounts
 
     public void Reset()
     {
-        Batches = EntitiesSucceeded = EntitiesFailed = Attempts = Late = VerifiedByRead = BatchLogDropped = 0;
+        Batches = EntitiesSucceeded = EntitiesFailed = Attempts = Late = VerifiedByRead = BatchLogDropped = AbandonedStored = AbandonedNotStored = 0;
         Array.Clear(_byOutcome);
     }
 }

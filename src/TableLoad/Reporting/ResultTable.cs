@@ -54,6 +54,11 @@ internal static class ResultTable
             Line($"{outcome.Replace('_', ' ')}: {count} batches");
         }
 
+        if (s.Abandoned is { Stored: > 0 } or { NotStored: > 0 } or { Unknown: > 0 })
+        {
+            Line($"abandoned batches read back: {s.Abandoned.Stored} stored (counted as succeeded), {s.Abandoned.NotStored} not stored, {s.Abandoned.Unknown} unknown (no answer)");
+        }
+
         foreach (var (code, count) in s.RejectedByCode)
         {
             Line($"rejected {code}: {count} batches");

@@ -1,8 +1,10 @@
+using TableLoad.Measurement;
 using TableLoad.Settings;
 
 namespace TableLoad.Reporting;
 
 /// <summary>The content of run.json: how the run was made. Holds no key, signature or token.</summary>
+/// <param name="Outcomes">The outcomes this version of TableLoad writes, with their classes (absent in folders written before it was recorded).</param>
 internal sealed record RunDescription(
     string RunId,
     string Label,
@@ -11,7 +13,8 @@ internal sealed record RunDescription(
     DateTimeOffset? EndedUtc,
     DateTimeOffset MeasuredFromUtc,
     RecordedRunOptions Options,
-    RunEnvironment Environment)
+    RunEnvironment Environment,
+    IReadOnlyList<OutcomeKind>? Outcomes)
 {
     public const string FileName = "run.json";
 
@@ -19,6 +22,6 @@ internal sealed record RunDescription(
     {
         var measuredFrom = DateTimeOffset.FromUnixTimeSeconds(
             Measurement.RunTimeline.Create(started.ToUnixTimeMilliseconds() * 1000, s.Warmup, s.Duration).WarmupEndEpochSecond);
-        return new RunDescription(s.RunId, s.Label, s.Instance, started, ended, measuredFrom, RecordedRunOptions.Of(s), RunEnvironment.Current(s.MaxConnections));
+        return new RunDescription(s.RunId, s.Label, s.Instance, started, ended, measuredFrom, RecordedRunOptions.Of(s), RunEnvironment.Current(s.MaxConnections), OutcomeTable.Rows);
     }
 }

@@ -30,7 +30,7 @@ internal sealed record SweepRow
 
     public required long Failed { get; init; }
 
-    /// <summary>Batches answered 503 ServerBusy, 500 OperationTimedOut or 429.</summary>
+    /// <summary>Batches of the throttle outcomes: answered 503 ServerBusy, 500 OperationTimedOut or 429.</summary>
     public required long Throttled { get; init; }
 
     /// <summary>Batches whose attempt hit the client timeout.</summary>
@@ -72,8 +72,8 @@ internal sealed record SweepRow
             PeakEntitiesPerSecond = summary.PeakEntitiesPerSecond,
             Succeeded = summary.EntitiesSucceeded,
             Failed = summary.EntitiesFailed,
-            Throttled = Outcome("server_busy") + Outcome("operation_timed_out") + Outcome("too_many_requests"),
-            Timeouts = Outcome("client_timeout"),
+            Throttled = OutcomeTable.Rows.Where(o => o.Throttle).Sum(o => Outcome(o.Name)),
+            Timeouts = Outcome(BatchOutcome.ClientTimeout.ToSnakeCase()),
             MeanEntitiesPerSecond = summary.MeanEntitiesPerSecond,
             GoodputMbPerSecond = summary.GoodputMbPerSecond,
             ClientCpuSeconds = summary.Client.UserCpuSeconds + summary.Client.SystemCpuSeconds,

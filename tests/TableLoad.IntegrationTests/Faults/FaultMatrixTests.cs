@@ -9,17 +9,20 @@ namespace TableLoad.IntegrationTests.Faults;
 
 /// <summary>
 /// The faults a run can meet, each through <c>tableload proxy</c> or a signal: the run ends with its documented exit
-/// code, every result file parses, and what Azurite holds is what the run reported (or, where a second Ctrl+C leaves
-/// answers unknown, no more than those batches could add). A frozen service and a killed worker are the cases of
+/// code, every result file parses, batches.csv has a row for every batch the summary counts, and what Azurite holds
+/// is what the run reported (after a second Ctrl+C too: the abandoned batches are read back). A frozen service and a killed worker are the cases of
 /// FrozenServiceTests and MultiProcessRunTests, which make the same checks.
 /// </summary>
 [Collection(AzuriteCollection.Name)]
 public sealed class FaultMatrixTests(AzuriteFixture azurite, ITestOutputHelper log) : IDisposable
 {
     private const int BatchSize = 100;
+    private const int Tasks = 4;
     private readonly string _output = Directory.CreateTempSubdirectory("tableload-faults-").FullName;
 
-    public static TheoryData<string> Faults => ["throttled_with_retries", "lost_answers", "delayed_past_the_timeout", "resets", "ctrl_c_once", "ctrl_c_twice"];
+    public static TheoryData<string> Faults =>
+        ["throttled_with_retries", "lost_answers", "delayed_past_the_timeout", "resets", "ctrl_c_once", "ctrl_c_twice", "ctrl_c_twice_processes",
+         "ctrl_c_twice_before_forwarding"];
 
     [Theory]
     [MemberData(nameof(Faults))]
@@ -29,32 +32,33 @@ public sealed class FaultMatrixTests(AzuriteFixture azurite, ITestOutputHelper l
         await using var proxy = await InProcessProxy.StartAsync(azurite, settings => fixture.Proxy(settings with { PartitionLimit = 1e9, AccountLimit = 1e9, Seed = 13 }));
         var table = StoredEntities.NewTableName("fault");
         using var run = TableLoadProcess.Start(
-            ["run", "--table", table, "--keep-table", "--tasks", "4", "--batch-size", BatchSize.ToString(CultureInfo.InvariantCulture), "--warmup", "0s",
+            ["run", "--table", table, "--keep-table", "--tasks", Tasks.ToString(CultureInfo.InvariantCulture), "--batch-size", BatchSize.ToString(CultureInfo.InvariantCulture), "--warmup", "0s",
              "--verify", "--output", _output, .. fixture.Args],
             proxy.ConnectionString);
-        await fixture.Drive(run);
+        await fixture.Drive(run, proxy);
         var exitCode = await run.WaitForExitAsync(TimeSpan.FromSeconds(60));
 
-        var summary = new ResultFolder(_output).ParseEveryFile();
+        var results = new ResultFolder(_output);
+        var summary = results.ParseEveryFile();
         var stored = (await StoredEntities.CountByPartitionAsync(azurite, table)).Values.Sum();
         var reported = summary.EntitiesSucceeded + summary.Warmup.EntitiesSucceeded;
-        log.WriteLine($"{fault}: exit {exitCode}; batches by outcome {Outcomes(summary)}; retries {summary.Retries}, verified by read {summary.VerifiedByRead}; stored {stored}, reported {reported}");
+        log.WriteLine($"{fault}: exit {exitCode}; batches by outcome {Outcomes(summary)}; retries {summary.Retries}, verified by read {summary.VerifiedByRead}; " +
+            $"abandoned read back: {summary.Abandoned.Stored} stored, {summary.Abandoned.NotStored} not stored, {summary.Abandoned.Unknown} unknown; stored {stored}, reported {reported}");
         log.WriteLine(run.StandardError);
         await DeleteAsync(table);
 
         Assert.True(exitCode == fixture.ExitCode, $"exit {exitCode}: {run.StandardError}");
         Assert.DoesNotContain("   at ", run.StandardError, StringComparison.Ordinal);
         fixture.Check(summary);
-        if (fixture.AnswersUnknown)
+        Assert.Equal(
+            summary.Outcomes.Where(o => o.Value + summary.Warmup.Outcomes[o.Key] > 0).ToDictionary(o => o.Key, o => o.Value + summary.Warmup.Outcomes[o.Key]),
+            Directory.GetFiles(_output, "batches*.csv").SelectMany(f => results.Csv(Path.GetFileName(f))).CountBy(row => row["outcome"]).ToDictionary(c => c.Key, c => (long)c.Value));
+        Assert.Equal(reported, stored);
+        Assert.Contains($"stored {stored} entities: matches", run.StandardOutput, StringComparison.Ordinal);
+        if (summary.Abandoned != AbandonedBatches.None)
         {
-            // Verification is skipped when in-flight batches were abandoned: each may or may not have committed.
-            var unknown = (summary.Outcomes.GetValueOrDefault("client_timeout") + summary.Warmup.Outcomes.GetValueOrDefault("client_timeout")) * BatchSize;
-            Assert.InRange(stored, reported, reported + unknown);
-        }
-        else
-        {
-            Assert.Equal(reported, stored);
-            Assert.Contains($"stored {stored} entities: matches", run.StandardOutput, StringComparison.Ordinal);
+            var (s, n, u) = summary.Abandoned;
+            Assert.Contains($"abandoned batches read back: {s} stored (counted as succeeded), {n} not stored, {u} unknown", run.StandardOutput, StringComparison.Ordinal);
         }
     }
 
@@ -75,10 +79,9 @@ public sealed class FaultMatrixTests(AzuriteFixture azurite, ITestOutputHelper l
     private sealed record FaultCase(
         Func<ProxySettings, ProxySettings> Proxy,
         string[] Args,
-        Func<TableLoadProcess, Task> Drive,
+        Func<TableLoadProcess, InProcessProxy, Task> Drive,
         int ExitCode,
-        Action<RunSummary> Check,
-        bool AnswersUnknown = false)
+        Action<RunSummary> Check)
     {
         private static readonly string[] ShortRun = ["--duration", "2s", "--quiet"];
         private static readonly string[] UntilInterrupted = ["--duration", "5m"];
@@ -98,26 +101,61 @@ public sealed class FaultMatrixTests(AzuriteFixture azurite, ITestOutputHelper l
                 s => s with { ResetRate = 0.2 }, [.. ShortRun], NoAction, 0,
                 summary => Assert.True(summary.Outcomes["network_failure"] > 0, "resets should be network failures")),
             "ctrl_c_once" => new(
-                s => s, UntilInterrupted, run => InterruptAsync(run, times: 1), 130,
+                s => s, UntilInterrupted, (run, _) => InterruptAsync(run, times: 1, () => run.WaitForErrorTextAsync("e/s", TimeSpan.FromSeconds(30))), 130,
                 summary => Assert.Equal(RunStatus.Interrupted, summary.Status)),
-            "ctrl_c_twice" => new(
-                // Every answer a second late, so the second Ctrl+C finds batches in flight.
-                s => s with { Latency = LatencyDistribution.TryParse("1s", out var latency) ? latency : throw new InvalidOperationException() },
-                UntilInterrupted, run => InterruptAsync(run, times: 2), 130,
-                summary => Assert.Equal(RunStatus.Interrupted, summary.Status), AnswersUnknown: true),
+            // Half the batches commit and then have their answer held past the run, so every task has one in flight when
+            // the second Ctrl+C abandons them; reading them back finds each stored.
+            "ctrl_c_twice" => AbandonedInFlight(CommittedAnswersHeld, [], stored: true),
+            "ctrl_c_twice_processes" => AbandonedInFlight(CommittedAnswersHeld, ["--processes", "2"], stored: true),
+            // Every batch waits in the proxy before it is forwarded; abandoned there, none reaches the table.
+            "ctrl_c_twice_before_forwarding" => AbandonedInFlight(
+                (s => s with { Latency = LatencyDistribution.TryParse("20s", out var latency) ? latency : throw new FormatException() },
+                 proxy => proxy.Stats.AddedLatencyMs >= Tasks * 20_000),
+                [], stored: false),
             _ => throw new ArgumentOutOfRangeException(nameof(fault), fault, "no such fault case"),
         };
 
-        private static Task NoAction(TableLoadProcess run) => Task.CompletedTask;
+        private static readonly (Func<ProxySettings, ProxySettings> Proxy, Func<InProcessProxy, bool> EveryTaskInFlight) CommittedAnswersHeld =
+            (s => s with { DelayAnswerRate = 0.5, DelayAnswer = TimeSpan.FromMinutes(2) }, proxy => proxy.Stats.DelayedAnswers >= Tasks);
 
-        private static async Task InterruptAsync(TableLoadProcess run, int times)
+        /// <summary>A second Ctrl+C once the proxy holds a batch of every task (in a multi-process run, as many as one process has tasks): each is abandoned, then read back.</summary>
+        private static FaultCase AbandonedInFlight(
+            (Func<ProxySettings, ProxySettings> Proxy, Func<InProcessProxy, bool> EveryTaskInFlight) fault, string[] args, bool stored) => new(
+            fault.Proxy,
+            [.. UntilInterrupted, .. args],
+            (run, proxy) => InterruptAsync(run, times: 2, () => UntilAsync(() => fault.EveryTaskInFlight(proxy), run)),
+            130,
+            summary =>
+            {
+                Assert.Equal(RunStatus.Interrupted, summary.Status);
+                var abandoned = summary.Outcomes["abandoned"] + summary.Warmup.Outcomes["abandoned"];
+                Assert.True(abandoned >= Tasks, $"the second Ctrl+C should have abandoned every task's batch, not {abandoned}");
+                // Every abandoned batch is settled; those whose answer the proxy held committed (a task caught between two
+                // held answers, on its way to the table, may be found not stored).
+                Assert.Equal((abandoned, 0L), (summary.Abandoned.Stored + summary.Abandoned.NotStored, summary.Abandoned.Unknown));
+                Assert.True(stored ? summary.Abandoned.Stored >= Tasks : summary.Abandoned.Stored == 0, $"read back stored: {summary.Abandoned.Stored}");
+            });
+
+        private static Task NoAction(TableLoadProcess run, InProcessProxy proxy) => Task.CompletedTask;
+
+        private static async Task InterruptAsync(TableLoadProcess run, int times, Func<Task> ready)
         {
-            await run.WaitForErrorTextAsync("e/s", TimeSpan.FromSeconds(30));
+            await ready();
             run.Signal(2);
             if (times == 2)
             {
                 await run.WaitForErrorTextAsync("Ctrl+C again", TimeSpan.FromSeconds(10));
                 run.Signal(2);
+            }
+        }
+
+        private static async Task UntilAsync(Func<bool> condition, TableLoadProcess run)
+        {
+            var deadline = DateTime.UtcNow + TimeSpan.FromSeconds(30);
+            while (!condition())
+            {
+                Assert.True(DateTime.UtcNow < deadline && !run.HasExited, "the proxy never held an answer of every task. stderr:\n" + run.StandardError);
+                await Task.Delay(50);
             }
         }
     }

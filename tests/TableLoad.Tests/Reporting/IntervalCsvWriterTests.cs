@@ -45,7 +45,7 @@ public sealed class IntervalCsvWriterTests
 
         sut.OnInterval(CreateWindow(StartSecond + 7, 1_500, 1_999), warmup: false);
 
-        Assert.Equal($"{StartSecond + 7},7,false,200,0,2,0,0,0,0,0,0,1.500,1.999", Lines(text)[1]);
+        Assert.Equal($"{StartSecond + 7},7,false,200,0,2,0,0,0,0,0,0,0,1.500,1.999", Lines(text)[1]);
     }
 
     [Fact]
@@ -54,7 +54,7 @@ public sealed class IntervalCsvWriterTests
         var text = new StringWriter();
         using var sut = new IntervalCsvWriter(text, StartSecond);
         var window = CreateWindow(StartSecond);
-        var outcomes = new[] { BatchOutcome.ServerBusy, BatchOutcome.OperationTimedOut, BatchOutcome.OperationTimedOut, BatchOutcome.TooManyRequests, BatchOutcome.ClientTimeout, BatchOutcome.Rejected, BatchOutcome.NetworkFailure };
+        var outcomes = new[] { BatchOutcome.ServerBusy, BatchOutcome.OperationTimedOut, BatchOutcome.OperationTimedOut, BatchOutcome.TooManyRequests, BatchOutcome.ClientTimeout, BatchOutcome.Rejected, BatchOutcome.NetworkFailure, BatchOutcome.Abandoned };
         foreach (var outcome in outcomes)
         {
             window.Counts.Record(new BatchResult(outcome, null, null, null, 1), 10);
@@ -63,7 +63,7 @@ public sealed class IntervalCsvWriterTests
 
         sut.OnInterval(window, warmup: true);
 
-        Assert.Equal($"{StartSecond},0,true,0,70,7,1,2,1,1,1,1,1.000,1.000", Lines(text)[1]);
+        Assert.Equal($"{StartSecond},0,true,0,80,8,1,2,1,1,1,1,1,1.000,1.000", Lines(text)[1]);
     }
 
     [Fact]
@@ -74,7 +74,7 @@ public sealed class IntervalCsvWriterTests
 
         sut.OnInterval(CreateWindow(StartSecond + 1), warmup: false);
 
-        Assert.Equal($"{StartSecond + 1},1,false,0,0,0,0,0,0,0,0,0,,", Lines(text)[1]);
+        Assert.Equal($"{StartSecond + 1},1,false,0,0,0,0,0,0,0,0,0,0,,", Lines(text)[1]);
     }
 
     [Fact]

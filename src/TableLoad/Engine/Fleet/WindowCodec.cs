@@ -17,6 +17,8 @@ internal static class WindowCodec
         Late = window.Counts.Late,
         VerifiedByRead = window.Counts.VerifiedByRead,
         BatchLogDropped = window.Counts.BatchLogDropped,
+        AbandonedStored = window.Counts.AbandonedStored,
+        AbandonedNotStored = window.Counts.AbandonedNotStored,
         ByOutcome = window.Counts.ByOutcome.ToArray(),
         RejectedByCode = window.RejectedByCode.Count == 0 ? null : new Dictionary<string, long>(window.RejectedByCode),
         Latency = Convert.ToBase64String(HistogramEncoding.EncodeCompressed(window.Latency)),
@@ -28,7 +30,7 @@ internal static class WindowCodec
     {
         into.Reset(message.EpochSecond);
         into.Warmup = message.Warmup;
-        into.Counts.Set(message.Batches, message.Attempts, message.EntitiesSucceeded, message.EntitiesFailed, message.Late, message.ByOutcome ?? new long[BatchOutcomeExtensions.Count], message.VerifiedByRead, message.BatchLogDropped);
+        into.Counts.Set(message.Batches, message.Attempts, message.EntitiesSucceeded, message.EntitiesFailed, message.Late, message.ByOutcome ?? new long[OutcomeTable.Count], message.VerifiedByRead, message.BatchLogDropped, message.AbandonedStored, message.AbandonedNotStored);
         foreach (var (code, count) in message.RejectedByCode ?? [])
         {
             into.RejectedByCode[code] = count;

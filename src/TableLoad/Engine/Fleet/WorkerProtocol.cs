@@ -84,6 +84,10 @@ internal sealed record WorkerMessage(string Type)
 
     public long BatchLogDropped { get; init; }
 
+    public long AbandonedStored { get; init; }
+
+    public long AbandonedNotStored { get; init; }
+
     public long[]? ByOutcome { get; init; }
 
     public Dictionary<string, long>? RejectedByCode { get; init; }

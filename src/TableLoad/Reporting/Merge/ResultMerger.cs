@@ -60,7 +60,7 @@ internal static class ResultMerger
         await ResultJson.WriteAsync(Path.Combine(outputDirectory, "summary.json"), summary).ConfigureAwait(false);
         await ResultJson.WriteAsync(Path.Combine(outputDirectory, RunDescription.FileName), new MergedRunDescription(
             summary.RunId, summary.Label, start, parts.Max(p => p.Run.EndedUtc ?? p.StartedUtc),
-            parts.Select(p => Path.GetFullPath(p.Path)).ToList(), parts.Select(p => p.Run).ToList())).ConfigureAwait(false);
+            parts.Select(p => Path.GetFullPath(p.Path)).ToList(), parts.Select(p => p.Run).ToList(), OutcomeTable.Rows)).ConfigureAwait(false);
         return summary;
     }
 }
@@ -68,5 +68,6 @@ internal static class ResultMerger
 /// <summary>Folders that can be merged, and the union of their measured periods.</summary>
 internal sealed record MergePlan(IReadOnlyList<ResultPart> Parts, double MeasuredSeconds);
 
-/// <summary>run.json of a merged result: which folders it came from, and how each was made.</summary>
-internal sealed record MergedRunDescription(string RunId, string Label, DateTimeOffset StartedUtc, DateTimeOffset EndedUtc, IReadOnlyList<string> MergedFrom, IReadOnlyList<RunDescription> Parts);
+/// <summary>run.json of a merged result: which folders it came from, how each was made, and the outcomes of its own intervals.csv.</summary>
+internal sealed record MergedRunDescription(
+    string RunId, string Label, DateTimeOffset StartedUtc, DateTimeOffset EndedUtc, IReadOnlyList<string> MergedFrom, IReadOnlyList<RunDescription> Parts, IReadOnlyList<OutcomeKind> Outcomes);

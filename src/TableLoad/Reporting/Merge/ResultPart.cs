@@ -103,10 +103,11 @@ internal sealed record IntervalRow(long EpochSecond, bool Warmup, long EntitiesS
     {
         string Cell(string name) => cells[Array.IndexOf(header, name)];
         long Count(string name) => long.Parse(Cell(name), CultureInfo.InvariantCulture);
-        var byOutcome = new long[BatchOutcomeExtensions.Count];
-        foreach (var outcome in BatchOutcomeExtensions.All().Where(o => o != BatchOutcome.Succeeded))
+        var byOutcome = new long[OutcomeTable.Count];
+        foreach (var outcome in OutcomeTable.Failures)
         {
-            byOutcome[(int)outcome] = Count(outcome.ToSnakeCase());
+            // A folder written before an outcome existed has no column for it: none of its batches had it.
+            byOutcome[(int)outcome.Outcome] = Array.IndexOf(header, outcome.Name) < 0 ? 0 : Count(outcome.Name);
         }
 
         var batches = Count("batches");

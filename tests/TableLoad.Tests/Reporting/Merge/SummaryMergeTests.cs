@@ -43,7 +43,7 @@ public sealed class SummaryMergeTests
         Outcomes = new Dictionary<string, long>
         {
             ["succeeded"] = 73, ["server_busy"] = 75, ["operation_timed_out"] = 77, ["too_many_requests"] = 79,
-            ["client_timeout"] = 81, ["rejected"] = 83, ["network_failure"] = 85,
+            ["client_timeout"] = 81, ["rejected"] = 83, ["network_failure"] = 85, ["abandoned"] = 231,
         },
         RejectedByCode = new Dictionary<string, long> { ["EntityAlreadyExists"] = 87 },
         Warmup = new WarmupTotals(89, 91, 93)
@@ -52,6 +52,7 @@ public sealed class SummaryMergeTests
             Outcomes = new Dictionary<string, long> { ["succeeded"] = 223, ["server_busy"] = 227 },
         },
         Client = new ClientUsage(95.5, 97.5, 99.5, 101, 103, 105) { SaturationReasons = ["hot"] },
+        Abandoned = new AbandonedBatches(233, 235, 237),
         Stored = new StoredCount(107, 109, Matches: true),
     };
 
@@ -71,7 +72,8 @@ public sealed class SummaryMergeTests
             ["entities_succeeded"] = "130", ["retries"] = "134", ["verified_by_read"] = "138", ["entities_failed"] = "142", ["batch_log_dropped"] = "458",
             ["outcomes.succeeded"] = "146", ["outcomes.server_busy"] = "150", ["outcomes.operation_timed_out"] = "154",
             ["outcomes.too_many_requests"] = "158", ["outcomes.client_timeout"] = "162", ["outcomes.rejected"] = "166",
-            ["outcomes.network_failure"] = "170", ["rejected_by_code.EntityAlreadyExists"] = "174",
+            ["outcomes.network_failure"] = "170", ["outcomes.abandoned"] = "462",
+            ["abandoned.stored"] = "466", ["abandoned.not_stored"] = "470", ["abandoned.unknown"] = "474", ["rejected_by_code.EntityAlreadyExists"] = "174",
             ["warmup.batches"] = "178", ["warmup.entities_succeeded"] = "182", ["warmup.entities_failed"] = "186",
             ["warmup.retries"] = "442", ["warmup.outcomes.succeeded"] = "446", ["warmup.outcomes.server_busy"] = "454",
             ["client.user_cpu_seconds"] = "191", ["client.system_cpu_seconds"] = "195",
