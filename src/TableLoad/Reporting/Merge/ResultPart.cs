@@ -104,7 +104,7 @@ internal sealed record IntervalRow(long EpochSecond, bool Warmup, long EntitiesS
         string Cell(string name) => cells[Array.IndexOf(header, name)];
         long Count(string name) => long.Parse(Cell(name), CultureInfo.InvariantCulture);
         var byOutcome = new long[BatchOutcomeExtensions.Count];
-        foreach (var outcome in BatchOutcomeExtensions.All().Where(o => o != BatchOutcome.Succeeded))
+        foreach (var outcome in BatchOutcomeExtensions.All().Where(other => other != BatchOutcome.Succeeded))
         {
             byOutcome[(int)outcome] = Count(outcome.ToSnakeCase());
         }
