@@ -66,13 +66,21 @@ internal sealed class StorageTargetConverter : JsonConverter<StorageTarget>
             throw new JsonException("A target needs its table_endpoint and account_name.");
         }
 
-        IRequestAuthorizer authorizer = auth switch
+        try
         {
-            SharedKey when secret is not null => new SharedKeyAuthorizer(account, Convert.FromBase64String(secret)),
-            Sas when secret is not null => new SasAuthorizer(secret),
-            Entra => new BearerTokenAuthorizer(new Azure.Identity.DefaultAzureCredential()),
-            _ => throw new JsonException("A target's auth must be shared_key or sas with its secret, or entra."),
-        };
-        return new StorageTarget(new Uri(endpoint), account, authorizer);
+            IRequestAuthorizer authorizer = auth switch
+            {
+                SharedKey when secret is not null => new SharedKeyAuthorizer(account, Convert.FromBase64String(secret)),
+                Sas when secret is not null => new SasAuthorizer(secret),
+                Entra => new BearerTokenAuthorizer(new Azure.Identity.DefaultAzureCredential()),
+                _ => throw new JsonException("A target's auth must be shared_key or sas with its secret, or entra."),
+            };
+            return new StorageTarget(new Uri(endpoint), account, authorizer);
+        }
+        catch (FormatException)
+        {
+            // Neither the key nor the address goes into the message: either may hold a secret.
+            throw new JsonException("A target's table_endpoint or secret is malformed.");
+        }
     }
 }

@@ -23,14 +23,14 @@ internal sealed class RunPhases(
         if (_fleet is not null && await _fleet.StartAsync(signals.Abandon).ConfigureAwait(false) is { } failure)
         {
             await errors.WriteLineAsync(failure).ConfigureAwait(false);
-            Dispose();
+            StopFleet();
             return ExitCodes.Failure;
         }
 
         if (!await WaitForStartAsync().ConfigureAwait(false))
         {
             await errors.WriteLineAsync("Interrupted before the start time; nothing was sent.").ConfigureAwait(false);
-            Dispose();
+            StopFleet();
             return ExitCodes.Interrupted;
         }
 
@@ -46,7 +46,7 @@ internal sealed class RunPhases(
         finally
         {
             // Every worker has finished or been given up on; none is needed to verify.
-            Dispose();
+            StopFleet();
         }
 
         return _measured.Summary.Status switch
@@ -94,8 +94,10 @@ internal sealed class RunPhases(
         return ExitCodes.Unreachable;
     }
 
-    /// <summary>Stops the worker processes that are still there; the run's results are already theirs to keep.</summary>
-    public void Dispose()
+    /// <summary>Stops the worker processes still there when a phase failed unexpectedly.</summary>
+    public void Dispose() => StopFleet();
+
+    private void StopFleet()
     {
         _fleet?.Dispose();
         _fleet = null;

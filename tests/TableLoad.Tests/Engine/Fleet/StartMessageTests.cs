@@ -77,7 +77,8 @@ public sealed class StartMessageTests
     [InlineData("{not json")]
     [InlineData("{\"type\":\"start\"}")]
     [InlineData("{\"type\":\"go\"}")]
-    public async Task Worker_AStartLineWithoutSettings_AnswersWithOneErrorLine_AndExitCode2(string line)
+    [InlineData("{\"type\":\"start\",\"settings\":{\"target\":{\"table_endpoint\":\"http://127.0.0.1:1/a\",\"account_name\":\"a\",\"auth\":\"shared_key\",\"secret\":\"not base64!\"},\"table\":\"t1\",\"output_directory\":\"o\",\"run_id\":\"r\"}}")]
+    public async Task Worker_AStartLineWithoutUsableSettings_AnswersWithOneErrorLine_AndExitCode2(string line)
     {
         var stdout = new StringWriter();
 
