@@ -35,8 +35,7 @@ internal static class RunCommand
             });
 
             // Refused or unanswered table calls are said in one sentence by the run itself (RunCoordinator).
-            var invocation = Invocation(parse, options);
-            var code = await new RunCoordinator(settings, invocation, Console.Out, Console.Error, TimeProvider.System).RunAsync(signals).ConfigureAwait(false);
+            var code = await new RunCoordinator(settings, Console.Out, Console.Error, TimeProvider.System).RunAsync(signals).ConfigureAwait(false);
             if (parse.GetValue(options.Report) && code is not (ExitCodes.BadInput or ExitCodes.Unreachable or ExitCodes.Interrupted))
             {
                 await Reporting.AnalysisReport.RunAsync(settings.OutputDirectory, Console.Error).ConfigureAwait(false);
@@ -45,31 +44,5 @@ internal static class RunCommand
             return code;
         });
         return command;
-    }
-
-    /// <summary>The run's own arguments for worker processes, with the connection string taken out of them.</summary>
-    private static RunInvocation Invocation(ParseResult parse, RunOptions options)
-    {
-        var args = new List<string>();
-        var tokens = parse.Tokens;
-        for (var i = 0; i < tokens.Count; i++)
-        {
-            var token = tokens[i];
-            if (i == 0 && token.Value == "run")
-            {
-                continue;
-            }
-
-            if (token.Value == options.ConnectionString.Name)
-            {
-                i++;
-                continue;
-            }
-
-            args.Add(token.Value);
-        }
-
-        var connectionString = parse.GetValue(options.ConnectionString) ?? Environment.GetEnvironmentVariable(SecretVariables.ConnectionString);
-        return new RunInvocation(args, connectionString);
     }
 }

@@ -21,10 +21,10 @@ internal sealed class FleetSamples(RunClock clock, IReadOnlyList<IWorkerReport> 
 
     /// <summary>Client CPU over the last second, in percent of one core, all processes added.</summary>
     public double CpuPercentNow() =>
-        Series().Sum(s => s.Samples.Count < 2 ? 0 : Share(s.Samples[^2], s.Samples[^1])) * 100;
+        Series().Sum(series => series.Samples.Count < 2 ? 0 : Share(series.Samples[^2], series.Samples[^1])) * 100;
 
     public ClientUsage Usage(long entities, long batches, long lateBatches) =>
-        ClientUsage.From(Series().Where(s => s.Samples.Count > 0).Select(s => s.Samples[^1]), entities) with
+        ClientUsage.From(Series().Where(series => series.Samples.Count > 0).Select(series => series.Samples[^1]), entities) with
         {
             SaturationReasons = SaturationGuard.Assess(Series(), batches, lateBatches, Environment.ProcessorCount),
         };

@@ -155,8 +155,8 @@ internal sealed record RunSummary
 /// <summary>What names a run and its workload in a summary.</summary>
 internal sealed record RunIdentity(string RunId, string Label, int Tasks, int BatchSize, int EntitySize, string Partitions, double? Rate, string Client)
 {
-    public static RunIdentity Of(RunSettings s) =>
-        new(s.RunId, s.Label, s.Tasks, s.BatchSize, s.EntitySize, s.Partitions.ToString()!, s.Rate, s.Client.ToName());
+    public static RunIdentity Of(RunSettings settings) =>
+        new(settings.RunId, settings.Label, settings.Tasks, settings.BatchSize, settings.EntitySize, settings.Partitions.ToString()!, settings.Rate, settings.Client.ToName());
 }
 
 internal sealed record WarmupTotals(
@@ -180,7 +180,7 @@ internal sealed record WarmupTotals(
 
     /// <summary>Batch counts by outcome, keyed as batches.csv names them, in their order.</summary>
     public static Dictionary<string, long> ByClass(WindowCounts counts) =>
-        BatchOutcomeExtensions.All().ToDictionary(o => o.ToSnakeCase(), o => counts[o]);
+        BatchOutcomeExtensions.All().ToDictionary(outcome => outcome.ToSnakeCase(), outcome => counts[outcome]);
 }
 
 /// <summary>What reading back found of the batches a second Ctrl+C abandoned: stored entities count as succeeded.</summary>

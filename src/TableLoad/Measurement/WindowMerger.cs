@@ -11,17 +11,14 @@ internal sealed class WindowMerger(WindowPool pool, long warmupEndEpochSecond, I
     private long _publishedBefore = long.MinValue;
     private long? _lastPublished = firstEpochSecond - 1;
 
-    /// <summary>Windows that arrived for a second already published (a process reporting after it was given up).</summary>
-    public long DroppedLateWindows { get; private set; }
-
     public long WarmupEndEpochSecond => warmupEndEpochSecond;
 
     /// <summary>Takes the window (it returns to the pool once published); its own warm-up flag wins over the shared warm-up end.</summary>
     public void Add(Window window)
     {
+        // Only a worker the fleet has given up on reports behind the watermark; the run is then partial and says so.
         if (window.EpochSecond < _publishedBefore)
         {
-            DroppedLateWindows++;
             pool.Return(window);
             return;
         }

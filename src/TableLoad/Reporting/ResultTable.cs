@@ -43,64 +43,64 @@ internal static class ResultTable
         return text.ToString();
     }
 
-    public static string RenderDetails(RunSummary s)
+    public static string RenderDetails(RunSummary summary)
     {
         var text = new StringBuilder();
         void Line(string line) => text.AppendLine(line);
-        var status = s.Status == RunStatus.Complete ? "" : $" ({s.Status.ToString().ToLowerInvariant()})";
-        Line($"run {s.RunId}{status}: {Fixed(s.MeasuredSeconds, 1)} s measured, {s.Processes} × {s.Tasks} tasks, batches of {s.BatchSize}, {s.EntitySize}-byte entities, partitions {s.Partitions}, client {s.BatchClient}");
-        foreach (var (outcome, count) in s.Outcomes.Where(o => o.Value > 0 && o.Key != "succeeded"))
+        var status = summary.Status == RunStatus.Complete ? "" : $" ({summary.Status.ToString().ToLowerInvariant()})";
+        Line($"run {summary.RunId}{status}: {Fixed(summary.MeasuredSeconds, 1)} s measured, {summary.Processes} × {summary.Tasks} tasks, batches of {summary.BatchSize}, {summary.EntitySize}-byte entities, partitions {summary.Partitions}, client {summary.BatchClient}");
+        foreach (var (outcome, count) in summary.Outcomes.Where(entry => entry.Value > 0 && entry.Key != "succeeded"))
         {
             Line($"{outcome.Replace('_', ' ')}: {count} batches");
         }
 
-        if (s.Abandoned is { Stored: > 0 } or { NotStored: > 0 } or { Unknown: > 0 })
+        if (summary.Abandoned is { Stored: > 0 } or { NotStored: > 0 } or { Unknown: > 0 })
         {
-            Line($"abandoned batches read back: {s.Abandoned.Stored} stored (counted as succeeded), {s.Abandoned.NotStored} not stored, {s.Abandoned.Unknown} unknown (no answer)");
+            Line($"abandoned batches read back: {summary.Abandoned.Stored} stored (counted as succeeded), {summary.Abandoned.NotStored} not stored, {summary.Abandoned.Unknown} unknown (no answer)");
         }
 
-        foreach (var (code, count) in s.RejectedByCode)
+        foreach (var (code, count) in summary.RejectedByCode)
         {
             Line($"rejected {code}: {count} batches");
         }
 
-        if (s.Retries > 0 || s.VerifiedByRead > 0)
+        if (summary.Retries > 0 || summary.VerifiedByRead > 0)
         {
-            Line($"retries: {s.Retries}; batches settled by reading them back: {s.VerifiedByRead}");
+            Line($"retries: {summary.Retries}; batches settled by reading them back: {summary.VerifiedByRead}");
         }
 
-        if (s.BatchLogDropped > 0)
+        if (summary.BatchLogDropped > 0)
         {
-            Line($"batches.csv lacks {s.BatchLogDropped} batches: the disk fell --batch-log-buffer rows behind (counted in every other figure)");
+            Line($"batches.csv lacks {summary.BatchLogDropped} batches: the disk fell --batch-log-buffer rows behind (counted in every other figure)");
         }
 
-        Line($"mean e/s: {Fixed(s.MeanEntitiesPerSecond, 1)}; goodput: {Fixed(s.GoodputMbPerSecond, 2)} MB/s");
-        Line($"client: {Fixed(s.Client.UserCpuSeconds, 2)} s user, {Fixed(s.Client.SystemCpuSeconds, 2)} s system CPU, " +
-             $"{Fixed(s.Client.CpuUsPerEntity, 1)} µs CPU per entity; GC gen0 {s.Client.GcGen0}, gen1 {s.Client.GcGen1}, gen2 {s.Client.GcGen2}");
-        if (s.UncorrectedLatencyMs is { } u)
+        Line($"mean e/s: {Fixed(summary.MeanEntitiesPerSecond, 1)}; goodput: {Fixed(summary.GoodputMbPerSecond, 2)} MB/s");
+        Line($"client: {Fixed(summary.Client.UserCpuSeconds, 2)} s user, {Fixed(summary.Client.SystemCpuSeconds, 2)} s system CPU, " +
+             $"{Fixed(summary.Client.CpuUsPerEntity, 1)} µs CPU per entity; GC gen0 {summary.Client.GcGen0}, gen1 {summary.Client.GcGen1}, gen2 {summary.Client.GcGen2}");
+        if (summary.UncorrectedLatencyMs is { } u)
         {
-            Line($"open model at {Fixed(s.Rate ?? 0, 0)} e/s: latency above is from each batch's intended start; from the actual send: median {Fixed(u.Median, 2)}, p99 {Fixed(u.P99, 2)}, max {Fixed(u.Max, 2)} ms; {s.LateBatches} batches started late");
+            Line($"open model at {Fixed(summary.Rate ?? 0, 0)} e/s: latency above is from each batch's intended start; from the actual send: median {Fixed(u.Median, 2)}, p99 {Fixed(u.P99, 2)}, max {Fixed(u.Max, 2)} ms; {summary.LateBatches} batches started late");
         }
 
-        Line(s.Client.Saturated
-            ? $"CLIENT SATURATED, figures may describe TableLoad rather than the service: {string.Join(" ", s.Client.SaturationReasons)}"
+        Line(summary.Client.Saturated
+            ? $"CLIENT SATURATED, figures may describe TableLoad rather than the service: {string.Join(" ", summary.Client.SaturationReasons)}"
             : "client not saturated");
-        if (s.Warmup.Batches > 0)
+        if (summary.Warmup.Batches > 0)
         {
-            Line($"warm-up (not in the table): {s.Warmup.Batches} batches, {s.Warmup.EntitiesSucceeded} entities succeeded");
+            Line($"warm-up (not in the table): {summary.Warmup.Batches} batches, {summary.Warmup.EntitiesSucceeded} entities succeeded");
         }
 
         return text.ToString();
     }
 
-    private static string[] Row(RunSummary s) =>
+    private static string[] Row(RunSummary summary) =>
     [
-        s.Row ?? s.Processes.ToString(CultureInfo.InvariantCulture),
-        Fixed(s.LatencyMs.Min, 2), Fixed(s.LatencyMs.Median, 2), Fixed(s.LatencyMs.Mean, 2), Fixed(s.LatencyMs.Max, 2),
-        Fixed(s.LatencyMs.P90, 2), Fixed(s.LatencyMs.P95, 2), Fixed(s.LatencyMs.P99, 2),
-        s.PeakEntitiesPerSecond.ToString(CultureInfo.InvariantCulture),
-        s.EntitiesSucceeded.ToString(CultureInfo.InvariantCulture),
-        s.EntitiesFailed.ToString(CultureInfo.InvariantCulture),
+        summary.Row ?? summary.Processes.ToString(CultureInfo.InvariantCulture),
+        Fixed(summary.LatencyMs.Min, 2), Fixed(summary.LatencyMs.Median, 2), Fixed(summary.LatencyMs.Mean, 2), Fixed(summary.LatencyMs.Max, 2),
+        Fixed(summary.LatencyMs.P90, 2), Fixed(summary.LatencyMs.P95, 2), Fixed(summary.LatencyMs.P99, 2),
+        summary.PeakEntitiesPerSecond.ToString(CultureInfo.InvariantCulture),
+        summary.EntitiesSucceeded.ToString(CultureInfo.InvariantCulture),
+        summary.EntitiesFailed.ToString(CultureInfo.InvariantCulture),
     ];
 
     private static string Fixed(double value, int decimals) => value.ToString("F" + decimals, CultureInfo.InvariantCulture);

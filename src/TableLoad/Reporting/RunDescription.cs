@@ -18,10 +18,10 @@ internal sealed record RunDescription(
 {
     public const string FileName = "run.json";
 
-    public static RunDescription Create(RunSettings s, DateTimeOffset started, DateTimeOffset? ended)
+    public static RunDescription Create(RunSettings settings, DateTimeOffset started, DateTimeOffset? ended)
     {
         var measuredFrom = DateTimeOffset.FromUnixTimeSeconds(
-            Measurement.RunTimeline.Create(started.ToUnixTimeMilliseconds() * 1000, s.Warmup, s.Duration).WarmupEndEpochSecond);
-        return new RunDescription(s.RunId, s.Label, s.Instance, started, ended, measuredFrom, RecordedRunOptions.Of(s), RunEnvironment.Current(s.MaxConnections), OutcomeTable.Rows);
+            Measurement.RunTimeline.Create(started.ToUnixTimeMilliseconds() * 1000, settings.Warmup, settings.Duration).WarmupEndEpochSecond);
+        return new RunDescription(settings.RunId, settings.Label, settings.Instance, started, ended, measuredFrom, RecordedRunOptions.Of(settings), RunEnvironment.Current(settings.MaxConnections), OutcomeTable.Rows);
     }
 }

@@ -25,6 +25,9 @@ internal sealed class SharedKeyAuthorizer : IRequestAuthorizer
         _resourcePrefix = "/" + accountName;
     }
 
+    /// <summary>The key in base64, for handing the target to a worker over its stdin; never printed.</summary>
+    public string AccountKey => Convert.ToBase64String(_key);
+
     public void Authorize(HttpRequestMessage request)
     {
         var second = DateTimeOffset.UtcNow.ToUnixTimeSeconds();

@@ -6,13 +6,15 @@ namespace TableLoad.IntegrationTests.Security;
 
 /// <summary>
 /// A recognisable key and SAS go through every path — success, refusals, failures, Ctrl+C, a worker
-/// crash — and appear in none of the output, the result files, or any child process's argv.
+/// crash — and appear in none of the output, the result files, any child process's argv, or a worker's
+/// environment (a worker gets them in its start message on stdin).
 /// </summary>
 [Collection(SecretAccountCollection.Name)]
 public sealed class SecretsNeverLeakTests(SecretAccountFixture azurite) : IDisposable
 {
     private readonly string _root = Directory.CreateTempSubdirectory("tableload-secret-").FullName;
     private readonly StringBuilder _seen = new();
+    private int _workerEnvironments;
 
     [Theory]
     [InlineData("sdk")]
@@ -57,6 +59,7 @@ public sealed class SecretsNeverLeakTests(SecretAccountFixture azurite) : IDispo
             _seen.AppendLine(File.ReadAllText(file));
         }
 
+        Assert.True(_workerEnvironments > 0, "No worker's environment was sampled, so the check of it proves nothing.");
         var everything = _seen.ToString();
         Assert.Contains("stored", everything, StringComparison.Ordinal);
         Assert.Contains("secretacct", everything, StringComparison.Ordinal);
@@ -105,9 +108,17 @@ public sealed class SecretsNeverLeakTests(SecretAccountFixture azurite) : IDispo
         {
             try
             {
-                _seen.AppendLine(File.ReadAllText($"/proc/{pid}/cmdline").Replace('\0', ' '));
+                var argv = File.ReadAllText($"/proc/{pid}/cmdline").Replace('\0', ' ');
+                _seen.AppendLine(argv);
+
+                // A sweep hands the secrets to its cells in their environment; a run's workers get none there.
+                if (argv.TrimEnd().EndsWith(" worker", StringComparison.Ordinal))
+                {
+                    _seen.AppendLine(File.ReadAllText($"/proc/{pid}/environ").Replace('\0', ' '));
+                    _workerEnvironments++;
+                }
             }
-            catch (IOException)
+            catch (Exception ex) when (ex is IOException or UnauthorizedAccessException)
             {
                 // The child ended between listing and reading.
             }

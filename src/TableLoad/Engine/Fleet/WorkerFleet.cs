@@ -9,7 +9,7 @@ namespace TableLoad.Engine.Fleet;
 /// merges their seconds, relays stop requests, and gives up on a worker that dies or falls silent.
 /// All protocol handling happens on the one loop in <see cref="RunAsync"/>, so nothing here locks.
 /// </summary>
-internal sealed class WorkerFleet(RunSettings settings, IReadOnlyList<string> runArgs, string? connectionString, TimeProvider time) : IDisposable
+internal sealed class WorkerFleet(RunSettings settings, TimeProvider time) : IDisposable
 {
     public static readonly TimeSpan SilenceLimit = TimeSpan.FromSeconds(5);
     private static readonly TimeSpan ReadyLimit = TimeSpan.FromSeconds(60);
@@ -27,15 +27,7 @@ internal sealed class WorkerFleet(RunSettings settings, IReadOnlyList<string> ru
         {
             var worker = WorkerProcess.Start(k, _inbox.Writer);
             _workers.Add(worker);
-            worker.Send(new ControlMessage(ControlMessage.StartType)
-            {
-                Args = runArgs,
-                ConnectionString = connectionString,
-                Process = k,
-                RunId = settings.RunId,
-                Table = settings.Table,
-                OutputDirectory = settings.OutputDirectory,
-            });
+            worker.Send(new ControlMessage(ControlMessage.StartType) { Settings = ForWorker(settings, k) });
         }
 
         using var limit = CancellationTokenSource.CreateLinkedTokenSource(cancellationToken);
@@ -64,6 +56,14 @@ internal sealed class WorkerFleet(RunSettings settings, IReadOnlyList<string> ru
 
         return null;
     }
+
+    /// <summary>Worker k's settings: the run's, with its process number and its share of the batch budget; its progress is the coordinator's to show.</summary>
+    public static RunSettings ForWorker(RunSettings run, int process) =>
+        run with { Process = process, Batches = Share(run.Batches, run.Processes, process), Quiet = true };
+
+    /// <summary>Process k's part of a batch budget that is for the whole run: an even split, the remainder to the first.</summary>
+    private static long? Share(long? total, int processes, int process) =>
+        total is { } all ? (all / processes) + (process < all % processes ? 1 : 0) : null;
 
     /// <summary>Sends go, merges every worker's seconds into the sinks until all have finished or failed.</summary>
     public async Task RunAsync(RunClock clock, RunTimeline timeline, IReadOnlyList<IIntervalSink> sinks, StopSignals signals, Func<Task> everySecond)

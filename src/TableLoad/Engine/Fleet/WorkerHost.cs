@@ -1,4 +1,3 @@
-using TableLoad.Cli;
 using TableLoad.Measurement;
 using TableLoad.Reporting;
 using TableLoad.Settings;
@@ -7,7 +6,7 @@ using TableLoad.Storage;
 namespace TableLoad.Engine.Fleet;
 
 /// <summary>
-/// The hidden <c>worker</c> side of a multi-process run: reads its settings from stdin, waits for the
+/// The hidden <c>worker</c> side of a multi-process run: reads its validated settings from stdin, waits for the
 /// coordinator's go, runs its share of the load, and reports each second on stdout.
 /// </summary>
 internal sealed class WorkerHost(TextReader stdin, TextWriter stdout, TimeProvider time)
@@ -15,21 +14,9 @@ internal sealed class WorkerHost(TextReader stdin, TextWriter stdout, TimeProvid
     public async Task<int> RunAsync()
     {
         var channel = new WorkerChannel(stdout);
-        var start = await ReadControlAsync().ConfigureAwait(false);
-        if (start?.Type != ControlMessage.StartType)
+        if (await ReadStartAsync().ConfigureAwait(false) is not { } settings)
         {
-            channel.Send(new WorkerMessage(WorkerMessage.ErrorType) { Message = "The worker expected a start line on stdin." });
-            return ExitCodes.BadInput;
-        }
-
-        RunSettings settings;
-        try
-        {
-            settings = Settings(start);
-        }
-        catch (UsageException ex)
-        {
-            channel.Send(new WorkerMessage(WorkerMessage.ErrorType) { Message = ex.Message });
+            channel.Send(new WorkerMessage(WorkerMessage.ErrorType) { Message = "The worker expected a start line with its settings on stdin." });
             return ExitCodes.BadInput;
         }
 
@@ -74,34 +61,19 @@ internal sealed class WorkerHost(TextReader stdin, TextWriter stdout, TimeProvid
         return signals.Interrupted ? ExitCodes.Interrupted : ExitCodes.Success;
     }
 
-    private RunSettings Settings(ControlMessage start)
+    /// <summary>The settings the coordinator validated and sent; null when the first line is not a start message carrying them.</summary>
+    private async Task<RunSettings?> ReadStartAsync()
     {
-        var options = new RunOptions();
-        var parse = options.CreateCommand().Parse(start.Args?.ToArray() ?? []);
-        if (parse.Errors.Count > 0)
+        try
         {
-            throw new UsageException(parse.Errors[0].Message);
+            var start = await ReadControlAsync().ConfigureAwait(false);
+            return start?.Type == ControlMessage.StartType ? start.Settings : null;
         }
-
-        // The connection string comes on stdin; a SAS given in the environment reaches the worker as the coordinator's was.
-        var settings = RunSettingsFactory.Create(parse, options, time.GetUtcNow(), name =>
-            name == SecretVariables.ConnectionString ? start.ConnectionString
-            : name == SecretVariables.Sas ? Environment.GetEnvironmentVariable(SecretVariables.Sas)
-            : null);
-        return settings with
+        catch (System.Text.Json.JsonException)
         {
-            Process = start.Process,
-            Batches = Share(settings.Batches, settings.Processes, start.Process),
-            RunId = start.RunId ?? settings.RunId,
-            Table = start.Table ?? settings.Table,
-            OutputDirectory = start.OutputDirectory ?? settings.OutputDirectory,
-            Quiet = true,
-        };
+            return null;
+        }
     }
-
-    /// <summary>Process k's part of a batch budget that is for the whole run: an even split, the remainder to the first.</summary>
-    public static long? Share(long? total, int processes, int process) =>
-        total is { } all ? (all / processes) + (process < all % processes ? 1 : 0) : null;
 
     /// <summary>Obeys the coordinator; its end of stdin closing means it is gone, so stop at once.</summary>
     private async Task ListenAsync(TaskCompletionSource<ControlMessage> go, StopSignals signals)

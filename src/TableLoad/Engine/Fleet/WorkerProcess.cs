@@ -64,7 +64,9 @@ internal sealed class WorkerProcess : IWorkerReport, IDisposable
         }
 
         info.ArgumentList.Add("worker");
+        // The secrets reach the worker in its start message on stdin, never through its environment.
         info.Environment.Remove(SecretVariables.ConnectionString);
+        info.Environment.Remove(SecretVariables.Sas);
         var process = Process.Start(info) ?? throw new InvalidOperationException("The worker process did not start.");
         var worker = new WorkerProcess(index, process);
         process.ErrorDataReceived += (_, e) => worker.KeepStderr(e.Data);

@@ -1,12 +1,13 @@
 using System.Text.Json;
 using System.Text.Json.Serialization;
 using TableLoad.Measurement;
+using TableLoad.Settings;
 
 namespace TableLoad.Engine.Fleet;
 
 /// <summary>
 /// The JSON-lines protocol between a coordinator and its workers: control lines on the worker's stdin,
-/// reports on its stdout. Settings, the connection string included, travel here and never in argv.
+/// reports on its stdout. Settings, the key or SAS included, travel here and never in argv or the environment.
 /// </summary>
 internal static class WorkerProtocol
 {
@@ -19,7 +20,10 @@ internal static class WorkerProtocol
 }
 
 /// <summary>The protocol's messages, each written and read through this generated metadata.</summary>
-[JsonSourceGenerationOptions(PropertyNamingPolicy = JsonKnownNamingPolicy.SnakeCaseLower, DefaultIgnoreCondition = JsonIgnoreCondition.WhenWritingNull)]
+[JsonSourceGenerationOptions(
+    PropertyNamingPolicy = JsonKnownNamingPolicy.SnakeCaseLower,
+    DefaultIgnoreCondition = JsonIgnoreCondition.WhenWritingNull,
+    Converters = [typeof(StorageTargetConverter), typeof(PartitionStrategyConverter)])]
 [JsonSerializable(typeof(ControlMessage))]
 [JsonSerializable(typeof(WorkerMessage))]
 internal sealed partial class WorkerProtocolContext : JsonSerializerContext;
@@ -32,18 +36,8 @@ internal sealed record ControlMessage(string Type)
     public const string StopType = "stop";
     public const string AbandonType = "abandon";
 
-    /// <summary>start: the run command's arguments, minus the connection string.</summary>
-    public IReadOnlyList<string>? Args { get; init; }
-
-    public string? ConnectionString { get; init; }
-
-    public int Process { get; init; }
-
-    public string? RunId { get; init; }
-
-    public string? Table { get; init; }
-
-    public string? OutputDirectory { get; init; }
+    /// <summary>start: the run's validated settings, this worker's process number and batch share already in them.</summary>
+    public RunSettings? Settings { get; init; }
 
     /// <summary>go: the shared timeline, in wall-clock terms.</summary>
     public long StartEpochMicros { get; init; }
@@ -52,8 +46,8 @@ internal sealed record ControlMessage(string Type)
 
     public long StopEpochMicros { get; init; }
 
-    /// <summary>Names the message and never its connection string, which a generated ToString would print.</summary>
-    public override string ToString() => $"{nameof(ControlMessage)} {{ Type = {Type}, Process = {Process}, RunId = {RunId} }}";
+    /// <summary>Names the message and never its settings' secret, which a generated ToString would reach.</summary>
+    public override string ToString() => $"{nameof(ControlMessage)} {{ Type = {Type}, Process = {Settings?.Process}, RunId = {Settings?.RunId} }}";
 }
 
 /// <summary>Worker → coordinator.</summary>

@@ -24,7 +24,6 @@ public sealed class LatencyHistogram
     private readonly int _leadingZeroCountBase;
 
     private long _totalCount;
-    private long _clampedCount;
     private long _maxRecordedValue;
     private long _minNonZeroRecordedValue = long.MaxValue;
 
@@ -78,9 +77,6 @@ public sealed class LatencyHistogram
 
     public long TotalCount => _totalCount;
 
-    /// <summary>Values recorded at a bound because they were negative or above <see cref="HighestTrackableValue"/>.</summary>
-    public long ClampedCount => _clampedCount;
-
     /// <summary>Lowest recorded value (lowest equivalent value of its bucket), 0 when empty.</summary>
     public long Min => _counts[0] > 0 || _totalCount == 0 ? 0 : LowestEquivalentValue(_minNonZeroRecordedValue);
 
@@ -113,7 +109,7 @@ public sealed class LatencyHistogram
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
     public void RecordValue(long value) => RecordValueWithCount(value, 1);
 
-    public void RecordValueWithCount(long value, long count)
+    private void RecordValueWithCount(long value, long count)
     {
         if (count <= 0)
         {
@@ -123,11 +119,10 @@ public sealed class LatencyHistogram
             }
             return;
         }
-        // One unsigned compare catches both negative and too-large values on the hot path.
+        // One unsigned compare catches both negative and too-large values on the hot path: they are recorded at the bound.
         if ((ulong)value > (ulong)HighestTrackableValue)
         {
             value = value < 0 ? 0 : HighestTrackableValue;
-            _clampedCount += count;
         }
 
         _counts[CountsIndex(value)] += count;
@@ -158,14 +153,13 @@ public sealed class LatencyHistogram
             _counts[i] += other._counts[i];
         }
         _totalCount += other._totalCount;
-        _clampedCount += other._clampedCount;
         _maxRecordedValue = Math.Max(_maxRecordedValue, other._maxRecordedValue);
         _minNonZeroRecordedValue = Math.Min(_minNonZeroRecordedValue, other._minNonZeroRecordedValue);
     }
 
     /// <summary>
     /// Adds a histogram of any layout by recording each of its buckets at the bucket's lowest value (as HdrHistogram's
-    /// add does across layouts); values beyond this histogram's range are clamped and counted in <see cref="ClampedCount"/>.
+    /// add does across layouts); values beyond this histogram's range are recorded at its bound.
     /// </summary>
     public void AddRerecorded(LatencyHistogram other)
     {
@@ -177,10 +171,9 @@ public sealed class LatencyHistogram
                 RecordValueWithCount(other.ValueFromIndex(i), other._counts[i]);
             }
         }
-        _clampedCount += other._clampedCount;
     }
 
-    public bool HasSameLayout(LatencyHistogram other) =>
+    private bool HasSameLayout(LatencyHistogram other) =>
         LowestDiscernibleValue == other.LowestDiscernibleValue
         && HighestTrackableValue == other.HighestTrackableValue
         && SignificantDigits == other.SignificantDigits;
@@ -189,16 +182,8 @@ public sealed class LatencyHistogram
     {
         Array.Clear(_counts);
         _totalCount = 0;
-        _clampedCount = 0;
         _maxRecordedValue = 0;
         _minNonZeroRecordedValue = long.MaxValue;
-    }
-
-    public LatencyHistogram Copy()
-    {
-        var copy = new LatencyHistogram(LowestDiscernibleValue, HighestTrackableValue, SignificantDigits);
-        copy.Add(this);
-        return copy;
     }
 
     /// <summary>
@@ -225,45 +210,6 @@ public sealed class LatencyHistogram
             }
         }
         return 0;
-    }
-
-    /// <summary>
-    /// Percentile levels for plotting, denser towards 100% (HdrHistogram's percentile iterator): each halving of the
-    /// distance to 100% gets <paramref name="ticksPerHalfDistance"/> points; the last point is (100, Max).
-    /// </summary>
-    public IEnumerable<(double Percentile, long Value)> PercentileSpectrum(int ticksPerHalfDistance = 5)
-    {
-        ArgumentOutOfRangeException.ThrowIfLessThan(ticksPerHalfDistance, 1);
-        if (_totalCount == 0)
-        {
-            yield break;
-        }
-        double level = 0;
-        long runningCount = 0;
-        for (int i = 0; i < _counts.Length; i++)
-        {
-            if (_counts[i] == 0)
-            {
-                continue;
-            }
-            runningCount += _counts[i];
-            long value = HighestEquivalentValue(ValueFromIndex(i));
-            double reached = 100.0 * runningCount / _totalCount;
-            while (level <= reached)
-            {
-                yield return (level, value);
-                if (runningCount == _totalCount)
-                {
-                    break;
-                }
-                level = NextPercentileLevel(level, ticksPerHalfDistance);
-            }
-            if (runningCount == _totalCount)
-            {
-                yield return (100.0, value);
-                yield break;
-            }
-        }
     }
 
     internal long CountAtIndex(int index) => _counts[index];
@@ -342,12 +288,5 @@ public sealed class LatencyHistogram
             bucketsNeeded++;
         }
         return bucketsNeeded;
-    }
-
-    private static double NextPercentileLevel(double level, int ticksPerHalfDistance)
-    {
-        double halvingsToHundred = Math.Floor(Math.Log2(100.0 / (100.0 - level)));
-        double ticks = ticksPerHalfDistance * Math.Pow(2, halvingsToHundred + 1);
-        return level + 100.0 / ticks;
     }
 }

@@ -1,0 +1,80 @@
+using TableLoad.Engine.Fleet;
+using TableLoad.Measurement;
+using TableLoad.Reporting;
+using TableLoad.Reporting.Exporters;
+using TableLoad.Settings;
+using TableLoad.Storage;
+
+namespace TableLoad.Engine.Phases;
+
+/// <summary>
+/// The run phase: drives the load in this process or through the fleet, feeds each second to the
+/// per-second files and the live view, and hands the exporters a report when the run starts, every
+/// few seconds while it runs, and when it has been measured.
+/// </summary>
+internal sealed class RunMeasurement(RunSettings settings, TableAdmin admin, WorkerFleet? fleet, IReadOnlyList<IResultExporter> exporters, TextWriter errors, TimeProvider time)
+{
+    private static readonly TimeSpan ProvisionalSummaryEvery = TimeSpan.FromSeconds(5);
+
+    public async Task<RunReport> MeasureAsync(StopSignals signals)
+    {
+        var clock = new RunClock(time);
+        var timeline = RunTimeline.Create(clock.StartEpochMicros, settings.Warmup, settings.Duration);
+        var dir = settings.OutputDirectory;
+        var totals = new RunTotals();
+        using var intervals = new IntervalCsvWriter(new StreamWriter(Path.Combine(dir, "intervals.csv")), timeline.StartEpochSecond);
+        using var hlog = new HistogramLogSink(new StreamWriter(Path.Combine(dir, "latency.hlog")), clock.StartedUtc);
+        IReadOnlyList<IWorkerReport> workers = fleet?.Workers ?? [];
+        var samples = new FleetSamples(clock, workers);
+        List<IIntervalSink> sinks = [totals, intervals, hlog];
+        var live = settings.Quiet ? null : LiveView.Create(errors, timeline, settings.Warmup + settings.Duration, samples);
+        if (live is not null)
+        {
+            sinks.Add(live);
+        }
+
+        var summaries = new RunSummaryBuilder(settings, totals, timeline, clock, samples, workers);
+        RunReport Report(RunMoments moment, RunStatus status, DateTimeOffset? ended) =>
+            new(moment, settings, summaries.Build(status), clock.StartedUtc, ended, WorkerFailures());
+
+        await exporters.ExportAsync(Report(RunMoments.Started, RunStatus.Partial, null)).ConfigureAwait(false);
+        var nextProvisional = time.GetUtcNow() + ProvisionalSummaryEvery;
+        async Task EverySecond()
+        {
+            samples.SampleCoordinator();
+            if (time.GetUtcNow() >= nextProvisional)
+            {
+                await exporters.ExportAsync(Report(RunMoments.Provisional, RunStatus.Partial, null)).ConfigureAwait(false);
+                nextProvisional += ProvisionalSummaryEvery;
+            }
+        }
+
+        await DriveAsync(clock, timeline, sinks, signals, EverySecond).ConfigureAwait(false);
+        samples.SampleCoordinator();
+        live?.Complete();
+        var status = fleet?.Workers.Any(w => w.Failure is not null) == true ? RunStatus.Partial
+            : signals.Interrupted ? RunStatus.Interrupted
+            : RunStatus.Complete;
+        var report = Report(RunMoments.Measured, status, time.GetUtcNow());
+        await exporters.ExportAsync(report).ConfigureAwait(false);
+        return report;
+    }
+
+    private async Task DriveAsync(RunClock clock, RunTimeline timeline, IReadOnlyList<IIntervalSink> sinks, StopSignals signals, Func<Task> everySecond)
+    {
+        if (fleet is not null)
+        {
+            await fleet.RunAsync(clock, timeline, sinks, signals, everySecond).ConfigureAwait(false);
+            return;
+        }
+
+        var batchLog = new BatchLogWriter(settings.BatchLogBuffer);
+        var batchLogTask = batchLog.WriteAllAsync(settings.WriteBatchLog ? Path.Combine(settings.OutputDirectory, BatchLogWriter.FileName(0, 1)) : null);
+        await new ProcessLoad(settings, admin).RunAsync(clock, timeline, sinks, batchLog.Writer, signals, _ => everySecond()).ConfigureAwait(false);
+        batchLog.Writer.Complete();
+        await batchLogTask.ConfigureAwait(false);
+    }
+
+    private List<string> WorkerFailures() =>
+        [.. (fleet?.Workers ?? []).Where(w => w.Failure is not null).Select(w => $"{w.Name} {w.Failure}; what it reported before is kept.")];
+}

@@ -1,0 +1,127 @@
+using System.Globalization;
+using TableLoad.Engine.Fleet;
+using TableLoad.Measurement;
+using TableLoad.Reporting.Exporters;
+using TableLoad.Settings;
+
+namespace TableLoad.Engine.Phases;
+
+/// <summary>A coordinator's run in phases: the table around it, the fleet and start time before it, verification after it.</summary>
+internal sealed class RunPhases(
+    RunSettings settings, RunTable table, IReadOnlyList<IResultExporter> exporters, TextWriter output, TextWriter errors, TimeProvider time, StopSignals signals)
+    : IRunPhases, IDisposable
+{
+    private WorkerFleet? _fleet;
+    private RunReport? _measured;
+
+    public Task<int?> GlobalSetupAsync() => table.PrepareAsync(signals.Abandon);
+
+    public async Task<int?> SetupAsync()
+    {
+        Directory.CreateDirectory(settings.OutputDirectory);
+        _fleet = settings.Processes > 1 ? new WorkerFleet(settings, time) : null;
+        if (_fleet is not null && await _fleet.StartAsync(signals.Abandon).ConfigureAwait(false) is { } failure)
+        {
+            await errors.WriteLineAsync(failure).ConfigureAwait(false);
+            StopFleet();
+            return ExitCodes.Failure;
+        }
+
+        if (!await WaitForStartAsync().ConfigureAwait(false))
+        {
+            await errors.WriteLineAsync("Interrupted before the start time; nothing was sent.").ConfigureAwait(false);
+            StopFleet();
+            return ExitCodes.Interrupted;
+        }
+
+        return null;
+    }
+
+    public async Task<int> RunAsync()
+    {
+        try
+        {
+            _measured = await new RunMeasurement(settings, table.Admin, _fleet, exporters, errors, time).MeasureAsync(signals).ConfigureAwait(false);
+        }
+        finally
+        {
+            // Every worker has finished or been given up on; none is needed to verify.
+            StopFleet();
+        }
+
+        return _measured.Summary.Status switch
+        {
+            RunStatus.Partial => ExitCodes.Partial,
+            RunStatus.Interrupted => ExitCodes.Interrupted,
+            _ => ExitCodes.Success,
+        };
+    }
+
+    public async Task<int> CleanupAsync(int exitCode)
+    {
+        var report = _measured! with { Moment = RunMoments.Finished };
+        // Also after a second Ctrl+C: abandoned batches were read back, so the count can still be explained.
+        if (settings.Verify)
+        {
+            var measured = report.Summary;
+            var expected = table.Preexisting + measured.EntitiesSucceeded + measured.Warmup.EntitiesSucceeded;
+            var stored = await table.CountAsync().ConfigureAwait(false);
+            report = report with { Summary = measured with { Stored = new StoredCount(stored, expected, stored == expected) } };
+            var unknown = measured.Abandoned.Unknown > 0 ? $"; {measured.Abandoned.Unknown} abandoned batches could not be read back" : "";
+            await output.WriteLineAsync(stored == expected
+                ? $"stored {stored} entities: matches"
+                : $"stored {stored} entities: MISMATCH (expected {expected}{unknown})").ConfigureAwait(false);
+            if (stored != expected && exitCode == ExitCodes.Success)
+            {
+                exitCode = ExitCodes.VerifyMismatch;
+            }
+        }
+
+        await exporters.ExportAsync(report).ConfigureAwait(false);
+        await output.WriteLineAsync($"results: {settings.OutputDirectory}").ConfigureAwait(false);
+        return exitCode;
+    }
+
+    public Task<int> GlobalCleanupAsync(int exitCode) => table.DeleteAsync(exitCode);
+
+    public async Task<int?> SayFailureAsync(Exception failure)
+    {
+        if (!TableCallFailure.Is(failure))
+        {
+            return null;
+        }
+
+        // The service refused or stopped answering a call on the table: the result files stay as written.
+        await errors.WriteLineAsync(TableCallFailure.Sentence(failure, "finish the run")).ConfigureAwait(false);
+        return ExitCodes.Unreachable;
+    }
+
+    /// <summary>Stops the worker processes still there when a phase failed unexpectedly.</summary>
+    public void Dispose() => StopFleet();
+
+    private void StopFleet()
+    {
+        _fleet?.Dispose();
+        _fleet = null;
+    }
+
+    private async Task<bool> WaitForStartAsync()
+    {
+        if (settings.StartAt is not { } startAt || startAt <= time.GetUtcNow())
+        {
+            return true;
+        }
+
+        // The invariant culture: a Thai or Persian calendar, or a culture whose time separator is not a colon, would print another date.
+        await errors.WriteLineAsync(string.Create(CultureInfo.InvariantCulture, $"waiting until {startAt.UtcDateTime:yyyy-MM-ddTHH:mm:ss.fffZ} to start")).ConfigureAwait(false);
+        try
+        {
+            await Task.Delay(startAt - time.GetUtcNow(), time, signals.StopStarting).ConfigureAwait(false);
+            return true;
+        }
+        catch (OperationCanceledException)
+        {
+            return false;
+        }
+    }
+}

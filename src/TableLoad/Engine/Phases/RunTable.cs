@@ -1,0 +1,87 @@
+using System.Globalization;
+using System.Net.Sockets;
+using TableLoad.Settings;
+using TableLoad.Storage;
+
+namespace TableLoad.Engine.Phases;
+
+/// <summary>
+/// The run's table through the run: created or found and checked before anything is sent (global setup),
+/// counted for <c>--verify</c>, and deleted at the end if this run made it and nobody keeps it (global cleanup).
+/// </summary>
+internal sealed class RunTable(RunSettings settings, TableAdmin admin, TextWriter errors)
+{
+    private bool _created;
+
+    public TableAdmin Admin => admin;
+
+    /// <summary>Entities the table held before the run, for <c>--verify</c>'s expected count.</summary>
+    public long Preexisting { get; private set; }
+
+    private bool DeleteAtEnd => _created && !settings.KeepTable && !settings.SharedRun;
+
+    /// <summary>Creates or finds the table; returns an exit code when the run must not go on, having said why.</summary>
+    public async Task<int?> PrepareAsync(CancellationToken abandon)
+    {
+        if (await CreateAsync(abandon).ConfigureAwait(false) is { } unreachable)
+        {
+            await errors.WriteLineAsync(unreachable).ConfigureAwait(false);
+            return ExitCodes.Unreachable;
+        }
+
+        if (!_created && !settings.AllowExistingTable && await admin.HasEntitiesAsync(abandon).ConfigureAwait(false))
+        {
+            await errors.WriteLineAsync($"The table {settings.Table} already holds entities; pass --allow-existing-table to write into it anyway.").ConfigureAwait(false);
+            return ExitCodes.BadInput;
+        }
+
+        Preexisting = !_created && settings.Verify ? await admin.CountAsync(abandon).ConfigureAwait(false) : 0;
+        return null;
+    }
+
+    public Task<long> CountAsync() => admin.CountAsync(CancellationToken.None);
+
+    /// <summary>Deletes the table this run made; a failure is said in one sentence, leaves the results as they are, and turns success into exit code 3.</summary>
+    public async Task<int> DeleteAsync(int exitCode)
+    {
+        if (!DeleteAtEnd)
+        {
+            return exitCode;
+        }
+
+        try
+        {
+            await admin.DeleteAsync(CancellationToken.None).ConfigureAwait(false);
+            return exitCode;
+        }
+        catch (Exception ex) when (TableCallFailure.Is(ex))
+        {
+            await errors.WriteLineAsync(TableCallFailure.Sentence(ex, $"delete the table {settings.Table}")).ConfigureAwait(false);
+            return exitCode == ExitCodes.Success ? ExitCodes.Unreachable : exitCode;
+        }
+    }
+
+    /// <summary>Null when the table is there; otherwise why the target cannot be used, in one sentence.</summary>
+    private async Task<string?> CreateAsync(CancellationToken abandon)
+    {
+        var endpoint = settings.Target.TableEndpoint.GetLeftPart(UriPartial.Path);
+        try
+        {
+            _created = await admin.CreateAsync(abandon).ConfigureAwait(false);
+            return null;
+        }
+        catch (TableServiceException ex) when (ex.Unanswered)
+        {
+            return string.Create(CultureInfo.InvariantCulture, $"The Table endpoint {endpoint} did not answer within {admin.CallTimeout.TotalSeconds:0.#} s.");
+        }
+        catch (HttpRequestException ex)
+        {
+            var reason = ex.InnerException is SocketException socket ? socket.SocketErrorCode.ToString() : ex.HttpRequestError.ToString();
+            return $"Cannot reach the Table endpoint {endpoint} ({reason}); is the service or Azurite running?";
+        }
+        catch (TableServiceException ex)
+        {
+            return $"{ex.Message.TrimEnd('.')} at {endpoint}; check the account and its credentials.";
+        }
+    }
+}

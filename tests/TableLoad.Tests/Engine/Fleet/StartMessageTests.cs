@@ -1,0 +1,150 @@
+using System.Reflection;
+using TableLoad.Engine.Fleet;
+using TableLoad.Settings;
+using TableLoad.Storage;
+using TableLoad.Workload;
+
+namespace TableLoad.Tests.Engine.Fleet;
+
+/// <summary>A worker receives the coordinator's validated settings as data: every field, whoever adds it, arrives as sent.</summary>
+public sealed class StartMessageTests
+{
+    private static readonly byte[] Key = "start-message-test-key"u8.ToArray();
+
+    [Fact]
+    public void Start_EverySettingChangedFromItsDefault_ArrivesAsSent()
+    {
+        var sent = EverySettingChanged();
+
+        var received = RoundTrip(sent);
+
+        foreach (var property in Settable())
+        {
+            Assert.True(Same(property.GetValue(sent), property.GetValue(received)),
+                $"RunSettings.{property.Name} was sent as {property.GetValue(sent)} and arrived as {property.GetValue(received)}.");
+        }
+    }
+
+    [Fact]
+    public void EverySettingChanged_DiffersFromTheDefaults_InEveryProperty()
+    {
+        var defaults = Minimal();
+        var changed = EverySettingChanged();
+
+        foreach (var property in Settable())
+        {
+            Assert.False(Same(property.GetValue(defaults), property.GetValue(changed)), $"RunSettings.{property.Name} kept its default, so the round trip would not test it.");
+        }
+    }
+
+    [Fact]
+    public void Start_ASasTarget_ArrivesWithItsSignature()
+    {
+        var sent = Minimal() with { Target = new StorageTarget(new Uri("https://acct.table.core.windows.net"), "acct", new SasAuthorizer("sv=1&sig=abc")) };
+
+        var received = RoundTrip(sent);
+
+        Assert.Equal("sv=1&sig=abc", Assert.IsType<SasAuthorizer>(received.Target.Authorizer).Token);
+    }
+
+    [Fact]
+    public void Start_AnEntraTarget_ArrivesWithoutAToken_AndTheWorkerMakesItsOwnCredential()
+    {
+        var sent = Minimal() with { Target = new StorageTarget(new Uri("https://acct.table.core.windows.net"), "acct", new BearerTokenAuthorizer(new Azure.Identity.DefaultAzureCredential())) };
+
+        var line = WorkerProtocol.Serialize(new ControlMessage(ControlMessage.StartType) { Settings = sent });
+        var received = WorkerProtocol.Deserialize<ControlMessage>(line).Settings!;
+
+        Assert.DoesNotContain("secret", line, StringComparison.Ordinal);
+        Assert.IsType<BearerTokenAuthorizer>(received.Target.Authorizer);
+        Assert.Equal(sent.Target.TableEndpoint, received.Target.TableEndpoint);
+    }
+
+    [Fact]
+    public void ForWorker_SplitsTheBatchBudget_AndNumbersTheProcess()
+    {
+        var run = Minimal() with { Processes = 3, Batches = 10 };
+
+        var workers = Enumerable.Range(0, 3).Select(k => WorkerFleet.ForWorker(run, k)).ToList();
+
+        Assert.Equal([4L, 3L, 3L], workers.Select(w => w.Batches!.Value));
+        Assert.Equal([0, 1, 2], workers.Select(w => w.Process));
+        Assert.All(workers, w => Assert.True(w.Quiet));
+        Assert.All(workers, w => Assert.Equal(run with { Process = w.Process, Batches = w.Batches, Quiet = true }, w));
+    }
+
+    [Theory]
+    [InlineData("{not json")]
+    [InlineData("{\"type\":\"start\"}")]
+    [InlineData("{\"type\":\"go\"}")]
+    [InlineData("{\"type\":\"start\",\"settings\":{\"target\":{\"table_endpoint\":\"http://127.0.0.1:1/a\",\"account_name\":\"a\",\"auth\":\"shared_key\",\"secret\":\"not base64!\"},\"table\":\"t1\",\"output_directory\":\"o\",\"run_id\":\"r\"}}")]
+    public async Task Worker_AStartLineWithoutUsableSettings_AnswersWithOneErrorLine_AndExitCode2(string line)
+    {
+        var stdout = new StringWriter();
+
+        var code = await new WorkerHost(new StringReader(line + "\n"), stdout, TimeProvider.System).RunAsync();
+
+        Assert.Equal(ExitCodes.BadInput, code);
+        var answer = WorkerProtocol.Deserialize<WorkerMessage>(Assert.Single(stdout.ToString().Split('\n', StringSplitOptions.RemoveEmptyEntries)));
+        Assert.Equal(WorkerMessage.ErrorType, answer.Type);
+    }
+
+    private static RunSettings RoundTrip(RunSettings sent) =>
+        WorkerProtocol.Deserialize<ControlMessage>(WorkerProtocol.Serialize(new ControlMessage(ControlMessage.StartType) { Settings = sent })).Settings!;
+
+    private static RunSettings Minimal() => new()
+    {
+        Target = new StorageTarget(new Uri("http://127.0.0.1:10002/devstoreaccount1"), "devstoreaccount1", new SharedKeyAuthorizer("devstoreaccount1", [1, 2, 3])),
+        Table = "t1",
+        OutputDirectory = "out",
+        RunId = "r1",
+    };
+
+    /// <summary>Reflection, so that a field added to RunSettings is changed too, or this test says which type it cannot change.</summary>
+    private static RunSettings EverySettingChanged()
+    {
+        var settings = Minimal();
+        foreach (var property in Settable())
+        {
+            property.SetValue(settings, Changed(property.PropertyType, property.GetValue(settings)));
+        }
+
+        return settings;
+    }
+
+    private static IEnumerable<PropertyInfo> Settable() =>
+        typeof(RunSettings).GetProperties(BindingFlags.Public | BindingFlags.Instance).Where(p => p.CanWrite);
+
+    private static object Changed(Type type, object? value)
+    {
+        var underlying = Nullable.GetUnderlyingType(type) ?? type;
+        return underlying switch
+        {
+            _ when underlying == typeof(bool) => !(bool)value!,
+            _ when underlying == typeof(int) => ((int?)value ?? 0) + 3,
+            _ when underlying == typeof(long) => ((long?)value ?? 0) + 7,
+            _ when underlying == typeof(double) => ((double?)value ?? 0) + 1.5,
+            _ when underlying == typeof(TimeSpan) => (TimeSpan)value! + TimeSpan.FromTicks(12_345_678),
+            _ when underlying == typeof(DateTimeOffset) => new DateTimeOffset(2026, 11, 23, 23, 0, 0, TimeSpan.Zero).AddTicks(1_234_567),
+            _ when underlying == typeof(string) => (string?)value + "x",
+            _ when underlying == typeof(Uri) => new Uri("http://collector.example:4317/"),
+            _ when underlying.IsEnum => Enum.GetValues(underlying).Cast<object>().First(v => !v.Equals(value)),
+            _ when underlying == typeof(PartitionStrategy) => new PartitionStrategy.Spread(7),
+            _ when underlying == typeof(StorageTarget) => new StorageTarget(new Uri("https://other.table.core.windows.net"), "other", new SharedKeyAuthorizer("other", Key)),
+            _ => throw new NotSupportedException($"Teach this test a value of {type.Name} other than the default, so the new RunSettings field is checked."),
+        };
+    }
+
+    private static bool Same(object? a, object? b) => (a, b) switch
+    {
+        (StorageTarget x, StorageTarget y) => x.TableEndpoint == y.TableEndpoint && x.AccountName == y.AccountName && Secret(x) == Secret(y),
+        _ => Equals(a, b),
+    };
+
+    private static string? Secret(StorageTarget target) => target.Authorizer switch
+    {
+        SharedKeyAuthorizer key => "key:" + key.AccountKey,
+        SasAuthorizer sas => "sas:" + sas.Token,
+        var other => other.GetType().Name,
+    };
+}
