@@ -120,7 +120,9 @@ main() {
     local project
     for project in "${TEST_PROJECTS[@]}"; do
         step "dotnet test $project"
-        run_counted "$(basename "$project")" count_dotnet dotnet test "$project" -c Release --no-build --nologo
+        # A shell starts background jobs with SIGINT ignored, and the children inherit that: the tests
+        # that press Ctrl+C on a run would then see it ignored. Restore the default for the test host.
+        run_counted "$(basename "$project")" count_dotnet env --default-signal=INT dotnet test "$project" -c Release --no-build --nologo
     done
 
     if ((with_r)) && [[ -f "$R_TESTS" ]]; then
