@@ -17,6 +17,7 @@ internal static class RunCommand
             RunSettings settings;
             try
             {
+                parse = RunProfile.Apply(parse, options, Environment.GetEnvironmentVariables());
                 settings = RunSettingsFactory.Create(parse, options, DateTimeOffset.UtcNow, Environment.GetEnvironmentVariable);
             }
             catch (UsageException ex)

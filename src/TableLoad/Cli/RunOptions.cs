@@ -200,6 +200,11 @@ internal sealed class RunOptions
         Description = "Export live metrics (the TableLoad meter) over OTLP to this collector address, e.g. http://localhost:4317. Default: off, unless $OTEL_EXPORTER_OTLP_ENDPOINT is set (docs/observability.md).",
     };
 
+    public Option<string?> Config { get; } = new("--config")
+    {
+        Description = $"A profile of options: a JSON object with options under their snake_case names ({{\"batch_size\": 50, \"tasks\": 8, \"duration\": \"2m\"}}), or a past run's run.json to run it again (its own folder, table and start time excepted). {RunProfile.EnvironmentPrefix}<NAME> environment variables (TABLELOAD_BATCH_SIZE=50) override it, and the command line overrides both. Secrets never go in a profile. Default: none.",
+    };
+
     public Option<bool> Quiet { get; } = new("--quiet")
     {
         Description = "No progress lines while the run goes on; the final table is still printed.",
@@ -221,6 +226,6 @@ internal sealed class RunOptions
     [
         Client, SdkDiagnostics, ConnectionString, Endpoint, Sas, Auth, Account, AllowExistingTable, MaxEntities, Table, KeepTable, BatchSize, EntitySize, Properties, Partitions, KeyPrefix, Tasks, Processes, PerProcess, Rate, Duration, Batches,
         StartAt, RunId, Instance,
-        Warmup, Timeout, Retries, Output, Label, Verify, NoBatchLog, BatchLogBuffer, Report, OtlpEndpoint, Quiet,
+        Warmup, Timeout, Retries, Output, Label, Verify, NoBatchLog, BatchLogBuffer, Report, OtlpEndpoint, Quiet, Config,
     ];
 }

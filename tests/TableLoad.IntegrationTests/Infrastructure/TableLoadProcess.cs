@@ -48,13 +48,17 @@ public sealed class TableLoadProcess : IDisposable
             info.ArgumentList.Add(arg);
         }
 
-        info.Environment.Remove("TABLELOAD_CONNECTION_STRING");
+        // TABLELOAD_* variables are options: a test's run gets only those the test gives it.
+        foreach (var inherited in info.Environment.Keys.Where(k => k.StartsWith("TABLELOAD_", StringComparison.Ordinal)).ToList())
+        {
+            info.Environment.Remove(inherited);
+        }
+
         if (connectionString is not null)
         {
             info.Environment["TABLELOAD_CONNECTION_STRING"] = connectionString;
         }
 
-        info.Environment.Remove("TABLELOAD_SAS");
         foreach (var (name, value) in environment)
         {
             info.Environment[name] = value;
