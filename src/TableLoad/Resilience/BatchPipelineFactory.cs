@@ -11,13 +11,10 @@ namespace TableLoad.Resilience;
 /// </summary>
 internal static class BatchPipelineFactory
 {
-    public static ResiliencePipeline<BatchResult> Create(TimeSpan attemptTimeout, int retries, TimeProvider? time = null)
+    /// <param name="time">The run's clock: the timeouts and the waits between attempts run on it.</param>
+    public static ResiliencePipeline<BatchResult> Create(TimeSpan attemptTimeout, int retries, TimeProvider time)
     {
-        var builder = new ResiliencePipelineBuilder<BatchResult>();
-        if (time is not null)
-        {
-            builder.TimeProvider = time;
-        }
+        var builder = new ResiliencePipelineBuilder<BatchResult> { TimeProvider = time };
 
         if (retries > 0)
         {

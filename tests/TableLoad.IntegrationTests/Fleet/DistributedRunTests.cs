@@ -16,15 +16,21 @@ public sealed class DistributedRunTests(AzuriteFixture azurite) : IDisposable
     [InlineData("wire")]
     public async Task ThreeInstancesMergedByReport_EqualTheSumOfTheirParts_WithPercentilesOfTheMergedHistograms(string client)
     {
-        var runId = "dist" + Guid.NewGuid().ToString("N")[..6];
-        var startAt = DateTimeOffset.UtcNow.AddSeconds(4).ToString("yyyy-MM-ddTHH:mm:ssZ", CultureInfo.InvariantCulture);
-        var instances = Enumerable.Range(0, 3).Select(k => TableLoadProcess.RunAsync(
-            ["run", "--client", client, "--start-at", startAt, "--run-id", runId, "--instance", k.ToString(CultureInfo.InvariantCulture), "--tasks", "2",
-             "--duration", "3s", "--warmup", "1s", "--quiet", "--output", Path.Combine(_root, $"i{k}")],
-            azurite.ConnectionString)).ToList();
-        foreach (var instance in await Task.WhenAll(instances))
+        var runId = "";
+        var instances = await StartTogether.StartAsync((startAt, attempt) =>
         {
-            Assert.True(instance.ExitCode == 0, instance.Stderr);
+            runId = $"dist{attempt}" + Guid.NewGuid().ToString("N")[..6];
+            return Enumerable.Range(0, 3).Select(k => TableLoadProcess.Start(
+                ["run", "--client", client, "--start-at", startAt, "--run-id", runId, "--instance", k.ToString(CultureInfo.InvariantCulture), "--tasks", "2",
+                 "--duration", "3s", "--warmup", "1s", "--quiet", "--output", Path.Combine(_root, $"i{k}")],
+                azurite.ConnectionString)).ToList();
+        });
+        foreach (var instance in instances)
+        {
+            using (instance)
+            {
+                Assert.True(await instance.WaitForExitAsync(TimeSpan.FromMinutes(2)) == 0, instance.StandardError);
+            }
         }
 
         var parts = Enumerable.Range(0, 3).Select(k => new ResultFolder(Path.Combine(_root, $"i{k}"))).ToList();
@@ -101,18 +107,18 @@ public sealed class DistributedRunTests(AzuriteFixture azurite) : IDisposable
     [Fact]
     public async Task Report_RefusesInstancesOfDifferentClients_WithoutALabel()
     {
-        var runId = "mix" + Guid.NewGuid().ToString("N")[..6];
+        var runIdTail = Guid.NewGuid().ToString("N")[..6];
         // Two instances of one run, started together (report merges only runs that overlap), one per client.
-        var startAt = DateTimeOffset.UtcNow.AddSeconds(4).ToString("yyyy-MM-ddTHH:mm:ssZ", CultureInfo.InvariantCulture);
         string[] clients = ["sdk", "wire"];
         var folders = clients.Select(client => Path.Combine(_root, client)).ToList();
-        var runs = await Task.WhenAll(clients.Select((client, k) => TableLoadProcess.RunAsync(
-            ["run", "--client", client, "--start-at", startAt, "--run-id", runId, "--instance", k.ToString(CultureInfo.InvariantCulture), "--tasks", "1",
+        var runs = await StartTogether.StartAsync((startAt, attempt) => clients.Select((client, k) => TableLoadProcess.Start(
+            ["run", "--client", client, "--start-at", startAt, "--run-id", $"mix{attempt}" + runIdTail, "--instance", k.ToString(CultureInfo.InvariantCulture), "--tasks", "1",
              "--duration", "2s", "--warmup", "0s", "--quiet", "--output", folders[k]],
-            azurite.ConnectionString)));
+            azurite.ConnectionString)).ToList());
         for (var k = 0; k < clients.Length; k++)
         {
-            Assert.True(runs[k].ExitCode == 0, runs[k].Stderr);
+            using var run = runs[k];
+            Assert.True(await run.WaitForExitAsync(TimeSpan.FromMinutes(2)) == 0, run.StandardError);
             Assert.Equal(clients[k], new ResultFolder(folders[k]).Summary.BatchClient);
         }
 

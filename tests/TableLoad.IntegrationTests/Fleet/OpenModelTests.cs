@@ -14,9 +14,11 @@ public sealed class OpenModelTests(AzuriteFixture azurite) : IDisposable
         using var run = TableLoadProcess.Start(
             ["run", "--rate", "400", "--batch-size", "10", "--tasks", "2", "--duration", "10s", "--warmup", "0s", "--quiet", "--output", _output],
             azurite.ConnectionString);
-        await Task.Delay(TimeSpan.FromSeconds(4));
+        // The stall comes once three seconds are measured, however slowly the run got going.
+        await WaitForMeasuredSecondsAsync(run, 3);
 
-        // A real stall: Azurite itself is stopped for two seconds, then resumed.
+        // A real stall: Azurite itself is stopped for two seconds, then resumed. The two seconds are
+        // the fault's length, not a wait for something to happen.
         var azuritePid = ProcessTree.ListeningPid(azurite.Port);
         ProcessTree.Signal("STOP", azuritePid);
         await Task.Delay(TimeSpan.FromSeconds(2));
@@ -64,6 +66,18 @@ public sealed class OpenModelTests(AzuriteFixture azurite) : IDisposable
         Assert.True(exitCode == 0, stderr);
         var batch = Assert.Single(new ResultFolder(_output).Csv("batches.csv"));
         Assert.Equal("0", batch["task"]);
+    }
+
+    private async Task WaitForMeasuredSecondsAsync(TableLoadProcess run, int seconds)
+    {
+        var intervals = Path.Combine(_output, "intervals.csv");
+        var limit = DateTime.UtcNow + TimeSpan.FromSeconds(60);
+        while (!(File.Exists(intervals) && File.ReadLines(intervals).Skip(1).Count() >= seconds))
+        {
+            Assert.False(run.HasExited, $"the run ended before {seconds} measured seconds: {run.StandardError}");
+            Assert.True(DateTime.UtcNow < limit, $"no {seconds} measured seconds in 60 s: {run.StandardError}");
+            await Task.Delay(50);
+        }
     }
 
     public void Dispose() => Directory.Delete(_output, recursive: true);

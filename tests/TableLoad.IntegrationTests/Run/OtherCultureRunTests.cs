@@ -14,12 +14,16 @@ public sealed class OtherCultureRunTests(AzuriteFixture azurite) : IDisposable
     [InlineData("de_DE.UTF-8")] // a comma decimal separator
     public async Task RunWithAStartTime_UnderAnotherCulture_PrintsTheInvariantTime_AndItsFilesParse(string locale)
     {
-        var startAt = DateTimeOffset.UtcNow.AddSeconds(3);
-        var startText = startAt.ToString("yyyy-MM-ddTHH:mm:ssZ", CultureInfo.InvariantCulture);
-        using var run = TableLoadProcess.Start(
-            ["run", "--start-at", startText, "--tasks", "1", "--duration", "1s", "--warmup", "0s", "--verify", "--quiet", "--output", _output],
-            azurite.ConnectionString,
-            new Dictionary<string, string> { ["LANG"] = locale, ["LC_ALL"] = locale });
+        var startText = "";
+        using var run = (await StartTogether.StartAsync((startAt, _) =>
+        {
+            startText = startAt;
+            return [TableLoadProcess.Start(
+                ["run", "--start-at", startAt, "--tasks", "1", "--duration", "1s", "--warmup", "0s", "--verify", "--quiet", "--output", _output],
+                azurite.ConnectionString,
+                new Dictionary<string, string> { ["LANG"] = locale, ["LC_ALL"] = locale })];
+        })).Single();
+        var startAt = DateTimeOffset.Parse(startText, CultureInfo.InvariantCulture, DateTimeStyles.AdjustToUniversal);
 
         var exitCode = await run.WaitForExitAsync(TimeSpan.FromSeconds(60));
 

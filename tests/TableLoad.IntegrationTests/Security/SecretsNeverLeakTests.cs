@@ -37,8 +37,8 @@ public sealed class SecretsNeverLeakTests(SecretAccountFixture azurite) : IDispo
         await ObserveAsync(["run", "--client", client], azurite.SecretConnectionString.Replace("AccountKey=", "AccountKey=*"), expectExit: 2);
 
         // Ctrl+C, and a worker killed mid-run.
-        await ObserveAsync(["run", "--client", client, "--duration", "5m", "--warmup", "0s", "--tasks", "2", "--output", Out("int")], azurite.SecretConnectionString, expectExit: 130, interruptAfter: TimeSpan.FromSeconds(3));
-        await ObserveAsync(["run", "--client", client, "--processes", "2", "--tasks", "1", "--duration", "20s", "--warmup", "0s", "--output", Out("crash")], azurite.SecretConnectionString, expectExit: 5, killWorkerAfter: TimeSpan.FromSeconds(4));
+        await ObserveAsync(["run", "--client", client, "--duration", "5m", "--warmup", "0s", "--tasks", "2", "--output", Out("int")], azurite.SecretConnectionString, expectExit: 130, midRun: MidRun.Interrupt);
+        await ObserveAsync(["run", "--client", client, "--processes", "2", "--tasks", "1", "--duration", "20s", "--warmup", "0s", "--output", Out("crash")], azurite.SecretConnectionString, expectExit: 5, midRun: MidRun.KillAWorker);
 
         // A sweep hands the string to every cell.
         await ObserveAsync(["sweep", "--client", client, "--tasks", "1,2", "--batch-size", "10", "--duration", "1s", "--warmup", "0s", "--output", Out("sweep")], azurite.SecretConnectionString, expectExit: 0);
@@ -76,22 +76,26 @@ public sealed class SecretsNeverLeakTests(SecretAccountFixture azurite) : IDispo
     private string Out(string name) => Path.Combine(_root, name);
 
     private async Task ObserveAsync(
-        string[] args, string? connectionString, int expectExit, TimeSpan? interruptAfter = null, TimeSpan? killWorkerAfter = null, (string Name, string Value)? environment = null)
+        string[] args, string? connectionString, int expectExit, MidRun midRun = MidRun.Nothing, (string Name, string Value)? environment = null)
     {
         using var run = TableLoadProcess.Start(args, connectionString, environment);
-        var deadline = DateTime.UtcNow + (interruptAfter ?? killWorkerAfter ?? TimeSpan.FromSeconds(2));
-        while (DateTime.UtcNow < deadline && !run.HasExited)
+
+        // Every child's argv is read for as long as they live; an interruption waits until the load is
+        // measured (a first second in intervals.csv), whatever the machine's speed.
+        var measured = args.Contains("--output") ? Path.Combine(args[Array.IndexOf(args, "--output") + 1], "intervals.csv") : null;
+        var limit = DateTime.UtcNow + TimeSpan.FromSeconds(90);
+        while (!run.HasExited && DateTime.UtcNow < limit && !(midRun != MidRun.Nothing && HasAMeasuredSecond(measured)))
         {
             SampleDescendantArgv(run.Id);
-            await Task.Delay(200);
+            await Task.Delay(100);
         }
 
-        if (interruptAfter is not null)
+        if (midRun == MidRun.Interrupt)
         {
             run.Signal(2);
         }
 
-        if (killWorkerAfter is not null)
+        if (midRun == MidRun.KillAWorker)
         {
             var worker = ProcessTree.Descendants(run.Id).First();
             Process.GetProcessById(worker).Kill();
@@ -100,6 +104,25 @@ public sealed class SecretsNeverLeakTests(SecretAccountFixture azurite) : IDispo
         var exitCode = await run.WaitForExitAsync(TimeSpan.FromSeconds(90));
         _seen.AppendLine(run.StandardOutput).AppendLine(run.StandardError);
         Assert.True(exitCode == expectExit, $"{string.Join(' ', args.Take(3))}: exit {exitCode}, expected {expectExit}. stderr: {run.StandardError}");
+    }
+
+    private static bool HasAMeasuredSecond(string? intervals)
+    {
+        try
+        {
+            return intervals is not null && File.Exists(intervals) && File.ReadLines(intervals).Skip(1).Any();
+        }
+        catch (IOException)
+        {
+            return false;
+        }
+    }
+
+    public enum MidRun
+    {
+        Nothing,
+        Interrupt,
+        KillAWorker,
     }
 
     private void SampleDescendantArgv(int root)

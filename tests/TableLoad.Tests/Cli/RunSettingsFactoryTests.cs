@@ -234,7 +234,7 @@ public sealed class RunSettingsFactoryTests
             return;
         }
 
-        Assert.Null(Record.Exception(() => BatchPipelineFactory.Create(settings.Timeout, settings.Retries)));
+        Assert.Null(Record.Exception(() => BatchPipelineFactory.Create(settings.Timeout, settings.Retries, TimeProvider.System)));
     }
 
     [Theory]

@@ -1,6 +1,6 @@
+using Microsoft.Extensions.Time.Testing;
 using TableLoad.Engine;
 using TableLoad.Measurement;
-using TableLoad.Tests.TestSupport;
 
 namespace TableLoad.Tests.Engine;
 
@@ -62,7 +62,7 @@ public sealed class BatchScheduleTests
     [Fact]
     public void IntendedStarts_FollowTheRunClock_NotTheSends()
     {
-        var time = new ManualTimeProvider(new DateTimeOffset(2026, 11, 21, 10, 0, 0, 300, TimeSpan.Zero));
+        var time = new FakeTimeProvider(new DateTimeOffset(2026, 11, 21, 10, 0, 0, 300, TimeSpan.Zero));
         var clock = new RunClock(time);
         time.Advance(TimeSpan.FromMilliseconds(40));
         var schedule = CreateSut(rate: 100, batchSize: 10, processes: 1, tasks: 1, process: 0, task: 0, startMicros: clock.ElapsedMicros());

@@ -1,5 +1,5 @@
+using Microsoft.Extensions.Time.Testing;
 using TableLoad.Measurement;
-using TableLoad.Tests.TestSupport;
 
 namespace TableLoad.Tests.Measurement;
 
@@ -12,7 +12,7 @@ public sealed class IntervalCollectorTests
     private static readonly BatchResult Succeeded = new(BatchOutcome.Succeeded, 202, null, null, 1);
     private static readonly BatchResult Conflict = new(BatchOutcome.Rejected, 409, "EntityAlreadyExists", 0, 1);
 
-    private readonly ManualTimeProvider _time = new(Start);
+    private readonly FakeTimeProvider _time = new(Start);
     private readonly RecordingSink _sink = new();
 
     private IntervalCollector CreateSut(long? warmupEndEpochSecond = null) =>

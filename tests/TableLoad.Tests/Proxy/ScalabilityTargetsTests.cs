@@ -1,10 +1,11 @@
+using Microsoft.Extensions.Time.Testing;
 using TableLoad.Proxy;
 
 namespace TableLoad.Tests.Proxy;
 
 public sealed class ScalabilityTargetsTests
 {
-    private readonly ManualTimeProvider _time = new();
+    private readonly FakeTimeProvider _time = new();
 
     [Fact]
     public void TryAdmit_EachPartitionHasItsOwnBucket()

@@ -1,10 +1,11 @@
+using Microsoft.Extensions.Time.Testing;
 using TableLoad.Proxy;
 
 namespace TableLoad.Tests.Proxy;
 
 public sealed class TokenBucketTests
 {
-    private readonly ManualTimeProvider _time = new();
+    private readonly FakeTimeProvider _time = new();
 
     [Fact]
     public void TryTake_WhenNew_AllowsOneSecondsWorthAtOnce()
