@@ -1,5 +1,7 @@
 using System.CommandLine;
-using System.Runtime.InteropServices;
+using Microsoft.Extensions.DependencyInjection;
+using Microsoft.Extensions.Logging;
+using TableLoad.Hosting;
 using TableLoad.Proxy;
 using TableLoad.Settings;
 
@@ -35,38 +37,40 @@ internal static class ProxyCommand
             }
 
             var stop = new TaskCompletionSource(TaskCreationOptions.RunContinuationsAsynchronously);
-            using var sigint = PosixSignalRegistration.Create(PosixSignal.SIGINT, OnSignal);
-            using var sigterm = PosixSignalRegistration.Create(PosixSignal.SIGTERM, OnSignal);
-            void OnSignal(PosixSignalContext context)
-            {
-                context.Cancel = true;
-                stop.TrySetResult();
-            }
-
-            ProxyServer server;
-            try
-            {
-                server = await ProxyServer.StartAsync(settings, TimeProvider.System).ConfigureAwait(false);
-            }
-            catch (IOException ex)
-            {
-                var reason = ex.InnerException?.Message ?? ex.Message;
-                await Console.Error.WriteLineAsync($"Cannot listen on {Authority(settings.Listen)}: {reason.TrimEnd('.')}.").ConfigureAwait(false);
-                return ExitCodes.Failure;
-            }
-
-            await using (server.ConfigureAwait(false))
-            {
-                await Console.Out.WriteLineAsync($"proxy listening on {Authority(server.Listening)} → target {Authority(settings.Target)}").ConfigureAwait(false);
-                await stop.Task.ConfigureAwait(false);
-                await server.StopAsync().ConfigureAwait(false);
-                await Console.Out.WriteLineAsync(server.Stats.ToJson()).ConfigureAwait(false);
-            }
-
-            return ExitCodes.Success;
+            return await CommandHost.RunAsync(
+                parse.GetValue(TableLoadCli.Verbosity),
+                _ => { },
+                _ => () => stop.TrySetResult(),
+                provider => ServeAsync(settings, stop.Task, provider)).ConfigureAwait(false);
         });
         return command;
     }
 
     private static string Authority(Uri uri) => uri.GetLeftPart(UriPartial.Authority);
+
+    /// <summary>Serves until Ctrl+C or SIGTERM, then prints the proxy's counts on stdout.</summary>
+    private static async Task<int> ServeAsync(ProxySettings settings, Task stopped, IServiceProvider provider)
+    {
+        ProxyServer server;
+        try
+        {
+            server = await ProxyServer.StartAsync(settings, provider.GetRequiredService<TimeProvider>()).ConfigureAwait(false);
+        }
+        catch (IOException ex)
+        {
+            var reason = ex.InnerException?.Message ?? ex.Message;
+            CommandLog.Of(provider).LogError("{Sentence}", $"Cannot listen on {Authority(settings.Listen)}: {reason.TrimEnd('.')}.");
+            return ExitCodes.Failure;
+        }
+
+        await using (server.ConfigureAwait(false))
+        {
+            await Console.Out.WriteLineAsync($"proxy listening on {Authority(server.Listening)} → target {Authority(settings.Target)}").ConfigureAwait(false);
+            await stopped.ConfigureAwait(false);
+            await server.StopAsync().ConfigureAwait(false);
+            await Console.Out.WriteLineAsync(server.Stats.ToJson()).ConfigureAwait(false);
+        }
+
+        return ExitCodes.Success;
+    }
 }

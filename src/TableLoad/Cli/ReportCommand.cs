@@ -1,4 +1,5 @@
 using System.CommandLine;
+using TableLoad.Hosting;
 using TableLoad.Reporting;
 using TableLoad.Reporting.Merge;
 
@@ -44,13 +45,19 @@ internal static class ReportCommand
                 return ExitCodes.BadInput;
             }
 
-            var name = groupLabel ?? plan.Parts[0].RunId;
-            var destination = parse.GetValue(output) ?? DefaultOutput(name);
-            var summary = await ResultMerger.MergeAsync(plan, destination, groupLabel).ConfigureAwait(false);
-            await Console.Out.WriteAsync(ResultTable.Render([summary])).ConfigureAwait(false);
-            await Console.Out.WriteAsync(ResultTable.RenderDetails(summary)).ConfigureAwait(false);
-            await Console.Out.WriteLineAsync($"results: {destination}").ConfigureAwait(false);
-            return ExitCodes.Success;
+            var destination = parse.GetValue(output) ?? DefaultOutput(groupLabel ?? plan.Parts[0].RunId);
+            return await CommandHost.RunAsync(
+                parse.GetValue(TableLoadCli.Verbosity),
+                _ => { },
+                interrupt: null,
+                async _ =>
+                {
+                    var summary = await ResultMerger.MergeAsync(plan, destination, groupLabel).ConfigureAwait(false);
+                    await Console.Out.WriteAsync(ResultTable.Render([summary])).ConfigureAwait(false);
+                    await Console.Out.WriteAsync(ResultTable.RenderDetails(summary)).ConfigureAwait(false);
+                    await Console.Out.WriteLineAsync($"results: {destination}").ConfigureAwait(false);
+                    return ExitCodes.Success;
+                }).ConfigureAwait(false);
         });
         return command;
     }

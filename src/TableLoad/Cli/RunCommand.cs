@@ -1,5 +1,9 @@
 using System.CommandLine;
+using Microsoft.Extensions.DependencyInjection;
+using Microsoft.Extensions.Logging;
 using TableLoad.Engine;
+using TableLoad.Hosting;
+using TableLoad.Reporting;
 using TableLoad.Settings;
 
 namespace TableLoad.Cli;
@@ -26,24 +30,37 @@ internal static class RunCommand
                 return ExitCodes.BadInput;
             }
 
-            using var signals = new StopSignals();
-            using var interrupts = Interrupts.Register(() =>
-            {
-                Console.Error.WriteLine(signals.Interrupted
-                    ? "Stopping now; batches still in flight are abandoned."
-                    : "Stopping: no new batches; waiting for those in flight (Ctrl+C again to stop at once).");
-                signals.Request();
-            });
+            var verbosity = parse.GetValue(TableLoadCli.Verbosity);
+            return await CommandHost.RunAsync(
+                verbosity,
+                services => services.AddSingleton<StopSignals>(),
+                provider => DrainThenAbandon(provider.GetRequiredService<StopSignals>(), CommandLog.Of(provider)),
+                async provider =>
+                {
+                    var log = CommandLog.Of(provider);
+                    log.LogDebug("settings in effect (as run.json records them, no secret among them): {Options}", ResultJson.Serialize(RecordedRunOptions.Of(settings)));
 
-            // Refused or unanswered table calls are said in one sentence by the run itself (RunCoordinator).
-            var code = await new RunCoordinator(settings, Console.Out, Console.Error, TimeProvider.System).RunAsync(signals).ConfigureAwait(false);
-            if (parse.GetValue(options.Report) && code is not (ExitCodes.BadInput or ExitCodes.Unreachable or ExitCodes.Interrupted))
-            {
-                await Reporting.AnalysisReport.RunAsync(settings.OutputDirectory, Console.Error).ConfigureAwait(false);
-            }
+                    // Refused or unanswered table calls are said in one sentence by the run itself (RunCoordinator).
+                    var progress = verbosity == Verbosity.Quiet ? null : Console.Error;
+                    var code = await new RunCoordinator(settings, Console.Out, log, progress, provider.GetRequiredService<TimeProvider>())
+                        .RunAsync(provider.GetRequiredService<StopSignals>()).ConfigureAwait(false);
+                    if (parse.GetValue(options.Report) && code is not (ExitCodes.BadInput or ExitCodes.Unreachable or ExitCodes.Interrupted))
+                    {
+                        await AnalysisReport.RunAsync(settings.OutputDirectory, log).ConfigureAwait(false);
+                    }
 
-            return code;
+                    return code;
+                }).ConfigureAwait(false);
         });
         return command;
     }
+
+    /// <summary>The first Ctrl+C stops new batches and lets those in flight finish; the second abandons them.</summary>
+    private static Action DrainThenAbandon(StopSignals signals, ILogger log) => () =>
+    {
+        log.LogWarning(signals.Interrupted
+            ? "Stopping now; batches still in flight are abandoned and read back."
+            : "Stopping: no new batches; waiting for those in flight (Ctrl+C again to stop at once).");
+        signals.Request();
+    };
 }

@@ -1,5 +1,8 @@
 using System.CommandLine;
 using System.ComponentModel;
+using Microsoft.Extensions.DependencyInjection;
+using Microsoft.Extensions.Logging;
+using TableLoad.Hosting;
 using TableLoad.Reporting;
 using TableLoad.Settings;
 using TableLoad.Sweep;
@@ -25,38 +28,59 @@ internal static class SweepCommand
 
         command.SetAction(async (parse, _) =>
         {
+            SweepSettings settings;
             try
             {
-                var settings = SweepSettingsFactory.Create(parse, options, DateTimeOffset.UtcNow, Environment.GetEnvironmentVariable);
-                using var signals = new SweepSignals();
-                using var interrupts = Interrupts.Register(() =>
-                {
-                    Console.Error.WriteLine(signals.Interrupted
-                        ? "Stopping the running cell now."
-                        : "Stopping the sweep: the running cell stops and writes its results (Ctrl+C again to stop it at once).");
-                    signals.Request();
-                });
-
-                var launcher = ChildCellLauncher.ForThisProgram(new CellSecrets(settings.ConnectionString, settings.Sas), Console.Error);
-                var exitCode = await new SweepRunner(settings, launcher, Console.Out, Console.Error, TimeProvider.System).RunAsync(signals).ConfigureAwait(false);
-                if (settings.Report && exitCode is not (ExitCodes.BadInput or ExitCodes.Unreachable or ExitCodes.Interrupted))
-                {
-                    await AnalysisReport.RunAsync(settings.OutputDirectory, Console.Error).ConfigureAwait(false);
-                }
-
-                return exitCode;
+                settings = SweepSettingsFactory.Create(parse, options, DateTimeOffset.UtcNow, Environment.GetEnvironmentVariable);
             }
             catch (UsageException ex)
             {
                 await Console.Error.WriteLineAsync(ex.Message).ConfigureAwait(false);
                 return ExitCodes.BadInput;
             }
-            catch (Win32Exception ex)
-            {
-                await Console.Error.WriteLineAsync($"A cell's tableload run could not be started ({ex.Message}); put dotnet on PATH.").ConfigureAwait(false);
-                return ExitCodes.Failure;
-            }
+
+            return await CommandHost.RunAsync(
+                parse.GetValue(TableLoadCli.Verbosity),
+                services => services.AddSingleton<SweepSignals>(),
+                provider => StopCellThenAtOnce(provider.GetRequiredService<SweepSignals>(), CommandLog.Of(provider)),
+                provider => SweepAsync(settings, provider)).ConfigureAwait(false);
         });
         return command;
     }
+
+    private static async Task<int> SweepAsync(SweepSettings settings, IServiceProvider provider)
+    {
+        var log = CommandLog.Of(provider);
+        try
+        {
+            var launcher = ChildCellLauncher.ForThisProgram(new CellSecrets(settings.ConnectionString, settings.Sas), log);
+            var exitCode = await new SweepRunner(settings, launcher, Console.Out, log, provider.GetRequiredService<TimeProvider>())
+                .RunAsync(provider.GetRequiredService<SweepSignals>()).ConfigureAwait(false);
+            if (settings.Report && exitCode is not (ExitCodes.BadInput or ExitCodes.Unreachable or ExitCodes.Interrupted))
+            {
+                await AnalysisReport.RunAsync(settings.OutputDirectory, log).ConfigureAwait(false);
+            }
+
+            return exitCode;
+        }
+        catch (UsageException ex)
+        {
+            log.LogError("{Sentence}", ex.Message);
+            return ExitCodes.BadInput;
+        }
+        catch (Win32Exception ex)
+        {
+            log.LogError("{Sentence}", $"A cell's tableload run could not be started ({ex.Message}); put dotnet on PATH.");
+            return ExitCodes.Failure;
+        }
+    }
+
+    /// <summary>The first Ctrl+C lets the running cell stop and write its results; the second stops it at once.</summary>
+    private static Action StopCellThenAtOnce(SweepSignals signals, ILogger log) => () =>
+    {
+        log.LogWarning(signals.Interrupted
+            ? "Stopping the running cell now."
+            : "Stopping the sweep: the running cell stops and writes its results (Ctrl+C again to stop it at once).");
+        signals.Request();
+    };
 }

@@ -1,14 +1,24 @@
 using System.CommandLine;
+using TableLoad.Hosting;
 
 namespace TableLoad.Cli;
 
 /// <summary>Builds the <c>tableload</c> command tree and runs it, turning parse errors into one sentence.</summary>
 internal static class TableLoadCli
 {
+    /// <summary>For every command: how much it says on stderr.</summary>
+    public static readonly Option<Verbosity> Verbosity = new("--verbosity")
+    {
+        Description = "What goes to stderr: quiet (warnings and errors only, no progress lines), normal (also progress and notices) or detailed (also the settings in effect, secrets left out, and each phase's time). The results on stdout are the same at every level.",
+        DefaultValueFactory = _ => Hosting.Verbosity.Normal,
+        Recursive = true,
+    };
+
     public static RootCommand CreateRootCommand()
     {
         var root = new RootCommand("TableLoad: a load tester for Azure Table Storage batch inserts (entity group transactions).")
         {
+            Verbosity,
             RunCommand.Create(),
             SweepCommand.Create(),
             WorkerCommand.Create(),

@@ -1,6 +1,8 @@
 using System.CommandLine;
 using System.Runtime.InteropServices;
+using Microsoft.Extensions.DependencyInjection;
 using TableLoad.Engine.Fleet;
+using TableLoad.Hosting;
 
 namespace TableLoad.Cli;
 
@@ -10,12 +12,13 @@ internal static class WorkerCommand
     public static Command Create()
     {
         var command = new Command("worker", "Internal: one worker process of a multi-process run.") { Hidden = true };
-        command.SetAction(async (_, _) =>
-        {
+        command.SetAction(async (parse, _) => await CommandHost.RunAsync(
+            parse.GetValue(TableLoadCli.Verbosity),
+            _ => { },
             // Ctrl+C in a terminal reaches the whole process group; the worker obeys its coordinator instead.
-            using var sigint = PosixSignalRegistration.Create(PosixSignal.SIGINT, context => context.Cancel = true);
-            return await new WorkerHost(Console.In, Console.Out, TimeProvider.System).RunAsync().ConfigureAwait(false);
-        });
+            _ => () => { },
+            provider => new WorkerHost(Console.In, Console.Out, provider.GetRequiredService<TimeProvider>()).RunAsync(),
+            [PosixSignal.SIGINT]).ConfigureAwait(false));
         return command;
     }
 }

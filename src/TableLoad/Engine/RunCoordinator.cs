@@ -1,3 +1,4 @@
+using Microsoft.Extensions.Logging;
 using TableLoad.Engine.Phases;
 using TableLoad.Reporting.Exporters;
 using TableLoad.Settings;
@@ -9,14 +10,14 @@ namespace TableLoad.Engine;
 /// One run from start to end, as its coordinator: composes the run's table, its result exporters and
 /// its phases (<see cref="RunPhases"/>), and runs them in <see cref="PhaseSequence"/>'s order.
 /// </summary>
-internal sealed class RunCoordinator(RunSettings settings, TextWriter output, TextWriter errors, TimeProvider time)
+internal sealed class RunCoordinator(RunSettings settings, TextWriter output, ILogger log, TextWriter? progress, TimeProvider time)
 {
     public async Task<int> RunAsync(StopSignals signals)
     {
         ThreadPoolTuning.Apply(settings.Tasks);
         using var admin = new TableAdmin(settings.Target, settings.Table, settings.TableCallTimeout);
-        IResultExporter[] exporters = [new RunJsonExporter(), new SummaryJsonExporter(), new ResultTableExporter(output, errors)];
-        using var phases = new RunPhases(settings, new RunTable(settings, admin, errors), exporters, output, errors, time, signals);
-        return await PhaseSequence.RunAsync(phases).ConfigureAwait(false);
+        IResultExporter[] exporters = [new RunJsonExporter(), new SummaryJsonExporter(), new ResultTableExporter(output, log)];
+        using var phases = new RunPhases(settings, new RunTable(settings, admin, log), exporters, output, log, progress, time, signals);
+        return await PhaseSequence.RunAsync(phases, log).ConfigureAwait(false);
     }
 }

@@ -2,7 +2,7 @@ using Microsoft.Extensions.Hosting;
 
 namespace TableLoad.Proxy;
 
-/// <summary>A host lifetime that leaves Ctrl+C and SIGTERM to the command line, which stops the proxy itself.</summary>
+/// <summary>The web server's lifetime: Ctrl+C and SIGTERM belong to the command's own host (Hosting/InterruptLifetime), which stops the proxy.</summary>
 internal sealed class CommandLineLifetime : IHostLifetime
 {
     public Task WaitForStartAsync(CancellationToken cancellationToken) => Task.CompletedTask;

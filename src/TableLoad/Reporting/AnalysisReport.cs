@@ -1,5 +1,6 @@
 using System.ComponentModel;
 using System.Diagnostics;
+using Microsoft.Extensions.Logging;
 
 namespace TableLoad.Reporting;
 
@@ -14,20 +15,20 @@ internal static class AnalysisReport
         "install R with 'sudo apt-get install r-base-core r-cran-data.table r-cran-ggplot2 r-cran-ggrepel r-cran-jsonlite' (or scripts/install-deps.sh)";
 
     /// <summary>Writes the report for <paramref name="resultDirectory"/>; returns Rscript's exit code, or null when it could not run.</summary>
-    public static async Task<int?> RunAsync(string resultDirectory, TextWriter errors)
+    public static async Task<int?> RunAsync(string resultDirectory, ILogger log)
     {
         var folder = Path.GetFullPath(resultDirectory);
         var rscript = FindOnPath("Rscript", Environment.GetEnvironmentVariable("PATH"));
         if (rscript is null)
         {
-            await errors.WriteLineAsync($"Rscript is not on PATH, so no report was made; {InstallHint}, then run 'Rscript {ScriptPath} {folder}'.").ConfigureAwait(false);
+            log.LogWarning("{Sentence}", $"Rscript is not on PATH, so no report was made; {InstallHint}, then run 'Rscript {ScriptPath} {folder}'.");
             return null;
         }
 
         var script = FindScript(AppContext.BaseDirectory, Environment.CurrentDirectory);
         if (script is null)
         {
-            await errors.WriteLineAsync($"{ScriptPath} was not found beside {AppContext.BaseDirectory} nor above it or the current folder, so no report was made; run 'Rscript {ScriptPath} {folder}' in a TableLoad checkout.").ConfigureAwait(false);
+            log.LogWarning("{Sentence}", $"{ScriptPath} was not found beside {AppContext.BaseDirectory} nor above it or the current folder, so no report was made; run 'Rscript {ScriptPath} {folder}' in a TableLoad checkout.");
             return null;
         }
 
@@ -41,14 +42,14 @@ internal static class AnalysisReport
             await process.WaitForExitAsync().ConfigureAwait(false);
             if (process.ExitCode != 0)
             {
-                await errors.WriteLineAsync($"Rscript {ScriptPath} ended with exit code {process.ExitCode}; the results in {folder} are unaffected.").ConfigureAwait(false);
+                log.LogWarning("{Sentence}", $"Rscript {ScriptPath} ended with exit code {process.ExitCode}; the results in {folder} are unaffected.");
             }
 
             return process.ExitCode;
         }
         catch (Win32Exception ex)
         {
-            await errors.WriteLineAsync($"Rscript could not be started ({ex.Message}); {InstallHint}.").ConfigureAwait(false);
+            log.LogWarning("{Sentence}", $"Rscript could not be started ({ex.Message}); {InstallHint}.");
             return null;
         }
     }

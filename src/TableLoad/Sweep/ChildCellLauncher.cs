@@ -1,5 +1,6 @@
 using System.Diagnostics;
 using System.Runtime.InteropServices;
+using Microsoft.Extensions.Logging;
 using TableLoad.Settings;
 
 namespace TableLoad.Sweep;
@@ -8,7 +9,7 @@ namespace TableLoad.Sweep;
 /// Runs a cell as a child <c>dotnet tableload.dll run ...</c> with the connection string or SAS in its environment.
 /// Its standard error is shown, prefixed by the cell; its table is not (the sweep prints its own row).
 /// </summary>
-internal sealed class ChildCellLauncher(string host, IReadOnlyList<string> hostArguments, CellSecrets secrets, TextWriter errors) : ICellLauncher
+internal sealed class ChildCellLauncher(string host, IReadOnlyList<string> hostArguments, CellSecrets secrets, ILogger log) : ICellLauncher
 {
     // A Ctrl+C in the terminal reaches the child too; give it time to say so before passing the signal on.
     private static readonly TimeSpan ForwardGrace = TimeSpan.FromMilliseconds(500);
@@ -16,7 +17,7 @@ internal sealed class ChildCellLauncher(string host, IReadOnlyList<string> hostA
     private const int SigInt = 2;
 
     /// <summary>The launcher for the program now running: <c>dotnet tableload.dll</c> with the same host, or the same apphost.</summary>
-    public static ChildCellLauncher ForThisProgram(CellSecrets secrets, TextWriter errors)
+    public static ChildCellLauncher ForThisProgram(CellSecrets secrets, ILogger log)
     {
         var assembly = typeof(ChildCellLauncher).Assembly.Location;
         if (string.IsNullOrEmpty(assembly))
@@ -29,11 +30,11 @@ internal sealed class ChildCellLauncher(string host, IReadOnlyList<string> hostA
         if (processName.Equals(Path.GetFileNameWithoutExtension(assembly), StringComparison.OrdinalIgnoreCase))
         {
             // Started as the apphost (bin/tableload or the .NET tool), which finds its runtime without dotnet on PATH.
-            return new ChildCellLauncher(process!, [], secrets, errors);
+            return new ChildCellLauncher(process!, [], secrets, log);
         }
 
         var host = processName.Equals("dotnet", StringComparison.OrdinalIgnoreCase) ? process! : "dotnet";
-        return new ChildCellLauncher(host, [assembly], secrets, errors);
+        return new ChildCellLauncher(host, [assembly], secrets, log);
     }
 
     public async Task<int> RunAsync(SweepCell cell, IReadOnlyList<string> arguments, SweepSignals signals)
@@ -75,7 +76,7 @@ internal sealed class ChildCellLauncher(string host, IReadOnlyList<string> hostA
                 Interlocked.Increment(ref childStops);
             }
 
-            errors.WriteLine($"  {cell.Name}: {e.Data}");
+            log.LogInformation("  {Cell}: {Line}", cell.Name, e.Data);
         };
         process.OutputDataReceived += static (_, _) => { };
         process.BeginOutputReadLine();

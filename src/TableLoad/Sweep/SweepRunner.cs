@@ -1,5 +1,6 @@
 using System.Globalization;
 using System.Text.Json;
+using Microsoft.Extensions.Logging;
 using TableLoad.Reporting;
 using TableLoad.Settings;
 
@@ -9,7 +10,7 @@ namespace TableLoad.Sweep;
 /// Runs a sweep's cells one after the other, appends each finished cell to sweep.csv and the terminal
 /// table, skips what <c>--resume</c> and <c>--stop-when-throttled</c> rule out, and ends with the best cells.
 /// </summary>
-internal sealed class SweepRunner(SweepSettings settings, ICellLauncher launcher, TextWriter output, TextWriter errors, TimeProvider time)
+internal sealed class SweepRunner(SweepSettings settings, ICellLauncher launcher, TextWriter output, ILogger log, TimeProvider time)
 {
     public async Task<int> RunAsync(SweepSignals signals)
     {
@@ -24,7 +25,7 @@ internal sealed class SweepRunner(SweepSettings settings, ICellLauncher launcher
         var table = new SweepTable(settings.Cells.Select(c => c.Name).Concat(finished.Keys));
         var rule = new ThrottleStopRule(settings.Knobs, settings.StopWhenThrottledPercent);
 
-        await errors.WriteLineAsync(Plan(finished)).ConfigureAwait(false);
+        log.LogInformation("{Sentence}", Plan(finished));
         await output.WriteAsync(table.Header()).ConfigureAwait(false);
         foreach (var row in rows)
         {
@@ -45,8 +46,9 @@ internal sealed class SweepRunner(SweepSettings settings, ICellLauncher launcher
             if (rule.StoppedBy(cell) is { } knee)
             {
                 outcome.Skipped++;
-                await errors.WriteLineAsync(
-                    $"skipped {cell.Name}: {knee.Cell.Name} throttled {Percent(knee.ThrottledPercent)} of its batches, over --stop-when-throttled {Percent(settings.StopWhenThrottledPercent!.Value)}.").ConfigureAwait(false);
+                log.LogInformation(
+                    "{Sentence}",
+                    $"skipped {cell.Name}: {knee.Cell.Name} throttled {Percent(knee.ThrottledPercent)} of its batches, over --stop-when-throttled {Percent(settings.StopWhenThrottledPercent!.Value)}.");
                 continue;
             }
 
@@ -56,7 +58,7 @@ internal sealed class SweepRunner(SweepSettings settings, ICellLauncher launcher
             }
 
             ranAny = true;
-            await errors.WriteLineAsync($"[{i + 1}/{settings.Cells.Count}] {cell.Name}: running").ConfigureAwait(false);
+            log.LogInformation("{Sentence}", $"[{i + 1}/{settings.Cells.Count}] {cell.Name}: running");
             var row = await RunCellAsync(cell, i + 1, signals, outcome).ConfigureAwait(false);
             if (row is null)
             {
@@ -69,8 +71,9 @@ internal sealed class SweepRunner(SweepSettings settings, ICellLauncher launcher
             await output.FlushAsync().ConfigureAwait(false);
             if (rule.Observe(row))
             {
-                await errors.WriteLineAsync(
-                    $"{cell.Name} throttled {Percent(row.ThrottledPercent)} of its batches (over {Percent(settings.StopWhenThrottledPercent!.Value)}): the later {rule.Knob!.Value.OptionName()} values of this series are skipped.").ConfigureAwait(false);
+                log.LogInformation(
+                    "{Sentence}",
+                    $"{cell.Name} throttled {Percent(row.ThrottledPercent)} of its batches (over {Percent(settings.StopWhenThrottledPercent!.Value)}): the later {rule.Knob!.Value.OptionName()} values of this series are skipped.");
             }
         }
 
@@ -98,7 +101,7 @@ internal sealed class SweepRunner(SweepSettings settings, ICellLauncher launcher
         if (exitCode is ExitCodes.BadInput or ExitCodes.Unreachable)
         {
             outcome.AbortCode = exitCode;
-            await errors.WriteLineAsync($"{cell.Name}: run ended with exit code {exitCode} ({(exitCode == ExitCodes.BadInput ? "bad input" : "target unreachable")}); the sweep stops.").ConfigureAwait(false);
+            log.LogWarning("{Sentence}", $"{cell.Name}: run ended with exit code {exitCode} ({(exitCode == ExitCodes.BadInput ? "bad input" : "target unreachable")}); the sweep stops.");
             return null;
         }
 
@@ -113,14 +116,14 @@ internal sealed class SweepRunner(SweepSettings settings, ICellLauncher launcher
             }
 
             outcome.AbortCode = ExitCodes.Interrupted;
-            await errors.WriteLineAsync($"{cell.Name} was interrupted: its files stay in {directory}, marked interrupted, but it is not in sweep.csv (--resume runs it again).").ConfigureAwait(false);
+            log.LogWarning("{Sentence}", $"{cell.Name} was interrupted: its files stay in {directory}, marked interrupted, but it is not in sweep.csv (--resume runs it again).");
             return null;
         }
 
         if (row is null)
         {
             outcome.Failed++;
-            await errors.WriteLineAsync($"{cell.Name} failed (exit code {exitCode}); it is not in sweep.csv (--resume runs it again).").ConfigureAwait(false);
+            log.LogWarning("{Sentence}", $"{cell.Name} failed (exit code {exitCode}); it is not in sweep.csv (--resume runs it again).");
             return null;
         }
 
@@ -156,7 +159,7 @@ internal sealed class SweepRunner(SweepSettings settings, ICellLauncher launcher
 
     private async Task<bool> CoolDownAsync(SweepSignals signals)
     {
-        await errors.WriteLineAsync($"cooling down for {DurationParser.Format(settings.Cooldown)}").ConfigureAwait(false);
+        log.LogInformation("{Sentence}", $"cooling down for {DurationParser.Format(settings.Cooldown)}");
         try
         {
             await Task.Delay(settings.Cooldown, time, signals.Stopping).ConfigureAwait(false);

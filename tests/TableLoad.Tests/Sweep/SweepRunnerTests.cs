@@ -3,13 +3,15 @@ using TableLoad.Settings;
 using TableLoad.Storage;
 using TableLoad.Sweep;
 
+using TableLoad.Tests.TestSupport;
+
 namespace TableLoad.Tests.Sweep;
 
 public sealed class SweepRunnerTests : IDisposable
 {
     private readonly string _output = Directory.CreateTempSubdirectory("tableload-sweep-unit-").FullName;
     private readonly StringWriter _stdout = new();
-    private readonly StringWriter _stderr = new();
+    private readonly CollectingLogger _log = new();
 
     private string CsvPath => Path.Combine(_output, "sweep.csv");
 
@@ -33,7 +35,7 @@ public sealed class SweepRunnerTests : IDisposable
     private async Task<int> RunAsync(SweepSettings settings, ICellLauncher launcher)
     {
         using var signals = new SweepSignals();
-        return await new SweepRunner(settings, launcher, _stdout, _stderr, TimeProvider.System).RunAsync(signals);
+        return await new SweepRunner(settings, launcher, _stdout, _log, TimeProvider.System).RunAsync(signals);
     }
 
     private List<string> CsvCells() => File.ReadAllLines(CsvPath).Skip(1).Select(l => l.Split(',')[0]).ToList();
@@ -140,7 +142,7 @@ public sealed class SweepRunnerTests : IDisposable
             ["sdk-p1-t1-b10-e1024-single-r1", "sdk-p1-t1-b20-e1024-single-r1", "sdk-p1-t2-b10-e1024-single-r1", "sdk-p1-t2-b20-e1024-single-r1", "sdk-p1-t2-b50-e1024-single-r1"],
             launcher.Launched.Select(c => c.Name));
         Assert.Equal(5, CsvCells().Count);
-        Assert.Contains("skipped sdk-p1-t1-b50-e1024-single-r1: sdk-p1-t1-b20-e1024-single-r1 throttled 6% of its batches", _stderr.ToString(), StringComparison.Ordinal);
+        Assert.Contains("skipped sdk-p1-t1-b50-e1024-single-r1: sdk-p1-t1-b20-e1024-single-r1 throttled 6% of its batches", Said, StringComparison.Ordinal);
     }
 
     [Fact]
@@ -185,7 +187,7 @@ public sealed class SweepRunnerTests : IDisposable
         Assert.Equal(ExitCodes.Interrupted, exitCode);
         Assert.Equal(3, launcher.Launched.Count);
         Assert.Equal(["sdk-p1-t1-b10-e1024-single-r1", "sdk-p1-t1-b20-e1024-single-r1"], CsvCells());
-        Assert.Contains("sdk-p1-t2-b10-e1024-single-r1 was interrupted", _stderr.ToString(), StringComparison.Ordinal);
+        Assert.Contains("sdk-p1-t2-b10-e1024-single-r1 was interrupted", Said, StringComparison.Ordinal);
         Assert.True(File.Exists(Path.Combine(_output, "sdk-p1-t2-b10-e1024-single-r1", "summary.json")));
     }
 
@@ -252,10 +254,11 @@ public sealed class SweepRunnerTests : IDisposable
         Assert.False(File.Exists(stale));
     }
 
+    private string Said => string.Join(Environment.NewLine, _log.Entries.Select(e => e.Message));
+
     public void Dispose()
     {
         _stdout.Dispose();
-        _stderr.Dispose();
         Directory.Delete(_output, recursive: true);
     }
 }

@@ -1,3 +1,6 @@
+using System.Diagnostics;
+using Microsoft.Extensions.Logging;
+
 namespace TableLoad.Engine.Phases;
 
 /// <summary>
@@ -6,12 +9,12 @@ namespace TableLoad.Engine.Phases;
 /// </summary>
 internal static class PhaseSequence
 {
-    public static async Task<int> RunAsync(IRunPhases phases)
+    public static async Task<int> RunAsync(IRunPhases phases, ILogger log)
     {
         int exitCode;
         try
         {
-            exitCode = await UpToCleanupAsync(phases).ConfigureAwait(false);
+            exitCode = await UpToCleanupAsync(phases, log).ConfigureAwait(false);
         }
         catch (Exception failure)
         {
@@ -24,22 +27,36 @@ internal static class PhaseSequence
             exitCode = said;
         }
 
-        return await phases.GlobalCleanupAsync(exitCode).ConfigureAwait(false);
+        return await Timed(log, "global cleanup", () => phases.GlobalCleanupAsync(exitCode)).ConfigureAwait(false);
     }
 
-    private static async Task<int> UpToCleanupAsync(IRunPhases phases)
+    private static async Task<int> UpToCleanupAsync(IRunPhases phases, ILogger log)
     {
-        if (await phases.GlobalSetupAsync().ConfigureAwait(false) is { } refused)
+        if (await Timed(log, "global setup", phases.GlobalSetupAsync).ConfigureAwait(false) is { } refused)
         {
             return refused;
         }
 
-        if (await phases.SetupAsync().ConfigureAwait(false) is { } stopped)
+        if (await Timed(log, "setup", phases.SetupAsync).ConfigureAwait(false) is { } stopped)
         {
             return stopped;
         }
 
-        var exitCode = await phases.RunAsync().ConfigureAwait(false);
-        return await phases.CleanupAsync(exitCode).ConfigureAwait(false);
+        var exitCode = await Timed(log, "run", phases.RunAsync).ConfigureAwait(false);
+        return await Timed(log, "cleanup", () => phases.CleanupAsync(exitCode)).ConfigureAwait(false);
+    }
+
+    /// <summary>Runs one phase and says, at detailed verbosity, how long it took.</summary>
+    private static async Task<T> Timed<T>(ILogger log, string phase, Func<Task<T>> run)
+    {
+        var started = Stopwatch.GetTimestamp();
+        try
+        {
+            return await run().ConfigureAwait(false);
+        }
+        finally
+        {
+            log.LogDebug("phase {Phase}: {Milliseconds:0} ms", phase, Stopwatch.GetElapsedTime(started).TotalMilliseconds);
+        }
     }
 }

@@ -12,7 +12,7 @@ namespace TableLoad.Engine.Phases;
 /// per-second files and the live view, and hands the exporters a report when the run starts, every
 /// few seconds while it runs, and when it has been measured.
 /// </summary>
-internal sealed class RunMeasurement(RunSettings settings, TableAdmin admin, WorkerFleet? fleet, IReadOnlyList<IResultExporter> exporters, TextWriter errors, TimeProvider time)
+internal sealed class RunMeasurement(RunSettings settings, TableAdmin admin, WorkerFleet? fleet, IReadOnlyList<IResultExporter> exporters, TextWriter? progress, TimeProvider time)
 {
     private static readonly TimeSpan ProvisionalSummaryEvery = TimeSpan.FromSeconds(5);
 
@@ -27,7 +27,7 @@ internal sealed class RunMeasurement(RunSettings settings, TableAdmin admin, Wor
         IReadOnlyList<IWorkerReport> workers = fleet?.Workers ?? [];
         var samples = new FleetSamples(clock, workers);
         List<IIntervalSink> sinks = [totals, intervals, hlog];
-        var live = settings.Quiet ? null : LiveView.Create(errors, timeline, settings.Warmup + settings.Duration, samples);
+        var live = settings.Quiet || progress is null ? null : LiveView.Create(progress, timeline, settings.Warmup + settings.Duration, samples);
         if (live is not null)
         {
             sinks.Add(live);

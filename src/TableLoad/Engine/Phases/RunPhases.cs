@@ -1,4 +1,5 @@
 using System.Globalization;
+using Microsoft.Extensions.Logging;
 using TableLoad.Engine.Fleet;
 using TableLoad.Measurement;
 using TableLoad.Reporting.Exporters;
@@ -8,7 +9,7 @@ namespace TableLoad.Engine.Phases;
 
 /// <summary>A coordinator's run in phases: the table around it, the fleet and start time before it, verification after it.</summary>
 internal sealed class RunPhases(
-    RunSettings settings, RunTable table, IReadOnlyList<IResultExporter> exporters, TextWriter output, TextWriter errors, TimeProvider time, StopSignals signals)
+    RunSettings settings, RunTable table, IReadOnlyList<IResultExporter> exporters, TextWriter output, ILogger log, TextWriter? progress, TimeProvider time, StopSignals signals)
     : IRunPhases, IDisposable
 {
     private WorkerFleet? _fleet;
@@ -22,14 +23,14 @@ internal sealed class RunPhases(
         _fleet = settings.Processes > 1 ? new WorkerFleet(settings, time) : null;
         if (_fleet is not null && await _fleet.StartAsync(signals.Abandon).ConfigureAwait(false) is { } failure)
         {
-            await errors.WriteLineAsync(failure).ConfigureAwait(false);
+            log.LogError("{Sentence}", failure);
             StopFleet();
             return ExitCodes.Failure;
         }
 
         if (!await WaitForStartAsync().ConfigureAwait(false))
         {
-            await errors.WriteLineAsync("Interrupted before the start time; nothing was sent.").ConfigureAwait(false);
+            log.LogWarning("{Sentence}", "Interrupted before the start time; nothing was sent.");
             StopFleet();
             return ExitCodes.Interrupted;
         }
@@ -41,7 +42,7 @@ internal sealed class RunPhases(
     {
         try
         {
-            _measured = await new RunMeasurement(settings, table.Admin, _fleet, exporters, errors, time).MeasureAsync(signals).ConfigureAwait(false);
+            _measured = await new RunMeasurement(settings, table.Admin, _fleet, exporters, progress, time).MeasureAsync(signals).ConfigureAwait(false);
         }
         finally
         {
@@ -92,7 +93,7 @@ internal sealed class RunPhases(
         }
 
         // The service refused or stopped answering a call on the table: the result files stay as written.
-        await errors.WriteLineAsync(TableCallFailure.Sentence(failure, "finish the run")).ConfigureAwait(false);
+        log.LogError("{Sentence}", TableCallFailure.Sentence(failure, "finish the run"));
         return ExitCodes.Unreachable;
     }
 
@@ -113,7 +114,7 @@ internal sealed class RunPhases(
         }
 
         // The invariant culture: a Thai or Persian calendar, or a culture whose time separator is not a colon, would print another date.
-        await errors.WriteLineAsync(string.Create(CultureInfo.InvariantCulture, $"waiting until {startAt.UtcDateTime:yyyy-MM-ddTHH:mm:ss.fffZ} to start")).ConfigureAwait(false);
+        log.LogInformation("{Sentence}", string.Create(CultureInfo.InvariantCulture, $"waiting until {startAt.UtcDateTime:yyyy-MM-ddTHH:mm:ss.fffZ} to start"));
         try
         {
             await Task.Delay(startAt - time.GetUtcNow(), time, signals.StopStarting).ConfigureAwait(false);

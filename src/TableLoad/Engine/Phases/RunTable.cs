@@ -1,5 +1,6 @@
 using System.Globalization;
 using System.Net.Sockets;
+using Microsoft.Extensions.Logging;
 using TableLoad.Settings;
 using TableLoad.Storage;
 
@@ -9,7 +10,7 @@ namespace TableLoad.Engine.Phases;
 /// The run's table through the run: created or found and checked before anything is sent (global setup),
 /// counted for <c>--verify</c>, and deleted at the end if this run made it and nobody keeps it (global cleanup).
 /// </summary>
-internal sealed class RunTable(RunSettings settings, TableAdmin admin, TextWriter errors)
+internal sealed class RunTable(RunSettings settings, TableAdmin admin, ILogger log)
 {
     private bool _created;
 
@@ -25,13 +26,13 @@ internal sealed class RunTable(RunSettings settings, TableAdmin admin, TextWrite
     {
         if (await CreateAsync(abandon).ConfigureAwait(false) is { } unreachable)
         {
-            await errors.WriteLineAsync(unreachable).ConfigureAwait(false);
+            log.LogError("{Sentence}", unreachable);
             return ExitCodes.Unreachable;
         }
 
         if (!_created && !settings.AllowExistingTable && await admin.HasEntitiesAsync(abandon).ConfigureAwait(false))
         {
-            await errors.WriteLineAsync($"The table {settings.Table} already holds entities; pass --allow-existing-table to write into it anyway.").ConfigureAwait(false);
+            log.LogError("{Sentence}", $"The table {settings.Table} already holds entities; pass --allow-existing-table to write into it anyway.");
             return ExitCodes.BadInput;
         }
 
@@ -56,7 +57,7 @@ internal sealed class RunTable(RunSettings settings, TableAdmin admin, TextWrite
         }
         catch (Exception ex) when (TableCallFailure.Is(ex))
         {
-            await errors.WriteLineAsync(TableCallFailure.Sentence(ex, $"delete the table {settings.Table}")).ConfigureAwait(false);
+            log.LogError("{Sentence}", TableCallFailure.Sentence(ex, $"delete the table {settings.Table}"));
             return exitCode == ExitCodes.Success ? ExitCodes.Unreachable : exitCode;
         }
     }

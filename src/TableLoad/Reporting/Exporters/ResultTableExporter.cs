@@ -1,9 +1,10 @@
+using Microsoft.Extensions.Logging;
 using TableLoad.Measurement;
 
 namespace TableLoad.Reporting.Exporters;
 
 /// <summary>The printed result: the table (per-process rows on request) and the details under it; failed workers named on stderr first.</summary>
-internal sealed class ResultTableExporter(TextWriter output, TextWriter errors) : IResultExporter
+internal sealed class ResultTableExporter(TextWriter output, ILogger log) : IResultExporter
 {
     public RunMoments WritesAt => RunMoments.Measured;
 
@@ -11,7 +12,7 @@ internal sealed class ResultTableExporter(TextWriter output, TextWriter errors) 
     {
         foreach (var failure in report.WorkerFailures)
         {
-            await errors.WriteLineAsync(failure).ConfigureAwait(false);
+            log.LogWarning("{Sentence}", failure);
         }
 
         List<RunSummary> rows = [report.Summary];

@@ -1,3 +1,4 @@
+using Microsoft.Extensions.Logging.Abstractions;
 using TableLoad.Engine.Phases;
 using TableLoad.Storage;
 
@@ -10,7 +11,7 @@ public sealed class PhaseSequenceTests
     {
         var phases = new RecordingPhases();
 
-        var code = await PhaseSequence.RunAsync(phases);
+        var code = await PhaseSequence.RunAsync(phases, NullLogger.Instance);
 
         Assert.Equal(ExitCodes.Success, code);
         Assert.Equal(["global setup", "setup", "run", "cleanup 0", "global cleanup 0"], phases.Calls);
@@ -21,7 +22,7 @@ public sealed class PhaseSequenceTests
     {
         var phases = new RecordingPhases { GlobalSetupAnswer = ExitCodes.BadInput };
 
-        var code = await PhaseSequence.RunAsync(phases);
+        var code = await PhaseSequence.RunAsync(phases, NullLogger.Instance);
 
         Assert.Equal(ExitCodes.BadInput, code);
         Assert.Equal(["global setup", "global cleanup 2"], phases.Calls);
@@ -32,7 +33,7 @@ public sealed class PhaseSequenceTests
     {
         var phases = new RecordingPhases { SetupAnswer = ExitCodes.Interrupted };
 
-        var code = await PhaseSequence.RunAsync(phases);
+        var code = await PhaseSequence.RunAsync(phases, NullLogger.Instance);
 
         Assert.Equal(ExitCodes.Interrupted, code);
         Assert.Equal(["global setup", "setup", "global cleanup 130"], phases.Calls);
@@ -43,7 +44,7 @@ public sealed class PhaseSequenceTests
     {
         var phases = new RecordingPhases { RunAnswer = ExitCodes.Partial };
 
-        var code = await PhaseSequence.RunAsync(phases);
+        var code = await PhaseSequence.RunAsync(phases, NullLogger.Instance);
 
         Assert.Equal(ExitCodes.Partial, code);
         Assert.Equal(["global setup", "setup", "run", "cleanup 5", "global cleanup 5"], phases.Calls);
@@ -55,7 +56,7 @@ public sealed class PhaseSequenceTests
         var failure = TableServiceException.NoAnswer("count the table t1", TimeSpan.FromSeconds(5));
         var phases = new RecordingPhases { CleanupFailure = failure };
 
-        var code = await PhaseSequence.RunAsync(phases);
+        var code = await PhaseSequence.RunAsync(phases, NullLogger.Instance);
 
         Assert.Equal(ExitCodes.Unreachable, code);
         Assert.Equal(["global setup", "setup", "run", "cleanup 0", "said " + failure.Message, "global cleanup 3"], phases.Calls);
@@ -66,7 +67,7 @@ public sealed class PhaseSequenceTests
     {
         var phases = new RecordingPhases { CleanupFailure = new InvalidOperationException("a bug") };
 
-        await Assert.ThrowsAsync<InvalidOperationException>(() => PhaseSequence.RunAsync(phases));
+        await Assert.ThrowsAsync<InvalidOperationException>(() => PhaseSequence.RunAsync(phases, NullLogger.Instance));
 
         Assert.Equal(["global setup", "setup", "run", "cleanup 0", "global cleanup 1"], phases.Calls);
     }

@@ -1,3 +1,5 @@
+using Microsoft.Extensions.Logging;
+using Microsoft.Extensions.Logging.Abstractions;
 using TableLoad.Reporting;
 using TableLoad.Reporting.Exporters;
 using TableLoad.Settings;
@@ -18,7 +20,7 @@ public sealed class ResultExportTests : IDisposable
     public async Task Export_EachMoment_WritesWhatItsExportersWriteThen(string moment, string written)
     {
         var output = new StringWriter();
-        IResultExporter[] exporters = [new RunJsonExporter(), new SummaryJsonExporter(), new ResultTableExporter(output, TextWriter.Null)];
+        IResultExporter[] exporters = [new RunJsonExporter(), new SummaryJsonExporter(), new ResultTableExporter(output, NullLogger.Instance)];
 
         await exporters.ExportAsync(Report(Enum.Parse<RunMoments>(moment)));
 
@@ -35,11 +37,11 @@ public sealed class ResultExportTests : IDisposable
     public async Task TableExporter_AFailedWorker_IsNamedOnStderr_AndTheTableOnStdout()
     {
         var output = new StringWriter();
-        var errors = new StringWriter();
+        var log = new CollectingLogger();
 
-        await new ResultTableExporter(output, errors).ExportAsync(Report(RunMoments.Measured) with { WorkerFailures = ["worker 1 (pid 7) fell silent"] });
+        await new ResultTableExporter(output, log).ExportAsync(Report(RunMoments.Measured) with { WorkerFailures = ["worker 1 (pid 7) fell silent"] });
 
-        Assert.Equal("worker 1 (pid 7) fell silent" + Environment.NewLine, errors.ToString());
+        Assert.Equal((LogLevel.Warning, "worker 1 (pid 7) fell silent"), Assert.Single(log.Entries));
         Assert.DoesNotContain("fell silent", output.ToString(), StringComparison.Ordinal);
     }
 
