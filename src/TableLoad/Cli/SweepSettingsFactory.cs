@@ -16,46 +16,42 @@ internal static class SweepSettingsFactory
 {
     public const int MaxRepeat = 1000;
 
-    public static SweepSettings Create(ParseResult parse, SweepOptions o, DateTimeOffset now, Func<string, string?> environment)
+    public static SweepSettings Create(ParseResult parse, SweepOptions options, DateTimeOffset now, Func<string, string?> environment)
     {
         var knobs = new SweepKnobs(
-            KnobListParser.Clients(parse.GetValue(o.Client)),
-            KnobListParser.Integers(parse.GetValue(o.Processes), o.Processes.Name, "1,2,3"),
-            KnobListParser.Integers(parse.GetValue(o.Tasks), o.Tasks.Name, "4,12,32"),
-            KnobListParser.Integers(parse.GetValue(o.BatchSize), o.BatchSize.Name, "10,50,100"),
-            KnobListParser.Integers(parse.GetValue(o.EntitySize), o.EntitySize.Name, "1024,4096"),
-            KnobListParser.Partitions(parse.GetValue(o.Partitions)),
-            KnobListParser.Rates(parse.GetValue(o.Rate)));
+            KnobListParser.Clients(parse.GetValue(options.Client)),
+            KnobListParser.Integers(parse.GetValue(options.Processes), options.Processes.Name, "1,2,3"),
+            KnobListParser.Integers(parse.GetValue(options.Tasks), options.Tasks.Name, "4,12,32"),
+            KnobListParser.Integers(parse.GetValue(options.BatchSize), options.BatchSize.Name, "10,50,100"),
+            KnobListParser.Integers(parse.GetValue(options.EntitySize), options.EntitySize.Name, "1024,4096"),
+            KnobListParser.Partitions(parse.GetValue(options.Partitions)),
+            KnobListParser.Rates(parse.GetValue(options.Rate)));
 
-        var passProcesses = RunHas(o, "--processes");
-        Require(passProcesses || knobs.Processes is [1], "--processes needs run --processes, which this tableload does not have; leave it at 1.");
-        Require(RunHas(o, "--rate") || knobs.Rates is [null], "--rate needs run --rate, which this tableload does not have; leave it out for the closed model.");
-
-        var repeat = parse.GetValue(o.Repeat);
-        Require(repeat is >= 1 and <= MaxRepeat, $"--repeat must be between 1 and {MaxRepeat}, not {repeat}.");
-        var cooldownText = parse.GetValue(o.Cooldown);
-        Require(DurationParser.TryParse(cooldownText, out var cooldown) && cooldown >= TimeSpan.Zero,
+        var repeat = parse.GetValue(options.Repeat);
+        Usage.Require(repeat is >= 1 and <= MaxRepeat, $"--repeat must be between 1 and {MaxRepeat}, not {repeat}.");
+        var cooldownText = parse.GetValue(options.Cooldown);
+        Usage.Require(DurationParser.TryParse(cooldownText, out var cooldown) && cooldown >= TimeSpan.Zero,
             $"--cooldown '{cooldownText}' is not a duration; use forms such as 5s, 1m or hh:mm:ss.");
-        var stopWhenThrottled = ParsePercent(parse.GetValue(o.StopWhenThrottled));
+        var stopWhenThrottled = ParsePercent(parse.GetValue(options.StopWhenThrottled));
 
-        var resume = parse.GetValue(o.Resume);
-        var output = parse.GetValue(o.Output);
-        Require(!resume || output is not null, "--resume needs the --output folder of the sweep to continue.");
+        var resume = parse.GetValue(options.Resume);
+        var output = parse.GetValue(options.Output);
+        Usage.Require(!resume || output is not null, "--resume needs the --output folder of the sweep to continue.");
         if (resume && EarlierSweep(output!) is { } earlier)
         {
-            (knobs, repeat) = ResumedGrid(parse, o, knobs, repeat, earlier);
+            (knobs, repeat) = ResumedGrid(parse, options, knobs, repeat, earlier);
         }
 
-        var table = parse.GetValue(o.Run.Table);
-        var runArguments = PassThroughArguments(parse, o);
-        if (table is not null && !parse.GetValue(o.Run.KeepTable))
+        var table = parse.GetValue(options.Run.Table);
+        var runArguments = PassThroughArguments(parse, options);
+        if (table is not null && !parse.GetValue(options.Run.KeepTable))
         {
             // Every cell shares the one table, so no cell may delete it under the next.
-            runArguments.Add(o.Run.KeepTable.Name);
+            runArguments.Add(options.Run.KeepTable.Name);
         }
 
-        var connection = parse.GetValue(o.ConnectionString) ?? environment(SecretVariables.ConnectionString);
-        var sas = parse.GetValue(o.Sas) ?? environment(SecretVariables.Sas);
+        var connection = parse.GetValue(options.ConnectionString) ?? environment(SecretVariables.ConnectionString);
+        var sas = parse.GetValue(options.Sas) ?? environment(SecretVariables.Sas);
         var draft = new SweepSettings
         {
             Knobs = knobs,
@@ -64,11 +60,10 @@ internal static class SweepSettingsFactory
             Cooldown = cooldown,
             StopWhenThrottledPercent = stopWhenThrottled,
             Resume = resume,
-            Report = parse.GetValue(o.Report),
+            Report = parse.GetValue(options.Report),
             OutputDirectory = output ?? Path.Combine("results", "sweep-" + now.UtcDateTime.ToString("yyyyMMdd-HHmmss", CultureInfo.InvariantCulture)),
             Table = table,
             RunArguments = runArguments,
-            PassProcesses = passProcesses,
             ConnectionString = connection is null ? null : new SecretText(connection),
             Sas = sas is null ? null : new SecretText(sas),
             Target = null!, // taken from the first cell's run settings below
@@ -135,19 +130,19 @@ internal static class SweepSettingsFactory
     }
 
     /// <summary>Resume runs the grid the sweep was started with, unless knob lists are given (to extend it); likewise --repeat.</summary>
-    private static (SweepKnobs Knobs, int Repeat) ResumedGrid(ParseResult parse, SweepOptions o, SweepKnobs knobs, int repeat, SweepDescription earlier)
+    private static (SweepKnobs Knobs, int Repeat) ResumedGrid(ParseResult parse, SweepOptions options, SweepKnobs knobs, int repeat, SweepDescription earlier)
     {
         // A closed-model sweep written before rates were nullable lists no rate at all.
         var earlierKnobs = earlier.Knobs.Rates.Count == 0 ? earlier.Knobs with { Rates = [null] } : earlier.Knobs;
-        var knobsGiven = o.Knobs.Any(k => parse.GetResult(k) is OptionResult { Implicit: false });
-        var repeatGiven = parse.GetResult(o.Repeat) is OptionResult { Implicit: false };
+        var knobsGiven = options.Knobs.Any(k => parse.GetResult(k) is OptionResult { Implicit: false });
+        var repeatGiven = parse.GetResult(options.Repeat) is OptionResult { Implicit: false };
         return (knobsGiven ? knobs : earlierKnobs, repeatGiven ? repeat : earlier.Options.Repeat);
     }
 
-    private static List<string> PassThroughArguments(ParseResult parse, SweepOptions o)
+    private static List<string> PassThroughArguments(ParseResult parse, SweepOptions options)
     {
         var args = new List<string>();
-        foreach (var option in o.PassThrough)
+        foreach (var option in options.PassThrough)
         {
             if (parse.GetResult(option) is OptionResult { Implicit: false } given)
             {
@@ -167,21 +162,11 @@ internal static class SweepSettingsFactory
         }
 
         var number = text.Trim().TrimEnd('%').TrimEnd();
-        Require(double.TryParse(number, NumberStyles.AllowDecimalPoint, CultureInfo.InvariantCulture, out var percent) && percent <= 100,
+        Usage.Require(double.TryParse(number, NumberStyles.AllowDecimalPoint, CultureInfo.InvariantCulture, out var percent) && percent <= 100,
             $"--stop-when-throttled must be a percentage from 0 to 100 such as 5%, not '{text}'.");
         return percent;
     }
 
-    private static bool RunHas(SweepOptions o, string name) => o.Run.All.Any(option => option.Name == name || option.Aliases.Contains(name));
-
     private static string InCell(string message, SweepCell cell, SweepSettings settings) =>
         settings.Knobs.CellsPerPass == 1 ? message : $"{message.TrimEnd('.')} (in cell {cell.Name}).";
-
-    private static void Require(bool condition, string message)
-    {
-        if (!condition)
-        {
-            throw new UsageException(message);
-        }
-    }
 }

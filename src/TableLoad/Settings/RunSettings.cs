@@ -3,7 +3,11 @@ using TableLoad.Workload;
 
 namespace TableLoad.Settings;
 
-/// <summary>Everything one run needs, validated; built once from the command line.</summary>
+/// <summary>
+/// Everything one run needs, validated; built once from the options (Cli/RunSettingsFactory) and handed
+/// to workers as it is. No default here: every value comes from an option, whose default is declared
+/// with it (Cli/RunOptions), so a default cannot be written twice.
+/// </summary>
 internal sealed record RunSettings
 {
     public required StorageTarget Target { get; init; }
@@ -15,39 +19,39 @@ internal sealed record RunSettings
     /// <summary>Write into a table that already holds entities (refused otherwise).</summary>
     public bool AllowExistingTable { get; init; }
 
-    public int BatchSize { get; init; } = 100;
+    public required int BatchSize { get; init; }
 
-    public int EntitySize { get; init; } = 1024;
+    public required int EntitySize { get; init; }
 
-    public int Properties { get; init; } = 8;
+    public required int Properties { get; init; }
 
-    public PartitionStrategy Partitions { get; init; } = new PartitionStrategy.Single();
+    public required PartitionStrategy Partitions { get; init; }
 
-    public string KeyPrefix { get; init; } = "tl";
+    public required string KeyPrefix { get; init; }
 
-    public int Tasks { get; init; } = 12;
+    public required int Tasks { get; init; }
 
     /// <summary>Load processes of the run; this process is number <see cref="Process"/> of them.</summary>
-    public int Processes { get; init; } = 1;
+    public required int Processes { get; init; }
 
     public bool PerProcess { get; init; }
 
     /// <summary>Open model: intended entities per second of the whole fleet; null for the closed model.</summary>
     public double? Rate { get; init; }
 
-    public TimeSpan Duration { get; init; } = TimeSpan.FromSeconds(60);
+    public required TimeSpan Duration { get; init; }
 
     public long? Batches { get; init; }
 
-    public TimeSpan Warmup { get; init; } = TimeSpan.FromSeconds(5);
+    public required TimeSpan Warmup { get; init; }
 
-    public TimeSpan Timeout { get; init; } = TimeSpan.FromSeconds(30);
+    public required TimeSpan Timeout { get; init; }
 
     public int Retries { get; init; }
 
     public required string OutputDirectory { get; init; }
 
-    public string Label { get; init; } = "";
+    public required string Label { get; init; }
 
     public bool Verify { get; init; }
 
@@ -65,19 +69,17 @@ internal sealed record RunSettings
 
     public bool Quiet { get; init; }
 
-    public bool WriteBatchLog { get; init; } = true;
+    public required bool WriteBatchLog { get; init; }
 
     /// <summary>Rows of batches.csv held while the disk is behind (<c>--batch-log-buffer</c>).</summary>
-    public int BatchLogBuffer { get; init; } = DefaultBatchLogBuffer;
+    public required int BatchLogBuffer { get; init; }
 
-    /// <summary>Rows of batches.csv held while the disk is behind: some 10 MB, several seconds of the fastest runs.</summary>
-    public const int DefaultBatchLogBuffer = 65_536;
 
     /// <summary>Collector address for live metrics over OTLP (<c>--otlp-endpoint</c>); null leaves it to the OTEL_* environment.</summary>
     public Uri? OtlpEndpoint { get; init; }
 
     /// <summary>Which client sends the batches.</summary>
-    public ClientKind Client { get; init; } = ClientKind.Sdk;
+    public required ClientKind Client { get; init; }
 
     /// <summary>Keep the SDK's logging and distributed tracing on (they cost CPU per batch).</summary>
     public bool SdkDiagnostics { get; init; }

@@ -7,12 +7,7 @@ internal static class CellArguments
 {
     public static IReadOnlyList<string> For(SweepSettings settings, SweepCell cell, string? freshTable)
     {
-        var args = new List<string> { "run", "--client", cell.Client };
-        if (settings.PassProcesses)
-        {
-            args.AddRange(["--processes", Int(cell.Processes)]);
-        }
-
+        var args = new List<string> { "run", "--client", cell.Client, "--processes", Int(cell.Processes) };
         args.AddRange(["--tasks", Int(cell.Tasks), "--batch-size", Int(cell.BatchSize), "--entity-size", Int(cell.EntitySize), "--partitions", cell.Partitions]);
         if (cell.Rate is { } rate)
         {

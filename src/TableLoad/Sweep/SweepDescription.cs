@@ -15,14 +15,14 @@ internal sealed record SweepDescription(
 {
     public const string FileName = "sweep.json";
 
-    public static SweepDescription Create(SweepSettings s) => new(
-        s.StartedUtc,
-        s.Knobs,
+    public static SweepDescription Create(SweepSettings settings) => new(
+        settings.StartedUtc,
+        settings.Knobs,
         new SweepRecordedOptions(
-            s.Target.AccountName, s.Target.TableEndpoint.GetLeftPart(UriPartial.Path), s.Table, s.Repeat, s.Cooldown.TotalSeconds,
-            s.StopWhenThrottledPercent, s.OutputDirectory, s.Report),
-        s.RunArguments,
-        s.Cells.Select(c => c.Name).ToList(),
+            settings.Target.AccountName, settings.Target.TableEndpoint.GetLeftPart(UriPartial.Path), settings.Table, settings.Repeat, settings.Cooldown.TotalSeconds,
+            settings.StopWhenThrottledPercent, settings.OutputDirectory, settings.Report),
+        settings.RunArguments,
+        settings.Cells.Select(c => c.Name).ToList(),
         new SweepEnvironment(
             RuntimeInformation.OSDescription, RuntimeInformation.FrameworkDescription, System.Environment.ProcessorCount,
             RunEnvironment.Version(typeof(SweepDescription).Assembly)));

@@ -29,9 +29,6 @@ internal sealed record SweepSettings
     /// <summary>The <c>run</c> options given to the sweep, passed unchanged to every cell (never the connection string).</summary>
     public required IReadOnlyList<string> RunArguments { get; init; }
 
-    /// <summary>True when this tableload's <c>run</c> has <c>--processes</c>, so each cell names its count.</summary>
-    public bool PassProcesses { get; init; }
-
     /// <summary>The connection string for the cells' environment; null leaves run's default (Azurite).</summary>
     public SecretText? ConnectionString { get; init; }
 

@@ -34,6 +34,26 @@ public sealed class CommandLineFailureTests(AzuriteFixture azurite)
     }
 
     [Fact]
+    public async Task SeveralBadOptions_AreAllSaid_OneSentenceEach_ExitTwo_AndCreateNoTable()
+    {
+        var table = StoredEntities.NewTableName("bad");
+
+        var (exitCode, stdout, stderr) = await TableLoadProcess.RunAsync(
+            ["run", "--table", table, "--batch-size", "101", "--tasks", "0", "--retries", "500", "--duration", "soon"], azurite.ConnectionString);
+
+        Assert.Equal(2, exitCode);
+        Assert.Equal(string.Empty, stdout);
+        var lines = stderr.Split('\n', StringSplitOptions.RemoveEmptyEntries);
+        Assert.Collection(
+            lines,
+            line => Assert.StartsWith("--batch-size must be", line, StringComparison.Ordinal),
+            line => Assert.StartsWith("--tasks must be", line, StringComparison.Ordinal),
+            line => Assert.StartsWith("--duration 'soon' is not a duration", line, StringComparison.Ordinal),
+            line => Assert.StartsWith("--retries must be", line, StringComparison.Ordinal));
+        Assert.True(await StoredEntities.CreateTableAsync(azurite, table), "bad input must be refused before any table is created");
+    }
+
+    [Fact]
     public async Task EntraOverPlainHttp_IsRefusedAsBadInput_BeforeAnyRequest()
     {
         var (exitCode, _, stderr) = await TableLoadProcess.RunAsync(["run", "--endpoint", azurite.TableEndpoint.ToString(), "--auth", "entra"], connectionString: null);

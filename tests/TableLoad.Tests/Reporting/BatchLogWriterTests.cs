@@ -1,6 +1,6 @@
 using TableLoad.Measurement;
 using TableLoad.Reporting;
-using TableLoad.Settings;
+using TableLoad.Cli;
 using TableLoad.Tests.TestSupport;
 
 namespace TableLoad.Tests.Reporting;
@@ -130,7 +130,7 @@ public sealed class BatchLogWriterTests
         var path = Path.Combine(Path.GetTempPath(), $"tableload-batches-{Guid.NewGuid():N}.csv");
         try
         {
-            var sut = new BatchLogWriter(RunSettings.DefaultBatchLogBuffer);
+            var sut = new BatchLogWriter(RunOptions.DefaultBatchLogBuffer);
             var writing = sut.WriteAllAsync(path);
             sut.Writer.TryWrite(Record("tl,a"));
             sut.Writer.TryWrite(Record(warmup: true));

@@ -1,6 +1,7 @@
 using TableLoad.Engine.Fleet;
 using TableLoad.Settings;
 using TableLoad.Storage;
+using TableLoad.Tests.TestSupport;
 
 namespace TableLoad.Tests.Engine.Fleet;
 
@@ -39,7 +40,7 @@ public sealed class SecretsInToStringTests
     {
         var endpoint = new Uri("http://127.0.0.1:10002/secretacct");
         IRequestAuthorizer authorizer = auth == "key" ? new SharedKeyAuthorizer("secretacct", Key) : new SasAuthorizer(Sas);
-        return new RunSettings { Target = new StorageTarget(endpoint, "secretacct", authorizer), Table = "t1", OutputDirectory = "out", RunId = "r1" };
+        return DefaultRunSettings.Create() with { Target = new StorageTarget(endpoint, "secretacct", authorizer), Table = "t1", OutputDirectory = "out", RunId = "r1" };
     }
 
     private static void AssertNoSecret(string text)

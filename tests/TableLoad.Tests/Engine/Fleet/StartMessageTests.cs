@@ -2,6 +2,7 @@ using System.Reflection;
 using TableLoad.Engine.Fleet;
 using TableLoad.Settings;
 using TableLoad.Storage;
+using TableLoad.Tests.TestSupport;
 using TableLoad.Workload;
 
 namespace TableLoad.Tests.Engine.Fleet;
@@ -92,7 +93,7 @@ public sealed class StartMessageTests
     private static RunSettings RoundTrip(RunSettings sent) =>
         WorkerProtocol.Deserialize<ControlMessage>(WorkerProtocol.Serialize(new ControlMessage(ControlMessage.StartType) { Settings = sent })).Settings!;
 
-    private static RunSettings Minimal() => new()
+    private static RunSettings Minimal() => DefaultRunSettings.Create() with
     {
         Target = new StorageTarget(new Uri("http://127.0.0.1:10002/devstoreaccount1"), "devstoreaccount1", new SharedKeyAuthorizer("devstoreaccount1", [1, 2, 3])),
         Table = "t1",

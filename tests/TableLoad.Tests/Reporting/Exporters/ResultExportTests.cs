@@ -60,7 +60,7 @@ public sealed class ResultExportTests : IDisposable
 
     private RunReport Report(RunMoments moment)
     {
-        var settings = new RunSettings
+        var settings = DefaultRunSettings.Create() with
         {
             Target = ConnectionStringParser.Parse(ConnectionStringParser.DevelopmentConnectionString),
             Table = "t1",
