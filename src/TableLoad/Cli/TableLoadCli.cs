@@ -11,7 +11,21 @@ internal static class TableLoadCli
     {
         Description = "What goes to stderr: quiet (warnings and errors only, no progress lines), normal (also progress and notices) or detailed (also the settings in effect, secrets left out, and each phase's time). The results on stdout are the same at every level.",
         DefaultValueFactory = _ => Hosting.Verbosity.Normal,
+        HelpName = "quiet|normal|detailed",
         Recursive = true,
+        // One sentence for a wrong value (the enum parser's own message lists the names over several lines);
+        // a number is refused although Enum.TryParse would take one.
+        CustomParser = result =>
+        {
+            var text = result.Tokens.Count > 0 ? result.Tokens[0].Value : "";
+            if (Enum.TryParse<Verbosity>(text, ignoreCase: true, out var verbosity) && Enum.IsDefined(verbosity) && text.Length > 0 && !char.IsAsciiDigit(text[0]))
+            {
+                return verbosity;
+            }
+
+            result.AddError($"--verbosity must be quiet, normal or detailed, not '{text}'");
+            return Hosting.Verbosity.Normal;
+        },
     };
 
     public static RootCommand CreateRootCommand()

@@ -1,6 +1,7 @@
 using System.CommandLine;
 using System.Runtime.InteropServices;
 using Microsoft.Extensions.DependencyInjection;
+using Microsoft.Extensions.Logging;
 using TableLoad.Engine.Fleet;
 using TableLoad.Hosting;
 
@@ -17,7 +18,11 @@ internal static class WorkerCommand
             _ => { },
             // Ctrl+C in a terminal reaches the whole process group; the worker obeys its coordinator instead.
             _ => () => { },
-            provider => new WorkerHost(Console.In, Console.Out, provider.GetRequiredService<TimeProvider>()).RunAsync(),
+            provider =>
+            {
+                CommandLog.Of(provider).LogDebug("worker: Ctrl+C is left to the coordinator.");
+                return new WorkerHost(Console.In, Console.Out, provider.GetRequiredService<TimeProvider>()).RunAsync();
+            },
             [PosixSignal.SIGINT]).ConfigureAwait(false));
         return command;
     }

@@ -111,6 +111,9 @@ public sealed class TableLoadProcess : IDisposable
         }
     }
 
+    /// <summary>Closes the program's stdin, as a coordinator that went away would.</summary>
+    public void CloseInput() => _process.StandardInput.Close();
+
     public void Signal(int signal) => _ = Process.Start("kill", $"-{signal} {_process.Id}")?.WaitForExit(5000);
 
     public void Dispose()

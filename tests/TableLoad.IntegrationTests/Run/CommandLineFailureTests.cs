@@ -19,6 +19,8 @@ public sealed class CommandLineFailureTests(AzuriteFixture azurite)
     [InlineData("--client", "rest", "--client")]
     [InlineData("--start-at", "2026-01-01T10:00:00Z", "--start-at")]
     [InlineData("--batch-log-buffer", "0", "--batch-log-buffer")]
+    [InlineData("--verbosity", "loud", "--verbosity must be quiet, normal or detailed")]
+    [InlineData("--verbosity", "1", "--verbosity must be quiet, normal or detailed")]
     public async Task BadInput_PrintsOneSentence_ExitsTwo_AndCreatesNoTable(string option, string value, string named)
     {
         var table = StoredEntities.NewTableName("bad");

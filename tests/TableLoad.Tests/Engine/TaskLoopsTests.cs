@@ -1,0 +1,74 @@
+using System.Threading.Channels;
+using Microsoft.Extensions.Time.Testing;
+using TableLoad.Engine;
+using TableLoad.Measurement;
+using TableLoad.Resilience;
+using TableLoad.Settings;
+using TableLoad.Storage;
+using TableLoad.Storage.Wire;
+using TableLoad.Tests.TestSupport;
+using TableLoad.Workload;
+
+namespace TableLoad.Tests.Engine;
+
+/// <summary>
+/// The task loops on a clock that moves only when the test moves it, sending through the wire client to
+/// Azurite's recorded "accepted" answer: the batch budget is spent exactly, and in the open model no
+/// batch leaves before its intended start.
+/// </summary>
+public sealed class TaskLoopsTests
+{
+    private static readonly DateTimeOffset Start = new(2026, 11, 24, 0, 0, 0, 250, TimeSpan.Zero);
+
+    [Theory]
+    [InlineData(1, 5)]
+    [InlineData(3, 7)]
+    public async Task ClosedModel_SpendsTheBatchBudget_Exactly(int tasks, long budget)
+    {
+        var records = await RunAsync(DefaultRunSettings.Create() with { Tasks = tasks, Batches = budget, BatchSize = 10 });
+
+        Assert.Equal(budget, records.Count);
+        Assert.All(records, r => Assert.Equal(BatchOutcome.Succeeded, r.Result.Outcome));
+    }
+
+    [Fact]
+    public async Task OpenModel_NoBatchLeavesBeforeItsIntendedStart_AndEachIsDueOneIntervalAfterTheLast()
+    {
+        // 2,000 entities/s in batches of 10 over 2 tasks: each task is due every 10 ms.
+        var records = await RunAsync(DefaultRunSettings.Create() with { Tasks = 2, Batches = 8, BatchSize = 10, Rate = 2000 });
+
+        Assert.Equal(8, records.Count);
+        Assert.All(records, r => Assert.True(r.StartMicros >= r.IntendedStartMicros, $"task {r.Task} left at {r.StartMicros} µs, due at {r.IntendedStartMicros} µs"));
+        foreach (var task in records.GroupBy(r => r.Task))
+        {
+            var due = task.Select(r => r.IntendedStartMicros!.Value).Order().ToList();
+            Assert.All(due.Zip(due.Skip(1)), pair => Assert.Equal(10_000, pair.Second - pair.First));
+        }
+    }
+
+    private static async Task<List<BatchRecord>> RunAsync(RunSettings settings)
+    {
+        var time = new FakeTimeProvider(Start);
+        var clock = new RunClock(time);
+        var accepted = RecordedAnswer.Read(Path.Combine(AppContext.BaseDirectory, "Storage", "Answers", "accepted.http"));
+        var template = EntityTemplate.Create(settings.EntitySize, settings.Properties);
+        using var client = new WireBatchClient(settings.Target, settings.Table, template, new ReplayHandler(accepted));
+        using var admin = new TableAdmin(settings.Target, settings.Table, settings.TableCallTimeout);
+        var submitter = new BatchSubmitter(BatchPipelineFactory.Create(settings.Timeout, settings.Retries, time), admin);
+        var collector = new IntervalCollector(clock, new WindowPool(), warmupEndEpochSecond: 0, sinks: []);
+        var batchLog = Channel.CreateUnbounded<BatchRecord>();
+
+        var running = new TaskLoops(settings, client, submitter, clock, collector, batchLog.Writer, "nonce").RunAsync(CancellationToken.None, CancellationToken.None);
+
+        // The clock moves a millisecond at a time, each step after the loops have had their turn.
+        for (var step = 0; !running.IsCompleted && step < 10_000; step++)
+        {
+            await Task.Delay(1);
+            time.Advance(TimeSpan.FromMilliseconds(1));
+        }
+
+        await running.WaitAsync(TimeSpan.FromSeconds(30));
+        batchLog.Writer.Complete();
+        return await batchLog.Reader.ReadAllAsync().ToListAsync();
+    }
+}
