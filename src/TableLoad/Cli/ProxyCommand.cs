@@ -25,14 +25,8 @@ internal static class ProxyCommand
 
         command.SetAction(async (parse, _) =>
         {
-            ProxySettings settings;
-            try
+            if (await Refusal.SettingsOrSayWhyAsync(() => ProxySettingsFactory.Create(parse, options, File.ReadAllText)).ConfigureAwait(false) is not { } settings)
             {
-                settings = ProxySettingsFactory.Create(parse, options, File.ReadAllText);
-            }
-            catch (UsageException ex)
-            {
-                await Console.Error.WriteLineAsync(ex.Message).ConfigureAwait(false);
                 return ExitCodes.BadInput;
             }
 

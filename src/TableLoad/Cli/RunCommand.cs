@@ -18,15 +18,13 @@ internal static class RunCommand
 
         command.SetAction(async (parse, _) =>
         {
-            RunSettings settings;
-            try
+            var settings = await Refusal.SettingsOrSayWhyAsync(() =>
             {
                 parse = RunProfile.Apply(parse, options, Environment.GetEnvironmentVariables());
-                settings = RunSettingsFactory.Create(parse, options, DateTimeOffset.UtcNow, Environment.GetEnvironmentVariable);
-            }
-            catch (UsageException ex)
+                return RunSettingsFactory.Create(parse, options, DateTimeOffset.UtcNow, Environment.GetEnvironmentVariable);
+            }).ConfigureAwait(false);
+            if (settings is null)
             {
-                await Console.Error.WriteLineAsync(ex.Message).ConfigureAwait(false);
                 return ExitCodes.BadInput;
             }
 

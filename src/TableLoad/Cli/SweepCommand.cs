@@ -28,14 +28,8 @@ internal static class SweepCommand
 
         command.SetAction(async (parse, _) =>
         {
-            SweepSettings settings;
-            try
+            if (await Refusal.SettingsOrSayWhyAsync(() => SweepSettingsFactory.Create(parse, options, DateTimeOffset.UtcNow, Environment.GetEnvironmentVariable)).ConfigureAwait(false) is not { } settings)
             {
-                settings = SweepSettingsFactory.Create(parse, options, DateTimeOffset.UtcNow, Environment.GetEnvironmentVariable);
-            }
-            catch (UsageException ex)
-            {
-                await Console.Error.WriteLineAsync(ex.Message).ConfigureAwait(false);
                 return ExitCodes.BadInput;
             }
 
