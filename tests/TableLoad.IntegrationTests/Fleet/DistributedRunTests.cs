@@ -79,7 +79,9 @@ public sealed class DistributedRunTests(AzuriteFixture azurite) : IDisposable
         Assert.True(grouped.ExitCode == 0, grouped.Stderr);
         var summary = ResultJson.ReadSummary(Path.Combine(_root, "grouped", "summary.json"));
         Assert.Equal("both", summary.Label);
-        Assert.InRange(summary.MeanEntitiesPerSecond, 1, summary.PeakEntitiesPerSecond);
+        // The peak is a whole second's count and the mean is over the measured period, whose first and last
+        // seconds are partial, so the mean may pass the peak by a little; the defect this guards against put it 60 % above.
+        Assert.InRange(summary.MeanEntitiesPerSecond, 1, summary.PeakEntitiesPerSecond * 1.25);
     }
 
     [Fact]
