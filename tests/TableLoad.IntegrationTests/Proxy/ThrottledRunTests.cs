@@ -180,8 +180,10 @@ public sealed class ThrottledRunTests(AzuriteFixture azurite, ITestOutputHelper 
         var succeededBatches = summary.Outcomes["succeeded"];
         Assert.True(succeededBatches >= 3, $"only {succeededBatches} batches succeeded");
         Assert.Equal(0, summary.Outcomes["too_many_requests"]);
+        // Honoured, the wait costs one 429 a batch; on a busy machine a batch now and then meets a second one,
+        // and over a handful of batches that is 1.4. A client on its own schedule meets two or three a batch.
         var perBatch = stats.Throttled.TooManyRequests / (double)succeededBatches;
-        Assert.True(perBatch <= 1.25, $"{stats.Throttled.TooManyRequests} answers 429 for {succeededBatches} succeeded batches: the wait the service asked for was not honoured");
+        Assert.True(perBatch <= 1.5, $"{stats.Throttled.TooManyRequests} answers 429 for {succeededBatches} succeeded batches: the wait the service asked for was not honoured");
         Assert.Contains("entities: matches", stdout, StringComparison.Ordinal);
     }
 
