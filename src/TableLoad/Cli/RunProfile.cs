@@ -55,7 +55,10 @@ internal static class RunProfile
             return commandLine;
         }
 
-        var layered = options.CreateCommand().Parse([.. front, .. commandLine.Tokens.SkipWhile(t => t.Type == System.CommandLine.Parsing.TokenType.Command).Select(t => t.Value)]);
+        // The same run command again, with the options every command has (--verbosity), wherever they stood.
+        var run = options.CreateCommand();
+        run.Add(TableLoadCli.Verbosity);
+        var layered = run.Parse([.. front, .. commandLine.Tokens.Where(t => t.Type != System.CommandLine.Parsing.TokenType.Command).Select(t => t.Value)]);
         if (layered.Errors.Count > 0)
         {
             throw new UsageException($"{layered.Errors[0].Message.TrimEnd('.')} (a value from {(configFile is null ? "" : configFile + " or ")}the {EnvironmentPrefix}* environment).");

@@ -44,12 +44,13 @@ public sealed class ConfigProfileTests(AzuriteFixture azurite) : IDisposable
         var profile = Path.Combine(_output, "profile.json");
         await File.WriteAllTextAsync(profile, """{ "batch_size": 10, "tasks": 2, "entity_size": 600, "batches": 4, "warmup": "0s", "duration": "5s", "quiet": true }""");
         using var run = TableLoadProcess.Start(
-            ["run", "--config", profile, "--tasks", "4", "--output", _output],
+            ["--verbosity", "quiet", "run", "--config", profile, "--tasks", "4", "--output", _output],
             azurite.ConnectionString,
             new Dictionary<string, string> { ["TABLELOAD_BATCH_SIZE"] = "20", ["TABLELOAD_TASKS"] = "3" });
         var exitCode = await run.WaitForExitAsync(TimeSpan.FromMinutes(1));
         Assert.True(exitCode == 0, run.StandardError);
 
+        Assert.Equal(string.Empty, run.StandardError);                     // --verbosity survives the layering
         var options = RunJson(_output).GetProperty("options");
         Assert.Equal(600, options.GetProperty("entity_size").GetInt32());  // the profile alone
         Assert.Equal(20, options.GetProperty("batch_size").GetInt32());    // the environment over the profile
