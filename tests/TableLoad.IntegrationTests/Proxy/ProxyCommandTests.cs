@@ -1,6 +1,5 @@
 using System.Net;
 using System.Net.Sockets;
-using System.Text.RegularExpressions;
 using TableLoad.IntegrationTests.Infrastructure;
 using TableLoad.Proxy;
 
@@ -8,7 +7,7 @@ namespace TableLoad.IntegrationTests.Proxy;
 
 /// <summary><c>tableload proxy</c> as a user starts it: one line when listening, the counters on SIGTERM, one sentence on bad input.</summary>
 [Collection(AzuriteCollection.Name)]
-public sealed partial class ProxyCommandTests(AzuriteFixture azurite) : IDisposable
+public sealed class ProxyCommandTests(AzuriteFixture azurite) : IDisposable
 {
     private static readonly TimeSpan Limit = TimeSpan.FromSeconds(30);
     private readonly string _folder = Directory.CreateTempSubdirectory("tableload-proxy-cmd-").FullName;
@@ -18,7 +17,7 @@ public sealed partial class ProxyCommandTests(AzuriteFixture azurite) : IDisposa
     {
         using var proxy = TableLoadProcess.Start(
             ["proxy", "--listen", "http://127.0.0.1:0", "--target", $"http://127.0.0.1:{azurite.Port}", "--partition-limit", "500", "--seed", "3"], null);
-        var port = await ListeningPortAsync(proxy);
+        var port = await ProxyProcess.ListeningPortAsync(proxy, Limit);
         using var http = new HttpClient { Timeout = Limit };
         using var tables = await http.GetAsync(new Uri($"http://127.0.0.1:{port}/devstoreaccount1/Tables"));
         var live = ProxyStats.FromJson(await http.GetStringAsync(new Uri($"http://127.0.0.1:{port}/_proxy/stats")));
@@ -82,24 +81,4 @@ public sealed partial class ProxyCommandTests(AzuriteFixture azurite) : IDisposa
     }
 
     public void Dispose() => Directory.Delete(_folder, recursive: true);
-
-    private static async Task<int> ListeningPortAsync(TableLoadProcess proxy)
-    {
-        var deadline = DateTime.UtcNow + Limit;
-        while (DateTime.UtcNow < deadline)
-        {
-            var match = ListeningLine().Match(proxy.StandardOutput);
-            if (match.Success)
-            {
-                return int.Parse(match.Groups[1].Value, System.Globalization.CultureInfo.InvariantCulture);
-            }
-
-            await Task.Delay(50);
-        }
-
-        throw new TimeoutException($"the proxy never said where it listens. stderr: {proxy.StandardError}");
-    }
-
-    [GeneratedRegex(@"^proxy listening on http://127\.0\.0\.1:(\d+) → ", RegexOptions.Multiline)]
-    private static partial Regex ListeningLine();
 }

@@ -71,6 +71,49 @@ public sealed class SecretsNeverLeakTests(SecretAccountFixture azurite) : IDispo
         Assert.DoesNotContain("TABLELOAD-RECOGNISABLE", everything, StringComparison.Ordinal);
     }
 
+    [Theory]
+    [InlineData("sdk")]
+    [InlineData("wire")]
+    public async Task KeyAndSas_NeverAppear_InTheProxysOutput_OrInRunsThroughIt(string client)
+    {
+        // The proxy sees every signed request and every SAS query; it throttles, loses and resets some,
+        // so the runs' error paths and retries go through it as well. Detailed verbosity says the most.
+        using var proxy = TableLoadProcess.Start(
+            ["--verbosity", "detailed", "proxy", "--listen", "http://127.0.0.1:0", "--target", $"http://127.0.0.1:{azurite.Port}",
+             "--partition-limit", "400", "--lose-answer-rate", "0.1", "--reset-rate", "0.1", "--seed", "11"],
+            null);
+        var port = await ProxyProcess.ListeningPortAsync(proxy, TimeSpan.FromSeconds(30));
+        var throughProxy = new Uri($"http://127.0.0.1:{port}/{SecretAccountFixture.Account}");
+
+        await ObserveAsync(["run", "--client", client, "--tasks", "2", "--duration", "3s", "--warmup", "0s", "--retries", "2", "--verify", "--output", Out("proxy-key")],
+            azurite.SecretConnectionString.Replace(azurite.SecretEndpoint.ToString(), throughProxy.ToString()), expectExit: 0);
+        await ObserveAsync(["run", "--client", client, "--endpoint", throughProxy.ToString(), "--sas", azurite.Sas, "--processes", "2", "--tasks", "1", "--duration", "3s", "--warmup", "0s", "--retries", "2", "--verify", "--output", Out("proxy-sas")],
+            null, expectExit: 0);
+        using (var http = new HttpClient())
+        {
+            _seen.AppendLine(await http.GetStringAsync(new Uri($"http://127.0.0.1:{port}/_proxy/stats")));
+        }
+
+        _seen.AppendLine(File.ReadAllText($"/proc/{proxy.Id}/cmdline").Replace('\0', ' '));
+        proxy.Signal(15);
+        Assert.Equal(0, await proxy.WaitForExitAsync(TimeSpan.FromSeconds(30)));
+        _seen.AppendLine(proxy.StandardOutput).AppendLine(proxy.StandardError);
+        foreach (var file in Directory.EnumerateFiles(_root, "*", SearchOption.AllDirectories))
+        {
+            _seen.AppendLine(File.ReadAllText(file));
+        }
+
+        // The proxy did its faults on these runs, so their failure paths are among what was read.
+        var stats = TableLoad.Proxy.ProxyStats.FromJson(proxy.StandardOutput.Split('\n', StringSplitOptions.RemoveEmptyEntries)[^1])!;
+        Assert.True(stats.ThrottledEntities > 0 && stats.LostAnswers > 0 && stats.Resets > 0, $"the proxy throttled {stats.ThrottledEntities} entities, lost {stats.LostAnswers} answers and reset {stats.Resets} requests");
+        var everything = _seen.ToString();
+        Assert.Contains("secretacct", everything, StringComparison.Ordinal);
+        foreach (var secret in azurite.Secrets())
+        {
+            Assert.DoesNotContain(secret, everything, StringComparison.Ordinal);
+        }
+    }
+
     public void Dispose() => Directory.Delete(_root, recursive: true);
 
     private string Out(string name) => Path.Combine(_root, name);
