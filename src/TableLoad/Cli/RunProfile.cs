@@ -18,16 +18,20 @@ internal static class RunProfile
     public const string EnvironmentPrefix = "TABLELOAD_";
 
     // run.json records these options under names of their own: seconds as numbers, the batch log as a yes.
-    private static readonly Dictionary<string, Func<string, KeyValuePair<string, string?>>> RecordedAs = new(StringComparer.OrdinalIgnoreCase)
+    private static readonly Dictionary<string, (string Option, Func<string, string> Value)> RecordedAs = new(StringComparer.OrdinalIgnoreCase)
     {
-        ["duration_s"] = seconds => new("duration", seconds + "s"),
-        ["warmup_s"] = seconds => new("warmup", seconds + "s"),
-        ["timeout_s"] = seconds => new("timeout", seconds + "s"),
-        ["batch_log"] = written => new("no_batch_log", bool.Parse(written) ? "false" : "true"),
+        ["duration_s"] = ("duration", seconds => seconds + "s"),
+        ["warmup_s"] = ("warmup", seconds => seconds + "s"),
+        ["timeout_s"] = ("timeout", seconds => seconds + "s"),
+        ["batch_log"] = ("no_batch_log", written => bool.Parse(written) ? "false" : "true"),
     };
 
-    // What run.json records of that run alone: a repeat writes its own folder and table, at the target it is given now.
-    private static readonly HashSet<string> OfThatRunAlone = new(StringComparer.OrdinalIgnoreCase) { "output", "table", "endpoint", "shared_run", "start_at" };
+    /// <summary>What run.json records of that run alone: a repeat writes its own folder and table, at the target it is given now.</summary>
+    public static readonly IReadOnlySet<string> OfThatRunAlone = new HashSet<string>(StringComparer.OrdinalIgnoreCase) { "output", "table", "endpoint", "shared_run", "start_at" };
+
+    /// <summary>The name under which run.json's <c>options</c> records an option's value.</summary>
+    public static string RecordedKey(Option option) =>
+        RecordedAs.FirstOrDefault(r => r.Value.Option == Key(option)).Key ?? Key(option);
 
     /// <summary>The parse of the command line with the profile and the environment in front of it.</summary>
     /// <exception cref="UsageException">The profile cannot be read, names no option, or holds a secret.</exception>
@@ -104,8 +108,8 @@ internal static class RunProfile
             }
 
             var (key, value) = RecordedAs.TryGetValue(entry.Key, out var translate) && recorded.Exists() && entry.Value is not null
-                ? translate(entry.Value)
-                : new KeyValuePair<string, string?>(entry.Key, entry.Value);
+                ? (translate.Option, translate.Value(entry.Value))
+                : (entry.Key, entry.Value);
             if (!keys.Contains(key))
             {
                 throw new UsageException($"--config {path} has '{entry.Key}', which is not an option of tableload run; see 'tableload run --help' (names are written with underscores, e.g. batch_size).");

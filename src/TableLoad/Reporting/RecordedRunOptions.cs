@@ -9,7 +9,12 @@ internal sealed record RecordedRunOptions
 {
     public required string Account { get; init; }
 
+    public bool AllowExistingTable { get; init; }
+
     public bool BatchLog { get; init; }
+
+    /// <summary>0 in folders written before TableLoad bounded the batch log.</summary>
+    public int BatchLogBuffer { get; init; }
 
     public int BatchSize { get; init; }
 
@@ -65,6 +70,7 @@ internal sealed record RecordedRunOptions
         Endpoint = settings.Target.TableEndpoint.GetLeftPart(UriPartial.Path),
         Table = settings.Table,
         KeepTable = settings.KeepTable,
+        AllowExistingTable = settings.AllowExistingTable,
         BatchSize = settings.BatchSize,
         EntitySize = settings.EntitySize,
         Properties = settings.Properties,
@@ -83,6 +89,7 @@ internal sealed record RecordedRunOptions
         StartAt = settings.StartAt,
         SharedRun = settings.SharedRun,
         BatchLog = settings.WriteBatchLog,
+        BatchLogBuffer = settings.BatchLogBuffer,
         Client = settings.Client.ToName(),
         SdkDiagnostics = settings.SdkDiagnostics,
     };

@@ -1,0 +1,89 @@
+using System.CommandLine;
+using System.Text.Json;
+using System.Text.Json.Nodes;
+using TableLoad.Cli;
+using TableLoad.Reporting;
+using TableLoad.Settings;
+
+namespace TableLoad.Tests.Cli;
+
+/// <summary>
+/// run.json's <c>options</c> come from the same option declarations as --help and the settings: every
+/// option is recorded under its own name, or is on the short list of what a repeat must not take from
+/// an earlier run; and what is recorded, read back with <c>--config</c>, gives the same settings.
+/// </summary>
+public sealed class RunJsonRepeatTests : IDisposable
+{
+    // Options a run.json deliberately does not repeat, and why; a new option must be recorded or named here.
+    private static readonly Dictionary<string, string> NotRecorded = new()
+    {
+        ["connection_string"] = "a secret",
+        ["sas"] = "a secret",
+        ["auth"] = "it goes with the target, which a repeat is given anew",
+        ["config"] = "the profile itself",
+        ["max_entities"] = "recorded as its effect on batches",
+        ["run_id"] = "that run's identity, beside the options",
+        ["instance"] = "that run's identity, beside the options",
+        ["label"] = "beside the options, and carried on from there",
+        ["quiet"] = "how the run is shown, not what it loads",
+        ["per_process"] = "how the run is shown, not what it loads",
+        ["report"] = "how the run is shown, not what it loads",
+        ["otlp_endpoint"] = "how the run is shown, not what it loads",
+    };
+
+    private static readonly DateTimeOffset Now = new(2026, 11, 24, 7, 0, 0, TimeSpan.Zero);
+    private readonly string _folder = Directory.CreateTempSubdirectory("tableload-repeat-").FullName;
+
+    [Fact]
+    public void EveryRunOption_IsRecordedUnderItsName_OrIsSaidWhyNot()
+    {
+        var options = new RunOptions();
+        var recorded = RunJsonOptions(Settings(options, [])).Select(p => p.Key).ToHashSet();
+
+        foreach (var option in options.All)
+        {
+            var key = RunProfile.Key(option);
+            Assert.True(
+                recorded.Contains(RunProfile.RecordedKey(option)) ^ NotRecorded.ContainsKey(key),
+                $"{option.Name}: run.json must either record it (as '{RunProfile.RecordedKey(option)}') or this test must say why not, and not both.");
+        }
+    }
+
+    [Fact]
+    public void RunJson_ReadBackWithConfig_GivesTheSameSettings_ButForWhatWasThatRunsAlone()
+    {
+        var options = new RunOptions();
+        string[] everyOptionChanged =
+        [
+            "--sdk-diagnostics", "--account", "devstoreaccount1", "--allow-existing-table", "--table", "repeatme",
+            "--keep-table", "--batch-size", "40", "--entity-size", "2000", "--properties", "4", "--partitions", "spread:3", "--key-prefix", "rp",
+            "--tasks", "3", "--processes", "2", "--rate", "1234.5", "--duration", "95s", "--batches", "77", "--warmup", "2.5s", "--timeout", "7s",
+            "--retries", "4", "--label", "again", "--verify", "--no-batch-log", "--batch-log-buffer", "999", "--output", Path.Combine(_folder, "first"),
+        ];
+        var first = Settings(options, everyOptionChanged);
+        var runJson = Path.Combine(_folder, RunDescription.FileName);
+        File.WriteAllText(runJson, JsonSerializer.Serialize(RunDescription.Create(first, Now, Now.AddMinutes(2)), ResultJson.Context.RunDescription));
+
+        var repeat = Settings(options, ["--config", runJson]);
+
+        Assert.Equal(
+            first with { Table = repeat.Table, OutputDirectory = repeat.OutputDirectory, RunId = repeat.RunId },
+            repeat with { Target = first.Target });
+        Assert.NotEqual(first.Table, repeat.Table);
+        Assert.NotEqual(first.OutputDirectory, repeat.OutputDirectory);
+    }
+
+    public void Dispose() => Directory.Delete(_folder, recursive: true);
+
+    private static RunSettings Settings(RunOptions options, string[] args)
+    {
+        var command = options.CreateCommand();
+        command.Add(TableLoadCli.Verbosity);
+        var parse = RunProfile.Apply(command.Parse(args), options, new Dictionary<string, string>());
+        Assert.Empty(parse.Errors);
+        return RunSettingsFactory.Create(parse, options, Now, _ => null);
+    }
+
+    private static JsonObject RunJsonOptions(RunSettings settings) =>
+        JsonSerializer.SerializeToNode(RecordedRunOptions.Of(settings), ResultJson.Context.RecordedRunOptions)!.AsObject();
+}
