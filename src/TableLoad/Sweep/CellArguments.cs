@@ -7,11 +7,13 @@ internal static class CellArguments
 {
     public static IReadOnlyList<string> For(SweepSettings settings, SweepCell cell, string? freshTable)
     {
-        var args = new List<string> { "run", "--client", cell.Client, "--processes", Int(cell.Processes) };
-        args.AddRange(["--tasks", Int(cell.Tasks), "--batch-size", Int(cell.BatchSize), "--entity-size", Int(cell.EntitySize), "--partitions", cell.Partitions]);
-        if (cell.Rate is { } rate)
+        var args = new List<string> { "run" };
+        foreach (var knob in Enum.GetValues<SweepKnob>())
         {
-            args.AddRange(["--rate", SweepCell.FormatRate(rate)]);
+            if (cell.Value(knob) is { } value)
+            {
+                args.AddRange([knob.OptionName(), value]);
+            }
         }
 
         args.AddRange(settings.RunArguments);
@@ -27,6 +29,4 @@ internal static class CellArguments
     /// <summary>A table name no other cell uses, even one that starts in the same second (run's own names are per second).</summary>
     public static string FreshTable(DateTimeOffset now, int ordinal) =>
         string.Create(CultureInfo.InvariantCulture, $"tableload{now.UtcDateTime:yyyyMMddHHmmss}c{ordinal:D4}");
-
-    private static string Int(int value) => value.ToString(CultureInfo.InvariantCulture);
 }

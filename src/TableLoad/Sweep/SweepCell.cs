@@ -18,6 +18,19 @@ internal sealed record SweepCell(string Client, int Processes, int Tasks, int Ba
 
     public static string FormatRate(double rate) => rate.ToString(CultureInfo.InvariantCulture);
 
+    /// <summary>The value this cell gives <paramref name="knob"/> on its command line; null for the closed model's rate.</summary>
+    public string? Value(SweepKnob knob) => knob switch
+    {
+        SweepKnob.Client => Client,
+        SweepKnob.Processes => Processes.ToString(CultureInfo.InvariantCulture),
+        SweepKnob.Tasks => Tasks.ToString(CultureInfo.InvariantCulture),
+        SweepKnob.BatchSize => BatchSize.ToString(CultureInfo.InvariantCulture),
+        SweepKnob.EntitySize => EntitySize.ToString(CultureInfo.InvariantCulture),
+        SweepKnob.Partitions => Partitions,
+        SweepKnob.Rate => Rate is { } rate ? FormatRate(rate) : null,
+        _ => throw new ArgumentOutOfRangeException(nameof(knob), knob, null),
+    };
+
     /// <summary>The same cell with <paramref name="knob"/> blanked out: cells that share it differ only in that knob.</summary>
     public SweepCell Without(SweepKnob knob) => knob switch
     {

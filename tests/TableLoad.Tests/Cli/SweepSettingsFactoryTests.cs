@@ -141,6 +141,16 @@ public sealed class SweepSettingsFactoryTests
     }
 
     [Fact]
+    public void EveryKnob_IsAnOptionOfRun_WhichParsesEveryCellsCommandLine()
+    {
+        var run = new RunOptions().CreateCommand();
+        var settings = Create(["--client", "sdk,wire", "--processes", "1,2", "--tasks", "4", "--batch-size", "10", "--entity-size", "512", "--partitions", "per-task", "--rate", "100", "--output", "out"]);
+
+        Assert.All(Enum.GetValues<SweepKnob>(), knob => Assert.Contains(run.Options, o => o.Name == knob.OptionName()));
+        Assert.All(settings.Cells, cell => Assert.Empty(run.Parse(CellArguments.For(settings, cell, "t").Skip(1).ToArray()).Errors));
+    }
+
+    [Fact]
     public void CellArguments_NeverHoldTheConnectionString_FromTheOptionOrTheEnvironment()
     {
         var fromOption = Create(["--connection-string", Connection, "--tasks", "1,2"]);
