@@ -58,7 +58,7 @@ internal sealed class RunOptions
 
     public Option<string?> Table { get; } = new("--table")
     {
-        Description = "Table to insert into, created if missing. Default: a fresh name per run (tableload<yyyyMMddHHmmss>).",
+        Description = "Table to insert into, created if missing. Default: a fresh name per run (tableload<yyyyMMddHHmmss><4 hex digits of the run id>).",
     };
 
     public Option<bool> KeepTable { get; } = new("--keep-table")

@@ -94,9 +94,12 @@ internal static partial class RunSettingsFactory
             startAt = parsedStart;
         }
 
+        // A run's own id and table share a random part, so two runs started in the same second never share a table.
+        var unique = Convert.ToHexStringLower(BitConverter.GetBytes(Random.Shared.Next()))[..4];
+        var runId = givenRunId ?? now.UtcDateTime.ToString("yyyyMMdd-HHmmss", CultureInfo.InvariantCulture) + "-" + unique;
         var table = parse.GetValue(options.Table);
         table ??= givenRunId is null
-            ? "tableload" + now.UtcDateTime.ToString("yyyyMMddHHmmss", CultureInfo.InvariantCulture)
+            ? "tableload" + now.UtcDateTime.ToString("yyyyMMddHHmmss", CultureInfo.InvariantCulture) + unique
             : TableNameFor(givenRunId);
         Usage.Require(TableNamePattern().IsMatch(table) && !table.Equals("tables", StringComparison.OrdinalIgnoreCase),
             $"--table '{table}' is not a valid table name: use 3 to 63 letters and digits, starting with a letter.");
@@ -111,7 +114,6 @@ internal static partial class RunSettingsFactory
         var template = EntityTemplate.Create(entitySize, properties);
         ValidateEntityAndBatch(template, prefix, batchSize, target, table);
 
-        var runId = givenRunId ?? now.UtcDateTime.ToString("yyyyMMdd-HHmmss", CultureInfo.InvariantCulture) + "-" + Convert.ToHexStringLower(BitConverter.GetBytes(Random.Shared.Next()))[..4];
         var defaultOutput = parse.GetResult(options.Instance) is { Implicit: false }
             ? Path.Combine("results", runId, string.Create(CultureInfo.InvariantCulture, $"instance-{instance}"))
             : Path.Combine("results", runId);

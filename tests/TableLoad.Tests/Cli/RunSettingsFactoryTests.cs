@@ -81,11 +81,20 @@ public sealed class RunSettingsFactoryTests
         Assert.Equal(TimeSpan.FromSeconds(seconds), Create(["--timeout", timeout]).TableCallTimeout);
 
     [Fact]
-    public void Create_NoTable_GeneratesNameFromUtcNow()
+    public void Create_NoTable_GeneratesNameFromUtcNow_AndTheRunIdsRandomPart()
     {
         var settings = Create([]);
 
-        Assert.Equal("tableload20240305120709", settings.Table);
+        Assert.Matches("^tableload20240305120709[0-9a-f]{4}$", settings.Table);
+        Assert.Equal(settings.RunId[^4..], settings.Table[^4..]);
+    }
+
+    [Fact]
+    public void TwoRunsStartedInTheSameSecond_GetTablesOfTheirOwn()
+    {
+        var tables = Enumerable.Range(0, 20).Select(_ => Create([]).Table).ToHashSet();
+
+        Assert.True(tables.Count >= 19, $"20 runs in one second shared tables: {tables.Count} distinct names");
     }
 
     [Fact]
