@@ -13,6 +13,13 @@ internal sealed class SweepOptions
     public SweepOptions()
     {
         var (run, defaults) = RunDefaults();
+        var client = defaults.GetValue(run.Client)!;
+        Client = new Option<string>("--client")
+        {
+            Description = "Clients that send the batches (run --client), e.g. sdk,wire: the SDK applications run, and TableLoad's wire client (the service's ceiling).",
+            DefaultValueFactory = _ => client,
+        };
+        Processes = KnobList("--processes", "Load processes per cell (run --processes), e.g. 1,2,3.", defaults.GetValue(run.Processes));
         Tasks = KnobList("--tasks", "Concurrent batch loops per process, e.g. 4,12,32.", defaults.GetValue(run.Tasks));
         BatchSize = KnobList("--batch-size", "Inserts per entity group transaction (1..100), e.g. 10,50,100.", defaults.GetValue(run.BatchSize));
         EntitySize = KnobList("--entity-size", "Payload bytes per entity, e.g. 1024,4096.", defaults.GetValue(run.EntitySize));
@@ -34,17 +41,9 @@ internal sealed class SweepOptions
     /// <summary>The run options this sweep shares with <c>run</c>; only those in <see cref="PassThrough"/> are on the sweep command.</summary>
     public RunOptions Run { get; } = new();
 
-    public Option<string> Client { get; } = new("--client")
-    {
-        Description = "Clients that send the batches (run --client), e.g. sdk,wire: the SDK applications run, and TableLoad's wire client (the service's ceiling).",
-        DefaultValueFactory = _ => "sdk",
-    };
+    public Option<string> Client { get; }
 
-    public Option<string> Processes { get; } = new("--processes")
-    {
-        Description = "Load processes per cell (run --processes), e.g. 1,2,3.",
-        DefaultValueFactory = _ => "1",
-    };
+    public Option<string> Processes { get; }
 
     public Option<string> Tasks { get; }
 

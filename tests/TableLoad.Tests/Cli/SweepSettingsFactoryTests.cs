@@ -1,7 +1,9 @@
 using System.CommandLine;
 using TableLoad.Cli;
 using TableLoad.Settings;
+using TableLoad.Storage;
 using TableLoad.Sweep;
+using TableLoad.Tests.TestSupport;
 
 namespace TableLoad.Tests.Cli;
 
@@ -40,8 +42,9 @@ public sealed class SweepSettingsFactoryTests
     {
         var settings = Create([]);
 
+        var run = DefaultRunSettings.Create();
         var cell = Assert.Single(settings.Cells);
-        Assert.Equal(new SweepCell("sdk", 1, 12, 100, 1024, "single", null, 1), cell);
+        Assert.Equal(new SweepCell(run.Client.ToName(), run.Processes, run.Tasks, run.BatchSize, run.EntitySize, run.Partitions.ToString()!, run.Rate, 1), cell);
         Assert.Equal(TimeSpan.Zero, settings.Cooldown);
         Assert.Null(settings.StopWhenThrottledPercent);
         Assert.Equal(Path.Combine("results", "sweep-20240305-120709"), settings.OutputDirectory);
