@@ -12,7 +12,8 @@ namespace TableLoad.Engine;
 /// This process's share of a run: the task loops plus the once-a-second collection that hands each
 /// finished second to the sinks. Used by a one-process run and by every worker of a fleet.
 /// </summary>
-internal sealed class ProcessLoad(RunSettings settings, TableAdmin admin)
+/// <param name="clientFor">The batch client for the run's entities: by default the one <c>--client</c> names.</param>
+internal sealed class ProcessLoad(RunSettings settings, TableAdmin admin, Func<EntityTemplate, IBatchClient>? clientFor = null)
 {
     /// <summary>Runs until the timeline's stop, the batch budget or a stop signal; then publishes every window.</summary>
     /// <param name="afterCollect">Called after each collection with the watermark: every earlier second has been published.</param>
@@ -29,15 +30,17 @@ internal sealed class ProcessLoad(RunSettings settings, TableAdmin admin)
         using var export = OtlpMetricsExport.Start(settings.OtlpEndpoint, Environment.GetEnvironmentVariable, Console.Error);
         collector = new IntervalCollector(clock, new WindowPool(), timeline.WarmupEndEpochSecond, [.. sinks, metrics]);
         var template = EntityTemplate.Create(settings.EntitySize, settings.Properties);
-        using var client = BatchClientFactory.Create(settings.Client, settings.Target, settings.Table, template, settings.MaxConnections, settings.SdkDiagnostics);
+        using var client = clientFor?.Invoke(template)
+            ?? BatchClientFactory.Create(settings.Client, settings.Target, settings.Table, template, settings.MaxConnections, settings.SdkDiagnostics);
         var submitter = new BatchSubmitter(BatchPipelineFactory.Create(settings.Timeout, settings.Retries, clock.Time), admin);
 
         // The nonce is new for every process and run, so an entity left by another run never passes for this one's.
         var nonce = settings.RunId + "." + Convert.ToHexStringLower(System.Security.Cryptography.RandomNumberGenerator.GetBytes(4));
         var runner = new TaskLoops(settings, client, submitter, clock, collector, batchLog, nonce);
 
-        using var stopStarting = CancellationTokenSource.CreateLinkedTokenSource(signals.StopStarting);
-        stopStarting.CancelAfter(TimeSpan.FromMicroseconds(Math.Max(0, timeline.StopMicros - clock.ElapsedMicros())));
+        // The stop is on the run's clock, as every other time of the run is.
+        using var stopTime = new CancellationTokenSource(TimeSpan.FromMicroseconds(Math.Max(0, timeline.StopMicros - clock.ElapsedMicros())), clock.Time);
+        using var stopStarting = CancellationTokenSource.CreateLinkedTokenSource(signals.StopStarting, stopTime.Token);
         using var onInterrupt = signals.StopStarting.Register(() => signals.AbandonAfter(settings.Timeout + TimeSpan.FromSeconds(5)));
         var running = runner.RunAsync(stopStarting.Token, signals.Abandon);
 

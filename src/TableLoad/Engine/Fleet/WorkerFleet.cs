@@ -9,7 +9,8 @@ namespace TableLoad.Engine.Fleet;
 /// merges their seconds, relays stop requests, and gives up on a worker that dies or falls silent.
 /// All protocol handling happens on the one loop in <see cref="RunAsync"/>, so nothing here locks.
 /// </summary>
-internal sealed class WorkerFleet(RunSettings settings, TimeProvider time) : IDisposable
+/// <param name="launch">Starts one worker: by default a child process running <c>tableload worker</c>.</param>
+internal sealed class WorkerFleet(RunSettings settings, TimeProvider time, WorkerLauncher? launch = null) : IDisposable
 {
     public static readonly TimeSpan SilenceLimit = TimeSpan.FromSeconds(5);
     private static readonly TimeSpan ReadyLimit = TimeSpan.FromSeconds(60);
@@ -25,7 +26,7 @@ internal sealed class WorkerFleet(RunSettings settings, TimeProvider time) : IDi
     {
         for (var k = 0; k < settings.Processes; k++)
         {
-            var worker = WorkerProcess.Start(k, _inbox.Writer);
+            var worker = WorkerProcess.Start(k, _inbox.Writer, launch ?? ChildWorkerLink.Start);
             _workers.Add(worker);
             worker.Send(new ControlMessage(ControlMessage.StartType) { Settings = ForWorker(settings, k) });
         }

@@ -1,0 +1,203 @@
+using Microsoft.Extensions.Time.Testing;
+using TableLoad.Engine;
+using TableLoad.Engine.Fleet;
+using TableLoad.Measurement;
+using TableLoad.Tests.TestSupport;
+
+namespace TableLoad.Tests.Engine.Fleet;
+
+/// <summary>
+/// The coordinator's side of a multi-process run, with workers that answer in the real protocol's lines
+/// when the test says so, on a clock that moves only when the test moves it.
+/// </summary>
+public sealed class WorkerFleetTests
+{
+    private static readonly DateTimeOffset Start = new(2026, 11, 24, 0, 0, 0, 500, TimeSpan.Zero);
+
+    [Fact]
+    public async Task Start_EveryWorkerReady_IsNoFailure_AndEachGetsItsShareOfTheBudget()
+    {
+        var workers = new ScriptedWorkers(onStart: (_, worker) => worker.Report(new WorkerMessage(WorkerMessage.ReadyType)));
+        using var fleet = new WorkerFleet(DefaultRunSettings.Create() with { Processes = 3, Batches = 10 }, new FakeTimeProvider(Start), workers.Launch);
+
+        Assert.Null(await fleet.StartAsync(CancellationToken.None));
+
+        var started = workers.Links.Select(l => Assert.Single(l.Sent).Settings!).ToList();
+        Assert.Equal([0, 1, 2], started.Select(s => s.Process));
+        Assert.Equal([4L, 3L, 3L], started.Select(s => s.Batches!.Value));
+        Assert.All(started, s => Assert.True(s.Quiet));
+    }
+
+    [Fact]
+    public async Task Start_AWorkerRefusesItsSettings_IsOneSentenceNamingIt()
+    {
+        var workers = new ScriptedWorkers(onStart: (k, worker) => worker.Report(k == 1
+            ? new WorkerMessage(WorkerMessage.ErrorType) { Message = "--tasks must be at least 1." }
+            : new WorkerMessage(WorkerMessage.ReadyType)));
+        using var fleet = new WorkerFleet(DefaultRunSettings.Create() with { Processes = 2 }, new FakeTimeProvider(Start), workers.Launch);
+
+        var failure = await fleet.StartAsync(CancellationToken.None);
+
+        Assert.Equal($"worker 1 (pid {workers.Links[1].Pid}) refused its settings: --tasks must be at least 1.", failure);
+    }
+
+    [Fact]
+    public async Task Start_AWorkerExitsBeforeItIsReady_IsOneSentenceWithItsExitCodeAndLastWords()
+    {
+        var workers = new ScriptedWorkers(onStart: (_, worker) => worker.Exit(134, "Unhandled exception."));
+        using var fleet = new WorkerFleet(DefaultRunSettings.Create() with { Processes = 2 }, new FakeTimeProvider(Start), workers.Launch);
+
+        var failure = await fleet.StartAsync(CancellationToken.None);
+
+        Assert.Equal($"worker 0 (pid {workers.Links[0].Pid}) exited with code 134 before it was ready: Unhandled exception.", failure);
+    }
+
+    [Fact]
+    public async Task Run_AWorkerThatFallsSilent_IsStoppedAfterTheSilenceLimit_AndTheOthersSecondsAreStillMerged()
+    {
+        var time = new FakeTimeProvider(Start);
+        var workers = new ScriptedWorkers(onStart: (_, worker) => worker.Report(new WorkerMessage(WorkerMessage.ReadyType)));
+        using var fleet = new WorkerFleet(DefaultRunSettings.Create() with { Processes = 2 }, time, workers.Launch);
+        Assert.Null(await fleet.StartAsync(CancellationToken.None));
+        var (running, sink) = Run(fleet, time, new StopSignals());
+        var speaking = workers.Links[0];
+
+        // Worker 0 reports each second; worker 1 never speaks again.
+        var second = Start.ToUnixTimeSeconds();
+        await AdvanceUntilAsync(time, running, () => fleet.Workers[1].Failure is not null, everySecond: () =>
+        {
+            speaking.Report(Window(second, batches: 7));
+            speaking.Report(new WorkerMessage(WorkerMessage.TickType) { Watermark = ++second });
+        });
+
+        Assert.Equal($"fell silent for {WorkerFleet.SilenceLimit.TotalSeconds:0} s and was stopped", fleet.Workers[1].Failure);
+        Assert.True(workers.Links[1].Killed);
+        Assert.InRange(time.GetUtcNow() - Start, WorkerFleet.SilenceLimit, WorkerFleet.SilenceLimit + TimeSpan.FromSeconds(1));
+        Assert.False(workers.Links[0].Killed);
+
+        speaking.Report(new WorkerMessage(WorkerMessage.DoneType));
+        await AdvanceUntilAsync(time, running, () => running.IsCompleted);
+        Assert.Equal(fleet.Workers[0].Totals.Measured.Batches + fleet.Workers[0].Totals.Warmup.Batches, sink.Batches);
+        Assert.True(sink.Batches >= 7 * 5, $"only {sink.Batches} of worker 0's batches were merged");
+    }
+
+    [Fact]
+    public async Task Run_TheFirstStopRequest_GoesToEveryLiveWorker_AndTheSecondAbandons()
+    {
+        var time = new FakeTimeProvider(Start);
+        var workers = new ScriptedWorkers(onStart: (_, worker) => worker.Report(new WorkerMessage(WorkerMessage.ReadyType)));
+        using var fleet = new WorkerFleet(DefaultRunSettings.Create() with { Processes = 2 }, time, workers.Launch);
+        Assert.Null(await fleet.StartAsync(CancellationToken.None));
+        using var signals = new StopSignals();
+        var (running, _) = Run(fleet, time, signals);
+
+        signals.Request();
+        signals.Request();
+        foreach (var link in workers.Links)
+        {
+            link.Report(new WorkerMessage(WorkerMessage.DoneType) { Status = "interrupted" });
+        }
+
+        await AdvanceUntilAsync(time, running, () => running.IsCompleted);
+        Assert.All(workers.Links, link => Assert.Equal(
+            [ControlMessage.StartType, ControlMessage.GoType, ControlMessage.StopType, ControlMessage.AbandonType],
+            link.Sent.Select(m => m.Type)));
+        Assert.All(fleet.Workers, w => Assert.Null(w.Failure));
+    }
+
+    private static (Task Running, CountingSink Sink) Run(WorkerFleet fleet, FakeTimeProvider time, StopSignals signals)
+    {
+        var clock = new RunClock(time);
+        var timeline = RunTimeline.Create(clock.StartEpochMicros, TimeSpan.Zero, TimeSpan.FromMinutes(1));
+        var sink = new CountingSink();
+        return (fleet.RunAsync(clock, timeline, [sink], signals, () => Task.CompletedTask), sink);
+    }
+
+    /// <summary>Moves the clock 50 ms at a time, each step after the fleet has had its turn, until the condition holds or a minute has passed.</summary>
+    private static async Task AdvanceUntilAsync(FakeTimeProvider time, Task running, Func<bool> done, Action? everySecond = null)
+    {
+        for (var step = 0; !done() && step < 1_200; step++)
+        {
+            if (step % 20 == 0)
+            {
+                everySecond?.Invoke();
+            }
+
+            await Task.Delay(2);
+            time.Advance(TimeSpan.FromMilliseconds(50));
+            if (running.IsFaulted)
+            {
+                await running;
+            }
+        }
+
+        Assert.True(done(), "the fleet did not get there within a minute of its clock");
+    }
+
+    private static WorkerMessage Window(long epochSecond, int batches)
+    {
+        var window = new Window();
+        window.Reset(epochSecond);
+        window.Counts.Set(batches, batches, batches * 100, 0, 0, new long[OutcomeTable.Count]);
+        return WindowCodec.Encode(window, warmup: false);
+    }
+
+    private sealed class CountingSink : IIntervalSink
+    {
+        public long Batches { get; private set; }
+
+        public void OnInterval(Window window, bool warmup) => Batches += window.Counts.Batches;
+    }
+
+    /// <summary>Workers that answer the start message as told; everything crosses the protocol's text, both ways.</summary>
+    private sealed class ScriptedWorkers(Action<int, ScriptedLink> onStart)
+    {
+        public List<ScriptedLink> Links { get; } = [];
+
+        public IWorkerLink Launch(Func<WorkerMessage?, ValueTask> report)
+        {
+            var link = new ScriptedLink(Links.Count, report, onStart);
+            Links.Add(link);
+            return link;
+        }
+    }
+
+    private sealed class ScriptedLink(int index, Func<WorkerMessage?, ValueTask> report, Action<int, ScriptedLink> onStart) : IWorkerLink
+    {
+        private string _lastWords = "";
+
+        public int Pid { get; } = 40_000 + index;
+
+        public int? ExitCode { get; private set; }
+
+        public string StderrTail => _lastWords;
+
+        public bool Killed { get; private set; }
+
+        public List<ControlMessage> Sent { get; } = [];
+
+        public void Send(ControlMessage message)
+        {
+            Sent.Add(WorkerProtocol.Deserialize<ControlMessage>(WorkerProtocol.Serialize(message)));
+            if (message.Type == ControlMessage.StartType)
+            {
+                onStart(index, this);
+            }
+        }
+
+        public void Report(WorkerMessage message) =>
+            report(WorkerProtocol.Deserialize<WorkerMessage>(WorkerProtocol.Serialize(message))).AsTask().GetAwaiter().GetResult();
+
+        public void Exit(int code, string lastWords)
+        {
+            (ExitCode, _lastWords) = (code, lastWords);
+            report(null).AsTask().GetAwaiter().GetResult();
+        }
+
+        public void Kill() => Killed = true;
+
+        public void Dispose()
+        {
+        }
+    }
+}
