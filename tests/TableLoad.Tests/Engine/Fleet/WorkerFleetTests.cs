@@ -55,10 +55,8 @@ public sealed class WorkerFleetTests
     [Fact]
     public async Task Run_AWorkerThatFallsSilent_IsStoppedAfterTheSilenceLimit_AndTheOthersSecondsAreStillMerged()
     {
-        var time = new FakeTimeProvider(Start);
-        var workers = new ScriptedWorkers(onStart: (_, worker) => worker.Report(new WorkerMessage(WorkerMessage.ReadyType)));
-        using var fleet = new WorkerFleet(DefaultRunSettings.Create() with { Processes = 2 }, time, workers.Launch);
-        Assert.Null(await fleet.StartAsync(CancellationToken.None));
+        var (time, workers, fleet) = await TwoReadyWorkersAsync();
+        using var _ = fleet;
         var (running, sink) = Run(fleet, time, new StopSignals());
         var speaking = workers.Links[0];
 
@@ -84,10 +82,8 @@ public sealed class WorkerFleetTests
     [Fact]
     public async Task Run_TheFirstStopRequest_GoesToEveryLiveWorker_AndTheSecondAbandons()
     {
-        var time = new FakeTimeProvider(Start);
-        var workers = new ScriptedWorkers(onStart: (_, worker) => worker.Report(new WorkerMessage(WorkerMessage.ReadyType)));
-        using var fleet = new WorkerFleet(DefaultRunSettings.Create() with { Processes = 2 }, time, workers.Launch);
-        Assert.Null(await fleet.StartAsync(CancellationToken.None));
+        var (time, workers, fleet) = await TwoReadyWorkersAsync();
+        using var _ = fleet;
         using var signals = new StopSignals();
         var (running, _) = Run(fleet, time, signals);
 
@@ -103,6 +99,15 @@ public sealed class WorkerFleetTests
             [ControlMessage.StartType, ControlMessage.GoType, ControlMessage.StopType, ControlMessage.AbandonType],
             link.Sent.Select(m => m.Type)));
         Assert.All(fleet.Workers, w => Assert.Null(w.Failure));
+    }
+
+    private static async Task<(FakeTimeProvider Time, ScriptedWorkers Workers, WorkerFleet Fleet)> TwoReadyWorkersAsync()
+    {
+        var time = new FakeTimeProvider(Start);
+        var workers = new ScriptedWorkers(onStart: (_, worker) => worker.Report(new WorkerMessage(WorkerMessage.ReadyType)));
+        var fleet = new WorkerFleet(DefaultRunSettings.Create() with { Processes = 2 }, time, workers.Launch);
+        Assert.Null(await fleet.StartAsync(CancellationToken.None));
+        return (time, workers, fleet);
     }
 
     private static (Task Running, CountingSink Sink) Run(WorkerFleet fleet, FakeTimeProvider time, StopSignals signals)
