@@ -1,4 +1,5 @@
 using System.Threading.Channels;
+using Microsoft.Extensions.Logging;
 using TableLoad.Measurement;
 using TableLoad.Resilience;
 using TableLoad.Settings;
@@ -13,7 +14,7 @@ namespace TableLoad.Engine;
 /// finished second to the sinks. Used by a one-process run and by every worker of a fleet.
 /// </summary>
 /// <param name="clientFor">The batch client for the run's entities: by default the one <c>--client</c> names.</param>
-internal sealed class ProcessLoad(RunSettings settings, TableAdmin admin, Func<EntityTemplate, IBatchClient>? clientFor = null)
+internal sealed class ProcessLoad(RunSettings settings, TableAdmin admin, ILogger log, Func<EntityTemplate, IBatchClient>? clientFor = null)
 {
     /// <summary>Runs until the timeline's stop, the batch budget or a stop signal; then publishes every window.</summary>
     /// <param name="afterCollect">Called after each collection with the watermark: every earlier second has been published.</param>
@@ -27,7 +28,7 @@ internal sealed class ProcessLoad(RunSettings settings, TableAdmin admin, Func<E
     {
         IntervalCollector? collector = null;
         using var metrics = new RunMetrics(settings, () => collector?.InFlight() ?? 0);
-        using var export = OtlpMetricsExport.Start(settings.OtlpEndpoint, Environment.GetEnvironmentVariable, Console.Error);
+        using var export = OtlpMetricsExport.Start(settings.OtlpEndpoint, Environment.GetEnvironmentVariable, log);
         collector = new IntervalCollector(clock, new WindowPool(), timeline.WarmupEndEpochSecond, [.. sinks, metrics]);
         var template = EntityTemplate.Create(settings.EntitySize, settings.Properties);
         using var client = clientFor?.Invoke(template)

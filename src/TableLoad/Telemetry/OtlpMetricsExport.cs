@@ -1,3 +1,4 @@
+using Microsoft.Extensions.Logging;
 using OpenTelemetry;
 using OpenTelemetry.Exporter;
 using OpenTelemetry.Metrics;
@@ -23,17 +24,17 @@ internal sealed class OtlpMetricsExport : IDisposable
 
     private readonly MeterProvider _provider;
     private readonly CountingOtlpExporter _exporter;
-    private readonly TextWriter _errors;
+    private readonly ILogger _log;
 
-    private OtlpMetricsExport(MeterProvider provider, CountingOtlpExporter exporter, TextWriter errors)
+    private OtlpMetricsExport(MeterProvider provider, CountingOtlpExporter exporter, ILogger log)
     {
         _provider = provider;
         _exporter = exporter;
-        _errors = errors;
+        _log = log;
     }
 
     /// <summary>Starts exporting, or returns null when neither the flag nor the environment names an endpoint.</summary>
-    public static OtlpMetricsExport? Start(Uri? endpoint, Func<string, string?> environment, TextWriter errors)
+    public static OtlpMetricsExport? Start(Uri? endpoint, Func<string, string?> environment, ILogger log)
     {
         if (endpoint is null && string.IsNullOrWhiteSpace(environment(EndpointVariable)))
         {
@@ -49,7 +50,7 @@ internal sealed class OtlpMetricsExport : IDisposable
                 : endpoint;
         }
 
-        var exporter = new CountingOtlpExporter(options, errors);
+        var exporter = new CountingOtlpExporter(options, log);
         var reader = new PeriodicExportingMetricReader(exporter, Interval(environment));
         var resource = ResourceBuilder.CreateDefault();
         if (string.IsNullOrWhiteSpace(environment("OTEL_SERVICE_NAME")) && environment("OTEL_RESOURCE_ATTRIBUTES")?.Contains("service.name", StringComparison.Ordinal) != true)
@@ -62,7 +63,7 @@ internal sealed class OtlpMetricsExport : IDisposable
             .AddMeter(RunMetrics.MeterName)
             .AddReader(reader)
             .Build();
-        return new OtlpMetricsExport(provider, exporter, errors);
+        return new OtlpMetricsExport(provider, exporter, log);
     }
 
     private static int Interval(Func<string, string?> environment) =>
@@ -77,12 +78,12 @@ internal sealed class OtlpMetricsExport : IDisposable
         _provider.Dispose();
         if (_exporter.Failures > 0)
         {
-            _errors.WriteLine($"OTLP metric export: {_exporter.Failures} of {_exporter.Exports} exports failed.");
+            _log.LogWarning("{Sentence}", $"OTLP metric export: {_exporter.Failures} of {_exporter.Exports} exports failed.");
         }
     }
 
     /// <summary>The OTLP exporter, counting what it could not deliver.</summary>
-    private sealed class CountingOtlpExporter(OtlpExporterOptions options, TextWriter errors) : OtlpMetricExporter(options)
+    private sealed class CountingOtlpExporter(OtlpExporterOptions options, ILogger log) : OtlpMetricExporter(options)
     {
         private int _exports;
         private int _failures;
@@ -107,7 +108,7 @@ internal sealed class OtlpMetricsExport : IDisposable
             Interlocked.Increment(ref _exports);
             if (result != ExportResult.Success && Interlocked.Increment(ref _failures) == 1)
             {
-                errors.WriteLine("OTLP metric export failed (collector refused or unreachable); the run goes on, and later failures are only counted.");
+                log.LogWarning("{Sentence}", "OTLP metric export failed (collector refused or unreachable); the run goes on, and later failures are only counted.");
             }
 
             return result;

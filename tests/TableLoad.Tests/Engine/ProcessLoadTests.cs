@@ -1,4 +1,5 @@
 using System.Threading.Channels;
+using Microsoft.Extensions.Logging.Abstractions;
 using Microsoft.Extensions.Time.Testing;
 using TableLoad.Engine;
 using TableLoad.Measurement;
@@ -76,7 +77,7 @@ public sealed class ProcessLoadTests
         var sink = new RecordingSink();
         var watermarks = new List<long>();
         var batchLog = Channel.CreateUnbounded<BatchRecord>();
-        var load = new ProcessLoad(settings, admin, template => new WireBatchClient(settings.Target, settings.Table, template, new ReplayHandler(accepted)));
+        var load = new ProcessLoad(settings, admin, NullLogger.Instance, template => new WireBatchClient(settings.Target, settings.Table, template, new ReplayHandler(accepted)));
 
         var running = load.RunAsync(clock, timeline, [sink], batchLog.Writer, signals, watermark =>
         {

@@ -1,3 +1,4 @@
+using Microsoft.Extensions.Logging;
 using TableLoad.Engine.Fleet;
 using TableLoad.Measurement;
 using TableLoad.Reporting;
@@ -12,7 +13,7 @@ namespace TableLoad.Engine.Phases;
 /// per-second files and the live view, and hands the exporters a report when the run starts, every
 /// few seconds while it runs, and when it has been measured.
 /// </summary>
-internal sealed class RunMeasurement(RunSettings settings, TableAdmin admin, WorkerFleet? fleet, IReadOnlyList<IResultExporter> exporters, TextWriter? progress, TimeProvider time)
+internal sealed class RunMeasurement(RunSettings settings, TableAdmin admin, WorkerFleet? fleet, IReadOnlyList<IResultExporter> exporters, ILogger log, TextWriter? progress, TimeProvider time)
 {
     private static readonly TimeSpan ProvisionalSummaryEvery = TimeSpan.FromSeconds(5);
 
@@ -70,7 +71,7 @@ internal sealed class RunMeasurement(RunSettings settings, TableAdmin admin, Wor
 
         var batchLog = new BatchLogWriter(settings.BatchLogBuffer);
         var batchLogTask = batchLog.WriteAllAsync(settings.WriteBatchLog ? Path.Combine(settings.OutputDirectory, BatchLogWriter.FileName(0, 1)) : null);
-        await new ProcessLoad(settings, admin).RunAsync(clock, timeline, sinks, batchLog.Writer, signals, _ => everySecond()).ConfigureAwait(false);
+        await new ProcessLoad(settings, admin, log).RunAsync(clock, timeline, sinks, batchLog.Writer, signals, _ => everySecond()).ConfigureAwait(false);
         batchLog.Writer.Complete();
         await batchLogTask.ConfigureAwait(false);
     }

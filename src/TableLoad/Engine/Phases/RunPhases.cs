@@ -42,7 +42,7 @@ internal sealed class RunPhases(
     {
         try
         {
-            _measured = await new RunMeasurement(settings, table.Admin, _fleet, exporters, progress, time).MeasureAsync(signals).ConfigureAwait(false);
+            _measured = await new RunMeasurement(settings, table.Admin, _fleet, exporters, log, progress, time).MeasureAsync(signals).ConfigureAwait(false);
         }
         finally
         {
