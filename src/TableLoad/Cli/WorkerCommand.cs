@@ -21,7 +21,7 @@ internal static class WorkerCommand
             provider =>
             {
                 CommandLog.Of(provider).LogDebug("worker: Ctrl+C is left to the coordinator.");
-                return new WorkerHost(Console.In, Console.Out, CommandLog.Of(provider), provider.GetRequiredService<TimeProvider>()).RunAsync();
+                return new WorkerHost(Console.In, Console.Out, provider.GetRequiredService<TimeProvider>()).RunAsync();
             },
             [PosixSignal.SIGINT]).ConfigureAwait(false));
         return command;

@@ -1,5 +1,6 @@
 using System.Net;
 using System.Net.Sockets;
+using System.Text.RegularExpressions;
 using TableLoad.Cli;
 using TableLoad.IntegrationTests.Infrastructure;
 using TableLoad.Measurement;
@@ -123,6 +124,25 @@ public sealed class LiveMetricsTests(AzuriteFixture azurite)
         if (refusing is not null)
         {
             Assert.True(refusing.Requests > 0);
+        }
+    }
+
+    [Fact]
+    public async Task Export_FromWorkersToAnAbsentReceiver_IsSaidByTheCoordinator_OnceForEachWorker()
+    {
+        var output = Directory.CreateTempSubdirectory("tableload-otlp-down-fleet-").FullName;
+        using var run = StartRun(new Uri($"http://127.0.0.1:{UnusedPort()}"), "otlp-down-fleet", "3s", output, processes: 2);
+
+        var exitCode = await run.WaitForExitAsync(Limit);
+
+        Assert.True(exitCode == 0, run.StandardError);
+        Assert.Equal("complete", new ResultFolder(output).Summary.Status.ToSnakeCase());
+        var lines = run.StandardError.Split('\n', StringSplitOptions.RemoveEmptyEntries | StringSplitOptions.TrimEntries);
+        foreach (var worker in new[] { 0, 1 })
+        {
+            var said = $@"^worker {worker} \(pid \d+\): OTLP metric export";
+            Assert.Single(lines, line => Regex.IsMatch(line, said + @" failed \(collector refused or unreachable\)"));
+            Assert.Single(lines, line => Regex.IsMatch(line, said + @": \d+ of \d+ exports failed\.$"));
         }
     }
 

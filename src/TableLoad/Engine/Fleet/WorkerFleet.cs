@@ -1,4 +1,5 @@
 using System.Threading.Channels;
+using Microsoft.Extensions.Logging;
 using TableLoad.Measurement;
 using TableLoad.Settings;
 
@@ -10,7 +11,7 @@ namespace TableLoad.Engine.Fleet;
 /// All protocol handling happens on the one loop in <see cref="RunAsync"/>, so nothing here locks.
 /// </summary>
 /// <param name="launch">Starts one worker: by default a child process running <c>tableload worker</c>.</param>
-internal sealed class WorkerFleet(RunSettings settings, TimeProvider time, WorkerLauncher? launch = null) : IDisposable
+internal sealed class WorkerFleet(RunSettings settings, TimeProvider time, ILogger log, WorkerLauncher? launch = null) : IDisposable
 {
     public static readonly TimeSpan SilenceLimit = TimeSpan.FromSeconds(5);
     private static readonly TimeSpan ReadyLimit = TimeSpan.FromSeconds(60);
@@ -144,6 +145,9 @@ internal sealed class WorkerFleet(RunSettings settings, TimeProvider time, Worke
                 break;
             case WorkerMessage.ErrorType:
                 worker.Failure ??= message.Message;
+                break;
+            case WorkerMessage.NoticeType:
+                log.Log(message.Level ?? LogLevel.Warning, "{Sentence}", $"{worker.Name}: {message.Message}");
                 break;
             case null when !worker.Done:
                 worker.Failure ??= $"exited with code {worker.ExitCode}";

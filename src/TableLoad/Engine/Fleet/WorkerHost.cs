@@ -1,4 +1,3 @@
-using Microsoft.Extensions.Logging;
 using TableLoad.Measurement;
 using TableLoad.Reporting;
 using TableLoad.Settings;
@@ -10,7 +9,7 @@ namespace TableLoad.Engine.Fleet;
 /// The hidden <c>worker</c> side of a multi-process run: reads its validated settings from stdin, waits for the
 /// coordinator's go, runs its share of the load, and reports each second on stdout.
 /// </summary>
-internal sealed class WorkerHost(TextReader stdin, TextWriter stdout, ILogger log, TimeProvider time)
+internal sealed class WorkerHost(TextReader stdin, TextWriter stdout, TimeProvider time)
 {
     public async Task<int> RunAsync()
     {
@@ -46,7 +45,7 @@ internal sealed class WorkerHost(TextReader stdin, TextWriter stdout, ILogger lo
         var batchLogPath = settings.WriteBatchLog ? Path.Combine(settings.OutputDirectory, BatchLogWriter.FileName(settings.Process, settings.Processes)) : null;
         var batchLogTask = batchLog.WriteAllAsync(batchLogPath);
 
-        await new ProcessLoad(settings, admin, log).RunAsync(clock, timeline, [new WorkerOutputSink(channel)], batchLog.Writer, signals, watermark =>
+        await new ProcessLoad(settings, admin, new WorkerNotices(channel)).RunAsync(clock, timeline, [new WorkerOutputSink(channel)], batchLog.Writer, signals, watermark =>
         {
             channel.Send(new WorkerMessage(WorkerMessage.TickType) { Watermark = watermark, Sample = ProcessSample.Take(clock.ElapsedMicros() / 1e6) });
             return Task.CompletedTask;

@@ -1,3 +1,4 @@
+using Microsoft.Extensions.Logging;
 using System.Text.Json;
 using System.Text.Json.Serialization;
 using TableLoad.Measurement;
@@ -59,6 +60,9 @@ internal sealed record WorkerMessage(string Type)
     public const string DoneType = "done";
     public const string ErrorType = "error";
 
+    /// <summary>A warning or error the worker's load said, for the coordinator to say in its place.</summary>
+    public const string NoticeType = "notice";
+
     public long EpochSecond { get; init; }
 
     /// <summary>A window's phase: a second after the warm-up's end can still hold warm-up batches that answered late.</summary>
@@ -97,6 +101,8 @@ internal sealed record WorkerMessage(string Type)
     public ProcessSample? Sample { get; init; }
 
     public string? Status { get; init; }
+
+    public LogLevel? Level { get; init; }
 
     public string? Message { get; init; }
 }

@@ -20,7 +20,7 @@ internal sealed class RunPhases(
     public async Task<int?> SetupAsync()
     {
         Directory.CreateDirectory(settings.OutputDirectory);
-        _fleet = settings.Processes > 1 ? new WorkerFleet(settings, time) : null;
+        _fleet = settings.Processes > 1 ? new WorkerFleet(settings, time, log) : null;
         if (_fleet is not null && await _fleet.StartAsync(signals.Abandon).ConfigureAwait(false) is { } failure)
         {
             log.LogError("{Sentence}", failure);

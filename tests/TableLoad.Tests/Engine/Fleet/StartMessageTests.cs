@@ -1,5 +1,4 @@
 using System.Reflection;
-using Microsoft.Extensions.Logging.Abstractions;
 using TableLoad.Engine.Fleet;
 using TableLoad.Settings;
 using TableLoad.Storage;
@@ -84,7 +83,7 @@ public sealed class StartMessageTests
     {
         var stdout = new StringWriter();
 
-        var code = await new WorkerHost(new StringReader(line + "\n"), stdout, NullLogger.Instance, TimeProvider.System).RunAsync();
+        var code = await new WorkerHost(new StringReader(line + "\n"), stdout, TimeProvider.System).RunAsync();
 
         Assert.Equal(ExitCodes.BadInput, code);
         var answer = WorkerProtocol.Deserialize<WorkerMessage>(Assert.Single(stdout.ToString().Split('\n', StringSplitOptions.RemoveEmptyEntries)));

@@ -1,3 +1,5 @@
+using Microsoft.Extensions.Logging;
+using Microsoft.Extensions.Logging.Abstractions;
 using Microsoft.Extensions.Time.Testing;
 using TableLoad.Engine;
 using TableLoad.Engine.Fleet;
@@ -18,7 +20,7 @@ public sealed class WorkerFleetTests
     public async Task Start_EveryWorkerReady_IsNoFailure_AndEachGetsItsShareOfTheBudget()
     {
         var workers = new ScriptedWorkers(onStart: (_, worker) => worker.Report(new WorkerMessage(WorkerMessage.ReadyType)));
-        using var fleet = new WorkerFleet(DefaultRunSettings.Create() with { Processes = 3, Batches = 10 }, new FakeTimeProvider(Start), workers.Launch);
+        using var fleet = new WorkerFleet(DefaultRunSettings.Create() with { Processes = 3, Batches = 10 }, new FakeTimeProvider(Start), NullLogger.Instance, workers.Launch);
 
         Assert.Null(await fleet.StartAsync(CancellationToken.None));
 
@@ -34,7 +36,7 @@ public sealed class WorkerFleetTests
         var workers = new ScriptedWorkers(onStart: (k, worker) => worker.Report(k == 1
             ? new WorkerMessage(WorkerMessage.ErrorType) { Message = "--tasks must be at least 1." }
             : new WorkerMessage(WorkerMessage.ReadyType)));
-        using var fleet = new WorkerFleet(DefaultRunSettings.Create() with { Processes = 2 }, new FakeTimeProvider(Start), workers.Launch);
+        using var fleet = new WorkerFleet(DefaultRunSettings.Create() with { Processes = 2 }, new FakeTimeProvider(Start), NullLogger.Instance, workers.Launch);
 
         var failure = await fleet.StartAsync(CancellationToken.None);
 
@@ -45,7 +47,7 @@ public sealed class WorkerFleetTests
     public async Task Start_AWorkerExitsBeforeItIsReady_IsOneSentenceWithItsExitCodeAndLastWords()
     {
         var workers = new ScriptedWorkers(onStart: (_, worker) => worker.Exit(134, "Unhandled exception."));
-        using var fleet = new WorkerFleet(DefaultRunSettings.Create() with { Processes = 2 }, new FakeTimeProvider(Start), workers.Launch);
+        using var fleet = new WorkerFleet(DefaultRunSettings.Create() with { Processes = 2 }, new FakeTimeProvider(Start), NullLogger.Instance, workers.Launch);
 
         var failure = await fleet.StartAsync(CancellationToken.None);
 
@@ -101,11 +103,29 @@ public sealed class WorkerFleetTests
         Assert.All(fleet.Workers, w => Assert.Null(w.Failure));
     }
 
-    private static async Task<(FakeTimeProvider Time, ScriptedWorkers Workers, WorkerFleet Fleet)> TwoReadyWorkersAsync()
+    [Fact]
+    public async Task Run_AWorkersWarning_IsSaidByTheCoordinator_UnderTheWorkersName()
+    {
+        var log = new CollectingLogger();
+        var (time, workers, fleet) = await TwoReadyWorkersAsync(log);
+        using var _ = fleet;
+        var (running, _) = Run(fleet, time, new StopSignals());
+
+        workers.Links[1].Report(new WorkerMessage(WorkerMessage.NoticeType) { Level = LogLevel.Warning, Message = "OTLP metric export failed." });
+        foreach (var link in workers.Links)
+        {
+            link.Report(new WorkerMessage(WorkerMessage.DoneType));
+        }
+
+        await AdvanceUntilAsync(time, running, () => running.IsCompleted);
+        Assert.Equal([(LogLevel.Warning, $"worker 1 (pid {workers.Links[1].Pid}): OTLP metric export failed.")], log.Entries);
+    }
+
+    private static async Task<(FakeTimeProvider Time, ScriptedWorkers Workers, WorkerFleet Fleet)> TwoReadyWorkersAsync(ILogger? log = null)
     {
         var time = new FakeTimeProvider(Start);
         var workers = new ScriptedWorkers(onStart: (_, worker) => worker.Report(new WorkerMessage(WorkerMessage.ReadyType)));
-        var fleet = new WorkerFleet(DefaultRunSettings.Create() with { Processes = 2 }, time, workers.Launch);
+        var fleet = new WorkerFleet(DefaultRunSettings.Create() with { Processes = 2 }, time, log ?? NullLogger.Instance, workers.Launch);
         Assert.Null(await fleet.StartAsync(CancellationToken.None));
         return (time, workers, fleet);
     }
