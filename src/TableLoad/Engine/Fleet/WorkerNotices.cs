@@ -3,8 +3,8 @@ using Microsoft.Extensions.Logging;
 namespace TableLoad.Engine.Fleet;
 
 /// <summary>
-/// A worker's log: its warnings and errors go to the coordinator as notice lines, which says them on its
-/// own stderr with the worker's name. A worker's stderr is only quoted when the worker fails.
+/// A worker's log: its warnings and errors go to the coordinator as notice lines, and the coordinator says
+/// them on its own stderr under the worker's name; the worker's stderr is only quoted when it fails.
 /// </summary>
 internal sealed class WorkerNotices(WorkerChannel channel) : ILogger
 {

@@ -6,6 +6,7 @@ namespace TableLoad.Engine.Fleet;
 /// <summary>One worker as the coordinator sees it: its link, its reports, and what it cost.</summary>
 internal sealed class WorkerProcess : IWorkerReport, IDisposable
 {
+    // Set as soon as the worker is launched: the launcher's reports must already name this worker.
     private IWorkerLink _link = null!;
 
     private WorkerProcess(int index) => Index = index;
