@@ -36,6 +36,12 @@ internal sealed class RunOptions
         DefaultValueFactory = _ => "sdk",
     };
 
+    public Option<string> Runtime { get; } = new("--runtime")
+    {
+        Description = "The .NET runtime settings the load runs with: tuned (Server GC without dynamic adaptation, at most 4 GC heaps, tiered PGO off, thread-pool minimums sized to --tasks: the client is not the limit of its own measurement) or defaults (.NET's defaults for a Server GC application, what an untuned application pays; the load then runs in a child process started with them). run.json and summary.json record the settings in effect (docs/performance.md).",
+        DefaultValueFactory = _ => "tuned",
+    };
+
     public Option<bool> SdkDiagnostics { get; } = new("--sdk-diagnostics")
     {
         Description = "With --client sdk: keep the SDK's logging and distributed tracing on, as an application with them on would run. Default: off, so the figures describe the SDK's own work (docs/performance.md measures both).",
@@ -227,7 +233,7 @@ internal sealed class RunOptions
 
     public IEnumerable<Option> All =>
     [
-        Client, SdkDiagnostics, ConnectionString, Endpoint, Sas, Auth, Account, AllowExistingTable, MaxEntities, Table, KeepTable, BatchSize, EntitySize, Properties, Partitions, KeyPrefix, Tasks, Processes, PerProcess, Rate, Duration, Batches,
+        Client, Runtime, SdkDiagnostics, ConnectionString, Endpoint, Sas, Auth, Account, AllowExistingTable, MaxEntities, Table, KeepTable, BatchSize, EntitySize, Properties, Partitions, KeyPrefix, Tasks, Processes, PerProcess, Rate, Duration, Batches,
         StartAt, RunId, Instance,
         Warmup, Timeout, Retries, Output, Label, Verify, NoBatchLog, BatchLogBuffer, Report, OtlpEndpoint, Quiet, Config,
     ];

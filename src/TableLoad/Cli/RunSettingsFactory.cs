@@ -32,6 +32,7 @@ internal static partial class RunSettingsFactory
         // Each option on its own first, every fault listed at once; then what depends on several.
         var errors = new UsageErrors();
         errors.Require(ClientKindNames.TryParse(parse.GetValue(options.Client), out var client), $"--client must be sdk or wire, not '{parse.GetValue(options.Client)}'.");
+        errors.Require(RuntimeProfiles.TryParse(parse.GetValue(options.Runtime), out var runtime), $"--runtime must be tuned or defaults, not '{parse.GetValue(options.Runtime)}'.");
         var sdkDiagnostics = parse.GetValue(options.SdkDiagnostics);
         var otlpText = parse.GetValue(options.OtlpEndpoint);
         Uri? otlpEndpoint = null;
@@ -148,6 +149,7 @@ internal static partial class RunSettingsFactory
             BatchLogBuffer = batchLogBuffer,
             Quiet = parse.GetValue(options.Quiet),
             Client = client,
+            Runtime = runtime,
             SdkDiagnostics = sdkDiagnostics,
             OtlpEndpoint = otlpEndpoint,
         };

@@ -15,6 +15,10 @@ internal sealed record ClientUsage(
     [Merge(MergeRule.Concat)]
     public IReadOnlyList<string> SaturationReasons { get; init; } = [];
 
+    /// <summary>The largest share of the run, in percent, that any one of its processes spent in GC pauses.</summary>
+    [Merge(MergeRule.Max)]
+    public double GcPausePercent { get; init; }
+
     /// <summary>CPU microseconds per entity succeeded (warm-up included, as the CPU is).</summary>
     public static double PerEntity(double user, double system, long entities) => entities > 0 ? (user + system) * 1e6 / entities : 0;
 

@@ -23,10 +23,11 @@ internal sealed class FleetSamples(RunClock clock, IReadOnlyList<IWorkerReport> 
     public double CpuPercentNow() =>
         Series().Sum(series => series.Samples.Count < 2 ? 0 : Share(series.Samples[^2], series.Samples[^1])) * 100;
 
-    public ClientUsage Usage(long entities, long batches, long lateBatches) =>
+    public ClientUsage Usage(long entities, long batches, long lateBatches, SaturationContext load) =>
         ClientUsage.From(Series().Where(series => series.Samples.Count > 0).Select(series => series.Samples[^1]), entities) with
         {
-            SaturationReasons = SaturationGuard.Assess(Series(), batches, lateBatches, Environment.ProcessorCount),
+            SaturationReasons = SaturationGuard.Assess(Series(), batches, lateBatches, Environment.ProcessorCount, load),
+            GcPausePercent = Series().Where(series => series.Samples.Count > 1).Select(series => ProcessSample.GcPauseShare(series.Samples[0], series.Samples[^1]) * 100).DefaultIfEmpty(0).Max(),
         };
 
     private static double Share(ProcessSample from, ProcessSample to) =>

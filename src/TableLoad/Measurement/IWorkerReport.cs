@@ -12,4 +12,7 @@ internal interface IWorkerReport
     IReadOnlyList<ProcessSample> Samples { get; }
 
     bool Failed { get; }
+
+    /// <summary>The runtime settings the worker reported when it was ready; null before.</summary>
+    RuntimeSettings? RuntimeSettings { get; }
 }

@@ -15,6 +15,10 @@ internal readonly record struct ProcessSample(
 {
     public double CpuSeconds => UserCpuSeconds + SystemCpuSeconds;
 
+    /// <summary>The share of the wall time between two samples that the process spent in GC pauses.</summary>
+    public static double GcPauseShare(ProcessSample from, ProcessSample to) =>
+        to.WallSeconds > from.WallSeconds ? (to.GcPauseSeconds - from.GcPauseSeconds) / (to.WallSeconds - from.WallSeconds) : 0;
+
     public static ProcessSample Take(double wallSeconds)
     {
         using var process = Process.GetCurrentProcess();

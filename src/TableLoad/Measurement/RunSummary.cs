@@ -95,6 +95,10 @@ internal sealed record RunSummary
     [Merge(MergeRule.Fields)]
     public required ClientUsage Client { get; init; }
 
+    /// <summary>The runtime settings the load ran with; per process in <see cref="PerProcess"/> when workers ran it.</summary>
+    [Merge(MergeRule.Fields)]
+    public RuntimeSettings? RuntimeSettings { get; init; }
+
     /// <summary>Batches abandoned by a second Ctrl+C (warm-up included), by what reading them back found.</summary>
     [Merge(MergeRule.Fields)]
     public AbandonedBatches Abandoned { get; init; } = AbandonedBatches.None;

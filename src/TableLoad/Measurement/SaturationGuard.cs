@@ -5,7 +5,7 @@ namespace TableLoad.Measurement;
 /// <summary>
 /// Says when the load generator, not the service, was the bottleneck: a process above 90% of the cores
 /// it may use on average, GC pauses over 10% of the time, a thread-pool backlog that kept growing, or (open
-/// model) batches that started late. Each reason is one sentence for the summary.
+/// model) batches that started late. Each reason is one sentence for the summary, with the remedy that fits it.
 /// </summary>
 internal static class SaturationGuard
 {
@@ -17,7 +17,8 @@ internal static class SaturationGuard
 
     /// <param name="samples">Per process, its samples in time order (cumulative figures).</param>
     /// <param name="cores">The cores a process may use (<see cref="Environment.ProcessorCount"/> honours container limits).</param>
-    public static IReadOnlyList<string> Assess(IReadOnlyList<(string Process, IReadOnlyList<ProcessSample> Samples)> samples, long batches, long lateBatches, int cores)
+    /// <param name="load">What the remedies are judged from: the client, the runtime and each process's rate.</param>
+    public static IReadOnlyList<string> Assess(IReadOnlyList<(string Process, IReadOnlyList<ProcessSample> Samples)> samples, long batches, long lateBatches, int cores, SaturationContext load)
     {
         var reasons = new List<string>();
         foreach (var (name, series) in samples)
@@ -38,18 +39,18 @@ internal static class SaturationGuard
             var coresUsed = (last.CpuSeconds - first.CpuSeconds) / wall;
             if (coresUsed / cores > CpuShareLimit)
             {
-                reasons.Add(Say($"{name} used {coresUsed * 100:0}% of a core on average, {coresUsed / cores * 100:0}% of the {cores} it may use (over {CpuShareLimit * 100:0}%)."));
+                reasons.Add(Say($"{name} used {coresUsed * 100:0}% of a core on average, {coresUsed / cores * 100:0}% of the {cores} it may use (over {CpuShareLimit * 100:0}%): {CpuRemedy(load)}"));
             }
 
-            var gcShare = (last.GcPauseSeconds - first.GcPauseSeconds) / wall;
+            var gcShare = ProcessSample.GcPauseShare(first, last);
             if (gcShare > GcShareLimit)
             {
-                reasons.Add(Say($"{name} spent {gcShare * 100:0}% of the time in GC pauses (over {GcShareLimit * 100:0}%)."));
+                reasons.Add(Say($"{name} spent {gcShare * 100:0}% of the time in GC pauses (over {GcShareLimit * 100:0}%): {GcRemedy(load)}"));
             }
 
             if (KeptGrowing(series))
             {
-                reasons.Add(Say($"{name}'s thread-pool queue kept growing, to {last.ThreadPoolQueue} work items."));
+                reasons.Add(Say($"{name}'s thread-pool queue kept growing, to {last.ThreadPoolQueue} work items: add processes (--processes), each with fewer tasks."));
             }
         }
 
@@ -60,6 +61,24 @@ internal static class SaturationGuard
 
         return reasons;
     }
+
+    // The machine's cores are spent: more processes on it share the same cores, so only more machines add load.
+    private static string CpuRemedy(SaturationContext load)
+    {
+        var perProcess = load.EntitiesPerSecondPerProcess;
+        var machines = load.Rate is { } rate && perProcess > 0 && load.Processes > 0
+            ? Say($"to offer --rate {rate:0} e/s, run {Math.Ceiling(rate / (perProcess * load.Processes)):0} machines like this one (docs/distributed.md), at {perProcess * load.Processes:0} e/s each")
+            : Say($"add machines (docs/distributed.md): this one offered {perProcess * load.Processes:0} e/s, so each machine like it adds about that much");
+        return load.Client == "sdk"
+            ? machines + ", or run --client wire, which spends a fraction of the CPU per entity, to see the service's ceiling."
+            : machines + ".";
+    }
+
+    private static string GcRemedy(SaturationContext load) => load.GcAdaptive
+        ? "run with --runtime tuned (Server GC without dynamic adaptation: far fewer collections), or add processes (--processes)."
+        : load.Client == "sdk"
+            ? "add processes (--processes: each collects its own, smaller share), or run --client wire, which allocates almost nothing per batch, to see the service's ceiling."
+            : "add processes (--processes: each collects its own, smaller share).";
 
     private static bool KeptGrowing(IReadOnlyList<ProcessSample> series)
     {
@@ -81,3 +100,11 @@ internal static class SaturationGuard
 
     private static string Say(FormattableString text) => text.ToString(CultureInfo.InvariantCulture);
 }
+
+/// <summary>What the saturation guard's remedies depend on.</summary>
+/// <param name="Client">sdk or wire.</param>
+/// <param name="GcAdaptive">Whether the load processes ran with GC dynamic adaptation (DATAS) on.</param>
+/// <param name="EntitiesPerSecondPerProcess">The measured entities per second of one load process.</param>
+/// <param name="Rate">Open model: the intended fleet rate.</param>
+/// <param name="Processes">The run's load processes.</param>
+internal sealed record SaturationContext(string Client, bool GcAdaptive, double EntitiesPerSecondPerProcess, double? Rate, int Processes);

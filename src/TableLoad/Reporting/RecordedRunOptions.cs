@@ -24,6 +24,9 @@ internal sealed record RecordedRunOptions
     [JsonIgnore(Condition = JsonIgnoreCondition.Never)]
     public long? Batches { get; init; }
 
+    /// <summary>tuned or defaults; null in folders written before TableLoad had the option (they ran .NET's defaults but DATAS).</summary>
+    public string? Runtime { get; init; }
+
     public double DurationS { get; init; }
 
     public required string Endpoint { get; init; }
@@ -92,5 +95,6 @@ internal sealed record RecordedRunOptions
         BatchLogBuffer = settings.BatchLogBuffer,
         Client = settings.Client.ToName(),
         SdkDiagnostics = settings.SdkDiagnostics,
+        Runtime = settings.Runtime.ToName(),
     };
 }

@@ -18,10 +18,16 @@ internal sealed record RunDescription(
 {
     public const string FileName = "run.json";
 
-    public static RunDescription Create(RunSettings settings, DateTimeOffset started, DateTimeOffset? ended)
+    /// <param name="summary">The run's summary so far, which holds the runtime settings of the processes that send the load.</param>
+    public static RunDescription Create(RunSettings settings, RunSummary summary, DateTimeOffset started, DateTimeOffset? ended)
     {
         var measuredFrom = DateTimeOffset.FromUnixTimeSeconds(
             Measurement.RunTimeline.Create(started.ToUnixTimeMilliseconds() * 1000, settings.Warmup, settings.Duration).WarmupEndEpochSecond);
-        return new RunDescription(settings.RunId, settings.Label, settings.Instance, started, ended, measuredFrom, RecordedRunOptions.Of(settings), RunEnvironment.Current(settings.MaxConnections), OutcomeTable.Rows);
+        return new RunDescription(settings.RunId, settings.Label, settings.Instance, started, ended, measuredFrom, RecordedRunOptions.Of(settings), RunEnvironment.Current(settings.MaxConnections, LoadRuntimeSettings(summary)), OutcomeTable.Rows);
     }
+
+    private static IReadOnlyList<RuntimeSettings> LoadRuntimeSettings(RunSummary summary) =>
+        summary.PerProcess.Count > 0
+            ? [.. summary.PerProcess.Select(p => p.RuntimeSettings).OfType<RuntimeSettings>()]
+            : summary.RuntimeSettings is { } own ? [own] : [];
 }

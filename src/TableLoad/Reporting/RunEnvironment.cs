@@ -1,23 +1,17 @@
 using System.Reflection;
-using System.Runtime;
 using System.Runtime.InteropServices;
+using TableLoad.Measurement;
 
 namespace TableLoad.Reporting;
 
-/// <summary>run.json's <c>environment</c>: the machine, runtime, package versions and thread settings a run was made with.</summary>
+/// <summary>run.json's <c>environment</c>: the machine, runtime, package versions, and the runtime settings of the processes that sent the load.</summary>
 internal sealed record RunEnvironment
 {
     public string AzureCoreVersion { get; init; } = "";
 
     public string AzureDataTablesVersion { get; init; } = "";
 
-    public bool ConcurrentGc { get; init; }
-
     public int MaxConnectionsPerServer { get; init; }
-
-    public int MinIoThreads { get; init; }
-
-    public int MinWorkerThreads { get; init; }
 
     public string Os { get; init; } = "";
 
@@ -27,7 +21,8 @@ internal sealed record RunEnvironment
 
     public string Runtime { get; init; } = "";
 
-    public bool ServerGc { get; init; }
+    /// <summary>The runtime settings in effect in each process that sent the load, in process order (p0, p1, ...).</summary>
+    public IReadOnlyList<RuntimeSettings> RuntimeSettings { get; init; } = [];
 
     public string ServiceVersion { get; init; } = "";
 
@@ -35,24 +30,20 @@ internal sealed record RunEnvironment
 
     public string TableloadVersion { get; init; } = "";
 
-    public static RunEnvironment Current(int maxConnections)
+    public static RunEnvironment Current(int maxConnections, IReadOnlyList<RuntimeSettings> loadProcesses)
     {
-        ThreadPool.GetMinThreads(out var minWorkers, out var minIo);
         return new RunEnvironment
         {
             Os = RuntimeInformation.OSDescription,
             Runtime = RuntimeInformation.FrameworkDescription,
             ProcessorCount = Environment.ProcessorCount,
-            ServerGc = GCSettings.IsServerGC,
-            ConcurrentGc = GCSettings.LatencyMode != GCLatencyMode.Batch,
             TableloadVersion = Version(typeof(RunEnvironment).Assembly),
             PollyVersion = Version(typeof(Polly.ResiliencePipeline).Assembly),
             SystemCommandlineVersion = Version(typeof(System.CommandLine.RootCommand).Assembly),
             AzureDataTablesVersion = Version(typeof(Azure.Data.Tables.TableClient).Assembly),
             AzureCoreVersion = Version(typeof(Azure.Core.Pipeline.HttpPipelinePolicy).Assembly),
             MaxConnectionsPerServer = maxConnections,
-            MinWorkerThreads = minWorkers,
-            MinIoThreads = minIo,
+            RuntimeSettings = loadProcesses,
             ServiceVersion = Storage.Wire.WireBatchClient.ServiceVersion,
         };
     }

@@ -81,6 +81,9 @@ internal sealed record RunSettings
     /// <summary>Which client sends the batches.</summary>
     public required ClientKind Client { get; init; }
 
+    /// <summary>The runtime settings the load processes run with.</summary>
+    public required RuntimeProfile Runtime { get; init; }
+
     /// <summary>Keep the SDK's logging and distributed tracing on (they cost CPU per batch).</summary>
     public bool SdkDiagnostics { get; init; }
 

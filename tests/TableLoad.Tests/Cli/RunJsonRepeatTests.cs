@@ -51,14 +51,14 @@ public sealed class RunJsonRepeatTests : IDisposable
         var options = new RunOptions();
         string[] everyOptionChanged =
         [
-            "--sdk-diagnostics", "--account", "devstoreaccount1", "--allow-existing-table", "--table", "repeatme",
+            "--sdk-diagnostics", "--runtime", "defaults", "--account", "devstoreaccount1", "--allow-existing-table", "--table", "repeatme",
             "--keep-table", "--batch-size", "40", "--entity-size", "2000", "--properties", "4", "--partitions", "spread:3", "--key-prefix", "rp",
             "--tasks", "3", "--processes", "2", "--rate", "1234.5", "--duration", "95s", "--batches", "77", "--warmup", "2.5s", "--timeout", "7s",
             "--retries", "4", "--label", "again", "--verify", "--no-batch-log", "--batch-log-buffer", "999", "--output", Path.Combine(_folder, "first"),
         ];
         var first = Settings(options, everyOptionChanged);
         var runJson = Path.Combine(_folder, RunDescription.FileName);
-        File.WriteAllText(runJson, JsonSerializer.Serialize(RunDescription.Create(first, Now, Now.AddMinutes(2)), ResultJson.Context.RunDescription));
+        File.WriteAllText(runJson, JsonSerializer.Serialize(RunDescription.Create(first, TestSupport.RunSummaries.Create(), Now, Now.AddMinutes(2)), ResultJson.Context.RunDescription));
 
         var repeat = Settings(options, ["--config", runJson]);
 

@@ -26,7 +26,7 @@ public sealed class SaturationGuardTests
     [InlineData(3.7, 4, true)]
     public void CpuRule_IsNinetyPercentOfTheCoresTheProcessMayUse_NotOfOneCore(double coresBusy, int cores, bool saturated)
     {
-        var reasons = SaturationGuard.Assess([("p", Series(cpuPerSecond: coresBusy))], batches: 100, lateBatches: 0, cores);
+        var reasons = SaturationGuard.Assess([("p", Series(cpuPerSecond: coresBusy))], batches: 100, lateBatches: 0, cores, Tuned);
 
         Assert.Equal(saturated, reasons.Any(r => r.Contains("of a core", StringComparison.Ordinal)));
     }
@@ -50,8 +50,8 @@ public sealed class SaturationGuardTests
     [Fact]
     public void LateBatchesOverOnePercent_AreSaturation()
     {
-        Assert.NotEmpty(SaturationGuard.Assess([], batches: 1000, lateBatches: 11, cores: 1));
-        Assert.Empty(SaturationGuard.Assess([], batches: 1000, lateBatches: 10, cores: 1));
+        Assert.NotEmpty(SaturationGuard.Assess([], batches: 1000, lateBatches: 11, cores: 1, Tuned));
+        Assert.Empty(SaturationGuard.Assess([], batches: 1000, lateBatches: 10, cores: 1, Tuned));
     }
 
     [Fact]
@@ -60,8 +60,48 @@ public sealed class SaturationGuardTests
         Assert.Empty(Assess(("p", [new ProcessSample(1, 100, 100, 50, 0, 0, 0, 10_000)])));
     }
 
+    [Fact]
+    public void GcPauses_UnderDotNetsDefaults_NameTheTunedRuntime()
+    {
+        var reasons = SaturationGuard.Assess([("p", Series(cpuPerSecond: 0.5, gcPerSecond: 0.15))], batches: 100, lateBatches: 0, cores: 1, Tuned with { GcAdaptive = true });
+
+        Assert.Contains(reasons, r => r.Contains("GC pauses", StringComparison.Ordinal) && r.Contains("--runtime tuned", StringComparison.Ordinal));
+    }
+
+    [Fact]
+    public void GcPauses_UnderTheTunedRuntime_NameProcesses_AndTheWireClientForTheSdk()
+    {
+        var reasons = Assess(("p", Series(cpuPerSecond: 0.5, gcPerSecond: 0.15)));
+
+        var gc = Assert.Single(reasons, r => r.Contains("GC pauses", StringComparison.Ordinal));
+        Assert.Contains("--processes", gc, StringComparison.Ordinal);
+        Assert.Contains("--client wire", gc, StringComparison.Ordinal);
+        Assert.DoesNotContain("--runtime", gc, StringComparison.Ordinal);
+    }
+
+    [Fact]
+    public void CpuSaturation_CountsTheMachines_ThatARateNeeds_FromThePerProcessRate()
+    {
+        var reasons = SaturationGuard.Assess([("p", Series(cpuPerSecond: 0.95))], batches: 100, lateBatches: 0, cores: 1, Tuned with { Rate = 50_000, EntitiesPerSecondPerProcess = 12_000 });
+
+        var cpu = Assert.Single(reasons);
+        Assert.Contains("run 5 machines like this one", cpu, StringComparison.Ordinal);
+        Assert.Contains("at 12000 e/s each", cpu, StringComparison.Ordinal);
+    }
+
+    [Fact]
+    public void CpuSaturation_OfTheWireClient_DoesNotOfferTheWireClient()
+    {
+        var reasons = SaturationGuard.Assess([("p", Series(cpuPerSecond: 0.95))], batches: 100, lateBatches: 0, cores: 1, Tuned with { Client = "wire" });
+
+        Assert.Contains("add machines", Assert.Single(reasons), StringComparison.Ordinal);
+        Assert.DoesNotContain("--client wire", reasons[0], StringComparison.Ordinal);
+    }
+
+    private static readonly SaturationContext Tuned = new("sdk", GcAdaptive: false, EntitiesPerSecondPerProcess: 10_000, Rate: null, Processes: 1);
+
     private static IReadOnlyList<string> Assess(params (string Name, IReadOnlyList<ProcessSample> Samples)[] series) =>
-        SaturationGuard.Assess(series, batches: 100, lateBatches: 0, cores: 1);
+        SaturationGuard.Assess(series, batches: 100, lateBatches: 0, cores: 1, Tuned);
 
     private static List<ProcessSample> Series(double cpuPerSecond, double gcPerSecond = 0, long[]? queue = null)
     {

@@ -33,5 +33,6 @@ internal static class RunSummaries
         RejectedByCode = new Dictionary<string, long> { ["EntityAlreadyExists"] = 2 },
         Warmup = new WarmupTotals(Batches: 500, EntitiesSucceeded: 50_000, EntitiesFailed: 0),
         Client = new ClientUsage(UserCpuSeconds: 12.5, SystemCpuSeconds: 3.25, CpuUsPerEntity: 22.8, GcGen0: 40, GcGen1: 3, GcGen2: 1),
+        RuntimeSettings = RuntimeSettings.Current("tuned"),
     };
 }

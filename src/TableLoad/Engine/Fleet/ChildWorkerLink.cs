@@ -19,7 +19,8 @@ internal sealed class ChildWorkerLink : IWorkerLink
     public string StderrTail { get { lock (_stderrTail) { return string.Join(" | ", _stderrTail); } } }
 
     /// <summary>Starts <c>tableload worker</c>; its argv holds nothing but that, settings follow on stdin.</summary>
-    public static IWorkerLink Start(Func<WorkerMessage?, ValueTask> report)
+    /// <param name="runtime">Variables that set the worker's runtime (<see cref="RuntimeProfiles.ChildEnvironment"/>); null removes one.</param>
+    public static IWorkerLink Start(Func<WorkerMessage?, ValueTask> report, IReadOnlyDictionary<string, string?> runtime)
     {
         var info = new ProcessStartInfo
         {
@@ -39,6 +40,11 @@ internal sealed class ChildWorkerLink : IWorkerLink
         // The secrets reach the worker in its start message on stdin, never through its environment.
         info.Environment.Remove(SecretVariables.ConnectionString);
         info.Environment.Remove(SecretVariables.Sas);
+        foreach (var (name, value) in runtime)
+        {
+            info.Environment[name] = value;
+        }
+
         var process = Process.Start(info) ?? throw new InvalidOperationException("The worker process did not start.");
         var link = new ChildWorkerLink(process);
         process.ErrorDataReceived += (_, e) => link.KeepStderr(e.Data);

@@ -27,7 +27,7 @@ internal sealed class WorkerFleet(RunSettings settings, TimeProvider time, ILogg
     {
         for (var k = 0; k < settings.Processes; k++)
         {
-            var worker = WorkerProcess.Start(k, _inbox.Writer, launch ?? ChildWorkerLink.Start);
+            var worker = WorkerProcess.Start(k, _inbox.Writer, launch ?? (report => ChildWorkerLink.Start(report, settings.Runtime.ChildEnvironment())));
             _workers.Add(worker);
             worker.Send(new ControlMessage(ControlMessage.StartType) { Settings = ForWorker(settings, k) });
         }
@@ -43,6 +43,7 @@ internal sealed class WorkerFleet(RunSettings settings, TimeProvider time, ILogg
                 {
                     case WorkerMessage.ReadyType:
                         worker.Ready = true;
+                        worker.RuntimeSettings = message.RuntimeSettings;
                         break;
                     case WorkerMessage.ErrorType:
                         return $"{worker.Name} refused its settings: {message.Message}";

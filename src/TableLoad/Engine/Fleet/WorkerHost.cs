@@ -25,8 +25,8 @@ internal sealed class WorkerHost(TextReader stdin, TextWriter stdout, TimeProvid
         _ = Task.Run(() => ListenAsync(go, signals));
 
         using var admin = new TableAdmin(settings.Target, settings.Table, settings.TableCallTimeout);
-        ThreadPoolTuning.Apply(settings.Tasks);
-        channel.Send(new WorkerMessage(WorkerMessage.ReadyType));
+        ThreadPoolTuning.Apply(settings);
+        channel.Send(new WorkerMessage(WorkerMessage.ReadyType) { RuntimeSettings = RuntimeSettings.Current(settings.Runtime.ToName()) });
         var timing = await go.Task.ConfigureAwait(false);
         if (timing.Type != ControlMessage.GoType)
         {

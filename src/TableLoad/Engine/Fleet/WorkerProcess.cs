@@ -19,6 +19,8 @@ internal sealed class WorkerProcess : IWorkerReport, IDisposable
 
     public bool Ready { get; set; }
 
+    public RuntimeSettings? RuntimeSettings { get; set; }
+
     public bool Done { get; set; }
 
     public string? Failure { get; set; }

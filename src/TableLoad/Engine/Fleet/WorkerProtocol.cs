@@ -100,6 +100,9 @@ internal sealed record WorkerMessage(string Type)
 
     public ProcessSample? Sample { get; init; }
 
+    /// <summary>ready: the runtime settings in effect in the worker.</summary>
+    public RuntimeSettings? RuntimeSettings { get; init; }
+
     public string? Status { get; init; }
 
     public LogLevel? Level { get; init; }

@@ -38,7 +38,9 @@ internal sealed class RunMeasurement(RunSettings settings, TableAdmin admin, Wor
         RunReport Report(RunMoments moment, RunStatus status, DateTimeOffset? ended) =>
             new(moment, settings, summaries.Build(status), clock.StartedUtc, ended, WorkerFailures());
 
-        await exporters.ExportAsync(Report(RunMoments.Started, RunStatus.Partial, null)).ConfigureAwait(false);
+        var started = Report(RunMoments.Started, RunStatus.Partial, null);
+        SayRuntime(started.Summary);
+        await exporters.ExportAsync(started).ConfigureAwait(false);
         var nextProvisional = time.GetUtcNow() + ProvisionalSummaryEvery;
         async Task EverySecond()
         {
@@ -74,6 +76,19 @@ internal sealed class RunMeasurement(RunSettings settings, TableAdmin admin, Wor
         await new ProcessLoad(settings, admin, log).RunAsync(clock, timeline, sinks, batchLog.Writer, signals, _ => everySecond()).ConfigureAwait(false);
         batchLog.Writer.Complete();
         await batchLogTask.ConfigureAwait(false);
+    }
+
+    private void SayRuntime(RunSummary summary)
+    {
+        if (summary.PerProcess.Count == 0)
+        {
+            log.LogDebug("runtime in effect: {Runtime}", summary.RuntimeSettings?.Describe());
+        }
+
+        foreach (var process in summary.PerProcess)
+        {
+            log.LogDebug("runtime in effect in {Process}: {Runtime}", process.Row, process.RuntimeSettings?.Describe());
+        }
     }
 
     private List<string> WorkerFailures() =>

@@ -20,7 +20,8 @@ internal sealed class RunPhases(
     public async Task<int?> SetupAsync()
     {
         Directory.CreateDirectory(settings.OutputDirectory);
-        _fleet = settings.Processes > 1 ? new WorkerFleet(settings, time, log) : null;
+        // This process runs with TableLoad's runtimeconfig, so a load under .NET's defaults needs a process started with them.
+        _fleet = settings.Processes > 1 || settings.Runtime != RuntimeProfile.Tuned ? new WorkerFleet(settings, time, log) : null;
         if (_fleet is not null && await _fleet.StartAsync(signals.Abandon).ConfigureAwait(false) is { } failure)
         {
             log.LogError("{Sentence}", failure);

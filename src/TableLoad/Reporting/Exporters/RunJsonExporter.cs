@@ -6,5 +6,5 @@ internal sealed class RunJsonExporter : IResultExporter
     public RunMoments WritesAt => RunMoments.Started | RunMoments.Measured;
 
     public Task ExportAsync(RunReport report) =>
-        ResultJson.WriteAsync(Path.Combine(report.Settings.OutputDirectory, RunDescription.FileName), RunDescription.Create(report.Settings, report.StartedUtc, report.EndedUtc));
+        ResultJson.WriteAsync(Path.Combine(report.Settings.OutputDirectory, RunDescription.FileName), RunDescription.Create(report.Settings, report.Summary, report.StartedUtc, report.EndedUtc));
 }

@@ -1,0 +1,103 @@
+using System.Runtime;
+
+namespace TableLoad.Measurement;
+
+/// <summary>
+/// The .NET runtime settings in effect in one load process, read from the runtime itself (not from what TableLoad
+/// meant to set), so every result file says what its figures were measured under.
+/// </summary>
+internal sealed record RuntimeSettings
+{
+    /// <summary>The <c>--runtime</c> profile the process was started for: tuned or defaults.</summary>
+    [Merge(MergeRule.Join)]
+    public required string Profile { get; init; }
+
+    /// <summary>server or workstation.</summary>
+    [Merge(MergeRule.Join)]
+    public required string GcMode { get; init; }
+
+    [Merge(MergeRule.Min)]
+    public required bool ConcurrentGc { get; init; }
+
+    /// <summary>GC dynamic adaptation to application sizes (DATAS): 1 on, 0 off.</summary>
+    [Merge(MergeRule.Max)]
+    public required long GcDynamicAdaptation { get; init; }
+
+    [Merge(MergeRule.Max)]
+    public required long GcHeapCount { get; init; }
+
+    /// <summary>The largest gen0 budget one heap may reach.</summary>
+    [Merge(MergeRule.Max)]
+    public required long GcGen0MaxBudgetBytes { get; init; }
+
+    /// <summary>The smallest gen0 budget (<c>DOTNET_GCgen0size</c>, an environment variable only); 0 when not set.</summary>
+    [Merge(MergeRule.Max)]
+    public required long GcGen0SizeBytes { get; init; }
+
+    /// <summary>0 when the GC heap has no hard limit (a container's memory limit sets one).</summary>
+    [Merge(MergeRule.Max)]
+    public required long GcHeapHardLimitBytes { get; init; }
+
+    [Merge(MergeRule.Min)]
+    public required bool TieredCompilation { get; init; }
+
+    [Merge(MergeRule.Min)]
+    public required bool TieredPgo { get; init; }
+
+    [Merge(MergeRule.Max)]
+    public required int MinWorkerThreads { get; init; }
+
+    [Merge(MergeRule.Max)]
+    public required int MinIoThreads { get; init; }
+
+    /// <summary>This process's settings now; <paramref name="profile"/> names the profile it was started for.</summary>
+    public static RuntimeSettings Current(string profile)
+    {
+        var gc = GC.GetConfigurationVariables();
+        ThreadPool.GetMinThreads(out var workers, out var io);
+        return new RuntimeSettings
+        {
+            Profile = profile,
+            GcMode = GCSettings.IsServerGC ? "server" : "workstation",
+            ConcurrentGc = GCSettings.LatencyMode != GCLatencyMode.Batch,
+            GcDynamicAdaptation = Number(gc, "GCDynamicAdaptationMode"),
+            GcHeapCount = Number(gc, "HeapCount"),
+            GcGen0MaxBudgetBytes = Number(gc, "GCGen0MaxBudget"),
+            GcGen0SizeBytes = HexVariable("GCgen0size"),
+            GcHeapHardLimitBytes = Number(gc, "GCHeapHardLimit"),
+            TieredCompilation = Switch("TieredCompilation", "System.Runtime.TieredCompilation", fallback: true),
+            TieredPgo = Switch("TieredPGO", "System.Runtime.TieredPGO", fallback: true),
+            MinWorkerThreads = workers,
+            MinIoThreads = io,
+        };
+    }
+
+    /// <summary>One line for a reader: <c>tuned: server GC, concurrent, DATAS off, 2 heaps, ...</c>.</summary>
+    public string Describe() => string.Create(System.Globalization.CultureInfo.InvariantCulture,
+        $"{Profile}: {GcMode} GC{(ConcurrentGc ? ", concurrent" : "")}, DATAS {(GcDynamicAdaptation != 0 ? "on" : "off")}, {GcHeapCount} heaps, gen0 budget up to {GcGen0MaxBudgetBytes / (1024 * 1024)} MiB"
+        + $"{(GcGen0SizeBytes > 0 ? $" (at least {GcGen0SizeBytes / (1024 * 1024)} MiB)" : "")}, heap limit {(GcHeapHardLimitBytes > 0 ? $"{GcHeapHardLimitBytes / (1024 * 1024)} MiB" : "none")}"
+        + $", tiered compilation {(TieredCompilation ? "on" : "off")}, PGO {(TieredPgo ? "on" : "off")}, thread-pool minimums {MinWorkerThreads} worker / {MinIoThreads} I/O");
+
+    private static long Number(IReadOnlyDictionary<string, object> gc, string key) =>
+        gc.TryGetValue(key, out var value) ? Convert.ToInt64(value, System.Globalization.CultureInfo.InvariantCulture) : 0;
+
+    // The JIT's switches are not reported by any API: the runtime reads DOTNET_<name> over runtimeconfig.json, so this does too.
+    private static bool Switch(string variable, string appContextName, bool fallback)
+    {
+        if (Variable(variable) is { } text)
+        {
+            return text.Trim() != "0";
+        }
+
+        return AppContext.TryGetSwitch(appContextName, out var on) ? on : fallback;
+    }
+
+    // GC and JIT variables are hexadecimal, with or without 0x.
+    private static long HexVariable(string name) =>
+        Variable(name) is { } text && long.TryParse(text.Trim().Replace("0x", "", StringComparison.OrdinalIgnoreCase), System.Globalization.NumberStyles.HexNumber, System.Globalization.CultureInfo.InvariantCulture, out var value)
+            ? value
+            : 0;
+
+    private static string? Variable(string name) =>
+        Environment.GetEnvironmentVariable("DOTNET_" + name) ?? Environment.GetEnvironmentVariable("COMPlus_" + name);
+}

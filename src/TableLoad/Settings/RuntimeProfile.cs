@@ -1,0 +1,62 @@
+namespace TableLoad.Settings;
+
+/// <summary>
+/// The .NET runtime settings a run's load processes run with (<c>--runtime</c>). The names are the option's
+/// values and the <c>runtime.profile</c> field of every result file.
+/// </summary>
+internal enum RuntimeProfile
+{
+    /// <summary>
+    /// TableLoad's own: Server GC without dynamic adaptation (DATAS), at most <see cref="RuntimeProfiles.MaxHeaps"/> heaps,
+    /// tiered PGO off, thread-pool minimums sized to the tasks; so the client is not the limit of its own measurement.
+    /// </summary>
+    Tuned,
+
+    /// <summary>.NET's defaults for a Server GC application: what an untuned application pays.</summary>
+    Defaults,
+}
+
+internal static class RuntimeProfiles
+{
+    /// <summary>
+    /// The GC heap count TableLoad's runtimeconfig caps a process at: without DATAS each heap's gen0 budget grows to
+    /// 200 MB, so the cap bounds a process's memory on a many-core host (docs/performance.md).
+    /// </summary>
+    public const int MaxHeaps = 4;
+
+    public static string ToName(this RuntimeProfile profile) => profile == RuntimeProfile.Tuned ? "tuned" : "defaults";
+
+    public static bool TryParse(string? text, out RuntimeProfile profile)
+    {
+        switch (text?.Trim().ToLowerInvariant())
+        {
+            case "tuned":
+                profile = RuntimeProfile.Tuned;
+                return true;
+            case "defaults":
+                profile = RuntimeProfile.Defaults;
+                return true;
+            default:
+                profile = default;
+                return false;
+        }
+    }
+
+    /// <summary>
+    /// The environment a child load process gets so that it runs with <paramref name="profile"/> whatever TableLoad's
+    /// runtimeconfig.json says: the runtime reads these variables over that file. Null removes a variable.
+    /// </summary>
+    public static IReadOnlyDictionary<string, string?> ChildEnvironment(this RuntimeProfile profile) => profile switch
+    {
+        // .NET 10's defaults for a Server GC application: DATAS on, one heap per core, tiered PGO on.
+        RuntimeProfile.Defaults => new Dictionary<string, string?>
+        {
+            ["DOTNET_gcServer"] = "1",
+            ["DOTNET_gcConcurrent"] = "1",
+            ["DOTNET_GCDynamicAdaptationMode"] = "1",
+            ["DOTNET_GCHeapCount"] = "0",
+            ["DOTNET_TieredPGO"] = "1",
+        },
+        _ => new Dictionary<string, string?>(),
+    };
+}
