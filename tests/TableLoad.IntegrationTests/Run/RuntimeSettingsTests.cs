@@ -1,0 +1,119 @@
+using TableLoad.IntegrationTests.Infrastructure;
+using TableLoad.Measurement;
+
+namespace TableLoad.IntegrationTests.Run;
+
+/// <summary>
+/// <c>--runtime</c> through the command line: the settings each load process ran with are read from its runtime and
+/// recorded in run.json and summary.json; <c>defaults</c> changes them; sweep cells inherit them; a GC-bound run is told so.
+/// </summary>
+[Collection(AzuriteCollection.Name)]
+public sealed class RuntimeSettingsTests(AzuriteFixture azurite) : IDisposable
+{
+    private static readonly TimeSpan Limit = TimeSpan.FromSeconds(90);
+    private readonly string _output = Directory.CreateTempSubdirectory("tableload-runtime-").FullName;
+
+    private string[] ShortRun(string folder, params string[] more) =>
+        ["run", "--duration", "2s", "--warmup", "0s", "--tasks", "2", "--batch-size", "20", "--output", Path.Combine(_output, folder), "--quiet", .. more];
+
+    [Fact]
+    public async Task OneProcess_ByDefault_RunsTuned_AndBothFilesRecordWhatItsRuntimeSays()
+    {
+        var (exitCode, stdout, stderr) = await TableLoadProcess.RunAsync(ShortRun("one"), azurite.ConnectionString, Limit);
+
+        Assert.True(exitCode == 0, stderr);
+        var folder = new ResultFolder(Path.Combine(_output, "one"));
+        var settings = Assert.IsType<RuntimeSettings>(folder.Summary.RuntimeSettings);
+        AssertTuned(settings);
+        Assert.Equal(ResultJsonOf(settings), ResultJsonOf(Assert.Single(folder.Run.Environment.RuntimeSettings)));
+        Assert.Contains("runtime tuned", stdout, StringComparison.Ordinal);
+    }
+
+    [Fact]
+    public async Task TwoProcesses_EachWorkerReportsItsOwn_AndDefaultsTurnAdaptationAndPgoBackOn()
+    {
+        var tuned = await TableLoadProcess.RunAsync(ShortRun("tuned2", "--processes", "2"), azurite.ConnectionString, Limit);
+        var defaults = await TableLoadProcess.RunAsync(ShortRun("defaults2", "--processes", "2", "--runtime", "defaults"), azurite.ConnectionString, Limit);
+
+        Assert.True(tuned.ExitCode == 0, tuned.Stderr);
+        Assert.True(defaults.ExitCode == 0, defaults.Stderr);
+        var tunedFolder = new ResultFolder(Path.Combine(_output, "tuned2"));
+        Assert.Equal(2, tunedFolder.Summary.PerProcess.Count);
+        Assert.All(tunedFolder.Summary.PerProcess, p => AssertTuned(Assert.IsType<RuntimeSettings>(p.RuntimeSettings)));
+        Assert.Equal(2, tunedFolder.Run.Environment.RuntimeSettings.Count);
+
+        var defaultsFolder = new ResultFolder(Path.Combine(_output, "defaults2"));
+        Assert.Equal(2, defaultsFolder.Run.Environment.RuntimeSettings.Count);
+        Assert.All(defaultsFolder.Summary.PerProcess.Select(p => p.RuntimeSettings), s => AssertDefaults(Assert.IsType<RuntimeSettings>(s)));
+    }
+
+    [Fact]
+    public async Task OneProcessUnderDefaults_RunsItsLoadInAChildStartedWithThem()
+    {
+        var (exitCode, stdout, stderr) = await TableLoadProcess.RunAsync(ShortRun("defaults1", "--runtime", "defaults"), azurite.ConnectionString, Limit);
+
+        Assert.True(exitCode == 0, stderr);
+        var summary = new ResultFolder(Path.Combine(_output, "defaults1")).Summary;
+        Assert.Equal(1, summary.Processes);
+        AssertDefaults(Assert.IsType<RuntimeSettings>(summary.RuntimeSettings));
+        Assert.Equal(summary.EntitiesSucceeded, Assert.Single(summary.PerProcess).EntitiesSucceeded);
+        Assert.Contains("runtime defaults", stdout, StringComparison.Ordinal);
+    }
+
+    [Fact]
+    public async Task SweepCells_InheritTheRuntimeGiven()
+    {
+        var sweep = Path.Combine(_output, "sweep");
+        var (exitCode, _, stderr) = await TableLoadProcess.RunAsync(
+            ["sweep", "--tasks", "1", "--batch-size", "10", "--duration", "1s", "--warmup", "0s", "--runtime", "defaults", "--output", sweep], azurite.ConnectionString, Limit);
+
+        Assert.True(exitCode == 0, stderr);
+        var cell = Assert.Single(Directory.GetDirectories(sweep));
+        AssertDefaults(Assert.IsType<RuntimeSettings>(new ResultFolder(cell).Summary.RuntimeSettings));
+    }
+
+    [Theory]
+    [InlineData("tuned", "add processes (--processes")]
+    [InlineData("defaults", "run with --runtime tuned")]
+    public async Task AGcBoundRun_IsSaturated_AndTheAdviceNamesTheGcRemedy(string runtime, string remedy)
+    {
+        // A 256 KB gen0 budget makes the SDK's ~3 MB per batch collect many times a batch: a run bound by its GC.
+        using var process = TableLoadProcess.Start(
+            ["run", "--duration", "3s", "--warmup", "0s", "--tasks", "4", "--runtime", runtime, "--output", Path.Combine(_output, "gc-" + runtime), "--quiet"],
+            azurite.ConnectionString,
+            new Dictionary<string, string> { ["DOTNET_GCGen0MaxBudget"] = "40000" });
+        var exitCode = await process.WaitForExitAsync(Limit);
+
+        Assert.True(exitCode == 0, process.StandardError);
+        var client = new ResultFolder(Path.Combine(_output, "gc-" + runtime)).Summary.Client;
+        Assert.True(client.Saturated, $"GC pauses {client.GcPausePercent}% were not judged saturation");
+        var reason = Assert.Single(client.SaturationReasons, r => r.Contains("GC pauses", StringComparison.Ordinal));
+        Assert.Contains(remedy, reason, StringComparison.Ordinal);
+        Assert.Contains("CLIENT SATURATED", process.StandardOutput, StringComparison.Ordinal);
+        Assert.Contains(remedy, process.StandardOutput, StringComparison.Ordinal);
+    }
+
+    public void Dispose() => Directory.Delete(_output, recursive: true);
+
+    private static void AssertTuned(RuntimeSettings settings)
+    {
+        Assert.Equal("tuned", settings.Profile);
+        Assert.Equal("server", settings.GcMode);
+        Assert.Equal(0, settings.GcDynamicAdaptation);
+        Assert.InRange(settings.GcHeapCount, 1, Settings.RuntimeProfiles.MaxHeaps);
+        Assert.False(settings.TieredPgo);
+        Assert.True(settings.MinWorkerThreads >= 4, $"thread-pool minimum {settings.MinWorkerThreads} is not sized to 2 tasks + 2");
+    }
+
+    private static void AssertDefaults(RuntimeSettings settings)
+    {
+        Assert.Equal("defaults", settings.Profile);
+        Assert.Equal("server", settings.GcMode);
+        Assert.Equal(1, settings.GcDynamicAdaptation);
+        Assert.Equal(Environment.ProcessorCount, settings.GcHeapCount);
+        Assert.True(settings.TieredPgo);
+        Assert.Equal(Environment.ProcessorCount, settings.MinWorkerThreads);
+    }
+
+    private static string ResultJsonOf(RuntimeSettings settings) => System.Text.Json.JsonSerializer.Serialize(settings);
+}
