@@ -1,7 +1,7 @@
 # report.html: one self-contained page (no network; plots embedded as data URIs) with the
 # percentile table, every plot, and for each run its settings and environment (run.json), the
 # client and its saturation verdict, and failures by class and code; for a sweep, the sweep table,
-# the best cells and the knee.
+# the best cells and the knee. The verdict (client or target the limit, and why) stands above the table.
 
 html_escape <- function(x) {
   x <- gsub("&", "&amp;", as.character(x), fixed = TRUE)
@@ -50,6 +50,29 @@ saturation_verdict <- function(client) {
   reasons <- unlist(client$saturation_reasons)
   paste0("SATURATED: the load generator may have limited the figures",
          if (length(reasons) > 0L) paste0(" (", paste(reasons, collapse = "; "), ")") else "")
+}
+
+# Where a reader looks first: whether the client or the target limited a run's figures, and why.
+limit_verdict <- function(summary) {
+  client <- summary$client %||% list()
+  if (is.null(client$saturated)) return("not recorded: the folder was written before TableLoad judged its own saturation")
+  if (isTRUE(client$saturated)) {
+    return(paste("the client (TableLoad) was the limit, so the figures may describe it rather than the target:",
+                 paste(unlist(client$saturation_reasons), collapse = " ")))
+  }
+  outcomes <- unlist(summary$outcomes)
+  throttled <- sum(outcomes[intersect(names(outcomes), c("server_busy", "operation_timed_out", "too_many_requests"))])
+  cost <- c(if (!is.null(client$gc_pause_percent)) sprintf("GC pauses %.1f%% of the time", client$gc_pause_percent),
+            if (!is.null(summary$runtime_settings$profile)) sprintf("runtime %s", summary$runtime_settings$profile))
+  paste0("the target was the limit, not TableLoad: the client was not saturated",
+         if (length(cost) > 0L) paste0(" (", paste(cost, collapse = ", "), ")") else "",
+         if (throttled > 0) sprintf("; the service throttled %s batches", format_count(throttled)) else "")
+}
+
+verdict_html <- function(runs) {
+  c("<div id=\"verdict\"><h2>Verdict</h2><ul>",
+    vapply(runs, function(run) sprintf("<li><b>%s</b>: %s</li>", html_escape(run$name), html_escape(limit_verdict(run$summary))), ""),
+    "</ul></div>")
 }
 
 failures_html <- function(summary) {
@@ -109,6 +132,7 @@ write_html_report <- function(title, table, plots, runs, out_dir, sweep = NULL) 
     sprintf("<h1>%s</h1>", html_escape(title)),
     "<p>Batch latency in ms; peak e/s is the best one-second window; succeeded and failed count entities of the measured period (warm-up excluded).</p>",
     if (!is.null(sweep)) c("<h2>Sweep</h2>", sweep_best_html(sweep$cells)),
+    verdict_html(runs),
     percentile_html(table),
     "<h2>Plots</h2>", vapply(plots, html_image, ""),
     unlist(lapply(runs, run_section_html)))

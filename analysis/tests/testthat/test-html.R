@@ -34,6 +34,28 @@ test_that("a run's section has its client, saturation verdict, failures by class
   expect_match(section, "<tr><th>processor_count</th><td>2</td></tr>", fixed = TRUE)
 })
 
+test_that("the verdict names the target as the limit of an unsaturated run, and the client's reasons when saturated", {
+  run <- read_runs(fixture("run-rejected"))[[1]]
+  expect_match(limit_verdict(run$summary), "^the target was the limit, not TableLoad: the client was not saturated")
+  saturated <- run$summary
+  saturated$client$saturated <- TRUE
+  saturated$client$saturation_reasons <- list("the tableload process spent 30% of the time in GC pauses (over 10%): add processes.")
+  expect_match(limit_verdict(saturated), "^the client \\(TableLoad\\) was the limit.*30% of the time in GC pauses")
+  throttled <- run$summary
+  throttled$outcomes$server_busy <- 12
+  throttled$client$gc_pause_percent <- 2.25
+  throttled$runtime_settings <- list(profile = "tuned")
+  expect_match(limit_verdict(throttled), "(GC pauses 2.2% of the time, runtime tuned); the service throttled 12 batches", fixed = TRUE)
+})
+
+test_that("report.html puts the verdict above the percentile table", {
+  out <- tempfile("html-")
+  runs <- read_runs(fixture("run-t2-b10"))
+  write_run_report(runs, out)
+  html <- paste(readLines(file.path(out, "report.html"), warn = FALSE), collapse = "\n")
+  expect_lt(regexpr("id=\"verdict\"", html, fixed = TRUE), regexpr("id=\"percentiles\"", html, fixed = TRUE))
+})
+
 test_that("a sweep's report names the best cells and the knee", {
   sweep <- read_sweep(SWEEP_FIXTURE)
   best <- paste(sweep_best_html(sweep$cells), collapse = "\n")

@@ -20,7 +20,10 @@ public sealed class ReportInBrowserTests(AzuriteFixture azurite, ITestOutputHelp
           const cells = [...document.querySelectorAll('#percentiles tbody tr')].map(r => [...r.cells].map(c => c.textContent));
           const pre = document.createElement('pre');
           pre.id = 'tableload-check';
-          pre.textContent = JSON.stringify({ images, cells });
+          const verdict = document.querySelector('#verdict');
+          const table = document.querySelector('#percentiles');
+          const verdictFirst = !!verdict && !!(verdict.compareDocumentPosition(table) & Node.DOCUMENT_POSITION_FOLLOWING);
+          pre.textContent = JSON.stringify({ images, cells, verdict: verdict ? verdict.textContent : null, verdictFirst });
           document.body.appendChild(pre);
         });
         </script>
@@ -55,6 +58,12 @@ public sealed class ReportInBrowserTests(AzuriteFixture azurite, ITestOutputHelp
 
         var cells = check.RootElement.GetProperty("cells").EnumerateArray().Select(r => r.EnumerateArray().Select(c => c.GetString()).ToList()).ToList();
         Assert.Equal(ExpectedRow(new ResultFolder(output).Summary), Assert.Single(cells));
+        Assert.True(check.RootElement.GetProperty("verdictFirst").GetBoolean(), "the verdict is not above the percentile table");
+        var summary = new ResultFolder(output).Summary;
+        Assert.Contains(
+            summary.Client.Saturated ? "the client (TableLoad) was the limit" : "the target was the limit, not TableLoad",
+            check.RootElement.GetProperty("verdict").GetString(),
+            StringComparison.Ordinal);
 
         var screenshot = Path.Combine(output, "report-screenshot.png");
         await HeadlessChromium.ScreenshotAsync(report, screenshot);
