@@ -14,10 +14,14 @@
 # batches.csv written, memory printed once a minute with the RSS slope of the second half.
 # With --profile, only (5): one ceiling run of TableLoad per client under dotnet-trace (gc-verbose), and
 # where each client's allocations go, by type and by frame, in bytes per batch.
+# With --settings, only (1) for --client sdk: TableLoad as shipped (tuned), under --runtime defaults, and with each
+# runtime setting changed alone (DATAS on, a 128 MB gen0 budget, non-concurrent GC, tiered PGO on, workstation GC),
+# beside the plain SDK loop: what each setting saves in CPU per entity, GC pauses and memory.
 #
 #   scripts/bench.sh [--quick] [--runs N] [--tasks "1 4 16 64"] [--no-ceiling] [--no-azurite] [--no-micro] [--no-diagnostics] [--keep]
 #   scripts/bench.sh --soak MINUTES [--keep]
 #   scripts/bench.sh --profile [--keep]
+#   scripts/bench.sh --settings [--runs N] [--keep]
 #
 #   --quick       shorter runs (4 s / 3 s measured), Azurite cells tasks 1 and 16 only, no micro-benchmarks
 #   --runs N      runs per client and cell (default 3; medians need at least 3)
@@ -40,7 +44,7 @@ readonly KEY='Eby8vdM02xNOcqFlqUwJPLlmEtlCDXJ1OUzFT50uSRZ6IFsuFq2UVErCz4I6tq/K1S
 RUNS=3
 CEILING_TASKS=16 CEILING_SECONDS=10 CEILING_WARMUP=2
 AZURITE_TASKS=(1 4 16 64) AZURITE_SECONDS=5 AZURITE_WARMUP=2 AZURITE_P2_TASKS=16
-DO_CEILING=1 DO_AZURITE=1 DO_MICRO=1 DO_DIAGNOSTICS=1 DO_PROFILE=0 KEEP=0 SOAK_MINUTES=0
+DO_CEILING=1 DO_AZURITE=1 DO_MICRO=1 DO_DIAGNOSTICS=1 DO_PROFILE=0 DO_SETTINGS=0 KEEP=0 SOAK_MINUTES=0
 
 die() { echo "bench.sh: $*" >&2; exit 1; }
 
@@ -58,7 +62,8 @@ while [[ $# -gt 0 ]]; do
         --soak) [[ $# -ge 2 && "$2" =~ ^[0-9]+$ && "$2" -ge 1 ]] || die "--soak needs a positive number of minutes."
                 SOAK_MINUTES="$2" DO_CEILING=0 DO_AZURITE=0 DO_MICRO=0; shift 2 ;;
         --profile) DO_PROFILE=1 DO_CEILING=0 DO_AZURITE=0 DO_MICRO=0; shift ;;
-        -h|--help) sed -n '2,29p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
+        --settings) DO_SETTINGS=1 DO_AZURITE=0 DO_MICRO=0; shift ;;
+        -h|--help) sed -n '2,33p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
         *) die "unknown argument '$1' (see --help)." ;;
     esac
 done
@@ -119,30 +124,36 @@ timed() { # timed OUTFILE cmd... : runs cmd with GNU time -v writing to OUTFILE 
 # process's allocations and RSS there. Extra arguments go to 'tableload run'.
 run_tableload() {
     local name="$1" port="$2" tasks="$3" seconds="$4" warmup="$5" probe="$6"; shift 6
-    local hook=()
+    local hook=() variant=()
     [[ -n "$probe" ]] && hook=(DOTNET_STARTUP_HOOKS="$BENCH" TABLELOAD_BENCH_PROBE="$probe")
+    read -r -a variant <<<"${RUN_ENV:-}"
     TABLELOAD_CONNECTION_STRING="$(connection_string "$port")" timed "$WORK/$name.time" \
-        env "${hook[@]}" dotnet "$TABLELOAD" run --tasks "$tasks" --duration "${seconds}s" --warmup "${warmup}s" \
+        env "${hook[@]}" "${variant[@]}" dotnet "$TABLELOAD" run --tasks "$tasks" --duration "${seconds}s" --warmup "${warmup}s" \
         --quiet --no-batch-log --output "$WORK/$name" "$@" >"$WORK/$name.log" 2>&1 \
         || { echo "warning: TableLoad run $name exited with $? (log: $WORK/$name.log)" >&2; return 1; }
 }
 
-# The baselines run with TableLoad's own runtime settings (GC mode, tiered PGO), read from its runtimeconfig.json.
-runtime_setting() { # runtime_setting NAME -> 1, 0 or nothing
+# The floor runs with TableLoad's own runtime settings (GC mode and adaptation, heap count, tiered PGO), read from
+# its runtimeconfig.json; the plain SDK loop with .NET's defaults for a Server GC application, as a user's loop runs.
+runtime_setting() { # runtime_setting NAME -> 1, 0, a number or nothing
     local value
-    value="$(grep -o "\"$1\": *[a-z]*" "${TABLELOAD%.dll}.runtimeconfig.json" 2>/dev/null | grep -o '[a-z]*$')" || true
-    case "$value" in true) echo 1 ;; false) echo 0 ;; esac
+    value="$(grep -o "\"$1\": *[a-z0-9]*" "${TABLELOAD%.dll}.runtimeconfig.json" 2>/dev/null | grep -o '[a-z0-9]*$')" || true
+    case "$value" in true) echo 1 ;; false) echo 0 ;; *) echo "$value" ;; esac
 }
-BASELINE_ENV=()
-for setting in System.GC.Server:DOTNET_gcServer System.GC.Concurrent:DOTNET_gcConcurrent System.Runtime.TieredPGO:DOTNET_TieredPGO; do
+FLOOR_ENV=()
+for setting in System.GC.Server:DOTNET_gcServer System.GC.Concurrent:DOTNET_gcConcurrent System.Runtime.TieredPGO:DOTNET_TieredPGO \
+               System.GC.DynamicAdaptationMode:DOTNET_GCDynamicAdaptationMode System.GC.HeapCount:DOTNET_GCHeapCount; do
     value="$(runtime_setting "${setting%%:*}")"
-    [[ -n "$value" ]] && BASELINE_ENV+=("${setting##*:}=$value")
+    [[ -n "$value" ]] && FLOOR_ENV+=("${setting##*:}=$value")
 done
+SDK_LOOP_ENV=(DOTNET_gcServer=1)
 
 # One run of a baseline client (floor or sdk-loop); its JSON line goes to $WORK/$name.json.
 run_baseline() {
     local client="$1" name="$2" port="$3" tasks="$4" seconds="$5" warmup="$6"
-    timed "$WORK/$name.time" env "${BASELINE_ENV[@]}" dotnet "$BENCH" "$client" --url "http://127.0.0.1:$port/$ACCOUNT" --tasks "$tasks" \
+    local runtime=("${FLOOR_ENV[@]}")
+    [[ "$client" == sdk-loop ]] && runtime=("${SDK_LOOP_ENV[@]}")
+    timed "$WORK/$name.time" env "${runtime[@]}" dotnet "$BENCH" "$client" --url "http://127.0.0.1:$port/$ACCOUNT" --tasks "$tasks" \
         --seconds "$seconds" --warmup "$warmup" --batch-size 100 --entity-size 1024 --properties 8 >"$WORK/$name.json" 2>"$WORK/$name.log" \
         || { echo "warning: $client run $name exited with $? (log: $WORK/$name.log)" >&2; return 1; }
 }
@@ -155,6 +166,20 @@ tableload_arguments() {
         tableload-sdk) echo "--client sdk" ;;
         tableload-wire) echo "--client wire" ;;
         tableload-sdk-diag) echo "--client sdk --sdk-diagnostics" ;;
+        tableload-sdk-defaults) echo "--client sdk --runtime defaults" ;;
+        sdk-*) echo "--client sdk" ;;
+    esac
+}
+
+# The --settings variants: TableLoad --client sdk with one runtime setting changed from what it ships with, through
+# the variables the runtime reads over its runtimeconfig.json.
+variant_environment() {
+    case "$1" in
+        sdk-datas-on) echo "DOTNET_GCDynamicAdaptationMode=1 DOTNET_GCHeapCount=0" ;;  # a heap count turns DATAS off
+        sdk-gen0-128m) echo "DOTNET_GCgen0size=0x8000000" ;;
+        sdk-gc-nonconcurrent) echo "DOTNET_gcConcurrent=0" ;;
+        sdk-pgo-on) echo "DOTNET_TieredPGO=1" ;;
+        sdk-workstation-gc) echo "DOTNET_gcServer=0" ;;
     esac
 }
 
@@ -167,8 +192,9 @@ run_client() {
         local arguments probe=""
         read -r -a arguments <<<"$(tableload_arguments "$client")"
         ((processes > 1)) && arguments+=(--processes "$processes")
-        [[ "$table" == ceiling ]] && probe="$WORK/$name.probe.json"
-        if run_tableload "$name" "$port" "$tasks" "$seconds" "$warmup" "$probe" "${arguments[@]}"; then
+        # Under --runtime defaults the load runs in a child, which would inherit the probe and write over its file.
+        [[ "$table" == ceiling && "$client" != tableload-sdk-defaults ]] && probe="$WORK/$name.probe.json"
+        if RUN_ENV="$(variant_environment "$client")" run_tableload "$name" "$port" "$tasks" "$seconds" "$warmup" "$probe" "${arguments[@]}"; then
             record --table "$table" --cell "$cell" --client "$client" --run "$run" --summary "$WORK/$name/summary.json" \
                 ${probe:+--probe "$probe"} --time "$WORK/$name.time"
         fi
@@ -192,12 +218,13 @@ in_turn() {
 }
 
 # Each TableLoad client beside its baseline, so the pairs compared run close together.
-CLIENTS=(sdk-loop tableload-sdk tableload-wire floor)
+CLIENTS=(sdk-loop tableload-sdk tableload-sdk-defaults tableload-wire floor)
 CEILING_CLIENTS=("${CLIENTS[@]}")
-[[ "$DO_DIAGNOSTICS" == 1 ]] && CEILING_CLIENTS=(sdk-loop tableload-sdk tableload-sdk-diag tableload-wire floor)
+[[ "$DO_DIAGNOSTICS" == 1 ]] && CEILING_CLIENTS=(sdk-loop tableload-sdk tableload-sdk-defaults tableload-sdk-diag tableload-wire floor)
+[[ "$DO_SETTINGS" == 1 ]] && CEILING_CLIENTS=(tableload-sdk tableload-sdk-defaults sdk-datas-on sdk-gen0-128m sdk-gc-nonconcurrent sdk-pgo-on sdk-workstation-gc sdk-loop)
 
 echo "== machine: $(nproc) cores, $(dotnet --list-runtimes | grep -m1 NETCore.App | cut -d' ' -f1-2), load average $(load_average)"
-echo "   TableLoad's runtime settings, applied to the baselines too: ${BASELINE_ENV[*]:-(defaults)}"
+echo "   the floor runs with TableLoad's runtime settings (${FLOOR_ENV[*]:-defaults}); the plain SDK loop with .NET's (${SDK_LOOP_ENV[*]})"
 if awk -v l="$(cut -d' ' -f1 /proc/loadavg)" -v n="$(nproc)" 'BEGIN { exit !(l > n) }'; then
     echo "   warning: the load average is above the core count: other processes share the CPU and the figures will be noisy."
 fi

@@ -24,6 +24,7 @@ internal sealed class LoopHarness(LoopOptions options)
     {
         var states = loops.Select(loop => new LoopState(loop)).ToArray();
         var started = Stopwatch.GetTimestamp();
+        var atLaunch = ProcessSnapshot.Take();
         _measureFrom = started + (long)(AlignedWarmup(DateTimeOffset.UtcNow, options.Warmup).TotalSeconds * Stopwatch.Frequency);
         _measureUntil = _measureFrom + (long)(options.Measured.TotalSeconds * Stopwatch.Frequency);
         var running = states.Select(state => Task.Run(() => RunLoopAsync(state, cancellationToken), CancellationToken.None)).ToArray();
@@ -63,7 +64,8 @@ internal sealed class LoopHarness(LoopOptions options)
             P50Ms: latency.ValueAtPercentile(50) / 1000.0,
             P99Ms: latency.ValueAtPercentile(99) / 1000.0,
             GcGen0: whole.Gen0,
-            GcGen2: whole.Gen2);
+            GcGen2: whole.Gen2,
+            GcPausePercent: (whole.GcPauseSeconds - atLaunch.GcPauseSeconds) * 100 / Stopwatch.GetElapsedTime(started).TotalSeconds);
     }
 
     /// <summary>

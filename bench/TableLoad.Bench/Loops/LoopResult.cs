@@ -18,7 +18,8 @@ internal sealed record LoopResult(
     double P50Ms,
     double P99Ms,
     int GcGen0,
-    int GcGen2)
+    int GcGen2,
+    double GcPausePercent)
 {
     private static readonly JsonSerializerOptions Json = new()
     {

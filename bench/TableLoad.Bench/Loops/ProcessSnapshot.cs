@@ -3,7 +3,7 @@ using System.Diagnostics;
 namespace TableLoad.Bench.Loops;
 
 /// <summary>This process's cost so far: CPU, bytes allocated, peak RSS and collections.</summary>
-internal readonly record struct ProcessSnapshot(double CpuSeconds, long AllocatedBytes, long PeakRssBytes, int Gen0, int Gen2)
+internal readonly record struct ProcessSnapshot(double CpuSeconds, long AllocatedBytes, long PeakRssBytes, int Gen0, int Gen2, double GcPauseSeconds)
 {
     public static ProcessSnapshot Take()
     {
@@ -13,6 +13,7 @@ internal readonly record struct ProcessSnapshot(double CpuSeconds, long Allocate
             GC.GetTotalAllocatedBytes(precise: true),
             process.PeakWorkingSet64,
             GC.CollectionCount(0),
-            GC.CollectionCount(2));
+            GC.CollectionCount(2),
+            GC.GetTotalPauseDuration().TotalSeconds);
     }
 }

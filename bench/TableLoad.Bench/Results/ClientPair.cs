@@ -6,6 +6,7 @@ internal readonly record struct ClientPair(string Client, string Baseline, strin
     public const string TableLoadSdk = "tableload-sdk";
     public const string TableLoadWire = "tableload-wire";
     public const string TableLoadSdkDiagnostics = "tableload-sdk-diag";
+    public const string TableLoadSdkDefaults = "tableload-sdk-defaults";
     public const string Floor = "floor";
     public const string SdkLoop = "sdk-loop";
 
@@ -14,6 +15,16 @@ internal readonly record struct ClientPair(string Client, string Baseline, strin
     [
         new(TableLoadSdk, SdkLoop, "TableLoad --client sdk ÷ the plain SDK loop"),
         new(TableLoadWire, Floor, "TableLoad --client wire ÷ the floor"),
+        new(TableLoadSdkDefaults, SdkLoop, "TableLoad --client sdk --runtime defaults ÷ the plain SDK loop (both under .NET's defaults)"),
+        new(TableLoadSdk, TableLoadSdkDefaults, "TableLoad --client sdk (tuned runtime) ÷ --runtime defaults"),
         new(TableLoadSdkDiagnostics, TableLoadSdk, "TableLoad --client sdk --sdk-diagnostics ÷ without"),
+        Variant("sdk-datas-on", "GC dynamic adaptation (DATAS) on"),
+        Variant("sdk-gen0-128m", "a gen0 budget of at least 128 MB (DOTNET_GCgen0size)"),
+        Variant("sdk-gc-nonconcurrent", "non-concurrent GC"),
+        Variant("sdk-pgo-on", "tiered PGO on"),
+        Variant("sdk-workstation-gc", "workstation GC"),
     ];
+
+    /// <summary>TableLoad --client sdk with one runtime setting changed, against TableLoad as it ships (bench.sh --settings).</summary>
+    private static ClientPair Variant(string client, string change) => new(client, TableLoadSdk, $"TableLoad --client sdk with {change} ÷ as shipped");
 }

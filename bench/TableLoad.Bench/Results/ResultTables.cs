@@ -16,6 +16,8 @@ internal static class ResultTables
         (RunFigures.CpuUsPerEntityMeasured, "CPU µs/entity, measured", "F2"),
         (RunFigures.AllocatedBytesPerBatch, "allocated bytes per batch", "N0"),
         (RunFigures.PeakRssMiB, "peak RSS MiB", "F0"),
+        (RunFigures.GcGen0, "GC gen0 collections", "N0"),
+        (RunFigures.GcPausePercent, "GC pauses % of the time", "F1"),
         (RunFigures.P99Ms, "p99 ms", "F1"),
     ];
 

@@ -16,6 +16,8 @@ internal static class RunFigures
     public const string PeakRssMiB = "peak_rss_mib";
     public const string P99Ms = "p99_ms";
     public const string FailedEntities = "failed_entities";
+    public const string GcPausePercent = "gc_pause_percent";
+    public const string GcGen0 = "gc_gen0";
 
     public static Dictionary<string, double> FromTableLoad(string summaryPath, string? probePath, IReadOnlyList<string> timePaths)
     {
@@ -30,6 +32,11 @@ internal static class RunFigures
         if (root.TryGetProperty("client", out var client) && client.TryGetProperty("cpu_us_per_entity", out var cpu))
         {
             figures[CpuUsPerEntity] = cpu.GetDouble();
+            figures[GcGen0] = client.GetProperty("gc_gen0").GetDouble();
+            if (client.TryGetProperty("gc_pause_percent", out var pauses))
+            {
+                figures[GcPausePercent] = pauses.GetDouble();
+            }
         }
 
         if (probePath is not null && File.Exists(probePath))
@@ -79,6 +86,8 @@ internal static class RunFigures
             [AllocatedBytesPerBatch] = runs.Average(r => r.GetProperty("allocated_bytes_per_batch").GetDouble()),
             [PeakRssMiB] = runs.Max(r => r.GetProperty("peak_rss_mib").GetDouble()),
             [FailedEntities] = runs.Sum(r => r.GetProperty("failed_batches").GetDouble()),
+            [GcGen0] = runs.Sum(r => r.GetProperty("gc_gen0").GetDouble()),
+            [GcPausePercent] = runs.Max(r => r.GetProperty("gc_pause_percent").GetDouble()),
         };
         AddPeakRss(figures, timePaths);
         return figures;
