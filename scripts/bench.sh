@@ -167,7 +167,7 @@ tableload_arguments() {
         tableload-wire) echo "--client wire" ;;
         tableload-sdk-diag) echo "--client sdk --sdk-diagnostics" ;;
         tableload-sdk-defaults) echo "--client sdk --runtime defaults" ;;
-        sdk-*) echo "--client sdk" ;;
+        tableload-sdk-*) echo "--client sdk" ;;
     esac
 }
 
@@ -175,11 +175,11 @@ tableload_arguments() {
 # the variables the runtime reads over its runtimeconfig.json.
 variant_environment() {
     case "$1" in
-        sdk-datas-on) echo "DOTNET_GCDynamicAdaptationMode=1 DOTNET_GCHeapCount=0" ;;  # a heap count turns DATAS off
-        sdk-gen0-128m) echo "DOTNET_GCgen0size=0x8000000" ;;
-        sdk-gc-nonconcurrent) echo "DOTNET_gcConcurrent=0" ;;
-        sdk-pgo-on) echo "DOTNET_TieredPGO=1" ;;
-        sdk-workstation-gc) echo "DOTNET_gcServer=0" ;;
+        tableload-sdk-datas-on) echo "DOTNET_GCDynamicAdaptationMode=1 DOTNET_GCHeapCount=0" ;;  # a heap count turns DATAS off
+        tableload-sdk-gen0-128m) echo "DOTNET_GCgen0size=0x8000000" ;;
+        tableload-sdk-gc-nonconcurrent) echo "DOTNET_gcConcurrent=0" ;;
+        tableload-sdk-pgo-on) echo "DOTNET_TieredPGO=1" ;;
+        tableload-sdk-workstation-gc) echo "DOTNET_gcServer=0" ;;
     esac
 }
 
@@ -221,7 +221,7 @@ in_turn() {
 CLIENTS=(sdk-loop tableload-sdk tableload-sdk-defaults tableload-wire floor)
 CEILING_CLIENTS=("${CLIENTS[@]}")
 [[ "$DO_DIAGNOSTICS" == 1 ]] && CEILING_CLIENTS=(sdk-loop tableload-sdk tableload-sdk-defaults tableload-sdk-diag tableload-wire floor)
-[[ "$DO_SETTINGS" == 1 ]] && CEILING_CLIENTS=(tableload-sdk tableload-sdk-defaults sdk-datas-on sdk-gen0-128m sdk-gc-nonconcurrent sdk-pgo-on sdk-workstation-gc sdk-loop)
+[[ "$DO_SETTINGS" == 1 ]] && CEILING_CLIENTS=(tableload-sdk tableload-sdk-defaults tableload-sdk-datas-on tableload-sdk-gen0-128m tableload-sdk-gc-nonconcurrent tableload-sdk-pgo-on tableload-sdk-workstation-gc sdk-loop)
 
 echo "== machine: $(nproc) cores, $(dotnet --list-runtimes | grep -m1 NETCore.App | cut -d' ' -f1-2), load average $(load_average)"
 echo "   the floor runs with TableLoad's runtime settings (${FLOOR_ENV[*]:-defaults}); the plain SDK loop with .NET's (${SDK_LOOP_ENV[*]})"

@@ -18,11 +18,11 @@ internal readonly record struct ClientPair(string Client, string Baseline, strin
         new(TableLoadSdkDefaults, SdkLoop, "TableLoad --client sdk --runtime defaults ÷ the plain SDK loop (both under .NET's defaults)"),
         new(TableLoadSdk, TableLoadSdkDefaults, "TableLoad --client sdk (tuned runtime) ÷ --runtime defaults"),
         new(TableLoadSdkDiagnostics, TableLoadSdk, "TableLoad --client sdk --sdk-diagnostics ÷ without"),
-        Variant("sdk-datas-on", "GC dynamic adaptation (DATAS) on"),
-        Variant("sdk-gen0-128m", "a gen0 budget of at least 128 MB (DOTNET_GCgen0size)"),
-        Variant("sdk-gc-nonconcurrent", "non-concurrent GC"),
-        Variant("sdk-pgo-on", "tiered PGO on"),
-        Variant("sdk-workstation-gc", "workstation GC"),
+        Variant("tableload-sdk-datas-on", "GC dynamic adaptation (DATAS) on"),
+        Variant("tableload-sdk-gen0-128m", "a gen0 budget of at least 128 MB (DOTNET_GCgen0size)"),
+        Variant("tableload-sdk-gc-nonconcurrent", "non-concurrent GC"),
+        Variant("tableload-sdk-pgo-on", "tiered PGO on"),
+        Variant("tableload-sdk-workstation-gc", "workstation GC"),
     ];
 
     /// <summary>TableLoad --client sdk with one runtime setting changed, against TableLoad as it ships (bench.sh --settings).</summary>
