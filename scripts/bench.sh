@@ -17,11 +17,15 @@
 # With --settings, only (1) for --client sdk: TableLoad as shipped (tuned), under --runtime defaults, and with each
 # runtime setting changed alone (DATAS on, a 128 MB gen0 budget, non-concurrent GC, tiered PGO on, workstation GC),
 # beside the plain SDK loop: what each setting saves in CPU per entity, GC pauses and memory.
+# With --memory, only (6): TableLoad --client sdk against the fake endpoint under each --runtime at 16 and 256 tasks,
+# with --processes 4, and at 256 tasks on a host the runtime takes for 32 cores (DOTNET_PROCESSOR_COUNT=32) with and
+# without a container's memory limit (DOTNET_GCHeapHardLimit): the peak RSS of the largest process and of all of them.
 #
 #   scripts/bench.sh [--quick] [--runs N] [--tasks "1 4 16 64"] [--no-ceiling] [--no-azurite] [--no-micro] [--no-diagnostics] [--keep]
 #   scripts/bench.sh --soak MINUTES [--keep]
 #   scripts/bench.sh --profile [--keep]
 #   scripts/bench.sh --settings [--runs N] [--keep]
+#   scripts/bench.sh --memory [--keep]
 #
 #   --quick       shorter runs (4 s / 3 s measured), Azurite cells tasks 1 and 16 only, no micro-benchmarks
 #   --runs N      runs per client and cell (default 3; medians need at least 3)
@@ -44,7 +48,7 @@ readonly KEY='Eby8vdM02xNOcqFlqUwJPLlmEtlCDXJ1OUzFT50uSRZ6IFsuFq2UVErCz4I6tq/K1S
 RUNS=3
 CEILING_TASKS=16 CEILING_SECONDS=10 CEILING_WARMUP=2
 AZURITE_TASKS=(1 4 16 64) AZURITE_SECONDS=5 AZURITE_WARMUP=2 AZURITE_P2_TASKS=16
-DO_CEILING=1 DO_AZURITE=1 DO_MICRO=1 DO_DIAGNOSTICS=1 DO_PROFILE=0 DO_SETTINGS=0 KEEP=0 SOAK_MINUTES=0
+DO_CEILING=1 DO_AZURITE=1 DO_MICRO=1 DO_DIAGNOSTICS=1 DO_PROFILE=0 DO_SETTINGS=0 DO_MEMORY=0 KEEP=0 SOAK_MINUTES=0
 
 die() { echo "bench.sh: $*" >&2; exit 1; }
 
@@ -63,7 +67,8 @@ while [[ $# -gt 0 ]]; do
                 SOAK_MINUTES="$2" DO_CEILING=0 DO_AZURITE=0 DO_MICRO=0; shift 2 ;;
         --profile) DO_PROFILE=1 DO_CEILING=0 DO_AZURITE=0 DO_MICRO=0; shift ;;
         --settings) DO_SETTINGS=1 DO_AZURITE=0 DO_MICRO=0; shift ;;
-        -h|--help) sed -n '2,33p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
+        --memory) DO_MEMORY=1 DO_CEILING=0 DO_AZURITE=0 DO_MICRO=0; shift ;;
+        -h|--help) sed -n '2,37p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
         *) die "unknown argument '$1' (see --help)." ;;
     esac
 done
@@ -308,6 +313,42 @@ if [[ "$DO_PROFILE" == 1 ]]; then
         echo
         echo "--client $client:"
         dotnet "$BENCH" trace-report "$WORK/$name.nettrace" --top 12 --summary "$WORK/$name/summary.json" | sed 's/^/   /'
+    done
+    kill "$FAKE_PID" 2>/dev/null || true; wait "$FAKE_PID" 2>/dev/null || true; FAKE_PID=""
+    echo
+fi
+
+# The largest and the summed peak_rss_mib of a run's processes, from its summary.json: "MAX SUM".
+peak_rss() {
+    grep -o '"peak_rss_mib": *[0-9.]*' "$1" | grep -o '[0-9.]*$' \
+        | awk 'NR == 1 { top = $1; next } { rows++; sum += $1; if ($1 > max) max = $1 } END { if (rows == 0) { max = top; sum = top } printf "%.0f %.0f\n", max, sum }'
+}
+
+if [[ "$DO_MEMORY" == 1 ]]; then
+    port="$(free_port)"
+    DOTNET_gcServer=0 dotnet "$BENCH" fake-endpoint --port "$port" >"$WORK/fake-endpoint.log" 2>&1 &
+    FAKE_PID=$!
+    wait_for_http "$port"
+    echo "== (6) memory: --client sdk against the fake endpoint, ${CEILING_SECONDS} s after ${CEILING_WARMUP} s warm-up, one run per cell"
+    printf '| %-8s | %-44s | %9s | %13s | %13s | %10s | %8s |\n' runtime cell "e/s" "largest MiB" "all procs MiB" "GC pause %" "GC heaps"
+    printf '|%s|%s|%s|%s|%s|%s|%s|\n' ---------- ---------------------------------------------- ----------: ---------------: ---------------: ------------: ----------:
+    for runtime in tuned defaults; do
+        # label : runtime variables : tasks : more run options
+        for spec in "16 tasks::16:" "256 tasks::256:" "4 processes x 16 tasks::16:--processes 4" \
+                    "256 tasks, 32 cores:DOTNET_PROCESSOR_COUNT=32:256:" \
+                    "256 tasks, 32 cores, 1 GiB limit:DOTNET_PROCESSOR_COUNT=32 DOTNET_GCHeapHardLimit=0x30000000:256:" \
+                    "4 x 16 tasks, 32 cores, 1 GiB limit:DOTNET_PROCESSOR_COUNT=32 DOTNET_GCHeapHardLimit=0x30000000:16:--processes 4"; do
+            IFS=: read -r label variables tasks more <<<"$spec"
+            read -r -a arguments <<<"$more"
+            name="memory-$runtime-$(tr -c 'a-z0-9\n' '-' <<<"$label")"
+            if RUN_ENV="$variables" run_tableload "$name" "$port" "$tasks" "$CEILING_SECONDS" "$CEILING_WARMUP" "" --client sdk --runtime "$runtime" "${arguments[@]}"; then
+                read -r largest all <<<"$(peak_rss "$WORK/$name/summary.json")"
+                eps="$(grep -o '"mean_entities_per_second": *[0-9.]*' "$WORK/$name/summary.json" | head -n 1 | grep -o '[0-9.]*$')"
+                pause="$(grep -o '"gc_pause_percent": *[0-9.]*' "$WORK/$name/summary.json" | head -n 1 | grep -o '[0-9.]*$')"
+                heaps="$(grep -o '"gc_heap_count": *[0-9]*' "$WORK/$name/summary.json" | grep -o '[0-9]*$' | sort -u | paste -sd/)"
+                printf '| %-8s | %-44s | %9.0f | %13s | %13s | %10.1f | %8s |\n' "$runtime" "$label" "$eps" "$largest" "$all" "$pause" "$heaps"
+            fi
+        done
     done
     kill "$FAKE_PID" 2>/dev/null || true; wait "$FAKE_PID" 2>/dev/null || true; FAKE_PID=""
     echo

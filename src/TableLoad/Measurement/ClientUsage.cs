@@ -19,6 +19,13 @@ internal sealed record ClientUsage(
     [Merge(MergeRule.Max)]
     public double GcPausePercent { get; init; }
 
+    /// <summary>
+    /// The largest peak resident set, in MiB, of any one of the run's processes: the figure a container's or a host's
+    /// memory limit is held against (docs/performance.md states the bound).
+    /// </summary>
+    [Merge(MergeRule.Max)]
+    public double PeakRssMib { get; init; }
+
     /// <summary>CPU microseconds per entity succeeded (warm-up included, as the CPU is).</summary>
     public static double PerEntity(double user, double system, long entities) => entities > 0 ? (user + system) * 1e6 / entities : 0;
 
@@ -27,8 +34,10 @@ internal sealed record ClientUsage(
     {
         double user = 0, system = 0;
         int gen0 = 0, gen1 = 0, gen2 = 0;
+        long peakRss = 0;
         foreach (var s in lastSamples)
         {
+            peakRss = Math.Max(peakRss, s.PeakRssBytes);
             user += s.UserCpuSeconds;
             system += s.SystemCpuSeconds;
             gen0 += s.GcCount;
@@ -36,6 +45,6 @@ internal sealed record ClientUsage(
             gen2 += s.Gen2Count;
         }
 
-        return new ClientUsage(user, system, PerEntity(user, system, entities), gen0, gen1, gen2);
+        return new ClientUsage(user, system, PerEntity(user, system, entities), gen0, gen1, gen2) { PeakRssMib = Math.Round(peakRss / (1024.0 * 1024.0), 1) };
     }
 }

@@ -2,7 +2,10 @@ using System.Diagnostics;
 
 namespace TableLoad.Measurement;
 
-/// <summary>A process's own cost up to one instant: cumulative CPU and GC figures plus the thread-pool backlog.</summary>
+/// <summary>
+/// A process's own cost up to one instant: cumulative CPU and GC figures, the thread-pool backlog and the largest
+/// resident set the process has had so far (the kernel's high-water mark, so no sample can miss a peak).
+/// </summary>
 internal readonly record struct ProcessSample(
     double WallSeconds,
     double UserCpuSeconds,
@@ -11,7 +14,8 @@ internal readonly record struct ProcessSample(
     int GcCount,
     int Gen1Count,
     int Gen2Count,
-    long ThreadPoolQueue)
+    long ThreadPoolQueue,
+    long PeakRssBytes = 0)
 {
     public double CpuSeconds => UserCpuSeconds + SystemCpuSeconds;
 
@@ -30,6 +34,7 @@ internal readonly record struct ProcessSample(
             GC.CollectionCount(0),
             GC.CollectionCount(1),
             GC.CollectionCount(2),
-            ThreadPool.PendingWorkItemCount);
+            ThreadPool.PendingWorkItemCount,
+            process.PeakWorkingSet64);
     }
 }

@@ -76,7 +76,7 @@ internal static class ResultTable
 
         Line($"mean e/s: {Fixed(summary.MeanEntitiesPerSecond, 1)}; goodput: {Fixed(summary.GoodputMbPerSecond, 2)} MB/s");
         Line($"client: {Fixed(summary.Client.UserCpuSeconds, 2)} s user, {Fixed(summary.Client.SystemCpuSeconds, 2)} s system CPU, " +
-             $"{Fixed(summary.Client.CpuUsPerEntity, 1)} µs CPU per entity; GC gen0 {summary.Client.GcGen0}, gen1 {summary.Client.GcGen1}, gen2 {summary.Client.GcGen2}, pauses {Fixed(summary.Client.GcPausePercent, 1)}% of the time");
+             $"{Fixed(summary.Client.CpuUsPerEntity, 1)} µs CPU per entity; GC gen0 {summary.Client.GcGen0}, gen1 {summary.Client.GcGen1}, gen2 {summary.Client.GcGen2}, pauses {Fixed(summary.Client.GcPausePercent, 1)}% of the time; peak RSS {Fixed(summary.Client.PeakRssMib, 0)} MiB");
         if (summary.UncorrectedLatencyMs is { } u)
         {
             Line($"open model at {Fixed(summary.Rate ?? 0, 0)} e/s: latency above is from each batch's intended start; from the actual send: median {Fixed(u.Median, 2)}, p99 {Fixed(u.P99, 2)}, max {Fixed(u.Max, 2)} ms; {summary.LateBatches} batches started late");

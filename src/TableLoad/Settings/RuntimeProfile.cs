@@ -1,3 +1,5 @@
+using System.Globalization;
+
 namespace TableLoad.Settings;
 
 /// <summary>
@@ -43,20 +45,37 @@ internal static class RuntimeProfiles
     }
 
     /// <summary>
-    /// The environment a child load process gets so that it runs with <paramref name="profile"/> whatever TableLoad's
-    /// runtimeconfig.json says: the runtime reads these variables over that file. Null removes a variable.
+    /// The environment each of a run's <paramref name="processes"/> child load processes gets: the variables that set
+    /// <paramref name="profile"/> whatever TableLoad's runtimeconfig.json says (the runtime reads them over that file),
+    /// and a share of this process's GC heap limit when it has one. Null removes a variable.
     /// </summary>
-    public static IReadOnlyDictionary<string, string?> ChildEnvironment(this RuntimeProfile profile) => profile switch
+    /// <param name="heapHardLimitBytes">This process's GC heap hard limit, 0 for none: in a container the runtime sets one
+    /// from the memory limit, and every child would set the same again, so that N children could take N times the container.</param>
+    public static IReadOnlyDictionary<string, string?> ChildEnvironment(this RuntimeProfile profile, int processes, long heapHardLimitBytes)
     {
-        // .NET 10's defaults for a Server GC application: DATAS on, one heap per core, tiered PGO on.
-        RuntimeProfile.Defaults => new Dictionary<string, string?>
+        var environment = profile switch
         {
-            ["DOTNET_gcServer"] = "1",
-            ["DOTNET_gcConcurrent"] = "1",
-            ["DOTNET_GCDynamicAdaptationMode"] = "1",
-            ["DOTNET_GCHeapCount"] = "0",
-            ["DOTNET_TieredPGO"] = "1",
-        },
-        _ => new Dictionary<string, string?>(),
-    };
+            // .NET 10's defaults for a Server GC application: DATAS on, one heap per core, tiered PGO on.
+            RuntimeProfile.Defaults => new Dictionary<string, string?>
+            {
+                ["DOTNET_gcServer"] = "1",
+                ["DOTNET_gcConcurrent"] = "1",
+                ["DOTNET_GCDynamicAdaptationMode"] = "1",
+                ["DOTNET_GCHeapCount"] = "0",
+                ["DOTNET_TieredPGO"] = "1",
+            },
+            _ => new Dictionary<string, string?>(),
+        };
+        if (heapHardLimitBytes > 0)
+        {
+            // One share more than there are children: the coordinator, and each process's memory outside the GC heap.
+            environment["DOTNET_GCHeapHardLimit"] = (heapHardLimitBytes / (processes + 1)).ToString("x", CultureInfo.InvariantCulture);
+        }
+
+        return environment;
+    }
+
+    /// <summary>This process's GC heap hard limit in bytes, 0 when it has none.</summary>
+    public static long HeapHardLimitBytes() =>
+        GC.GetConfigurationVariables().TryGetValue("GCHeapHardLimit", out var value) ? Convert.ToInt64(value, CultureInfo.InvariantCulture) : 0;
 }

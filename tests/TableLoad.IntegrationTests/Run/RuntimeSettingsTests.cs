@@ -72,6 +72,33 @@ public sealed class RuntimeSettingsTests(AzuriteFixture azurite) : IDisposable
         AssertDefaults(Assert.IsType<RuntimeSettings>(new ResultFolder(cell).Summary.RuntimeSettings));
     }
 
+    [Fact]
+    public async Task AHeapLimitOnTheCoordinator_AsAContainerSetsOne_IsSharedAmongItsWorkers()
+    {
+        // What the runtime sets from a container's memory limit, set here by hand: 768 MiB.
+        const long limit = 0x30000000;
+        var folder = Path.Combine(_output, "limit");
+        using var process = TableLoadProcess.Start(ShortRun("limit", "--processes", "2"), azurite.ConnectionString,
+            new Dictionary<string, string> { ["DOTNET_GCHeapHardLimit"] = limit.ToString("x", System.Globalization.CultureInfo.InvariantCulture) });
+        var exitCode = await process.WaitForExitAsync(Limit);
+
+        Assert.True(exitCode == 0, process.StandardError);
+        var workers = new ResultFolder(folder).Summary.PerProcess.Select(p => Assert.IsType<RuntimeSettings>(p.RuntimeSettings)).ToList();
+        Assert.Equal(2, workers.Count);
+        // A third each (two workers and the coordinator), rounded up by the GC to its own granularity at most.
+        Assert.All(workers, w => Assert.InRange(w.GcHeapHardLimitBytes, limit / 3, limit / 2));
+        Assert.All(new ResultFolder(folder).Summary.PerProcess, p => Assert.True(p.Client.PeakRssMib > 0, "a worker's peak RSS was not recorded"));
+    }
+
+    [Fact]
+    public async Task WithoutAHeapLimit_WorkersHaveNone()
+    {
+        var (exitCode, _, stderr) = await TableLoadProcess.RunAsync(ShortRun("nolimit", "--processes", "2"), azurite.ConnectionString, Limit);
+
+        Assert.True(exitCode == 0, stderr);
+        Assert.All(new ResultFolder(Path.Combine(_output, "nolimit")).Summary.PerProcess, p => Assert.Equal(0, Assert.IsType<RuntimeSettings>(p.RuntimeSettings).GcHeapHardLimitBytes));
+    }
+
     [Theory]
     [InlineData("tuned", "add processes (--processes")]
     [InlineData("defaults", "run with --runtime tuned")]

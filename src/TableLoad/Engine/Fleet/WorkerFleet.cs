@@ -27,7 +27,7 @@ internal sealed class WorkerFleet(RunSettings settings, TimeProvider time, ILogg
     {
         for (var k = 0; k < settings.Processes; k++)
         {
-            var worker = WorkerProcess.Start(k, _inbox.Writer, launch ?? (report => ChildWorkerLink.Start(report, settings.Runtime.ChildEnvironment())));
+            var worker = WorkerProcess.Start(k, _inbox.Writer, launch ?? (report => ChildWorkerLink.Start(report, settings.Runtime.ChildEnvironment(settings.Processes, RuntimeProfiles.HeapHardLimitBytes()))));
             _workers.Add(worker);
             worker.Send(new ControlMessage(ControlMessage.StartType) { Settings = ForWorker(settings, k) });
         }

@@ -51,7 +51,7 @@ public sealed class SummaryMergeTests
             Retries = 221,
             Outcomes = new Dictionary<string, long> { ["succeeded"] = 223, ["server_busy"] = 227 },
         },
-        Client = new ClientUsage(95.5, 97.5, 99.5, 101, 103, 105) { SaturationReasons = ["hot"], GcPausePercent = 239.5 },
+        Client = new ClientUsage(95.5, 97.5, 99.5, 101, 103, 105) { SaturationReasons = ["hot"], GcPausePercent = 239.5, PeakRssMib = 255.5 },
         RuntimeSettings = new RuntimeSettings
         {
             Profile = "profile-a", GcMode = "gc-a", ConcurrentGc = true, GcDynamicAdaptation = 241, GcHeapCount = 243, GcGen0MaxBudgetBytes = 245,
@@ -84,7 +84,7 @@ public sealed class SummaryMergeTests
             ["client.user_cpu_seconds"] = "191", ["client.system_cpu_seconds"] = "195",
             ["client.cpu_us_per_entity"] = Number((191 + 195) * 1e6 / (130 + 182)),
             ["client.gc_gen0"] = "202", ["client.gc_gen1"] = "206", ["client.gc_gen2"] = "210",
-            ["client.gc_pause_percent"] = "239.5",
+            ["client.gc_pause_percent"] = "239.5", ["client.peak_rss_mib"] = "255.5",
             ["runtime_settings.profile"] = "profile-a", ["runtime_settings.gc_mode"] = "gc-a", ["runtime_settings.concurrent_gc"] = "true",
             ["runtime_settings.gc_dynamic_adaptation"] = "241", ["runtime_settings.gc_heap_count"] = "243", ["runtime_settings.gc_gen0_max_budget_bytes"] = "245",
             ["runtime_settings.gc_gen0_size_bytes"] = "247", ["runtime_settings.gc_heap_hard_limit_bytes"] = "249", ["runtime_settings.tiered_compilation"] = "true",
