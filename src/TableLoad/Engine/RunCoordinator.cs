@@ -1,5 +1,6 @@
 using Microsoft.Extensions.Logging;
 using TableLoad.Engine.Phases;
+using TableLoad.Measurement;
 using TableLoad.Reporting.Exporters;
 using TableLoad.Settings;
 using TableLoad.Storage;
@@ -15,6 +16,12 @@ internal sealed class RunCoordinator(RunSettings settings, TextWriter output, IL
     public async Task<int> RunAsync(StopSignals signals)
     {
         ThreadPoolTuning.Apply(settings);
+        var runtime = RuntimeSettings.Current(settings.Runtime.ToName());
+        if (MemoryBudget.Warning(settings, runtime.GcHeapCount, runtime.GcHeapHardLimitBytes) is { } memory)
+        {
+            log.LogWarning("{Sentence}", memory);
+        }
+
         using var admin = new TableAdmin(settings.Target, settings.Table, settings.TableCallTimeout);
         IResultExporter[] exporters = [new RunJsonExporter(), new SummaryJsonExporter(), new ResultTableExporter(output, log)];
         using var phases = new RunPhases(settings, new RunTable(settings, admin, log), exporters, output, log, progress, time, signals);

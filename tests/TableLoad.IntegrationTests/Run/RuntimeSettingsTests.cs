@@ -91,11 +91,26 @@ public sealed class RuntimeSettingsTests(AzuriteFixture azurite) : IDisposable
     }
 
     [Fact]
+    public async Task ATunedSdkRunThatWouldOutgrowItsHeapLimit_IsWarnedInOneSentence_AndRuns()
+    {
+        // 256 MiB, less than the ~520 MiB that two GC heaps' gen0 budgets alone come to without DATAS.
+        using var process = TableLoadProcess.Start(ShortRun("small-limit"), azurite.ConnectionString,
+            new Dictionary<string, string> { ["DOTNET_GCHeapHardLimit"] = "10000000" });
+        var exitCode = await process.WaitForExitAsync(Limit);
+
+        Assert.True(exitCode == 0, process.StandardError);
+        var warning = Assert.Single(process.StandardError.Split('\n', StringSplitOptions.RemoveEmptyEntries), l => l.Contains("GC heap limit", StringComparison.Ordinal));
+        Assert.Contains("more than its 256 MiB GC heap limit", warning, StringComparison.Ordinal);
+        Assert.Contains("--runtime defaults", warning, StringComparison.Ordinal);
+    }
+
+    [Fact]
     public async Task WithoutAHeapLimit_WorkersHaveNone()
     {
         var (exitCode, _, stderr) = await TableLoadProcess.RunAsync(ShortRun("nolimit", "--processes", "2"), azurite.ConnectionString, Limit);
 
         Assert.True(exitCode == 0, stderr);
+        Assert.DoesNotContain("GC heap limit", stderr, StringComparison.Ordinal);
         Assert.All(new ResultFolder(Path.Combine(_output, "nolimit")).Summary.PerProcess, p => Assert.Equal(0, Assert.IsType<RuntimeSettings>(p.RuntimeSettings).GcHeapHardLimitBytes));
     }
 

@@ -80,6 +80,24 @@ public sealed class KubernetesManifestTests
         Assert.DoesNotContain(Sequence(container, "args"), a => a.Contains("connection-string", StringComparison.OrdinalIgnoreCase) || a.Contains("AccountKey", StringComparison.Ordinal));
     }
 
+    [Fact]
+    public void TheJobsMemoryLimit_HoldsItsRun_OnANodeWithAsManyCoresAsTableLoadUsesGcHeaps()
+    {
+        var container = Container();
+        var env = Environment(container);
+        var args = Sequence(container, "args").Select(a => Substitute(a, env, index: "0")).ToArray();
+        var options = new RunOptions();
+        var settings = RunSettingsFactory.Create(options.CreateCommand().Parse(args[1..]), options, DateTimeOffset.Parse("2026-11-21T09:59:00Z"),
+            name => name == SecretVariables.ConnectionString ? RemoteConnectionString : null);
+
+        // The runtime gives the GC heap 75% of a container's memory limit; a many-core node gives TableLoad its most heaps.
+        var limit = Scalar(Map(Map(container, "resources"), "limits"), "memory")!;
+        var gigabytes = long.Parse(Regex.Match(limit, "^([0-9]+)Gi$").Groups[1].Value, System.Globalization.CultureInfo.InvariantCulture);
+        var heapLimitBytes = gigabytes * 1024 * 1024 * 1024 * 3 / 4;
+
+        Assert.Null(TableLoad.Engine.MemoryBudget.Warning(settings, RuntimeProfiles.MaxHeaps, heapLimitBytes));
+    }
+
     private static List<YamlMappingNode> Documents(string path)
     {
         var stream = new YamlStream();
