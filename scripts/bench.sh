@@ -17,9 +17,9 @@
 # With --settings, only (1) for --client sdk: TableLoad as shipped (tuned), under --runtime defaults, and with each
 # runtime setting changed alone (DATAS on, a 128 MB gen0 budget, non-concurrent GC, tiered PGO on, workstation GC),
 # beside the plain SDK loop: what each setting saves in CPU per entity, GC pauses and memory.
-# With --memory, only (6): TableLoad --client sdk against the fake endpoint under each --runtime at 16 and 256 tasks,
-# with --processes 4, and at 256 tasks on a host the runtime takes for 32 cores (DOTNET_PROCESSOR_COUNT=32) with and
-# without a container's memory limit (DOTNET_GCHeapHardLimit): the peak RSS of the largest process and of all of them.
+# With --memory, only (6): TableLoad --client sdk against the fake endpoint under each --runtime at 16 and 256 tasks and
+# with --processes 4, each with and without the GC heap limit of a container's 1 GiB memory limit
+# (DOTNET_GCHeapHardLimit): the peak RSS of the largest process and of all of them, and each process's GC heaps.
 #
 #   scripts/bench.sh [--quick] [--runs N] [--tasks "1 4 16 64"] [--no-ceiling] [--no-azurite] [--no-micro] [--no-diagnostics] [--keep]
 #   scripts/bench.sh --soak MINUTES [--keep]
@@ -334,10 +334,11 @@ if [[ "$DO_MEMORY" == 1 ]]; then
     printf '|%s|%s|%s|%s|%s|%s|%s|\n' ---------- ---------------------------------------------- ----------: ---------------: ---------------: ------------: ----------:
     for runtime in tuned defaults; do
         # label : runtime variables : tasks : more run options
+        # A container's 1 GiB memory limit gives the GC heap 768 MiB: DOTNET_GCHeapHardLimit sets the same by hand.
         for spec in "16 tasks::16:" "256 tasks::256:" "4 processes x 16 tasks::16:--processes 4" \
-                    "256 tasks, 32 cores:DOTNET_PROCESSOR_COUNT=32:256:" \
-                    "256 tasks, 32 cores, 1 GiB limit:DOTNET_PROCESSOR_COUNT=32 DOTNET_GCHeapHardLimit=0x30000000:256:" \
-                    "4 x 16 tasks, 32 cores, 1 GiB limit:DOTNET_PROCESSOR_COUNT=32 DOTNET_GCHeapHardLimit=0x30000000:16:--processes 4"; do
+                    "16 tasks, 768 MiB heap limit:DOTNET_GCHeapHardLimit=0x30000000:16:" \
+                    "256 tasks, 768 MiB heap limit:DOTNET_GCHeapHardLimit=0x30000000:256:" \
+                    "4 x 16 tasks, 768 MiB heap limit:DOTNET_GCHeapHardLimit=0x30000000:16:--processes 4"; do
             IFS=: read -r label variables tasks more <<<"$spec"
             read -r -a arguments <<<"$more"
             name="memory-$runtime-$(tr -c 'a-z0-9\n' '-' <<<"$label")"

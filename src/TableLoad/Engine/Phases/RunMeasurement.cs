@@ -52,7 +52,17 @@ internal sealed class RunMeasurement(RunSettings settings, TableAdmin admin, Wor
             }
         }
 
-        await DriveAsync(clock, timeline, sinks, signals, EverySecond).ConfigureAwait(false);
+        try
+        {
+            await DriveAsync(clock, timeline, sinks, signals, EverySecond).ConfigureAwait(false);
+        }
+        catch (Exception failure) when (failure.GetBaseException() is OutOfMemoryException)
+        {
+            // The loops have ended and their garbage with them: what they measured is written, marked partial, before the failure is said.
+            await exporters.ExportAsync(Report(RunMoments.Provisional, RunStatus.Partial, time.GetUtcNow())).ConfigureAwait(false);
+            throw;
+        }
+
         samples.SampleCoordinator();
         live?.Complete();
         var status = fleet?.Workers.Any(w => w.Failure is not null) == true ? RunStatus.Partial
