@@ -5,9 +5,9 @@ namespace TableLoad.Tests.Architecture;
 
 /// <summary>
 /// Dependencies go one way: Cli → Hosting → Engine/Sweep/Proxy → Reporting/Telemetry/Resilience →
-/// Measurement → Settings → Storage → Workload. Checked twice: on the compiled types (signatures and
-/// method bodies, so a fully qualified name cannot slip past) and on the sources' using directives
-/// (constants are copied into the code that uses them, so only the sources show those).
+/// Measurement → Settings → Storage → Workload. Checked twice: on the compiled types (signatures, method
+/// bodies and attributes, so a fully qualified name cannot slip past) and on the sources' using directives
+/// and names written in full (constants are copied into the code that uses them, so only the sources show those).
 /// </summary>
 public sealed class LayerDependencyTests
 {
@@ -42,13 +42,59 @@ public sealed class LayerDependencyTests
             select (Layer(type.Namespace), Layer(used.Namespace), $"{Outer(type).FullName} uses {used.FullName}"));
 
     [Fact]
-    public void Sources_OnlyImportTheLayersBelowThem() =>
+    public void Sources_OnlyNameTheLayersBelowThem() =>
         AssertOneWay(
             from file in SourceFiles()
-            let lines = File.ReadAllLines(file)
-            let layer = lines.Where(l => l.StartsWith("namespace TableLoad.", StringComparison.Ordinal)).Select(l => Layer(l["namespace ".Length..].TrimEnd(';'))).FirstOrDefault()
-            from line in lines.Where(l => l.StartsWith("using TableLoad.", StringComparison.Ordinal))
-            select (layer, Layer(line["using ".Length..].TrimEnd(';')), $"{Path.GetRelativePath(SourceRoot(), file)}: {line}"));
+            from edge in SourceEdges(File.ReadAllText(file), Path.GetRelativePath(SourceRoot(), file))
+            select edge);
+
+    [Fact]
+    public void TheSourceCheck_SeesAConstantNamedInFull()
+    {
+        // Proxy → Storage is allowed; what matters is that the edge is seen at all.
+        var throttleAnswer = File.ReadAllText(Path.Combine(SourceRoot(), "Proxy", "ThrottleAnswer.cs"));
+        Assert.Contains(SourceEdges(throttleAnswer, "ThrottleAnswer.cs"), e => e.To == "Storage" && e.Where.Contains("Storage.Wire.WireBatchClient.ServiceVersion", StringComparison.Ordinal));
+    }
+
+    [Theory]
+    [InlineData("namespace TableLoad.Storage;\ninternal static class Planted { public const int Most = TableLoad.Cli.RunSettingsFactory.MaxBatchOperations; }", "Storage → Cli")]
+    [InlineData("namespace TableLoad.Storage;\ninternal static class Planted { public const int Most = Cli.RunSettingsFactory.MaxBatchOperations; }", "Storage → Cli")]
+    [InlineData("using static TableLoad.Cli.RunSettingsFactory;\n\nnamespace TableLoad.Workload;\ninternal static class Planted { }", "Workload → Cli")]
+    [InlineData("using Factory = TableLoad.Engine.RunCoordinator;\n\nnamespace TableLoad.Measurement;\ninternal static class Planted { }", "Measurement → Engine")]
+    [InlineData("namespace TableLoad.Settings;\n[System.ComponentModel.TypeConverter(typeof(global::TableLoad.Hosting.CommandHost))]\ninternal sealed class Planted { }", "Settings → Hosting")]
+    public void APlantedUpwardReference_FailsTheSourceCheck(string source, string expected)
+    {
+        var violations = Violations(SourceEdges(source, "Planted.cs"));
+
+        Assert.Contains(violations, v => v.StartsWith(expected, StringComparison.Ordinal));
+    }
+
+    [Fact]
+    public void NamesInCommentsStringsAndPropertyPaths_AreNoEdges()
+    {
+        const string source = "namespace TableLoad.Storage;\n// Cli.RunSettingsFactory.MaxBatchOperations\ninternal static class Planted { static string S = \"Engine.RunCoordinator\"; static int T(Holder h) => h.Settings.Tasks + Settings.Tasks; }";
+
+        Assert.Empty(Violations(SourceEdges(source, "Planted.cs")));
+    }
+
+    [Fact]
+    public void TheCompiledCheck_SeesATypeNamedOnlyInAnAttribute() =>
+        Assert.Contains(typeof(Math), TypeReferences.Of(typeof(AttributeOnly)));
+
+    /// <summary>
+    /// docs/architecture.md draws the layers as a tree; every dependency the table allows points deeper into it,
+    /// so the picture readers see (Hosting between Cli and the commands included) is the one this test enforces.
+    /// </summary>
+    [Fact]
+    public void TheArchitectureDocsTree_PlacesEveryLayerAboveTheLayersItMayUse()
+    {
+        var depth = DocsTreeDepths();
+
+        Assert.Equal(Allowed.Keys.Order(StringComparer.Ordinal), depth.Keys.Order(StringComparer.Ordinal));
+        var upward = Allowed.SelectMany(a => a.Value.Where(to => depth[to] <= depth[a.Key]).Select(to => $"{a.Key} → {to}")).ToList();
+        Assert.True(upward.Count == 0, "allowed but not below in docs/architecture.md: " + string.Join(", ", upward));
+        Assert.True(depth["Cli"] < depth["Hosting"] && depth["Hosting"] < depth["Engine"], "Hosting stands between Cli and the commands");
+    }
 
     [Fact]
     public void TheCompiledCheck_SeesATypeUsedOnlyInAMethodBody() =>
@@ -56,13 +102,41 @@ public sealed class LayerDependencyTests
 
     private static void AssertOneWay(IEnumerable<(string? From, string? To, string Where)> edges)
     {
-        var violations = edges
+        var violations = Violations(edges);
+        Assert.True(violations.Count == 0, string.Join(Environment.NewLine, violations));
+    }
+
+    private static List<string> Violations(IEnumerable<(string? From, string? To, string Where)> edges) =>
+        edges
             .Where(e => e.From is not null && e.To is not null && e.From != e.To && !Allowed[e.From].Contains(e.To))
             .Select(e => $"{e.From} → {e.To}: {e.Where}")
             .Distinct()
             .Order(StringComparer.Ordinal)
             .ToList();
-        Assert.True(violations.Count == 0, string.Join(Environment.NewLine, violations));
+
+    private static readonly HashSet<string> ProgramTypeNames = ProgramTypes().Select(t => t.FullName!.Replace('+', '.')).ToHashSet(StringComparer.Ordinal);
+
+    private static IEnumerable<(string? From, string? To, string Where)> SourceEdges(string source, string file)
+    {
+        var (layer, named) = SourceReferences.Of(source, Allowed.Keys.ToHashSet(StringComparer.Ordinal), ProgramTypeNames.Contains);
+        return named.Select(n => ((string?)layer, (string?)n.Layer, $"{file}: {n.What}"));
+    }
+
+    /// <summary>Each layer's depth in docs/architecture.md's tree: the column its name starts at.</summary>
+    private static Dictionary<string, int> DocsTreeDepths()
+    {
+        var docs = File.ReadAllLines(Path.Combine(SourceRoot(), "..", "..", "docs", "architecture.md"));
+        var depths = new Dictionary<string, int>(StringComparer.Ordinal);
+        foreach (var line in docs.SkipWhile(l => !l.StartsWith("Program.cs", StringComparison.Ordinal)).Skip(1).TakeWhile(l => l != "```"))
+        {
+            var match = System.Text.RegularExpressions.Regex.Match(line, @"[└├]─ (\w+)");
+            if (match.Success)
+            {
+                depths[match.Groups[1].Value] = match.Groups[1].Index;
+            }
+        }
+
+        return depths;
     }
 
     private static IEnumerable<string> SourceFiles() =>
@@ -84,6 +158,10 @@ public sealed class LayerDependencyTests
         typeof(RunCoordinator).Assembly.GetTypes().Where(t => t.Namespace?.StartsWith("TableLoad", StringComparison.Ordinal) == true);
 
     private static Type Outer(Type type) => type.DeclaringType is { } outer ? Outer(outer) : type;
+
+    // Names System.Math in an attribute alone: no member or method body mentions it.
+    [System.ComponentModel.TypeConverter(typeof(Math))]
+    private sealed class AttributeOnly;
 
     // Names System.Math in its body alone: no field, parameter or return type mentions it.
     private static class BodyOnly

@@ -4,8 +4,9 @@ using System.Reflection.Emit;
 namespace TableLoad.Tests.Architecture;
 
 /// <summary>
-/// Every type one compiled type names: in its declaration, its members' signatures, and the
-/// instructions of its method bodies (calls, field reads, object creation, casts).
+/// Every type one compiled type names: in its declaration, its members' signatures, their attributes (the
+/// attribute's type, its typeof and enum arguments), and the instructions of its method bodies (calls, field
+/// reads, object creation, casts).
 /// </summary>
 internal static class TypeReferences
 {
@@ -19,6 +20,12 @@ internal static class TypeReferences
     public static IEnumerable<Type> Of(Type type)
     {
         var found = new HashSet<Type>();
+        AddAttributes(found, type.CustomAttributes);
+        foreach (var member in type.GetMembers(Declared))
+        {
+            AddAttributes(found, member.CustomAttributes);
+        }
+
         Add(found, type.BaseType);
         foreach (var contract in type.GetInterfaces())
         {
@@ -40,6 +47,7 @@ internal static class TypeReferences
             foreach (var parameter in method.GetParameters())
             {
                 Add(found, parameter.ParameterType);
+                AddAttributes(found, parameter.CustomAttributes);
             }
 
             foreach (var local in method.GetMethodBody()?.LocalVariables ?? [])
@@ -114,6 +122,36 @@ internal static class TypeReferences
         OperandType.InlineI8 or OperandType.InlineR => 8,
         _ => 4,
     };
+
+    private static void AddAttributes(HashSet<Type> found, IEnumerable<CustomAttributeData> attributes)
+    {
+        foreach (var attribute in attributes)
+        {
+            Add(found, attribute.AttributeType);
+            foreach (var argument in attribute.ConstructorArguments.Concat(attribute.NamedArguments.Select(n => n.TypedValue)))
+            {
+                AddArgument(found, argument);
+            }
+        }
+    }
+
+    private static void AddArgument(HashSet<Type> found, CustomAttributeTypedArgument argument)
+    {
+        Add(found, argument.ArgumentType);
+        switch (argument.Value)
+        {
+            case Type named:
+                Add(found, named);
+                break;
+            case IEnumerable<CustomAttributeTypedArgument> elements:
+                foreach (var element in elements)
+                {
+                    AddArgument(found, element);
+                }
+
+                break;
+        }
+    }
 
     /// <summary>A type and the types it is made of: element types, generic arguments.</summary>
     private static void Add(HashSet<Type> found, Type? type)
