@@ -14,8 +14,49 @@ COMPARE_ROWS <- list(
   list("goodput (MB/s)", function(s) s$goodput_mb_per_second, "rate"),
   list("entities succeeded", function(s) s$entities_succeeded, "count"),
   list("entities failed", function(s) s$entities_failed, "count"),
-  list("client CPU per entity (µs)", function(s) s$client$cpu_us_per_entity, "rate")
+  list("client CPU per entity (µs)", function(s) s$client$cpu_us_per_entity, "rate"),
+  list("client GC gen0 collections", function(s) s$client$gc_gen0, "count"),
+  list("client GC pauses (% of the time)", function(s) s$client$gc_pause_percent, "rate"),
+  list("client peak RSS (MiB)", function(s) s$client$peak_rss_mib, "rate")
 )
+
+# The runtime settings a reader can carry into an application, as summary.json's runtime_settings names them.
+RUNTIME_SETTINGS <- c(
+  profile = "--runtime", gc_mode = "GC mode", concurrent_gc = "concurrent GC",
+  gc_dynamic_adaptation = "GC dynamic adaptation (DATAS)", gc_heap_count = "GC heaps",
+  gc_gen0_max_budget_bytes = "gen0 budget at most (bytes)", gc_gen0_size_bytes = "gen0 budget at least (bytes)",
+  gc_heap_hard_limit_bytes = "GC heap limit (bytes)", tiered_compilation = "tiered compilation", tiered_pgo = "tiered PGO",
+  min_worker_threads = "thread-pool minimum worker threads", min_io_threads = "thread-pool minimum I/O threads"
+)
+
+runtime_value <- function(name, value) {
+  if (is.null(value)) return(NA_character_)
+  if (is.logical(value)) return(if (isTRUE(value)) "on" else "off")
+  if (name == "gc_dynamic_adaptation") return(if (value == 0) "off" else "on")
+  as.character(value)
+}
+
+# The runtime settings in which B differs from A, one row each; empty when either run did not record them.
+runtime_differences <- function(a, b) {
+  ra <- a$summary$runtime_settings
+  rb <- b$summary$runtime_settings
+  if (is.null(ra) || is.null(rb)) return(data.table::data.table(setting = character(), a = character(), b = character()))
+  rows <- lapply(names(RUNTIME_SETTINGS), function(name) {
+    data.table::data.table(setting = RUNTIME_SETTINGS[[name]], a = runtime_value(name, ra[[name]]), b = runtime_value(name, rb[[name]]))
+  })
+  table <- data.table::rbindlist(rows)
+  table[!(is.na(a) & is.na(b)) & (is.na(a) | is.na(b) | a != b)]
+}
+
+# One sentence: what B's CPU per entity owes to the runtime settings it changed; NULL when none changed.
+runtime_sentence <- function(a, b, differences) {
+  if (nrow(differences) == 0L) return(NULL)
+  cpu_a <- number_or_na(a$summary$client$cpu_us_per_entity)
+  cpu_b <- number_or_na(b$summary$client$cpu_us_per_entity)
+  changes <- paste(sprintf("%s %s -> %s", differences$setting, differences$a, differences$b), collapse = "; ")
+  sprintf("B ran with other runtime settings (%s): its client CPU per entity changed by %s (%s -> %s µs), the rest of the load being the same.",
+          changes, format_change(percent_change(cpu_a, cpu_b), cpu_a, cpu_b), format_fixed(cpu_a, 1L), format_fixed(cpu_b, 1L))
+}
 
 # B relative to A in percent; NA when A is 0 (no base to compare with).
 percent_change <- function(a, b) {
@@ -64,6 +105,11 @@ write_comparison <- function(a, b, out_dir) {
   ensure_folder(out_dir)
   report_disagreements(list(a, b))
   lines <- compare_markdown(compare_table(a, b), a$name, b$name)
+  differences <- runtime_differences(a, b)
+  if (nrow(differences) > 0L) {
+    lines <- c(lines, "", markdown_table(c("runtime setting", "A", "B"), as.matrix(differences), right = c(FALSE, TRUE, TRUE)),
+               "", runtime_sentence(a, b, differences))
+  }
   md_path <- file.path(out_dir, "compare.md")
   writeLines(c(sprintf("A: %s (%s)  ", a$name, a$dir), sprintf("B: %s (%s)", b$name, b$dir), "",
                "Latency of measured batches; change = (B - A) / A.", "", lines), md_path, useBytes = TRUE)

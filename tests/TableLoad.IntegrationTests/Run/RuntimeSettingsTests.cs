@@ -61,6 +61,33 @@ public sealed class RuntimeSettingsTests(AzuriteFixture azurite) : IDisposable
     }
 
     [Fact]
+    public async Task CompareR_OfATunedRunAndOneUnderDefaults_NamesTheSettingsThatDifferAndTheCpuPerEntityTheyMoved()
+    {
+        var tuned = await TableLoadProcess.RunAsync(ShortRun("cmp-tuned"), azurite.ConnectionString, Limit);
+        var defaults = await TableLoadProcess.RunAsync(ShortRun("cmp-defaults", "--runtime", "defaults"), azurite.ConnectionString, Limit);
+        Assert.True(tuned.ExitCode == 0, tuned.Stderr);
+        Assert.True(defaults.ExitCode == 0, defaults.Stderr);
+
+        var compare = new System.Diagnostics.ProcessStartInfo("Rscript") { RedirectStandardOutput = true, RedirectStandardError = true };
+        foreach (var arg in new[] { Path.Combine(AppContext.BaseDirectory, "analysis", "compare.R"), Path.Combine(_output, "cmp-tuned"), Path.Combine(_output, "cmp-defaults"), "--out", Path.Combine(_output, "cmp") })
+        {
+            compare.ArgumentList.Add(arg);
+        }
+
+        using var process = System.Diagnostics.Process.Start(compare)!;
+        var stdout = await process.StandardOutput.ReadToEndAsync();
+        var stderr = await process.StandardError.ReadToEndAsync();
+        await process.WaitForExitAsync();
+
+        Assert.True(process.ExitCode == 0, stderr);
+        Assert.Contains("| GC dynamic adaptation (DATAS)", stdout, StringComparison.Ordinal);
+        Assert.Contains("tiered PGO off -> on", stdout, StringComparison.Ordinal);
+        var cpu = new ResultFolder(Path.Combine(_output, "cmp-defaults")).Summary.Client.CpuUsPerEntity;
+        Assert.Contains(string.Create(System.Globalization.CultureInfo.InvariantCulture, $"-> {cpu:0.0} µs)"), stdout, StringComparison.Ordinal);
+        Assert.Contains("B ran with other runtime settings", File.ReadAllText(Path.Combine(_output, "cmp", "compare.md")), StringComparison.Ordinal);
+    }
+
+    [Fact]
     public async Task SweepCells_InheritTheRuntimeGiven()
     {
         var sweep = Path.Combine(_output, "sweep");
