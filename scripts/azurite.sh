@@ -13,8 +13,6 @@ REPO_ROOT="$(cd -P "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 readonly REPO_ROOT
 # shellcheck source=lib/background.sh
 source "$REPO_ROOT/scripts/lib/background.sh"
-# shellcheck source=lib/http.sh
-source "$REPO_ROOT/scripts/lib/http.sh"
 readonly STATE_DIR="$REPO_ROOT/.azurite"
 readonly AZURITE_TABLE="$REPO_ROOT/node_modules/.bin/azurite-table"
 readonly START_TIMEOUT_S=30

@@ -17,8 +17,6 @@ REPO_ROOT="$(cd -P "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 readonly REPO_ROOT
 # shellcheck source=lib/background.sh
 source "$REPO_ROOT/scripts/lib/background.sh"
-# shellcheck source=lib/http.sh
-source "$REPO_ROOT/scripts/lib/http.sh"
 readonly STATE_DIR="$REPO_ROOT/.azurite"
 readonly PROJECT="$REPO_ROOT/src/TableLoad/TableLoad.csproj"
 readonly TABLELOAD_DLL="$REPO_ROOT/src/TableLoad/bin/Release/net10.0/tableload.dll"
