@@ -7,12 +7,10 @@
 # to DIR/compare.md with an overlaid latency spectrum, DIR/compare-spectrum.png (DIR defaults to
 # compare-<A>-vs-<B>/ beside A, never the current folder). Then prints the paths written.
 
-local({
-  file <- sub("^--file=", "", grep("^--file=", commandArgs(trailingOnly = FALSE), value = TRUE))
-  r_dir <- file.path(dirname(normalizePath(file[1])), "R")
-  for (path in sort(list.files(r_dir, pattern = "\\.R$", full.names = TRUE))) source(path)
-})
-suppressPackageStartupMessages(library(data.table))
+# The functions are in R/ beside this script (Rscript names it in --file=).
+r_dir <- file.path(dirname(normalizePath(sub("^--file=", "", grep("^--file=", commandArgs(FALSE), value = TRUE)[1]))), "R")
+source(file.path(r_dir, "analysis.R"))
+source_analysis(r_dir)
 
 USAGE <- c(
   "usage: Rscript analysis/compare.R A B [--out DIR]",
@@ -20,8 +18,7 @@ USAGE <- c(
   "from A, and writes compare.md and compare-spectrum.png into DIR (default: compare-<A>-vs-<B>/ beside A)."
 )
 
-main <- function(args) {
-  cli <- parse_cli(args, USAGE)
+main <- function(cli) {
   if (length(cli$positional) != 2L) {
     input_error(sprintf("expected two result folders, got %d (see --help)", length(cli$positional)))
   }
@@ -33,4 +30,4 @@ main <- function(args) {
   writeLines(c(result$markdown, "", result$written))
 }
 
-run_cli("compare.R", main)
+run_cli("compare.R", USAGE, main)

@@ -8,12 +8,10 @@
 # sweep folder (sweep.csv plus one folder per cell) gets its own report, in DIR/<sweep name> when
 # there is anything else to report. Prints the paths written, one per line.
 
-local({
-  file <- sub("^--file=", "", grep("^--file=", commandArgs(trailingOnly = FALSE), value = TRUE))
-  r_dir <- file.path(dirname(normalizePath(file[1])), "R")
-  for (path in sort(list.files(r_dir, pattern = "\\.R$", full.names = TRUE))) source(path)
-})
-suppressPackageStartupMessages(library(data.table))
+# The functions are in R/ beside this script (Rscript names it in --file=).
+r_dir <- file.path(dirname(normalizePath(sub("^--file=", "", grep("^--file=", commandArgs(FALSE), value = TRUE)[1]))), "R")
+source(file.path(r_dir, "analysis.R"))
+source_analysis(r_dir)
 
 USAGE <- c(
   "usage: Rscript analysis/report.R [--out DIR] <results dir>...",
@@ -21,8 +19,7 @@ USAGE <- c(
   "into each folder, or into DIR for all of them together; prints the paths written."
 )
 
-main <- function(args) {
-  cli <- parse_cli(args, USAGE)
+main <- function(cli) {
   folders <- cli$positional
   if (length(folders) == 0L) input_error("no results folder given (see --help)")
   kinds <- vapply(folders, folder_kind, "")
@@ -43,4 +40,4 @@ main <- function(args) {
   writeLines(written)
 }
 
-run_cli("report.R", main)
+run_cli("report.R", USAGE, main)

@@ -25,30 +25,8 @@ usage() {
     exit 2
 }
 
-# Prints the HTTP status line and headers from 127.0.0.1:$1; fails if nothing answers HTTP.
-http_headers() {
-    local port="$1" url="http://127.0.0.1:$1/devstoreaccount1/Tables"
-    if command -v curl >/dev/null 2>&1; then
-        local headers
-        headers="$(curl -s -D - -o /dev/null --max-time 2 "$url" 2>/dev/null || true)"
-        [[ "$headers" == HTTP/* ]] || return 1
-        printf '%s\n' "$headers"
-        return 0
-    fi
-    # No curl: speak just enough HTTP over bash's /dev/tcp to read the response head.
-    (
-        exec 3<>"/dev/tcp/127.0.0.1/$port" || exit 1
-        printf 'GET /devstoreaccount1/Tables HTTP/1.1\r\nHost: 127.0.0.1:%s\r\nConnection: close\r\n\r\n' "$port" >&3
-        IFS= read -r -t 2 line <&3 || exit 1
-        [[ "$line" == HTTP/* ]] || exit 1
-        while [[ -n "${line%$'\r'}" ]]; do
-            printf '%s\n' "${line%$'\r'}"
-            IFS= read -r -t 2 line <&3 || break
-        done
-    ) 2>/dev/null
-}
-
-http_answers() { http_headers "$1" >/dev/null; }
+# Prints the status line and headers of the table service's answer on the port; fails if nothing answers HTTP.
+http_headers() { http_head "$1" /devstoreaccount1/Tables; }
 
 # Succeeds when the service on the port identifies itself as Azurite's table service.
 azurite_answers() {
@@ -56,7 +34,6 @@ azurite_answers() {
     headers="$(http_headers "$1")" || return 1
     grep -qi '^Server: Azurite-Table' <<<"$headers"
 }
-
 
 ensure_azurite_installed() {
     [[ -x "$AZURITE_TABLE" ]] && return 0
@@ -100,19 +77,16 @@ cmd_start() {
     pid=$!
     echo "$pid" >"$pid_file"
 
-    local deadline=$((SECONDS + START_TIMEOUT_S))
-    until http_answers "$port"; do
-        if ! kill -0 "$pid" 2>/dev/null; then
-            rm -f "$pid_file"
-            die "Azurite exited during startup: $(tail -n 1 "$log_file" 2>/dev/null) (log: $log_file)"
-        fi
-        if ((SECONDS >= deadline)); then
-            kill "$pid" 2>/dev/null || true
-            rm -f "$pid_file"
-            die "Azurite did not answer on port $port within ${START_TIMEOUT_S}s (log: $log_file)."
-        fi
-        sleep 0.2
-    done
+    local waited=0
+    wait_until_answers "$pid" "$START_TIMEOUT_S" http_headers "$port" || waited=$?
+    if ((waited == 1)); then
+        rm -f "$pid_file"
+        die "Azurite exited during startup: $(tail -n 1 "$log_file" 2>/dev/null) (log: $log_file)"
+    elif ((waited == 2)); then
+        kill "$pid" 2>/dev/null || true
+        rm -f "$pid_file"
+        die "Azurite did not answer on port $port within ${START_TIMEOUT_S}s (log: $log_file)."
+    fi
     echo "Azurite table service listening at $endpoint (pid $pid, log ${log_file#"$REPO_ROOT"/})"
 }
 
@@ -134,7 +108,7 @@ cmd_stop() {
 
 cmd_status() {
     local port="$1" pid
-    if pid="$(running_pid "$STATE_DIR/azurite-$port.pid" 'azurite')" && http_answers "$port"; then
+    if pid="$(running_pid "$STATE_DIR/azurite-$port.pid" 'azurite')" && http_headers "$port" >/dev/null; then
         echo "Azurite table service running at http://127.0.0.1:$port/devstoreaccount1 (pid $pid)"
         return 0
     fi

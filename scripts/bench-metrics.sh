@@ -9,6 +9,8 @@
 set -euo pipefail
 
 readonly REPO_ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+# shellcheck source=lib/http.sh
+source "$REPO_ROOT/scripts/lib/http.sh"
 readonly TABLELOAD="$REPO_ROOT/src/TableLoad/bin/Release/net10.0/tableload.dll"
 readonly BENCH="$REPO_ROOT/bench/TableLoad.Bench/bin/Release/net10.0/TableLoad.Bench.dll"
 # The emulator's published development key, not a secret.
@@ -31,12 +33,11 @@ for project in src/TableLoad bench/TableLoad.Bench; do
 done
 
 WORK="$(mktemp -d "${TMPDIR:-/tmp}/tableload-bench-metrics.XXXXXX")"
-PORT=$((20000 + RANDOM % 40000))
+PORT="$(free_port)" || die "found no free port on 127.0.0.1."
 DOTNET_gcServer=0 dotnet "$BENCH" fake-endpoint --port "$PORT" >"$WORK/fake-endpoint.log" 2>&1 &
 FAKE_PID=$!
 trap 'kill "$FAKE_PID" 2>/dev/null || true; wait "$FAKE_PID" 2>/dev/null || true; rm -rf "$WORK"' EXIT
-deadline=$((SECONDS + 30))
-until (exec 3<>"/dev/tcp/127.0.0.1/$PORT") 2>/dev/null; do ((SECONDS < deadline)) || die "the fake endpoint did not start."; sleep 0.2; done
+wait_until_answers "$FAKE_PID" 30 port_open "$PORT" || die "the fake endpoint did not start."
 
 run() { # run NAME [env...]
     local name="$1"; shift

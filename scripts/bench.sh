@@ -38,6 +38,8 @@
 set -euo pipefail
 
 readonly REPO_ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+# shellcheck source=lib/http.sh
+source "$REPO_ROOT/scripts/lib/http.sh"
 readonly TABLELOAD="$REPO_ROOT/src/TableLoad/bin/Release/net10.0/tableload.dll"
 readonly BENCH="$REPO_ROOT/bench/TableLoad.Bench/bin/Release/net10.0/TableLoad.Bench.dll"
 readonly MICRO="$REPO_ROOT/bench/TableLoad.MicroBench/bin/Release/net10.0/TableLoad.MicroBench.dll"
@@ -87,23 +89,7 @@ trap cleanup EXIT
 
 load_average() { cut -d' ' -f1-3 /proc/loadavg 2>/dev/null || echo "?"; }
 
-# A port on 127.0.0.1 that nothing answers on.
-free_port() {
-    local port
-    for _ in $(seq 1 50); do
-        port=$((20000 + RANDOM % 40000))
-        if ! (exec 3<>"/dev/tcp/127.0.0.1/$port") 2>/dev/null; then echo "$port"; return 0; fi
-    done
-    die "found no free port on 127.0.0.1."
-}
-
-wait_for_http() {
-    local port="$1" deadline=$((SECONDS + 30))
-    until (exec 3<>"/dev/tcp/127.0.0.1/$port") 2>/dev/null; do
-        ((SECONDS < deadline)) || die "nothing answered on port $port within 30 s."
-        sleep 0.2
-    done
-}
+wait_for_http() { wait_until_answers "" 30 port_open "$1" || die "nothing answered on port $1 within 30 s."; }
 
 connection_string() { echo "DefaultEndpointsProtocol=http;AccountName=$ACCOUNT;AccountKey=$KEY;TableEndpoint=http://127.0.0.1:$1/$ACCOUNT"; }
 

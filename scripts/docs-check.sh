@@ -35,6 +35,8 @@ set -uo pipefail
 
 REPO_ROOT="$(cd -P "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 readonly REPO_ROOT
+# shellcheck source=lib/http.sh
+source "$REPO_ROOT/scripts/lib/http.sh"
 readonly DLL="$REPO_ROOT/src/TableLoad/bin/Release/net10.0/tableload.dll"
 DOCS=(README.md docs/*.md)
 readonly BLOCK_TIMEOUT_S=150
@@ -62,11 +64,6 @@ commands_run=0
 files_promised=0
 blocks_run=0
 failures=()
-
-free_port() {
-    python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1",0)); print(s.getsockname()[1])' 2>/dev/null \
-        || echo $((20000 + RANDOM % 20000))
-}
 
 # Prints each fenced shell block as records: "@BLOCK<TAB>file<TAB>line<TAB>marker", then
 # "docline<TAB>text" per line; an unmarked block's marker is empty.

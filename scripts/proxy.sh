@@ -31,26 +31,8 @@ usage() {
     exit 2
 }
 
-# Prints the body of GET http://127.0.0.1:$1$2; fails if nothing answers 200.
-http_get() {
-    local port="$1" path="$2"
-    if command -v curl >/dev/null 2>&1; then
-        curl -sf --max-time 2 "http://127.0.0.1:$port$path" 2>/dev/null
-        return
-    fi
-    # No curl: speak just enough HTTP over bash's /dev/tcp.
-    (
-        exec 3<>"/dev/tcp/127.0.0.1/$port" || exit 1
-        printf 'GET %s HTTP/1.1\r\nHost: 127.0.0.1:%s\r\nConnection: close\r\n\r\n' "$path" "$port" >&3
-        IFS= read -r -t 2 status <&3 || exit 1
-        [[ "$status" == "HTTP/1.1 200"* ]] || exit 1
-        while IFS= read -r -t 2 line <&3 && [[ -n "${line%$'\r'}" ]]; do :; done
-        cat <&3
-    ) 2>/dev/null
-}
-
+# Prints the proxy's counters on one line; fails if it does not answer.
 stats() { http_get "$1" /_proxy/stats | tr -d '\r\n'; }
-
 
 # Builds when the program is missing or older than any source or build file.
 build_if_needed() {
@@ -85,22 +67,19 @@ cmd_start() {
     pid=$!
     echo "$pid" >"$pid_file"
 
-    local deadline=$((SECONDS + START_TIMEOUT_S))
-    until stats "$port" >/dev/null; do
-        if ! kill -0 "$pid" 2>/dev/null; then
-            rm -f "$pid_file"
-            local code=0
-            wait "$pid" || code=$?
-            echo "proxy.sh: tableload proxy did not start: $(tail -n 1 "$log_file" 2>/dev/null) (log: ${log_file#"$REPO_ROOT"/})" >&2
-            exit $((code == 0 ? 1 : code))
-        fi
-        if ((SECONDS >= deadline)); then
-            kill -TERM "$pid" 2>/dev/null || true
-            rm -f "$pid_file"
-            die "tableload proxy did not answer on port $port within ${START_TIMEOUT_S}s (log: ${log_file#"$REPO_ROOT"/})."
-        fi
-        sleep 0.2
-    done
+    local waited=0
+    wait_until_answers "$pid" "$START_TIMEOUT_S" stats "$port" || waited=$?
+    if ((waited == 1)); then
+        rm -f "$pid_file"
+        local code=0
+        wait "$pid" || code=$?
+        echo "proxy.sh: tableload proxy did not start: $(tail -n 1 "$log_file" 2>/dev/null) (log: ${log_file#"$REPO_ROOT"/})" >&2
+        exit $((code == 0 ? 1 : code))
+    elif ((waited == 2)); then
+        kill -TERM "$pid" 2>/dev/null || true
+        rm -f "$pid_file"
+        die "tableload proxy did not answer on port $port within ${START_TIMEOUT_S}s (log: ${log_file#"$REPO_ROOT"/})."
+    fi
     echo "$(head -n 1 "$log_file") (pid $pid, log ${log_file#"$REPO_ROOT"/})"
 }
 

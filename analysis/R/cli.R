@@ -34,11 +34,11 @@ ensure_folder <- function(dir) {
   dir
 }
 
-# Runs main(args) and exits: 0 when done, 2 with one line on stderr for an input error,
-# 1 with one line for anything else.
-run_cli <- function(name, main) {
+# Runs main(cli) on the parsed command line and exits: 0 when done, 2 with one line on stderr for
+# an input error, 1 with one line for anything else.
+run_cli <- function(name, usage, main) {
   status <- tryCatch({
-    main(commandArgs(trailingOnly = TRUE))
+    main(parse_cli(commandArgs(trailingOnly = TRUE), usage))
     0L
   },
   tableload_input_error = function(e) {

@@ -34,8 +34,7 @@ report.SetAction(parse =>
     var batches = 0.0;
     if (parse.GetValue(traceSummary) is { } summaryPath)
     {
-        using var summaryJson = System.Text.Json.JsonDocument.Parse(File.ReadAllText(summaryPath));
-        batches = RunFigures.BatchesSent(summaryJson.RootElement);
+        batches = RunFigures.BatchesSent(TableLoad.Reporting.ResultJson.ReadSummary(summaryPath));
     }
 
     return TraceReport.Run(parse.GetValue(traceFile)!, parse.GetValue(top), batches, Console.Out);

@@ -1,5 +1,9 @@
 # shellcheck shell=bash
 # Shared by the scripts that start background services (azurite.sh, proxy.sh); sourced, not run.
+# It brings the port and HTTP probes of http.sh, with which they wait for their service to answer.
+
+# shellcheck source=http.sh
+source "$(dirname "${BASH_SOURCE[0]}")/http.sh"
 
 # Prints the pid from a pid file if that process is alive and its command line matches a pattern
 # (a guard against a recycled pid belonging to something else).

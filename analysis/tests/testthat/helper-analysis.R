@@ -1,9 +1,8 @@
 # Loads the analysis code and names the fixtures (folders written by TableLoad itself).
 ANALYSIS_DIR <- normalizePath(file.path(testthat::test_path(), "..", ".."))
 FIXTURES <- file.path(ANALYSIS_DIR, "tests", "fixtures")
-for (path in sort(list.files(file.path(ANALYSIS_DIR, "R"), pattern = "\\.R$", full.names = TRUE))) {
-  source(path, local = FALSE)
-}
+source(file.path(ANALYSIS_DIR, "R", "analysis.R"))
+source_analysis(file.path(ANALYSIS_DIR, "R"))
 
 RUN_FIXTURES <- c("run-t2-b10", "run-t4-b10", "run-rejected", "run-no-batch-log", "run-p2", "run-rate")
 SWEEP_FIXTURE <- file.path(FIXTURES, "sweep-mini")

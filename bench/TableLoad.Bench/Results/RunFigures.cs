@@ -1,5 +1,7 @@
 using System.Globalization;
 using System.Text.Json;
+using TableLoad.Measurement;
+using TableLoad.Reporting;
 
 namespace TableLoad.Bench.Results;
 
@@ -21,37 +23,30 @@ internal static class RunFigures
 
     public static Dictionary<string, double> FromTableLoad(string summaryPath, string? probePath, IReadOnlyList<string> timePaths)
     {
-        using var summary = JsonDocument.Parse(File.ReadAllText(summaryPath));
-        var root = summary.RootElement;
+        var summary = ResultJson.ReadSummary(summaryPath);
         var figures = new Dictionary<string, double>(StringComparer.Ordinal)
         {
-            [EntitiesPerSecond] = root.GetProperty("mean_entities_per_second").GetDouble(),
-            [P99Ms] = root.GetProperty("latency_ms").GetProperty("p99").GetDouble(),
-            [FailedEntities] = root.GetProperty("entities_failed").GetDouble(),
+            [EntitiesPerSecond] = summary.MeanEntitiesPerSecond,
+            [P99Ms] = summary.LatencyMs.P99,
+            [FailedEntities] = summary.EntitiesFailed,
+            [CpuUsPerEntity] = summary.Client.CpuUsPerEntity,
+            [GcGen0] = summary.Client.GcGen0,
+            [GcPausePercent] = summary.Client.GcPausePercent,
         };
-        if (root.TryGetProperty("client", out var client) && client.TryGetProperty("cpu_us_per_entity", out var cpu))
-        {
-            figures[CpuUsPerEntity] = cpu.GetDouble();
-            figures[GcGen0] = client.GetProperty("gc_gen0").GetDouble();
-            if (client.TryGetProperty("gc_pause_percent", out var pauses))
-            {
-                figures[GcPausePercent] = pauses.GetDouble();
-            }
-        }
 
         if (probePath is not null && File.Exists(probePath))
         {
             using var probe = JsonDocument.Parse(File.ReadAllText(probePath));
-            var batches = BatchesSent(root);
+            var batches = BatchesSent(summary);
             if (batches > 0)
             {
                 figures[AllocatedBytesPerBatch] = probe.RootElement.GetProperty("allocated_bytes").GetDouble() / batches;
             }
 
             figures[PeakRssMiB] = probe.RootElement.GetProperty("peak_rss_bytes").GetDouble() / 1048576.0;
-            var intervals = Path.Combine(Path.GetDirectoryName(summaryPath)!, "intervals.csv");
+            var intervals = Path.Combine(Path.GetDirectoryName(summaryPath)!, ResultFiles.IntervalsCsv);
             if (probe.RootElement.TryGetProperty("cpu_samples", out var samples) && File.Exists(intervals) &&
-                MeasuredWindowCpu(root, samples, intervals) is { } measured)
+                MeasuredWindowCpu(summary, samples, intervals) is { } measured)
             {
                 figures[CpuUsPerEntityMeasured] = measured;
             }
@@ -62,16 +57,7 @@ internal static class RunFigures
     }
 
     /// <summary>Every batch the run sent, warm-up included: what the process's allocations are divided by.</summary>
-    public static double BatchesSent(JsonElement summary)
-    {
-        var batches = summary.GetProperty("outcomes").EnumerateObject().Sum(o => o.Value.GetDouble());
-        if (summary.TryGetProperty("warmup", out var warmup) && warmup.TryGetProperty("batches", out var warmupBatches))
-        {
-            batches += warmupBatches.GetDouble();
-        }
-
-        return batches;
-    }
+    public static double BatchesSent(RunSummary summary) => summary.Outcomes.Values.Sum() + summary.Warmup.Batches;
 
     /// <summary>Several baseline processes run side by side add their rates; the worst p99 and the largest RSS stand for all.</summary>
     public static Dictionary<string, double> FromLoop(IReadOnlyList<string> resultPaths, IReadOnlyList<string> timePaths)
@@ -98,21 +84,21 @@ internal static class RunFigures
     /// samples interpolated at the start of the first measured second of intervals.csv and measured_seconds
     /// later, over the entities the summary counts as measured.
     /// </summary>
-    private static double? MeasuredWindowCpu(JsonElement summary, JsonElement samples, string intervalsPath)
+    private static double? MeasuredWindowCpu(RunSummary summary, JsonElement samples, string intervalsPath)
     {
         var points = samples.EnumerateArray().Select(s => (Ms: s[0].GetInt64(), Cpu: s[1].GetDouble())).ToList();
         var lines = File.ReadAllLines(intervalsPath);
         var header = lines[0].Split(',');
         int epoch = Array.IndexOf(header, "epoch_s"), warmup = Array.IndexOf(header, "warmup");
         var firstMeasured = lines.Skip(1).Select(l => l.Split(',')).FirstOrDefault(f => f[warmup] == "false");
-        var entities = summary.GetProperty("entities_succeeded").GetDouble();
+        double entities = summary.EntitiesSucceeded;
         if (firstMeasured is null || points.Count < 2 || epoch < 0 || entities <= 0)
         {
             return null;
         }
 
         var from = long.Parse(firstMeasured[epoch], CultureInfo.InvariantCulture) * 1000;
-        var until = from + (long)(summary.GetProperty("measured_seconds").GetDouble() * 1000);
+        var until = from + (long)(summary.MeasuredSeconds * 1000);
         return from < points[0].Ms || until > points[^1].Ms ? null : (CpuAt(points, until) - CpuAt(points, from)) * 1e6 / entities;
     }
 

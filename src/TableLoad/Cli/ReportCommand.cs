@@ -1,6 +1,6 @@
 using System.CommandLine;
 using TableLoad.Hosting;
-using TableLoad.Reporting;
+using TableLoad.Reporting.Exporters;
 using TableLoad.Reporting.Merge;
 
 namespace TableLoad.Cli;
@@ -53,8 +53,7 @@ internal static class ReportCommand
                 async _ =>
                 {
                     var summary = await ResultMerger.MergeAsync(plan, destination, groupLabel).ConfigureAwait(false);
-                    await Console.Out.WriteAsync(ResultTable.Render([summary])).ConfigureAwait(false);
-                    await Console.Out.WriteAsync(ResultTable.RenderDetails(summary)).ConfigureAwait(false);
+                    await ResultTableExporter.WriteAsync(Console.Out, summary, perProcess: false).ConfigureAwait(false);
                     await Console.Out.WriteLineAsync($"results: {destination}").ConfigureAwait(false);
                     return ExitCodes.Success;
                 }).ConfigureAwait(false);

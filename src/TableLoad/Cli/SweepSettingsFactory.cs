@@ -113,7 +113,7 @@ internal static class SweepSettingsFactory
     /// <summary>The sweep.json of the sweep being resumed, if it has one.</summary>
     private static SweepDescription? EarlierSweep(string output)
     {
-        var path = Path.Combine(output, SweepDescription.FileName);
+        var path = Path.Combine(output, ResultFiles.SweepJson);
         if (!File.Exists(path))
         {
             return null;

@@ -11,10 +11,6 @@ internal sealed class BatchLogWriter(int capacity)
 {
     public const string Header = "process,task,partition_key,start_ms,latency_ms,entities,attempts,outcome,http_status,error_code,failed_index,warmup,intended_start_ms,verified_by_read";
 
-    /// <summary>batches.csv for a one-process run, batches-&lt;k&gt;.csv for process k of several.</summary>
-    public static string FileName(int process, int processes) =>
-        processes == 1 ? "batches.csv" : string.Create(System.Globalization.CultureInfo.InvariantCulture, $"batches-{process}.csv");
-
     // Enough for any row within the service's limits (a PartitionKey is at most 1 KiB); a longer one grows the buffer.
     private const int RowCapacity = 2048;
 

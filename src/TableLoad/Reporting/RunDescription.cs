@@ -16,8 +16,6 @@ internal sealed record RunDescription(
     RunEnvironment Environment,
     IReadOnlyList<OutcomeKind>? Outcomes)
 {
-    public const string FileName = "run.json";
-
     /// <param name="summary">The run's summary so far, which holds the runtime settings of the processes that send the load.</param>
     public static RunDescription Create(RunSettings settings, RunSummary summary, DateTimeOffset started, DateTimeOffset? ended)
     {

@@ -3,87 +3,66 @@ using TableLoad.Reporting;
 
 namespace TableLoad.Sweep;
 
-/// <summary>The rows of sweep.csv: invariant culture, latencies in ms, an empty rate for the closed model.</summary>
+/// <summary>
+/// The columns of sweep.csv, each declared once with how its field is written and read back:
+/// invariant culture, latencies in ms, an empty rate for the closed model.
+/// </summary>
 internal static class SweepCsv
 {
-    public static readonly string[] Columns =
+    /// <summary>The cell's name; made from its knobs, so reading checks it against them.</summary>
+    public const string CellColumn = "cell";
+
+    /// <summary>The columns in the order a new sweep.csv has them; a file read back may order them otherwise (<see cref="SweepCsvLayout"/>).</summary>
+    public static readonly IReadOnlyList<SweepColumn> Columns =
     [
-        "cell", "client", "processes", "tasks", "batch_size", "entity_size", "partitions", "rate", "repeat",
-        "min", "median", "mean", "max", "p90", "p95", "p99", "peak_eps", "succeeded", "failed", "throttled", "timeouts",
-        "mean_eps", "goodput_mb_s", "client_cpu_s", "saturated", "status",
+        new(CellColumn, r => Csv.Text(r.Cell.Name), static (r, _) => r),
+        Knob("client", c => Csv.Text(c.Client), (c, t) => c with { Client = t }),
+        Knob("processes", c => Int(c.Processes), (c, t) => c with { Processes = ParseInt(t) }),
+        Knob("tasks", c => Int(c.Tasks), (c, t) => c with { Tasks = ParseInt(t) }),
+        Knob("batch_size", c => Int(c.BatchSize), (c, t) => c with { BatchSize = ParseInt(t) }),
+        Knob("entity_size", c => Int(c.EntitySize), (c, t) => c with { EntitySize = ParseInt(t) }),
+        Knob("partitions", c => Csv.Text(c.Partitions), (c, t) => c with { Partitions = t }),
+        Knob("rate", c => c.Rate is { } rate ? SweepCell.FormatRate(rate) : "", (c, t) => c with { Rate = t.Length == 0 ? null : ParseReal(t) }),
+        Knob("repeat", c => Int(c.Repeat), (c, t) => c with { Repeat = ParseInt(t) }),
+        Real("min", r => r.Min, (r, v) => r with { Min = v }),
+        Real("median", r => r.Median, (r, v) => r with { Median = v }),
+        Real("mean", r => r.Mean, (r, v) => r with { Mean = v }),
+        Real("max", r => r.Max, (r, v) => r with { Max = v }),
+        Real("p90", r => r.P90, (r, v) => r with { P90 = v }),
+        Real("p95", r => r.P95, (r, v) => r with { P95 = v }),
+        Real("p99", r => r.P99, (r, v) => r with { P99 = v }),
+        Count("peak_eps", r => r.PeakEntitiesPerSecond, (r, v) => r with { PeakEntitiesPerSecond = v }),
+        Count("succeeded", r => r.Succeeded, (r, v) => r with { Succeeded = v }),
+        Count("failed", r => r.Failed, (r, v) => r with { Failed = v }),
+        Count("throttled", r => r.Throttled, (r, v) => r with { Throttled = v }),
+        Count("timeouts", r => r.Timeouts, (r, v) => r with { Timeouts = v }),
+        Real("mean_eps", r => r.MeanEntitiesPerSecond, (r, v) => r with { MeanEntitiesPerSecond = v }),
+        Real("goodput_mb_s", r => r.GoodputMbPerSecond, (r, v) => r with { GoodputMbPerSecond = v }),
+        Real("client_cpu_s", r => r.ClientCpuSeconds, (r, v) => r with { ClientCpuSeconds = v }),
+        new("saturated", r => Csv.Bool(r.Saturated), (r, t) => r with { Saturated = bool.Parse(t) }),
+        new("status", r => Csv.Text(r.Status), (r, t) => r with { Status = t }),
     ];
 
-    public static string Header { get; } = string.Join(',', Columns);
+    public static string Header => SweepCsvLayout.Standard.Header;
 
-    public static string Format(SweepRow row)
-    {
-        var c = row.Cell;
-        string[] cells =
-        [
-            Csv.Text(c.Name), Csv.Text(c.Client), Int(c.Processes), Int(c.Tasks), Int(c.BatchSize), Int(c.EntitySize), Csv.Text(c.Partitions),
-            c.Rate is { } rate ? SweepCell.FormatRate(rate) : "", Int(c.Repeat),
-            Real(row.Min), Real(row.Median), Real(row.Mean), Real(row.Max), Real(row.P90), Real(row.P95), Real(row.P99),
-            Csv.Number(row.PeakEntitiesPerSecond), Csv.Number(row.Succeeded), Csv.Number(row.Failed), Csv.Number(row.Throttled), Csv.Number(row.Timeouts),
-            Real(row.MeanEntitiesPerSecond), Real(row.GoodputMbPerSecond), Real(row.ClientCpuSeconds), Csv.Bool(row.Saturated), Csv.Text(row.Status),
-        ];
-        return string.Join(',', cells);
-    }
+    public static string Format(SweepRow row) => SweepCsvLayout.Standard.Format(row);
 
-    /// <summary>Reads a row back (for --resume); null when the line is not a whole row, e.g. cut short by a crash.</summary>
-    public static SweepRow? TryParse(string line)
-    {
-        var f = line.Split(',');
-        if (f.Length != Columns.Length)
-        {
-            return null;
-        }
+    /// <summary>Reads back a line <see cref="Format"/> wrote; null when it is not a whole row, e.g. cut short by a crash.</summary>
+    public static SweepRow? TryParse(string line) => SweepCsvLayout.Standard.TryParse(line);
 
-        try
-        {
-            var cell = new SweepCell(
-                f[1], ParseInt(f[2]), ParseInt(f[3]), ParseInt(f[4]), ParseInt(f[5]), f[6],
-                f[7].Length == 0 ? null : ParseReal(f[7]), ParseInt(f[8]));
-            if (cell.Name != f[0])
-            {
-                return null;
-            }
-
-            return new SweepRow
-            {
-                Cell = cell,
-                Min = ParseReal(f[9]),
-                Median = ParseReal(f[10]),
-                Mean = ParseReal(f[11]),
-                Max = ParseReal(f[12]),
-                P90 = ParseReal(f[13]),
-                P95 = ParseReal(f[14]),
-                P99 = ParseReal(f[15]),
-                PeakEntitiesPerSecond = ParseLong(f[16]),
-                Succeeded = ParseLong(f[17]),
-                Failed = ParseLong(f[18]),
-                Throttled = ParseLong(f[19]),
-                Timeouts = ParseLong(f[20]),
-                MeanEntitiesPerSecond = ParseReal(f[21]),
-                GoodputMbPerSecond = ParseReal(f[22]),
-                ClientCpuSeconds = ParseReal(f[23]),
-                Saturated = f[24] == "true",
-                Status = f[25],
-            };
-        }
-        catch (Exception ex) when (ex is FormatException or OverflowException)
-        {
-            return null;
-        }
-    }
+    private static SweepColumn Knob(string name, Func<SweepCell, string> write, Func<SweepCell, string, SweepCell> read) =>
+        new(name, r => write(r.Cell), (r, text) => r with { Cell = read(r.Cell, text) });
 
     // Shortest text that reads back to the same double, so the row equals summary.json exactly.
-    private static string Real(double value) => value.ToString(CultureInfo.InvariantCulture);
+    private static SweepColumn Real(string name, Func<SweepRow, double> get, Func<SweepRow, double, SweepRow> set) =>
+        new(name, r => get(r).ToString(CultureInfo.InvariantCulture), (r, text) => set(r, ParseReal(text)));
+
+    private static SweepColumn Count(string name, Func<SweepRow, long> get, Func<SweepRow, long, SweepRow> set) =>
+        new(name, r => Csv.Number(get(r)), (r, text) => set(r, long.Parse(text, NumberStyles.AllowLeadingSign, CultureInfo.InvariantCulture)));
 
     private static string Int(int value) => value.ToString(CultureInfo.InvariantCulture);
 
     private static int ParseInt(string text) => int.Parse(text, NumberStyles.AllowLeadingSign, CultureInfo.InvariantCulture);
-
-    private static long ParseLong(string text) => long.Parse(text, NumberStyles.AllowLeadingSign, CultureInfo.InvariantCulture);
 
     private static double ParseReal(string text) => double.Parse(text, NumberStyles.Float, CultureInfo.InvariantCulture);
 }

@@ -2,88 +2,86 @@ using TableLoad.Settings;
 
 namespace TableLoad.Sweep;
 
-/// <summary>sweep.csv on disk: rows already there (for --resume), and one row appended and flushed per finished cell.</summary>
+/// <summary>
+/// sweep.csv on disk: rows already there (for --resume), read by the file's own header, and one row
+/// appended and flushed per finished cell, in that header's column order.
+/// </summary>
 internal sealed class SweepCsvFile : IDisposable
 {
-    public const string FileName = "sweep.csv";
-
     private readonly StreamWriter _writer;
+    private readonly SweepCsvLayout _layout;
 
-    private SweepCsvFile(StreamWriter writer, IReadOnlyList<SweepRow> existing)
+    private SweepCsvFile(StreamWriter writer, SweepCsvLayout layout, IReadOnlyList<SweepRow> existing)
     {
         _writer = writer;
+        _layout = layout;
         Existing = existing;
     }
 
     /// <summary>The finished cells the file held when it was opened.</summary>
     public IReadOnlyList<SweepRow> Existing { get; }
 
-    /// <summary>Opens the file for appending, creating it with its header; refuses a file with other columns.</summary>
+    /// <summary>Opens the file for appending, creating it with its header; refuses a file that lacks a column of sweep.csv.</summary>
     public static SweepCsvFile Open(string path)
     {
-        var existing = ReadRows(path, out var droppedLines);
-        if (droppedLines)
-        {
-            // A line cut short by a crash would glue onto the next row; keep only whole rows.
-            var temporary = path + ".tmp";
-            File.WriteAllLines(temporary, [SweepCsv.Header, .. existing.Select(SweepCsv.Format)]);
-            File.Move(temporary, path, overwrite: true);
-        }
-
-        var isNew = !File.Exists(path) || new FileInfo(path).Length == 0;
-        var writer = new StreamWriter(new FileStream(path, FileMode.Append, FileAccess.Write, FileShare.Read)) { NewLine = "\n" };
-        if (isNew)
-        {
-            writer.WriteLine(SweepCsv.Header);
-            writer.Flush();
-        }
-
-        return new SweepCsvFile(writer, existing);
-    }
-
-    /// <summary>The whole rows of an existing sweep.csv; none when the file does not exist.</summary>
-    public static IReadOnlyList<SweepRow> ReadRows(string path, out bool droppedLines)
-    {
-        droppedLines = false;
-        if (!File.Exists(path))
-        {
-            return [];
-        }
-
-        var text = File.ReadAllText(path);
+        var text = File.Exists(path) ? File.ReadAllText(path) : "";
         if (text.Length == 0)
         {
-            return [];
+            var fresh = OpenForAppending(path);
+            fresh.WriteLine(SweepCsvLayout.Standard.Header);
+            fresh.Flush();
+            return new SweepCsvFile(fresh, SweepCsvLayout.Standard, []);
         }
 
         var lines = text.Split('\n').Select(l => l.TrimEnd('\r')).ToList();
-        if (lines[0] != SweepCsv.Header)
-        {
-            throw new UsageException($"{path} does not have the columns of this tableload's sweep.csv; choose another --output.");
-        }
-
+        var layout = ReadLayout(path, lines[0]);
         var rows = new List<SweepRow>();
+        var wholeLines = new List<string>();
+        var dropped = !text.EndsWith('\n');
         foreach (var line in lines.Skip(1).Where(l => l.Length > 0))
         {
-            if (SweepCsv.TryParse(line) is { } row)
+            if (layout.TryParse(line) is { } row)
             {
                 rows.Add(row);
+                wholeLines.Add(line);
             }
             else
             {
-                droppedLines = true;
+                dropped = true;
             }
         }
 
-        droppedLines |= !text.EndsWith('\n');
-        return rows;
+        if (dropped)
+        {
+            // A line cut short by a crash would glue onto the next row; keep only whole rows, as the file has them.
+            var temporary = path + ".tmp";
+            File.WriteAllText(temporary, string.Join('\n', wholeLines.Prepend(lines[0])) + "\n");
+            File.Move(temporary, path, overwrite: true);
+        }
+
+        return new SweepCsvFile(OpenForAppending(path), layout, rows);
     }
 
     public void Append(SweepRow row)
     {
-        _writer.WriteLine(SweepCsv.Format(row));
+        _writer.WriteLine(_layout.Format(row));
         _writer.Flush();
     }
 
     public void Dispose() => _writer.Dispose();
+
+    private static SweepCsvLayout ReadLayout(string path, string header)
+    {
+        try
+        {
+            return SweepCsvLayout.FromHeader(header);
+        }
+        catch (FormatException ex)
+        {
+            throw new UsageException($"{path} {ex.Message}, so its rows cannot be resumed; choose another --output.");
+        }
+    }
+
+    private static StreamWriter OpenForAppending(string path) =>
+        new(new FileStream(path, FileMode.Append, FileAccess.Write, FileShare.Read)) { NewLine = "\n" };
 }

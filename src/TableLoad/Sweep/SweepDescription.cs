@@ -13,8 +13,6 @@ internal sealed record SweepDescription(
     IReadOnlyList<string> Cells,
     SweepEnvironment Environment)
 {
-    public const string FileName = "sweep.json";
-
     public static SweepDescription Create(SweepSettings settings) => new(
         settings.StartedUtc,
         settings.Knobs,

@@ -1,3 +1,4 @@
+using System.Diagnostics.CodeAnalysis;
 using TableLoad.Measurement;
 
 namespace TableLoad.Sweep;
@@ -8,6 +9,18 @@ namespace TableLoad.Sweep;
 /// </summary>
 internal sealed record SweepRow
 {
+    // Every figure must be given (required), except by sweep.csv's reader, which sets them column by column.
+    public SweepRow()
+    {
+    }
+
+    [SetsRequiredMembers]
+    private SweepRow(SweepCell cell)
+    {
+        Cell = cell;
+        Status = "";
+    }
+
     public required SweepCell Cell { get; init; }
 
     public required double Min { get; init; }
@@ -53,6 +66,9 @@ internal sealed record SweepRow
 
     /// <summary>Throttled batches as a percentage of all measured batches (0 when there were none).</summary>
     public double ThrottledPercent => Batches > 0 ? Throttled * 100.0 / Batches : 0;
+
+    /// <summary>A row of zeros for sweep.csv's reader to fill column by column (<see cref="SweepCsv.Columns"/>).</summary>
+    public static SweepRow ToBeRead() => new(new SweepCell("", 0, 0, 0, 0, "", null, 0));
 
     /// <summary>The figures of a cell, from its summary.json read through the summary's own type.</summary>
     public static SweepRow FromSummary(SweepCell cell, RunSummary summary)

@@ -14,10 +14,10 @@ internal sealed class SweepRunner(SweepSettings settings, ICellLauncher launcher
 {
     public async Task<int> RunAsync(SweepSignals signals)
     {
-        var csvPath = Path.Combine(settings.OutputDirectory, SweepCsvFile.FileName);
+        var csvPath = Path.Combine(settings.OutputDirectory, ResultFiles.SweepCsv);
         CheckOutputFolder(csvPath);
         Directory.CreateDirectory(settings.OutputDirectory);
-        await ResultJson.WriteAsync(Path.Combine(settings.OutputDirectory, SweepDescription.FileName), SweepDescription.Create(settings), SweepJson.Description).ConfigureAwait(false);
+        await ResultJson.WriteAsync(Path.Combine(settings.OutputDirectory, ResultFiles.SweepJson), SweepDescription.Create(settings), SweepJson.Description).ConfigureAwait(false);
 
         using var csv = SweepCsvFile.Open(csvPath);
         var finished = csv.Existing.ToDictionary(r => r.Cell.Name, StringComparer.Ordinal);
@@ -146,7 +146,7 @@ internal sealed class SweepRunner(SweepSettings settings, ICellLauncher launcher
 
     private static SweepRow? ReadRow(SweepCell cell, string directory)
     {
-        var path = Path.Combine(directory, "summary.json");
+        var path = Path.Combine(directory, ResultFiles.SummaryJson);
         try
         {
             return SweepRow.FromSummary(cell, ResultJson.ReadSummary(path));
@@ -183,7 +183,7 @@ internal sealed class SweepRunner(SweepSettings settings, ICellLauncher launcher
             return;
         }
 
-        var jsonPath = Path.Combine(settings.OutputDirectory, SweepDescription.FileName);
+        var jsonPath = Path.Combine(settings.OutputDirectory, ResultFiles.SweepJson);
         if (!File.Exists(jsonPath))
         {
             return;

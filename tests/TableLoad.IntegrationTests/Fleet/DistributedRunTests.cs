@@ -77,12 +77,12 @@ public sealed class DistributedRunTests(AzuriteFixture azurite) : IDisposable
         Assert.Equal(2, refused.ExitCode);
         Assert.Contains("--label", Assert.Single(refused.Stderr.Split('\n', StringSplitOptions.RemoveEmptyEntries)), StringComparison.Ordinal);
         Assert.True(grouped.ExitCode == 0, grouped.Stderr);
-        var summary = ResultJson.ReadSummary(Path.Combine(_root, "grouped", "summary.json"));
+        var summary = ResultJson.ReadSummary(Path.Combine(_root, "grouped", ResultFiles.SummaryJson));
         Assert.Equal("both", summary.Label);
         // The merged mean is over the union of the measured periods, each at least as long as one run's own
         // period, so it can never pass the sum of the runs' means (a whole second's peak is no bound: the
         // edge seconds of a run are partial).
-        var partMeans = folders.Sum(folder => ResultJson.ReadSummary(Path.Combine(folder, "summary.json")).MeanEntitiesPerSecond);
+        var partMeans = folders.Sum(folder => ResultJson.ReadSummary(Path.Combine(folder, ResultFiles.SummaryJson)).MeanEntitiesPerSecond);
         Assert.InRange(summary.MeanEntitiesPerSecond, 1, partMeans * 1.000001);
     }
 

@@ -1,6 +1,7 @@
 using System.Diagnostics;
 using TableLoad.IntegrationTests.Infrastructure;
 using TableLoad.Measurement;
+using TableLoad.Reporting;
 using Xunit.Abstractions;
 
 namespace TableLoad.IntegrationTests.Fleet;
@@ -37,7 +38,7 @@ public sealed class MultiProcessRunTests(AzuriteFixture azurite, ITestOutputHelp
         Assert.Contains("|        p2 |", stdout, StringComparison.Ordinal);
 
         // Every process wrote its own rows; together they hold every measured batch.
-        var rows = Enumerable.Range(0, 3).SelectMany(k => folder.Csv($"batches-{k}.csv")).ToList();
+        var rows = Enumerable.Range(0, 3).SelectMany(k => folder.Csv(ResultFiles.BatchesCsvOf(k, 3))).ToList();
         Assert.Equal([0, 1, 2], rows.Select(r => int.Parse(r["process"])).Distinct().Order());
         Assert.Equal(summary.LatencyMs.Count, rows.Count(r => r["warmup"] == "false"));
     }
@@ -61,7 +62,7 @@ public sealed class MultiProcessRunTests(AzuriteFixture azurite, ITestOutputHelp
         var summary = folder.ParseEveryFile();
         Assert.Equal("partial", summary.Status.ToSnakeCase());
         Assert.True(summary.EntitiesSucceeded > 0);
-        Assert.NotEmpty(folder.Csv("intervals.csv"));
+        Assert.NotEmpty(folder.Csv(ResultFiles.IntervalsCsv));
         Assert.NotEmpty(folder.HistogramLog());
 
         // The killed worker's last batches may be stored without having been reported, never the other way round.
@@ -85,7 +86,7 @@ public sealed class MultiProcessRunTests(AzuriteFixture azurite, ITestOutputHelp
         Assert.Equal(130, exitCode);
         var folder = new ResultFolder(_output);
         Assert.Equal("interrupted", folder.Summary.Status.ToSnakeCase());
-        var rows = Enumerable.Range(0, 2).SelectMany(k => folder.Csv($"batches-{k}.csv")).ToList();
+        var rows = Enumerable.Range(0, 2).SelectMany(k => folder.Csv(ResultFiles.BatchesCsvOf(k, 2))).ToList();
         Assert.Equal(
             folder.Summary.EntitiesSucceeded,
             rows.Where(r => r["outcome"] == "succeeded" && r["warmup"] == "false").Sum(r => ResultFolder.Count(r["entities"])));

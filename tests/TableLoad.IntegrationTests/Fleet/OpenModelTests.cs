@@ -1,4 +1,5 @@
 using TableLoad.IntegrationTests.Infrastructure;
+using TableLoad.Reporting;
 
 namespace TableLoad.IntegrationTests.Fleet;
 
@@ -46,7 +47,7 @@ public sealed class OpenModelTests(AzuriteFixture azurite) : IDisposable
             azurite.ConnectionString);
 
         Assert.True(exitCode == 0, stderr);
-        var batches = new ResultFolder(_output).Csv("batches.csv");
+        var batches = new ResultFolder(_output).Csv(ResultFiles.BatchesCsv);
         Assert.NotEmpty(batches);
         Assert.All(batches, b => Assert.True(
             ResultFolder.Number(b["start_ms"]) >= ResultFolder.Number(b["intended_start_ms"]),
@@ -64,13 +65,13 @@ public sealed class OpenModelTests(AzuriteFixture azurite) : IDisposable
 
         // Task 0's first batch is due at the start; every other is due centuries later.
         Assert.True(exitCode == 0, stderr);
-        var batch = Assert.Single(new ResultFolder(_output).Csv("batches.csv"));
+        var batch = Assert.Single(new ResultFolder(_output).Csv(ResultFiles.BatchesCsv));
         Assert.Equal("0", batch["task"]);
     }
 
     private async Task WaitForMeasuredSecondsAsync(TableLoadProcess run, int seconds)
     {
-        var intervals = Path.Combine(_output, "intervals.csv");
+        var intervals = Path.Combine(_output, ResultFiles.IntervalsCsv);
         var limit = DateTime.UtcNow + TimeSpan.FromSeconds(60);
         while (!(File.Exists(intervals) && File.ReadLines(intervals).Skip(1).Count() >= seconds))
         {

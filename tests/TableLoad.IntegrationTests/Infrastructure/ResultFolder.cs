@@ -10,15 +10,15 @@ public sealed class ResultFolder(string path)
 {
     public string Path { get; } = path;
 
-    internal RunSummary Summary => ResultJson.ReadSummary(System.IO.Path.Combine(Path, "summary.json"));
+    internal RunSummary Summary => ResultJson.ReadSummary(System.IO.Path.Combine(Path, ResultFiles.SummaryJson));
 
-    internal RunDescription Run => ResultJson.Read<RunDescription>(System.IO.Path.Combine(Path, RunDescription.FileName));
+    internal RunDescription Run => ResultJson.Read<RunDescription>(System.IO.Path.Combine(Path, ResultFiles.RunJson));
 
     /// <summary>Reads every result file through its own reader (JSON types, CSV by header, the histogram log); returns the summary.</summary>
     internal RunSummary ParseEveryFile()
     {
         Assert.NotNull(Run);
-        Assert.NotNull(Csv("intervals.csv"));
+        Assert.NotNull(Csv(ResultFiles.IntervalsCsv));
         foreach (var file in Directory.GetFiles(Path, "batches*.csv"))
         {
             Assert.NotNull(Csv(System.IO.Path.GetFileName(file)));
@@ -42,7 +42,7 @@ public sealed class ResultFolder(string path)
 
     public IReadOnlyList<HistogramLogRecord> HistogramLog()
     {
-        using var reader = new StreamReader(System.IO.Path.Combine(Path, "latency.hlog"));
+        using var reader = new StreamReader(System.IO.Path.Combine(Path, ResultFiles.LatencyHlog));
         return new HistogramLogReader(reader).ReadRecords().ToList();
     }
 

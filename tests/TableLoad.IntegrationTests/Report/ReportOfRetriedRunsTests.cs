@@ -26,8 +26,8 @@ public sealed class ReportOfRetriedRunsTests(AzuriteFixture azurite, ITestOutput
         log.WriteLine(report.Stdout + report.Stderr);
 
         Assert.True(report.ExitCode == 0, report.Stderr);
-        var parts = Enumerable.Range(0, 2).Select(k => ResultJson.ReadSummary(Path.Combine(_root, $"i{k}", "summary.json"))).ToList();
-        var summary = ResultJson.ReadSummary(Path.Combine(merged, "summary.json"));
+        var parts = Enumerable.Range(0, 2).Select(k => ResultJson.ReadSummary(Path.Combine(_root, $"i{k}", ResultFiles.SummaryJson))).ToList();
+        var summary = ResultJson.ReadSummary(Path.Combine(merged, ResultFiles.SummaryJson));
         Assert.True(parts.Sum(p => p.Retries) > 0 && parts.Sum(p => p.VerifiedByRead) > 0, $"the runs should have retried and read answers back: {string.Join(", ", parts.Select(p => $"{p.Retries}/{p.VerifiedByRead}/{p.Outcomes["network_failure"]}/{p.Outcomes["client_timeout"]}"))}");
         Assert.Equal(parts.Sum(p => p.Retries), summary.Retries);
         Assert.Equal(parts.Sum(p => p.VerifiedByRead), summary.VerifiedByRead);

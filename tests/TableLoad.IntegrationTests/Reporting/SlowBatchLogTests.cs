@@ -1,5 +1,6 @@
 using System.Diagnostics;
 using TableLoad.IntegrationTests.Infrastructure;
+using TableLoad.Reporting;
 
 namespace TableLoad.IntegrationTests.Reporting;
 
@@ -12,7 +13,7 @@ public sealed class SlowBatchLogTests(AzuriteFixture azurite) : IDisposable
     [Fact]
     public async Task BatchLogBehind_DropsRowsBeyondTheBuffer_CountsThemInTheSummary_AndTheLoadGoesOn()
     {
-        var batchLog = Path.Combine(_output, "batches.csv");
+        var batchLog = Path.Combine(_output, ResultFiles.BatchesCsv);
         using (var mkfifo = Process.Start("mkfifo", [batchLog]))
         {
             await mkfifo.WaitForExitAsync();
@@ -22,7 +23,7 @@ public sealed class SlowBatchLogTests(AzuriteFixture azurite) : IDisposable
             ["run", "--tasks", "4", "--duration", "6s", "--warmup", "0s", "--batch-log-buffer", "10", "--verify", "--quiet", "--output", _output],
             azurite.ConnectionString);
         // The provisional summary, written 5 s into the load, says the load went on while nothing read the batch log.
-        await WaitForFileAsync(Path.Combine(_output, "summary.json"), run, TimeSpan.FromSeconds(30));
+        await WaitForFileAsync(Path.Combine(_output, ResultFiles.SummaryJson), run, TimeSpan.FromSeconds(30));
         var rows = (await File.ReadAllLinesAsync(batchLog)).Skip(1).Count(line => line.Length > 0);
         var exitCode = await run.WaitForExitAsync(TimeSpan.FromSeconds(60));
 

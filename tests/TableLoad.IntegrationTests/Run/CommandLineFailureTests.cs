@@ -2,6 +2,7 @@ using System.Net;
 using System.Net.Sockets;
 using TableLoad.IntegrationTests.Infrastructure;
 using TableLoad.Measurement;
+using TableLoad.Reporting;
 
 namespace TableLoad.IntegrationTests.Run;
 
@@ -105,7 +106,7 @@ public sealed class CommandLineFailureTests(AzuriteFixture azurite)
         Assert.Equal(130, exitCode);
         var folder = new ResultFolder(output);
         Assert.Equal("interrupted", folder.Summary.Status.ToSnakeCase());
-        var succeeded = folder.Csv("batches.csv").Where(b => b["outcome"] == "succeeded").Sum(b => ResultFolder.Count(b["entities"]));
+        var succeeded = folder.Csv(ResultFiles.BatchesCsv).Where(b => b["outcome"] == "succeeded").Sum(b => ResultFolder.Count(b["entities"]));
         Assert.Equal(folder.Summary.EntitiesSucceeded, succeeded);
         Assert.Contains("(interrupted)", process.StandardOutput, StringComparison.Ordinal);
         Directory.Delete(output, recursive: true);

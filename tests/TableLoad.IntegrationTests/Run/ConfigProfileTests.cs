@@ -1,5 +1,6 @@
 using System.Text.Json;
 using TableLoad.IntegrationTests.Infrastructure;
+using TableLoad.Reporting;
 
 namespace TableLoad.IntegrationTests.Run;
 
@@ -24,7 +25,7 @@ public sealed class ConfigProfileTests(AzuriteFixture azurite) : IDisposable
         Assert.True(firstExit == 0, firstErrors);
 
         var again = Path.Combine(_output, "again");
-        var (againExit, _, againErrors) = await TableLoadProcess.RunAsync(["run", "--config", Path.Combine(first, "run.json"), "--output", again], azurite.ConnectionString);
+        var (againExit, _, againErrors) = await TableLoadProcess.RunAsync(["run", "--config", Path.Combine(first, ResultFiles.RunJson), "--output", again], azurite.ConnectionString);
         Assert.True(againExit == 0, againErrors);
 
         var (firstRun, againRun) = (RunJson(first), RunJson(again));
@@ -77,7 +78,7 @@ public sealed class ConfigProfileTests(AzuriteFixture azurite) : IDisposable
         Assert.True(await StoredEntities.CreateTableAsync(azurite, table), "a bad profile must be refused before any table is created");
     }
 
-    private static JsonElement RunJson(string folder) => JsonDocument.Parse(File.ReadAllText(Path.Combine(folder, "run.json"))).RootElement;
+    private static JsonElement RunJson(string folder) => JsonDocument.Parse(File.ReadAllText(Path.Combine(folder, ResultFiles.RunJson))).RootElement;
 
     public void Dispose() => Directory.Delete(_output, recursive: true);
 }

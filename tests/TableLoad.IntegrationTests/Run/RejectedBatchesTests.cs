@@ -1,4 +1,5 @@
 using TableLoad.IntegrationTests.Infrastructure;
+using TableLoad.Reporting;
 
 namespace TableLoad.IntegrationTests.Run;
 
@@ -22,7 +23,7 @@ public sealed class RejectedBatchesTests(AzuriteFixture azurite) : IDisposable
 
         Assert.True(second.ExitCode == 0, second.Stderr);
         var folder = new ResultFolder(_second);
-        var batches = folder.Csv("batches.csv");
+        var batches = folder.Csv(ResultFiles.BatchesCsv);
         Assert.Equal(10, batches.Count);
         var rejected = batches.Where(b => b["outcome"] == "rejected").ToList();
         Assert.Equal(4, rejected.Count);

@@ -1,6 +1,7 @@
 using TableLoad.IntegrationTests.Infrastructure;
 using TableLoad.Measurement.Histograms;
 using TableLoad.Measurement;
+using TableLoad.Reporting;
 
 namespace TableLoad.IntegrationTests.Run;
 
@@ -23,7 +24,7 @@ public sealed class ResultFilesAgreeTests(AzuriteFixture azurite) : IAsyncLifeti
     [Fact]
     public void BatchesCsv_MeasuredRows_AddUpToTheSummary()
     {
-        var measured = _folder.Csv("batches.csv").Where(b => b["warmup"] == "false").ToList();
+        var measured = _folder.Csv(ResultFiles.BatchesCsv).Where(b => b["warmup"] == "false").ToList();
         var summary = _folder.Summary;
 
         Assert.Equal(summary.LatencyMs.Count, measured.Count);
@@ -40,7 +41,7 @@ public sealed class ResultFilesAgreeTests(AzuriteFixture azurite) : IAsyncLifeti
     [Fact]
     public void IntervalsCsv_MeasuredWindows_AddUpToTheSummary_AndHoldThePeak()
     {
-        var windows = _folder.Csv("intervals.csv");
+        var windows = _folder.Csv(ResultFiles.IntervalsCsv);
         var measured = windows.Where(w => w["warmup"] == "false").ToList();
         var summary = _folder.Summary;
 
@@ -60,7 +61,7 @@ public sealed class ResultFilesAgreeTests(AzuriteFixture azurite) : IAsyncLifeti
     {
         var run = _folder.Run;
         var measuredFromMs = (run.MeasuredFromUtc - run.StartedUtc).TotalMilliseconds;
-        var batches = _folder.Csv("batches.csv")
+        var batches = _folder.Csv(ResultFiles.BatchesCsv)
             .Select(b => (StartMs: ResultFolder.Number(b["start_ms"]), Warmup: b["warmup"] == "true"))
             .Where(b => Math.Abs(b.StartMs - measuredFromMs) > 0.01)
             .ToList();
@@ -99,7 +100,7 @@ public sealed class ResultFilesAgreeTests(AzuriteFixture azurite) : IAsyncLifeti
     [Fact]
     public void RunJson_DescribesTheRun_WithoutTheKey()
     {
-        var text = File.ReadAllText(Path.Combine(_output, "run.json"));
+        var text = File.ReadAllText(Path.Combine(_output, ResultFiles.RunJson));
         var run = _folder.Run;
 
         Assert.DoesNotContain(AzuriteFixture.AccountKey, text, StringComparison.Ordinal);

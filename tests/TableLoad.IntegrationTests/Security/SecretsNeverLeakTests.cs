@@ -1,6 +1,7 @@
 using System.Diagnostics;
 using System.Text;
 using TableLoad.IntegrationTests.Infrastructure;
+using TableLoad.Reporting;
 
 namespace TableLoad.IntegrationTests.Security;
 
@@ -125,7 +126,7 @@ public sealed class SecretsNeverLeakTests(SecretAccountFixture azurite) : IDispo
 
         // Every child's argv is read for as long as they live; an interruption waits until the load is
         // measured (a first second in intervals.csv), whatever the machine's speed.
-        var measured = args.Contains("--output") ? Path.Combine(args[Array.IndexOf(args, "--output") + 1], "intervals.csv") : null;
+        var measured = args.Contains("--output") ? Path.Combine(args[Array.IndexOf(args, "--output") + 1], ResultFiles.IntervalsCsv) : null;
         var limit = DateTime.UtcNow + TimeSpan.FromSeconds(90);
         while (!run.HasExited && DateTime.UtcNow < limit && !(midRun != MidRun.Nothing && HasAMeasuredSecond(measured)))
         {

@@ -1,5 +1,6 @@
 using TableLoad.IntegrationTests.Infrastructure;
 using TableLoad.Measurement;
+using TableLoad.Reporting;
 
 namespace TableLoad.IntegrationTests.Sweep;
 
@@ -16,7 +17,7 @@ public sealed class SweepTests(AzuriteFixture azurite) : IDisposable
     private string[] TinySweep(params string[] more) =>
         ["sweep", "--tasks", "1,2", "--batch-size", "10,20", "--duration", "1s", "--warmup", "0s", "--output", _output, .. more];
 
-    private IReadOnlyList<IReadOnlyDictionary<string, string>> SweepCsv() => new ResultFolder(_output).Csv("sweep.csv");
+    private IReadOnlyList<IReadOnlyDictionary<string, string>> SweepCsv() => new ResultFolder(_output).Csv(ResultFiles.SweepCsv);
 
     private RunSummary Summary(string cell) => new ResultFolder(Path.Combine(_output, cell)).Summary;
 
@@ -37,10 +38,10 @@ public sealed class SweepTests(AzuriteFixture azurite) : IDisposable
         Assert.Equal(4, stdout.Split('\n').Count(l => l.StartsWith("| sdk-p1-", StringComparison.Ordinal)));
         Assert.Contains("best peak e/s: sdk-p1-", stdout, StringComparison.Ordinal);
         Assert.Contains("best p99:", stdout, StringComparison.Ordinal);
-        Assert.DoesNotContain(AzuriteFixture.AccountKey, File.ReadAllText(Path.Combine(_output, "sweep.json")), StringComparison.Ordinal);
+        Assert.DoesNotContain(AzuriteFixture.AccountKey, File.ReadAllText(Path.Combine(_output, ResultFiles.SweepJson)), StringComparison.Ordinal);
 
         var runIds = Cells.ToDictionary(c => c, c => Summary(c).RunId);
-        var csvPath = Path.Combine(_output, "sweep.csv");
+        var csvPath = Path.Combine(_output, ResultFiles.SweepCsv);
         File.WriteAllLines(csvPath, File.ReadAllLines(csvPath).Where(l => !l.StartsWith(Cells[2] + ",", StringComparison.Ordinal)));
 
         (exitCode, _, stderr) = await TableLoadProcess.RunAsync(TinySweep("--resume"), azurite.ConnectionString, Limit);
@@ -55,18 +56,28 @@ public sealed class SweepTests(AzuriteFixture azurite) : IDisposable
     }
 
     [Fact]
-    public async Task Resume_WithoutTheKnobLists_TakesTheGridFromSweepJson()
+    public async Task Resume_WithoutTheKnobLists_TakesTheGridFromSweepJson_AndReadsASweepCsvWhoseColumnsWereReorderedAndOneAdded()
     {
         var (exitCode, _, stderr) = await TableLoadProcess.RunAsync(TinySweep(), azurite.ConnectionString, Limit);
         Assert.True(exitCode == 0, stderr);
-        var csvPath = Path.Combine(_output, "sweep.csv");
-        File.WriteAllLines(csvPath, File.ReadAllLines(csvPath).Where(l => !l.StartsWith(Cells[1] + ",", StringComparison.Ordinal)));
+        var csvPath = Path.Combine(_output, ResultFiles.SweepCsv);
+        // As a spreadsheet might save it: the columns in reverse order and a "note" column added.
+        var kept = File.ReadAllLines(csvPath).Where(l => !l.StartsWith(Cells[1] + ",", StringComparison.Ordinal));
+        File.WriteAllLines(csvPath, kept.Select((l, i) => string.Join(',', Enumerable.Reverse(l.Split(',')).Append(i == 0 ? "note" : "seen"))));
+        var before = SweepCsv();
 
         (exitCode, _, stderr) = await TableLoadProcess.RunAsync(["sweep", "--duration", "1s", "--warmup", "0s", "--output", _output, "--resume"], azurite.ConnectionString, Limit);
 
         Assert.True(exitCode == 0, stderr);
         Assert.Equal([$"[2/4] {Cells[1]}: running"], stderr.Split('\n').Where(l => l.EndsWith(": running", StringComparison.Ordinal)));
-        Assert.Equal(Cells.Order(StringComparer.Ordinal), SweepCsv().Select(r => r["cell"]).Order(StringComparer.Ordinal));
+        var rows = SweepCsv();
+        Assert.Equal(Cells.Order(StringComparer.Ordinal), rows.Select(r => r["cell"]).Order(StringComparer.Ordinal));
+        static string Fields(IReadOnlyDictionary<string, string> row) => string.Join(';', row.OrderBy(f => f.Key, StringComparer.Ordinal).Select(f => $"{f.Key}={f.Value}"));
+        Assert.Equal(before.Select(Fields), rows.Take(3).Select(Fields));
+        var resumed = rows[3];
+        Assert.Equal(Cells[1], resumed["cell"]);
+        Assert.Equal("", resumed["note"]);
+        AssertRowEqualsSummary(resumed, Summary(Cells[1]));
     }
 
     [Fact]
@@ -87,7 +98,7 @@ public sealed class SweepTests(AzuriteFixture azurite) : IDisposable
         using var process = TableLoadProcess.Start(
             ["sweep", "--tasks", "1,2", "--duration", "5m", "--warmup", "0s", "--output", _output], azurite.ConnectionString);
         await process.WaitForErrorTextAsync($"[1/2] sdk-p1-t1-b100-e1024-single-r1: running", TimeSpan.FromSeconds(30));
-        await WaitForFileAsync(Path.Combine(_output, "sdk-p1-t1-b100-e1024-single-r1", "run.json"), TimeSpan.FromSeconds(30));
+        await WaitForFileAsync(Path.Combine(_output, "sdk-p1-t1-b100-e1024-single-r1", ResultFiles.RunJson), TimeSpan.FromSeconds(30));
 
         process.Signal(2);
         var exitCode = await process.WaitForExitAsync(TimeSpan.FromSeconds(45));

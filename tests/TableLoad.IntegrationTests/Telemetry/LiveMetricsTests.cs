@@ -4,6 +4,7 @@ using System.Text.RegularExpressions;
 using TableLoad.Cli;
 using TableLoad.IntegrationTests.Infrastructure;
 using TableLoad.Measurement;
+using TableLoad.Reporting;
 
 namespace TableLoad.IntegrationTests.Telemetry;
 
@@ -116,7 +117,7 @@ public sealed class LiveMetricsTests(AzuriteFixture azurite)
         Assert.Equal("complete", folder.Summary.Status.ToSnakeCase());
         Assert.Equal(
             folder.Summary.EntitiesSucceeded,
-            folder.Csv("intervals.csv").Where(w => w["warmup"] == "false").Sum(w => ResultFolder.Count(w["entities_succeeded"])));
+            folder.Csv(ResultFiles.IntervalsCsv).Where(w => w["warmup"] == "false").Sum(w => ResultFolder.Count(w["entities_succeeded"])));
         Assert.True(folder.Summary.EntitiesSucceeded > 0);
         // Said once, then counted.
         Assert.Single(run.StandardError.Split('\n'), line => line.StartsWith("OTLP metric export failed", StringComparison.Ordinal));

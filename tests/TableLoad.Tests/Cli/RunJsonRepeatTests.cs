@@ -57,7 +57,7 @@ public sealed class RunJsonRepeatTests : IDisposable
             "--retries", "4", "--label", "again", "--verify", "--no-batch-log", "--batch-log-buffer", "999", "--output", Path.Combine(_folder, "first"),
         ];
         var first = Settings(options, everyOptionChanged);
-        var runJson = Path.Combine(_folder, RunDescription.FileName);
+        var runJson = Path.Combine(_folder, ResultFiles.RunJson);
         File.WriteAllText(runJson, JsonSerializer.Serialize(RunDescription.Create(first, TestSupport.RunSummaries.Create(), Now, Now.AddMinutes(2)), ResultJson.Context.RunDescription));
 
         var repeat = Settings(options, ["--config", runJson]);

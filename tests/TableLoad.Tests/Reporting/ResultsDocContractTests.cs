@@ -32,6 +32,14 @@ public sealed class ResultsDocContractTests
         }
     }
 
+    [Theory]
+    [InlineData(ResultFiles.RunJson)]
+    [InlineData(ResultFiles.BatchesCsv)]
+    [InlineData(ResultFiles.IntervalsCsv)]
+    [InlineData(ResultFiles.SummaryJson)]
+    [InlineData(ResultFiles.LatencyHlog)]
+    public void Doc_HasASectionForEachFileARunWrites_UnderTheNameTheCodeGivesIt(string file) => Assert.NotNull(ResultsDoc.Rows(file));
+
     private static IList<JsonPropertyInfo> Properties(Type type) => ResultJson.Context.GetTypeInfo(Nullable.GetUnderlyingType(type) ?? type)!.Properties;
 
     private static bool Nested(Type type) => type.IsClass && type != typeof(string) && !type.IsGenericType;

@@ -1,3 +1,4 @@
+using TableLoad.Reporting;
 using TableLoad.Sweep;
 
 namespace TableLoad.Tests.Sweep;
@@ -21,7 +22,7 @@ internal sealed class FakeCellLauncher(Func<SweepCell, SweepSignals, (int ExitCo
         var (exitCode, summary) = behaviour(cell, signals);
         if (summary is not null)
         {
-            File.WriteAllText(Path.Combine(output, "summary.json"), summary);
+            File.WriteAllText(Path.Combine(output, ResultFiles.SummaryJson), summary);
         }
 
         return Task.FromResult(exitCode);

@@ -1,4 +1,5 @@
 using TableLoad.Measurement;
+using TableLoad.Reporting;
 using TableLoad.Sweep;
 using TableLoad.Tests.TestSupport;
 
@@ -65,7 +66,7 @@ public sealed class SweepCsvTests
             "wire-p2-t12-b100-e1024-spread8-rate2500.5-r1,wire,2,12,100,1024,spread:8,2500.5,1,8.25,20.5,22.126333333333335,950.75,30.5,35.25,1234.5,1200," +
             "1234500,1000,9,1,900.1,0.9216,1.75,false,complete",
             line);
-        Assert.Equal(SweepCsv.Columns.Length, line.Split(',').Length);
+        Assert.Equal(SweepCsv.Columns.Count, line.Split(',').Length);
     }
 
     [Fact]
@@ -75,7 +76,7 @@ public sealed class SweepCsvTests
 
         var cells = SweepCsv.Format(row).Split(',');
 
-        Assert.Equal("", cells[Array.IndexOf(SweepCsv.Columns, "rate")]);
+        Assert.Equal("", cells[SweepCsv.Columns.Select(c => c.Name).ToList().IndexOf("rate")]);
         Assert.Equal("wire-p2-t12-b100-e1024-spread8-r1", cells[0]);
     }
 
@@ -95,5 +96,79 @@ public sealed class SweepCsvTests
     public void TryParse_CutShortMismatchedOrGarbled_IsNoRow(string line)
     {
         Assert.Null(SweepCsv.TryParse(line));
+    }
+
+    [Fact]
+    public void Layout_ColumnsInAnotherOrderAndAnExtraColumn_ReadsTheSameRow_UnderACommaDecimalCulture()
+    {
+        using var culture = new CultureScope("de-DE");
+        var row = CreateRow(CellSummaries.Summary(saturationReasons: ["process 0 used 97% of a core"]));
+        var (header, line) = Rearranged(SweepCsv.Header, SweepCsv.Format(row), note: "checked, twice");
+
+        Assert.Equal(row, SweepCsvLayout.FromHeader(header).TryParse(line));
+    }
+
+    [Fact]
+    public void Layout_Format_WritesTheFilesOrder_WithTheUnknownColumnEmpty()
+    {
+        var row = CreateRow(CellSummaries.Summary());
+        var (header, _) = Rearranged(SweepCsv.Header, SweepCsv.Format(row), note: "");
+
+        var written = CsvLine.ByColumn(header, SweepCsvLayout.FromHeader(header).Format(row));
+
+        var standard = CsvLine.ByColumn(SweepCsv.Header, SweepCsv.Format(row));
+        Assert.Equal(standard.OrderBy(c => c.Key, StringComparer.Ordinal), written.Where(c => c.Key != "note").OrderBy(c => c.Key, StringComparer.Ordinal));
+        Assert.Equal("", written["note"]);
+    }
+
+    [Theory]
+    [InlineData("p99", "lacks the column p99 of sweep.csv")]
+    [InlineData("min,max", "lacks the columns min, max of sweep.csv")]
+    public void FromHeader_MissingColumns_AreRefusedNamingThem(string missing, string expected)
+    {
+        var header = string.Join(',', SweepCsv.Columns.Select(c => c.Name).Except(missing.Split(',')));
+
+        var refusal = Assert.Throws<FormatException>(() => SweepCsvLayout.FromHeader(header));
+
+        Assert.Equal(expected, refusal.Message);
+    }
+
+    [Fact]
+    public void FromHeader_AColumnTwice_IsRefusedNamingIt()
+    {
+        var refusal = Assert.Throws<FormatException>(() => SweepCsvLayout.FromHeader(SweepCsv.Header + ",p99"));
+
+        Assert.Equal("has the column p99 more than once", refusal.Message);
+    }
+
+    [Fact]
+    public void TryParse_EveryCellQuotedAndTrueInCapitals_AsASpreadsheetSavesThem_ReadsTheRow()
+    {
+        var row = CreateRow(CellSummaries.Summary(saturationReasons: ["process 0 used 97% of a core"]));
+        var quoted = string.Join(',', CsvLine.Split(SweepCsv.Format(row)).Select(c => "\"" + (c == "true" ? "TRUE" : c) + "\""));
+
+        Assert.Equal(row, SweepCsv.TryParse(quoted));
+    }
+
+    [Theory]
+    [InlineData("\"sdk-p1-t1-b10-e1024-single-r1,sdk,1,1,10,1024,single,,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,false,complete")]
+    [InlineData("\"sdk-p1-t1-b10-e1024-single-r1\"x,sdk,1,1,10,1024,single,,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,false,complete")]
+    [InlineData("sdk-p1-t1-b10-e1024-single-r1,sdk,1,1,10,1024,single,,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,maybe,complete")]
+    public void TryParse_UnclosedQuoteOrNotABoolean_IsNoRow(string line)
+    {
+        Assert.Null(SweepCsv.TryParse(line));
+    }
+
+    // The header and a row as a spreadsheet might save them: the columns reversed, and a "note" column added in the middle.
+    private static (string Header, string Line) Rearranged(string header, string line, string note)
+    {
+        static string Rearrange(IEnumerable<string> cells, string added)
+        {
+            var reversed = cells.Reverse().ToList();
+            reversed.Insert(reversed.Count / 2, added);
+            return string.Join(',', reversed.Select(Csv.Text));
+        }
+
+        return (Rearrange(CsvLine.Split(header), "note"), Rearrange(CsvLine.Split(line), note));
     }
 }

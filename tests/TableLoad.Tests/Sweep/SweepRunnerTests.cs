@@ -1,4 +1,5 @@
 using TableLoad.Measurement;
+using TableLoad.Reporting;
 using TableLoad.Settings;
 using TableLoad.Storage;
 using TableLoad.Sweep;
@@ -13,7 +14,7 @@ public sealed class SweepRunnerTests : IDisposable
     private readonly StringWriter _stdout = new();
     private readonly CollectingLogger _log = new();
 
-    private string CsvPath => Path.Combine(_output, "sweep.csv");
+    private string CsvPath => Path.Combine(_output, ResultFiles.SweepCsv);
 
     private SweepSettings CreateSettings(int[]? tasks = null, int[]? batchSizes = null, double? stopWhenThrottled = null, bool resume = false, string[]? runArguments = null)
     {
@@ -60,7 +61,7 @@ public sealed class SweepRunnerTests : IDisposable
         Assert.Single(tableRows.Select(r => r.Length).Distinct());
         Assert.Contains("best peak e/s: sdk-p1-t2-b20-e1024-single-r1 (2020 e/s", _stdout.ToString(), StringComparison.Ordinal);
         Assert.Contains("best p99:      sdk-p1-t2-b20-e1024-single-r1 (78.00 ms", _stdout.ToString(), StringComparison.Ordinal);
-        Assert.True(File.Exists(Path.Combine(_output, "sweep.json")));
+        Assert.True(File.Exists(Path.Combine(_output, ResultFiles.SweepJson)));
     }
 
     [Fact]
@@ -102,7 +103,46 @@ public sealed class SweepRunnerTests : IDisposable
         await RunAsync(CreateSettings(resume: true), launcher);
 
         Assert.Equal(["sdk-p1-t2-b20-e1024-single-r1"], launcher.Launched.Select(c => c.Name));
-        Assert.All(File.ReadAllLines(CsvPath), l => Assert.Equal(SweepCsv.Columns.Length, l.Split(',').Length));
+        Assert.All(File.ReadAllLines(CsvPath), l => Assert.Equal(SweepCsv.Columns.Count, l.Split(',').Length));
+    }
+
+    [Fact]
+    public async Task RunAsync_Resume_SweepCsvWithItsColumnsReorderedAndOneAdded_SkipsTheDoneCells_AndKeepsTheFilesLayout()
+    {
+        await RunAsync(CreateSettings(), FakeCellLauncher.Completing());
+        var lines = File.ReadAllLines(CsvPath).ToList();
+        lines.RemoveAt(2);
+        // As a spreadsheet might save it: the columns reversed, a "note" column added; and the last line cut short by a crash.
+        var rearranged = lines.Select((l, i) => string.Join(',', Enumerable.Reverse(l.Split(',')).Append(i == 0 ? "note" : "seen"))).ToList();
+        File.WriteAllText(CsvPath, string.Join('\n', rearranged)[..^10]);
+        var launcher = FakeCellLauncher.Completing();
+
+        var exitCode = await RunAsync(CreateSettings(resume: true), launcher);
+
+        Assert.Equal(ExitCodes.Success, exitCode);
+        Assert.Equal(["sdk-p1-t1-b20-e1024-single-r1", "sdk-p1-t2-b20-e1024-single-r1"], launcher.Launched.Select(c => c.Name));
+        var after = File.ReadAllLines(CsvPath);
+        Assert.Equal(rearranged[0], after[0]);
+        var rows = after.Skip(1).Select(l => CsvLine.ByColumn(after[0], l)).ToList();
+        Assert.Equal(
+            ["sdk-p1-t1-b10-e1024-single-r1", "sdk-p1-t2-b10-e1024-single-r1", "sdk-p1-t1-b20-e1024-single-r1", "sdk-p1-t2-b20-e1024-single-r1"],
+            rows.Select(r => r["cell"]));
+        Assert.Equal(["seen", "seen", "", ""], rows.Select(r => r["note"]));
+        Assert.All(rows, r => Assert.Equal("complete", r["status"]));
+    }
+
+    [Fact]
+    public async Task RunAsync_Resume_SweepCsvLackingAColumn_IsRefusedBeforeAnyCell_NamingIt()
+    {
+        await RunAsync(CreateSettings(), FakeCellLauncher.Completing());
+        var p99 = SweepCsv.Columns.Select(c => c.Name).ToList().IndexOf("p99");
+        File.WriteAllLines(CsvPath, File.ReadAllLines(CsvPath).Select(l => string.Join(',', l.Split(',').Where((_, i) => i != p99))));
+        var launcher = FakeCellLauncher.Completing();
+
+        var refusal = await Assert.ThrowsAsync<UsageException>(() => RunAsync(CreateSettings(resume: true), launcher));
+
+        Assert.Equal($"{CsvPath} lacks the column p99 of sweep.csv, so its rows cannot be resumed; choose another --output.", refusal.Message);
+        Assert.Empty(launcher.Launched);
     }
 
     [Fact]
@@ -188,7 +228,7 @@ public sealed class SweepRunnerTests : IDisposable
         Assert.Equal(3, launcher.Launched.Count);
         Assert.Equal(["sdk-p1-t1-b10-e1024-single-r1", "sdk-p1-t1-b20-e1024-single-r1"], CsvCells());
         Assert.Contains("sdk-p1-t2-b10-e1024-single-r1 was interrupted", Said, StringComparison.Ordinal);
-        Assert.True(File.Exists(Path.Combine(_output, "sdk-p1-t2-b10-e1024-single-r1", "summary.json")));
+        Assert.True(File.Exists(Path.Combine(_output, "sdk-p1-t2-b10-e1024-single-r1", ResultFiles.SummaryJson)));
     }
 
     [Fact]
@@ -245,7 +285,7 @@ public sealed class SweepRunnerTests : IDisposable
     [Fact]
     public async Task RunAsync_LeftoverFolderOfAnUnfinishedCell_IsReplaced()
     {
-        var stale = Path.Combine(_output, "sdk-p1-t1-b10-e1024-single-r1", "batches.csv");
+        var stale = Path.Combine(_output, "sdk-p1-t1-b10-e1024-single-r1", ResultFiles.BatchesCsv);
         Directory.CreateDirectory(Path.GetDirectoryName(stale)!);
         File.WriteAllText(stale, "old");
 

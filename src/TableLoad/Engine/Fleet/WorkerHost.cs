@@ -42,7 +42,7 @@ internal sealed class WorkerHost(TextReader stdin, TextWriter stdout, TimeProvid
         var clock = new RunClock(time);
         var timeline = RunTimeline.FromWallClock(clock.StartEpochMicros, timing.WarmupEndEpochSecond, timing.StopEpochMicros);
         var batchLog = new BatchLogWriter(settings.BatchLogBuffer);
-        var batchLogPath = settings.WriteBatchLog ? Path.Combine(settings.OutputDirectory, BatchLogWriter.FileName(settings.Process, settings.Processes)) : null;
+        var batchLogPath = settings.WriteBatchLog ? Path.Combine(settings.OutputDirectory, ResultFiles.BatchesCsvOf(settings.Process, settings.Processes)) : null;
         var batchLogTask = batchLog.WriteAllAsync(batchLogPath);
 
         await new ProcessLoad(settings, admin, new WorkerNotices(channel)).RunAsync(clock, timeline, [new WorkerOutputSink(channel)], batchLog.Writer, signals, watermark =>

@@ -21,13 +21,11 @@ internal sealed class RunMeasurement(RunSettings settings, TableAdmin admin, Wor
     {
         var clock = new RunClock(time);
         var timeline = RunTimeline.Create(clock.StartEpochMicros, settings.Warmup, settings.Duration);
-        var dir = settings.OutputDirectory;
         var totals = new RunTotals();
-        using var intervals = new IntervalCsvWriter(new StreamWriter(Path.Combine(dir, "intervals.csv")), timeline.StartEpochSecond);
-        using var hlog = new HistogramLogSink(new StreamWriter(Path.Combine(dir, "latency.hlog")), clock.StartedUtc);
+        using var perSecond = PerSecondFiles.Open(settings.OutputDirectory, clock.StartedUtc);
         IReadOnlyList<IWorkerReport> workers = fleet?.Workers ?? [];
         var samples = new FleetSamples(clock, workers);
-        List<IIntervalSink> sinks = [totals, intervals, hlog];
+        List<IIntervalSink> sinks = [totals, .. perSecond.Sinks];
         var live = settings.Quiet || progress is null ? null : LiveView.Create(progress, timeline, settings.Warmup + settings.Duration, samples);
         if (live is not null)
         {
@@ -82,7 +80,7 @@ internal sealed class RunMeasurement(RunSettings settings, TableAdmin admin, Wor
         }
 
         var batchLog = new BatchLogWriter(settings.BatchLogBuffer);
-        var batchLogTask = batchLog.WriteAllAsync(settings.WriteBatchLog ? Path.Combine(settings.OutputDirectory, BatchLogWriter.FileName(0, 1)) : null);
+        var batchLogTask = batchLog.WriteAllAsync(settings.WriteBatchLog ? Path.Combine(settings.OutputDirectory, ResultFiles.BatchesCsvOf(0, 1)) : null);
         await new ProcessLoad(settings, admin, log).RunAsync(clock, timeline, sinks, batchLog.Writer, signals, _ => everySecond()).ConfigureAwait(false);
         batchLog.Writer.Complete();
         await batchLogTask.ConfigureAwait(false);

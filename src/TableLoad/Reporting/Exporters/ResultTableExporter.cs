@@ -15,13 +15,19 @@ internal sealed class ResultTableExporter(TextWriter output, ILogger log) : IRes
             log.LogWarning("{Sentence}", failure);
         }
 
-        List<RunSummary> rows = [report.Summary];
-        if (report.Settings.PerProcess)
+        await WriteAsync(output, report.Summary, report.Settings.PerProcess).ConfigureAwait(false);
+    }
+
+    /// <summary>Prints the table of a summary (a run's, or the merged one of <c>report</c>) and the details under it.</summary>
+    public static async Task WriteAsync(TextWriter output, RunSummary summary, bool perProcess)
+    {
+        List<RunSummary> rows = [summary];
+        if (perProcess)
         {
-            rows.AddRange(report.Summary.PerProcess);
+            rows.AddRange(summary.PerProcess);
         }
 
         await output.WriteAsync(ResultTable.Render(rows)).ConfigureAwait(false);
-        await output.WriteAsync(ResultTable.RenderDetails(report.Summary)).ConfigureAwait(false);
+        await output.WriteAsync(ResultTable.RenderDetails(summary)).ConfigureAwait(false);
     }
 }

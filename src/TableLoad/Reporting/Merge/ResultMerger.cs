@@ -1,11 +1,13 @@
 using TableLoad.Measurement;
+using TableLoad.Reporting.Exporters;
 
 namespace TableLoad.Reporting.Merge;
 
 /// <summary>
 /// Merges the result folders of several runs or instances as one coordinator would have: windows of
 /// the same wall-clock second are added, histograms merged, never percentiles averaged; every other
-/// figure merges by the rule its summary field declares (<see cref="SummaryMerge"/>).
+/// figure merges by the rule its summary field declares (<see cref="SummaryMerge"/>). The merged
+/// folder is written by the run's own writers: <see cref="PerSecondFiles"/> and the exporters.
 /// </summary>
 internal static class ResultMerger
 {
@@ -25,11 +27,10 @@ internal static class ResultMerger
         // Each folder's own warm-up flags decide; the shared end only labels the empty seconds filled in between.
         var warmupEnd = parts.Max(p => p.WarmupEndEpochSecond());
         var totals = new RunTotals();
-        using (var intervals = new IntervalCsvWriter(new StreamWriter(Path.Combine(outputDirectory, "intervals.csv")), start.ToUnixTimeSeconds()))
-        using (var hlog = new HistogramLogSink(new StreamWriter(Path.Combine(outputDirectory, "latency.hlog")), start))
+        using (var perSecond = PerSecondFiles.Open(outputDirectory, start))
         {
             var pool = new WindowPool();
-            var merger = new WindowMerger(pool, warmupEnd, [totals, intervals, hlog], start.ToUnixTimeSeconds());
+            var merger = new WindowMerger(pool, warmupEnd, [totals, .. perSecond.Sinks], start.ToUnixTimeSeconds());
             for (var i = 0; i < parts.Count; i++)
             {
                 var histograms = parts[i].Histograms();
@@ -57,8 +58,8 @@ internal static class ResultMerger
             summary = summary with { Label = label };
         }
 
-        await ResultJson.WriteAsync(Path.Combine(outputDirectory, "summary.json"), summary).ConfigureAwait(false);
-        await ResultJson.WriteAsync(Path.Combine(outputDirectory, RunDescription.FileName), new MergedRunDescription(
+        await SummaryJsonExporter.WriteAsync(outputDirectory, summary).ConfigureAwait(false);
+        await RunJsonExporter.WriteAsync(outputDirectory, new MergedRunDescription(
             summary.RunId, summary.Label, start, parts.Max(p => p.Run.EndedUtc ?? p.StartedUtc),
             parts.Select(p => Path.GetFullPath(p.Path)).ToList(), parts.Select(p => p.Run).ToList(), OutcomeTable.Rows)).ConfigureAwait(false);
         return summary;

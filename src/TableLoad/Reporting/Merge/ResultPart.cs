@@ -33,7 +33,7 @@ internal sealed class ResultPart
     /// <summary>Reads a folder TableLoad wrote; a folder that is not one gives a <see cref="FormatException"/> with one sentence.</summary>
     public static ResultPart Read(string path)
     {
-        foreach (var file in new[] { RunDescription.FileName, "summary.json", "intervals.csv", "latency.hlog" })
+        foreach (var file in new[] { ResultFiles.RunJson, ResultFiles.SummaryJson, ResultFiles.IntervalsCsv, ResultFiles.LatencyHlog })
         {
             if (!File.Exists(System.IO.Path.Combine(path, file)))
             {
@@ -45,8 +45,8 @@ internal sealed class ResultPart
         RunSummary summary;
         try
         {
-            run = ResultJson.Read<RunDescription>(System.IO.Path.Combine(path, RunDescription.FileName));
-            summary = ResultJson.ReadSummary(System.IO.Path.Combine(path, "summary.json"));
+            run = ResultJson.Read<RunDescription>(System.IO.Path.Combine(path, ResultFiles.RunJson));
+            summary = ResultJson.ReadSummary(System.IO.Path.Combine(path, ResultFiles.SummaryJson));
         }
         catch (JsonException)
         {
@@ -77,7 +77,7 @@ internal sealed class ResultPart
 
     public IReadOnlyList<IntervalRow> Intervals()
     {
-        var lines = File.ReadAllLines(System.IO.Path.Combine(Path, "intervals.csv"));
+        var lines = File.ReadAllLines(System.IO.Path.Combine(Path, ResultFiles.IntervalsCsv));
         var header = lines[0].Split(',');
         return lines.Skip(1).Where(l => l.Length > 0).Select(l => IntervalRow.Parse(header, l.Split(','))).ToList();
     }
@@ -85,7 +85,7 @@ internal sealed class ResultPart
     /// <summary>The part's histograms by wall-clock second and tag.</summary>
     public Dictionary<(long Second, string? Tag), LatencyHistogram> Histograms()
     {
-        using var reader = new StreamReader(System.IO.Path.Combine(Path, "latency.hlog"));
+        using var reader = new StreamReader(System.IO.Path.Combine(Path, ResultFiles.LatencyHlog));
         var histograms = new Dictionary<(long, string?), LatencyHistogram>();
         foreach (var record in new HistogramLogReader(reader).ReadRecords())
         {

@@ -24,7 +24,7 @@ public sealed class ResultExportTests : IDisposable
 
         await exporters.ExportAsync(Report(Enum.Parse<RunMoments>(moment)));
 
-        var seen = new[] { "run.json", "summary.json" }.Where(f => File.Exists(Path.Combine(_dir, f))).ToList();
+        var seen = new[] { ResultFiles.RunJson, ResultFiles.SummaryJson }.Where(f => File.Exists(Path.Combine(_dir, f))).ToList();
         if (output.ToString().Contains("| processes", StringComparison.Ordinal))
         {
             seen.Add("table");
@@ -52,7 +52,7 @@ public sealed class ResultExportTests : IDisposable
 
         await new RunJsonExporter().ExportAsync(Report(RunMoments.Measured) with { StartedUtc = started, EndedUtc = started.AddMinutes(1) });
 
-        var description = ResultJson.Read<RunDescription>(Path.Combine(_dir, RunDescription.FileName));
+        var description = ResultJson.Read<RunDescription>(Path.Combine(_dir, ResultFiles.RunJson));
         Assert.Equal(started.AddMinutes(1), description.EndedUtc);
     }
 
