@@ -88,10 +88,10 @@ internal sealed class RunPhases(
 
     public async Task<int?> SayFailureAsync(Exception failure)
     {
-        if (failure is OutOfMemoryException || failure.GetBaseException() is OutOfMemoryException)
+        if (OutOfMemory.Sentence(failure) is { } outOfMemory)
         {
             // The figures up to here are already written, marked partial; a stack trace would say nothing more.
-            log.LogError("{Sentence}", "TableLoad ran out of memory, so the run stopped and its result files are marked partial: lower --tasks, give the process more memory, or use --runtime defaults, whose GC adapts to a memory limit (docs/performance.md, \"Memory\").");
+            log.LogError("{Sentence}", outOfMemory);
             return ExitCodes.Failure;
         }
 
