@@ -78,7 +78,7 @@ public sealed class ProcessLoadTests
         var sink = new RecordingSink();
         var watermarks = new List<long>();
         var batchLog = Channel.CreateUnbounded<BatchRecord>();
-        var load = new ProcessLoad(settings, admin, NullLogger.Instance, template => new WireBatchClient(settings.Target, settings.Table, template, new ReplayHandler(accepted)));
+        var load = new ProcessLoad(settings, admin, NullLogger.Instance, template => new WireBatchClient(settings.Target, settings.Table, template, new ReplayHandler(accepted), time));
 
         var running = load.RunAsync(clock, timeline, [sink], batchLog.Writer, signals, watermark =>
         {

@@ -52,7 +52,7 @@ public sealed class TaskLoopsTests
         var clock = new RunClock(time);
         var accepted = RecordedAnswer.Read(Path.Combine(AppContext.BaseDirectory, "Storage", "Answers", "accepted.http"));
         var template = EntityTemplate.Create(settings.EntitySize, settings.Properties);
-        using var client = new WireBatchClient(settings.Target, settings.Table, template, new ReplayHandler(accepted));
+        using var client = new WireBatchClient(settings.Target, settings.Table, template, new ReplayHandler(accepted), time);
         using var admin = new TableAdmin(settings.Target, settings.Table, settings.TableCallTimeout);
         var submitter = new BatchSubmitter(BatchPipelineFactory.Create(settings.Timeout, settings.Retries, time), admin);
         var collector = new IntervalCollector(clock, new WindowPool(), warmupEndEpochSecond: 0, sinks: []);
