@@ -5,8 +5,8 @@ namespace TableLoad.Tests.TestSupport;
 /// <summary>
 /// A <see cref="FakeTimeProvider"/> that watches its timers, so a test moves the clock only once the code
 /// under test waits on its next timer: what the code sees of time then depends on the test's steps alone,
-/// not on how soon a busy machine lets it run. A wait is a timer a task waits on (<c>Task.Delay</c>); a timer
-/// that cancels a token (a timeout, a stop time) is a deadline, which code also arms while it is running.
+/// not on how soon a busy machine lets it run. A wait is a timer that completes a task (a delay on this clock);
+/// a timer that cancels a token (a timeout, a stop time) is a deadline, which code also arms while it is running.
 /// </summary>
 internal sealed class SteppedTimeProvider(DateTimeOffset start) : FakeTimeProvider(start)
 {
@@ -27,7 +27,7 @@ internal sealed class SteppedTimeProvider(DateTimeOffset start) : FakeTimeProvid
 
     public override ITimer CreateTimer(TimerCallback callback, object? state, TimeSpan dueTime, TimeSpan period)
     {
-        // The task of Task.Delay is the state of its timer; a timed CancellationTokenSource is the state of its own.
+        // A delay's task is the state of its timer; a timed CancellationTokenSource is the state of its own.
         var timer = new WatchedTimer(this, callback, state, isWait: state is Task);
         timer.Arming(dueTime, period);
         timer.Inner = base.CreateTimer(static s => ((WatchedTimer)s!).Fire(), timer, dueTime, period);
