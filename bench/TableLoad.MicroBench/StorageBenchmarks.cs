@@ -36,8 +36,8 @@ public class StorageBenchmarks
     {
         _target = ConnectionStringParser.Parse(ConnectionStringParser.DevelopmentConnectionString);
         var template = EntityTemplate.Create(1024, 8);
-        _client = new WireBatchClient(_target, Table, template, new CannedBatchHandler());
-        _sdk = new SdkBatchClient(_target, Table, template, new CannedBatchHandler(), diagnostics: false);
+        _client = new WireBatchClient(_target, Table, template, new CannedBatchHandler(), TimeProvider.System);
+        _sdk = new SdkBatchClient(_target, Table, template, new CannedBatchHandler(), diagnostics: false, TimeProvider.System);
         _admin = new TableAdmin(_target, Table, TimeSpan.FromSeconds(5));
         _submitter = new BatchSubmitter(BatchPipelineFactory.Create(TimeSpan.FromSeconds(30), retries: 0, TimeProvider.System), _admin);
         _bare = new HttpClient(new CannedBatchHandler()) { Timeout = Timeout.InfiniteTimeSpan };

@@ -7,11 +7,12 @@ namespace TableLoad.Storage;
 /// <summary>Makes the process's batch client of the chosen kind over one socket handler sized for its tasks.</summary>
 internal static class BatchClientFactory
 {
-    public static IBatchClient Create(ClientKind kind, StorageTarget target, string table, EntityTemplate template, int maxConnections, bool sdkDiagnostics)
+    /// <param name="time">The run's clock.</param>
+    public static IBatchClient Create(ClientKind kind, StorageTarget target, string table, EntityTemplate template, int maxConnections, bool sdkDiagnostics, TimeProvider time)
     {
         var handler = HttpHandlerFactory.Create(maxConnections);
         return kind == ClientKind.Wire
-            ? new WireBatchClient(target, table, template, handler)
-            : new SdkBatchClient(target, table, template, handler, sdkDiagnostics);
+            ? new WireBatchClient(target, table, template, handler, time)
+            : new SdkBatchClient(target, table, template, handler, sdkDiagnostics, time);
     }
 }

@@ -43,7 +43,8 @@ internal static class ConnectionStringParser
         IRequestAuthorizer authorizer;
         if (settings.TryGetValue("AccountKey", out var key))
         {
-            authorizer = new SharedKeyAuthorizer(accountName, DecodeKey(key));
+            // A target is made before the run and its clock; the run's clock is the system's (Hosting/CommandHost).
+            authorizer = new SharedKeyAuthorizer(accountName, DecodeKey(key), TimeProvider.System);
         }
         else if (settings.TryGetValue("SharedAccessSignature", out var sas) && sas.Length > 0)
         {

@@ -9,7 +9,8 @@ internal static class RetryAfterHeader
     public const string StandardName = "Retry-After";
 
     /// <summary>Null when neither header holds a usable value.</summary>
-    public static TimeSpan? Parse(string? milliseconds, string? standard)
+    /// <param name="time">The clock an HTTP-date is measured against.</param>
+    public static TimeSpan? Parse(string? milliseconds, string? standard, TimeProvider time)
     {
         if (double.TryParse(milliseconds, NumberStyles.Float, CultureInfo.InvariantCulture, out var ms) && ms >= 0 && double.IsFinite(ms))
         {
@@ -28,7 +29,7 @@ internal static class RetryAfterHeader
 
         // Retry-After may also be an HTTP date.
         return DateTimeOffset.TryParse(standard, CultureInfo.InvariantCulture, DateTimeStyles.AssumeUniversal, out var at)
-            ? Max(at - DateTimeOffset.UtcNow, TimeSpan.Zero)
+            ? Max(at - time.GetUtcNow(), TimeSpan.Zero)
             : null;
     }
 

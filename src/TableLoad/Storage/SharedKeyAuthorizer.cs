@@ -14,12 +14,15 @@ internal sealed class SharedKeyAuthorizer : IRequestAuthorizer
     private readonly string _accountName;
     private readonly byte[] _key;
     private readonly string _resourcePrefix;
+    private readonly TimeProvider _time;
     private volatile Signature? _lastSigned;
 
-    public SharedKeyAuthorizer(string accountName, byte[] key)
+    /// <param name="time">The clock whose second is signed as the request's date.</param>
+    public SharedKeyAuthorizer(string accountName, byte[] key, TimeProvider time)
     {
         _accountName = accountName;
         _key = key;
+        _time = time;
         // Path-style endpoints (the emulator, a proxy) carry the account in the path; the
         // canonicalized resource is then "/account/account/...".
         _resourcePrefix = "/" + accountName;
@@ -30,7 +33,7 @@ internal sealed class SharedKeyAuthorizer : IRequestAuthorizer
 
     public void Authorize(HttpRequestMessage request)
     {
-        var second = DateTimeOffset.UtcNow.ToUnixTimeSeconds();
+        var second = _time.GetUtcNow().ToUnixTimeSeconds();
         var method = request.Method;
         var uri = request.RequestUri!;
         var contentType = request.Content?.Headers.ContentType?.ToString() ?? "";

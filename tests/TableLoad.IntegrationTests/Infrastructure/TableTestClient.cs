@@ -16,7 +16,7 @@ internal sealed class TableTestClient : IDisposable
         _connectionString = connectionString;
         Target = ConnectionStringParser.Parse(connectionString);
         // The batch URL does not depend on the table: each body names its table itself.
-        _wire = new WireBatchClient(Target, "anytable", EntityTemplate.Create(8, 1), HttpHandlerFactory.Create(4));
+        _wire = new WireBatchClient(Target, "anytable", EntityTemplate.Create(8, 1), HttpHandlerFactory.Create(4), TimeProvider.System);
     }
 
     public StorageTarget Target { get; }

@@ -20,13 +20,14 @@ internal sealed class InProcessProxy : IAsyncDisposable
 
     public ProxyStats Stats => _server.Stats;
 
-    public static async Task<InProcessProxy> StartAsync(AzuriteFixture azurite, Func<ProxySettings, ProxySettings>? configure = null) =>
-        await StartAsync(new Uri($"http://127.0.0.1:{azurite.Port}"), configure);
+    /// <param name="time">The proxy's clock (its buckets, added latency and delayed answers): the system's unless the test moves its own.</param>
+    public static async Task<InProcessProxy> StartAsync(AzuriteFixture azurite, Func<ProxySettings, ProxySettings>? configure = null, TimeProvider? time = null) =>
+        await StartAsync(new Uri($"http://127.0.0.1:{azurite.Port}"), configure, time);
 
-    public static async Task<InProcessProxy> StartAsync(Uri target, Func<ProxySettings, ProxySettings>? configure = null)
+    public static async Task<InProcessProxy> StartAsync(Uri target, Func<ProxySettings, ProxySettings>? configure = null, TimeProvider? time = null)
     {
         var settings = new ProxySettings { Listen = new Uri("http://127.0.0.1:0"), Target = target, Seed = 20120621 };
-        return new InProcessProxy(await ProxyServer.StartAsync(configure?.Invoke(settings) ?? settings, TimeProvider.System));
+        return new InProcessProxy(await ProxyServer.StartAsync(configure?.Invoke(settings) ?? settings, time ?? TimeProvider.System));
     }
 
     /// <summary>A client of the fixture's account through the proxy.</summary>

@@ -2,6 +2,7 @@ using System.Diagnostics;
 using System.Net;
 using System.Net.Http.Headers;
 using System.Net.Sockets;
+using Microsoft.Extensions.Time.Testing;
 using TableLoad.Engine;
 using TableLoad.IntegrationTests.Infrastructure;
 using TableLoad.Measurement;
@@ -78,7 +79,9 @@ public sealed class ProxyFaultTests(AzuriteFixture azurite)
     [Fact]
     public async Task CosmosMode_SecondBatchOverTheLimit_Gets429WithRetryAfterUntilTheBucketRefills()
     {
-        await using var proxy = await InProcessProxy.StartAsync(azurite, s => s with { PartitionLimit = 100, Cosmos = true });
+        // The buckets fill on the test's clock: the second batch comes at the same instant as the first.
+        var time = new FakeTimeProvider(new DateTimeOffset(2026, 11, 24, 12, 0, 0, TimeSpan.Zero));
+        await using var proxy = await InProcessProxy.StartAsync(azurite, s => s with { PartitionLimit = 100, Cosmos = true }, time);
         using var client = proxy.Client();
         var table = await NewTableAsync(client);
         using var http = new HttpClient();
@@ -89,8 +92,9 @@ public sealed class ProxyFaultTests(AzuriteFixture azurite)
         Assert.Equal(HttpStatusCode.Accepted, first.StatusCode);
         Assert.Equal((HttpStatusCode)429, second.StatusCode);
         Assert.Equal("TooManyRequests", Header(second, "x-ms-error-code"));
+        // A full second's refill of 100 entities a second.
         var retryAfter = long.Parse(Header(second, "x-ms-retry-after-ms")!, System.Globalization.CultureInfo.InvariantCulture);
-        Assert.InRange(retryAfter, 500, 1000);
+        Assert.Equal(1000, retryAfter);
         Assert.True(Guid.TryParse(Header(second, "x-ms-request-id"), out _));
         Assert.Equal(WireBatchClient.ServiceVersion, Header(second, "x-ms-version"));
         Assert.NotNull(second.Headers.Date);
@@ -99,7 +103,11 @@ public sealed class ProxyFaultTests(AzuriteFixture azurite)
         var (code, _) = BatchResponseParser.ReadError(await second.Content.ReadAsByteArrayAsync());
         Assert.Equal("TooManyRequests", code);
 
-        await Task.Delay(TimeSpan.FromMilliseconds(retryAfter));
+        // A millisecond before the wait is over the bucket is still short; at its end it is full again.
+        time.Advance(TimeSpan.FromMilliseconds(retryAfter - 1));
+        using var early = await SendRawBatchAsync(http, client, table, "hot", 100);
+        Assert.Equal((HttpStatusCode)429, early.StatusCode);
+        time.Advance(TimeSpan.FromMilliseconds(1));
         using var third = await SendRawBatchAsync(http, client, table, "hot", 100);
         Assert.Equal(HttpStatusCode.Accepted, third.StatusCode);
         Assert.Equal(200, (await StoredEntities.CountByPartitionAsync(azurite, table))["hot"]);

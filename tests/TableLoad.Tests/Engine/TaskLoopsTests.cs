@@ -1,5 +1,4 @@
 using System.Threading.Channels;
-using Microsoft.Extensions.Time.Testing;
 using TableLoad.Engine;
 using TableLoad.Measurement;
 using TableLoad.Resilience;
@@ -34,8 +33,9 @@ public sealed class TaskLoopsTests
     [Fact]
     public async Task OpenModel_NoBatchLeavesBeforeItsIntendedStart_AndEachIsDueOneIntervalAfterTheLast()
     {
-        // 2,000 entities/s in batches of 10 over 2 tasks: each task is due every 10 ms.
-        var records = await RunAsync(DefaultRunSettings.Create() with { Tasks = 2, Batches = 8, BatchSize = 10, Rate = 2000 });
+        // 2,000 entities/s in batches of 10 over 2 tasks: each task is due every 10 ms, the second 5 ms after the
+        // first, so a stop at 38 ms comes after the eighth batch's start (35 ms) and before the ninth's (40 ms).
+        var records = await RunAsync(DefaultRunSettings.Create() with { Tasks = 2, BatchSize = 10, Rate = 2000 }, stopAfter: TimeSpan.FromMilliseconds(38));
 
         Assert.Equal(8, records.Count);
         Assert.All(records, r => Assert.True(r.StartMicros >= r.IntendedStartMicros, $"task {r.Task} left at {r.StartMicros} µs, due at {r.IntendedStartMicros} µs"));
@@ -46,25 +46,26 @@ public sealed class TaskLoopsTests
         }
     }
 
-    private static async Task<List<BatchRecord>> RunAsync(RunSettings settings)
+    private static async Task<List<BatchRecord>> RunAsync(RunSettings settings, TimeSpan? stopAfter = null)
     {
-        var time = new FakeTimeProvider(Start);
+        var time = new SteppedTimeProvider(Start);
         var clock = new RunClock(time);
         var accepted = RecordedAnswer.Read(Path.Combine(AppContext.BaseDirectory, "Storage", "Answers", "accepted.http"));
         var template = EntityTemplate.Create(settings.EntitySize, settings.Properties);
-        using var client = new WireBatchClient(settings.Target, settings.Table, template, new ReplayHandler(accepted));
+        using var client = new WireBatchClient(settings.Target, settings.Table, template, new ReplayHandler(accepted), time);
         using var admin = new TableAdmin(settings.Target, settings.Table, settings.TableCallTimeout);
         var submitter = new BatchSubmitter(BatchPipelineFactory.Create(settings.Timeout, settings.Retries, time), admin);
         var collector = new IntervalCollector(clock, new WindowPool(), warmupEndEpochSecond: 0, sinks: []);
         var batchLog = Channel.CreateUnbounded<BatchRecord>();
+        using var stop = stopAfter is { } after ? new CancellationTokenSource(after, time) : new CancellationTokenSource();
 
-        var running = new TaskLoops(settings, client, submitter, clock, collector, batchLog.Writer, "nonce").RunAsync(CancellationToken.None, CancellationToken.None);
+        var running = new TaskLoops(settings, client, submitter, clock, collector, batchLog.Writer, "nonce").RunAsync(stop.Token, CancellationToken.None);
 
-        // The clock moves a millisecond at a time, each step after the loops have had their turn.
-        for (var step = 0; !running.IsCompleted && step < 10_000; step++)
+        // In the open model every task waits on the clock for its next batch: the clock moves a millisecond once
+        // all of them wait. The closed model never waits on the clock; it ends when its budget is spent.
+        if (settings.Rate is not null)
         {
-            await Task.Delay(1);
-            time.Advance(TimeSpan.FromMilliseconds(1));
+            await time.StepWhileParkedAsync(running, TimeSpan.FromMilliseconds(1), consumers: settings.Tasks, limit: 10_000);
         }
 
         await running.WaitAsync(TimeSpan.FromSeconds(30));

@@ -1,3 +1,4 @@
+using Microsoft.Extensions.Time.Testing;
 using TableLoad.Measurement;
 using TableLoad.Engine;
 using TableLoad.Storage;
@@ -62,13 +63,33 @@ public sealed class RecordedAnswerClassificationTests
         Assert.Equal(sdk.RetryAfter, wire.RetryAfter);
     }
 
-    private static async Task<BatchResponse> SendAsync(string client, RecordedAnswer answer)
+    [Theory]
+    [InlineData("sdk")]
+    [InlineData("wire")]
+    public async Task TooManyRequests_RetryAfterAsADate_IsTheWaitUntilThen_OnTheRunsClock(string client)
+    {
+        // The recorded 429 with a standard Retry-After date 7 s after the run's clock (its ms header removed).
+        var now = new DateTimeOffset(2026, 11, 24, 12, 0, 0, TimeSpan.Zero);
+        var recorded = RecordedAnswer.Read(Path.Combine(AppContext.BaseDirectory, "Storage", "Answers", "too-many-requests.http"));
+        var dated = recorded with
+        {
+            Headers = [.. recorded.Headers.Where(h => !h.Key.Equals(RetryAfterHeader.MillisecondsName, StringComparison.OrdinalIgnoreCase)),
+                new(RetryAfterHeader.StandardName, now.AddSeconds(7).ToString("R", System.Globalization.CultureInfo.InvariantCulture))],
+        };
+
+        var response = await SendAsync(client, dated, new FakeTimeProvider(now));
+
+        Assert.Equal(TimeSpan.FromSeconds(7), response.RetryAfter);
+    }
+
+    private static async Task<BatchResponse> SendAsync(string client, RecordedAnswer answer, TimeProvider? time = null)
     {
         var target = ConnectionStringParser.Parse(ConnectionStringParser.DevelopmentConnectionString);
         var template = EntityTemplate.Create(64, 2);
+        time ??= TimeProvider.System;
         using IBatchClient batches = client == "sdk"
-            ? new SdkBatchClient(target, "replayed", template, new ReplayHandler(answer), diagnostics: false)
-            : new WireBatchClient(target, "replayed", template, new ReplayHandler(answer));
+            ? new SdkBatchClient(target, "replayed", template, new ReplayHandler(answer), diagnostics: false, time)
+            : new WireBatchClient(target, "replayed", template, new ReplayHandler(answer), time);
         var sender = batches.CreateSender();
         sender.Prepare(Batch, 3);
         return await sender.SendAsync(CancellationToken.None);

@@ -1,6 +1,8 @@
+using System.Globalization;
 using System.Net.Http.Headers;
 using System.Security.Cryptography;
 using System.Text;
+using Microsoft.Extensions.Time.Testing;
 using TableLoad.Storage;
 
 namespace TableLoad.Tests.Storage;
@@ -9,9 +11,14 @@ public sealed class SharedKeyAuthorizerTests
 {
     private static readonly byte[] Key = Encoding.UTF8.GetBytes("a 32-byte account key for tests!");
 
-    private static SharedKeyAuthorizer CreateSut(string account = "acct") => new(account, Key);
+    // A quarter into a second, so a step of less than a second may still turn it.
+    private static readonly DateTimeOffset Now = new(2026, 11, 24, 12, 0, 0, 250, TimeSpan.Zero);
 
-    private static HttpRequestMessage Request(HttpMethod method, string url, string? contentType)
+    private static SharedKeyAuthorizer CreateSut(string account = "acct", TimeProvider? time = null) => new(account, Key, time ?? new FakeTimeProvider(Now));
+
+    private static HttpRequestMessage Request(HttpMethod method, string url, string? contentType) => Request(method, new Uri(url), contentType);
+
+    private static HttpRequestMessage Request(HttpMethod method, Uri url, string? contentType)
     {
         var request = new HttpRequestMessage(method, url);
         if (contentType is not null)
@@ -104,13 +111,35 @@ public sealed class SharedKeyAuthorizerTests
     }
 
     [Fact]
-    public void Authorize_DateHeader_IsRfc1123Utc()
+    public void Authorize_DateHeader_IsItsClocksSecond_InRfc1123Utc()
     {
         using var request = Request(HttpMethod.Get, "https://acct.table.core.windows.net/Tables", null);
 
         CreateSut().Authorize(request);
 
-        var date = DateTimeOffset.ParseExact(Header(request, "x-ms-date"), "R", System.Globalization.CultureInfo.InvariantCulture);
-        Assert.InRange(date, DateTimeOffset.UtcNow.AddMinutes(-1), DateTimeOffset.UtcNow.AddMinutes(1));
+        Assert.Equal("Tue, 24 Nov 2026 12:00:00 GMT", Header(request, "x-ms-date"));
+    }
+
+    [Fact]
+    public void Authorize_SameRequestLater_SignsAgainOnlyWhenItsClockTurnsToTheNextSecond()
+    {
+        var time = new FakeTimeProvider(Now);
+        var sut = CreateSut(time: time);
+        var batchUri = new Uri("https://acct.table.core.windows.net/$batch");
+        using var first = Request(HttpMethod.Post, batchUri, "application/json");
+        using var sameSecond = Request(HttpMethod.Post, batchUri, "application/json");
+        using var nextSecond = Request(HttpMethod.Post, batchUri, "application/json");
+
+        sut.Authorize(first);
+        time.SetUtcNow(Now.AddMilliseconds(700));
+        sut.Authorize(sameSecond);
+        time.SetUtcNow(Now.AddMilliseconds(800));
+        sut.Authorize(nextSecond);
+
+        var later = Now.AddSeconds(1).ToString("R", CultureInfo.InvariantCulture);
+        Assert.Equal(Now.ToString("R", CultureInfo.InvariantCulture), Header(sameSecond, "x-ms-date"));
+        Assert.Equal(Header(first, "Authorization"), Header(sameSecond, "Authorization"));
+        Assert.Equal(later, Header(nextSecond, "x-ms-date"));
+        Assert.Equal(ExpectedAuthorization("acct", "POST", "application/json", later, "/acct/$batch"), Header(nextSecond, "Authorization"));
     }
 }

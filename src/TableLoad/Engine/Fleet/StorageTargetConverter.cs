@@ -68,11 +68,12 @@ internal sealed class StorageTargetConverter : JsonConverter<StorageTarget>
 
         try
         {
+            // A worker reads its target before its run and its clock; the run's clock is the system's (Hosting/CommandHost).
             IRequestAuthorizer authorizer = auth switch
             {
-                SharedKey when secret is not null => new SharedKeyAuthorizer(account, Convert.FromBase64String(secret)),
+                SharedKey when secret is not null => new SharedKeyAuthorizer(account, Convert.FromBase64String(secret), TimeProvider.System),
                 Sas when secret is not null => new SasAuthorizer(secret),
-                Entra => new BearerTokenAuthorizer(new Azure.Identity.DefaultAzureCredential()),
+                Entra => new BearerTokenAuthorizer(new Azure.Identity.DefaultAzureCredential(), TimeProvider.System),
                 _ => throw new JsonException("A target's auth must be shared_key or sas with its secret, or entra."),
             };
             return new StorageTarget(new Uri(endpoint), account, authorizer);

@@ -9,18 +9,21 @@ internal sealed class SdkBatchClient : IBatchClient
     private readonly HttpMessageHandler _handler;
     private readonly TableClient _table;
     private readonly EntityTemplate _template;
+    private readonly TimeProvider _time;
 
-    public SdkBatchClient(StorageTarget target, string table, EntityTemplate template, HttpMessageHandler handler, bool diagnostics)
+    /// <param name="time">The run's clock, which a Retry-After date is measured against.</param>
+    public SdkBatchClient(StorageTarget target, string table, EntityTemplate template, HttpMessageHandler handler, bool diagnostics, TimeProvider time)
     {
         _handler = handler;
         _template = template;
+        _time = time;
         var options = SdkClientOptions.Create(handler, Timeout.InfiniteTimeSpan, diagnostics);
         _table = target.Authorizer.CreateServiceClient(target.TableEndpoint, options).GetTableClient(table);
     }
 
     public ClientKind Kind => ClientKind.Sdk;
 
-    public IBatchSender CreateSender() => new SdkBatchSender(_table, _template);
+    public IBatchSender CreateSender() => new SdkBatchSender(_table, _template, _time);
 
     public void Dispose() => _handler.Dispose();
 }

@@ -9,7 +9,7 @@ namespace TableLoad.Storage.Sdk;
 /// One task loop's SDK batch. Its entities and actions are made once and re-keyed for every batch; their
 /// binary properties are the template's shared arrays, so no payload is copied per entity.
 /// </summary>
-internal sealed class SdkBatchSender(TableClient table, EntityTemplate template) : IBatchSender
+internal sealed class SdkBatchSender(TableClient table, EntityTemplate template, TimeProvider time) : IBatchSender
 {
     private TableTransactionAction[] _actions = [];
 
@@ -47,7 +47,7 @@ internal sealed class SdkBatchSender(TableClient table, EntityTemplate template)
         }
         catch (RequestFailedException ex) when (ex.Status != 0)
         {
-            return SdkAnswers.Refused(ex);
+            return SdkAnswers.Refused(ex, time);
         }
         catch (RequestFailedException ex) when (ex.InnerException is not null)
         {

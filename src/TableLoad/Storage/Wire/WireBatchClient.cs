@@ -22,11 +22,14 @@ internal sealed class WireBatchClient : IBatchClient
     private readonly Uri _batchUri;
     private readonly string _tableUrl;
     private readonly EntityTemplate _template;
+    private readonly TimeProvider _time;
 
-    public WireBatchClient(StorageTarget target, string table, EntityTemplate template, HttpMessageHandler handler)
+    /// <param name="time">The run's clock, which a Retry-After date is measured against.</param>
+    public WireBatchClient(StorageTarget target, string table, EntityTemplate template, HttpMessageHandler handler, TimeProvider time)
     {
         _target = target;
         _template = template;
+        _time = time;
         var endpoint = target.TableEndpoint.AbsoluteUri.TrimEnd('/');
         _batchUri = new Uri($"{endpoint}/$batch");
         _tableUrl = $"{endpoint}/{table}";
@@ -78,7 +81,7 @@ internal sealed class WireBatchClient : IBatchClient
             {
                 var (code, index) = BatchResponseParser.ReadError(answer);
                 code ??= HeaderValue(response, "x-ms-error-code");
-                var retryAfter = RetryAfterHeader.Parse(HeaderValue(response, RetryAfterHeader.MillisecondsName), HeaderValue(response, RetryAfterHeader.StandardName));
+                var retryAfter = RetryAfterHeader.Parse(HeaderValue(response, RetryAfterHeader.MillisecondsName), HeaderValue(response, RetryAfterHeader.StandardName), _time);
                 return new BatchResponse((int)response.StatusCode, code, index, retryAfter);
             }
 

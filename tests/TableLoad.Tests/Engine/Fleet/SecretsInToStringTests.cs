@@ -39,7 +39,7 @@ public sealed class SecretsInToStringTests
     private static RunSettings Settings(string auth)
     {
         var endpoint = new Uri("http://127.0.0.1:10002/secretacct");
-        IRequestAuthorizer authorizer = auth == "key" ? new SharedKeyAuthorizer("secretacct", Key) : new SasAuthorizer(Sas);
+        IRequestAuthorizer authorizer = auth == "key" ? new SharedKeyAuthorizer("secretacct", Key, TimeProvider.System) : new SasAuthorizer(Sas);
         return DefaultRunSettings.Create() with { Target = new StorageTarget(endpoint, "secretacct", authorizer), Table = "t1", OutputDirectory = "out", RunId = "r1" };
     }
 

@@ -51,7 +51,7 @@ public sealed class StartMessageTests
     [Fact]
     public void Start_AnEntraTarget_ArrivesWithoutAToken_AndTheWorkerMakesItsOwnCredential()
     {
-        var sent = Minimal() with { Target = new StorageTarget(new Uri("https://acct.table.core.windows.net"), "acct", new BearerTokenAuthorizer(new Azure.Identity.DefaultAzureCredential())) };
+        var sent = Minimal() with { Target = new StorageTarget(new Uri("https://acct.table.core.windows.net"), "acct", new BearerTokenAuthorizer(new Azure.Identity.DefaultAzureCredential(), TimeProvider.System)) };
 
         var line = WorkerProtocol.Serialize(new ControlMessage(ControlMessage.StartType) { Settings = sent });
         var received = WorkerProtocol.Deserialize<ControlMessage>(line).Settings!;
@@ -95,7 +95,7 @@ public sealed class StartMessageTests
 
     private static RunSettings Minimal() => DefaultRunSettings.Create() with
     {
-        Target = new StorageTarget(new Uri("http://127.0.0.1:10002/devstoreaccount1"), "devstoreaccount1", new SharedKeyAuthorizer("devstoreaccount1", [1, 2, 3])),
+        Target = new StorageTarget(new Uri("http://127.0.0.1:10002/devstoreaccount1"), "devstoreaccount1", new SharedKeyAuthorizer("devstoreaccount1", [1, 2, 3], TimeProvider.System)),
         Table = "t1",
         OutputDirectory = "out",
         RunId = "r1",
@@ -131,7 +131,7 @@ public sealed class StartMessageTests
             _ when underlying == typeof(Uri) => new Uri("http://collector.example:4317/"),
             _ when underlying.IsEnum => Enum.GetValues(underlying).Cast<object>().First(v => !v.Equals(value)),
             _ when underlying == typeof(PartitionStrategy) => new PartitionStrategy.Spread(7),
-            _ when underlying == typeof(StorageTarget) => new StorageTarget(new Uri("https://other.table.core.windows.net"), "other", new SharedKeyAuthorizer("other", Key)),
+            _ when underlying == typeof(StorageTarget) => new StorageTarget(new Uri("https://other.table.core.windows.net"), "other", new SharedKeyAuthorizer("other", Key, TimeProvider.System)),
             _ => throw new NotSupportedException($"Teach this test a value of {type.Name} other than the default, so the new RunSettings field is checked."),
         };
     }

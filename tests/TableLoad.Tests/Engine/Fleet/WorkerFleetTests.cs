@@ -64,10 +64,10 @@ public sealed class WorkerFleetTests
 
         // Worker 0 reports each second; worker 1 never speaks again.
         var second = Start.ToUnixTimeSeconds();
-        await AdvanceUntilAsync(time, running, () => fleet.Workers[1].Failure is not null, everySecond: () =>
+        await AdvanceUntilAsync(time, running, () => fleet.Workers[1].Failure is not null, everySecond: async () =>
         {
-            speaking.Report(Window(second, batches: 7));
-            speaking.Report(new WorkerMessage(WorkerMessage.TickType) { Watermark = ++second });
+            await SayAsync(time, running, speaking, Window(second, batches: 7));
+            await SayAsync(time, running, speaking, new WorkerMessage(WorkerMessage.TickType) { Watermark = ++second });
         });
 
         Assert.Equal($"fell silent for {WorkerFleet.SilenceLimit.TotalSeconds:0} s and was stopped", fleet.Workers[1].Failure);
@@ -75,7 +75,7 @@ public sealed class WorkerFleetTests
         Assert.InRange(time.GetUtcNow() - Start, WorkerFleet.SilenceLimit, WorkerFleet.SilenceLimit + TimeSpan.FromSeconds(1));
         Assert.False(workers.Links[0].Killed);
 
-        speaking.Report(new WorkerMessage(WorkerMessage.DoneType));
+        await SayAsync(time, running, speaking, new WorkerMessage(WorkerMessage.DoneType));
         await AdvanceUntilAsync(time, running, () => running.IsCompleted);
         Assert.Equal(fleet.Workers[0].Totals.Measured.Batches + fleet.Workers[0].Totals.Warmup.Batches, sink.Batches);
         Assert.True(sink.Batches >= 7 * 5, $"only {sink.Batches} of worker 0's batches were merged");
@@ -93,7 +93,7 @@ public sealed class WorkerFleetTests
         signals.Request();
         foreach (var link in workers.Links)
         {
-            link.Report(new WorkerMessage(WorkerMessage.DoneType) { Status = "interrupted" });
+            await SayAsync(time, running, link, new WorkerMessage(WorkerMessage.DoneType) { Status = "interrupted" });
         }
 
         await AdvanceUntilAsync(time, running, () => running.IsCompleted);
@@ -111,26 +111,26 @@ public sealed class WorkerFleetTests
         using var _ = fleet;
         var (running, _) = Run(fleet, time, new StopSignals());
 
-        workers.Links[1].Report(new WorkerMessage(WorkerMessage.NoticeType) { Level = LogLevel.Warning, Message = "OTLP metric export failed." });
+        await SayAsync(time, running, workers.Links[1], new WorkerMessage(WorkerMessage.NoticeType) { Level = LogLevel.Warning, Message = "OTLP metric export failed." });
         foreach (var link in workers.Links)
         {
-            link.Report(new WorkerMessage(WorkerMessage.DoneType));
+            await SayAsync(time, running, link, new WorkerMessage(WorkerMessage.DoneType));
         }
 
         await AdvanceUntilAsync(time, running, () => running.IsCompleted);
         Assert.Equal([(LogLevel.Warning, $"worker 1 (pid {workers.Links[1].Pid}): OTLP metric export failed.")], log.Entries);
     }
 
-    private static async Task<(FakeTimeProvider Time, ScriptedWorkers Workers, WorkerFleet Fleet)> TwoReadyWorkersAsync(ILogger? log = null)
+    private static async Task<(SteppedTimeProvider Time, ScriptedWorkers Workers, WorkerFleet Fleet)> TwoReadyWorkersAsync(ILogger? log = null)
     {
-        var time = new FakeTimeProvider(Start);
+        var time = new SteppedTimeProvider(Start);
         var workers = new ScriptedWorkers(onStart: (_, worker) => worker.Report(new WorkerMessage(WorkerMessage.ReadyType)));
         var fleet = new WorkerFleet(DefaultRunSettings.Create() with { Processes = 2 }, time, log ?? NullLogger.Instance, workers.Launch);
         Assert.Null(await fleet.StartAsync(CancellationToken.None));
         return (time, workers, fleet);
     }
 
-    private static (Task Running, CountingSink Sink) Run(WorkerFleet fleet, FakeTimeProvider time, StopSignals signals)
+    private static (Task Running, CountingSink Sink) Run(WorkerFleet fleet, SteppedTimeProvider time, StopSignals signals)
     {
         var clock = new RunClock(time);
         var timeline = RunTimeline.Create(clock.StartEpochMicros, TimeSpan.Zero, TimeSpan.FromMinutes(1));
@@ -138,18 +138,26 @@ public sealed class WorkerFleetTests
         return (fleet.RunAsync(clock, timeline, [sink], signals, () => Task.CompletedTask), sink);
     }
 
-    /// <summary>Moves the clock 50 ms at a time, each step after the fleet has had its turn, until the condition holds or a minute has passed.</summary>
-    private static async Task AdvanceUntilAsync(FakeTimeProvider time, Task running, Func<bool> done, Action? everySecond = null)
+    /// <summary>
+    /// Moves the clock 50 ms at a time until the condition holds or a minute has passed. The fleet waits on one timer
+    /// at a time (a quarter of a second, or until a worker speaks); each time it runs out, the next step waits until
+    /// the fleet has looked for silent workers and waits on its next timer.
+    /// </summary>
+    private static async Task AdvanceUntilAsync(SteppedTimeProvider time, Task running, Func<bool> done, Func<Task>? everySecond = null)
     {
         for (var step = 0; !done() && step < 1_200; step++)
         {
-            if (step % 20 == 0)
+            if (step % 20 == 0 && everySecond is not null)
             {
-                everySecond?.Invoke();
+                await everySecond();
             }
 
-            await Task.Delay(2);
-            time.Advance(TimeSpan.FromMilliseconds(50));
+            var armed = time.Armed;
+            if (time.Step(TimeSpan.FromMilliseconds(50)) > 0)
+            {
+                await time.UntilAsync(() => time.Armed > armed, running);
+            }
+
             if (running.IsFaulted)
             {
                 await running;
@@ -157,6 +165,14 @@ public sealed class WorkerFleetTests
         }
 
         Assert.True(done(), "the fleet did not get there within a minute of its clock");
+    }
+
+    /// <summary>Says one line as the worker, then waits until the fleet has handled it and waits on its next timer (or has finished).</summary>
+    private static async Task SayAsync(SteppedTimeProvider time, Task running, ScriptedLink link, WorkerMessage message)
+    {
+        var armed = time.Armed;
+        link.Report(message);
+        await time.UntilAsync(() => time.Armed > armed, running);
     }
 
     private static WorkerMessage Window(long epochSecond, int batches)
