@@ -7,7 +7,7 @@ namespace TableLoad.Storage;
 /// <summary>Makes the process's batch client of the chosen kind over one socket handler sized for its tasks.</summary>
 internal static class BatchClientFactory
 {
-    public static IBatchClient Create(ClientKind kind, StorageTarget target, string table, EntityTemplate template, int maxConnections, bool sdkDiagnostics)
+    public static IBatchClient Create(ClientKind kind, AuthorizedTarget target, string table, EntityTemplate template, int maxConnections, bool sdkDiagnostics)
     {
         var handler = HttpHandlerFactory.Create(maxConnections);
         return kind == ClientKind.Wire

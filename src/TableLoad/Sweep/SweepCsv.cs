@@ -1,4 +1,5 @@
 using System.Globalization;
+using TableLoad.Measurement;
 using TableLoad.Reporting;
 
 namespace TableLoad.Sweep;
@@ -24,7 +25,7 @@ internal static class SweepCsv
             c.Rate is { } rate ? SweepCell.FormatRate(rate) : "", Int(c.Repeat),
             Real(row.Min), Real(row.Median), Real(row.Mean), Real(row.Max), Real(row.P90), Real(row.P95), Real(row.P99),
             Csv.Number(row.PeakEntitiesPerSecond), Csv.Number(row.Succeeded), Csv.Number(row.Failed), Csv.Number(row.Throttled), Csv.Number(row.Timeouts),
-            Real(row.MeanEntitiesPerSecond), Real(row.GoodputMbPerSecond), Real(row.ClientCpuSeconds), Csv.Bool(row.Saturated), Csv.Text(row.Status),
+            Real(row.MeanEntitiesPerSecond), Real(row.GoodputMbPerSecond), Real(row.ClientCpuSeconds), Csv.Bool(row.Saturated), Csv.Text(row.StatusText),
         ];
         return string.Join(',', cells);
     }
@@ -48,6 +49,13 @@ internal static class SweepCsv
                 return null;
             }
 
+            // verify_mismatch stands in place of the run's status, which is then read back as complete: a mismatch outranks it in the tally and the notes.
+            var mismatch = f[25] == SweepRow.VerifyMismatchText;
+            if ((mismatch ? RunStatus.Complete : RunStatusExtensions.FromSnakeCase(f[25])) is not { } status)
+            {
+                return null;
+            }
+
             return new SweepRow
             {
                 Cell = cell,
@@ -67,7 +75,8 @@ internal static class SweepCsv
                 GoodputMbPerSecond = ParseReal(f[22]),
                 ClientCpuSeconds = ParseReal(f[23]),
                 Saturated = f[24] == "true",
-                Status = f[25],
+                Status = status,
+                VerifyMismatch = mismatch,
             };
         }
         catch (Exception ex) when (ex is FormatException or OverflowException)

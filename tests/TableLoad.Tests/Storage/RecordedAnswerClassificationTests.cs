@@ -64,7 +64,7 @@ public sealed class RecordedAnswerClassificationTests
 
     private static async Task<BatchResponse> SendAsync(string client, RecordedAnswer answer)
     {
-        var target = ConnectionStringParser.Parse(ConnectionStringParser.DevelopmentConnectionString);
+        var target = AuthorizedTarget.For(ConnectionStringParser.Parse(ConnectionStringParser.DevelopmentConnectionString));
         var template = EntityTemplate.Create(64, 2);
         using IBatchClient batches = client == "sdk"
             ? new SdkBatchClient(target, "replayed", template, new ReplayHandler(answer), diagnostics: false)

@@ -10,7 +10,7 @@ internal sealed class SdkBatchClient : IBatchClient
     private readonly TableClient _table;
     private readonly EntityTemplate _template;
 
-    public SdkBatchClient(StorageTarget target, string table, EntityTemplate template, HttpMessageHandler handler, bool diagnostics)
+    public SdkBatchClient(AuthorizedTarget target, string table, EntityTemplate template, HttpMessageHandler handler, bool diagnostics)
     {
         _handler = handler;
         _template = template;
