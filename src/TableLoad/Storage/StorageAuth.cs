@@ -26,7 +26,7 @@ internal enum AuthKind
 internal sealed record StorageAuth
 {
     [JsonConstructor]
-    public StorageAuth(AuthKind kind, string? secret)
+    public StorageAuth(AuthKind kind, string? secret = null)
     {
         switch (kind)
         {
@@ -45,7 +45,7 @@ internal sealed record StorageAuth
         Secret = secret;
     }
 
-    public static StorageAuth Entra { get; } = new(AuthKind.Entra, null);
+    public static StorageAuth Entra { get; } = new(AuthKind.Entra);
 
     public AuthKind Kind { get; }
 
