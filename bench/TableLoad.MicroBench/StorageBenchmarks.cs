@@ -21,7 +21,7 @@ public class StorageBenchmarks
     private static readonly BatchIdentity Identity = new("tl", "tl-000-000-0003-0000000042-", "20260101-000000-abcd");
 
     private readonly Uri _batchUri = new("http://127.0.0.1:10002/devstoreaccount1/$batch");
-    private StorageTarget _target = null!;
+    private AuthorizedTarget _target = null!;
     private WireBatchClient _client = null!;
     private SdkBatchClient _sdk = null!;
     private IBatchSender _wireSender = null!;
@@ -34,7 +34,7 @@ public class StorageBenchmarks
     [GlobalSetup]
     public void Setup()
     {
-        _target = ConnectionStringParser.Parse(ConnectionStringParser.DevelopmentConnectionString);
+        _target = AuthorizedTarget.For(ConnectionStringParser.Parse(ConnectionStringParser.DevelopmentConnectionString), TimeProvider.System);
         var template = EntityTemplate.Create(1024, 8);
         _client = new WireBatchClient(_target, Table, template, new CannedBatchHandler(), TimeProvider.System);
         _sdk = new SdkBatchClient(_target, Table, template, new CannedBatchHandler(), diagnostics: false, TimeProvider.System);

@@ -16,8 +16,8 @@ internal sealed class FloorClient(LoopOptions options)
     public async Task<LoopResult> RunAsync(CancellationToken cancellationToken)
     {
         LoopHarness.TuneThreadPool(options.Tasks);
-        var target = ConnectionStringParser.Parse(
-            $"DefaultEndpointsProtocol={options.TableEndpoint.Scheme};AccountName={options.AccountName};AccountKey={options.AccountKey};TableEndpoint={options.TableEndpoint}");
+        var target = AuthorizedTarget.For(ConnectionStringParser.Parse(
+            $"DefaultEndpointsProtocol={options.TableEndpoint.Scheme};AccountName={options.AccountName};AccountKey={options.AccountKey};TableEndpoint={options.TableEndpoint}"), TimeProvider.System);
         // Processes started side by side (--processes 2) must not share a name made in the same millisecond.
         var table = "floor" + DateTime.UtcNow.ToString("yyyyMMddHHmmssfff", System.Globalization.CultureInfo.InvariantCulture)
             + Random.Shared.Next(10_000).ToString("D4", System.Globalization.CultureInfo.InvariantCulture);

@@ -166,15 +166,14 @@ internal static partial class RunSettingsFactory
             var account = ConnectionStringParser.AccountNameFromEndpoint(endpoint!);
             var auth = parse.GetValue(options.Auth)?.ToLowerInvariant();
             Usage.Require(auth != "entra" || endpoint!.Scheme == Uri.UriSchemeHttps, "--auth entra needs an https --endpoint: Microsoft Entra tokens are only sent over TLS.");
-            // The settings are made before the run and its clock; the run's clock is the system's (Hosting/CommandHost).
-            IRequestAuthorizer authorizer = auth switch
+            var storageAuth = auth switch
             {
-                "entra" => new BearerTokenAuthorizer(new Azure.Identity.DefaultAzureCredential(), TimeProvider.System),
-                "sas" => new SasAuthorizer(parse.GetValue(options.Sas) ?? environment(SecretVariables.Sas)
+                "entra" => StorageAuth.Entra,
+                "sas" => StorageAuth.Sas(parse.GetValue(options.Sas) ?? environment(SecretVariables.Sas)
                     ?? throw new UsageException($"--endpoint needs --sas TOKEN (or ${SecretVariables.Sas}), or --auth entra.")),
                 _ => throw new UsageException($"--auth must be sas or entra, not '{parse.GetValue(options.Auth)}'."),
             };
-            target = new StorageTarget(endpoint!, account, authorizer);
+            target = new StorageTarget(endpoint!, account, storageAuth);
         }
         else
         {

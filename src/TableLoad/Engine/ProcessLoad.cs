@@ -32,7 +32,7 @@ internal sealed class ProcessLoad(RunSettings settings, TableAdmin admin, ILogge
         collector = new IntervalCollector(clock, new WindowPool(), timeline.WarmupEndEpochSecond, [.. sinks, metrics]);
         var template = EntityTemplate.Create(settings.EntitySize, settings.Properties);
         using var client = clientFor?.Invoke(template)
-            ?? BatchClientFactory.Create(settings.Client, settings.Target, settings.Table, template, settings.MaxConnections, settings.SdkDiagnostics, clock.Time);
+            ?? BatchClientFactory.Create(settings.Client, admin.Target, settings.Table, template, settings.MaxConnections, settings.SdkDiagnostics, clock.Time);
         var submitter = new BatchSubmitter(BatchPipelineFactory.Create(settings.Timeout, settings.Retries, clock.Time), admin);
 
         // The nonce is new for every process and run, so an entity left by another run never passes for this one's.

@@ -22,7 +22,7 @@ internal sealed class RunCoordinator(RunSettings settings, TextWriter output, IL
             log.LogWarning("{Sentence}", memory);
         }
 
-        using var admin = new TableAdmin(settings.Target, settings.Table, settings.TableCallTimeout);
+        using var admin = new TableAdmin(AuthorizedTarget.For(settings.Target, time), settings.Table, settings.TableCallTimeout);
         IResultExporter[] exporters = [new RunJsonExporter(), new SummaryJsonExporter(), new ResultTableExporter(output, log)];
         using var phases = new RunPhases(settings, new RunTable(settings, admin, log), exporters, output, log, progress, time, signals);
         return await PhaseSequence.RunAsync(phases, log).ConfigureAwait(false);

@@ -25,4 +25,8 @@ internal static class RunStatusExtensions
         RunStatus.Interrupted => "interrupted",
         _ => "partial",
     };
+
+    /// <summary>The status a result file wrote, read back; null when the text names none.</summary>
+    public static RunStatus? FromSnakeCase(string text) =>
+        Enum.GetValues<RunStatus>().Where(status => status.ToSnakeCase() == text).Select(status => (RunStatus?)status).FirstOrDefault();
 }

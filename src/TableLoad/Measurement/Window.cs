@@ -10,7 +10,8 @@ internal sealed class Window
     /// <summary>Set by a producer that knows it (a task recorder, from each batch's start; a worker; a result folder); otherwise, as for the empty windows that fill a gap, the shared warm-up end decides.</summary>
     public bool? Warmup { get; set; }
 
-    public WindowCounts Counts { get; } = new();
+    /// <summary>Made new at each reset, so that clearing the counts cannot forget one of them.</summary>
+    public WindowCounts Counts { get; private set; } = new();
 
     /// <summary>Batch latency; in the open model measured from the intended start (corrected for coordinated omission).</summary>
     public LatencyHistogram Latency { get; } = new();
@@ -40,7 +41,7 @@ internal sealed class Window
     {
         EpochSecond = epochSecond;
         Warmup = null;
-        Counts.Reset();
+        Counts = new();
         Latency.Reset();
         Uncorrected?.Reset();
         RejectedByCode.Clear();

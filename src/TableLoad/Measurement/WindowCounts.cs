@@ -1,55 +1,50 @@
 namespace TableLoad.Measurement;
 
-/// <summary>Counts of one window (or of a whole run): batches by outcome and entities.</summary>
+/// <summary>
+/// Counts of one window (or of a whole run): batches by outcome and entities. A worker's window travels
+/// as this object itself (JSON, snake_case), so a new counter is one property here and one line in <see cref="Add"/>.
+/// </summary>
 internal sealed class WindowCounts
 {
-    private readonly long[] _byOutcome = new long[OutcomeTable.Count];
+    private long[] _byOutcome = new long[OutcomeTable.Count];
 
-    public long Batches { get; private set; }
+    public long Batches { get; set; }
 
-    public long EntitiesSucceeded { get; private set; }
+    public long EntitiesSucceeded { get; set; }
 
-    public long EntitiesFailed { get; private set; }
+    public long EntitiesFailed { get; set; }
 
-    public long Attempts { get; private set; }
+    public long Attempts { get; set; }
 
     /// <summary>Open model: batches that started more than one interval after their intended time.</summary>
-    public long Late { get; private set; }
+    public long Late { get; set; }
+
+    /// <summary>Batches whose outcome was settled by reading their entity back (answer lost, or a retry that conflicted with an earlier attempt).</summary>
+    public long VerifiedByRead { get; set; }
+
+    /// <summary>Abandoned batches (a second Ctrl+C) that reading back found stored.</summary>
+    public long AbandonedStored { get; set; }
+
+    /// <summary>Abandoned batches that reading back found not stored; the rest of the abandoned are unknown (the read-back got no answer).</summary>
+    public long AbandonedNotStored { get; set; }
+
+    /// <summary>Batches left out of batches.csv because its writer was that far behind (a slow disk).</summary>
+    public long BatchLogDropped { get; set; }
+
+    /// <summary>Batches by outcome, indexed by <see cref="BatchOutcome"/>; one count for each row of <see cref="OutcomeTable"/>.</summary>
+    public long[] ByOutcome
+    {
+        get => _byOutcome;
+        init => _byOutcome = value.Length == OutcomeTable.Count
+            ? value
+            : throw new FormatException($"Counts by outcome hold {OutcomeTable.Count} numbers, not {value.Length}.");
+    }
+
+    public long this[BatchOutcome outcome] => _byOutcome[(int)outcome];
 
     public void RecordLate() => Late++;
 
-    /// <summary>Batches whose outcome was settled by reading their entity back (answer lost, or a retry that conflicted with an earlier attempt).</summary>
-    public long VerifiedByRead { get; private set; }
-
-    /// <summary>Abandoned batches (a second Ctrl+C) that reading back found stored.</summary>
-    public long AbandonedStored { get; private set; }
-
-    /// <summary>Abandoned batches that reading back found not stored; the rest of the abandoned are unknown (the read-back got no answer).</summary>
-    public long AbandonedNotStored { get; private set; }
-
-    /// <summary>Batches left out of batches.csv because its writer was that far behind (a slow disk).</summary>
-    public long BatchLogDropped { get; private set; }
-
     public void RecordBatchLogDropped() => BatchLogDropped++;
-
-    /// <summary>Restores counts read back from a worker's message.</summary>
-    public void Set(long batches, long attempts, long entitiesSucceeded, long entitiesFailed, long late, ReadOnlySpan<long> byOutcome, long verifiedByRead = 0, long batchLogDropped = 0, long abandonedStored = 0, long abandonedNotStored = 0)
-    {
-        AbandonedStored = abandonedStored;
-        AbandonedNotStored = abandonedNotStored;
-        BatchLogDropped = batchLogDropped;
-        VerifiedByRead = verifiedByRead;
-        Batches = batches;
-        Attempts = attempts;
-        EntitiesSucceeded = entitiesSucceeded;
-        EntitiesFailed = entitiesFailed;
-        Late = late;
-        byOutcome.CopyTo(_byOutcome);
-    }
-
-    public ReadOnlySpan<long> ByOutcome => _byOutcome;
-
-    public long this[BatchOutcome outcome] => _byOutcome[(int)outcome];
 
     public void Record(in BatchResult result, int entities)
     {
@@ -73,6 +68,7 @@ internal sealed class WindowCounts
         }
     }
 
+    /// <summary>The merge of counts: every counter is a sum.</summary>
     public void Add(WindowCounts other)
     {
         Batches += other.Batches;
@@ -88,11 +84,5 @@ internal sealed class WindowCounts
         {
             _byOutcome[i] += other._byOutcome[i];
         }
-    }
-
-    public void Reset()
-    {
-        Batches = EntitiesSucceeded = EntitiesFailed = Attempts = Late = VerifiedByRead = BatchLogDropped = AbandonedStored = AbandonedNotStored = 0;
-        Array.Clear(_byOutcome);
     }
 }

@@ -8,7 +8,7 @@ namespace TableLoad.Storage;
 internal static class BatchClientFactory
 {
     /// <param name="time">The run's clock.</param>
-    public static IBatchClient Create(ClientKind kind, StorageTarget target, string table, EntityTemplate template, int maxConnections, bool sdkDiagnostics, TimeProvider time)
+    public static IBatchClient Create(ClientKind kind, AuthorizedTarget target, string table, EntityTemplate template, int maxConnections, bool sdkDiagnostics, TimeProvider time)
     {
         var handler = HttpHandlerFactory.Create(maxConnections);
         return kind == ClientKind.Wire

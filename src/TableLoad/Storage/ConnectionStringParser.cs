@@ -40,22 +40,21 @@ internal static class ConnectionStringParser
         var endpoint = TableEndpoint(settings, accountName);
         accountName ??= AccountNameFromEndpoint(endpoint);
 
-        IRequestAuthorizer authorizer;
+        StorageAuth auth;
         if (settings.TryGetValue("AccountKey", out var key))
         {
-            // A target is made before the run and its clock; the run's clock is the system's (Hosting/CommandHost).
-            authorizer = new SharedKeyAuthorizer(accountName, DecodeKey(key), TimeProvider.System);
+            auth = SharedKey(key);
         }
         else if (settings.TryGetValue("SharedAccessSignature", out var sas) && sas.Length > 0)
         {
-            authorizer = new SasAuthorizer(sas);
+            auth = StorageAuth.Sas(sas);
         }
         else
         {
             throw new FormatException("The connection string has neither an AccountKey nor a SharedAccessSignature.");
         }
 
-        return new StorageTarget(endpoint, accountName, authorizer);
+        return new StorageTarget(endpoint, accountName, auth);
     }
 
     private static Dictionary<string, string> Split(string connectionString)
@@ -119,11 +118,11 @@ internal static class ConnectionStringParser
         return endpoint.Host.Split('.')[0];
     }
 
-    private static byte[] DecodeKey(string key)
+    private static StorageAuth SharedKey(string key)
     {
         try
         {
-            return Convert.FromBase64String(key);
+            return StorageAuth.SharedKey(key);
         }
         catch (FormatException)
         {

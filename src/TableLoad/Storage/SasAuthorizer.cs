@@ -9,9 +9,6 @@ internal sealed class SasAuthorizer(string sasToken) : IRequestAuthorizer
     private readonly string _sas = sasToken.TrimStart('?');
     private volatile Rewrite? _last;
 
-    /// <summary>The signature itself, for handing the target to a worker over its stdin; never printed.</summary>
-    public string Token => _sas;
-
     public void Authorize(HttpRequestMessage request)
     {
         var uri = request.RequestUri!;

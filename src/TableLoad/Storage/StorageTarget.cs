@@ -1,9 +1,12 @@
+using System.Text.Json.Serialization;
+
 namespace TableLoad.Storage;
 
-/// <summary>Where the load goes and how requests are authorised. Never prints its secret.</summary>
-internal sealed record StorageTarget(Uri TableEndpoint, string AccountName, IRequestAuthorizer Authorizer)
+/// <summary>Where the load goes and how requests are authorised, as data (<see cref="AuthorizedTarget"/> makes the authorizer). Never prints its secret.</summary>
+internal sealed record StorageTarget(Uri TableEndpoint, string AccountName, StorageAuth Auth)
 {
     /// <summary>True when the endpoint is on this machine (the emulator or a local proxy).</summary>
+    [JsonIgnore]
     public bool IsLoopback => TableEndpoint.IsLoopback;
 
     public override string ToString() => $"{AccountName} at {TableEndpoint}";

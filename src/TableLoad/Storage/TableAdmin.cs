@@ -17,8 +17,9 @@ internal sealed class TableAdmin : IDisposable
     private readonly HttpMessageHandler _handler;
     private readonly TableClient _table;
 
-    public TableAdmin(StorageTarget target, string table, TimeSpan callTimeout, int maxConnections = 8)
+    public TableAdmin(AuthorizedTarget target, string table, TimeSpan callTimeout, int maxConnections = 8)
     {
+        Target = target;
         CallTimeout = callTimeout;
         Table = table;
         _handler = HttpHandlerFactory.Create(maxConnections);
@@ -26,6 +27,9 @@ internal sealed class TableAdmin : IDisposable
         var options = SdkClientOptions.Create(_handler, callTimeout, diagnostics: false);
         _table = target.Authorizer.CreateServiceClient(target.TableEndpoint, options).GetTableClient(table);
     }
+
+    /// <summary>The target, its authorizer made, that the batch clients of this process share.</summary>
+    public AuthorizedTarget Target { get; }
 
     public string Table { get; }
 

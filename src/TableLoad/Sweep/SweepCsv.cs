@@ -1,4 +1,5 @@
 using System.Globalization;
+using TableLoad.Measurement;
 using TableLoad.Reporting;
 
 namespace TableLoad.Sweep;
@@ -40,7 +41,10 @@ internal static class SweepCsv
         Real("goodput_mb_s", r => r.GoodputMbPerSecond, (r, v) => r with { GoodputMbPerSecond = v }),
         Real("client_cpu_s", r => r.ClientCpuSeconds, (r, v) => r with { ClientCpuSeconds = v }),
         new("saturated", r => Csv.Bool(r.Saturated), (r, t) => r with { Saturated = bool.Parse(t) }),
-        new("status", r => Csv.Text(r.Status), (r, t) => r with { Status = t }),
+        // verify_mismatch stands in place of the run's status, which is then read back as complete: a mismatch outranks it in the tally and the notes.
+        new("status", r => Csv.Text(r.StatusText), (r, t) => t == SweepRow.VerifyMismatchText
+            ? r with { Status = RunStatus.Complete, VerifyMismatch = true }
+            : r with { Status = RunStatusExtensions.FromSnakeCase(t) ?? throw new FormatException($"'{t}' is no run status.") }),
     ];
 
     public static string Header => SweepCsvLayout.Standard.Header;

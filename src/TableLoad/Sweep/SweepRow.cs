@@ -18,7 +18,7 @@ internal sealed record SweepRow
     private SweepRow(SweepCell cell)
     {
         Cell = cell;
-        Status = "";
+        Status = RunStatus.Complete;
     }
 
     public required SweepCell Cell { get; init; }
@@ -58,8 +58,16 @@ internal sealed record SweepRow
 
     public required bool Saturated { get; init; }
 
-    /// <summary><c>complete</c>, <c>partial</c> (a process failed) or <c>verify_mismatch</c>.</summary>
-    public required string Status { get; init; }
+    /// <summary>How the cell's run ended (an interrupted cell is not in sweep.csv).</summary>
+    public required RunStatus Status { get; init; }
+
+    /// <summary>--verify counted other than the run stored; sweep.csv then says <c>verify_mismatch</c> in place of the status.</summary>
+    public bool VerifyMismatch { get; init; }
+
+    /// <summary>The status column of sweep.csv: <c>complete</c>, <c>partial</c> (a process failed) or <c>verify_mismatch</c>.</summary>
+    public string StatusText => VerifyMismatch ? VerifyMismatchText : Status.ToSnakeCase();
+
+    public const string VerifyMismatchText = "verify_mismatch";
 
     /// <summary>Measured batches; every batch holds exactly the cell's batch size of entities.</summary>
     public long Batches => Cell.BatchSize > 0 ? (Succeeded + Failed) / Cell.BatchSize : 0;
@@ -94,7 +102,8 @@ internal sealed record SweepRow
             GoodputMbPerSecond = summary.GoodputMbPerSecond,
             ClientCpuSeconds = summary.Client.UserCpuSeconds + summary.Client.SystemCpuSeconds,
             Saturated = summary.Client.Saturated,
-            Status = summary.Stored is { Matches: false } ? "verify_mismatch" : summary.Status.ToSnakeCase(),
+            Status = summary.Status,
+            VerifyMismatch = summary.Stored is { Matches: false },
         };
     }
 }

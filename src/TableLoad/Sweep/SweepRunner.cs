@@ -1,6 +1,7 @@
 using System.Globalization;
 using System.Text.Json;
 using Microsoft.Extensions.Logging;
+using TableLoad.Measurement;
 using TableLoad.Reporting;
 using TableLoad.Settings;
 
@@ -107,9 +108,9 @@ internal sealed class SweepRunner(SweepSettings settings, ICellLauncher launcher
 
         // A run that crashed may have left a provisional summary (status partial); it did not finish.
         var row = exitCode is ExitCodes.Success or ExitCodes.VerifyMismatch or ExitCodes.Partial or ExitCodes.Interrupted ? ReadRow(cell, directory) : null;
-        if (signals.Interrupted || exitCode == ExitCodes.Interrupted || row?.Status == "interrupted")
+        if (signals.Interrupted || exitCode == ExitCodes.Interrupted || row?.Status == RunStatus.Interrupted)
         {
-            if (row is { Status: not "interrupted" } && exitCode != ExitCodes.Interrupted)
+            if (row is { Status: not RunStatus.Interrupted } && exitCode != ExitCodes.Interrupted)
             {
                 // The cell ended on its own just as the user stopped the sweep: it is finished.
                 return Count(row, outcome);
@@ -132,11 +133,11 @@ internal sealed class SweepRunner(SweepSettings settings, ICellLauncher launcher
 
     private static SweepRow Count(SweepRow row, SweepOutcome outcome)
     {
-        if (row.Status == "verify_mismatch")
+        if (row.VerifyMismatch)
         {
             outcome.Mismatched++;
         }
-        else if (row.Status != "complete")
+        else if (row.Status != RunStatus.Complete)
         {
             outcome.Failed++;
         }

@@ -1,5 +1,6 @@
 using System.Globalization;
 using System.Text;
+using TableLoad.Measurement;
 
 namespace TableLoad.Sweep;
 
@@ -80,9 +81,9 @@ internal sealed class SweepTable
     private static string Notes(SweepRow row)
     {
         var notes = new List<string>();
-        if (row.Status != "complete")
+        if (row.VerifyMismatch || row.Status != RunStatus.Complete)
         {
-            notes.Add(row.Status.Replace('_', ' '));
+            notes.Add(row.StatusText.Replace('_', ' '));
         }
 
         if (row.Saturated)

@@ -14,12 +14,12 @@ internal sealed class TableTestClient : IDisposable
     public TableTestClient(string connectionString)
     {
         _connectionString = connectionString;
-        Target = ConnectionStringParser.Parse(connectionString);
+        Target = AuthorizedTarget.For(ConnectionStringParser.Parse(connectionString), TimeProvider.System);
         // The batch URL does not depend on the table: each body names its table itself.
         _wire = new WireBatchClient(Target, "anytable", EntityTemplate.Create(8, 1), HttpHandlerFactory.Create(4), TimeProvider.System);
     }
 
-    public StorageTarget Target { get; }
+    public AuthorizedTarget Target { get; }
 
     public string TableUrl(string table) => $"{Target.TableEndpoint.AbsoluteUri.TrimEnd('/')}/{table}";
 

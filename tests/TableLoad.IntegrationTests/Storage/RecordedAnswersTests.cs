@@ -61,7 +61,7 @@ public sealed class RecordedAnswersTests(AzuriteFixture azurite)
         // 100 entities of 60,000 bytes make a body over the 4 MiB a batch may hold.
         var (template, count) = name == "request-body-too-large" ? (EntityTemplate.Create(60_000, 1), 100) : (EntityTemplate.Create(64, 2), 3);
         var recorder = new RecordingHandler(HttpHandlerFactory.Create(2));
-        using var client = new SdkBatchClient(ConnectionStringParser.Parse(connectionString), table, template, recorder, diagnostics: false, TimeProvider.System);
+        using var client = new SdkBatchClient(AuthorizedTarget.For(ConnectionStringParser.Parse(connectionString), TimeProvider.System), table, template, recorder, diagnostics: false, TimeProvider.System);
         var sender = client.CreateSender();
         sender.Prepare(Batch, count);
         if (proxy is not null || name == "entity-already-exists")
@@ -76,7 +76,7 @@ public sealed class RecordedAnswersTests(AzuriteFixture azurite)
 
     private static async Task<BatchResponse> ReplayAsync(RecordedAnswer answer)
     {
-        using var client = new SdkBatchClient(ConnectionStringParser.Parse(ConnectionStringParser.DevelopmentConnectionString), "replayed", EntityTemplate.Create(64, 2), new ReplayHandler(answer), diagnostics: false, TimeProvider.System);
+        using var client = new SdkBatchClient(AuthorizedTarget.For(ConnectionStringParser.Parse(ConnectionStringParser.DevelopmentConnectionString), TimeProvider.System), "replayed", EntityTemplate.Create(64, 2), new ReplayHandler(answer), diagnostics: false, TimeProvider.System);
         var sender = client.CreateSender();
         sender.Prepare(Batch, 3);
         return await sender.SendAsync(CancellationToken.None);

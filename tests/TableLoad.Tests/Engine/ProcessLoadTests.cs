@@ -71,12 +71,12 @@ public sealed class ProcessLoadTests
         var clock = new RunClock(time);
         var timeline = RunTimeline.Create(clock.StartEpochMicros, settings.Warmup, settings.Duration);
         var accepted = RecordedAnswer.Read(Path.Combine(AppContext.BaseDirectory, "Storage", "Answers", "accepted.http"));
-        using var admin = new TableAdmin(settings.Target, settings.Table, settings.TableCallTimeout);
+        using var admin = new TableAdmin(AuthorizedTarget.For(settings.Target, TimeProvider.System), settings.Table, settings.TableCallTimeout);
         using var signals = new StopSignals();
         var sink = new RecordingSink();
         var watermarks = new List<long>();
         var batchLog = Channel.CreateUnbounded<BatchRecord>();
-        var load = new ProcessLoad(settings, admin, NullLogger.Instance, template => new WireBatchClient(settings.Target, settings.Table, template, new ReplayHandler(accepted), time));
+        var load = new ProcessLoad(settings, admin, NullLogger.Instance, template => new WireBatchClient(admin.Target, settings.Table, template, new ReplayHandler(accepted), time));
 
         // The stop request (a Ctrl+C) comes at its moment on the run's clock.
         using var stopRequest = stopAfter is { } after ? new CancellationTokenSource(after, time) : new CancellationTokenSource();

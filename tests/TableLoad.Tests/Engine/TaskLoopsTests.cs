@@ -52,8 +52,9 @@ public sealed class TaskLoopsTests
         var clock = new RunClock(time);
         var accepted = RecordedAnswer.Read(Path.Combine(AppContext.BaseDirectory, "Storage", "Answers", "accepted.http"));
         var template = EntityTemplate.Create(settings.EntitySize, settings.Properties);
-        using var client = new WireBatchClient(settings.Target, settings.Table, template, new ReplayHandler(accepted), time);
-        using var admin = new TableAdmin(settings.Target, settings.Table, settings.TableCallTimeout);
+        var target = AuthorizedTarget.For(settings.Target, time);
+        using var client = new WireBatchClient(target, settings.Table, template, new ReplayHandler(accepted), time);
+        using var admin = new TableAdmin(target, settings.Table, settings.TableCallTimeout);
         var submitter = new BatchSubmitter(BatchPipelineFactory.Create(settings.Timeout, settings.Retries, time), admin);
         var collector = new IntervalCollector(clock, new WindowPool(), warmupEndEpochSecond: 0, sinks: []);
         var batchLog = Channel.CreateUnbounded<BatchRecord>();

@@ -1,4 +1,5 @@
 using TableLoad.Measurement;
+using TableLoad.Tests.TestSupport;
 
 namespace TableLoad.Tests.Measurement;
 
@@ -44,14 +45,18 @@ public sealed class WindowCountsTests
     }
 
     [Fact]
-    public void Reset_ClearsEveryCount()
+    public void Add_OfCountsWithEveryCounterSet_SumsEveryCounter()
     {
-        var sut = new WindowCounts();
-        sut.Record(Result(BatchOutcome.NetworkFailure), 10);
+        var sut = EveryCounter.NonZero();
 
-        sut.Reset();
+        sut.Add(EveryCounter.NonZero(scale: 10));
 
-        Assert.Equal(0, sut.Batches + sut.Attempts + sut.EntitiesSucceeded + sut.EntitiesFailed);
-        Assert.All(BatchOutcomeExtensions.All(), o => Assert.Equal(0, sut[o]));
+        Assert.Equal(EveryCounter.Of(EveryCounter.NonZero(scale: 11)), EveryCounter.Of(sut));
+    }
+
+    [Fact]
+    public void ByOutcome_OfAnotherLength_IsRefused()
+    {
+        Assert.Throws<FormatException>(() => new WindowCounts { ByOutcome = new long[OutcomeTable.Count + 1] });
     }
 }

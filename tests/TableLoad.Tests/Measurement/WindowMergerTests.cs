@@ -92,15 +92,15 @@ public sealed class WindowMergerTests
     }
 
     [Fact]
-    public void WindowCodec_RoundTrip_KeepsCountsAndHistogramsExactly()
+    public void WindowMessage_RoundTrip_KeepsCountsAndHistogramsExactly()
     {
         var original = NewWindow(1_795_000_000, entities: 1234, latenciesMicros: [1, 999, 123_456, 29_000_000]);
         original.RejectedByCode["EntityAlreadyExists"] = 2;
         original.UncorrectedOrNew().RecordValue(5_000);
 
-        var line = WorkerProtocol.Serialize(WindowCodec.Encode(original, warmup: true));
+        var line = WorkerProtocol.Serialize(WindowMessage.Of(original, warmup: true));
         var decoded = _pool.Rent(0);
-        WindowCodec.Decode(WorkerProtocol.Deserialize<WorkerMessage>(line), decoded);
+        Assert.IsType<WindowMessage>(WorkerProtocol.Deserialize<WorkerMessage>(line)).DecodeInto(decoded);
 
         Assert.Equal(original.EpochSecond, decoded.EpochSecond);
         Assert.True(decoded.Warmup);

@@ -1,4 +1,5 @@
 using TableLoad.Measurement;
+using TableLoad.Tests.TestSupport;
 
 namespace TableLoad.Tests.Measurement;
 
@@ -43,5 +44,16 @@ public sealed class WindowTests
         Assert.Equal(0, sut.Counts.Batches);
         Assert.Equal(0, sut.Latency.TotalCount);
         Assert.Empty(sut.RejectedByCode);
+    }
+
+    [Fact]
+    public void Reset_ClearsEveryCounter()
+    {
+        var sut = CreateWindow(10, 100);
+        sut.Counts.Add(EveryCounter.NonZero());
+
+        sut.Reset(11);
+
+        Assert.All(EveryCounter.Of(sut.Counts), counter => Assert.Equal(0, counter.Value));
     }
 }

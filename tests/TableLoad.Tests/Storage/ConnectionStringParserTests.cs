@@ -15,7 +15,7 @@ public sealed class ConnectionStringParserTests
 
         Assert.Equal(new Uri("http://127.0.0.1:10002/devstoreaccount1"), target.TableEndpoint);
         Assert.Equal("devstoreaccount1", target.AccountName);
-        Assert.IsType<SharedKeyAuthorizer>(target.Authorizer);
+        Assert.Equal(StorageAuth.SharedKey(ConnectionStringParser.DevelopmentAccountKey), target.Auth);
     }
 
     [Fact]
@@ -25,7 +25,7 @@ public sealed class ConnectionStringParserTests
 
         Assert.Equal(new Uri("https://acct.table.core.windows.net"), target.TableEndpoint);
         Assert.Equal("acct", target.AccountName);
-        Assert.IsType<SharedKeyAuthorizer>(target.Authorizer);
+        Assert.Equal(StorageAuth.SharedKey(Key), target.Auth);
     }
 
     [Fact]
@@ -50,8 +50,16 @@ public sealed class ConnectionStringParserTests
     {
         var target = ConnectionStringParser.Parse($"TableEndpoint=https://acct.table.core.windows.net/;SharedAccessSignature={Sas}");
 
-        Assert.IsType<SasAuthorizer>(target.Authorizer);
+        Assert.Equal(StorageAuth.Sas(Sas), target.Auth);
         Assert.Equal("acct", target.AccountName);
+    }
+
+    [Fact]
+    public void Parse_AKeyThatIsNotBase64_IsRefusedWithoutQuotingIt()
+    {
+        var refusal = Assert.Throws<FormatException>(() => ConnectionStringParser.Parse("AccountName=acct;AccountKey=not-base64-SECRETISH!"));
+
+        Assert.Equal("The connection string's AccountKey is not valid base64.", refusal.Message);
     }
 
     [Theory]

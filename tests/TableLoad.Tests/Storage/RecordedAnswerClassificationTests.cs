@@ -84,7 +84,7 @@ public sealed class RecordedAnswerClassificationTests
 
     private static async Task<BatchResponse> SendAsync(string client, RecordedAnswer answer, TimeProvider? time = null)
     {
-        var target = ConnectionStringParser.Parse(ConnectionStringParser.DevelopmentConnectionString);
+        var target = AuthorizedTarget.For(ConnectionStringParser.Parse(ConnectionStringParser.DevelopmentConnectionString), TimeProvider.System);
         var template = EntityTemplate.Create(64, 2);
         time ??= TimeProvider.System;
         using IBatchClient batches = client == "sdk"

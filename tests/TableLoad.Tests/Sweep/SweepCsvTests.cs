@@ -35,7 +35,8 @@ public sealed class SweepCsvTests
         Assert.Equal(1, row.Timeouts);
         Assert.Equal(1.75, row.ClientCpuSeconds);
         Assert.False(row.Saturated);
-        Assert.Equal("complete", row.Status);
+        Assert.Equal(RunStatus.Complete, row.Status);
+        Assert.False(row.VerifyMismatch);
     }
 
     [Theory]
@@ -51,7 +52,22 @@ public sealed class SweepCsvTests
     {
         var summary = CellSummaries.Summary(stored: new StoredCount(5, 6, Matches: false));
 
-        Assert.Equal("verify_mismatch", CreateRow(summary).Status);
+        var row = CreateRow(summary);
+
+        Assert.True(row.VerifyMismatch);
+        Assert.Equal("verify_mismatch", row.StatusText);
+        Assert.EndsWith(",verify_mismatch", SweepCsv.Format(row), StringComparison.Ordinal);
+    }
+
+    [Theory]
+    [InlineData(nameof(RunStatus.Complete), false)]
+    [InlineData(nameof(RunStatus.Partial), false)]
+    [InlineData(nameof(RunStatus.Complete), true)]
+    public void TryParse_ReadsBackTheStatus(string status, bool mismatch)
+    {
+        var row = CreateRow(CellSummaries.Summary(status: Enum.Parse<RunStatus>(status), stored: mismatch ? new StoredCount(5, 6, Matches: false) : null));
+
+        Assert.Equal(row, SweepCsv.TryParse(SweepCsv.Format(row)));
     }
 
     [Fact]
@@ -93,6 +109,7 @@ public sealed class SweepCsvTests
     [InlineData("sdk-p1-t1-b10-e1024-single-r1,sdk,1,1,10")]
     [InlineData("sdk-p1-t1-b10-e1024-single-r9,sdk,1,1,10,1024,single,,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,false,complete")]
     [InlineData("sdk-p1-t1-b10-e1024-single-r1,sdk,1,1,10,1024,single,,1,x,1,1,1,1,1,1,1,1,1,1,1,1,1,1,false,complete")]
+    [InlineData("sdk-p1-t1-b10-e1024-single-r1,sdk,1,1,10,1024,single,,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,false,finished")]
     public void TryParse_CutShortMismatchedOrGarbled_IsNoRow(string line)
     {
         Assert.Null(SweepCsv.TryParse(line));

@@ -1,3 +1,4 @@
+using TableLoad.Measurement;
 using TableLoad.Sweep;
 
 namespace TableLoad.Tests.Sweep;
@@ -15,7 +16,7 @@ public sealed class SweepTableTests
         Timeouts = 0,
         MeanEntitiesPerSecond = 90, GoodputMbPerSecond = 0.1, ClientCpuSeconds = 1,
         Saturated = false,
-        Status = "complete",
+        Status = RunStatus.Complete,
     };
 
     [Fact]
@@ -44,11 +45,21 @@ public sealed class SweepTableTests
 
         var lines = table.Header().Split(Environment.NewLine, StringSplitOptions.RemoveEmptyEntries)
             .Concat(table.Row(Row(4, 5, 0.5)).Split(Environment.NewLine, StringSplitOptions.RemoveEmptyEntries))
-            .Concat(table.Row(Row(4, 123_456, 9_999.99, failed: 1_000_000) with { Saturated = true, Status = "partial" }).Split(Environment.NewLine, StringSplitOptions.RemoveEmptyEntries))
+            .Concat(table.Row(Row(4, 123_456, 9_999.99, failed: 1_000_000) with { Saturated = true, Status = RunStatus.Partial }).Split(Environment.NewLine, StringSplitOptions.RemoveEmptyEntries))
             .ToList();
 
         var bars = lines.Select(l => string.Join(',', l.Select((c, i) => (c, i)).Where(p => p.c == '|').Select(p => p.i).Take(14))).ToList();
         Assert.Single(bars.Distinct());
         Assert.Contains("partial, client saturated", lines[^1], StringComparison.Ordinal);
+    }
+
+    [Fact]
+    public void Row_OfAVerifyMismatch_SaysSoInItsNotes()
+    {
+        var table = new SweepTable(["sdk-p1-t4-b100-e1024-single-r1"]);
+
+        var row = table.Row(Row(4, 5, 0.5) with { VerifyMismatch = true });
+
+        Assert.Contains("| verify mismatch", row, StringComparison.Ordinal);
     }
 }

@@ -1,3 +1,4 @@
+using TableLoad.Measurement;
 using TableLoad.Sweep;
 
 namespace TableLoad.Tests.Sweep;
@@ -20,7 +21,7 @@ public sealed class ThrottleStopRuleTests
         Timeouts = 0,
         MeanEntitiesPerSecond = 90, GoodputMbPerSecond = 0.1, ClientCpuSeconds = 1,
         Saturated = false,
-        Status = "complete",
+        Status = RunStatus.Complete,
     };
 
     private static SweepCell Cell(int tasks, int batchSize, int repeat = 1) => new("sdk", 1, tasks, batchSize, 1024, "single", null, repeat);

@@ -29,7 +29,7 @@ internal sealed class WorkerFleet(RunSettings settings, TimeProvider time, ILogg
         {
             var worker = WorkerProcess.Start(k, _inbox.Writer, launch ?? (report => ChildWorkerLink.Start(report, settings.Runtime.ChildEnvironment(settings.Processes, RuntimeProfiles.HeapHardLimitBytes()))));
             _workers.Add(worker);
-            worker.Send(new ControlMessage(ControlMessage.StartType) { Settings = ForWorker(settings, k) });
+            worker.Send(new StartMessage(ForWorker(settings, k)));
         }
 
         using var limit = CancellationTokenSource.CreateLinkedTokenSource(cancellationToken);
@@ -39,14 +39,14 @@ internal sealed class WorkerFleet(RunSettings settings, TimeProvider time, ILogg
             while (_workers.Any(w => !w.Ready))
             {
                 var (worker, message) = await _inbox.Reader.ReadAsync(limit.Token).ConfigureAwait(false);
-                switch (message?.Type)
+                switch (message)
                 {
-                    case WorkerMessage.ReadyType:
+                    case ReadyMessage ready:
                         worker.Ready = true;
-                        worker.RuntimeSettings = message.RuntimeSettings;
+                        worker.RuntimeSettings = ready.RuntimeSettings;
                         break;
-                    case WorkerMessage.ErrorType:
-                        return $"{worker.Name} refused its settings: {message.Message}";
+                    case ErrorMessage error:
+                        return $"{worker.Name} refused its settings: {error.Message}";
                     case null:
                         return $"{worker.Name} exited with code {worker.ExitCode} before it was ready: {worker.StderrTail}";
                 }
@@ -72,20 +72,15 @@ internal sealed class WorkerFleet(RunSettings settings, TimeProvider time, ILogg
     public async Task RunAsync(RunClock clock, RunTimeline timeline, IReadOnlyList<IIntervalSink> sinks, StopSignals signals, Func<Task> everySecond)
     {
         var merger = new WindowMerger(_pool, timeline.WarmupEndEpochSecond, sinks, timeline.StartEpochSecond);
-        var go = new ControlMessage(ControlMessage.GoType)
-        {
-            StartEpochMicros = clock.StartEpochMicros,
-            WarmupEndEpochSecond = timeline.WarmupEndEpochSecond,
-            StopEpochMicros = clock.StartEpochMicros + timeline.StopMicros,
-        };
+        var go = new GoMessage(clock.StartEpochMicros, timeline.WarmupEndEpochSecond, clock.StartEpochMicros + timeline.StopMicros);
         foreach (var worker in _workers)
         {
             worker.LastHeard = time.GetUtcNow();
             worker.Send(go);
         }
 
-        using var onStop = signals.StopStarting.Register(() => Broadcast(ControlMessage.StopType));
-        using var onAbandon = signals.Abandon.Register(() => Broadcast(ControlMessage.AbandonType));
+        using var onStop = signals.StopStarting.Register(() => Broadcast(new StopMessage()));
+        using var onAbandon = signals.Abandon.Register(() => Broadcast(new AbandonMessage()));
         var nextSecond = time.GetUtcNow().AddSeconds(1);
         while (_workers.Any(w => w.Live))
         {
@@ -101,7 +96,7 @@ internal sealed class WorkerFleet(RunSettings settings, TimeProvider time, ILogg
 
             while (_inbox.Reader.TryRead(out var item))
             {
-                Handle(item.Worker, item.Message, merger, timeline);
+                Handle(item.Worker, item.Message, merger);
             }
 
             GiveUpOnSilentWorkers();
@@ -125,42 +120,34 @@ internal sealed class WorkerFleet(RunSettings settings, TimeProvider time, ILogg
         }
     }
 
-    private void Handle(WorkerProcess worker, WorkerMessage? message, WindowMerger merger, RunTimeline timeline)
+    private void Handle(WorkerProcess worker, WorkerMessage? message, WindowMerger merger)
     {
         worker.LastHeard = time.GetUtcNow();
-        switch (message?.Type)
+        switch (message)
         {
-            case WorkerMessage.WindowType:
-                var window = _pool.Rent(message.EpochSecond);
-                WindowCodec.Decode(message, window);
-                worker.Totals.OnInterval(window, warmup: window.Warmup ?? window.EpochSecond < timeline.WarmupEndEpochSecond);
+            case WindowMessage second:
+                var window = _pool.Rent(second.EpochSecond);
+                second.DecodeInto(window);
+                worker.Totals.OnInterval(window, warmup: second.Warmup);
                 merger.Add(window);
                 break;
-            case WorkerMessage.TickType:
-                worker.Watermark = Math.Max(worker.Watermark, message.Watermark);
-                AddSample(worker, message);
+            case TickMessage tick:
+                worker.Watermark = Math.Max(worker.Watermark, tick.Watermark);
+                worker.Samples.Add(tick.Sample);
                 break;
-            case WorkerMessage.DoneType:
-                AddSample(worker, message);
+            case DoneMessage done:
+                worker.Samples.Add(done.Sample);
                 worker.Done = true;
                 break;
-            case WorkerMessage.ErrorType:
-                worker.Failure ??= message.Message;
+            case ErrorMessage error:
+                worker.Failure ??= error.Message;
                 break;
-            case WorkerMessage.NoticeType:
-                log.Log(message.Level ?? LogLevel.Warning, "{Sentence}", $"{worker.Name}: {message.Message}");
+            case NoticeMessage notice:
+                log.Log(notice.Level, "{Sentence}", $"{worker.Name}: {notice.Message}");
                 break;
             case null when !worker.Done:
                 worker.Failure ??= $"exited with code {worker.ExitCode}";
                 break;
-        }
-    }
-
-    private static void AddSample(WorkerProcess worker, WorkerMessage message)
-    {
-        if (message.Sample is { } sample)
-        {
-            worker.Samples.Add(sample);
         }
     }
 
@@ -174,11 +161,11 @@ internal sealed class WorkerFleet(RunSettings settings, TimeProvider time, ILogg
         }
     }
 
-    private void Broadcast(string type)
+    private void Broadcast(ControlMessage message)
     {
         foreach (var worker in _workers.Where(w => w.Live))
         {
-            worker.Send(new ControlMessage(type));
+            worker.Send(message);
         }
     }
 }

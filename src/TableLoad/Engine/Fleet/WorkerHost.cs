@@ -16,19 +16,18 @@ internal sealed class WorkerHost(TextReader stdin, TextWriter stdout, TimeProvid
         var channel = new WorkerChannel(stdout);
         if (await ReadStartAsync().ConfigureAwait(false) is not { } settings)
         {
-            channel.Send(new WorkerMessage(WorkerMessage.ErrorType) { Message = "The worker expected a start line with its settings on stdin." });
+            channel.Send(new ErrorMessage("The worker expected a start line with its settings on stdin."));
             return ExitCodes.BadInput;
         }
 
         using var signals = new StopSignals();
-        var go = new TaskCompletionSource<ControlMessage>(TaskCreationOptions.RunContinuationsAsynchronously);
+        var go = new TaskCompletionSource<GoMessage?>(TaskCreationOptions.RunContinuationsAsynchronously);
         _ = Task.Run(() => ListenAsync(go, signals));
 
-        using var admin = new TableAdmin(settings.Target, settings.Table, settings.TableCallTimeout);
+        using var admin = new TableAdmin(AuthorizedTarget.For(settings.Target, time), settings.Table, settings.TableCallTimeout);
         ThreadPoolTuning.Apply(settings);
-        channel.Send(new WorkerMessage(WorkerMessage.ReadyType) { RuntimeSettings = RuntimeSettings.Current(settings.Runtime.ToName()) });
-        var timing = await go.Task.ConfigureAwait(false);
-        if (timing.Type != ControlMessage.GoType)
+        channel.Send(new ReadyMessage(RuntimeSettings.Current(settings.Runtime.ToName())));
+        if (await go.Task.ConfigureAwait(false) is not { } timing)
         {
             return ExitCodes.Interrupted;
         }
@@ -47,17 +46,13 @@ internal sealed class WorkerHost(TextReader stdin, TextWriter stdout, TimeProvid
 
         await new ProcessLoad(settings, admin, new WorkerNotices(channel)).RunAsync(clock, timeline, [new WorkerOutputSink(channel)], batchLog.Writer, signals, watermark =>
         {
-            channel.Send(new WorkerMessage(WorkerMessage.TickType) { Watermark = watermark, Sample = ProcessSample.Take(clock.ElapsedMicros() / 1e6) });
+            channel.Send(new TickMessage(watermark, ProcessSample.Take(clock.ElapsedMicros() / 1e6)));
             return Task.CompletedTask;
         }).ConfigureAwait(false);
 
         batchLog.Writer.Complete();
         await batchLogTask.ConfigureAwait(false);
-        channel.Send(new WorkerMessage(WorkerMessage.DoneType)
-        {
-            Status = signals.Interrupted ? "interrupted" : "complete",
-            Sample = ProcessSample.Take(clock.ElapsedMicros() / 1e6),
-        });
+        channel.Send(new DoneMessage(signals.Interrupted ? RunStatus.Interrupted : RunStatus.Complete, ProcessSample.Take(clock.ElapsedMicros() / 1e6)));
         return signals.Interrupted ? ExitCodes.Interrupted : ExitCodes.Success;
     }
 
@@ -66,8 +61,7 @@ internal sealed class WorkerHost(TextReader stdin, TextWriter stdout, TimeProvid
     {
         try
         {
-            var start = await ReadControlAsync().ConfigureAwait(false);
-            return start?.Type == ControlMessage.StartType ? start.Settings : null;
+            return await ReadControlAsync().ConfigureAwait(false) is StartMessage start ? start.Settings : null;
         }
         catch (System.Text.Json.JsonException)
         {
@@ -76,26 +70,27 @@ internal sealed class WorkerHost(TextReader stdin, TextWriter stdout, TimeProvid
     }
 
     /// <summary>Obeys the coordinator; its end of stdin closing means it is gone, so stop at once.</summary>
-    private async Task ListenAsync(TaskCompletionSource<ControlMessage> go, StopSignals signals)
+    /// <param name="go">Set to the go message, or to null when the coordinator is gone before it.</param>
+    private async Task ListenAsync(TaskCompletionSource<GoMessage?> go, StopSignals signals)
     {
         while (await ReadControlAsync().ConfigureAwait(false) is { } message)
         {
-            switch (message.Type)
+            switch (message)
             {
-                case ControlMessage.GoType:
-                    go.TrySetResult(message);
+                case GoMessage timing:
+                    go.TrySetResult(timing);
                     break;
-                case ControlMessage.StopType:
+                case StopMessage:
                     signals.RequestStop();
                     break;
-                case ControlMessage.AbandonType:
+                case AbandonMessage:
                     signals.RequestStop();
                     signals.AbandonAfter(TimeSpan.Zero);
                     break;
             }
         }
 
-        go.TrySetResult(new ControlMessage(ControlMessage.AbandonType));
+        go.TrySetResult(null);
         signals.RequestStop();
         signals.AbandonAfter(TimeSpan.Zero);
     }

@@ -17,7 +17,7 @@ internal sealed class WorkerNotices(WorkerChannel channel) : ILogger
     {
         if (IsEnabled(logLevel))
         {
-            channel.Send(new WorkerMessage(WorkerMessage.NoticeType) { Level = logLevel, Message = formatter(state, exception) });
+            channel.Send(new NoticeMessage(logLevel, formatter(state, exception)));
         }
     }
 }

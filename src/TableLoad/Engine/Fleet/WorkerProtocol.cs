@@ -1,14 +1,14 @@
-using Microsoft.Extensions.Logging;
+using System.Reflection;
 using System.Text.Json;
+using System.Text.Json.Nodes;
 using System.Text.Json.Serialization;
-using TableLoad.Measurement;
-using TableLoad.Settings;
 
 namespace TableLoad.Engine.Fleet;
 
 /// <summary>
 /// The JSON-lines protocol between a coordinator and its workers: control lines on the worker's stdin,
-/// reports on its stdout. Settings, the key or SAS included, travel here and never in argv or the environment.
+/// reports on its stdout, one message type per kind of line, named by its <c>type</c>. Settings, the key
+/// or SAS included, travel here and never in argv or the environment.
 /// </summary>
 internal static class WorkerProtocol
 {
@@ -16,96 +16,48 @@ internal static class WorkerProtocol
 
     public static string Serialize(WorkerMessage message) => JsonSerializer.Serialize(message, WorkerProtocolContext.Default.WorkerMessage);
 
-    public static T Deserialize<T>(string line) =>
-        (T?)JsonSerializer.Deserialize(line, typeof(T), WorkerProtocolContext.Default) ?? throw new JsonException("empty protocol line");
+    /// <summary>Reads one line as a <see cref="ControlMessage"/> or a <see cref="WorkerMessage"/>; any line that is not one is a <see cref="JsonException"/>.</summary>
+    public static T Deserialize<T>(string line)
+        where T : class
+    {
+        try
+        {
+            return (T?)JsonSerializer.Deserialize(line, typeof(T), WorkerProtocolContext.Default) ?? throw new JsonException("An empty protocol line.");
+        }
+        catch (Exception ex) when (ex is JsonException or NotSupportedException or FormatException)
+        {
+            // FormatException: a value its type refuses (a malformed key); none of these messages quotes a value.
+            throw new JsonException(UnknownType<T>(line) ?? ex.Message, ex);
+        }
+    }
+
+    /// <summary>The sentence for a line whose type is not one of <typeparamref name="T"/>'s; null when it is one.</summary>
+    private static string? UnknownType<T>(string line)
+    {
+        var known = typeof(T).GetCustomAttributes<JsonDerivedTypeAttribute>().Select(d => d.TypeDiscriminator as string).Order(StringComparer.Ordinal).ToList();
+        string? type;
+        try
+        {
+            type = JsonNode.Parse(line)?["type"]?.GetValue<string>();
+        }
+        catch (Exception ex) when (ex is JsonException or InvalidOperationException or FormatException)
+        {
+            return null;
+        }
+
+        return type is not null && known.Contains(type) ? null
+            : $"A protocol line {(type is null ? "without a type" : $"of type '{type}'")} is not a {typeof(T).Name}: its types are {string.Join(", ", known)}.";
+    }
 }
 
 /// <summary>The protocol's messages, each written and read through this generated metadata.</summary>
 [JsonSourceGenerationOptions(
     PropertyNamingPolicy = JsonKnownNamingPolicy.SnakeCaseLower,
     DefaultIgnoreCondition = JsonIgnoreCondition.WhenWritingNull,
-    Converters = [typeof(StorageTargetConverter), typeof(PartitionStrategyConverter)])]
+    RespectNullableAnnotations = true,
+    RespectRequiredConstructorParameters = true,
+    AllowOutOfOrderMetadataProperties = true,
+    Converters = [typeof(PartitionStrategyConverter)])]
 [JsonSerializable(typeof(ControlMessage))]
 [JsonSerializable(typeof(WorkerMessage))]
 internal sealed partial class WorkerProtocolContext : JsonSerializerContext;
-
-/// <summary>Coordinator → worker.</summary>
-internal sealed record ControlMessage(string Type)
-{
-    public const string StartType = "start";
-    public const string GoType = "go";
-    public const string StopType = "stop";
-    public const string AbandonType = "abandon";
-
-    /// <summary>start: the run's validated settings, this worker's process number and batch share already in them.</summary>
-    public RunSettings? Settings { get; init; }
-
-    /// <summary>go: the shared timeline, in wall-clock terms.</summary>
-    public long StartEpochMicros { get; init; }
-
-    public long WarmupEndEpochSecond { get; init; }
-
-    public long StopEpochMicros { get; init; }
-
-    /// <summary>Names the message and never its settings' secret, which a generated ToString would reach.</summary>
-    public override string ToString() => $"{nameof(ControlMessage)} {{ Type = {Type}, Process = {Settings?.Process}, RunId = {Settings?.RunId} }}";
-}
-
-/// <summary>Worker → coordinator.</summary>
-internal sealed record WorkerMessage(string Type)
-{
-    public const string ReadyType = "ready";
-    public const string WindowType = "window";
-    public const string TickType = "tick";
-    public const string DoneType = "done";
-    public const string ErrorType = "error";
-
-    /// <summary>A warning or error the worker's load said, for the coordinator to say in its place.</summary>
-    public const string NoticeType = "notice";
-
-    public long EpochSecond { get; init; }
-
-    /// <summary>A window's phase: a second after the warm-up's end can still hold warm-up batches that answered late.</summary>
-    public bool? Warmup { get; init; }
-
-    public long Batches { get; init; }
-
-    public long Attempts { get; init; }
-
-    public long EntitiesSucceeded { get; init; }
-
-    public long EntitiesFailed { get; init; }
-
-    public long Late { get; init; }
-
-    public long VerifiedByRead { get; init; }
-
-    public long BatchLogDropped { get; init; }
-
-    public long AbandonedStored { get; init; }
-
-    public long AbandonedNotStored { get; init; }
-
-    public long[]? ByOutcome { get; init; }
-
-    public Dictionary<string, long>? RejectedByCode { get; init; }
-
-    /// <summary>The window's latency histogram, HdrHistogram V2 compressed, base64.</summary>
-    public string? Latency { get; init; }
-
-    public string? Uncorrected { get; init; }
-
-    /// <summary>tick: every second before this one has been reported.</summary>
-    public long Watermark { get; init; }
-
-    public ProcessSample? Sample { get; init; }
-
-    /// <summary>ready: the runtime settings in effect in the worker.</summary>
-    public RuntimeSettings? RuntimeSettings { get; init; }
-
-    public string? Status { get; init; }
-
-    public LogLevel? Level { get; init; }
-
-    public string? Message { get; init; }
-}

@@ -119,7 +119,8 @@ internal sealed record IntervalRow(long EpochSecond, bool Warmup, long EntitiesS
     {
         window.Reset(EpochSecond);
         window.Warmup = Warmup;
-        window.Counts.Set(Batches, 0, EntitiesSucceeded, EntitiesFailed, 0, ByOutcome);
+        // intervals.csv holds these counts only; the others were not written and stay zero.
+        window.Counts.Add(new WindowCounts { Batches = Batches, EntitiesSucceeded = EntitiesSucceeded, EntitiesFailed = EntitiesFailed, ByOutcome = ByOutcome });
         if (histograms.TryGetValue((EpochSecond, Warmup ? HistogramLogSink.WarmupTag : null), out var latency))
         {
             window.Latency.Add(latency);

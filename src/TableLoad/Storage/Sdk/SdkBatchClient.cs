@@ -12,7 +12,7 @@ internal sealed class SdkBatchClient : IBatchClient
     private readonly TimeProvider _time;
 
     /// <param name="time">The run's clock, which a Retry-After date is measured against.</param>
-    public SdkBatchClient(StorageTarget target, string table, EntityTemplate template, HttpMessageHandler handler, bool diagnostics, TimeProvider time)
+    public SdkBatchClient(AuthorizedTarget target, string table, EntityTemplate template, HttpMessageHandler handler, bool diagnostics, TimeProvider time)
     {
         _handler = handler;
         _template = template;

@@ -18,16 +18,16 @@ internal sealed class WireBatchClient : IBatchClient
     private const int AnswerBufferBytes = 32 * 1024;
 
     private readonly HttpClient _http;
-    private readonly StorageTarget _target;
+    private readonly IRequestAuthorizer _authorizer;
     private readonly Uri _batchUri;
     private readonly string _tableUrl;
     private readonly EntityTemplate _template;
     private readonly TimeProvider _time;
 
     /// <param name="time">The run's clock, which a Retry-After date is measured against.</param>
-    public WireBatchClient(StorageTarget target, string table, EntityTemplate template, HttpMessageHandler handler, TimeProvider time)
+    public WireBatchClient(AuthorizedTarget target, string table, EntityTemplate template, HttpMessageHandler handler, TimeProvider time)
     {
-        _target = target;
+        _authorizer = target.Authorizer;
         _template = template;
         _time = time;
         var endpoint = target.TableEndpoint.AbsoluteUri.TrimEnd('/');
@@ -51,7 +51,7 @@ internal sealed class WireBatchClient : IBatchClient
         headers.TryAddWithoutValidation("Accept", "application/json;odata=nometadata");
         request.Content = new ReadOnlyMemoryContent(body);
         request.Content.Headers.ContentType = BodyType;
-        _target.Authorizer.Authorize(request);
+        _authorizer.Authorize(request);
 
         // Read the answer into a pooled buffer: buffering it in HttpClient (ResponseContentRead) and then
         // ReadAsByteArrayAsync copied it twice into fresh arrays, ~64 KB of garbage per batch of 100.

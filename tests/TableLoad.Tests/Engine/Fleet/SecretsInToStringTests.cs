@@ -16,9 +16,9 @@ public sealed class SecretsInToStringTests
 
     [Theory]
     [MemberData(nameof(Authorisations))]
-    public void ControlMessage_StartWithTheSettings_DoesNotPrintTheSecret(string auth)
+    public void StartMessage_WithTheSettings_DoesNotPrintTheSecret(string auth)
     {
-        var start = new ControlMessage(ControlMessage.StartType) { Settings = Settings(auth) with { Process = 1 } };
+        var start = new StartMessage(Settings(auth) with { Process = 1 });
 
         var text = start.ToString();
 
@@ -36,11 +36,21 @@ public sealed class SecretsInToStringTests
         Assert.Contains("secretacct", text, StringComparison.Ordinal);
     }
 
+    [Theory]
+    [MemberData(nameof(Authorisations))]
+    public void AuthorizedTarget_WithASecret_DoesNotPrintIt(string auth)
+    {
+        var text = AuthorizedTarget.For(Settings(auth).Target, TimeProvider.System).ToString();
+
+        AssertNoSecret(text);
+        Assert.Contains("secretacct", text, StringComparison.Ordinal);
+    }
+
     private static RunSettings Settings(string auth)
     {
         var endpoint = new Uri("http://127.0.0.1:10002/secretacct");
-        IRequestAuthorizer authorizer = auth == "key" ? new SharedKeyAuthorizer("secretacct", Key, TimeProvider.System) : new SasAuthorizer(Sas);
-        return DefaultRunSettings.Create() with { Target = new StorageTarget(endpoint, "secretacct", authorizer), Table = "t1", OutputDirectory = "out", RunId = "r1" };
+        var storageAuth = auth == "key" ? StorageAuth.SharedKey(Convert.ToBase64String(Key)) : StorageAuth.Sas(Sas);
+        return DefaultRunSettings.Create() with { Target = new StorageTarget(endpoint, "secretacct", storageAuth), Table = "t1", OutputDirectory = "out", RunId = "r1" };
     }
 
     private static void AssertNoSecret(string text)

@@ -10,7 +10,7 @@ namespace TableLoad.Tests.Engine.Fleet;
 /// <summary>A worker receives the coordinator's validated settings as data: every field, whoever adds it, arrives as sent.</summary>
 public sealed class StartMessageTests
 {
-    private static readonly byte[] Key = "start-message-test-key"u8.ToArray();
+    private static readonly string Key = Convert.ToBase64String("start-message-test-key"u8.ToArray());
 
     [Fact]
     public void Start_EverySettingChangedFromItsDefault_ArrivesAsSent()
@@ -41,23 +41,24 @@ public sealed class StartMessageTests
     [Fact]
     public void Start_ASasTarget_ArrivesWithItsSignature()
     {
-        var sent = Minimal() with { Target = new StorageTarget(new Uri("https://acct.table.core.windows.net"), "acct", new SasAuthorizer("sv=1&sig=abc")) };
+        var sent = Minimal() with { Target = new StorageTarget(new Uri("https://acct.table.core.windows.net"), "acct", StorageAuth.Sas("sv=1&sig=abc")) };
 
         var received = RoundTrip(sent);
 
-        Assert.Equal("sv=1&sig=abc", Assert.IsType<SasAuthorizer>(received.Target.Authorizer).Token);
+        Assert.Equal(StorageAuth.Sas("sv=1&sig=abc"), received.Target.Auth);
     }
 
     [Fact]
     public void Start_AnEntraTarget_ArrivesWithoutAToken_AndTheWorkerMakesItsOwnCredential()
     {
-        var sent = Minimal() with { Target = new StorageTarget(new Uri("https://acct.table.core.windows.net"), "acct", new BearerTokenAuthorizer(new Azure.Identity.DefaultAzureCredential(), TimeProvider.System)) };
+        var sent = Minimal() with { Target = new StorageTarget(new Uri("https://acct.table.core.windows.net"), "acct", StorageAuth.Entra) };
 
-        var line = WorkerProtocol.Serialize(new ControlMessage(ControlMessage.StartType) { Settings = sent });
-        var received = WorkerProtocol.Deserialize<ControlMessage>(line).Settings!;
+        var line = WorkerProtocol.Serialize(new StartMessage(sent));
+        var received = Assert.IsType<StartMessage>(WorkerProtocol.Deserialize<ControlMessage>(line)).Settings;
 
         Assert.DoesNotContain("secret", line, StringComparison.Ordinal);
-        Assert.IsType<BearerTokenAuthorizer>(received.Target.Authorizer);
+        Assert.Equal(StorageAuth.Entra, received.Target.Auth);
+        Assert.IsType<BearerTokenAuthorizer>(AuthorizedTarget.For(received.Target, TimeProvider.System).Authorizer);
         Assert.Equal(sent.Target.TableEndpoint, received.Target.TableEndpoint);
     }
 
@@ -78,7 +79,10 @@ public sealed class StartMessageTests
     [InlineData("{not json")]
     [InlineData("{\"type\":\"start\"}")]
     [InlineData("{\"type\":\"go\"}")]
-    [InlineData("{\"type\":\"start\",\"settings\":{\"target\":{\"table_endpoint\":\"http://127.0.0.1:1/a\",\"account_name\":\"a\",\"auth\":\"shared_key\",\"secret\":\"not base64!\"},\"table\":\"t1\",\"output_directory\":\"o\",\"run_id\":\"r\"}}")]
+    [InlineData("{\"type\":\"launch\"}")]
+    [InlineData("{\"type\":\"start\",\"settings\":null}")]
+    [InlineData("{\"type\":\"start\",\"settings\":{\"target\":{\"table_endpoint\":\"http://127.0.0.1:1/a\",\"account_name\":\"a\",\"auth\":{\"kind\":\"shared_key\",\"secret\":\"not base64!\"}},\"table\":\"t1\",\"output_directory\":\"o\",\"run_id\":\"r\"}}")]
+    [InlineData("{\"type\":\"start\",\"settings\":{\"target\":{\"table_endpoint\":\"http://127.0.0.1:1/a\",\"account_name\":\"a\",\"auth\":{\"kind\":\"entra\",\"secret\":\"a token\"}},\"table\":\"t1\",\"output_directory\":\"o\",\"run_id\":\"r\"}}")]
     public async Task Worker_AStartLineWithoutUsableSettings_AnswersWithOneErrorLine_AndExitCode2(string line)
     {
         var stdout = new StringWriter();
@@ -87,15 +91,15 @@ public sealed class StartMessageTests
 
         Assert.Equal(ExitCodes.BadInput, code);
         var answer = WorkerProtocol.Deserialize<WorkerMessage>(Assert.Single(stdout.ToString().Split('\n', StringSplitOptions.RemoveEmptyEntries)));
-        Assert.Equal(WorkerMessage.ErrorType, answer.Type);
+        Assert.Equal("The worker expected a start line with its settings on stdin.", Assert.IsType<ErrorMessage>(answer).Message);
     }
 
     private static RunSettings RoundTrip(RunSettings sent) =>
-        WorkerProtocol.Deserialize<ControlMessage>(WorkerProtocol.Serialize(new ControlMessage(ControlMessage.StartType) { Settings = sent })).Settings!;
+        Assert.IsType<StartMessage>(WorkerProtocol.Deserialize<ControlMessage>(WorkerProtocol.Serialize(new StartMessage(sent)))).Settings;
 
     private static RunSettings Minimal() => DefaultRunSettings.Create() with
     {
-        Target = new StorageTarget(new Uri("http://127.0.0.1:10002/devstoreaccount1"), "devstoreaccount1", new SharedKeyAuthorizer("devstoreaccount1", [1, 2, 3], TimeProvider.System)),
+        Target = new StorageTarget(new Uri("http://127.0.0.1:10002/devstoreaccount1"), "devstoreaccount1", StorageAuth.SharedKey(Convert.ToBase64String([1, 2, 3]))),
         Table = "t1",
         OutputDirectory = "out",
         RunId = "r1",
@@ -131,21 +135,11 @@ public sealed class StartMessageTests
             _ when underlying == typeof(Uri) => new Uri("http://collector.example:4317/"),
             _ when underlying.IsEnum => Enum.GetValues(underlying).Cast<object>().First(v => !v.Equals(value)),
             _ when underlying == typeof(PartitionStrategy) => new PartitionStrategy.Spread(7),
-            _ when underlying == typeof(StorageTarget) => new StorageTarget(new Uri("https://other.table.core.windows.net"), "other", new SharedKeyAuthorizer("other", Key, TimeProvider.System)),
+            _ when underlying == typeof(StorageTarget) => new StorageTarget(new Uri("https://other.table.core.windows.net"), "other", StorageAuth.SharedKey(Key)),
             _ => throw new NotSupportedException($"Teach this test a value of {type.Name} other than the default, so the new RunSettings field is checked."),
         };
     }
 
-    private static bool Same(object? a, object? b) => (a, b) switch
-    {
-        (StorageTarget x, StorageTarget y) => x.TableEndpoint == y.TableEndpoint && x.AccountName == y.AccountName && Secret(x) == Secret(y),
-        _ => Equals(a, b),
-    };
-
-    private static string? Secret(StorageTarget target) => target.Authorizer switch
-    {
-        SharedKeyAuthorizer key => "key:" + key.AccountKey,
-        SasAuthorizer sas => "sas:" + sas.Token,
-        var other => other.GetType().Name,
-    };
+    // Every setting is data now, the target's secret included, so equality is the whole comparison.
+    private static bool Same(object? a, object? b) => Equals(a, b);
 }

@@ -19,12 +19,12 @@ public sealed class WorkerFleetTests
     [Fact]
     public async Task Start_EveryWorkerReady_IsNoFailure_AndEachGetsItsShareOfTheBudget()
     {
-        var workers = new ScriptedWorkers(onStart: (_, worker) => worker.Report(new WorkerMessage(WorkerMessage.ReadyType)));
+        var workers = new ScriptedWorkers(onStart: (_, worker) => worker.Report(Ready()));
         using var fleet = new WorkerFleet(DefaultRunSettings.Create() with { Processes = 3, Batches = 10 }, new FakeTimeProvider(Start), NullLogger.Instance, workers.Launch);
 
         Assert.Null(await fleet.StartAsync(CancellationToken.None));
 
-        var started = workers.Links.Select(l => Assert.Single(l.Sent).Settings!).ToList();
+        var started = workers.Links.Select(l => Assert.IsType<StartMessage>(Assert.Single(l.Sent)).Settings).ToList();
         Assert.Equal([0, 1, 2], started.Select(s => s.Process));
         Assert.Equal([4L, 3L, 3L], started.Select(s => s.Batches!.Value));
         Assert.All(started, s => Assert.True(s.Quiet));
@@ -34,8 +34,8 @@ public sealed class WorkerFleetTests
     public async Task Start_AWorkerRefusesItsSettings_IsOneSentenceNamingIt()
     {
         var workers = new ScriptedWorkers(onStart: (k, worker) => worker.Report(k == 1
-            ? new WorkerMessage(WorkerMessage.ErrorType) { Message = "--tasks must be at least 1." }
-            : new WorkerMessage(WorkerMessage.ReadyType)));
+            ? new ErrorMessage("--tasks must be at least 1.")
+            : Ready()));
         using var fleet = new WorkerFleet(DefaultRunSettings.Create() with { Processes = 2 }, new FakeTimeProvider(Start), NullLogger.Instance, workers.Launch);
 
         var failure = await fleet.StartAsync(CancellationToken.None);
@@ -67,7 +67,7 @@ public sealed class WorkerFleetTests
         await AdvanceUntilAsync(time, running, () => fleet.Workers[1].Failure is not null, everySecond: async () =>
         {
             await SayAsync(time, running, speaking, Window(second, batches: 7));
-            await SayAsync(time, running, speaking, new WorkerMessage(WorkerMessage.TickType) { Watermark = ++second });
+            await SayAsync(time, running, speaking, new TickMessage(++second, default));
         });
 
         Assert.Equal($"fell silent for {WorkerFleet.SilenceLimit.TotalSeconds:0} s and was stopped", fleet.Workers[1].Failure);
@@ -75,7 +75,7 @@ public sealed class WorkerFleetTests
         Assert.InRange(time.GetUtcNow() - Start, WorkerFleet.SilenceLimit, WorkerFleet.SilenceLimit + TimeSpan.FromSeconds(1));
         Assert.False(workers.Links[0].Killed);
 
-        await SayAsync(time, running, speaking, new WorkerMessage(WorkerMessage.DoneType));
+        await SayAsync(time, running, speaking, new DoneMessage(RunStatus.Complete, default));
         await AdvanceUntilAsync(time, running, () => running.IsCompleted);
         Assert.Equal(fleet.Workers[0].Totals.Measured.Batches + fleet.Workers[0].Totals.Warmup.Batches, sink.Batches);
         Assert.True(sink.Batches >= 7 * 5, $"only {sink.Batches} of worker 0's batches were merged");
@@ -93,13 +93,13 @@ public sealed class WorkerFleetTests
         signals.Request();
         foreach (var link in workers.Links)
         {
-            await SayAsync(time, running, link, new WorkerMessage(WorkerMessage.DoneType) { Status = "interrupted" });
+            await SayAsync(time, running, link, new DoneMessage(RunStatus.Interrupted, default));
         }
 
         await AdvanceUntilAsync(time, running, () => running.IsCompleted);
         Assert.All(workers.Links, link => Assert.Equal(
-            [ControlMessage.StartType, ControlMessage.GoType, ControlMessage.StopType, ControlMessage.AbandonType],
-            link.Sent.Select(m => m.Type)));
+            [typeof(StartMessage), typeof(GoMessage), typeof(StopMessage), typeof(AbandonMessage)],
+            link.Sent.Select(m => m.GetType())));
         Assert.All(fleet.Workers, w => Assert.Null(w.Failure));
     }
 
@@ -111,10 +111,10 @@ public sealed class WorkerFleetTests
         using var _ = fleet;
         var (running, _) = Run(fleet, time, new StopSignals());
 
-        await SayAsync(time, running, workers.Links[1], new WorkerMessage(WorkerMessage.NoticeType) { Level = LogLevel.Warning, Message = "OTLP metric export failed." });
+        await SayAsync(time, running, workers.Links[1], new NoticeMessage(LogLevel.Warning, "OTLP metric export failed."));
         foreach (var link in workers.Links)
         {
-            await SayAsync(time, running, link, new WorkerMessage(WorkerMessage.DoneType));
+            await SayAsync(time, running, link, new DoneMessage(RunStatus.Complete, default));
         }
 
         await AdvanceUntilAsync(time, running, () => running.IsCompleted);
@@ -124,7 +124,7 @@ public sealed class WorkerFleetTests
     private static async Task<(SteppedTimeProvider Time, ScriptedWorkers Workers, WorkerFleet Fleet)> TwoReadyWorkersAsync(ILogger? log = null)
     {
         var time = new SteppedTimeProvider(Start);
-        var workers = new ScriptedWorkers(onStart: (_, worker) => worker.Report(new WorkerMessage(WorkerMessage.ReadyType)));
+        var workers = new ScriptedWorkers(onStart: (_, worker) => worker.Report(Ready()));
         var fleet = new WorkerFleet(DefaultRunSettings.Create() with { Processes = 2 }, time, log ?? NullLogger.Instance, workers.Launch);
         Assert.Null(await fleet.StartAsync(CancellationToken.None));
         return (time, workers, fleet);
@@ -175,13 +175,15 @@ public sealed class WorkerFleetTests
         await time.UntilAsync(() => time.Armed > armed, running);
     }
 
-    private static WorkerMessage Window(long epochSecond, int batches)
+    private static WindowMessage Window(long epochSecond, int batches)
     {
         var window = new Window();
         window.Reset(epochSecond);
-        window.Counts.Set(batches, batches, batches * 100, 0, 0, new long[OutcomeTable.Count]);
-        return WindowCodec.Encode(window, warmup: false);
+        window.Counts.Add(new WindowCounts { Batches = batches, Attempts = batches, EntitiesSucceeded = batches * 100 });
+        return WindowMessage.Of(window, warmup: false);
     }
+
+    private static ReadyMessage Ready() => new(RuntimeSettings.Current("tuned"));
 
     private sealed class CountingSink : IIntervalSink
     {
@@ -220,7 +222,7 @@ public sealed class WorkerFleetTests
         public void Send(ControlMessage message)
         {
             Sent.Add(WorkerProtocol.Deserialize<ControlMessage>(WorkerProtocol.Serialize(message)));
-            if (message.Type == ControlMessage.StartType)
+            if (message is StartMessage)
             {
                 onStart(index, this);
             }

@@ -4,22 +4,22 @@ using TableLoad.Measurement.Histograms;
 
 namespace TableLoad.Tests.Engine.Fleet;
 
-public sealed class WindowCodecTests
+public sealed class WindowMessageTests
 {
     private readonly WindowPool _pool = new();
 
     [Fact]
     public void Decode_IntoAPooledWindow_AllocatesNoHistogram()
     {
-        var message = WorkerProtocol.Deserialize<WorkerMessage>(WorkerProtocol.Serialize(WindowCodec.Encode(WorkerSecond(), warmup: false)));
+        var message = Assert.IsType<WindowMessage>(WorkerProtocol.Deserialize<WorkerMessage>(WorkerProtocol.Serialize(WindowMessage.Of(WorkerSecond(), warmup: false))));
         var into = _pool.Rent(0);
-        WindowCodec.Decode(message, into); // the first call also pays for the code's first run
+        message.DecodeInto(into); // the first call also pays for the code's first run
         var histogramBytes = GC.GetAllocatedBytesForCurrentThread();
         _ = new LatencyHistogram();
         histogramBytes = GC.GetAllocatedBytesForCurrentThread() - histogramBytes;
 
         var before = GC.GetAllocatedBytesForCurrentThread();
-        WindowCodec.Decode(message, into);
+        message.DecodeInto(into);
         var allocated = GC.GetAllocatedBytesForCurrentThread() - before;
 
         Assert.True(allocated < histogramBytes / 4, $"decoding one window allocated {allocated} bytes; a histogram is {histogramBytes}.");
@@ -33,13 +33,13 @@ public sealed class WindowCodecTests
     {
         var narrow = new LatencyHistogram(highestTrackableValue: 60_000_000, significantDigits: 2);
         narrow.RecordValue(12_000);
-        var message = WindowCodec.Encode(WorkerSecond(), warmup: false) with
+        var message = WindowMessage.Of(WorkerSecond(), warmup: false) with
         {
             Latency = Convert.ToBase64String(HistogramEncoding.EncodeCompressed(narrow)),
         };
         var into = _pool.Rent(0);
 
-        WindowCodec.Decode(message, into);
+        message.DecodeInto(into);
 
         Assert.Equal(1, into.Latency.TotalCount);
         Assert.InRange(into.Latency.Max, 11_900, 12_100);
