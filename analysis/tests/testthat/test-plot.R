@@ -91,8 +91,9 @@ test_that("the warm-up is shaded from the run's start to its first measured seco
     windows <- runs[[i]]$intervals
     expect_equal(spans$xmin[i], 0)
     expect_equal(spans$xmax[i], min(windows[warmup == FALSE]$epoch_s) - start, info = runs[[i]]$name)
-    expect_gte(spans$xmax[i], runs[[i]]$run$options$warmup_s)
-    expect_lt(spans$xmax[i], runs[[i]]$run$options$warmup_s + 1)
+    warmup <- duration_seconds(runs[[i]]$run$options$warmup) %||% runs[[i]]$run$options$warmup_s
+    expect_gte(spans$xmax[i], warmup)
+    expect_lt(spans$xmax[i], warmup + 1)
   }
   # Without run.json's figures, the windows flagged as warm-up say where it ends.
   runs[[1]]$run <- list()

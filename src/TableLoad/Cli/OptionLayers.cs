@@ -48,7 +48,7 @@ internal sealed class OptionLayers
     public ParseResult Apply(ParseResult commandLine, IDictionary environment)
     {
         var configFile = commandLine.GetValue(Config);
-        var profile = configFile is null ? [] : ReadProfile(configFile);
+        var profile = configFile is null ? new Dictionary<string, string>() : ReadProfile(configFile);
         var variables = FromEnvironment(environment);
 
         var front = new List<string>();
@@ -156,7 +156,8 @@ internal sealed class OptionLayers
         return type == typeof(bool) ? "true or false"
             : type == typeof(double) ? "a number"
             : IsWhole(type) ? "a whole number"
-            : "a string such as \"" + (option.GetDefaultValue()?.ToString() ?? "text") + "\"";
+            : option.GetDefaultValue() is string { Length: > 0 } example ? $"a string such as \"{example}\""
+            : "a string";
     }
 
     /// <summary>TABLELOAD_BATCH_SIZE=50 and the like, by key; the secrets' variables are read where they are used.</summary>

@@ -1,3 +1,4 @@
+using System.Collections;
 using System.CommandLine;
 using System.CommandLine.Parsing;
 using System.Globalization;
@@ -14,7 +15,8 @@ namespace TableLoad.Cli;
 /// </summary>
 internal static class SweepSettingsFactory
 {
-    public static SweepSettings Create(ParseResult parse, SweepOptions options, DateTimeOffset now, Func<string, string?> environment)
+    /// <param name="variables">The TABLELOAD_* variables the cells inherit, layered in front of each cell's command line as its run will.</param>
+    public static SweepSettings Create(ParseResult parse, SweepOptions options, DateTimeOffset now, Func<string, string?> environment, IDictionary? variables = null)
     {
         // The sweep's own options first, every fault listed; then, if the grid is known, the cells by run's rules; then all at once.
         var errors = new UsageErrors();
@@ -73,14 +75,14 @@ internal static class SweepSettingsFactory
         };
 
         // The cells see exactly the secrets the launcher will put in their environment.
-        var first = ValidateCells(draft, now, errors, name =>
+        var first = ValidateCells(draft, now, errors, variables ?? new Hashtable(), name =>
             name == SecretVariables.ConnectionString ? connection : name == SecretVariables.Sas ? sas : null);
         errors.ThrowIfAny();
         return draft with { Target = first!.Target, CellTime = first.Warmup + first.Duration };
     }
 
     /// <summary>Checks every distinct cell's command line as its run would, up to the first refused cell; returns the first cell's settings.</summary>
-    private static RunSettings? ValidateCells(SweepSettings settings, DateTimeOffset now, UsageErrors errors, Func<string, string?> cellEnvironment)
+    private static RunSettings? ValidateCells(SweepSettings settings, DateTimeOffset now, UsageErrors errors, IDictionary variables, Func<string, string?> cellEnvironment)
     {
         RunSettings? first = null;
         foreach (var cell in settings.Cells.Where(c => c.Repeat == 1))
@@ -96,7 +98,8 @@ internal static class SweepSettingsFactory
 
             try
             {
-                var runSettings = RunSettingsFactory.Create(parse, run, now, cellEnvironment);
+                // A cell's run reads its --config profile and the TABLELOAD_* variables it inherits; so does its check.
+                var runSettings = RunSettingsFactory.Create(RunProfile.Apply(parse, run, variables), run, now, cellEnvironment);
                 first ??= runSettings;
             }
             catch (UsageException ex)

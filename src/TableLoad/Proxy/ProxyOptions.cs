@@ -9,6 +9,9 @@ namespace TableLoad.Proxy;
 /// </summary>
 internal sealed class ProxyOptions
 {
+    /// <summary>The highest limit a token bucket takes, entities per second.</summary>
+    public const double MaxLimit = 1e9;
+
     public Option<string> Listen { get; } = new("--listen")
     {
         Description = "Loopback address to listen on (port 0 picks a free port).",
@@ -20,8 +23,6 @@ internal sealed class ProxyOptions
         Description = "Scheme, host and port of the Table endpoint to forward to, e.g. Azurite's; request paths (which name the account) are forwarded unchanged.",
         DefaultValueFactory = _ => ProxySettings.DefaultTarget,
     };
-
-    public const double MaxLimit = 1e9;
 
     public Bounded<double> PartitionLimit { get; } = new(
         new Option<double>("--partition-limit") { Description = "Entities per second one partition (account, table, PartitionKey) accepts before it is throttled; a token bucket holding one second's worth.", DefaultValueFactory = _ => ProxySettings.DefaultPartitionLimit },

@@ -35,7 +35,7 @@ internal sealed class UsageErrors
 
     /// <summary>What <paramref name="check"/> makes, or null with its fault listed: for checks that throw at their first fault.</summary>
     public T? Try<T>(Func<T> check)
-        where T : class
+        where T : class?
     {
         try
         {
