@@ -73,7 +73,8 @@ internal sealed class OptionLayers
         var layered = command.Parse([.. front, .. commandLine.Tokens.Where(t => t.Type != TokenType.Command).Select(t => t.Value)]);
         if (layered.Errors.Count > 0)
         {
-            throw new UsageException($"{layered.Errors[0].Message.TrimEnd('.')} (a value from {(configFile is null ? "" : configFile + " or ")}the {EnvironmentPrefix}* environment).");
+            var from = $"(a value from {(configFile is null ? "" : configFile + " or ")}the {EnvironmentPrefix}* environment)";
+            throw new UsageException(string.Join(Environment.NewLine, layered.Errors.Select(e => $"{e.Message.TrimEnd('.')} {from}.").Distinct()));
         }
 
         return layered;

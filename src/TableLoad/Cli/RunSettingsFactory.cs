@@ -125,6 +125,7 @@ internal static class RunSettingsFactory
         return errors.Require(largestProperty <= EntityTemplate.MaxPropertyBytes, $"--entity-size {entitySize} over {properties} properties makes properties of {largestProperty} bytes; a property holds at most {EntityTemplate.MaxPropertyBytes} bytes (64 KiB), so raise --properties.");
     }
 
+    /// <summary>The target and the credential its requests are authorised with; throws at its first fault, which the one pass lists.</summary>
     private static StorageTarget Target(ParseResult parse, RunOptions options, Func<string, string?> environment)
     {
         StorageTarget target;
