@@ -74,6 +74,19 @@ public sealed class CommandLineFailureTests(AzuriteFixture azurite)
     }
 
     [Fact]
+    public async Task SeveralValuesThatDoNotParse_AreAllSaid_OneSentenceEach_ExitTwo()
+    {
+        var (exitCode, stdout, stderr) = await TableLoadProcess.RunAsync(["run", "--tasks", "zero", "--retries", "many"], azurite.ConnectionString);
+
+        Assert.Equal(2, exitCode);
+        Assert.Equal(string.Empty, stdout);
+        Assert.Collection(
+            stderr.Split('\n', StringSplitOptions.RemoveEmptyEntries),
+            line => Assert.Contains("'zero' for option '--tasks'", line, StringComparison.Ordinal),
+            line => Assert.Contains("'many' for option '--retries'", line, StringComparison.Ordinal));
+    }
+
+    [Fact]
     public async Task EntraOverPlainHttp_IsRefusedAsBadInput_BeforeAnyRequest()
     {
         var (exitCode, _, stderr) = await TableLoadProcess.RunAsync(["run", "--endpoint", azurite.TableEndpoint.ToString(), "--auth", "entra"], connectionString: null);
