@@ -48,8 +48,10 @@ internal sealed class Bounded<T>
 
     public T Max { get; }
 
-    /// <summary>"between 1 and 100" or "greater than 0 and at most 1000000000 entities per second".</summary>
-    public string Range => (_aboveMin ? $"greater than {Text(Min)} and at most {Text(Max)}" : $"between {Text(Min)} and {Text(Max)}") + _unit;
+    /// <summary>"between 1 and 100", "greater than 0 and at most 1000000000 entities per second", or "at least 1" when the type's largest value is the only maximum.</summary>
+    public string Range => (Max == T.CreateSaturating(double.MaxValue)
+        ? (_aboveMin ? $"greater than {Text(Min)}" : $"at least {Text(Min)}")
+        : (_aboveMin ? $"greater than {Text(Min)} and at most {Text(Max)}" : $"between {Text(Min)} and {Text(Max)}")) + _unit;
 
     public bool Accepts(T value) => (_aboveMin ? value > Min : value >= Min) && value <= Max;
 

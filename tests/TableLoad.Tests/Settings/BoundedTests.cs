@@ -70,6 +70,15 @@ public sealed class BoundedTests
     }
 
     [Fact]
+    public void NoMaximumButTheTypes_IsNotShown()
+    {
+        var sut = new Bounded<long>(new Option<long?>("--cap") { Description = "Cap." }, 1, long.MaxValue);
+
+        Assert.Equal("Cap. At least 1.", sut.Option.Description);
+        Assert.Equal("--cap must be at least 1, not 0.", sut.Refusal(0));
+    }
+
+    [Fact]
     public void Duration_OutsideItsBounds_IsRefusedWithTheBoundsInItsOwnSyntax()
     {
         var sut = new BoundedDuration(new Option<string>("--wait") { DefaultValueFactory = _ => "1s" }, TimeSpan.FromMilliseconds(10), TimeSpan.FromHours(1));
