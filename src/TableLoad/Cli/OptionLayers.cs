@@ -45,26 +45,33 @@ internal sealed class OptionLayers
 
     /// <summary>The parse of the command line with the profile and the environment in front of it.</summary>
     /// <exception cref="UsageException">The profile cannot be read, names no option, holds a secret or a value of the wrong kind.</exception>
-    public ParseResult Apply(ParseResult commandLine, IDictionary environment)
+    public ParseResult Apply(ParseResult commandLine, IDictionary environment) => Layer(commandLine, environment).Parse;
+
+    /// <summary>As <see cref="Apply"/>, and where each value from a layer came from, so that its refusal can say so.</summary>
+    /// <exception cref="UsageException">The profile cannot be read, names no option, holds a secret or a value of the wrong kind.</exception>
+    public LayeredParse Layer(ParseResult commandLine, IDictionary environment)
     {
         var configFile = commandLine.GetValue(Config);
         var profile = configFile is null ? new Dictionary<string, string>() : ReadProfile(configFile);
         var variables = FromEnvironment(environment);
 
         var front = new List<string>();
+        var sources = new Dictionary<string, string>(StringComparer.Ordinal);
         foreach (var option in Options.Where(o => o != Config && !Secrets.Contains(o) && commandLine.GetResult(o) is not { Implicit: false }))
         {
             var key = Key(option);
-            if ((variables.GetValueOrDefault(key) ?? profile.GetValueOrDefault(key)) is { Length: > 0 } value)
+            var fromVariable = variables.GetValueOrDefault(key);
+            if ((fromVariable ?? profile.GetValueOrDefault(key)) is { Length: > 0 } value)
             {
                 front.Add(option.Name);
                 front.Add(value);
+                sources[option.Name] = fromVariable is null ? $"--config {configFile}" : $"${EnvironmentPrefix}{key.ToUpperInvariant()}";
             }
         }
 
         if (front.Count == 0)
         {
-            return commandLine;
+            return new LayeredParse(commandLine, sources);
         }
 
         // The same command again, with the options every command has (--verbosity), wherever they stood.
@@ -77,7 +84,7 @@ internal sealed class OptionLayers
             throw new UsageException(string.Join(Environment.NewLine, layered.Errors.Select(e => $"{e.Message.TrimEnd('.')} {from}.").Distinct()));
         }
 
-        return layered;
+        return new LayeredParse(layered, sources);
     }
 
     private Dictionary<string, string> ReadProfile(string path)

@@ -22,8 +22,9 @@ internal static class ProxyCommand
         {
             var settings = await Refusal.SettingsOrSayWhyAsync(() =>
             {
-                parse = LayersOf(options).Apply(parse, Environment.GetEnvironmentVariables());
-                return ProxySettingsFactory.Create(parse, options);
+                var layered = LayersOf(options).Layer(parse, Environment.GetEnvironmentVariables());
+                parse = layered.Parse;
+                return layered.Judged(p => ProxySettingsFactory.Create(p, options));
             }).ConfigureAwait(false);
             if (settings is null)
             {

@@ -125,6 +125,18 @@ public sealed class ProxySettingsFactoryTests : IDisposable
     }
 
     [Fact]
+    public void Create_AValueFromTheEnvironment_IsRefusedNamingTheVariable_AndTheCommandLinesNot()
+    {
+        _environment["TABLELOAD_RESET_RATE"] = "2";
+
+        var ex = Assert.Throws<UsageException>(() => Create("--lose-answer-rate", "3"));
+
+        Assert.Equal(
+            ["--reset-rate must be between 0 and 1 (a probability), not 2 (from $TABLELOAD_RESET_RATE).", "--lose-answer-rate must be between 0 and 1 (a probability), not 3."],
+            ex.Message.Split(Environment.NewLine));
+    }
+
+    [Fact]
     public void Create_TheOldNameOfConfig_StillReadsAProfile()
     {
         WriteProfile("""{ "partition_limit": 321 }""");
@@ -218,22 +230,22 @@ public sealed class ProxySettingsFactoryTests : IDisposable
         AssertOneSentence(ex.Message);
     }
 
-    // A profile's values are judged as the options' own (the sentences name the option); its JSON kinds must be the options' types.
+    // A profile's values are judged as the options' own, and a refusal says where the value came from; its JSON kinds must be the options' types.
     [Theory]
     [InlineData("""{ "partition_limt": 500 }""", "--config {0} has 'partition_limt', which is not an option of tableload proxy; see 'tableload proxy --help' (names are written with underscores, as in {1}).")]
-    [InlineData("""{ "reset_rate": -0.1 }""", "--reset-rate must be between 0 and 1 (a probability), not -0.1.")]
-    [InlineData("""{ "delay_answer_rate": 1.01 }""", "--delay-answer-rate must be between 0 and 1 (a probability), not 1.01.")]
-    [InlineData("""{ "partition_limit": 0 }""", "--partition-limit must be greater than 0 and at most 1000000000 entities per second, not 0.")]
-    [InlineData("""{ "account_limit": -1 }""", "--account-limit must be greater than 0 and at most 1000000000 entities per second, not -1.")]
-    [InlineData("""{ "delay_answer": "forever" }""", "--delay-answer 'forever' is not a duration; use forms such as 500ms, 30s, 2m, 1h or hh:mm:ss.")]
-    [InlineData("""{ "latency": "exp:" }""", "--latency 'exp:' is not a latency; use a duration such as 50ms, uniform:10ms-200ms or exp:50ms.")]
+    [InlineData("""{ "reset_rate": -0.1 }""", "--reset-rate must be between 0 and 1 (a probability), not -0.1 (from --config {0}).")]
+    [InlineData("""{ "delay_answer_rate": 1.01 }""", "--delay-answer-rate must be between 0 and 1 (a probability), not 1.01 (from --config {0}).")]
+    [InlineData("""{ "partition_limit": 0 }""", "--partition-limit must be greater than 0 and at most 1000000000 entities per second, not 0 (from --config {0}).")]
+    [InlineData("""{ "account_limit": -1 }""", "--account-limit must be greater than 0 and at most 1000000000 entities per second, not -1 (from --config {0}).")]
+    [InlineData("""{ "delay_answer": "forever" }""", "--delay-answer 'forever' is not a duration; use forms such as 500ms, 30s, 2m, 1h or hh:mm:ss (from --config {0}).")]
+    [InlineData("""{ "latency": "exp:" }""", "--latency 'exp:' is not a latency; use a duration such as 50ms, uniform:10ms-200ms or exp:50ms (from --config {0}).")]
     [InlineData("""{ "partition_limit": "500" }""", "In --config {0}, partition_limit must be a number, not \"500\".")]
     [InlineData("""{ "cosmos": 1 }""", "In --config {0}, cosmos must be true or false, not 1.")]
     [InlineData("""{ "seed": 1.5 }""", "In --config {0}, seed must be a whole number, not 1.5.")]
     [InlineData("""{ "latency": 50 }""", "In --config {0}, latency must be a string such as \"0ms\", not 50.")]
     [InlineData("""[500]""", "--config {0} is not a JSON object of options such as {1}.")]
     [InlineData("""{ "partition_limit": 500, """, "--config {0} is not a JSON object of options such as {1}.")]
-    [InlineData("""{ "listen": "http://10.0.0.1:10102" }""", "--listen 'http://10.0.0.1:10102' is not a loopback address; the proxy listens on 127.0.0.1, [::1] or localhost only, because it forwards signed requests for anyone who can reach it.")]
+    [InlineData("""{ "listen": "http://10.0.0.1:10102" }""", "--listen 'http://10.0.0.1:10102' is not a loopback address; the proxy listens on 127.0.0.1, [::1] or localhost only, because it forwards signed requests for anyone who can reach it (from --config {0}).")]
     public void Create_BadProfile_IsOneSentence(string json, string expected)
     {
         WriteProfile(json);
@@ -290,6 +302,6 @@ public sealed class ProxySettingsFactoryTests : IDisposable
         var options = new ProxyOptions();
         var parse = options.CreateCommand().Parse(args);
         Assert.Empty(parse.Errors);
-        return ProxySettingsFactory.Create(ProxyCommand.LayersOf(options).Apply(parse, _environment), options);
+        return ProxyCommand.LayersOf(options).Layer(parse, _environment).Judged(layered => ProxySettingsFactory.Create(layered, options));
     }
 }
