@@ -5,7 +5,7 @@
 #       builds TableLoad (Release) if needed, starts the proxy in the background on 127.0.0.1:N
 #       (default 10102) in front of 127.0.0.1:TARGET (default 10002, Azurite's table port), and waits
 #       until GET /_proxy/stats answers. Other options go to `tableload proxy` as given, e.g.
-#       --partition-limit 500 --cosmos --reset-rate 0.1 --seed 7 --profile throttle.json
+#       --partition-limit 500 --cosmos --reset-rate 0.1 --seed 7 --config throttle.json
 #   scripts/proxy.sh stop   [--port N]   stop it (SIGTERM) and print its final counters
 #   scripts/proxy.sh status [--port N]   print its counters; exit 0 if running, 3 if not
 #

@@ -200,13 +200,30 @@ interval_table <- function(runs) {
   table[]
 }
 
+# Seconds of a duration as run.json records --warmup, in TableLoad's own syntax: "500ms", "2.5s",
+# "1m30s", "1h" or "hh:mm:ss"; NULL when there is none.
+duration_seconds <- function(text) {
+  if (is.null(text) || !nzchar(text)) return(NULL)
+  if (grepl(":", text, fixed = TRUE)) {
+    parts <- as.numeric(strsplit(text, ":", fixed = TRUE)[[1]])
+    return(sum(parts * 60^(rev(seq_along(parts)) - 1)))
+  }
+  units <- c(ms = 0.001, s = 1, m = 60, h = 3600)
+  terms <- regmatches(text, gregexpr("[0-9.]+(ms|s|m|h)?", text))[[1]]
+  sum(vapply(terms, function(term) {
+    unit <- sub("^[0-9.]+", "", term)
+    as.numeric(sub("[a-z]+$", "", term)) * units[[if (nzchar(unit)) unit else "s"]]
+  }, numeric(1)))
+}
+
 # The warm-up of each run as a span of seconds since its start. TableLoad ends the warm-up on
-# the first whole wall-clock second after warmup_s (so that no window mixes the two), which is
+# the first whole wall-clock second after the warm-up (so that no window mixes the two), which is
 # also where intervals.csv's first measured window begins. Without run.json's start and
-# warmup_s, the span is that of the windows flagged as warm-up.
+# warm-up, the span is that of the windows flagged as warm-up. Folders written before options
+# were recorded in their own syntax give the warm-up as warmup_s, in seconds.
 warmup_spans <- function(runs, intervals) {
   spans <- lapply(runs, function(one) {
-    warmup_s <- one$run$options$warmup_s
+    warmup_s <- duration_seconds(one$run$options$warmup) %||% one$run$options$warmup_s
     start <- parse_utc(one$run$started_utc)
     if (!is.null(warmup_s) && !is.na(start)) {
       if (warmup_s <= 0) return(NULL)

@@ -91,14 +91,30 @@ test_that("the warm-up is shaded from the run's start to its first measured seco
     windows <- runs[[i]]$intervals
     expect_equal(spans$xmin[i], 0)
     expect_equal(spans$xmax[i], min(windows[warmup == FALSE]$epoch_s) - start, info = runs[[i]]$name)
-    expect_gte(spans$xmax[i], runs[[i]]$run$options$warmup_s)
-    expect_lt(spans$xmax[i], runs[[i]]$run$options$warmup_s + 1)
+    warmup <- duration_seconds(runs[[i]]$run$options$warmup) %||% runs[[i]]$run$options$warmup_s
+    expect_gte(spans$xmax[i], warmup)
+    expect_lt(spans$xmax[i], warmup + 1)
   }
   # Without run.json's figures, the windows flagged as warm-up say where it ends.
   runs[[1]]$run <- list()
   flagged <- warmup_spans(runs[1], interval_table(runs[1]))
   windows <- runs[[1]]$intervals
   expect_equal(flagged$xmax, min(windows[warmup == FALSE]$epoch_s) - run_start_epoch(runs[[1]]))
+})
+
+test_that("the warm-up is read in --warmup's own syntax, as run.json records it now", {
+  expect_equal(duration_seconds("2.5s"), 2.5)
+  expect_equal(duration_seconds("500ms"), 0.5)
+  expect_equal(duration_seconds("1m30s"), 90)
+  expect_equal(duration_seconds("1h"), 3600)
+  expect_equal(duration_seconds("0ms"), 0)
+  expect_equal(duration_seconds("00:01:05"), 65)
+  expect_null(duration_seconds(NULL))
+  runs <- read_runs(fixture("run-t2-b10"))
+  old <- warmup_spans(runs, interval_table(runs))
+  runs[[1]]$run$options$warmup <- paste0(runs[[1]]$run$options$warmup_s, "s")
+  runs[[1]]$run$options$warmup_s <- NULL
+  expect_equal(warmup_spans(runs, interval_table(runs)), old)
 })
 
 test_that("the process plot has one box per process and outcome", {

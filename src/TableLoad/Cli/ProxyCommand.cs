@@ -13,19 +13,20 @@ internal static class ProxyCommand
     public static Command Create()
     {
         var options = new ProxyOptions();
-        var command = new Command(
-            "proxy",
+        var command = options.CreateCommand(
             "Run a reverse proxy that throttles and faults batches and inserts as the service would, forwarding everything else untouched. " +
             "Prints one line when listening and, on Ctrl+C or SIGTERM, its counters as one JSON line (also at GET /_proxy/stats). " +
             "Exit codes: 0 stopped, 1 cannot listen, 2 bad input.");
-        foreach (var option in options.All)
-        {
-            command.Add(option);
-        }
 
         command.SetAction(async (parse, _) =>
         {
-            if (await Refusal.SettingsOrSayWhyAsync(() => ProxySettingsFactory.Create(parse, options, File.ReadAllText)).ConfigureAwait(false) is not { } settings)
+            var settings = await Refusal.SettingsOrSayWhyAsync(() =>
+            {
+                var layered = LayersOf(options).Layer(parse, Environment.GetEnvironmentVariables());
+                parse = layered.Parse;
+                return layered.Judged(p => ProxySettingsFactory.Create(p, options));
+            }).ConfigureAwait(false);
+            if (settings is null)
             {
                 return ExitCodes.BadInput;
             }
@@ -39,6 +40,16 @@ internal static class ProxyCommand
         });
         return command;
     }
+
+    /// <summary>The proxy's options in layers, as run's: a --config profile, then TABLELOAD_* variables, then the command line.</summary>
+    public static OptionLayers LayersOf(ProxyOptions options) => new()
+    {
+        Command = "proxy",
+        Options = options.All,
+        Config = options.Config,
+        CreateCommand = () => options.CreateCommand(),
+        Example = """{"partition_limit": 500, "latency": "5ms"}""",
+    };
 
     private static string Authority(Uri uri) => uri.GetLeftPart(UriPartial.Authority);
 
@@ -57,6 +68,8 @@ internal static class ProxyCommand
             return ExitCodes.Failure;
         }
 
+        // The proxy's settings hold no secret: its limits, faults, addresses and seed.
+        CommandLog.Of(provider).LogDebug("settings in effect: {Settings}", settings);
         await using (server.ConfigureAwait(false))
         {
             await Console.Out.WriteLineAsync($"proxy listening on {Authority(server.Listening)} → target {Authority(settings.Target)}").ConfigureAwait(false);

@@ -20,8 +20,9 @@ internal static class RunCommand
         {
             var settings = await Refusal.SettingsOrSayWhyAsync(() =>
             {
-                parse = RunProfile.Apply(parse, options, Environment.GetEnvironmentVariables());
-                return RunSettingsFactory.Create(parse, options, DateTimeOffset.UtcNow, Environment.GetEnvironmentVariable);
+                var layered = RunProfile.LayersOf(options).Layer(parse, Environment.GetEnvironmentVariables());
+                parse = layered.Parse;
+                return layered.Judged(p => RunSettingsFactory.Create(p, options, DateTimeOffset.UtcNow, Environment.GetEnvironmentVariable));
             }).ConfigureAwait(false);
             if (settings is null)
             {

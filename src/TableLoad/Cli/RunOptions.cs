@@ -1,13 +1,13 @@
 using System.CommandLine;
 using TableLoad.Reporting;
 using TableLoad.Settings;
+using TableLoad.Workload;
 
 namespace TableLoad.Cli;
 
 /// <summary>The options of <c>tableload run</c>, each with its default shown in --help.</summary>
 internal sealed class RunOptions
 {
-
     public Option<string?> ConnectionString { get; } = new("--connection-string")
     {
         Description = $"Storage connection string (key or SAS). Default: ${SecretVariables.ConnectionString}, else the Azurite development account on 127.0.0.1:10002.",
@@ -72,23 +72,20 @@ internal sealed class RunOptions
         Description = "Keep the table this run created. Default: delete it at the end (a table TableLoad did not create is never deleted).",
     };
 
-    public Option<int> BatchSize { get; } = new("--batch-size")
-    {
-        Description = "Inserts per entity group transaction, 1..100.",
-        DefaultValueFactory = _ => 100,
-    };
+    /// <summary>Operations an entity group transaction may hold (the service's limit).</summary>
+    public const int MaxBatchOperations = 100;
 
-    public Option<int> EntitySize { get; } = new("--entity-size")
-    {
-        Description = "Payload bytes per entity, spread over --properties binary properties.",
-        DefaultValueFactory = _ => 1024,
-    };
+    public Bounded<int> BatchSize { get; } = new(
+        new Option<int>("--batch-size") { Description = "Inserts per entity group transaction.", DefaultValueFactory = _ => 100 },
+        1, MaxBatchOperations, why: $"a batch holds at most {MaxBatchOperations} operations");
 
-    public Option<int> Properties { get; } = new("--properties")
-    {
-        Description = "Binary properties per entity; their byte arrays are made once and shared by every entity.",
-        DefaultValueFactory = _ => 8,
-    };
+    public Bounded<int> EntitySize { get; } = new(
+        new Option<int>("--entity-size") { Description = "Payload bytes per entity, spread over --properties binary properties.", DefaultValueFactory = _ => 1024 },
+        1, EntityTemplate.MaxEntityBytes, unit: "bytes", why: "an entity holds at most 1 MiB");
+
+    public Bounded<int> Properties { get; } = new(
+        new Option<int>("--properties") { Description = "Binary properties per entity; their byte arrays are made once and shared by every entity.", DefaultValueFactory = _ => 8 },
+        1, EntityTemplate.MaxCustomProperties - 1, why: $"an entity holds at most {EntityTemplate.MaxCustomProperties} custom properties, one of them TableLoad's batch nonce");
 
     public Option<string> Partitions { get; } = new("--partitions")
     {
@@ -102,56 +99,42 @@ internal sealed class RunOptions
         DefaultValueFactory = _ => "tl",
     };
 
-    public Option<int> Tasks { get; } = new("--tasks")
-    {
-        Description = "Concurrent batch loops in the process.",
-        DefaultValueFactory = _ => 12,
-    };
+    public Bounded<int> Tasks { get; } = new(
+        new Option<int>("--tasks") { Description = "Concurrent batch loops in the process.", DefaultValueFactory = _ => 12 },
+        1, 10_000);
 
-    public Option<int> Processes { get; } = new("--processes")
-    {
-        Description = "Load processes; more than one makes this process a coordinator of that many workers, each running --tasks loops.",
-        DefaultValueFactory = _ => 1,
-    };
+    public Bounded<int> Processes { get; } = new(
+        new Option<int>("--processes") { Description = "Load processes; more than one makes this process a coordinator of that many workers, each running --tasks loops.", DefaultValueFactory = _ => 1 },
+        1, 64);
 
     public Option<bool> PerProcess { get; } = new("--per-process")
     {
         Description = "With --processes, print one table row per process below the run's row.",
     };
 
-    public Option<double?> Rate { get; } = new("--rate")
-    {
-        Description = "Open model: intended entities per second of the whole fleet, split over processes and tasks; latency is measured from each batch's intended start. Default: closed model (each task sends as soon as its last batch answered).",
-    };
+    public Bounded<double> Rate { get; } = new(
+        new Option<double?>("--rate") { Description = "Open model: intended entities per second of the whole fleet, split over processes and tasks; latency is measured from each batch's intended start. Default: closed model (each task sends as soon as its last batch answered)." },
+        0, 1e9, unit: "entities per second", aboveMin: true);
 
-    public Option<string> Duration { get; } = new("--duration")
-    {
-        Description = "Measured time after the warm-up, e.g. 30s, 2m, 1h or hh:mm:ss.",
-        DefaultValueFactory = _ => "60s",
-    };
+    public BoundedDuration Duration { get; } = new(
+        new Option<string>("--duration") { Description = "Measured time after the warm-up, e.g. 30s, 2m, 1h or hh:mm:ss.", DefaultValueFactory = _ => "60s" },
+        TimeSpan.Zero, TimeSpan.FromDays(30), why: "the longest a run's timers hold", aboveMin: true);
 
-    public Option<long?> Batches { get; } = new("--batches")
-    {
-        Description = "Stop after this many batches in all (warm-up included), if that comes before --duration. Default: no limit.",
-    };
+    public Bounded<long> Batches { get; } = new(
+        new Option<long?>("--batches") { Description = "Stop after this many batches in all (warm-up included), if that comes before --duration. Default: no limit." },
+        1, long.MaxValue);
 
-    public Option<string> Warmup { get; } = new("--warmup")
-    {
-        Description = "Warm-up before measuring; its batches are kept in batches.csv, marked, and left out of every statistic.",
-        DefaultValueFactory = _ => "5s",
-    };
+    public BoundedDuration Warmup { get; } = new(
+        new Option<string>("--warmup") { Description = "Warm-up before measuring; its batches are kept in batches.csv, marked, and left out of every statistic.", DefaultValueFactory = _ => "5s" },
+        TimeSpan.Zero, TimeSpan.FromDays(30), why: "the longest a run's timers hold");
 
-    public Option<string> Timeout { get; } = new("--timeout")
-    {
-        Description = "Client timeout of one attempt (the service's own limit is 30s); it also bounds each call on the table (create, count for --verify, read-back, delete), at least 5s, after which the run says so in one sentence and exits 3.",
-        DefaultValueFactory = _ => "30s",
-    };
+    public BoundedDuration Timeout { get; } = new(
+        new Option<string>("--timeout") { Description = "Client timeout of one attempt (the service's own limit is 30s); it also bounds each call on the table (create, count for --verify, read-back, delete), at least 5s, after which the run says so in one sentence and exits 3.", DefaultValueFactory = _ => "30s" },
+        TimeSpan.FromMilliseconds(10), TimeSpan.FromHours(24), why: "the limits of the per-attempt timeout");
 
-    public Option<int> Retries { get; } = new("--retries")
-    {
-        Description = "Retries per batch on 503 ServerBusy, 500 OperationTimedOut, 429 and client timeouts, with exponential backoff and jitter.",
-        DefaultValueFactory = _ => 0,
-    };
+    public Bounded<int> Retries { get; } = new(
+        new Option<int>("--retries") { Description = "Retries per batch on 503 ServerBusy, 500 OperationTimedOut, 429 and client timeouts, with exponential backoff and jitter.", DefaultValueFactory = _ => 0 },
+        0, 100);
 
     public Option<string?> StartAt { get; } = new("--start-at")
     {
@@ -163,11 +146,9 @@ internal sealed class RunOptions
         Description = "Distributed runs: the run id shared by every instance (letters, digits, '-', '_'); its table (tl<run id>) is shared and kept. Default: a new id per run.",
     };
 
-    public Option<int> Instance { get; } = new("--instance")
-    {
-        Description = "Distributed runs: this instance's number, 0..999, written into its RowKeys and result files.",
-        DefaultValueFactory = _ => 0,
-    };
+    public Bounded<int> Instance { get; } = new(
+        new Option<int>("--instance") { Description = "Distributed runs: this instance's number, written into its RowKeys and result files.", DefaultValueFactory = _ => 0 },
+        0, 999);
 
     public Option<string?> Output { get; } = new("--output")
     {
@@ -193,11 +174,9 @@ internal sealed class RunOptions
     /// <summary>Rows of batches.csv held while the disk is behind: some 10 MB, several seconds of the fastest runs.</summary>
     public const int DefaultBatchLogBuffer = 65_536;
 
-    public Option<int> BatchLogBuffer { get; } = new("--batch-log-buffer")
-    {
-        Description = "Rows of batches.csv held in memory while the disk is behind; a row beyond them is dropped and counted in summary.json's batch_log_dropped, so a slow disk neither slows the load nor grows memory without limit.",
-        DefaultValueFactory = _ => DefaultBatchLogBuffer,
-    };
+    public Bounded<int> BatchLogBuffer { get; } = new(
+        new Option<int>("--batch-log-buffer") { Description = "Rows of batches.csv held in memory while the disk is behind; a row beyond them is dropped and counted in summary.json's batch_log_dropped, so a slow disk neither slows the load nor grows memory without limit.", DefaultValueFactory = _ => DefaultBatchLogBuffer },
+        1, 10_000_000, unit: "rows");
 
     public Option<bool> Report { get; } = new("--report")
     {
@@ -211,7 +190,7 @@ internal sealed class RunOptions
 
     public Option<string?> Config { get; } = new("--config")
     {
-        Description = $"A profile of options: a JSON object with options under their snake_case names ({{\"batch_size\": 50, \"tasks\": 8, \"duration\": \"2m\"}}), or a past run's run.json to run it again (its own folder, table and start time excepted). {RunProfile.EnvironmentPrefix}<NAME> environment variables (TABLELOAD_BATCH_SIZE=50) override it, and the command line overrides both. Secrets never go in a profile. Default: none.",
+        Description = $"A profile of options: a JSON object with options under their snake_case names ({{\"batch_size\": 50, \"tasks\": 8, \"duration\": \"2m\"}}), or a past run's run.json to run it again (its own folder, table and start time excepted). {OptionLayers.EnvironmentPrefix}<NAME> environment variables (TABLELOAD_BATCH_SIZE=50) override it, and the command line overrides both. Secrets never go in a profile. Default: none.",
     };
 
     public Option<bool> Quiet { get; } = new("--quiet")
@@ -233,8 +212,8 @@ internal sealed class RunOptions
 
     public IEnumerable<Option> All =>
     [
-        Client, Runtime, SdkDiagnostics, ConnectionString, Endpoint, Sas, Auth, Account, AllowExistingTable, MaxEntities, Table, KeepTable, BatchSize, EntitySize, Properties, Partitions, KeyPrefix, Tasks, Processes, PerProcess, Rate, Duration, Batches,
-        StartAt, RunId, Instance,
-        Warmup, Timeout, Retries, Output, Label, Verify, NoBatchLog, BatchLogBuffer, Report, OtlpEndpoint, Quiet, Config,
+        Client, Runtime, SdkDiagnostics, ConnectionString, Endpoint, Sas, Auth, Account, AllowExistingTable, MaxEntities, Table, KeepTable, BatchSize.Option, EntitySize.Option, Properties.Option, Partitions, KeyPrefix,
+        Tasks.Option, Processes.Option, PerProcess, Rate.Option, Duration.Option, Batches.Option, StartAt, RunId, Instance.Option,
+        Warmup.Option, Timeout.Option, Retries.Option, Output, Label, Verify, NoBatchLog, BatchLogBuffer.Option, Report, OtlpEndpoint, Quiet, Config,
     ];
 }

@@ -28,7 +28,7 @@ internal static class SweepCommand
 
         command.SetAction(async (parse, _) =>
         {
-            if (await Refusal.SettingsOrSayWhyAsync(() => SweepSettingsFactory.Create(parse, options, DateTimeOffset.UtcNow, Environment.GetEnvironmentVariable)).ConfigureAwait(false) is not { } settings)
+            if (await Refusal.SettingsOrSayWhyAsync(() => SweepSettingsFactory.Create(parse, options, DateTimeOffset.UtcNow, Environment.GetEnvironmentVariable, Environment.GetEnvironmentVariables())).ConfigureAwait(false) is not { } settings)
             {
                 return ExitCodes.BadInput;
             }

@@ -19,10 +19,10 @@ internal sealed class SweepOptions
             Description = "Clients that send the batches (run --client), e.g. sdk,wire: the SDK applications run, and TableLoad's wire client (the service's ceiling).",
             DefaultValueFactory = _ => client,
         };
-        Processes = KnobList("--processes", "Load processes per cell (run --processes), e.g. 1,2,3.", defaults.GetValue(run.Processes));
-        Tasks = KnobList("--tasks", "Concurrent batch loops per process, e.g. 4,12,32.", defaults.GetValue(run.Tasks));
-        BatchSize = KnobList("--batch-size", "Inserts per entity group transaction (1..100), e.g. 10,50,100.", defaults.GetValue(run.BatchSize));
-        EntitySize = KnobList("--entity-size", "Payload bytes per entity, e.g. 1024,4096.", defaults.GetValue(run.EntitySize));
+        Processes = KnobList(run.Processes, "Load processes per cell (run --processes), e.g. 1,2,3.", defaults);
+        Tasks = KnobList(run.Tasks, "Concurrent batch loops per process, e.g. 4,12,32.", defaults);
+        BatchSize = KnobList(run.BatchSize, "Inserts per entity group transaction, e.g. 10,50,100.", defaults);
+        EntitySize = KnobList(run.EntitySize, "Payload bytes per entity, e.g. 1024,4096.", defaults);
         var partitions = defaults.GetValue(run.Partitions) ?? "single";
         Partitions = new Option<string>("--partitions")
         {
@@ -33,7 +33,7 @@ internal sealed class SweepOptions
         var handled = new HashSet<string>(StringComparer.Ordinal)
         {
             Client.Name, Processes.Name, Tasks.Name, BatchSize.Name, EntitySize.Name, Partitions.Name, Rate.Name, Output.Name, ConnectionString.Name,
-            Sas.Name, Repeat.Name, Cooldown.Name, StopWhenThrottled.Name, Resume.Name, Report.Name, "--label", "--quiet",
+            Sas.Name, Repeat.Option.Name, Cooldown.Option.Name, StopWhenThrottled.Name, Resume.Name, Report.Name, "--label", "--quiet",
         };
         PassThrough = Run.All.Where(o => !handled.Contains(o.Name)).ToList();
     }
@@ -58,17 +58,13 @@ internal sealed class SweepOptions
         Description = "Open-model rates in entities per second (run --rate), e.g. 1000,5000. Default: none, the closed model (each task sends its next batch when the last one is answered).",
     };
 
-    public Option<int> Repeat { get; } = new("--repeat")
-    {
-        Description = "Passes over the whole grid; each cell runs once per pass and is named ...-r<pass>.",
-        DefaultValueFactory = _ => 1,
-    };
+    public Bounded<int> Repeat { get; } = new(
+        new Option<int>("--repeat") { Description = "Passes over the whole grid; each cell runs once per pass and is named ...-r<pass>.", DefaultValueFactory = _ => 1 },
+        1, 1000);
 
-    public Option<string> Cooldown { get; } = new("--cooldown")
-    {
-        Description = "Pause between two cells, e.g. 5s or 1m, so the service settles.",
-        DefaultValueFactory = _ => "0s",
-    };
+    public BoundedDuration Cooldown { get; } = new(
+        new Option<string>("--cooldown") { Description = "Pause between two cells, e.g. 5s or 1m, so the service settles.", DefaultValueFactory = _ => "0s" },
+        TimeSpan.Zero, TimeSpan.FromDays(1));
 
     public Option<string?> StopWhenThrottled { get; } = new("--stop-when-throttled")
     {
@@ -107,14 +103,19 @@ internal sealed class SweepOptions
 
     public IEnumerable<Option> All =>
     [
-        .. Knobs, Repeat, Cooldown, StopWhenThrottled, Resume, Report, Output, ConnectionString, Sas, .. PassThrough,
+        .. Knobs, Repeat.Option, Cooldown.Option, StopWhenThrottled, Resume, Report, Output, ConnectionString, Sas, .. PassThrough,
     ];
 
-    private static Option<string> KnobList(string name, string description, int runDefault) => new(name)
+    // Each value is judged by run's own range, which --help shows beside the list.
+    private static Option<string> KnobList(Bounded<int> runOption, string description, ParseResult runDefaults)
     {
-        Description = description,
-        DefaultValueFactory = _ => runDefault.ToString(CultureInfo.InvariantCulture),
-    };
+        var runDefault = runOption.ValueOf(runDefaults)?.ToString(CultureInfo.InvariantCulture) ?? "";
+        return new Option<string>(runOption.Option.Name)
+        {
+            Description = $"{description} Each value must be {runOption.Range}.",
+            DefaultValueFactory = _ => runDefault,
+        };
+    }
 
     // The knobs default to run's own defaults, so a sweep of one cell is exactly a plain run.
     private static (RunOptions Options, ParseResult Parse) RunDefaults()

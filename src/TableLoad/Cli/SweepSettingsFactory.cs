@@ -1,3 +1,4 @@
+using System.Collections;
 using System.CommandLine;
 using System.CommandLine.Parsing;
 using System.Globalization;
@@ -14,32 +15,35 @@ namespace TableLoad.Cli;
 /// </summary>
 internal static class SweepSettingsFactory
 {
-    public const int MaxRepeat = 1000;
-
-    public static SweepSettings Create(ParseResult parse, SweepOptions options, DateTimeOffset now, Func<string, string?> environment)
+    /// <param name="variables">The TABLELOAD_* variables the cells inherit, layered in front of each cell's command line as its run will.</param>
+    public static SweepSettings Create(ParseResult parse, SweepOptions options, DateTimeOffset now, Func<string, string?> environment, IDictionary? variables = null)
     {
-        var knobs = new SweepKnobs(
-            KnobListParser.Clients(parse.GetValue(options.Client)),
-            KnobListParser.Integers(parse.GetValue(options.Processes), options.Processes.Name, "1,2,3"),
-            KnobListParser.Integers(parse.GetValue(options.Tasks), options.Tasks.Name, "4,12,32"),
-            KnobListParser.Integers(parse.GetValue(options.BatchSize), options.BatchSize.Name, "10,50,100"),
-            KnobListParser.Integers(parse.GetValue(options.EntitySize), options.EntitySize.Name, "1024,4096"),
-            KnobListParser.Partitions(parse.GetValue(options.Partitions)),
-            KnobListParser.Rates(parse.GetValue(options.Rate)));
-
-        var repeat = parse.GetValue(options.Repeat);
-        Usage.Require(repeat is >= 1 and <= MaxRepeat, $"--repeat must be between 1 and {MaxRepeat}, not {repeat}.");
-        var cooldownText = parse.GetValue(options.Cooldown);
-        Usage.Require(DurationParser.TryParse(cooldownText, out var cooldown) && cooldown >= TimeSpan.Zero,
-            $"--cooldown '{cooldownText}' is not a duration; use forms such as 5s, 1m or hh:mm:ss.");
-        var stopWhenThrottled = ParsePercent(parse.GetValue(options.StopWhenThrottled));
-
+        // The sweep's own options first, every fault listed; then, if the grid is known, the cells by run's rules; then all at once.
+        var errors = new UsageErrors();
+        var clients = errors.Try(() => KnobListParser.Clients(parse.GetValue(options.Client)));
+        var processes = errors.Try(() => KnobListParser.Integers(parse.GetValue(options.Processes), options.Processes.Name, "1,2,3"));
+        var tasks = errors.Try(() => KnobListParser.Integers(parse.GetValue(options.Tasks), options.Tasks.Name, "4,12,32"));
+        var batchSizes = errors.Try(() => KnobListParser.Integers(parse.GetValue(options.BatchSize), options.BatchSize.Name, "10,50,100"));
+        var entitySizes = errors.Try(() => KnobListParser.Integers(parse.GetValue(options.EntitySize), options.EntitySize.Name, "1024,4096"));
+        var partitions = errors.Try(() => KnobListParser.Partitions(parse.GetValue(options.Partitions)));
+        var rates = errors.Try(() => KnobListParser.Rates(parse.GetValue(options.Rate)));
+        var repeat = options.Repeat.ValueIn(parse, errors);
+        var cooldown = options.Cooldown.ValueIn(parse, errors);
+        var stopWhenThrottled = ParsePercent(errors, parse.GetValue(options.StopWhenThrottled));
         var resume = parse.GetValue(options.Resume);
         var output = parse.GetValue(options.Output);
-        Usage.Require(!resume || output is not null, "--resume needs the --output folder of the sweep to continue.");
-        if (resume && EarlierSweep(output!) is { } earlier)
+        errors.Require(!resume || output is not null, "--resume needs the --output folder of the sweep to continue.");
+        if (clients is null || processes is null || tasks is null || batchSizes is null || entitySizes is null || partitions is null || rates is null)
         {
-            (knobs, repeat) = ResumedGrid(parse, options, knobs, repeat, earlier);
+            // Without the grid there are no cells to judge.
+            errors.ThrowIfAny();
+        }
+
+        var knobs = new SweepKnobs(clients!, processes!, tasks!, batchSizes!, entitySizes!, partitions!, rates!);
+        var passes = repeat ?? 1;
+        if (resume && output is not null && errors.Try(() => EarlierSweep(output)) is { } earlier)
+        {
+            (knobs, passes) = ResumedGrid(parse, options, knobs, passes, earlier);
         }
 
         var table = parse.GetValue(options.Run.Table);
@@ -55,9 +59,9 @@ internal static class SweepSettingsFactory
         var draft = new SweepSettings
         {
             Knobs = knobs,
-            Cells = SweepGrid.Expand(knobs, repeat),
-            Repeat = repeat,
-            Cooldown = cooldown,
+            Cells = SweepGrid.Expand(knobs, passes),
+            Repeat = passes,
+            Cooldown = cooldown.GetValueOrDefault(),
             StopWhenThrottledPercent = stopWhenThrottled,
             Resume = resume,
             Report = parse.GetValue(options.Report),
@@ -71,43 +75,46 @@ internal static class SweepSettingsFactory
         };
 
         // The cells see exactly the secrets the launcher will put in their environment.
-        var first = ValidateCells(draft, now, name =>
+        var first = ValidateCells(draft, now, errors, variables ?? new Hashtable(), name =>
             name == SecretVariables.ConnectionString ? connection : name == SecretVariables.Sas ? sas : null);
-        return draft with { Target = first.Target, CellTime = first.Warmup + first.Duration };
+        errors.ThrowIfAny();
+        return draft with { Target = first!.Target, CellTime = first.Warmup + first.Duration };
     }
 
-    /// <summary>Checks every distinct cell's command line as its run would; returns the first cell's settings.</summary>
-    private static RunSettings ValidateCells(SweepSettings settings, DateTimeOffset now, Func<string, string?> cellEnvironment)
+    /// <summary>Checks every distinct cell's command line as its run would, up to the first refused cell; returns the first cell's settings.</summary>
+    private static RunSettings? ValidateCells(SweepSettings settings, DateTimeOffset now, UsageErrors errors, IDictionary variables, Func<string, string?> cellEnvironment)
     {
         RunSettings? first = null;
         foreach (var cell in settings.Cells.Where(c => c.Repeat == 1))
         {
             var run = new RunOptions();
-            var command = new Command("run");
-            foreach (var option in run.All)
-            {
-                command.Add(option);
-            }
-
             var args = CellArguments.For(settings, cell, CellArguments.FreshTable(now, 1));
-            var parse = command.Parse(args.Skip(1).ToList());
+            var parse = run.CreateCommand().Parse(args.Skip(1).ToList());
             if (parse.Errors.Count > 0)
             {
-                throw new UsageException(InCell(parse.Errors[0].Message, cell, settings));
+                errors.Require(false, InCell(parse.Errors[0].Message, cell, settings));
+                return first;
             }
 
             try
             {
-                var runSettings = RunSettingsFactory.Create(parse, run, now, cellEnvironment);
+                // A cell's run reads its --config profile and the TABLELOAD_* variables it inherits; so does its check.
+                var runSettings = RunSettingsFactory.Create(RunProfile.Apply(parse, run, variables), run, now, cellEnvironment);
                 first ??= runSettings;
             }
             catch (UsageException ex)
             {
-                throw new UsageException(InCell(ex.Message, cell, settings));
+                // Every fault of the first cell run refuses, each sentence naming the cell; later cells would mostly repeat them.
+                foreach (var sentence in ex.Message.Split(Environment.NewLine))
+                {
+                    errors.Require(false, InCell(sentence, cell, settings));
+                }
+
+                return first;
             }
         }
 
-        return first!;
+        return first;
     }
 
     /// <summary>The sweep.json of the sweep being resumed, if it has one.</summary>
@@ -135,7 +142,7 @@ internal static class SweepSettingsFactory
         // A closed-model sweep written before rates were nullable lists no rate at all.
         var earlierKnobs = earlier.Knobs.Rates.Count == 0 ? earlier.Knobs with { Rates = [null] } : earlier.Knobs;
         var knobsGiven = options.Knobs.Any(k => parse.GetResult(k) is OptionResult { Implicit: false });
-        var repeatGiven = parse.GetResult(options.Repeat) is OptionResult { Implicit: false };
+        var repeatGiven = parse.GetResult(options.Repeat.Option) is OptionResult { Implicit: false };
         return (knobsGiven ? knobs : earlierKnobs, repeatGiven ? repeat : earlier.Options.Repeat);
     }
 
@@ -154,7 +161,7 @@ internal static class SweepSettingsFactory
         return args;
     }
 
-    private static double? ParsePercent(string? text)
+    private static double? ParsePercent(UsageErrors errors, string? text)
     {
         if (text is null)
         {
@@ -162,9 +169,9 @@ internal static class SweepSettingsFactory
         }
 
         var number = text.Trim().TrimEnd('%').TrimEnd();
-        Usage.Require(double.TryParse(number, NumberStyles.AllowDecimalPoint, CultureInfo.InvariantCulture, out var percent) && percent <= 100,
-            $"--stop-when-throttled must be a percentage from 0 to 100 such as 5%, not '{text}'.");
-        return percent;
+        var read = double.TryParse(number, NumberStyles.AllowDecimalPoint, CultureInfo.InvariantCulture, out var percent) && percent <= 100;
+        errors.Require(read, $"--stop-when-throttled must be a percentage from 0 to 100 such as 5%, not '{text}'.");
+        return read ? percent : null;
     }
 
     private static string InCell(string message, SweepCell cell, SweepSettings settings) =>

@@ -49,7 +49,12 @@ internal static class TableLoadCli
         {
             var command = parse.CommandResult.Command;
             var path = command is RootCommand ? "tableload" : $"tableload {command.Name}";
-            await Console.Error.WriteLineAsync($"{parse.Errors[0].Message.TrimEnd('.')}; see '{path} --help'.").ConfigureAwait(false);
+            // Every value that does not parse, one sentence each; the settings' own checks need values that parsed.
+            foreach (var message in parse.Errors.Select(e => e.Message).Distinct())
+            {
+                await Console.Error.WriteLineAsync($"{message.TrimEnd('.')}; see '{path} --help'.").ConfigureAwait(false);
+            }
+
             return ExitCodes.BadInput;
         }
 

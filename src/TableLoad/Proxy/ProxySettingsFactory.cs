@@ -6,134 +6,83 @@ using TableLoad.Settings;
 namespace TableLoad.Proxy;
 
 /// <summary>
-/// Turns the options and the optional profile into validated <see cref="ProxySettings"/>: an option
-/// given on the command line wins over the profile, which wins over the default. Anything wrong is
-/// refused here, before listening, with one sentence (a <see cref="UsageException"/>).
+/// Turns the options (a profile and TABLELOAD_* variables already folded in) into validated
+/// <see cref="ProxySettings"/>, in one pass that lists every fault at once, one sentence each
+/// (a <see cref="UsageException"/>), before listening.
 /// </summary>
 internal static class ProxySettingsFactory
 {
-    public const double MaxLimit = 1e9;
+    private const string ListenExample = ProxySettings.DefaultListen;
+    private const string TargetExample = ProxySettings.DefaultTarget;
 
-    public static ProxySettings Create(ParseResult parse, ProxyOptions options, Func<string, string> readProfile)
+    public static ProxySettings Create(ParseResult parse, ProxyOptions options)
     {
-        var profileName = parse.GetValue(options.Profile);
-        var profile = profileName is null ? new ProxyProfile() : ProxyProfile.Parse(ReadProfile(profileName, readProfile), profileName);
+        // Each option on its own first; then the fault rates together, if each was accepted; then every fault at once.
+        var errors = new UsageErrors();
+        var listen = ParseListen(errors, options.Listen, parse.GetValue(options.Listen));
+        var target = ParseHttp(errors, options.Target, parse.GetValue(options.Target), TargetExample);
+        var partitionLimit = options.PartitionLimit.ValueIn(parse, errors);
+        var accountLimit = options.AccountLimit.ValueIn(parse, errors);
+        var timeoutShare = options.TimeoutShare.ValueIn(parse, errors);
+        var resetRate = options.ResetRate.ValueIn(parse, errors);
+        var loseRate = options.LoseAnswerRate.ValueIn(parse, errors);
+        var delayRate = options.DelayAnswerRate.ValueIn(parse, errors);
+        var latencyText = parse.GetValue(options.Latency);
+        errors.Require(options.Latency, LatencyDistribution.TryParse(latencyText, out var latency),
+            $"--latency '{latencyText}' is not a latency; use a duration such as 50ms, uniform:10ms-200ms or exp:50ms.");
+        var delay = options.DelayAnswer.ValueIn(parse, errors);
 
-        var listen = ParseListen(Pick(parse, options.Listen, profile.Listen, profileName, "listen"));
-        var target = ParseTarget(Pick(parse, options.Target, profile.Target, profileName, "target"));
-        var partitionLimit = Limit(PickValue(parse, options.PartitionLimit, profile.PartitionLimit, profileName, "partition_limit"));
-        var accountLimit = Limit(PickValue(parse, options.AccountLimit, profile.AccountLimit, profileName, "account_limit"));
-        var timeoutShare = Probability(PickValue(parse, options.TimeoutShare, profile.TimeoutShare, profileName, "timeout_share"), "a share");
-        var resetRate = Probability(PickValue(parse, options.ResetRate, profile.ResetRate, profileName, "reset_rate"), "a probability");
-        var loseRate = Probability(PickValue(parse, options.LoseAnswerRate, profile.LoseAnswerRate, profileName, "lose_answer_rate"), "a probability");
-        var delayRate = Probability(PickValue(parse, options.DelayAnswerRate, profile.DelayAnswerRate, profileName, "delay_answer_rate"), "a probability");
-        var faults = resetRate.Value + loseRate.Value + delayRate.Value;
-        Usage.Require(faults <= 1 + 1e-9, $"The reset, lose-answer and delay-answer rates add up to {faults.ToString(CultureInfo.InvariantCulture)}; a request gets at most one of these faults, so their sum must be at most 1.");
+        if (resetRate is { } reset && loseRate is { } lose && delayRate is { } late)
+        {
+            var faults = reset + lose + late;
+            errors.Require(faults <= 1 + 1e-9, $"The reset, lose-answer and delay-answer rates add up to {faults.ToString(CultureInfo.InvariantCulture)}; a request gets at most one of these faults, so their sum must be at most 1.");
+        }
 
-        var latencyText = Pick(parse, options.Latency, profile.Latency, profileName, "latency");
-        Usage.Require(LatencyDistribution.TryParse(latencyText.Value, out var latency),
-            $"{latencyText.Source} '{latencyText.Value}' is not a latency; use a duration such as 50ms, uniform:10ms-200ms or exp:50ms.");
-
-        var delayText = Pick(parse, options.DelayAnswer, profile.DelayAnswer, profileName, "delay_answer");
-        Usage.Require(DurationParser.TryParse(delayText.Value, out var delay) && delay >= TimeSpan.Zero,
-            $"{delayText.Source} '{delayText.Value}' is not a duration; use forms such as 500ms, 35s or 2m.");
-
-        var seed = Pick(parse, options.Seed, profile.Seed, profileName, "seed").Value ?? Random.Shared.Next();
-
+        errors.ThrowIfAny();
         return new ProxySettings
         {
-            Listen = listen,
-            Target = target,
-            PartitionLimit = partitionLimit,
-            AccountLimit = accountLimit,
-            TimeoutShare = timeoutShare.Value,
-            Cosmos = PickValue(parse, options.Cosmos, profile.Cosmos, profileName, "cosmos").Value,
+            Listen = listen!,
+            Target = target!,
+            PartitionLimit = partitionLimit.GetValueOrDefault(),
+            AccountLimit = accountLimit.GetValueOrDefault(),
+            TimeoutShare = timeoutShare.GetValueOrDefault(),
+            Cosmos = parse.GetValue(options.Cosmos),
             Latency = latency,
-            ResetRate = resetRate.Value,
-            LoseAnswerRate = loseRate.Value,
-            DelayAnswerRate = delayRate.Value,
-            DelayAnswer = delay,
-            Seed = seed,
+            ResetRate = resetRate.GetValueOrDefault(),
+            LoseAnswerRate = loseRate.GetValueOrDefault(),
+            DelayAnswerRate = delayRate.GetValueOrDefault(),
+            DelayAnswer = delay.GetValueOrDefault(),
+            Seed = parse.GetValue(options.Seed) ?? Random.Shared.Next(),
         };
     }
 
-    private static string ReadProfile(string path, Func<string, string> readProfile)
+    private static Uri? ParseListen(UsageErrors errors, Option option, string? text)
     {
-        try
+        if (ParseHttp(errors, option, text, ListenExample) is not { } uri)
         {
-            return readProfile(path);
-        }
-        catch (Exception ex) when (ex is IOException or UnauthorizedAccessException)
-        {
-            throw new UsageException(ex is FileNotFoundException or DirectoryNotFoundException
-                ? $"The profile {path} does not exist."
-                : $"The profile {path} cannot be read ({ex.GetType().Name}).");
-        }
-    }
-
-    // The command line wins when the option was given; then the profile; then the option's default.
-    private static Setting<T> Pick<T>(ParseResult parse, Option<T> option, T? fromProfile, string? profileName, string field)
-    {
-        if (parse.GetResult(option) is { Implicit: false })
-        {
-            return new Setting<T>(parse.GetValue(option)!, option.Name);
+            return null;
         }
 
-        return fromProfile is not null
-            ? new Setting<T>(fromProfile, $"{field} in the profile {profileName}")
-            : new Setting<T>(parse.GetValue(option)!, option.Name);
+        var plain = errors.Require(option, uri.Scheme == Uri.UriSchemeHttp, $"--listen '{text}' must be an http:// address; the proxy does not serve TLS.");
+        var loopback = errors.Require(option, IsLoopback(uri), $"--listen '{text}' is not a loopback address; the proxy listens on 127.0.0.1, [::1] or localhost only, because it forwards signed requests for anyone who can reach it.");
+        return plain && loopback ? uri : null;
     }
 
-    private static Setting<T> PickValue<T>(ParseResult parse, Option<T> option, T? fromProfile, string? profileName, string field)
-        where T : struct
+    private static Uri? ParseHttp(UsageErrors errors, Option option, string? text, string example)
     {
-        if (parse.GetResult(option) is { Implicit: false })
+        if (!errors.Require(option, Uri.TryCreate(text, UriKind.Absolute, out var uri) && (uri.Scheme == Uri.UriSchemeHttp || uri.Scheme == Uri.UriSchemeHttps),
+            $"{option.Name} '{text}' is not an http address such as {example}."))
         {
-            return new Setting<T>(parse.GetValue(option), option.Name);
+            return null;
         }
 
-        return fromProfile is { } value
-            ? new Setting<T>(value, $"{field} in the profile {profileName}")
-            : new Setting<T>(parse.GetValue(option), option.Name);
-    }
-
-    private static Uri ParseListen(Setting<string> listen)
-    {
-        var uri = ParseHttp(listen, "http://127.0.0.1:10102");
-        Usage.Require(uri.Scheme == Uri.UriSchemeHttp, $"{listen.Source} '{listen.Value}' must be an http:// address; the proxy does not serve TLS.");
-        Usage.Require(IsLoopback(uri), $"{listen.Source} '{listen.Value}' is not a loopback address; the proxy listens on 127.0.0.1, [::1] or localhost only, because it forwards signed requests for anyone who can reach it.");
-        return uri;
-    }
-
-    private static Uri ParseTarget(Setting<string> target) => ParseHttp(target, "http://127.0.0.1:10002");
-
-    private static Uri ParseHttp(Setting<string> setting, string example)
-    {
-        Usage.Require(Uri.TryCreate(setting.Value, UriKind.Absolute, out var uri) && (uri.Scheme == Uri.UriSchemeHttp || uri.Scheme == Uri.UriSchemeHttps),
-            $"{setting.Source} '{setting.Value}' is not an http address such as {example}.");
-        Usage.Require(uri!.AbsolutePath == "/" && uri.Query.Length == 0 && uri.Fragment.Length == 0,
-            $"{setting.Source} '{setting.Value}' must be a scheme, host and port only, such as {example}: request paths, which name the account, pass through unchanged.");
-        return uri;
+        return errors.Require(option, uri!.AbsolutePath == "/" && uri.Query.Length == 0 && uri.Fragment.Length == 0,
+            $"{option.Name} '{text}' must be a scheme, host and port only, such as {example}: request paths, which name the account, pass through unchanged.")
+            ? uri
+            : null;
     }
 
     private static bool IsLoopback(Uri uri) =>
         uri.Host.Equals("localhost", StringComparison.OrdinalIgnoreCase) ||
         (IPAddress.TryParse(uri.DnsSafeHost, out var address) && IPAddress.IsLoopback(address));
-
-    private static double Limit(Setting<double> limit)
-    {
-        Usage.Require(limit.Value is > 0 and <= MaxLimit, $"{limit.Source} must be a number of entities per second greater than 0 and at most {MaxLimit:0}, not {Format(limit.Value)}.");
-        return limit.Value;
-    }
-
-    private static Setting<double> Probability(Setting<double> rate, string what)
-    {
-        Usage.Require(rate.Value is >= 0 and <= 1, $"{rate.Source} must be {what} from 0 to 1, not {Format(rate.Value)}.");
-        return rate;
-    }
-
-    private static string Format(double value) => value.ToString(CultureInfo.InvariantCulture);
-
-    /// <summary>A value and where it came from, so an error names the option or the profile field.</summary>
-    private readonly record struct Setting<T>(T Value, string Source);
 }

@@ -4,14 +4,18 @@ using TableLoad.Storage;
 
 namespace TableLoad.Reporting;
 
-/// <summary>run.json's <c>options</c>: every option's effective value; the connection string only as account and endpoint.</summary>
+/// <summary>
+/// run.json's <c>options</c>: every option's effective value under the option's own name and in its own
+/// syntax (durations as <c>95s</c>), so that <c>--config run.json</c> reads it back as any profile; the
+/// connection string only as account and endpoint.
+/// </summary>
 internal sealed record RecordedRunOptions
 {
     public required string Account { get; init; }
 
     public bool AllowExistingTable { get; init; }
 
-    public bool BatchLog { get; init; }
+    public bool NoBatchLog { get; init; }
 
     /// <summary>0 in folders written before TableLoad bounded the batch log.</summary>
     public int BatchLogBuffer { get; init; }
@@ -27,7 +31,8 @@ internal sealed record RecordedRunOptions
     /// <summary>tuned or defaults; null in folders written before TableLoad had the option (they ran .NET's defaults but DATAS).</summary>
     public string? Runtime { get; init; }
 
-    public double DurationS { get; init; }
+    /// <summary>In --duration's syntax; null in folders written before options were recorded under their own names.</summary>
+    public string? Duration { get; init; }
 
     public required string Endpoint { get; init; }
 
@@ -59,13 +64,22 @@ internal sealed record RecordedRunOptions
 
     public int Tasks { get; init; }
 
-    public double TimeoutS { get; init; }
+    /// <summary>In --timeout's syntax; null in folders written before options were recorded under their own names.</summary>
+    public string? Timeout { get; init; }
 
     public bool SdkDiagnostics { get; init; }
 
     public bool Verify { get; init; }
 
-    public double WarmupS { get; init; }
+    /// <summary>In --warmup's syntax; null in folders written before options were recorded under their own names (see <see cref="WarmupS"/>).</summary>
+    public string? Warmup { get; init; }
+
+    /// <summary>Seconds, in folders written before options were recorded under their own names; never written now.</summary>
+    public double? WarmupS { get; init; }
+
+    /// <summary>The warm-up, from either form.</summary>
+    public TimeSpan WarmupTime() =>
+        Warmup is not null && DurationParser.TryParse(Warmup, out var warmup) ? warmup : TimeSpan.FromSeconds(WarmupS ?? 0);
 
     public static RecordedRunOptions Of(RunSettings settings) => new()
     {
@@ -82,16 +96,16 @@ internal sealed record RecordedRunOptions
         Tasks = settings.Tasks,
         Processes = settings.Processes,
         Rate = settings.Rate,
-        DurationS = settings.Duration.TotalSeconds,
+        Duration = DurationParser.Format(settings.Duration),
         Batches = settings.Batches,
-        WarmupS = settings.Warmup.TotalSeconds,
-        TimeoutS = settings.Timeout.TotalSeconds,
+        Warmup = DurationParser.Format(settings.Warmup),
+        Timeout = DurationParser.Format(settings.Timeout),
         Retries = settings.Retries,
         Output = settings.OutputDirectory,
         Verify = settings.Verify,
         StartAt = settings.StartAt,
         SharedRun = settings.SharedRun,
-        BatchLog = settings.WriteBatchLog,
+        NoBatchLog = !settings.WriteBatchLog,
         BatchLogBuffer = settings.BatchLogBuffer,
         Client = settings.Client.ToName(),
         SdkDiagnostics = settings.SdkDiagnostics,

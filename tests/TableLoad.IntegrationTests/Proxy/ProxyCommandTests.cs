@@ -38,16 +38,52 @@ public sealed class ProxyCommandTests(AzuriteFixture azurite) : IDisposable
     }
 
     [Fact]
+    public async Task Proxy_TakesAConfigProfile_AndTableloadVariables_AsRunDoes()
+    {
+        var profile = Path.Combine(_folder, "throttle.json");
+        await File.WriteAllTextAsync(profile, $$"""{ "target": "http://127.0.0.1:{{azurite.Port}}", "partition_limit": 500, "account_limit": 7000, "seed": 7 }""");
+        using var proxy = TableLoadProcess.Start(
+            ["--verbosity", "detailed", "proxy", "--config", profile, "--account-limit", "9000"], null,
+            new Dictionary<string, string> { ["TABLELOAD_LISTEN"] = "http://127.0.0.1:0", ["TABLELOAD_PARTITION_LIMIT"] = "250", ["TABLELOAD_SEED"] = "9" });
+        var port = await ProxyProcess.ListeningPortAsync(proxy, Limit);
+        using var http = new HttpClient { Timeout = Limit };
+        var stats = ProxyStats.FromJson(await http.GetStringAsync(new Uri($"http://127.0.0.1:{port}/_proxy/stats")));
+        proxy.Signal(15);
+        Assert.Equal(0, await proxy.WaitForExitAsync(Limit));
+
+        Assert.Contains($"→ target http://127.0.0.1:{azurite.Port}", proxy.StandardOutput, StringComparison.Ordinal);   // the profile alone
+        Assert.Equal(9, stats!.Seed);                                                                                 // the environment over the profile
+        Assert.Contains("PartitionLimit = 250,", proxy.StandardError, StringComparison.Ordinal);                       // the environment over the profile
+        Assert.Contains("AccountLimit = 9000,", proxy.StandardError, StringComparison.Ordinal);                        // the command line over both
+    }
+
+    [Fact]
     public async Task Proxy_ProfileWithAnUnknownField_IsOneSentenceAndExitCode2_BeforeListening()
     {
         var profile = Path.Combine(_folder, "throttle.json");
         await File.WriteAllTextAsync(profile, """{ "partition_limit": 500, "burst": 3 }""");
 
-        var (exitCode, stdout, stderr) = await TableLoadProcess.RunAsync(["proxy", "--profile", profile, "--listen", "http://127.0.0.1:0"], null, Limit);
+        var (exitCode, stdout, stderr) = await TableLoadProcess.RunAsync(["proxy", "--config", profile, "--listen", "http://127.0.0.1:0"], null, Limit);
 
         Assert.Equal(2, exitCode);
         Assert.Equal("", stdout);
-        Assert.Equal($"The profile {profile} has an unknown field 'burst'; the fields are {string.Join(", ", ProxyProfile.FieldNames)}.", stderr.Trim());
+        var line = Assert.Single(stderr.Split('\n', StringSplitOptions.RemoveEmptyEntries));
+        Assert.StartsWith($"--config {profile} has 'burst', which is not an option of tableload proxy; see 'tableload proxy --help'", line, StringComparison.Ordinal);
+    }
+
+    [Fact]
+    public async Task Proxy_SeveralBadOptions_AreAllSaid_OneSentenceEach_ExitTwo_BeforeListening()
+    {
+        var (exitCode, stdout, stderr) = await TableLoadProcess.RunAsync(
+            ["proxy", "--account-limit", "-1", "--partition-limit", "0", "--latency", "bogus", "--listen", "http://127.0.0.1:0"], null, Limit);
+
+        Assert.Equal(2, exitCode);
+        Assert.Equal("", stdout);
+        Assert.Collection(
+            stderr.Split('\n', StringSplitOptions.RemoveEmptyEntries | StringSplitOptions.TrimEntries),
+            line => Assert.Equal("--partition-limit must be greater than 0 and at most 1000000000 entities per second, not 0.", line),
+            line => Assert.Equal("--account-limit must be greater than 0 and at most 1000000000 entities per second, not -1.", line),
+            line => Assert.Equal("--latency 'bogus' is not a latency; use a duration such as 50ms, uniform:10ms-200ms or exp:50ms.", line));
     }
 
     [Theory]

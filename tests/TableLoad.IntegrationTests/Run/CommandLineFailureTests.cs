@@ -57,6 +57,37 @@ public sealed class CommandLineFailureTests(AzuriteFixture azurite)
     }
 
     [Fact]
+    public async Task OptionFaults_AndAFaultAcrossOptions_AreSaidTogether_OneSentenceEach_ExitTwo()
+    {
+        var table = StoredEntities.NewTableName("bad");
+
+        var (exitCode, stdout, stderr) = await TableLoadProcess.RunAsync(
+            ["run", "--table", table, "--tasks", "0", "--entity-size", "4", "--properties", "8", "--key-prefix", "a/b"], azurite.ConnectionString);
+
+        Assert.Equal(2, exitCode);
+        Assert.Equal(string.Empty, stdout);
+        Assert.Collection(
+            stderr.Split('\n', StringSplitOptions.RemoveEmptyEntries | StringSplitOptions.TrimEntries),
+            line => Assert.Equal("--tasks must be between 1 and 10000, not 0.", line),
+            line => Assert.StartsWith("--key-prefix may not contain '/'", line, StringComparison.Ordinal),
+            line => Assert.Equal("--entity-size (4) must be at least --properties (8): every property needs one byte.", line));
+        Assert.True(await StoredEntities.CreateTableAsync(azurite, table), "bad input must be refused before any table is created");
+    }
+
+    [Fact]
+    public async Task SeveralValuesThatDoNotParse_AreAllSaid_OneSentenceEach_ExitTwo()
+    {
+        var (exitCode, stdout, stderr) = await TableLoadProcess.RunAsync(["run", "--tasks", "zero", "--retries", "many"], azurite.ConnectionString);
+
+        Assert.Equal(2, exitCode);
+        Assert.Equal(string.Empty, stdout);
+        Assert.Collection(
+            stderr.Split('\n', StringSplitOptions.RemoveEmptyEntries),
+            line => Assert.Contains("'zero' for option '--tasks'", line, StringComparison.Ordinal),
+            line => Assert.Contains("'many' for option '--retries'", line, StringComparison.Ordinal));
+    }
+
+    [Fact]
     public async Task EntraOverPlainHttp_IsRefusedAsBadInput_BeforeAnyRequest()
     {
         var (exitCode, _, stderr) = await TableLoadProcess.RunAsync(["run", "--endpoint", azurite.TableEndpoint.ToString(), "--auth", "entra"], connectionString: null);

@@ -61,8 +61,9 @@ public sealed class ConfigProfileTests(AzuriteFixture azurite) : IDisposable
     [Theory]
     [InlineData("""{ "batch_size": 10, "batch_sise": 20 }""", "'batch_sise', which is not an option")]
     [InlineData("""{ "connection_string": "UseDevelopmentStorage=true" }""", "connection_string, a secret")]
-    [InlineData("""{ "tasks": "many" }""", "'many' for option '--tasks'")]
-    [InlineData("""{ "batch_size": 500 }""", "--batch-size must be between 1 and 100")]
+    [InlineData("""{ "tasks": "many" }""", "tasks must be a whole number, not \"many\"")]
+    [InlineData("""{ "duration_s": 60 }""", "'duration_s', which is not an option")]
+    [InlineData("""{ "batch_size": 500 }""", "--batch-size must be between 1 and 100 (a batch holds at most 100 operations), not 500 (from --config ")]
     [InlineData("""[ 1, 2""", "is not a JSON object of options")]
     public async Task ABadProfile_IsOneSentence_ExitTwo_AndNoTable(string content, string expected)
     {

@@ -93,6 +93,22 @@ public sealed class SweepTests(AzuriteFixture azurite) : IDisposable
     }
 
     [Fact]
+    public async Task Sweep_SeveralBadOptions_AreAllSaid_OneSentenceEach_ExitTwo_AndRunNoCell()
+    {
+        var (exitCode, stdout, stderr) = await TableLoadProcess.RunAsync(
+            ["sweep", "--repeat", "0", "--cooldown", "soon", "--tasks", "4,0", "--output", _output], azurite.ConnectionString, Limit);
+
+        Assert.Equal(2, exitCode);
+        Assert.Equal(string.Empty, stdout);
+        Assert.Collection(
+            stderr.Split('\n', StringSplitOptions.RemoveEmptyEntries | StringSplitOptions.TrimEntries),
+            line => Assert.Equal("--repeat must be between 1 and 1000, not 0.", line),
+            line => Assert.StartsWith("--cooldown 'soon' is not a duration", line, StringComparison.Ordinal),
+            line => Assert.Equal("--tasks must be between 1 and 10000, not 0 (in cell sdk-p1-t0-b100-e1024-single-r1).", line));
+        Assert.Empty(Directory.EnumerateFileSystemEntries(_output));
+    }
+
+    [Fact]
     public async Task Interrupt_StopsTheRunningCell_WhichWritesItsResultsMarkedInterrupted_ButIsNotInSweepCsv()
     {
         using var process = TableLoadProcess.Start(

@@ -38,10 +38,10 @@ public sealed class RunJsonRepeatTests : IDisposable
 
         foreach (var option in options.All)
         {
-            var key = RunProfile.Key(option);
+            var key = OptionLayers.Key(option);
             Assert.True(
-                recorded.Contains(RunProfile.RecordedKey(option)) ^ NotRecorded.Contains(key),
-                $"{option.Name}: run.json must either record it (as '{RunProfile.RecordedKey(option)}') or this test must say why not, and not both.");
+                recorded.Contains(key) ^ NotRecorded.Contains(key),
+                $"{option.Name}: run.json must either record it under its own name ('{key}') or this test must say why not, and not both.");
         }
     }
 
@@ -67,6 +67,26 @@ public sealed class RunJsonRepeatTests : IDisposable
             repeat with { Target = first.Target });
         Assert.NotEqual(first.Table, repeat.Table);
         Assert.NotEqual(first.OutputDirectory, repeat.OutputDirectory);
+    }
+
+    [Fact]
+    public void RunJson_RecordsDurations_InTheOptionsOwnSyntax()
+    {
+        var recorded = RunJsonOptions(Settings(new RunOptions(), ["--duration", "95s", "--warmup", "2.5s", "--timeout", "1m", "--no-batch-log"]));
+
+        Assert.Equal("95s", recorded["duration"]!.GetValue<string>());
+        Assert.Equal("2.5s", recorded["warmup"]!.GetValue<string>());
+        Assert.Equal("1m", recorded["timeout"]!.GetValue<string>());
+        Assert.True(recorded["no_batch_log"]!.GetValue<bool>());
+        Assert.False(recorded.ContainsKey("warmup_s"));
+    }
+
+    [Fact]
+    public void RunJson_WrittenBeforeOptionsWereRecordedUnderTheirNames_StillGivesItsWarmup()
+    {
+        var old = JsonSerializer.Deserialize("""{ "account": "a", "endpoint": "http://127.0.0.1:1/a", "warmup_s": 2.5, "duration_s": 3 }""", ResultJson.Context.RecordedRunOptions)!;
+
+        Assert.Equal(TimeSpan.FromSeconds(2.5), old.WarmupTime());
     }
 
     public void Dispose() => Directory.Delete(_folder, recursive: true);

@@ -219,6 +219,44 @@ public sealed class RunSettingsFactoryTests
     public void Create_ZeroTasks_Refuses() =>
         AssertOneSentence(Refuse(["--tasks", "0"]), "--tasks");
 
+    [Fact]
+    public void Create_EveryFault_IsSaidAtOnce_TheSingleOptionsFirst_ThenTheChecksAcrossThem()
+    {
+        var refusal = Refuse(["--tasks", "0", "--entity-size", "0", "--partitions", "diagonal", "--properties", "300", "--key-prefix", "a#b",
+            "--batch-size", "5", "--max-entities", "3", "--table", "x"]);
+
+        Assert.Equal(
+            [
+                "--entity-size must be between 1 and 1048576 bytes (an entity holds at most 1 MiB), not 0.",
+                "--tasks must be between 1 and 10000, not 0.",
+                "--properties must be between 1 and 251 (an entity holds at most 252 custom properties, one of them TableLoad's batch nonce), not 300.",
+                "--partitions must be single, per-task or spread:N with N from 1 to 1000000, not 'diagonal'.",
+                "--key-prefix may not contain '/', '\\', '#', '?' or control characters (the service refuses them in keys).",
+                "--table 'x' is not a valid table name: use 3 to 63 letters and digits, starting with a letter.",
+                "--max-entities must be at least --batch-size (5).",
+            ],
+            refusal.Message.Split(Environment.NewLine));
+    }
+
+    [Fact]
+    public void Create_ACheckAcrossOptions_IsSkipped_WhenOneOfThemWasRefusedAlone()
+    {
+        // --entity-size 0 is refused on its own; "at least --properties" would only say it again.
+        var refusal = Refuse(["--entity-size", "0", "--properties", "8"]);
+
+        AssertOneSentence(refusal, "--entity-size must be between 1 and");
+    }
+
+    [Theory]
+    [InlineData("--tasks", "Between 1 and 10000.")]
+    [InlineData("--batch-size", "Between 1 and 100.")]
+    [InlineData("--batch-log-buffer", "Between 1 and 10000000 rows.")]
+    [InlineData("--rate", "Greater than 0 and at most 1000000000 entities per second.")]
+    [InlineData("--timeout", "Between 10ms and 24h.")]
+    [InlineData("--duration", "Greater than 0s and at most 720h.")]
+    public void Help_ShowsTheBound_DeclaredWithTheOption(string option, string shown) =>
+        Assert.EndsWith(" " + shown, new RunOptions().All.Single(o => o.Name == option).Description, StringComparison.Ordinal);
+
     [Theory]
     [InlineData("0s")]
     [InlineData("abc")]

@@ -14,7 +14,7 @@ public sealed class SweepSettingsFactoryTests
     private const string Key = "c2VjcmV0LWtleS1ieXRlcy1mb3ItdGVzdHM=";
     private const string Connection = $"AccountName=acct;AccountKey={Key};TableEndpoint=http://127.0.0.1:9999/acct";
 
-    private static SweepSettings Create(string[] args, Func<string, string?>? environment = null)
+    private static SweepSettings Create(string[] args, Func<string, string?>? environment = null, Dictionary<string, string>? variables = null)
     {
         var options = new SweepOptions();
         var command = new Command("sweep");
@@ -25,7 +25,7 @@ public sealed class SweepSettingsFactoryTests
 
         var parse = command.Parse(args);
         Assert.Empty(parse.Errors);
-        return SweepSettingsFactory.Create(parse, options, FixedNow, environment ?? (_ => null));
+        return SweepSettingsFactory.Create(parse, options, FixedNow, environment ?? (_ => null), variables);
     }
 
     private static UsageException Refuse(params string[] args) => Assert.Throws<UsageException>(() => Create(args));
@@ -88,6 +88,39 @@ public sealed class SweepSettingsFactoryTests
         var refusal = Refuse("--duration", "soon");
 
         AssertOneSentence(refusal, "--duration 'soon'");
+    }
+
+    [Fact]
+    public void Create_EverySweepFault_AndTheFirstRefusedCellsFaults_AreSaidAtOnce()
+    {
+        var refusal = Refuse("--repeat", "0", "--stop-when-throttled", "lots", "--tasks", "4,0", "--retries", "500");
+
+        Assert.Equal(
+            [
+                "--repeat must be between 1 and 1000, not 0.",
+                "--stop-when-throttled must be a percentage from 0 to 100 such as 5%, not 'lots'.",
+                "--retries must be between 0 and 100, not 500 (in cell sdk-p1-t4-b100-e1024-single-r1).",
+            ],
+            refusal.Message.Split(Environment.NewLine));
+    }
+
+    [Fact]
+    public void Create_ACellsProfile_AndTheVariablesItInherits_AreJudgedBeforeAnyCellRuns()
+    {
+        var profile = Path.GetTempFileName();
+        try
+        {
+            File.WriteAllText(profile, """{ "retries": 500 }""");
+            var fromProfile = Refuse("--config", profile);
+            var fromVariable = Assert.Throws<UsageException>(() => Create([], variables: new Dictionary<string, string> { ["TABLELOAD_WARMUP"] = "soon" }));
+
+            Assert.Equal("--retries must be between 0 and 100, not 500.", fromProfile.Message);
+            Assert.StartsWith("--warmup 'soon' is not a duration", fromVariable.Message, StringComparison.Ordinal);
+        }
+        finally
+        {
+            File.Delete(profile);
+        }
     }
 
     [Theory]

@@ -1,12 +1,16 @@
-using System.CommandLine;
+using System.Globalization;
+using TableLoad.Cli;
 using TableLoad.Proxy;
 using TableLoad.Settings;
 
 namespace TableLoad.Tests.Proxy;
 
-public sealed class ProxySettingsFactoryTests
+/// <summary>The proxy's options, with a --config profile and TABLELOAD_* variables layered in front as run's are.</summary>
+public sealed class ProxySettingsFactoryTests : IDisposable
 {
-    private readonly Dictionary<string, string> _files = new(StringComparer.Ordinal);
+    private const string Example = """{"partition_limit": 500, "latency": "5ms"}""";
+    private readonly string _folder = Directory.CreateTempSubdirectory("tableload-proxy-settings-").FullName;
+    private readonly Dictionary<string, string> _environment = new(StringComparer.Ordinal);
 
     [Fact]
     public void Create_NoOptions_UsesTheDocumentedDefaults()
@@ -51,16 +55,16 @@ public sealed class ProxySettingsFactoryTests
     [Fact]
     public void Create_Profile_GivesEverySetting()
     {
-        _files["p.json"] = """
+        WriteProfile("""
             {
               "listen": "http://[::1]:10500", "target": "http://127.0.0.1:10412",
               "partition_limit": 500, "account_limit": 5000, "timeout_share": 0.5, "cosmos": true,
               "latency": "exp:50ms", "reset_rate": 0.2, "lose_answer_rate": 0.1, "delay_answer_rate": 0.1,
               "delay_answer": "40s", "seed": 7
             }
-            """;
+            """);
 
-        var settings = Create("--profile", "p.json");
+        var settings = Create("--config", ProfilePath);
 
         Assert.Equal(new Uri("http://[::1]:10500"), settings.Listen);
         Assert.Equal(500, settings.PartitionLimit);
@@ -77,9 +81,9 @@ public sealed class ProxySettingsFactoryTests
     [Fact]
     public void Create_OptionsGiven_OverrideTheProfile_OthersComeFromIt()
     {
-        _files["p.json"] = """{ "partition_limit": 500, "reset_rate": 0.2, "seed": 7 }""";
+        WriteProfile("""{ "partition_limit": 500, "reset_rate": 0.2, "seed": 7 }""");
 
-        var settings = Create("--profile", "p.json", "--partition-limit", "900", "--seed", "8");
+        var settings = Create("--config", ProfilePath, "--partition-limit", "900", "--seed", "8");
 
         Assert.Equal(900, settings.PartitionLimit);
         Assert.Equal(8, settings.Seed);
@@ -90,23 +94,104 @@ public sealed class ProxySettingsFactoryTests
     [Fact]
     public void Create_ExplicitDefaultValueOnTheCommandLine_StillOverridesTheProfile()
     {
-        _files["p.json"] = """{ "partition_limit": 500 }""";
+        WriteProfile("""{ "partition_limit": 500 }""");
 
-        var settings = Create("--profile", "p.json", "--partition-limit", "2000");
+        var settings = Create("--config", ProfilePath, "--partition-limit", "2000");
 
         Assert.Equal(2000, settings.PartitionLimit);
     }
 
+    [Fact]
+    public void Create_EnvironmentOverridesTheProfile_AndTheCommandLineOverridesBoth()
+    {
+        WriteProfile("""{ "partition_limit": 500, "account_limit": 7000, "seed": 7 }""");
+        _environment["TABLELOAD_PARTITION_LIMIT"] = "250";
+        _environment["TABLELOAD_SEED"] = "9";
+
+        var settings = Create("--config", ProfilePath, "--seed", "11");
+
+        Assert.Equal(7000, settings.AccountLimit);    // the profile alone
+        Assert.Equal(250, settings.PartitionLimit);   // the environment over the profile
+        Assert.Equal(11, settings.Seed);              // the command line over both
+    }
+
+    [Fact]
+    public void Create_EnvironmentAlone_GivesTheOption_AndRunsVariablesAreNotTheProxys()
+    {
+        _environment["TABLELOAD_LATENCY"] = "exp:20ms";
+        _environment["TABLELOAD_TASKS"] = "4";
+
+        Assert.Equal(LatencyShape.Exponential, Create().Latency.Shape);
+    }
+
+    [Fact]
+    public void Create_AValueFromTheEnvironment_IsRefusedNamingTheVariable_AndTheCommandLinesNot()
+    {
+        _environment["TABLELOAD_RESET_RATE"] = "2";
+
+        var ex = Assert.Throws<UsageException>(() => Create("--lose-answer-rate", "3"));
+
+        Assert.Equal(
+            ["--reset-rate must be between 0 and 1 (a probability), not 2 (from $TABLELOAD_RESET_RATE).", "--lose-answer-rate must be between 0 and 1 (a probability), not 3."],
+            ex.Message.Split(Environment.NewLine));
+    }
+
+    [Fact]
+    public void Create_TheOldNameOfConfig_StillReadsAProfile()
+    {
+        WriteProfile("""{ "partition_limit": 321 }""");
+
+        Assert.Equal(321, Create("--profile", ProfilePath).PartitionLimit);
+    }
+
+    [Fact]
+    public void Create_EveryFault_IsSaidAtOnce_OneSentenceEach()
+    {
+        var ex = Assert.Throws<UsageException>(() => Create("--account-limit", "-1", "--partition-limit", "0", "--latency", "bogus"));
+
+        Assert.Equal(
+            [
+                "--partition-limit must be greater than 0 and at most 1000000000 entities per second, not 0.",
+                "--account-limit must be greater than 0 and at most 1000000000 entities per second, not -1.",
+                "--latency 'bogus' is not a latency; use a duration such as 50ms, uniform:10ms-200ms or exp:50ms.",
+            ],
+            ex.Message.Split(Environment.NewLine));
+    }
+
+    [Fact]
+    public void Create_FaultRatesTogether_AreJudgedBesideTheOtherFaults()
+    {
+        var ex = Assert.Throws<UsageException>(() => Create("--reset-rate", "0.6", "--lose-answer-rate", "0.6", "--listen", "http://0.0.0.0:1"));
+
+        var sentences = ex.Message.Split(Environment.NewLine);
+        Assert.Equal(2, sentences.Length);
+        Assert.StartsWith("--listen 'http://0.0.0.0:1' is not a loopback address;", sentences[0], StringComparison.Ordinal);
+        Assert.StartsWith("The reset, lose-answer and delay-answer rates add up to 1.2", sentences[1], StringComparison.Ordinal);
+    }
+
     [Theory]
-    [InlineData("--reset-rate", "-0.1", "--reset-rate must be a probability from 0 to 1, not -0.1.")]
-    [InlineData("--lose-answer-rate", "1.5", "--lose-answer-rate must be a probability from 0 to 1, not 1.5.")]
-    [InlineData("--delay-answer-rate", "NaN", "--delay-answer-rate must be a probability from 0 to 1, not NaN.")]
-    [InlineData("--timeout-share", "2", "--timeout-share must be a share from 0 to 1, not 2.")]
-    [InlineData("--partition-limit", "0", "--partition-limit must be a number of entities per second greater than 0 and at most 1000000000, not 0.")]
-    [InlineData("--account-limit", "-5", "--account-limit must be a number of entities per second greater than 0 and at most 1000000000, not -5.")]
+    [InlineData("--partition-limit", "Greater than 0 and at most 1000000000 entities per second.")]
+    [InlineData("--reset-rate", "Between 0 and 1.")]
+    [InlineData("--delay-answer", "Between 0s and 24h.")]
+    public void Help_ShowsEachBound_AsDeclaredWithTheOption(string option, string shown)
+    {
+        var description = new ProxyOptions().All.Single(o => o.Name == option).Description;
+
+        Assert.EndsWith(" " + shown, description, StringComparison.Ordinal);
+        Assert.DoesNotContain("(0..1)", description, StringComparison.Ordinal);
+    }
+
+    [Theory]
+    [InlineData("--reset-rate", "-0.1", "--reset-rate must be between 0 and 1 (a probability), not -0.1.")]
+    [InlineData("--lose-answer-rate", "1.5", "--lose-answer-rate must be between 0 and 1 (a probability), not 1.5.")]
+    [InlineData("--delay-answer-rate", "NaN", "--delay-answer-rate must be between 0 and 1 (a probability), not NaN.")]
+    [InlineData("--timeout-share", "2", "--timeout-share must be between 0 and 1 (a share), not 2.")]
+    [InlineData("--partition-limit", "0", "--partition-limit must be greater than 0 and at most 1000000000 entities per second, not 0.")]
+    [InlineData("--account-limit", "-5", "--account-limit must be greater than 0 and at most 1000000000 entities per second, not -5.")]
     [InlineData("--latency", "fast", "--latency 'fast' is not a latency; use a duration such as 50ms, uniform:10ms-200ms or exp:50ms.")]
     [InlineData("--latency", "uniform:200ms-10ms", "--latency 'uniform:200ms-10ms' is not a latency; use a duration such as 50ms, uniform:10ms-200ms or exp:50ms.")]
-    [InlineData("--delay-answer", "soon", "--delay-answer 'soon' is not a duration; use forms such as 500ms, 35s or 2m.")]
+    [InlineData("--delay-answer", "soon", "--delay-answer 'soon' is not a duration; use forms such as 500ms, 30s, 2m, 1h or hh:mm:ss.")]
+    [InlineData("--delay-answer", "25h", "--delay-answer must be between 0s and 24h, not 25h.")]
     [InlineData("--target", "ftp://127.0.0.1:1", "--target 'ftp://127.0.0.1:1' is not an http address such as http://127.0.0.1:10002.")]
     public void Create_BadOption_IsOneSentenceNamingIt(string option, string value, string expected)
     {
@@ -145,45 +230,48 @@ public sealed class ProxySettingsFactoryTests
         AssertOneSentence(ex.Message);
     }
 
+    // A profile's values are judged as the options' own, and a refusal says where the value came from; its JSON kinds must be the options' types.
     [Theory]
-    [InlineData("""{ "partition_limt": 500 }""", "The profile p.json has an unknown field 'partition_limt'; the fields are listen, target, partition_limit, account_limit, timeout_share, cosmos, latency, reset_rate, lose_answer_rate, delay_answer_rate, delay_answer, seed.")]
-    [InlineData("""{ "reset_rate": -0.1 }""", "reset_rate in the profile p.json must be a probability from 0 to 1, not -0.1.")]
-    [InlineData("""{ "delay_answer_rate": 1.01 }""", "delay_answer_rate in the profile p.json must be a probability from 0 to 1, not 1.01.")]
-    [InlineData("""{ "partition_limit": 0 }""", "partition_limit in the profile p.json must be a number of entities per second greater than 0 and at most 1000000000, not 0.")]
-    [InlineData("""{ "account_limit": -1 }""", "account_limit in the profile p.json must be a number of entities per second greater than 0 and at most 1000000000, not -1.")]
-    [InlineData("""{ "delay_answer": "forever" }""", "delay_answer in the profile p.json 'forever' is not a duration; use forms such as 500ms, 35s or 2m.")]
-    [InlineData("""{ "latency": "exp:" }""", "latency in the profile p.json 'exp:' is not a latency; use a duration such as 50ms, uniform:10ms-200ms or exp:50ms.")]
-    [InlineData("""{ "partition_limit": "500" }""", "In the profile p.json, partition_limit must be a number, not \"500\".")]
-    [InlineData("""{ "cosmos": 1 }""", "In the profile p.json, cosmos must be true or false, not 1.")]
-    [InlineData("""{ "seed": 1.5 }""", "In the profile p.json, seed must be a whole number, not 1.5.")]
-    [InlineData("""{ "latency": 50 }""", "In the profile p.json, latency must be a string such as \"50ms\", not 50.")]
-    [InlineData("""[500]""", "The profile p.json must hold one JSON object, such as {\"partition_limit\": 500}.")]
-    [InlineData("""{ "partition_limit": 500, """, "The profile p.json is not valid JSON (line 1).")]
-    [InlineData("""{ "listen": "http://10.0.0.1:10102" }""", "listen in the profile p.json 'http://10.0.0.1:10102' is not a loopback address; the proxy listens on 127.0.0.1, [::1] or localhost only, because it forwards signed requests for anyone who can reach it.")]
+    [InlineData("""{ "partition_limt": 500 }""", "--config {0} has 'partition_limt', which is not an option of tableload proxy; see 'tableload proxy --help' (names are written with underscores, as in {1}).")]
+    [InlineData("""{ "reset_rate": -0.1 }""", "--reset-rate must be between 0 and 1 (a probability), not -0.1 (from --config {0}).")]
+    [InlineData("""{ "delay_answer_rate": 1.01 }""", "--delay-answer-rate must be between 0 and 1 (a probability), not 1.01 (from --config {0}).")]
+    [InlineData("""{ "partition_limit": 0 }""", "--partition-limit must be greater than 0 and at most 1000000000 entities per second, not 0 (from --config {0}).")]
+    [InlineData("""{ "account_limit": -1 }""", "--account-limit must be greater than 0 and at most 1000000000 entities per second, not -1 (from --config {0}).")]
+    [InlineData("""{ "delay_answer": "forever" }""", "--delay-answer 'forever' is not a duration; use forms such as 500ms, 30s, 2m, 1h or hh:mm:ss (from --config {0}).")]
+    [InlineData("""{ "latency": "exp:" }""", "--latency 'exp:' is not a latency; use a duration such as 50ms, uniform:10ms-200ms or exp:50ms (from --config {0}).")]
+    [InlineData("""{ "partition_limit": "500" }""", "In --config {0}, partition_limit must be a number, not \"500\".")]
+    [InlineData("""{ "cosmos": 1 }""", "In --config {0}, cosmos must be true or false, not 1.")]
+    [InlineData("""{ "seed": 1.5 }""", "In --config {0}, seed must be a whole number, not 1.5.")]
+    [InlineData("""{ "latency": 50 }""", "In --config {0}, latency must be a string such as \"0ms\", not 50.")]
+    [InlineData("""[500]""", "--config {0} is not a JSON object of options such as {1}.")]
+    [InlineData("""{ "partition_limit": 500, """, "--config {0} is not a JSON object of options such as {1}.")]
+    [InlineData("""{ "listen": "http://10.0.0.1:10102" }""", "--listen 'http://10.0.0.1:10102' is not a loopback address; the proxy listens on 127.0.0.1, [::1] or localhost only, because it forwards signed requests for anyone who can reach it (from --config {0}).")]
     public void Create_BadProfile_IsOneSentence(string json, string expected)
     {
-        _files["p.json"] = json;
+        WriteProfile(json);
 
-        var ex = Assert.Throws<UsageException>(() => Create("--profile", "p.json"));
+        var ex = Assert.Throws<UsageException>(() => Create("--config", ProfilePath));
 
-        Assert.Equal(expected, ex.Message);
+        Assert.Equal(string.Format(CultureInfo.InvariantCulture, expected, ProfilePath, Example), ex.Message);
         AssertOneSentence(ex.Message);
     }
 
     [Fact]
     public void Create_MissingProfile_IsOneSentence()
     {
-        var ex = Assert.Throws<UsageException>(() => Create("--profile", "missing.json"));
+        var missing = Path.Combine(_folder, "missing.json");
 
-        Assert.Equal("The profile missing.json does not exist.", ex.Message);
+        var ex = Assert.Throws<UsageException>(() => Create("--config", missing));
+
+        Assert.Equal($"--config {missing}: no such file.", ex.Message);
     }
 
     [Fact]
     public void Create_BadProfileValueOverriddenByAGoodOption_IsAccepted()
     {
-        _files["p.json"] = """{ "reset_rate": 3 }""";
+        WriteProfile("""{ "reset_rate": 3 }""");
 
-        var settings = Create("--profile", "p.json", "--reset-rate", "0.1");
+        var settings = Create("--config", ProfilePath, "--reset-rate", "0.1");
 
         Assert.Equal(0.1, settings.ResetRate);
     }
@@ -196,23 +284,24 @@ public sealed class ProxySettingsFactoryTests
         Assert.True(seeds > 1);
     }
 
+    public void Dispose() => Directory.Delete(_folder, recursive: true);
+
     private static void AssertOneSentence(string message)
     {
         Assert.DoesNotContain('\n', message);
         Assert.EndsWith(".", message, StringComparison.Ordinal);
     }
 
+    private string ProfilePath => Path.Combine(_folder, "p.json");
+
+    private void WriteProfile(string json) => File.WriteAllText(ProfilePath, json);
+
+    // As the proxy command does: the layers in front of the command line, then the one pass of validation.
     private ProxySettings Create(params string[] args)
     {
         var options = new ProxyOptions();
-        var command = new Command("proxy");
-        foreach (var option in options.All)
-        {
-            command.Add(option);
-        }
-
-        var parse = command.Parse(args);
+        var parse = options.CreateCommand().Parse(args);
         Assert.Empty(parse.Errors);
-        return ProxySettingsFactory.Create(parse, options, path => _files.TryGetValue(path, out var text) ? text : throw new FileNotFoundException(path));
+        return ProxyCommand.LayersOf(options).Layer(parse, _environment).Judged(layered => ProxySettingsFactory.Create(layered, options));
     }
 }

@@ -65,7 +65,7 @@ internal sealed class ResultPart
     public long WarmupEndEpochSecond()
     {
         var startMicros = StartedUtc.ToUnixTimeMilliseconds() * 1000;
-        return RunTimeline.Create(startMicros, TimeSpan.FromSeconds(Run.Options.WarmupS), TimeSpan.Zero).WarmupEndEpochSecond;
+        return RunTimeline.Create(startMicros, Run.Options.WarmupTime(), TimeSpan.Zero).WarmupEndEpochSecond;
     }
 
     /// <summary>The measured period in Unix seconds: from the warm-up's end (never before the run started), as long as the summary says it lasted.</summary>

@@ -1,0 +1,32 @@
+using TableLoad.Settings;
+using TableLoad.Storage.Wire;
+using TableLoad.Workload;
+
+namespace TableLoad.Cli;
+
+/// <summary>
+/// What the service would refuse only once a run is under way, checked before it starts: the largest
+/// entity against its 1 MiB limit, and the largest batch request (keys of the longest form) against 4 MiB.
+/// </summary>
+internal static class WorstCaseBatch
+{
+    public const int MaxBatchBodyBytes = 4 * 1024 * 1024;
+
+    // A run id (at most 40 characters), a dot and 8 hex digits.
+    private const int NonceLength = 49;
+
+    public static void Check(UsageErrors errors, EntityTemplate template, string prefix, int batchSize, Uri tableEndpoint, string table)
+    {
+        var rowKeyLength = RowKeys.Length(prefix);
+        var partitionKeyLength = prefix.Length + 10;
+        var entityBytes = EntityTemplate.ServiceSize(template.PropertySizes, partitionKeyLength, rowKeyLength, NonceLength);
+        if (!errors.Require(entityBytes <= EntityTemplate.MaxEntityBytes, $"An entity of --entity-size {template.PayloadBytes} takes {entityBytes} bytes in the service, over its 1 MiB ({EntityTemplate.MaxEntityBytes} bytes) limit."))
+        {
+            return;
+        }
+
+        var writer = new BatchBodyWriter(template, $"{tableEndpoint.AbsoluteUri.TrimEnd('/')}/{table}");
+        var body = writer.Write(new string('p', partitionKeyLength), RowKeys.Stem(prefix, 999, 999, 9999, 9_999_999_999), new string('n', NonceLength), batchSize);
+        errors.Require(body.Length <= MaxBatchBodyBytes, $"A batch of {batchSize} entities of {template.PayloadBytes} bytes makes a {body.Length}-byte request, over the service's 4 MiB ({MaxBatchBodyBytes} bytes) batch limit; lower --batch-size or --entity-size.");
+    }
+}
