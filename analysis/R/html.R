@@ -87,11 +87,12 @@ failures_html <- function(summary) {
 run_section_html <- function(run) {
   s <- run$summary
   client <- s$client %||% list()
-  client_kind <- run$run$options$client %||% s$client_kind %||% "not recorded"
+  # summary.json names the batch client of every run, a merged one's included; run.json's options only a single run's.
+  batch_client <- s$batch_client %||% run$run$options$client %||% "not recorded"
   c(sprintf("<section class=\"run\"><h2>%s</h2>", html_escape(run$name)),
     "<h3>Client</h3>",
-    sprintf("<p>Client: <b>%s</b>. Saturation verdict: <b class=\"verdict\">%s</b>.</p>",
-            html_escape(client_kind), html_escape(saturation_verdict(client))),
+    sprintf("<p>Batch client: <b>%s</b>. Saturation verdict: <b class=\"verdict\">%s</b>.</p>",
+            html_escape(batch_client), html_escape(saturation_verdict(client))),
     html_key_values(client[setdiff(names(client), c("saturated", "saturation_reasons"))], "client"),
     "<h3>Failures by class and code</h3>", failures_html(s),
     "<h3>Settings (run.json)</h3>",

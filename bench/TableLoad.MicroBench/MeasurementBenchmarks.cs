@@ -12,7 +12,7 @@ public class MeasurementBenchmarks
 {
     private static readonly BatchResult Succeeded = new(BatchOutcome.Succeeded, 202, null, null, 1);
 
-    private IntervalCollector _collector = null!;
+    private WindowCollector _collector = null!;
     private TaskRecorder _recorder = null!;
     private TaskRecorder[] _twelve = null!;
     private long _latency;
@@ -23,13 +23,13 @@ public class MeasurementBenchmarks
         var clock = new RunClock(new FrozenTime());
         var pool = new WindowPool();
         var start = clock.StartedUtc;
-        IIntervalSink[] sinks =
+        IWindowSink[] sinks =
         [
             new RunTotals(),
-            new IntervalCsvWriter(new StreamWriter(Stream.Null), start.ToUnixTimeSeconds()),
+            new IntervalsCsvSink(new StreamWriter(Stream.Null), start.ToUnixTimeSeconds()),
             new HistogramLogSink(new StreamWriter(Stream.Null), start),
         ];
-        _collector = new IntervalCollector(clock, pool, start.ToUnixTimeSeconds(), sinks);
+        _collector = new WindowCollector(clock, pool, start.ToUnixTimeSeconds(), sinks);
         _recorder = _collector.NewRecorder();
         _twelve = [.. Enumerable.Range(0, 12).Select(_ => _collector.NewRecorder())];
     }
@@ -37,7 +37,7 @@ public class MeasurementBenchmarks
     [Benchmark(Description = "TaskRecorder.Record (one batch)")]
     public void Record() => _recorder.Record(Succeeded, 100, 20_000 + (_latency++ & 0xFFFF), warmup: false);
 
-    [Benchmark(Description = "IntervalCollector roll-up of 12 recorders (one second)")]
+    [Benchmark(Description = "WindowCollector roll-up of 12 recorders (one second)")]
     public void RollUp()
     {
         foreach (var recorder in _twelve)

@@ -11,6 +11,6 @@ public class ReportingBenchmarks
 
     private readonly char[] _row = new char[2048];
 
-    [Benchmark(Description = "BatchLogWriter.TryFormat (one row, reused buffer: the writer's path)")]
-    public int TryFormat() => BatchLogWriter.TryFormat(Row, _row, out var length) ? length : -1;
+    [Benchmark(Description = "BatchLogSink.TryFormat (one row, reused buffer: the writer's path)")]
+    public int TryFormat() => BatchLogSink.TryFormat(Row, _row, out var length) ? length : -1;
 }

@@ -64,3 +64,10 @@ test_that("a sweep's report names the best cells and the knee", {
   # p99 within twice the best (140.03 ms): the t4-b50 cell's 271.62 ms qualifies and has the most throughput.
   expect_match(best, "Knee: <b>p1-t4-b50-e1024-single-r1</b>", fixed = TRUE)
 })
+
+test_that("a run's section names its batch client from summary.json, where a merged folder's run.json has no options", {
+  run <- read_runs(fixture("run-t2-b10"))[[1]]
+  run$run$options <- NULL
+  run$summary$batch_client <- "sdk+wire"
+  expect_true(any(grepl("Batch client: <b>sdk+wire</b>", run_section_html(run), fixed = TRUE)))
+})

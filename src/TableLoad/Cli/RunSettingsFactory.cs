@@ -24,7 +24,7 @@ internal static class RunSettingsFactory
         // Each option on its own first; then the checks across options, on those that were accepted; then every fault at once.
         var errors = new UsageErrors();
         var clientText = parse.GetValue(options.Client);
-        errors.Require(options.Client, ClientKindNames.TryParse(clientText, out var client), $"--client must be sdk or wire, not '{clientText}'.");
+        errors.Require(options.Client, BatchClientKindNames.TryParse(clientText, out var client), $"--client must be sdk or wire, not '{clientText}'.");
         var runtimeText = parse.GetValue(options.Runtime);
         errors.Require(options.Runtime, RuntimeProfiles.TryParse(runtimeText, out var runtime), $"--runtime must be tuned or defaults, not '{runtimeText}'.");
         var sdkDiagnostics = parse.GetValue(options.SdkDiagnostics);
@@ -57,7 +57,7 @@ internal static class RunSettingsFactory
         errors.Require(options.Table, RunNaming.IsTableName(table), $"--table '{table}' is not a valid table name: use 3 to 63 letters and digits, starting with a letter.");
         var target = errors.Try(() => Target(parse, options, environment));
 
-        errors.Require(!sdkDiagnostics || !errors.Accepted(options.Client) || client == ClientKind.Sdk, "--sdk-diagnostics goes with --client sdk.");
+        errors.Require(!sdkDiagnostics || !errors.Accepted(options.Client) || client == BatchClientKind.Sdk, "--sdk-diagnostics goes with --client sdk.");
         var maxEntities = parse.GetValue(options.MaxEntities);
         if (maxEntities is { } cap && batchSize is { } size)
         {

@@ -19,6 +19,12 @@ internal sealed class SweepOptions
             Description = "Clients that send the batches (run --client), e.g. sdk,wire: the SDK applications run, and TableLoad's wire client (the service's ceiling).",
             DefaultValueFactory = _ => client,
         };
+        var runtime = defaults.GetValue(run.Runtime)!;
+        Runtime = new Option<string>("--runtime")
+        {
+            Description = "The .NET runtime settings each cell's load runs with (run --runtime), e.g. tuned,defaults: TableLoad's, and an untuned application's, side by side (analysis/compare.R on two cells says what the settings saved).",
+            DefaultValueFactory = _ => runtime,
+        };
         Processes = KnobList(run.Processes, "Load processes per cell (run --processes), e.g. 1,2,3.", defaults);
         Tasks = KnobList(run.Tasks, "Concurrent batch loops per process, e.g. 4,12,32.", defaults);
         BatchSize = KnobList(run.BatchSize, "Inserts per entity group transaction, e.g. 10,50,100.", defaults);
@@ -32,7 +38,7 @@ internal sealed class SweepOptions
 
         var handled = new HashSet<string>(StringComparer.Ordinal)
         {
-            Client.Name, Processes.Name, Tasks.Name, BatchSize.Name, EntitySize.Name, Partitions.Name, Rate.Name, Output.Name, ConnectionString.Name,
+            Client.Name, Runtime.Name, Processes.Name, Tasks.Name, BatchSize.Name, EntitySize.Name, Partitions.Name, Rate.Name, Output.Name, ConnectionString.Name,
             Sas.Name, Repeat.Option.Name, Cooldown.Option.Name, StopWhenThrottled.Name, Resume.Name, Report.Name, "--label", "--quiet",
         };
         PassThrough = Run.All.Where(o => !handled.Contains(o.Name)).ToList();
@@ -42,6 +48,8 @@ internal sealed class SweepOptions
     public RunOptions Run { get; } = new();
 
     public Option<string> Client { get; }
+
+    public Option<string> Runtime { get; }
 
     public Option<string> Processes { get; }
 
@@ -99,7 +107,7 @@ internal sealed class SweepOptions
     /// <summary>The run options passed unchanged to every cell when given (duration, warm-up, retries, table, ...).</summary>
     public IReadOnlyList<Option> PassThrough { get; }
 
-    public IEnumerable<Option> Knobs => [Client, Processes, Tasks, BatchSize, EntitySize, Partitions, Rate];
+    public IEnumerable<Option> Knobs => [Client, Runtime, Processes, Tasks, BatchSize, EntitySize, Partitions, Rate];
 
     public IEnumerable<Option> All =>
     [

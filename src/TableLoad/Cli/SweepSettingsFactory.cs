@@ -21,6 +21,7 @@ internal static class SweepSettingsFactory
         // The sweep's own options first, every fault listed; then, if the grid is known, the cells by run's rules; then all at once.
         var errors = new UsageErrors();
         var clients = errors.Try(() => KnobListParser.Clients(parse.GetValue(options.Client)));
+        var runtimes = errors.Try(() => KnobListParser.Runtimes(parse.GetValue(options.Runtime)));
         var processes = errors.Try(() => KnobListParser.Integers(parse.GetValue(options.Processes), options.Processes.Name, "1,2,3"));
         var tasks = errors.Try(() => KnobListParser.Integers(parse.GetValue(options.Tasks), options.Tasks.Name, "4,12,32"));
         var batchSizes = errors.Try(() => KnobListParser.Integers(parse.GetValue(options.BatchSize), options.BatchSize.Name, "10,50,100"));
@@ -33,13 +34,13 @@ internal static class SweepSettingsFactory
         var resume = parse.GetValue(options.Resume);
         var output = parse.GetValue(options.Output);
         errors.Require(!resume || output is not null, "--resume needs the --output folder of the sweep to continue.");
-        if (clients is null || processes is null || tasks is null || batchSizes is null || entitySizes is null || partitions is null || rates is null)
+        if (clients is null || runtimes is null || processes is null || tasks is null || batchSizes is null || entitySizes is null || partitions is null || rates is null)
         {
             // Without the grid there are no cells to judge.
             errors.ThrowIfAny();
         }
 
-        var knobs = new SweepKnobs(clients!, processes!, tasks!, batchSizes!, entitySizes!, partitions!, rates!);
+        var knobs = new SweepKnobs(clients!, runtimes!, processes!, tasks!, batchSizes!, entitySizes!, partitions!, rates!);
         var passes = repeat ?? 1;
         if (resume && output is not null && errors.Try(() => EarlierSweep(output)) is { } earlier)
         {
@@ -141,6 +142,8 @@ internal static class SweepSettingsFactory
     {
         // A closed-model sweep written before rates were nullable lists no rate at all.
         var earlierKnobs = earlier.Knobs.Rates.Count == 0 ? earlier.Knobs with { Rates = [null] } : earlier.Knobs;
+        // A sweep written before --runtime was a knob ran every cell tuned.
+        earlierKnobs = earlierKnobs.Runtimes is null ? earlierKnobs with { Runtimes = [SweepCell.DefaultRuntime] } : earlierKnobs;
         var knobsGiven = options.Knobs.Any(k => parse.GetResult(k) is OptionResult { Implicit: false });
         var repeatGiven = parse.GetResult(options.Repeat.Option) is OptionResult { Implicit: false };
         return (knobsGiven ? knobs : earlierKnobs, repeatGiven ? repeat : earlier.Options.Repeat);

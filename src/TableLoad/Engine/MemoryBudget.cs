@@ -33,7 +33,7 @@ internal static class MemoryBudget
     /// </summary>
     public static string? Warning(RunSettings settings, long gcHeaps, long heapHardLimitBytes)
     {
-        if (settings.Runtime != RuntimeProfile.Tuned || settings.Client != ClientKind.Sdk || heapHardLimitBytes <= 0)
+        if (settings.Runtime != RuntimeProfile.Tuned || settings.Client != BatchClientKind.Sdk || heapHardLimitBytes <= 0)
         {
             return null;
         }

@@ -21,15 +21,15 @@ internal sealed class ProcessLoad(RunSettings settings, TableAdmin admin, ILogge
     public async Task RunAsync(
         RunClock clock,
         RunTimeline timeline,
-        IReadOnlyList<IIntervalSink> sinks,
+        IReadOnlyList<IWindowSink> sinks,
         ChannelWriter<BatchRecord> batchLog,
         StopSignals signals,
         Func<long, Task> afterCollect)
     {
-        IntervalCollector? collector = null;
+        WindowCollector? collector = null;
         using var metrics = new RunMetrics(settings, () => collector?.InFlight() ?? 0);
         using var export = OtlpMetricsExport.Start(settings.OtlpEndpoint, Environment.GetEnvironmentVariable, log);
-        collector = new IntervalCollector(clock, new WindowPool(), timeline.WarmupEndEpochSecond, [.. sinks, metrics]);
+        collector = new WindowCollector(clock, new WindowPool(), timeline.WarmupEndEpochSecond, [.. sinks, metrics]);
         var template = EntityTemplate.Create(settings.EntitySize, settings.Properties);
         using var client = clientFor?.Invoke(template)
             ?? BatchClientFactory.Create(settings.Client, admin.Target, settings.Table, template, settings.MaxConnections, settings.SdkDiagnostics, clock.Time);

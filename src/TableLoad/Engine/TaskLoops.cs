@@ -16,7 +16,7 @@ internal sealed class TaskLoops(
     IBatchClient client,
     BatchSubmitter submitter,
     RunClock clock,
-    IntervalCollector collector,
+    WindowCollector collector,
     ChannelWriter<BatchRecord> batchLog,
     string nonce)
 {

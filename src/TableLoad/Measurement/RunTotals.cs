@@ -3,7 +3,7 @@ using TableLoad.Measurement.Histograms;
 namespace TableLoad.Measurement;
 
 /// <summary>Adds up the measured windows of a run (warm-up apart) and tracks the peak second.</summary>
-internal sealed class RunTotals : IIntervalSink
+internal sealed class RunTotals : IWindowSink
 {
     public WindowCounts Measured { get; } = new();
 
@@ -18,7 +18,7 @@ internal sealed class RunTotals : IIntervalSink
 
     public long PeakEntitiesPerSecond { get; private set; }
 
-    public void OnInterval(Window window, bool warmup)
+    public void OnWindow(Window window, bool warmup)
     {
         if (warmup)
         {

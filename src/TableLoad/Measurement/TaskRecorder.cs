@@ -31,7 +31,7 @@ internal sealed class TaskRecorder(RunClock clock, WindowPool pool)
 
     /// <summary>
     /// Records a completed batch in the window of its completion time (read under the lock), in the
-    /// phase of its start: <paramref name="warmup"/> (see <see cref="IntervalCollector.IsWarmup"/>).
+    /// phase of its start: <paramref name="warmup"/> (see <see cref="WindowCollector.IsWarmup"/>).
     /// </summary>
     public void Record(in BatchResult result, int entities, long latencyMicros, bool warmup, long? uncorrectedMicros = null, bool late = false, bool unlogged = false)
     {

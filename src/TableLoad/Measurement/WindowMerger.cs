@@ -5,7 +5,7 @@ namespace TableLoad.Measurement;
 /// publishes each second to the sinks in time order once told that no more can arrive for it.
 /// Seconds in which nothing completed are published as empty windows, so a stall shows as zeros.
 /// </summary>
-internal sealed class WindowMerger(WindowPool pool, long warmupEndEpochSecond, IReadOnlyList<IIntervalSink> sinks, long? firstEpochSecond = null)
+internal sealed class WindowMerger(WindowPool pool, long warmupEndEpochSecond, IReadOnlyList<IWindowSink> sinks, long? firstEpochSecond = null)
 {
     private readonly SortedDictionary<(long Second, bool Warmup), Window> _pending = [];
     private long _publishedBefore = long.MinValue;
@@ -66,7 +66,7 @@ internal sealed class WindowMerger(WindowPool pool, long warmupEndEpochSecond, I
     {
         foreach (var sink in sinks)
         {
-            sink.OnInterval(window, warmup);
+            sink.OnWindow(window, warmup);
         }
 
         _lastPublished = Math.Max(_lastPublished ?? window.EpochSecond, window.EpochSecond);

@@ -4,7 +4,7 @@ using TableLoad.Measurement.Histograms;
 namespace TableLoad.Reporting;
 
 /// <summary>Writes each second's histogram to latency.hlog, tagging warm-up seconds, so runs merge without loss.</summary>
-internal sealed class HistogramLogSink : IIntervalSink, IDisposable
+internal sealed class HistogramLogSink : IWindowSink, IDisposable
 {
     public const string WarmupTag = "warmup";
 
@@ -26,7 +26,7 @@ internal sealed class HistogramLogSink : IIntervalSink, IDisposable
         _baseEpochSecond = start.ToUnixTimeSeconds();
     }
 
-    public void OnInterval(Window window, bool warmup)
+    public void OnWindow(Window window, bool warmup)
     {
         _log.WriteInterval(window.EpochSecond - _baseEpochSecond, 1.0, window.Latency, warmup ? WarmupTag : null);
         if (window.Uncorrected is { } uncorrected)

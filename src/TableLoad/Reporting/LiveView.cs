@@ -7,7 +7,7 @@ namespace TableLoad.Reporting;
 /// Progress while a run goes on, on stderr. On a terminal, one line rewritten every second; when
 /// stderr is redirected, a plain line every five seconds, with no control codes for CI logs.
 /// </summary>
-internal sealed class LiveView : IIntervalSink
+internal sealed class LiveView : IWindowSink
 {
     private const string ClearLine = "\r\u001b[2K";
     private readonly TextWriter _output;
@@ -32,7 +32,7 @@ internal sealed class LiveView : IIntervalSink
     public static LiveView Create(TextWriter output, RunTimeline timeline, TimeSpan total, FleetSamples samples) =>
         new(output, timeline, Math.Round(total.TotalSeconds), samples, ReferenceEquals(output, Console.Error) && !Console.IsErrorRedirected);
 
-    public void OnInterval(Window window, bool warmup)
+    public void OnWindow(Window window, bool warmup)
     {
         var c = window.Counts;
         if (!warmup)

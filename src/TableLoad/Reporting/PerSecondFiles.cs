@@ -8,21 +8,21 @@ namespace TableLoad.Reporting;
 /// </summary>
 internal sealed class PerSecondFiles : IDisposable
 {
-    private readonly IntervalCsvWriter _intervals;
+    private readonly IntervalsCsvSink _intervals;
     private readonly HistogramLogSink _latency;
 
-    private PerSecondFiles(IntervalCsvWriter intervals, HistogramLogSink latency)
+    private PerSecondFiles(IntervalsCsvSink intervals, HistogramLogSink latency)
     {
         _intervals = intervals;
         _latency = latency;
     }
 
     /// <summary>The sinks that write the two files, for a <see cref="WindowMerger"/>.</summary>
-    public IReadOnlyList<IIntervalSink> Sinks => [_intervals, _latency];
+    public IReadOnlyList<IWindowSink> Sinks => [_intervals, _latency];
 
     /// <param name="start">The run's start: elapsed seconds and the log's timestamps count from its whole second.</param>
     public static PerSecondFiles Open(string directory, DateTimeOffset start) => new(
-        new IntervalCsvWriter(new StreamWriter(Path.Combine(directory, ResultFiles.IntervalsCsv)), start.ToUnixTimeSeconds()),
+        new IntervalsCsvSink(new StreamWriter(Path.Combine(directory, ResultFiles.IntervalsCsv)), start.ToUnixTimeSeconds()),
         new HistogramLogSink(new StreamWriter(Path.Combine(directory, ResultFiles.LatencyHlog)), start));
 
     public void Dispose()

@@ -79,7 +79,7 @@ internal sealed record RunSettings
     public Uri? OtlpEndpoint { get; init; }
 
     /// <summary>Which client sends the batches.</summary>
-    public required ClientKind Client { get; init; }
+    public required BatchClientKind Client { get; init; }
 
     /// <summary>The runtime settings the load processes run with.</summary>
     public required RuntimeProfile Runtime { get; init; }

@@ -8,10 +8,10 @@ namespace TableLoad.Storage;
 internal static class BatchClientFactory
 {
     /// <param name="time">The run's clock.</param>
-    public static IBatchClient Create(ClientKind kind, AuthorizedTarget target, string table, EntityTemplate template, int maxConnections, bool sdkDiagnostics, TimeProvider time)
+    public static IBatchClient Create(BatchClientKind kind, AuthorizedTarget target, string table, EntityTemplate template, int maxConnections, bool sdkDiagnostics, TimeProvider time)
     {
         var handler = HttpHandlerFactory.Create(maxConnections);
-        return kind == ClientKind.Wire
+        return kind == BatchClientKind.Wire
             ? new WireBatchClient(target, table, template, handler, time)
             : new SdkBatchClient(target, table, template, handler, sdkDiagnostics, time);
     }

@@ -26,9 +26,16 @@ internal static class KnobListParser
     /// <summary>Client names in their canonical spelling (sdk, wire), so <c>SDK</c> and <c>sdk</c> are one cell.</summary>
     public static IReadOnlyList<string> Clients(string? text) =>
         Parse(text, "--client", "sdk,wire", item =>
-            ClientKindNames.TryParse(item, out var kind)
+            BatchClientKindNames.TryParse(item, out var kind)
                 ? kind.ToName()
                 : throw new UsageException($"--client value '{item}' must be sdk or wire."));
+
+    /// <summary>Runtime profiles in their canonical spelling (tuned, defaults).</summary>
+    public static IReadOnlyList<string> Runtimes(string? text) =>
+        Parse(text, "--runtime", "tuned,defaults", item =>
+            RuntimeProfiles.TryParse(item, out var profile)
+                ? profile.ToName()
+                : throw new UsageException($"--runtime value '{item}' must be tuned or defaults."));
 
     /// <summary>Open-model rates in entities per second; an absent list is the closed model (one null value).</summary>
     public static IReadOnlyList<double?> Rates(string? text)

@@ -5,6 +5,11 @@ namespace TableLoad.Sweep;
 /// <summary>One point of the grid, run once: its knob values and which repeat pass it belongs to (1-based).</summary>
 internal sealed record SweepCell(string Client, int Processes, int Tasks, int BatchSize, int EntitySize, string Partitions, double? Rate, int Repeat)
 {
+    /// <summary>The <c>--runtime</c> the cell's load runs with; the default, tuned, is left out of the cell's name.</summary>
+    public string Runtime { get; init; } = DefaultRuntime;
+
+    public const string DefaultRuntime = "tuned";
+
     /// <summary>Readable and safe as a folder name on every file system, e.g. <c>sdk-p2-t12-b100-e1024-spread8-rate5000-r1</c>.</summary>
     public string Name
     {
@@ -12,7 +17,9 @@ internal sealed record SweepCell(string Client, int Processes, int Tasks, int Ba
         {
             var rate = Rate is { } r ? "-rate" + FormatRate(r) : "";
             var partitions = Partitions.Replace(":", "", StringComparison.Ordinal);
-            return string.Create(CultureInfo.InvariantCulture, $"{Client}-p{Processes}-t{Tasks}-b{BatchSize}-e{EntitySize}-{partitions}{rate}-r{Repeat}");
+            // Named as before --runtime was a knob, so a sweep of those days resumes under its own names.
+            var runtime = Runtime == DefaultRuntime ? "" : "-" + Runtime;
+            return string.Create(CultureInfo.InvariantCulture, $"{Client}{runtime}-p{Processes}-t{Tasks}-b{BatchSize}-e{EntitySize}-{partitions}{rate}-r{Repeat}");
         }
     }
 
@@ -22,6 +29,7 @@ internal sealed record SweepCell(string Client, int Processes, int Tasks, int Ba
     public string? Value(SweepKnob knob) => knob switch
     {
         SweepKnob.Client => Client,
+        SweepKnob.Runtime => Runtime,
         SweepKnob.Processes => Processes.ToString(CultureInfo.InvariantCulture),
         SweepKnob.Tasks => Tasks.ToString(CultureInfo.InvariantCulture),
         SweepKnob.BatchSize => BatchSize.ToString(CultureInfo.InvariantCulture),
@@ -35,6 +43,7 @@ internal sealed record SweepCell(string Client, int Processes, int Tasks, int Ba
     public SweepCell Without(SweepKnob knob) => knob switch
     {
         SweepKnob.Client => this with { Client = "" },
+        SweepKnob.Runtime => this with { Runtime = "" },
         SweepKnob.Processes => this with { Processes = 0 },
         SweepKnob.Tasks => this with { Tasks = 0 },
         SweepKnob.BatchSize => this with { BatchSize = 0 },

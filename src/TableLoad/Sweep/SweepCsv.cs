@@ -18,6 +18,8 @@ internal static class SweepCsv
     [
         new(CellColumn, r => Csv.Text(r.Cell.Name), static (r, _) => r),
         Knob("client", c => Csv.Text(c.Client), (c, t) => c with { Client = t }),
+        // A sweep written before --runtime was a knob ran every cell tuned.
+        Knob("runtime", c => Csv.Text(c.Runtime), (c, t) => c with { Runtime = t }) with { Optional = true },
         Knob("processes", c => Int(c.Processes), (c, t) => c with { Processes = ParseInt(t) }),
         Knob("tasks", c => Int(c.Tasks), (c, t) => c with { Tasks = ParseInt(t) }),
         Knob("batch_size", c => Int(c.BatchSize), (c, t) => c with { BatchSize = ParseInt(t) }),

@@ -33,7 +33,7 @@ internal sealed class SweepCsvLayout
     public static SweepCsvLayout FromHeader(string header)
     {
         var names = Csv.Split(header) ?? throw new FormatException("has a header that is not a CSV record");
-        var missing = SweepCsv.Columns.Select(c => c.Name).Except(names, StringComparer.Ordinal).ToList();
+        var missing = SweepCsv.Columns.Where(c => !c.Optional).Select(c => c.Name).Except(names, StringComparer.Ordinal).ToList();
         if (missing.Count > 0)
         {
             throw new FormatException($"lacks the column{(missing.Count > 1 ? "s" : "")} {string.Join(", ", missing)} of sweep.csv");

@@ -1,9 +1,10 @@
 namespace TableLoad.Sweep;
 
-/// <summary>The knobs a sweep varies, in grid order: client outermost, rate innermost.</summary>
+/// <summary>The knobs a sweep varies, in grid order: client outermost, then runtime, … rate innermost.</summary>
 internal enum SweepKnob
 {
     Client,
+    Runtime,
     Processes,
     Tasks,
     BatchSize,
@@ -17,6 +18,7 @@ internal static class SweepKnobExtensions
     public static string OptionName(this SweepKnob knob) => knob switch
     {
         SweepKnob.Client => "--client",
+        SweepKnob.Runtime => "--runtime",
         SweepKnob.Processes => "--processes",
         SweepKnob.Tasks => "--tasks",
         SweepKnob.BatchSize => "--batch-size",

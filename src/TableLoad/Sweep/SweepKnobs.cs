@@ -5,6 +5,7 @@ namespace TableLoad.Sweep;
 /// <summary>The value lists of a sweep, each in the order the user gave; a null rate is the closed model.</summary>
 internal sealed record SweepKnobs(
     IReadOnlyList<string> Clients,
+    IReadOnlyList<string> Runtimes,
     IReadOnlyList<int> Processes,
     IReadOnlyList<int> Tasks,
     [property: JsonPropertyName("batch_size")] IReadOnlyList<int> BatchSizes,
@@ -15,6 +16,7 @@ internal sealed record SweepKnobs(
     public int Count(SweepKnob knob) => knob switch
     {
         SweepKnob.Client => Clients.Count,
+        SweepKnob.Runtime => Runtimes.Count,
         SweepKnob.Processes => Processes.Count,
         SweepKnob.Tasks => Tasks.Count,
         SweepKnob.BatchSize => BatchSizes.Count,

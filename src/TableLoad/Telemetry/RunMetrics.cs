@@ -8,10 +8,10 @@ namespace TableLoad.Telemetry;
 
 /// <summary>
 /// The <c>TableLoad</c> meter of one load process. Counters and the latency histogram are fed once a
-/// second from the finished windows (this is an interval sink), so the task loops pay nothing for
+/// second from the finished windows (this is a window sink), so the task loops pay nothing for
 /// them; in-flight batches and client CPU are read when a listener asks.
 /// </summary>
-internal sealed class RunMetrics : IIntervalSink, IDisposable
+internal sealed class RunMetrics : IWindowSink, IDisposable
 {
     public const string MeterName = "TableLoad";
 
@@ -58,7 +58,7 @@ internal sealed class RunMetrics : IIntervalSink, IDisposable
     // The one place the client tag is read from the settings.
     private static string ClientTag(RunSettings settings) => settings.Client.ToName();
 
-    public void OnInterval(Window window, bool warmup)
+    public void OnWindow(Window window, bool warmup)
     {
         var counts = window.Counts;
         if (counts.Batches == 0)

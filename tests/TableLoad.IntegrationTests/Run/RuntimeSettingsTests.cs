@@ -88,33 +88,20 @@ public sealed class RuntimeSettingsTests(AzuriteFixture azurite) : IDisposable
     }
 
     [Fact]
-    public async Task SweepCells_InheritTheRuntimeGiven()
+    public async Task ASweepOverBothRuntimes_RunsEachCellUnderItsOwn_AndSweepCsvSaysWhich()
     {
         var sweep = Path.Combine(_output, "sweep");
         var (exitCode, _, stderr) = await TableLoadProcess.RunAsync(
-            ["sweep", "--tasks", "1", "--batch-size", "10", "--duration", "1s", "--warmup", "0s", "--runtime", "defaults", "--output", sweep], azurite.ConnectionString, Limit);
+            ["sweep", "--runtime", "tuned,defaults", "--tasks", "2", "--batch-size", "10", "--duration", "1s", "--warmup", "0s", "--output", sweep], azurite.ConnectionString, Limit);
 
         Assert.True(exitCode == 0, stderr);
-        var cell = Assert.Single(Directory.GetDirectories(sweep));
-        AssertDefaults(Assert.IsType<RuntimeSettings>(new ResultFolder(cell).Summary.RuntimeSettings));
-    }
-
-    [Fact]
-    public async Task AHeapLimitOnTheCoordinator_AsAContainerSetsOne_IsSharedAmongItsWorkers()
-    {
-        // What the runtime sets from a container's memory limit, set here by hand: 768 MiB.
-        const long limit = 0x30000000;
-        var folder = Path.Combine(_output, "limit");
-        using var process = TableLoadProcess.Start(ShortRun("limit", "--processes", "2"), azurite.ConnectionString,
-            new Dictionary<string, string> { ["DOTNET_GCHeapHardLimit"] = limit.ToString("x", System.Globalization.CultureInfo.InvariantCulture) });
-        var exitCode = await process.WaitForExitAsync(Limit);
-
-        Assert.True(exitCode == 0, process.StandardError);
-        var workers = new ResultFolder(folder).Summary.PerProcess.Select(p => Assert.IsType<RuntimeSettings>(p.RuntimeSettings)).ToList();
-        Assert.Equal(2, workers.Count);
-        // A third each (two workers and the coordinator), rounded up by the GC to its own granularity at most.
-        Assert.All(workers, w => Assert.InRange(w.GcHeapHardLimitBytes, limit / 3, limit / 2));
-        Assert.All(new ResultFolder(folder).Summary.PerProcess, p => Assert.True(p.Client.PeakRssMib > 0, "a worker's peak RSS was not recorded"));
+        var rows = File.ReadAllLines(Path.Combine(sweep, "sweep.csv"));
+        var runtimeColumn = Array.IndexOf(rows[0].Split(','), "runtime");
+        Assert.Equal(["tuned", "defaults"], rows.Skip(1).Select(r => r.Split(',')[runtimeColumn]));
+        var cells = rows.Skip(1).Select(r => r.Split(',')[0]).ToList();
+        AssertTuned(Assert.IsType<RuntimeSettings>(new ResultFolder(Path.Combine(sweep, cells[0])).Summary.RuntimeSettings));
+        AssertDefaults(Assert.IsType<RuntimeSettings>(new ResultFolder(Path.Combine(sweep, cells[1])).Summary.RuntimeSettings));
+        Assert.Contains("-defaults-", cells[1], StringComparison.Ordinal);
     }
 
     [Fact]

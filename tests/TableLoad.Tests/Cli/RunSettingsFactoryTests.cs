@@ -56,7 +56,7 @@ public sealed class RunSettingsFactoryTests
         Assert.False(settings.Verify);
         Assert.True(settings.WriteBatchLog);
         Assert.Equal("", settings.Label);
-        Assert.Equal(ClientKind.Sdk, settings.Client);
+        Assert.Equal(BatchClientKind.Sdk, settings.Client);
         Assert.False(settings.SdkDiagnostics);
     }
 

@@ -171,7 +171,7 @@ public sealed class SweepSettingsFactoryTests
         var args = CellArguments.For(settings, cell, "tableload20240305120709c0002");
 
         Assert.Equal(
-            ["run", "--client", "sdk", "--processes", "1", "--tasks", "12", "--batch-size", "100", "--entity-size", "1024", "--partitions", "single", "--rate", "1000",
+            ["run", "--client", "sdk", "--runtime", "tuned", "--processes", "1", "--tasks", "12", "--batch-size", "100", "--entity-size", "1024", "--partitions", "single", "--rate", "1000",
              "--duration", "1s", "--table", "tableload20240305120709c0002", "--output", Path.Combine("out", cell.Name), "--label", cell.Name, "--quiet"],
             args);
     }

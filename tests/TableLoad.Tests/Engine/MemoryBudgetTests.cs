@@ -47,11 +47,11 @@ public sealed class MemoryBudgetTests
     public void NoWarning_WhereTheGcAdapts_TheClientAllocatesLittle_OrThereIsNoLimit(string runtime, string client, long limitMib)
     {
         Assert.True(RuntimeProfiles.TryParse(runtime, out var profile));
-        Assert.True(ClientKindNames.TryParse(client, out var kind));
+        Assert.True(BatchClientKindNames.TryParse(client, out var kind));
         var settings = Settings() with { Tasks = 256, Runtime = profile, Client = kind };
 
         Assert.Null(MemoryBudget.Warning(settings, 4, limitMib * Mib));
     }
 
-    private static RunSettings Settings() => DefaultRunSettings.Create() with { Runtime = RuntimeProfile.Tuned, Client = ClientKind.Sdk, BatchSize = 100, EntitySize = 1024, Processes = 1 };
+    private static RunSettings Settings() => DefaultRunSettings.Create() with { Runtime = RuntimeProfile.Tuned, Client = BatchClientKind.Sdk, BatchSize = 100, EntitySize = 1024, Processes = 1 };
 }

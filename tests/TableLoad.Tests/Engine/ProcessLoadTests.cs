@@ -106,11 +106,11 @@ public sealed class ProcessLoadTests
     private sealed record Published(long EpochSecond, bool Warmup, long Batches, long EntitiesSucceeded);
 
     /// <summary>Keeps what it is told of each window: the window itself goes back to the pool.</summary>
-    private sealed class RecordingSink : IIntervalSink
+    private sealed class RecordingSink : IWindowSink
     {
         public List<Published> Windows { get; } = [];
 
-        public void OnInterval(Window window, bool warmup) =>
+        public void OnWindow(Window window, bool warmup) =>
             Windows.Add(new Published(window.EpochSecond, warmup, window.Counts.Batches, window.Counts.EntitiesSucceeded));
     }
 }

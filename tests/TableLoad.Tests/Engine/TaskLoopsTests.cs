@@ -56,7 +56,7 @@ public sealed class TaskLoopsTests
         using var client = new WireBatchClient(target, settings.Table, template, new ReplayHandler(accepted), time);
         using var admin = new TableAdmin(target, settings.Table, settings.TableCallTimeout);
         var submitter = new BatchSubmitter(BatchPipelineFactory.Create(settings.Timeout, settings.Retries, time), admin);
-        var collector = new IntervalCollector(clock, new WindowPool(), warmupEndEpochSecond: 0, sinks: []);
+        var collector = new WindowCollector(clock, new WindowPool(), warmupEndEpochSecond: 0, sinks: []);
         var batchLog = Channel.CreateUnbounded<BatchRecord>();
         using var stop = stopAfter is { } after ? new CancellationTokenSource(after, time) : new CancellationTokenSource();
 

@@ -25,24 +25,24 @@ public sealed class RunTotalsTests
     }
 
     [Fact]
-    public void OnInterval_PeakIsTheLargestMeasuredWindow()
+    public void OnWindow_PeakIsTheLargestMeasuredWindow()
     {
         var sut = new RunTotals();
 
-        sut.OnInterval(CreateWindow(1, 3), warmup: false);
-        sut.OnInterval(CreateWindow(2, 7), warmup: false);
-        sut.OnInterval(CreateWindow(3, 5), warmup: false);
+        sut.OnWindow(CreateWindow(1, 3), warmup: false);
+        sut.OnWindow(CreateWindow(2, 7), warmup: false);
+        sut.OnWindow(CreateWindow(3, 5), warmup: false);
 
         Assert.Equal(700, sut.PeakEntitiesPerSecond);
     }
 
     [Fact]
-    public void OnInterval_WarmupWindow_IsLeftOutOfTotalsAndPeak()
+    public void OnWindow_WarmupWindow_IsLeftOutOfTotalsAndPeak()
     {
         var sut = new RunTotals();
 
-        sut.OnInterval(CreateWindow(1, 50, rejectedBatches: 2), warmup: true);
-        sut.OnInterval(CreateWindow(2, 4), warmup: false);
+        sut.OnWindow(CreateWindow(1, 50, rejectedBatches: 2), warmup: true);
+        sut.OnWindow(CreateWindow(2, 4), warmup: false);
 
         Assert.Equal(400, sut.PeakEntitiesPerSecond);
         Assert.Equal(4, sut.Measured.Batches);
@@ -52,12 +52,12 @@ public sealed class RunTotalsTests
     }
 
     [Fact]
-    public void OnInterval_WarmupWindow_IsCountedInWarmup()
+    public void OnWindow_WarmupWindow_IsCountedInWarmup()
     {
         var sut = new RunTotals();
 
-        sut.OnInterval(CreateWindow(1, 50, rejectedBatches: 2), warmup: true);
-        sut.OnInterval(CreateWindow(2, 4), warmup: false);
+        sut.OnWindow(CreateWindow(1, 50, rejectedBatches: 2), warmup: true);
+        sut.OnWindow(CreateWindow(2, 4), warmup: false);
 
         Assert.Equal(52, sut.Warmup.Batches);
         Assert.Equal(5_000, sut.Warmup.EntitiesSucceeded);
@@ -65,12 +65,12 @@ public sealed class RunTotalsTests
     }
 
     [Fact]
-    public void OnInterval_MeasuredWindows_AddUp()
+    public void OnWindow_MeasuredWindows_AddUp()
     {
         var sut = new RunTotals();
 
-        sut.OnInterval(CreateWindow(1, 3, rejectedBatches: 1), warmup: false);
-        sut.OnInterval(CreateWindow(2, 2, rejectedBatches: 2), warmup: false);
+        sut.OnWindow(CreateWindow(1, 3, rejectedBatches: 1), warmup: false);
+        sut.OnWindow(CreateWindow(2, 2, rejectedBatches: 2), warmup: false);
 
         Assert.Equal(8, sut.Measured.Batches);
         Assert.Equal(500, sut.Measured.EntitiesSucceeded);
@@ -81,11 +81,11 @@ public sealed class RunTotalsTests
     }
 
     [Fact]
-    public void OnInterval_OnlyFailures_PeakIsZero()
+    public void OnWindow_OnlyFailures_PeakIsZero()
     {
         var sut = new RunTotals();
 
-        sut.OnInterval(CreateWindow(1, 0, rejectedBatches: 5), warmup: false);
+        sut.OnWindow(CreateWindow(1, 0, rejectedBatches: 5), warmup: false);
 
         Assert.Equal(0, sut.PeakEntitiesPerSecond);
     }

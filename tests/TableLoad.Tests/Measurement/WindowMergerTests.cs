@@ -127,11 +127,11 @@ public sealed class WindowMergerTests
         return window;
     }
 
-    private sealed class RecordingSink : IIntervalSink
+    private sealed class RecordingSink : IWindowSink
     {
         public List<(long Second, long Entities, long Count, long Max, bool Warmup)> Seen { get; } = [];
 
-        public void OnInterval(Window window, bool warmup) =>
+        public void OnWindow(Window window, bool warmup) =>
             Seen.Add((window.EpochSecond, window.Counts.EntitiesSucceeded, window.Latency.TotalCount, window.Latency.Max, warmup));
     }
 }

@@ -5,8 +5,8 @@ namespace TableLoad.Tests.Sweep;
 public sealed class SweepGridTests
 {
     private static SweepKnobs CreateKnobs(
-        int[]? processes = null, int[]? tasks = null, int[]? batchSizes = null, int[]? entitySizes = null, string[]? partitions = null, double?[]? rates = null, string[]? clients = null) =>
-        new(clients ?? ["sdk"], processes ?? [1], tasks ?? [12], batchSizes ?? [100], entitySizes ?? [1024], partitions ?? ["single"], rates ?? [null]);
+        int[]? processes = null, int[]? tasks = null, int[]? batchSizes = null, int[]? entitySizes = null, string[]? partitions = null, double?[]? rates = null, string[]? clients = null, string[]? runtimes = null) =>
+        new(clients ?? ["sdk"], runtimes ?? ["tuned"], processes ?? [1], tasks ?? [12], batchSizes ?? [100], entitySizes ?? [1024], partitions ?? ["single"], rates ?? [null]);
 
     [Fact]
     public void Expand_EveryKnob_GivesTheFullProductInNestedOrder_ClientOutermostRateInnermost()
@@ -88,5 +88,15 @@ public sealed class SweepGridTests
         Assert.Equal(SweepKnob.Rate, CreateKnobs(tasks: [4, 12], rates: [1000, 2000]).InnermostVarying());
         Assert.Equal(SweepKnob.Processes, CreateKnobs(processes: [1, 2]).InnermostVarying());
         Assert.Null(CreateKnobs().InnermostVarying());
+    }
+
+    [Fact]
+    public void Expand_Runtimes_VaryInsideTheClient_AndOnlyAnUntunedCellSaysItsRuntimeInItsName()
+    {
+        var cells = SweepGrid.Expand(CreateKnobs(clients: ["sdk", "wire"], runtimes: ["tuned", "defaults"]), repeat: 1);
+
+        Assert.Equal(["sdk", "sdk-defaults", "wire", "wire-defaults"], cells.Select(c => c.Name[..c.Name.IndexOf("-p", StringComparison.Ordinal)]));
+        Assert.Equal(["tuned", "defaults", "tuned", "defaults"], cells.Select(c => c.Runtime));
+        Assert.Equal("sdk-p1-t12-b100-e1024-single-r1", cells[0].Name);
     }
 }

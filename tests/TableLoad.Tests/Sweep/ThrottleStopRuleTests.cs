@@ -5,7 +5,7 @@ namespace TableLoad.Tests.Sweep;
 
 public sealed class ThrottleStopRuleTests
 {
-    private static readonly SweepKnobs TasksBySize = new(["sdk"], [1], [4, 12, 32], [10, 100], [1024], ["single"], [null]);
+    private static readonly SweepKnobs TasksBySize = new(["sdk"], ["tuned"], [1], [4, 12, 32], [10, 100], [1024], ["single"], [null]);
 
     private static ThrottleStopRule CreateSut(SweepKnobs? knobs = null, double? limit = 5) => new(knobs ?? TasksBySize, limit);
 
@@ -75,7 +75,7 @@ public sealed class ThrottleStopRuleTests
     [Fact]
     public void Observe_RateInnermost_EndsTheRateClimbOnly()
     {
-        var knobs = new SweepKnobs(["sdk"], [1], [4, 12], [100], [1024], ["single"], [1000, 2000, 4000]);
+        var knobs = new SweepKnobs(["sdk"], ["tuned"], [1], [4, 12], [100], [1024], ["single"], [1000, 2000, 4000]);
         var sut = CreateSut(knobs);
         SweepCell At(int tasks, double rate) => new("sdk", 1, tasks, 100, 1024, "single", rate, 1);
 

@@ -69,7 +69,7 @@ internal sealed class WorkerFleet(RunSettings settings, TimeProvider time, ILogg
         total is { } all ? (all / processes) + (process < all % processes ? 1 : 0) : null;
 
     /// <summary>Sends go, merges every worker's seconds into the sinks until all have finished or failed.</summary>
-    public async Task RunAsync(RunClock clock, RunTimeline timeline, IReadOnlyList<IIntervalSink> sinks, StopSignals signals, Func<Task> everySecond)
+    public async Task RunAsync(RunClock clock, RunTimeline timeline, IReadOnlyList<IWindowSink> sinks, StopSignals signals, Func<Task> everySecond)
     {
         var merger = new WindowMerger(_pool, timeline.WarmupEndEpochSecond, sinks, timeline.StartEpochSecond);
         var go = new GoMessage(clock.StartEpochMicros, timeline.WarmupEndEpochSecond, clock.StartEpochMicros + timeline.StopMicros);
@@ -128,7 +128,7 @@ internal sealed class WorkerFleet(RunSettings settings, TimeProvider time, ILogg
             case WindowMessage second:
                 var window = _pool.Rent(second.EpochSecond);
                 second.DecodeInto(window);
-                worker.Totals.OnInterval(window, warmup: second.Warmup);
+                worker.Totals.OnWindow(window, warmup: second.Warmup);
                 merger.Add(window);
                 break;
             case TickMessage tick:

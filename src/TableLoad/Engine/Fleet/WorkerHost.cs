@@ -40,7 +40,7 @@ internal sealed class WorkerHost(TextReader stdin, TextWriter stdout, TimeProvid
 
         var clock = new RunClock(time);
         var timeline = RunTimeline.FromWallClock(clock.StartEpochMicros, timing.WarmupEndEpochSecond, timing.StopEpochMicros);
-        var batchLog = new BatchLogWriter(settings.BatchLogBuffer);
+        var batchLog = new BatchLogSink(settings.BatchLogBuffer);
         var batchLogPath = settings.WriteBatchLog ? Path.Combine(settings.OutputDirectory, ResultFiles.BatchesCsvOf(settings.Process, settings.Processes)) : null;
         var batchLogTask = batchLog.WriteAllAsync(batchLogPath);
 

@@ -25,7 +25,7 @@ internal sealed class RunMeasurement(RunSettings settings, TableAdmin admin, Wor
         using var perSecond = PerSecondFiles.Open(settings.OutputDirectory, clock.StartedUtc);
         IReadOnlyList<IWorkerReport> workers = fleet?.Workers ?? [];
         var samples = new FleetSamples(clock, workers);
-        List<IIntervalSink> sinks = [totals, .. perSecond.Sinks];
+        List<IWindowSink> sinks = [totals, .. perSecond.Sinks];
         var live = settings.Quiet || progress is null ? null : LiveView.Create(progress, timeline, settings.Warmup + settings.Duration, samples);
         if (live is not null)
         {
@@ -71,7 +71,7 @@ internal sealed class RunMeasurement(RunSettings settings, TableAdmin admin, Wor
         return report;
     }
 
-    private async Task DriveAsync(RunClock clock, RunTimeline timeline, IReadOnlyList<IIntervalSink> sinks, StopSignals signals, Func<Task> everySecond)
+    private async Task DriveAsync(RunClock clock, RunTimeline timeline, IReadOnlyList<IWindowSink> sinks, StopSignals signals, Func<Task> everySecond)
     {
         if (fleet is not null)
         {
@@ -79,7 +79,7 @@ internal sealed class RunMeasurement(RunSettings settings, TableAdmin admin, Wor
             return;
         }
 
-        var batchLog = new BatchLogWriter(settings.BatchLogBuffer);
+        var batchLog = new BatchLogSink(settings.BatchLogBuffer);
         var batchLogTask = batchLog.WriteAllAsync(settings.WriteBatchLog ? Path.Combine(settings.OutputDirectory, ResultFiles.BatchesCsvOf(0, 1)) : null);
         await new ProcessLoad(settings, admin, log).RunAsync(clock, timeline, sinks, batchLog.Writer, signals, _ => everySecond()).ConfigureAwait(false);
         batchLog.Writer.Complete();

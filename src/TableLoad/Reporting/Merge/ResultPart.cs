@@ -75,11 +75,11 @@ internal sealed class ResultPart
         return (from, from + Summary.MeasuredSeconds);
     }
 
-    public IReadOnlyList<IntervalRow> Intervals()
+    public IReadOnlyList<IntervalsCsvRow> Intervals()
     {
         var lines = File.ReadAllLines(System.IO.Path.Combine(Path, ResultFiles.IntervalsCsv));
         var header = lines[0].Split(',');
-        return lines.Skip(1).Where(l => l.Length > 0).Select(l => IntervalRow.Parse(header, l.Split(','))).ToList();
+        return lines.Skip(1).Where(l => l.Length > 0).Select(l => IntervalsCsvRow.Parse(header, l.Split(','))).ToList();
     }
 
     /// <summary>The part's histograms by wall-clock second and tag.</summary>
@@ -97,9 +97,9 @@ internal sealed class ResultPart
 }
 
 /// <summary>One row of intervals.csv.</summary>
-internal sealed record IntervalRow(long EpochSecond, bool Warmup, long EntitiesSucceeded, long EntitiesFailed, long Batches, long[] ByOutcome)
+internal sealed record IntervalsCsvRow(long EpochSecond, bool Warmup, long EntitiesSucceeded, long EntitiesFailed, long Batches, long[] ByOutcome)
 {
-    public static IntervalRow Parse(string[] header, string[] cells)
+    public static IntervalsCsvRow Parse(string[] header, string[] cells)
     {
         string Cell(string name) => cells[Array.IndexOf(header, name)];
         long Count(string name) => long.Parse(Cell(name), CultureInfo.InvariantCulture);
@@ -112,7 +112,7 @@ internal sealed record IntervalRow(long EpochSecond, bool Warmup, long EntitiesS
 
         var batches = Count("batches");
         byOutcome[(int)BatchOutcome.Succeeded] = batches - byOutcome.Sum();
-        return new IntervalRow(Count("epoch_s"), Cell("warmup") == "true", Count("entities_succeeded"), Count("entities_failed"), batches, byOutcome);
+        return new IntervalsCsvRow(Count("epoch_s"), Cell("warmup") == "true", Count("entities_succeeded"), Count("entities_failed"), batches, byOutcome);
     }
 
     public void CopyTo(Window window, IReadOnlyDictionary<(long Second, string? Tag), LatencyHistogram> histograms)

@@ -21,7 +21,7 @@ internal sealed class SdkBatchClient : IBatchClient
         _table = target.Authorizer.CreateServiceClient(target.TableEndpoint, options).GetTableClient(table);
     }
 
-    public ClientKind Kind => ClientKind.Sdk;
+    public BatchClientKind Kind => BatchClientKind.Sdk;
 
     public IBatchSender CreateSender() => new SdkBatchSender(_table, _template, _time);
 

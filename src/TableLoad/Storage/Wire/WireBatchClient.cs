@@ -36,7 +36,7 @@ internal sealed class WireBatchClient : IBatchClient
         _http = new HttpClient(handler, disposeHandler: true) { Timeout = Timeout.InfiniteTimeSpan };
     }
 
-    public ClientKind Kind => ClientKind.Wire;
+    public BatchClientKind Kind => BatchClientKind.Wire;
 
     public IBatchSender CreateSender() => new Sender(this, new BatchBodyWriter(_template, _tableUrl));
 

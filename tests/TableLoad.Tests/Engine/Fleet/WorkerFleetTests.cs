@@ -185,11 +185,11 @@ public sealed class WorkerFleetTests
 
     private static ReadyMessage Ready() => new(RuntimeSettings.Current("tuned"));
 
-    private sealed class CountingSink : IIntervalSink
+    private sealed class CountingSink : IWindowSink
     {
         public long Batches { get; private set; }
 
-        public void OnInterval(Window window, bool warmup) => Batches += window.Counts.Batches;
+        public void OnWindow(Window window, bool warmup) => Batches += window.Counts.Batches;
     }
 
     /// <summary>Workers that answer the start message as told; everything crosses the protocol's text, both ways.</summary>

@@ -1,7 +1,7 @@
 namespace TableLoad.Measurement;
 
 /// <summary>Receives each finished one-second window, in time order; must not keep the window.</summary>
-internal interface IIntervalSink
+internal interface IWindowSink
 {
-    void OnInterval(Window window, bool warmup);
+    void OnWindow(Window window, bool warmup);
 }

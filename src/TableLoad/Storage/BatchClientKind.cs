@@ -1,7 +1,7 @@
 namespace TableLoad.Storage;
 
 /// <summary>Which client sends the batches. The names are the <c>--client</c> values and the <c>client</c> field of every result file.</summary>
-internal enum ClientKind
+internal enum BatchClientKind
 {
     /// <summary>Azure.Data.Tables' <c>TableClient.SubmitTransactionAsync</c>: what applications run.</summary>
     Sdk,
@@ -10,19 +10,19 @@ internal enum ClientKind
     Wire,
 }
 
-internal static class ClientKindNames
+internal static class BatchClientKindNames
 {
-    public static string ToName(this ClientKind kind) => kind == ClientKind.Sdk ? "sdk" : "wire";
+    public static string ToName(this BatchClientKind kind) => kind == BatchClientKind.Sdk ? "sdk" : "wire";
 
-    public static bool TryParse(string? text, out ClientKind kind)
+    public static bool TryParse(string? text, out BatchClientKind kind)
     {
         switch (text?.Trim().ToLowerInvariant())
         {
             case "sdk":
-                kind = ClientKind.Sdk;
+                kind = BatchClientKind.Sdk;
                 return true;
             case "wire":
-                kind = ClientKind.Wire;
+                kind = BatchClientKind.Wire;
                 return true;
             default:
                 kind = default;

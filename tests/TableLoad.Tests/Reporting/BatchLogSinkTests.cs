@@ -18,16 +18,16 @@ public sealed class BatchLogWriterTests
         Warmup: warmup);
 
     private static IReadOnlyDictionary<string, string> Cells(in BatchRecord record) =>
-        CsvLine.ByColumn(BatchLogWriter.Header, BatchLogWriter.Format(record));
+        CsvLine.ByColumn(BatchLogSink.Header, BatchLogSink.Format(record));
 
     [Fact]
     public void TryFormat_BufferTooSmall_SaysSoInsteadOfCuttingTheRow()
     {
         var record = Record(partitionKey: new string('p', 300));
-        var full = BatchLogWriter.Format(record);
+        var full = BatchLogSink.Format(record);
 
-        Assert.False(BatchLogWriter.TryFormat(record, new char[full.Length - 1], out _));
-        Assert.True(BatchLogWriter.TryFormat(record, new char[full.Length], out var length));
+        Assert.False(BatchLogSink.TryFormat(record, new char[full.Length - 1], out _));
+        Assert.True(BatchLogSink.TryFormat(record, new char[full.Length], out var length));
         Assert.Equal(full.Length, length);
     }
 
@@ -45,7 +45,7 @@ public sealed class BatchLogWriterTests
 
     [Fact]
     public void Header_MatchesTheDocumentedColumns() =>
-        Assert.Equal(BatchLogWriter.Header, string.Join(',', ResultsDoc.FieldNames("batches.csv")));
+        Assert.Equal(BatchLogSink.Header, string.Join(',', ResultsDoc.FieldNames("batches.csv")));
 
     [Fact]
     public void Format_CommaDecimalCulture_WritesInvariantNumbers()
@@ -117,10 +117,10 @@ public sealed class BatchLogWriterTests
     [InlineData("two\nlines", "\"two\nlines\"")]
     public void Format_PartitionKeyNeedingQuotes_IsQuotedPerRfc4180(string partitionKey, string expectedCell)
     {
-        var line = BatchLogWriter.Format(Record(partitionKey));
+        var line = BatchLogSink.Format(Record(partitionKey));
 
         Assert.StartsWith($"1,3,{expectedCell},1234.567,", line, StringComparison.Ordinal);
-        Assert.Equal(partitionKey, CsvLine.ByColumn(BatchLogWriter.Header, line)["partition_key"]);
+        Assert.Equal(partitionKey, CsvLine.ByColumn(BatchLogSink.Header, line)["partition_key"]);
     }
 
     [Fact]
@@ -130,7 +130,7 @@ public sealed class BatchLogWriterTests
         var path = Path.Combine(Path.GetTempPath(), $"tableload-batches-{Guid.NewGuid():N}.csv");
         try
         {
-            var sut = new BatchLogWriter(RunOptions.DefaultBatchLogBuffer);
+            var sut = new BatchLogSink(RunOptions.DefaultBatchLogBuffer);
             var writing = sut.WriteAllAsync(path);
             sut.Writer.TryWrite(Record("tl,a"));
             sut.Writer.TryWrite(Record(warmup: true));
@@ -140,7 +140,7 @@ public sealed class BatchLogWriterTests
             var lines = await File.ReadAllLinesAsync(path);
 
             Assert.Equal(3, lines.Length);
-            Assert.Equal(BatchLogWriter.Header, lines[0]);
+            Assert.Equal(BatchLogSink.Header, lines[0]);
             Assert.Equal("tl,a", CsvLine.ByColumn(lines[0], lines[1])["partition_key"]);
             Assert.Equal("1234.567", CsvLine.ByColumn(lines[0], lines[2])["start_ms"]);
             Assert.Equal("true", CsvLine.ByColumn(lines[0], lines[2])["warmup"]);

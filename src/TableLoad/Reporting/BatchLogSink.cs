@@ -7,7 +7,7 @@ namespace TableLoad.Reporting;
 /// Streams batches.csv from a bounded channel, so the loops never wait on disk and a slow disk cannot
 /// grow memory without limit: a row that finds the channel full is dropped, and its loop counts it.
 /// </summary>
-internal sealed class BatchLogWriter(int capacity)
+internal sealed class BatchLogSink(int capacity)
 {
     public const string Header = "process,task,partition_key,start_ms,latency_ms,entities,attempts,outcome,http_status,error_code,failed_index,warmup,intended_start_ms,verified_by_read";
 

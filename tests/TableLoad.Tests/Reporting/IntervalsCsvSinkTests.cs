@@ -25,34 +25,34 @@ public sealed class IntervalCsvWriterTests
 
     [Fact]
     public void Header_MatchesTheDocumentedColumns() =>
-        Assert.Equal(IntervalCsvWriter.Header, string.Join(',', ResultsDoc.FieldNames("intervals.csv")));
+        Assert.Equal(IntervalsCsvSink.Header, string.Join(',', ResultsDoc.FieldNames("intervals.csv")));
 
     [Fact]
     public void Constructor_WritesTheHeader()
     {
         var text = new StringWriter();
-        using var sut = new IntervalCsvWriter(text, StartSecond);
+        using var sut = new IntervalsCsvSink(text, StartSecond);
 
-        Assert.Equal([IntervalCsvWriter.Header], Lines(text));
+        Assert.Equal([IntervalsCsvSink.Header], Lines(text));
     }
 
     [Fact]
-    public void OnInterval_CommaDecimalCulture_WritesInvariantNumbers()
+    public void OnWindow_CommaDecimalCulture_WritesInvariantNumbers()
     {
         using var culture = new CultureScope("de-DE");
         var text = new StringWriter();
-        using var sut = new IntervalCsvWriter(text, StartSecond);
+        using var sut = new IntervalsCsvSink(text, StartSecond);
 
-        sut.OnInterval(CreateWindow(StartSecond + 7, 1_500, 1_999), warmup: false);
+        sut.OnWindow(CreateWindow(StartSecond + 7, 1_500, 1_999), warmup: false);
 
         Assert.Equal($"{StartSecond + 7},7,false,200,0,2,0,0,0,0,0,0,0,1.500,1.999", Lines(text)[1]);
     }
 
     [Fact]
-    public void OnInterval_FailuresByClass_FillTheirColumns()
+    public void OnWindow_FailuresByClass_FillTheirColumns()
     {
         var text = new StringWriter();
-        using var sut = new IntervalCsvWriter(text, StartSecond);
+        using var sut = new IntervalsCsvSink(text, StartSecond);
         var window = CreateWindow(StartSecond);
         var outcomes = new[] { BatchOutcome.ServerBusy, BatchOutcome.OperationTimedOut, BatchOutcome.OperationTimedOut, BatchOutcome.TooManyRequests, BatchOutcome.ClientTimeout, BatchOutcome.Rejected, BatchOutcome.NetworkFailure, BatchOutcome.Abandoned };
         foreach (var outcome in outcomes)
@@ -61,31 +61,31 @@ public sealed class IntervalCsvWriterTests
             window.Latency.RecordValue(1_000);
         }
 
-        sut.OnInterval(window, warmup: true);
+        sut.OnWindow(window, warmup: true);
 
         Assert.Equal($"{StartSecond},0,true,0,80,8,1,2,1,1,1,1,1,1.000,1.000", Lines(text)[1]);
     }
 
     [Fact]
-    public void OnInterval_NoBatches_LeavesPercentilesEmpty()
+    public void OnWindow_NoBatches_LeavesPercentilesEmpty()
     {
         var text = new StringWriter();
-        using var sut = new IntervalCsvWriter(text, StartSecond);
+        using var sut = new IntervalsCsvSink(text, StartSecond);
 
-        sut.OnInterval(CreateWindow(StartSecond + 1), warmup: false);
+        sut.OnWindow(CreateWindow(StartSecond + 1), warmup: false);
 
         Assert.Equal($"{StartSecond + 1},1,false,0,0,0,0,0,0,0,0,0,0,,", Lines(text)[1]);
     }
 
     [Fact]
-    public void OnInterval_EveryRow_HasAsManyCellsAsTheHeader()
+    public void OnWindow_EveryRow_HasAsManyCellsAsTheHeader()
     {
         var text = new StringWriter();
-        using var sut = new IntervalCsvWriter(text, StartSecond);
+        using var sut = new IntervalsCsvSink(text, StartSecond);
 
-        sut.OnInterval(CreateWindow(StartSecond, 1_000), warmup: true);
-        sut.OnInterval(CreateWindow(StartSecond + 1), warmup: false);
+        sut.OnWindow(CreateWindow(StartSecond, 1_000), warmup: true);
+        sut.OnWindow(CreateWindow(StartSecond + 1), warmup: false);
 
-        Assert.All(Lines(text), l => Assert.Equal(IntervalCsvWriter.Header.Split(',').Length, l.Split(',').Length));
+        Assert.All(Lines(text), l => Assert.Equal(IntervalsCsvSink.Header.Split(',').Length, l.Split(',').Length));
     }
 }

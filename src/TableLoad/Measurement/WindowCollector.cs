@@ -4,7 +4,7 @@ namespace TableLoad.Measurement;
 /// Gathers the tasks' windows and hands each second to the merger once no task can still record into
 /// it. Runs on one thread (the collector loop).
 /// </summary>
-internal sealed class IntervalCollector(RunClock clock, WindowPool pool, long warmupEndEpochSecond, IReadOnlyList<IIntervalSink> sinks)
+internal sealed class WindowCollector(RunClock clock, WindowPool pool, long warmupEndEpochSecond, IReadOnlyList<IWindowSink> sinks)
 {
     private readonly List<TaskRecorder> _recorders = [];
     private readonly List<Window> _taken = [];

@@ -15,7 +15,7 @@ public sealed class IntervalCollectorTests
     private readonly FakeTimeProvider _time = new(Start);
     private readonly RecordingSink _sink = new();
 
-    private IntervalCollector CreateSut(long? warmupEndEpochSecond = null) =>
+    private WindowCollector CreateSut(long? warmupEndEpochSecond = null) =>
         new(new RunClock(_time), new WindowPool(), warmupEndEpochSecond ?? S0, [_sink]);
 
     private void Advance(double seconds) => _time.Advance(TimeSpan.FromSeconds(seconds));
@@ -244,11 +244,11 @@ public sealed class IntervalCollectorTests
     private sealed record Interval(long Second, bool Warmup, long Batches, long EntitiesSucceeded, long EntitiesFailed, long LatencyCount, Dictionary<string, long> Rejected);
 
     // Copies what it is given: the collector reuses each window after the call.
-    private sealed class RecordingSink : IIntervalSink
+    private sealed class RecordingSink : IWindowSink
     {
         public List<Interval> Intervals { get; } = [];
 
-        public void OnInterval(Window window, bool warmup) => Intervals.Add(new Interval(
+        public void OnWindow(Window window, bool warmup) => Intervals.Add(new Interval(
             window.EpochSecond,
             warmup,
             window.Counts.Batches,

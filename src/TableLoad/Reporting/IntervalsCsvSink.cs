@@ -3,7 +3,7 @@ using TableLoad.Measurement;
 namespace TableLoad.Reporting;
 
 /// <summary>Writes intervals.csv, one row per finished second, flushed as it goes.</summary>
-internal sealed class IntervalCsvWriter : IIntervalSink, IDisposable
+internal sealed class IntervalsCsvSink : IWindowSink, IDisposable
 {
     /// <summary>The failure outcomes sit between <c>batches</c> and <c>p50_ms</c>, in <see cref="OutcomeTable"/>'s order; readers find them there.</summary>
     public static readonly string Header =
@@ -12,14 +12,14 @@ internal sealed class IntervalCsvWriter : IIntervalSink, IDisposable
     private readonly TextWriter _writer;
     private readonly long _startEpochSecond;
 
-    public IntervalCsvWriter(TextWriter writer, long startEpochSecond)
+    public IntervalsCsvSink(TextWriter writer, long startEpochSecond)
     {
         _writer = writer;
         _startEpochSecond = startEpochSecond;
         _writer.WriteLine(Header);
     }
 
-    public void OnInterval(Window window, bool warmup)
+    public void OnWindow(Window window, bool warmup)
     {
         var c = window.Counts;
         var empty = window.Latency.TotalCount == 0;
