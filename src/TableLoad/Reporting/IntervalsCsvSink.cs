@@ -5,9 +5,27 @@ namespace TableLoad.Reporting;
 /// <summary>Writes intervals.csv, one row per finished second, flushed as it goes.</summary>
 internal sealed class IntervalsCsvSink : IWindowSink, IDisposable
 {
-    /// <summary>The failure outcomes sit between <c>batches</c> and <c>p50_ms</c>, in <see cref="OutcomeTable"/>'s order; readers find them there.</summary>
-    public static readonly string Header =
-        string.Join(',', ["epoch_s", "elapsed_s", "warmup", "entities_succeeded", "entities_failed", "batches", .. OutcomeTable.Failures.Select(o => o.Name), "p50_ms", "p99_ms"]);
+    /// <summary>One finished second as the columns read it.</summary>
+    private readonly record struct Second(Window Window, bool Warmup, long ElapsedSeconds);
+
+    /// <summary>
+    /// Each column once, its name with its value. The failure outcomes sit between <c>batches</c> and <c>p50_ms</c>, in
+    /// <see cref="OutcomeTable"/>'s order; readers find them there.
+    /// </summary>
+    private static readonly IReadOnlyList<(string Name, Func<Second, string> Value)> Columns =
+    [
+        ("epoch_s", s => Csv.Number(s.Window.EpochSecond)),
+        ("elapsed_s", s => Csv.Number(s.ElapsedSeconds)),
+        ("warmup", s => Csv.Bool(s.Warmup)),
+        ("entities_succeeded", s => Csv.Number(s.Window.Counts.EntitiesSucceeded)),
+        ("entities_failed", s => Csv.Number(s.Window.Counts.EntitiesFailed)),
+        ("batches", s => Csv.Number(s.Window.Counts.Batches)),
+        .. OutcomeTable.Failures.Select(o => (o.Name, (Func<Second, string>)(s => Csv.Number(s.Window.Counts[o.Outcome])))),
+        ("p50_ms", s => Percentile(s.Window, 50)),
+        ("p99_ms", s => Percentile(s.Window, 99)),
+    ];
+
+    public static readonly string Header = string.Join(',', Columns.Select(c => c.Name));
 
     private readonly TextWriter _writer;
     private readonly long _startEpochSecond;
@@ -21,23 +39,14 @@ internal sealed class IntervalsCsvSink : IWindowSink, IDisposable
 
     public void OnWindow(Window window, bool warmup)
     {
-        var c = window.Counts;
-        var empty = window.Latency.TotalCount == 0;
-        _writer.WriteLine(string.Join(
-            ',',
-            [
-                Csv.Number(window.EpochSecond),
-                Csv.Number(window.EpochSecond - _startEpochSecond),
-                Csv.Bool(warmup),
-                Csv.Number(c.EntitiesSucceeded),
-                Csv.Number(c.EntitiesFailed),
-                Csv.Number(c.Batches),
-                .. OutcomeTable.Failures.Select(o => Csv.Number(c[o.Outcome])),
-                empty ? "" : Csv.Millis(window.Latency.ValueAtPercentile(50)),
-                empty ? "" : Csv.Millis(window.Latency.ValueAtPercentile(99)),
-            ]));
+        var second = new Second(window, warmup, window.EpochSecond - _startEpochSecond);
+        _writer.WriteLine(string.Join(',', Columns.Select(c => c.Value(second))));
         _writer.Flush();
     }
+
+    // A second without batches has no latency: its percentiles are empty, not zero.
+    private static string Percentile(Window window, double percentile) =>
+        window.Latency.TotalCount == 0 ? "" : Csv.Millis(window.Latency.ValueAtPercentile(percentile));
 
     public void Dispose() => _writer.Dispose();
 }
