@@ -93,6 +93,17 @@ wait_for_http() { wait_until_answers "" 30 port_open "$1" || die "nothing answer
 
 connection_string() { echo "DefaultEndpointsProtocol=http;AccountName=$ACCOUNT;AccountKey=$KEY;TableEndpoint=http://127.0.0.1:$1/$ACCOUNT"; }
 
+# The fake Table endpoint on a free port ($port), in the background ($FAKE_PID). Workstation GC keeps it small: it
+# shares the two cores with the client under test.
+start_fake_endpoint() {
+    port="$(free_port)"
+    DOTNET_gcServer=0 dotnet "$BENCH" fake-endpoint --port "$port" >"$WORK/fake-endpoint.log" 2>&1 &
+    FAKE_PID=$!
+    wait_for_http "$port"
+}
+
+stop_fake_endpoint() { kill "$FAKE_PID" 2>/dev/null || true; wait "$FAKE_PID" 2>/dev/null || true; FAKE_PID=""; }
+
 echo "== building (Release)"
 for project in src/TableLoad bench/TableLoad.Bench bench/TableLoad.MicroBench; do
     (cd "$REPO_ROOT" && dotnet build "$project" -c Release -v quiet -nologo -clp:NoSummary) >"$WORK/build.log" 2>&1 \
@@ -221,18 +232,14 @@ if awk -v l="$(cut -d' ' -f1 /proc/loadavg)" -v n="$(nproc)" 'BEGIN { exit !(l >
 fi
 
 if [[ "$DO_CEILING" == 1 ]]; then
-    port="$(free_port)"
-    # Workstation GC keeps the fake endpoint small; it shares the two cores with the client under test.
-    DOTNET_gcServer=0 dotnet "$BENCH" fake-endpoint --port "$port" >"$WORK/fake-endpoint.log" 2>&1 &
-    FAKE_PID=$!
-    wait_for_http "$port"
+    start_fake_endpoint
     echo "== (1) generator ceiling: fake endpoint on 127.0.0.1:$port, $CEILING_TASKS tasks, batches of 100 x 1 KB (8 properties), ${CEILING_SECONDS} s measured after ${CEILING_WARMUP} s warm-up, $RUNS runs of each of ${CEILING_CLIENTS[*]}"
     for run in $(seq 1 "$RUNS"); do
         for client in $(in_turn "$run" "${CEILING_CLIENTS[@]}"); do
             run_client ceiling "p1-t$CEILING_TASKS" "$client" "$run" "$port" 1 "$CEILING_TASKS" "$CEILING_SECONDS" "$CEILING_WARMUP"
         done
     done
-    kill "$FAKE_PID" 2>/dev/null || true; wait "$FAKE_PID" 2>/dev/null || true; FAKE_PID=""
+    stop_fake_endpoint
     echo
     echo "(1) Generator ceiling against the fake endpoint: median (min–max); CPU is the client process's user+system ÷ entities, warm-up and start-up included (\"measured\": the measured window only)"
     dotnet "$BENCH" tables --raw "$RAW" --table ceiling
@@ -267,15 +274,12 @@ if [[ "$DO_AZURITE" == 1 ]]; then
 fi
 
 if [[ "$SOAK_MINUTES" -gt 0 ]]; then
-    port="$(free_port)"
-    DOTNET_gcServer=0 dotnet "$BENCH" fake-endpoint --port "$port" >"$WORK/fake-endpoint.log" 2>&1 &
-    FAKE_PID=$!
-    wait_for_http "$port"
+    start_fake_endpoint
     echo "== (4) soak: TableLoad alone for $SOAK_MINUTES min at full rate against the fake endpoint, $CEILING_TASKS tasks, batches.csv written"
     DOTNET_STARTUP_HOOKS="$BENCH" TABLELOAD_BENCH_PROBE="$WORK/soak.probe.json" TABLELOAD_CONNECTION_STRING="$(connection_string "$port")" \
         dotnet "$TABLELOAD" run --tasks "$CEILING_TASKS" --duration "${SOAK_MINUTES}m" --warmup 0s --quiet --output "$WORK/soak" >"$WORK/soak.log" 2>&1 \
         || { cat "$WORK/soak.log" >&2; die "the soak run failed."; }
-    kill "$FAKE_PID" 2>/dev/null || true; wait "$FAKE_PID" 2>/dev/null || true; FAKE_PID=""
+    stop_fake_endpoint
     sed 's/^/   /' "$WORK/soak.log"
     echo "   batches.csv: $(du -m "$WORK/soak/batches.csv" | cut -f1) MiB, streamed to disk"
     dotnet "$BENCH" memory --probe "$WORK/soak.probe.json" --every 60
@@ -285,10 +289,7 @@ fi
 if [[ "$DO_PROFILE" == 1 ]]; then
     PATH="$PATH:$HOME/.dotnet/tools"
     command -v dotnet-trace >/dev/null || die "--profile needs dotnet-trace: dotnet tool install --global dotnet-trace"
-    port="$(free_port)"
-    DOTNET_gcServer=0 dotnet "$BENCH" fake-endpoint --port "$port" >"$WORK/fake-endpoint.log" 2>&1 &
-    FAKE_PID=$!
-    wait_for_http "$port"
+    start_fake_endpoint
     echo "== (5) allocation profile: TableLoad per client against the fake endpoint, $CEILING_TASKS tasks, ${CEILING_SECONDS} s after ${CEILING_WARMUP} s warm-up, dotnet-trace --profile gc-verbose (AllocationTick samples: shares are estimates)"
     for client in sdk wire; do
         name="profile-$client"
@@ -300,7 +301,7 @@ if [[ "$DO_PROFILE" == 1 ]]; then
         echo "--client $client:"
         dotnet "$BENCH" trace-report "$WORK/$name.nettrace" --top 12 --summary "$WORK/$name/summary.json" | sed 's/^/   /'
     done
-    kill "$FAKE_PID" 2>/dev/null || true; wait "$FAKE_PID" 2>/dev/null || true; FAKE_PID=""
+    stop_fake_endpoint
     echo
 fi
 
@@ -311,10 +312,7 @@ peak_rss() {
 }
 
 if [[ "$DO_MEMORY" == 1 ]]; then
-    port="$(free_port)"
-    DOTNET_gcServer=0 dotnet "$BENCH" fake-endpoint --port "$port" >"$WORK/fake-endpoint.log" 2>&1 &
-    FAKE_PID=$!
-    wait_for_http "$port"
+    start_fake_endpoint
     echo "== (6) memory: --client sdk against the fake endpoint, ${CEILING_SECONDS} s after ${CEILING_WARMUP} s warm-up, one run per cell"
     printf '| %-8s | %-44s | %9s | %13s | %13s | %10s | %8s |\n' runtime cell "e/s" "largest MiB" "all procs MiB" "GC pause %" "GC heaps"
     printf '|%s|%s|%s|%s|%s|%s|%s|\n' ---------- ---------------------------------------------- ----------: ---------------: ---------------: ------------: ----------:
@@ -337,7 +335,7 @@ if [[ "$DO_MEMORY" == 1 ]]; then
             fi
         done
     done
-    kill "$FAKE_PID" 2>/dev/null || true; wait "$FAKE_PID" 2>/dev/null || true; FAKE_PID=""
+    stop_fake_endpoint
     echo
 fi
 
