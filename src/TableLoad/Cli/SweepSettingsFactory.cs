@@ -34,13 +34,18 @@ internal static class SweepSettingsFactory
         var resume = parse.GetValue(options.Resume);
         var output = parse.GetValue(options.Output);
         errors.Require(!resume || output is not null, "--resume needs the --output folder of the sweep to continue.");
-        if (clients is null || runtimes is null || processes is null || tasks is null || batchSizes is null || entitySizes is null || partitions is null || rates is null)
-        {
-            // Without the grid there are no cells to judge.
-            errors.ThrowIfAny();
-        }
-
-        var knobs = new SweepKnobs(clients!, runtimes!, processes!, tasks!, batchSizes!, entitySizes!, partitions!, rates!);
+        // A knob list that was refused stands in as its default, so the cells are still judged on the other knobs and
+        // every fault is said at once; the sweep is refused all the same.
+        var defaults = parse.CommandResult.Command.Parse([]);
+        var knobs = new SweepKnobs(
+            clients ?? KnobListParser.Clients(defaults.GetValue(options.Client)),
+            runtimes ?? KnobListParser.Runtimes(defaults.GetValue(options.Runtime)),
+            processes ?? KnobListParser.Integers(defaults.GetValue(options.Processes), options.Processes.Name, "1,2,3"),
+            tasks ?? KnobListParser.Integers(defaults.GetValue(options.Tasks), options.Tasks.Name, "4,12,32"),
+            batchSizes ?? KnobListParser.Integers(defaults.GetValue(options.BatchSize), options.BatchSize.Name, "10,50,100"),
+            entitySizes ?? KnobListParser.Integers(defaults.GetValue(options.EntitySize), options.EntitySize.Name, "1024,4096"),
+            partitions ?? KnobListParser.Partitions(defaults.GetValue(options.Partitions)),
+            rates ?? KnobListParser.Rates(defaults.GetValue(options.Rate)));
         var passes = repeat ?? 1;
         if (resume && output is not null && errors.Try(() => EarlierSweep(output)) is { } earlier)
         {

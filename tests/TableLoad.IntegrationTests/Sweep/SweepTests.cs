@@ -109,6 +109,22 @@ public sealed class SweepTests(AzuriteFixture azurite) : IDisposable
     }
 
     [Fact]
+    public async Task ARefusedKnobList_DoesNotHideTheCellsFaults()
+    {
+        var (exitCode, stdout, stderr) = await TableLoadProcess.RunAsync(
+            ["sweep", "--runtime", "fast", "--client", "sdk,ftp", "--tasks", "0", "--output", _output], azurite.ConnectionString, Limit);
+
+        Assert.Equal(2, exitCode);
+        Assert.Equal(string.Empty, stdout);
+        Assert.Collection(
+            stderr.Split('\n', StringSplitOptions.RemoveEmptyEntries | StringSplitOptions.TrimEntries),
+            line => Assert.Equal("--client value 'ftp' must be sdk or wire.", line),
+            line => Assert.Equal("--runtime value 'fast' must be tuned or defaults.", line),
+            line => Assert.StartsWith("--tasks must be between 1 and 10000, not 0", line, StringComparison.Ordinal));
+        Assert.Empty(Directory.EnumerateFileSystemEntries(_output));
+    }
+
+    [Fact]
     public async Task Interrupt_StopsTheRunningCell_WhichWritesItsResultsMarkedInterrupted_ButIsNotInSweepCsv()
     {
         using var process = TableLoadProcess.Start(
