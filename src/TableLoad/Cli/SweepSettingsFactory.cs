@@ -18,34 +18,30 @@ internal static class SweepSettingsFactory
     /// <param name="variables">The TABLELOAD_* variables the cells inherit, layered in front of each cell's command line as its run will.</param>
     public static SweepSettings Create(ParseResult parse, SweepOptions options, DateTimeOffset now, Func<string, string?> environment, IDictionary? variables = null)
     {
-        // The sweep's own options first, every fault listed; then, if the grid is known, the cells by run's rules; then all at once.
+        // The sweep's own options first, every fault listed; then the cells by run's rules; then all at once.
         var errors = new UsageErrors();
-        var clients = errors.Try(() => KnobListParser.Clients(parse.GetValue(options.Client)));
-        var runtimes = errors.Try(() => KnobListParser.Runtimes(parse.GetValue(options.Runtime)));
-        var processes = errors.Try(() => KnobListParser.Integers(parse.GetValue(options.Processes), options.Processes.Name, "1,2,3"));
-        var tasks = errors.Try(() => KnobListParser.Integers(parse.GetValue(options.Tasks), options.Tasks.Name, "4,12,32"));
-        var batchSizes = errors.Try(() => KnobListParser.Integers(parse.GetValue(options.BatchSize), options.BatchSize.Name, "10,50,100"));
-        var entitySizes = errors.Try(() => KnobListParser.Integers(parse.GetValue(options.EntitySize), options.EntitySize.Name, "1024,4096"));
-        var partitions = errors.Try(() => KnobListParser.Partitions(parse.GetValue(options.Partitions)));
-        var rates = errors.Try(() => KnobListParser.Rates(parse.GetValue(options.Rate)));
+
+        // A knob list that was refused stands in as its default, so the cells are still judged on the other knobs and
+        // every fault is said at once; the sweep is refused all the same.
+        var defaults = parse.CommandResult.Command.Parse([]);
+        T Knob<TValue, T>(Option<TValue> option, Func<TValue?, T> read) where T : class =>
+            errors.Try(() => read(parse.GetValue(option))) ?? read(defaults.GetValue(option));
+
+        var knobs = new SweepKnobs(
+            Knob(options.Client, KnobListParser.Clients),
+            Knob(options.Runtime, KnobListParser.Runtimes),
+            Knob(options.Processes, text => KnobListParser.Integers(text, options.Processes.Name, "1,2,3")),
+            Knob(options.Tasks, text => KnobListParser.Integers(text, options.Tasks.Name, "4,12,32")),
+            Knob(options.BatchSize, text => KnobListParser.Integers(text, options.BatchSize.Name, "10,50,100")),
+            Knob(options.EntitySize, text => KnobListParser.Integers(text, options.EntitySize.Name, "1024,4096")),
+            Knob(options.Partitions, KnobListParser.Partitions),
+            Knob(options.Rate, KnobListParser.Rates));
         var repeat = options.Repeat.ValueIn(parse, errors);
         var cooldown = options.Cooldown.ValueIn(parse, errors);
         var stopWhenThrottled = ParsePercent(errors, parse.GetValue(options.StopWhenThrottled));
         var resume = parse.GetValue(options.Resume);
         var output = parse.GetValue(options.Output);
         errors.Require(!resume || output is not null, "--resume needs the --output folder of the sweep to continue.");
-        // A knob list that was refused stands in as its default, so the cells are still judged on the other knobs and
-        // every fault is said at once; the sweep is refused all the same.
-        var defaults = parse.CommandResult.Command.Parse([]);
-        var knobs = new SweepKnobs(
-            clients ?? KnobListParser.Clients(defaults.GetValue(options.Client)),
-            runtimes ?? KnobListParser.Runtimes(defaults.GetValue(options.Runtime)),
-            processes ?? KnobListParser.Integers(defaults.GetValue(options.Processes), options.Processes.Name, "1,2,3"),
-            tasks ?? KnobListParser.Integers(defaults.GetValue(options.Tasks), options.Tasks.Name, "4,12,32"),
-            batchSizes ?? KnobListParser.Integers(defaults.GetValue(options.BatchSize), options.BatchSize.Name, "10,50,100"),
-            entitySizes ?? KnobListParser.Integers(defaults.GetValue(options.EntitySize), options.EntitySize.Name, "1024,4096"),
-            partitions ?? KnobListParser.Partitions(defaults.GetValue(options.Partitions)),
-            rates ?? KnobListParser.Rates(defaults.GetValue(options.Rate)));
         var passes = repeat ?? 1;
         if (resume && output is not null && errors.Try(() => EarlierSweep(output)) is { } earlier)
         {

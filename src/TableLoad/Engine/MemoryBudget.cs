@@ -38,8 +38,8 @@ internal static class MemoryBudget
             return null;
         }
 
-        // Workers get a share of this process's limit (RuntimeProfiles.ChildEnvironment); one process keeps it whole.
-        var limitMib = heapHardLimitBytes / (1024 * 1024) / (settings.Processes > 1 ? settings.Processes + 1 : 1);
+        // Workers get a share of this process's limit; one tuned process runs the load itself and keeps it whole.
+        var limitMib = (settings.Processes > 1 ? RuntimeProfiles.WorkerShare(heapHardLimitBytes, settings.Processes) : heapHardLimitBytes) / (1024 * 1024);
         var needMib = EstimatePeakRssMib(gcHeaps, settings.Tasks, settings.BatchSize, settings.EntitySize);
         return needMib <= limitMib
             ? null

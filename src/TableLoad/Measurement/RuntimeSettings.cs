@@ -1,4 +1,5 @@
 using System.Runtime;
+using TableLoad.Settings;
 
 namespace TableLoad.Measurement;
 
@@ -64,7 +65,7 @@ internal sealed record RuntimeSettings
             GcHeapCount = Number(gc, "HeapCount"),
             GcGen0MaxBudgetBytes = Number(gc, "GCGen0MaxBudget"),
             GcGen0SizeBytes = HexVariable("GCgen0size"),
-            GcHeapHardLimitBytes = Number(gc, "GCHeapHardLimit"),
+            GcHeapHardLimitBytes = RuntimeProfiles.HeapHardLimitBytes(),
             TieredCompilation = Switch("TieredCompilation", "System.Runtime.TieredCompilation", fallback: true),
             TieredPgo = Switch("TieredPGO", "System.Runtime.TieredPGO", fallback: true),
             MinWorkerThreads = workers,

@@ -68,12 +68,17 @@ internal static class RuntimeProfiles
         };
         if (heapHardLimitBytes > 0)
         {
-            // One share more than there are children: the coordinator, and each process's memory outside the GC heap.
-            environment["DOTNET_GCHeapHardLimit"] = (heapHardLimitBytes / (processes + 1)).ToString("x", CultureInfo.InvariantCulture);
+            environment["DOTNET_GCHeapHardLimit"] = WorkerShare(heapHardLimitBytes, processes).ToString("x", CultureInfo.InvariantCulture);
         }
 
         return environment;
     }
+
+    /// <summary>
+    /// The GC heap limit each of <paramref name="processes"/> child load processes gets of its coordinator's: one share
+    /// more than there are children, for the coordinator and each process's memory outside the GC heap.
+    /// </summary>
+    public static long WorkerShare(long heapHardLimitBytes, int processes) => heapHardLimitBytes / (processes + 1);
 
     /// <summary>This process's GC heap hard limit in bytes, 0 when it has none.</summary>
     public static long HeapHardLimitBytes() =>

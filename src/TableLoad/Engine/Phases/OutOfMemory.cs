@@ -7,15 +7,16 @@ namespace TableLoad.Engine.Phases;
 internal static class OutOfMemory
 {
     public static string? Sentence(Exception failure) =>
-        Caused(failure)
+        IsCauseOf(failure)
             ? "TableLoad ran out of memory, so the run stopped and its result files are marked partial: lower --tasks, give the process more memory, or use --runtime defaults, whose GC adapts to a memory limit (docs/performance.md, \"Memory\")."
             : null;
 
-    private static bool Caused(Exception? failure) => failure switch
+    /// <summary>Whether running out of memory is what <paramref name="failure"/> comes to, however it is wrapped.</summary>
+    public static bool IsCauseOf(Exception? failure) => failure switch
     {
         null => false,
         OutOfMemoryException => true,
-        AggregateException many => many.InnerExceptions.Any(Caused),
-        _ => Caused(failure.InnerException),
+        AggregateException many => many.InnerExceptions.Any(IsCauseOf),
+        _ => IsCauseOf(failure.InnerException),
     };
 }

@@ -54,7 +54,7 @@ internal sealed class RunMeasurement(RunSettings settings, TableAdmin admin, Wor
         {
             await DriveAsync(clock, timeline, sinks, signals, EverySecond).ConfigureAwait(false);
         }
-        catch (Exception failure) when (OutOfMemory.Sentence(failure) is not null)
+        catch (Exception failure) when (OutOfMemory.IsCauseOf(failure))
         {
             // The loops have ended and their garbage with them: what they measured is written, marked partial, before the failure is said.
             await exporters.ExportAsync(Report(RunMoments.Provisional, RunStatus.Partial, time.GetUtcNow())).ConfigureAwait(false);
