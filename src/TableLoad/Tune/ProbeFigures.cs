@@ -1,0 +1,24 @@
+namespace TableLoad.Tune;
+
+/// <summary>What one probe (a short <c>tableload run</c>) measured, as far as the search judges it.</summary>
+internal sealed record ProbeFigures
+{
+    /// <summary>Mean entities per second over the measured period, warm-up left out.</summary>
+    public required double EntitiesPerSecond { get; init; }
+
+    public required double P50Ms { get; init; }
+
+    public required double P99Ms { get; init; }
+
+    /// <summary>Throttled batches (503, 500 OperationTimedOut, 429) as a percentage of measured batches.</summary>
+    public required double ThrottledPercent { get; init; }
+
+    /// <summary>Failed entities as a percentage of measured entities.</summary>
+    public required double FailedPercent { get; init; }
+
+    /// <summary>The saturation guard's verdict: the client, not the service, was the limit.</summary>
+    public required bool ClientSaturated { get; init; }
+
+    /// <summary>Client CPU (user + system) per succeeded entity, in microseconds; 0 when nothing succeeded.</summary>
+    public required double CpuMicrosecondsPerEntity { get; init; }
+}

@@ -1,0 +1,11 @@
+namespace TableLoad.Tune;
+
+/// <summary>
+/// Where tune may look: tasks 1..<see cref="MaxTasks"/> per process, processes 1..<see cref="MaxProcesses"/>,
+/// and batch sizes: the user's list when given, otherwise any size 1..100.
+/// </summary>
+internal sealed record TuneSpace(int MaxTasks, int MaxProcesses, IReadOnlyList<int>? BatchSizes)
+{
+    public const int DefaultMaxTasks = 256;
+    public const int MaxBatchSize = 100;
+}
