@@ -49,6 +49,10 @@ internal static class Surfaces
             with { ClientSaturated = saturated, CpuMicrosecondsPerEntity = cpuMicroseconds };
     }, Defaults, TuneLimitKind.Client);
 
+    /// <summary>Nothing limits: every task adds one task's rate, up to the edge of the space.</summary>
+    public static readonly SurfaceModel Unbounded = new("unbounded", k =>
+        Figures(OneTask(k.BatchSize) * k.Concurrency, p99Ms: 2.5 * Unloaded(k.BatchSize)), Defaults, TuneLimitKind.SearchSpace);
+
     /// <summary>The latency wall with --p99 5ms: no knobs meet it, not even one entity a batch.</summary>
     public static readonly SurfaceModel LatencyNeverMet = LatencyWall with
     {
@@ -61,7 +65,7 @@ internal static class Surfaces
         Name = "always-failing", Truth = k => Usl.Truth(k) with { FailedPercent = 5 }, Limit = TuneLimitKind.Failures,
     };
 
-    public static readonly IReadOnlyList<SurfaceModel> WithOptimum = [Usl, ThrottlingCliff, LatencyWall, ClientPlateau];
+    public static readonly IReadOnlyList<SurfaceModel> WithOptimum = [Usl, ThrottlingCliff, LatencyWall, ClientPlateau, Unbounded];
 
     private static double Unloaded(int batchSize) => 10 + (0.2 * batchSize);
 

@@ -16,8 +16,8 @@ public sealed class TuneSearchSurfaceTests(ITestOutputHelper output)
     // tune must take a third of the 28-cell grid's time, two confirm runs of about two probes each included: 6 or 7 probes.
     private const int MaxProbesOnTheGrid = 7;
 
-    // tune's defaults add batch sizes 1..100, tasks to 256 and a second process: a probe or two more at most.
-    private const int MaxProbesByDefault = 9;
+    // tune's defaults add batch sizes 1..100, tasks to 256 and a second process: a probe more at most.
+    private const int MaxProbesByDefault = 8;
 
     private static readonly TimeSpan ProbeDuration = TimeSpan.FromSeconds(15);
 
@@ -58,6 +58,8 @@ public sealed class TuneSearchSurfaceTests(ITestOutputHelper output)
         Assert.NotNull(outcome.Best);
         Assert.InRange(surface.Truth(outcome.Best.Knobs).EntitiesPerSecond, 0.9 * optimum.EntitiesPerSecond, double.MaxValue);
         Assert.Equal(surface.Limit, outcome.Limit.Kind);
+        Assert.NotNull(outcome.Limit.Evidence);
+        Assert.Equal(surface.Limit is TuneLimitKind.SearchSpace ? TuneLimitKind.Plateau : surface.Limit, TuneCeiling.KindOf(outcome.Limit.Evidence.Verdict));
         Assert.Equal(outcome.Probes.Count, outcome.Probes.Select(p => p.Knobs).Distinct().Count());
         Assert.InRange(outcome.Probes.Count, 1, spaceName == nameof(Grid) ? MaxProbesOnTheGrid : MaxProbesByDefault);
     }
