@@ -5,15 +5,17 @@ namespace TableLoad.Tune;
 /// batch size allowed, tasks 1, 4, 16, 64, 256 (quadrupling, to <see cref="TuneSpace.MaxTasks"/>) until a
 /// constraint breaks or throughput grows less than 10% in a step; when one task already breaks one, each smaller
 /// batch size is tried at one task first. (b) Refine (<see cref="ConcurrencyRefiner"/>): between the best probe and
-/// the first above it that broke a constraint, aim at where that constraint's figure crosses its limit (the
-/// throttled or saturated rate, or p99 as a power of tasks), until the best is within 7% of the broken probe's
-/// throughput or 25% of its tasks; where throughput stopped growing instead, probe the peak concurrency of the
-/// Universal Scalability Law fitted to the line, when it promises 5% more. (c) Batch size: smaller sizes of the
-/// 1-2-5 ladder (or the user's list) with the same entities in flight, while each gains 3%. (d) Processes: only
-/// when the client saturated above the best, or the best used every task allowed, add processes with the best's
-/// tasks on each while each gains 10%; with every process, probe the tasks that saturated one and refine again.
-/// The answer is the best probe that meets; the limit is what the probe just above it shows (<see cref="TuneCeiling"/>).
-/// Every choice follows from the probes' figures alone, so the same answers replay the same path.
+/// the first above it that broke a constraint, aim 3% under where that constraint is estimated to start breaking
+/// (the broken probe's throttled or saturated rate over the best's rate per task; p99 as a straight line between
+/// the two), until the best is within 5% of the estimate (bisecting while wider than 25% when there is none); where
+/// throughput stopped growing instead, probe the peak concurrency of the Universal Scalability Law fitted to the
+/// line, when it promises 5% more. (c) Batch size, unless the limit is a rate in entities/s (throttling, a saturated
+/// client): smaller sizes of the 1-2-5 ladder (or the user's list) with the same entities in flight, while each
+/// gains 3%. (d) Processes, only when the client saturated above the best or the best used every task allowed: add
+/// processes with the best's tasks on each while each gains 10%; with every process, probe the entities in flight
+/// that saturated one and refine again. The answer is the best probe that meets; the limit is what the probe just
+/// above it shows (<see cref="TuneCeiling"/>). Every choice follows from the probes' figures alone, so the same
+/// answers replay the same path.
 /// </summary>
 internal sealed class TuneSearch(TuneSpace space, TuneConstraints constraints, TuneBudget budget, TimeProvider time)
 {
