@@ -1,15 +1,30 @@
 namespace TableLoad.Tune;
 
-/// <summary>Judges a probe's figures against the constraints: the first one it breaks, in <see cref="ProbeVerdict"/>'s order.</summary>
+/// <summary>Judges a probe's figures against the constraints: the first constraint broken, in <see cref="ProbeVerdict"/>'s order.</summary>
 internal static class ProbeJudge
 {
-    public static ProbeVerdict Verdict(ProbeFigures? figures, TuneConstraints constraints) => figures switch
+    public static ProbeVerdict Judge(ProbeFigures? figures, TuneConstraints constraints)
     {
-        null => ProbeVerdict.RunFailed,
-        { FailedPercent: var failed } when failed > constraints.MaxFailedPercent => ProbeVerdict.Failures,
-        { ThrottledPercent: var throttled } when throttled > constraints.MaxThrottledPercent => ProbeVerdict.Throttled,
-        { P99Ms: var p99 } when constraints.P99 is { } limit && p99 > limit.TotalMilliseconds => ProbeVerdict.LatencyOver,
-        { ClientSaturated: true } => ProbeVerdict.ClientSaturated,
-        _ => ProbeVerdict.Meets,
-    };
+        if (figures is null)
+        {
+            return ProbeVerdict.RunFailed;
+        }
+
+        if (figures.FailedPercent > constraints.MaxFailedPercent)
+        {
+            return ProbeVerdict.Failures;
+        }
+
+        if (figures.ThrottledPercent > constraints.MaxThrottledPercent)
+        {
+            return ProbeVerdict.Throttled;
+        }
+
+        if (constraints.P99 is { } p99 && figures.P99Ms > p99.TotalMilliseconds)
+        {
+            return ProbeVerdict.LatencyOver;
+        }
+
+        return figures.ClientSaturated ? ProbeVerdict.ClientSaturated : ProbeVerdict.Meets;
+    }
 }
