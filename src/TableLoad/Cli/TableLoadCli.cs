@@ -35,6 +35,7 @@ internal static class TableLoadCli
             Verbosity,
             RunCommand.Create(),
             SweepCommand.Create(),
+            TuneCommand.Create(),
             WorkerCommand.Create(),
             ReportCommand.Create(),
             ProxyCommand.Create(),

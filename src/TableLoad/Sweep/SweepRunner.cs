@@ -16,7 +16,7 @@ internal sealed class SweepRunner(SweepSettings settings, ICellLauncher launcher
     public async Task<int> RunAsync(SweepSignals signals)
     {
         var csvPath = Path.Combine(settings.OutputDirectory, ResultFiles.SweepCsv);
-        CheckOutputFolder(csvPath);
+        new ResumableFolder(settings.OutputDirectory, ResultFiles.SweepCsv, ResultFiles.SweepJson, "sweep").Check(settings.Resume, settings.RunArguments, path => ResultJson.Read(path, SweepJson.Description).RunArguments);
         Directory.CreateDirectory(settings.OutputDirectory);
         await ResultJson.WriteAsync(Path.Combine(settings.OutputDirectory, ResultFiles.SweepJson), SweepDescription.Create(settings), SweepJson.Description).ConfigureAwait(false);
 
@@ -140,41 +140,6 @@ internal sealed class SweepRunner(SweepSettings settings, ICellLauncher launcher
         catch (OperationCanceledException)
         {
             return false;
-        }
-    }
-
-    private void CheckOutputFolder(string csvPath)
-    {
-        if (!settings.Resume)
-        {
-            if (File.Exists(csvPath))
-            {
-                throw new UsageException($"{settings.OutputDirectory} already holds a sweep; add --resume to finish it, or choose another --output.");
-            }
-
-            return;
-        }
-
-        var jsonPath = Path.Combine(settings.OutputDirectory, ResultFiles.SweepJson);
-        if (!File.Exists(jsonPath))
-        {
-            return;
-        }
-
-        IReadOnlyList<string> earlierArgs;
-        try
-        {
-            earlierArgs = ResultJson.Read(jsonPath, SweepJson.Description).RunArguments ?? [];
-        }
-        catch (JsonException)
-        {
-            throw new UsageException($"{jsonPath} is not readable JSON, so the sweep cannot be resumed; choose another --output.");
-        }
-
-        if (!earlierArgs.SequenceEqual(settings.RunArguments, StringComparer.Ordinal))
-        {
-            throw new UsageException(
-                $"--resume must repeat the run options of the sweep in {settings.OutputDirectory} ('{string.Join(' ', earlierArgs)}'), not '{string.Join(' ', settings.RunArguments)}'.");
         }
     }
 

@@ -14,7 +14,8 @@ internal static class ProbeFiguresReader
             P50Ms = row.Median,
             P99Ms = row.P99,
             ThrottledPercent = row.ThrottledPercent,
-            FailedPercent = entities > 0 ? row.Failed * 100.0 / entities : 0,
+            // Throttled batches are judged on their own; without retries their entities are failed entities too.
+            FailedPercent = entities > 0 ? Math.Max(row.Failed - (row.Throttled * row.Cell.BatchSize), 0) * 100.0 / entities : 0,
             ClientSaturated = row.Saturated,
             CpuMicrosecondsPerEntity = row.Succeeded > 0 ? row.ClientCpuSeconds * 1e6 / row.Succeeded : 0,
         };

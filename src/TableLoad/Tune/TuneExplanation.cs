@@ -14,7 +14,7 @@ internal static class TuneExplanation
         return outcome.Limit.Kind switch
         {
             TuneLimitKind.Service when figures is not null =>
-                $"The service is the limit: throttling began at {Rate(figures.EntitiesPerSecond)} e/s{at}, {Percent(figures.ThrottledPercent)} of batches throttled (over {Percent(settings.Constraints.MaxThrottledPercent)}); " +
+                $"The service is the limit: at {evidence!.Knobs} it throttled {Percent(figures.ThrottledPercent)} of batches (over {Percent(settings.Constraints.MaxThrottledPercent)}) while storing {Rate(figures.EntitiesPerSecond)} e/s: " +
                 ServiceTarget(settings.Model.Partitions),
             TuneLimitKind.Latency when figures is not null =>
                 $"The latency constraint is the limit: p99 reached {Ms(figures.P99Ms)} ms at {evidence!.Knobs.Concurrency} concurrent batches{at}, over --p99 {Ms(settings.Constraints.P99!.Value.TotalMilliseconds)} ms.",
@@ -33,8 +33,13 @@ internal static class TuneExplanation
         };
     }
 
-    public static IReadOnlyList<TuneLoser> Losers(TuneOutcome outcome, TuneSettings settings) =>
-        outcome.Probes.Where(p => p != outcome.Best).Select(p => new TuneLoser(settings.Cell(p.Knobs).Name, Reason(p, outcome.Best, settings.Constraints))).ToList();
+    /// <param name="setAside">Probes that met the constraints but broke one in their confirm runs.</param>
+    public static IReadOnlyList<TuneLoser> Losers(TuneOutcome outcome, IReadOnlyList<TunedProbe> setAside, TuneSettings settings) =>
+        outcome.Probes.Where(p => p != outcome.Best)
+            .Select(p => new TuneLoser(
+                settings.Cell(p.Knobs).Name,
+                setAside.Contains(p) ? "met the constraints in its probe but broke one in its confirm runs" : Reason(p, outcome.Best, settings.Constraints)))
+            .ToList();
 
     /// <summary>Why a probe is not the recommendation: the constraint it broke, or how much less it sustained.</summary>
     public static string Reason(TunedProbe probe, TunedProbe? best, TuneConstraints constraints)
@@ -54,6 +59,6 @@ internal static class TuneExplanation
     }
 
     private static string ServiceTarget(string partitions) => partitions == "single"
-        ? "one partition's scalability target (Azure's is 2,000 entities/s per partition) with --partitions single; spreading the load over partitions raises it."
-        : $"the account's target (Azure's is 20,000 entities/s per account) or a partition's (2,000 entities/s), with --partitions {partitions}.";
+        ? "a partition's scalability target (Azure's is 2,000 entities/s) or the account's (20,000), and --partitions single sends every batch to one partition; tune with --partitions spread:N to tell them apart."
+        : $"the account's scalability target (Azure's is 20,000 entities/s) or a partition's (2,000), with --partitions {partitions}.";
 }

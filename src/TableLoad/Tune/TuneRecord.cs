@@ -7,7 +7,9 @@ internal static class TuneRecord
 {
     public const string Running = "running";
 
-    public static TuneDescription Describe(TuneSettings settings, TuneOutcome? outcome, IReadOnlyList<TuneRow> confirmed, TuneRecommendation? recommendation, string limit, string status)
+    /// <param name="setAside">Probes that met the constraints but not in their confirm runs.</param>
+    public static TuneDescription Describe(
+        TuneSettings settings, TuneOutcome? outcome, IReadOnlyList<TunedProbe> setAside, IReadOnlyList<TuneRow> confirmed, TuneRecommendation? recommendation, string limit, string status)
     {
         var probes = outcome?.Probes ?? [];
         var fit = outcome?.Fit;
@@ -31,7 +33,7 @@ internal static class TuneRecord
             fit is null ? null : new TuneRecordedModel(fit.BatchSize, fit.Lambda, fit.Sigma, fit.Kappa, fit.RSquared, fit.Points, double.IsFinite(fit.PeakConcurrency) ? fit.PeakConcurrency : null),
             recommendation,
             new TuneRecordedLimit(outcome is null ? "" : KindName(outcome.Limit.Kind), limit, outcome?.Limit.Evidence is { } e ? settings.Cell(e.Knobs).Name : null),
-            outcome is null ? [] : TuneExplanation.Losers(outcome, settings));
+            outcome is null ? [] : TuneExplanation.Losers(outcome, setAside, settings));
     }
 
     public static string KindName(TuneLimitKind kind) => kind switch
