@@ -25,8 +25,9 @@ internal static class TuneExplanation
                 $"Failures are the limit: {Percent(figures.FailedPercent)} of entities failed{at}, over {Percent(settings.Constraints.MaxFailedPercent)}.",
             TuneLimitKind.SearchSpace =>
                 $"The search space is the limit: throughput still grew at --max-tasks {settings.Space.MaxTasks} and --max-processes {settings.Space.MaxProcesses}; raise them to look further.",
-            TuneLimitKind.Plateau when figures is not null =>
-                $"The target's capacity for this load is the limit: throughput stopped growing at about {Rate(figures.EntitiesPerSecond)} e/s{at} with every constraint met; more concurrency only adds latency.",
+            TuneLimitKind.Plateau when figures is not null && outcome.Best?.Figures is { } top =>
+                $"The target's capacity for this load is the limit: throughput stopped growing at about {Rate(top.EntitiesPerSecond)} e/s ({outcome.Best.Knobs}) with every constraint met; " +
+                $"more concurrency only adds latency ({Rate(figures.EntitiesPerSecond)} e/s and p99 {Ms(figures.P99Ms)} ms{at}).",
             TuneLimitKind.Budget =>
                 $"The budget is the limit: --budget {Settings.DurationParser.Format(settings.Budget)} ran out before the search found what limits throughput; give more, or --resume to go on.",
             _ => "The probes ended without figures, so no limit is known; see each probe's folder.",

@@ -15,6 +15,7 @@ namespace TableLoad.IntegrationTests.Tune;
 public sealed class TuneTests(AzuriteFixture azurite) : IDisposable
 {
     private static readonly TimeSpan Limit = TimeSpan.FromMinutes(4);
+    private const double AccountLimit = 1000;
     private readonly string _output = Directory.CreateTempSubdirectory("tableload-tune-").FullName;
 
     private static string[] ShortTune(string output, params string[] more) =>
@@ -27,7 +28,10 @@ public sealed class TuneTests(AzuriteFixture azurite) : IDisposable
     [Fact]
     public async Task BehindAnAccountLimit_TheServiceIsTheLimit_AndAfterCtrlCResumeGoesOnFromTheProbesRun()
     {
-        await using var proxy = await InProcessProxy.StartAsync(azurite, s => s with { AccountLimit = 1500, PartitionLimit = 100_000, Latency = Latency("exp:20ms") });
+        // 200 ms added to every batch makes one task of 100 entities some 400 e/s on any machine, and the account's
+        // 1,000 e/s a limit that 4 tasks break clearly and 2 stay clear of: the bucket's second's worth of burst then
+        // cannot make an overloaded probe look like one that meets the constraints.
+        await using var proxy = await InProcessProxy.StartAsync(azurite, s => s with { AccountLimit = TuneTests.AccountLimit, PartitionLimit = 100_000, Latency = Latency("200ms") });
         // Probes long against the proxy's bucket of one second's worth, so a burst it lets through cannot pass for capacity.
         string[] args = ShortTune(_output, "--max-tasks", "32", "--batch-size", "25,100", "--warmup", "2s", "--duration", "3s", "--confirm-duration", "4s");
 
@@ -52,7 +56,7 @@ public sealed class TuneTests(AzuriteFixture azurite) : IDisposable
         var recommendation = Assert.IsType<TuneRecommendation>(tune.Recommendation);
         Assert.True(recommendation.ConstraintsHeld, stdout);
         Assert.InRange(recommendation.ThrottledPercent, 0, 1);
-        Assert.InRange(recommendation.EntitiesPerSecondMean, 1500 * 0.5, 1500 * 1.3);
+        Assert.InRange(recommendation.EntitiesPerSecondMean, AccountLimit * 0.5, AccountLimit * 1.1);
         var rows = new ResultFolder(_output).Csv(ResultFiles.TuneCsv);
         Assert.Equal(tune.Probes.Select(p => p.Cell).Order(StringComparer.Ordinal), rows.Select(r => r["cell"]).Order(StringComparer.Ordinal));
         var confirmRuns = rows.Where(r => r["role"] == "confirm").ToLookup(r => r["cell"][..r["cell"].LastIndexOf("-r", StringComparison.Ordinal)] + "-r1");
@@ -63,6 +67,13 @@ public sealed class TuneTests(AzuriteFixture azurite) : IDisposable
         Assert.All(rows, r => Assert.True(Directory.Exists(Path.Combine(_output, r["cell"])), r["cell"]));
         var lastLine = stdout.TrimEnd().Split('\n')[^1];
         Assert.StartsWith($"tableload run --tasks {recommendation.Tasks} ", lastLine, StringComparison.Ordinal);
+        // The last line, pasted, runs the recommendation.
+        var reproduced = Path.Combine(_output, "reproduced");
+        var pasted = await TableLoadProcess.RunAsync([.. lastLine.Split(' ')[1..], "--output", reproduced], proxy.ConnectionString, Limit);
+        Assert.True(pasted.ExitCode == 0, pasted.Stderr);
+        var summary = new ResultFolder(reproduced).Summary;
+        Assert.Equal((recommendation.Processes, recommendation.Tasks, recommendation.BatchSize), (summary.Processes, summary.Tasks, summary.BatchSize));
+        Assert.InRange(summary.MeasuredSeconds, 3.5, 4.5); // --confirm-duration
         Assert.DoesNotContain(AzuriteFixture.AccountKey, stdout + File.ReadAllText(Path.Combine(_output, ResultFiles.TuneJson)) + File.ReadAllText(Path.Combine(_output, ResultFiles.TuneCsv)), StringComparison.Ordinal);
     }
 
