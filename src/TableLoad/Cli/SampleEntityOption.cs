@@ -33,6 +33,10 @@ internal static class SampleEntityOption
         }
     }
 
+    /// <summary>The one line that says which members of the sample TableLoad left out, and why.</summary>
+    public static string IgnoredNotice(SampleEntity sample) =>
+        $"--entity {sample.File}: left out {string.Join(", ", sample.Ignored)} (TableLoad writes its own keys; the service sets Timestamp and the etag; odata.* is metadata).";
+
     /// <summary>How the sentences about the entity's size name it.</summary>
     public static string Named(SampleEntity? sample, int? entitySize) => sample is null ? $"--entity-size {entitySize}" : $"--entity {sample.File}";
 }
