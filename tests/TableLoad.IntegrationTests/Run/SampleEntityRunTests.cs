@@ -15,15 +15,17 @@ public sealed class SampleEntityRunTests(AzuriteFixture azurite) : IDisposable
     private readonly string _folder = Directory.CreateTempSubdirectory("tableload-entity-").FullName;
 
     [Theory]
-    [InlineData("sdk")]
-    [InlineData("wire")]
-    public async Task TypicalSample_IsStoredWithEveryPropertysTypeAndValue(string client)
+    [InlineData("sdk", 1)]
+    [InlineData("wire", 1)]
+    [InlineData("sdk", 2)]
+    public async Task TypicalSample_IsStoredWithEveryPropertysTypeAndValue(string client, int processes)
     {
         var table = StoredEntities.NewTableName("smpl");
-        var output = Path.Combine(_folder, client);
+        var output = Path.Combine(_folder, client + processes);
 
         var (exitCode, stdout, stderr) = await TableLoadProcess.RunAsync(
-            ["run", "--client", client, "--entity", Typical, "--table", table, "--keep-table", "--batches", "3", "--batch-size", "10", "--warmup", "0s", "--verify", "--output", output],
+            ["run", "--client", client, "--processes", processes.ToString(System.Globalization.CultureInfo.InvariantCulture), "--entity", Typical, "--table", table, "--keep-table",
+             "--batches", "3", "--batch-size", "10", "--warmup", "0s", "--verify", "--output", output],
             azurite.ConnectionString);
 
         Assert.True(exitCode == 0, stderr);
