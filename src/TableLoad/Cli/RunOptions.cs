@@ -89,6 +89,7 @@ internal sealed class RunOptions
 
     public Option<string?> Entity { get; } = new("--entity")
     {
+        HelpName = "FILE",
         Description = "A sample entity whose properties every entity carries, with their types and values: a JSON file in the Table service's own format, as Storage Explorer, 'az storage entity show' or the REST API give it (\"Count\": 5, \"Id@odata.type\": \"Edm.Guid\", \"Id\": \"...\"); its PartitionKey, RowKey, Timestamp, etag and odata.* members are replaced or left out. Not with --entity-size or --properties. examples/ holds three. Default: none, --properties binary properties of --entity-size bytes in all.",
     };
 
