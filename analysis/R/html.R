@@ -84,6 +84,27 @@ failures_html <- function(summary) {
     if (length(codes) > 0L) html_table(c("rejected: error code", "batches"), cbind(names(codes), format_count(codes)), right = c(FALSE, TRUE)))
 }
 
+# The entity a run sent: the default shape, or an --entity sample's properties (run.json's entity: names, types, sizes; never values).
+entity_html <- function(run) {
+  s <- run$summary
+  entity <- run$run[["entity"]]
+  if (is.null(entity) && !is.null(s[["entity"]])) {
+    # A merged folder's run.json has no entity; its summary.json still describes the sample.
+    return(sprintf("<p>%s-byte entities like %s.</p>", html_escape(s$entity_size), html_escape(s[["entity"]])))
+  }
+  if (is.null(entity)) {
+    options <- run$run$options
+    return(sprintf("<p>%s-byte entities: %s binary properties of random bytes (the default shape).</p>",
+                   html_escape(s$entity_size %||% options$entity_size %||% "?"), html_escape(options$properties %||% "?")))
+  }
+  # fromJSON makes the list of properties a data frame: one row per property.
+  properties <- as.data.frame(entity$properties)
+  c(sprintf("<p>%s-byte entities like <b>%s</b>: %s.</p>", html_escape(entity$payload_bytes), html_escape(entity$file),
+            html_escape(s[["entity"]] %||% sprintf("%d properties", nrow(properties)))),
+    html_table(c("property", "type", "bytes"), cbind(properties$name, properties$type, format(properties$bytes, trim = TRUE)),
+               right = c(FALSE, FALSE, TRUE)))
+}
+
 run_section_html <- function(run) {
   s <- run$summary
   client <- s$client %||% list()
@@ -95,6 +116,7 @@ run_section_html <- function(run) {
             html_escape(batch_client), html_escape(saturation_verdict(client))),
     html_key_values(client[setdiff(names(client), c("saturated", "saturation_reasons"))], "client"),
     "<h3>Failures by class and code</h3>", failures_html(s),
+    "<h3>Entity</h3>", entity_html(run),
     "<h3>Settings (run.json)</h3>",
     html_key_values(c(run$run[c("run_id", "label", "instance", "started_utc", "ended_utc")], run$run$options)),
     "<h3>Environment</h3>", html_key_values(run$run$environment),

@@ -71,3 +71,15 @@ test_that("a run's section names its batch client from summary.json, where a mer
   run$summary$batch_client <- "sdk+wire"
   expect_true(any(grepl("Batch client: <b>sdk+wire</b>", run_section_html(run), fixed = TRUE)))
 })
+
+test_that("a run's section describes its entity: the default shape, or an --entity sample's properties without their values", {
+  run <- read_runs(fixture("run-t2-b10"))[[1]]
+  expect_match(paste(entity_html(run), collapse = "\n"), "binary properties of random bytes (the default shape)", fixed = TRUE)
+
+  run$run$entity <- list(file = "examples/typical.json", payload_bytes = 30L,
+                         properties = data.frame(name = c("Name", "Id"), type = c("Edm.String", "Edm.Guid"), bytes = c(14L, 16L)))
+  run$summary$entity <- "typical.json: 2 properties (1 String, 1 Guid)"
+  section <- paste(run_section_html(run), collapse = "\n")
+  expect_match(section, "30-byte entities like <b>examples/typical.json</b>: typical.json: 2 properties (1 String, 1 Guid).", fixed = TRUE)
+  expect_match(section, "<tr><td>Id</td><td>Edm.Guid</td><td class=\"num\">16</td></tr>", fixed = TRUE)
+})

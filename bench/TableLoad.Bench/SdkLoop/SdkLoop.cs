@@ -7,7 +7,7 @@ using TableLoad.Workload;
 namespace TableLoad.Bench.SdkLoop;
 
 /// <summary>One task of the plain SDK loop: a new list of new <see cref="TableEntity"/> inserts per batch, submitted and awaited.</summary>
-internal sealed class SdkLoop(TableClient table, IReadOnlyList<KeyValuePair<string, byte[]>> payloads, string partitionKey, string rowKeyStem, int batchSize) : IBatchLoop
+internal sealed class SdkLoop(TableClient table, IReadOnlyList<KeyValuePair<string, object>> payloads, string partitionKey, string rowKeyStem, int batchSize) : IBatchLoop
 {
     public async Task<bool> SendAsync(long sequence, CancellationToken cancellationToken)
     {

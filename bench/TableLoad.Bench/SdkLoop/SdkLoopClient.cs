@@ -29,9 +29,8 @@ internal sealed class SdkLoopClient(LoopOptions options)
         var table = new TableClient(options.TableEndpoint, tableName, new TableSharedKeyCredential(options.AccountName, options.AccountKey), clientOptions);
         await table.CreateAsync(cancellationToken).ConfigureAwait(false);
 
-        // The same payload TableLoad sends: its template's byte arrays, made once and shared by every entity.
-        var payloads = EntityTemplate.Create(options.EntitySize, options.Properties).Payloads
-            .Select((bytes, i) => KeyValuePair.Create(EntityTemplate.PropertyName(i), bytes)).ToArray();
+        // The same payload TableLoad sends: its template's values, made once and shared by every entity.
+        var payloads = EntityTemplate.Create(options.EntitySize, options.Properties).Values;
         var instance = Random.Shared.Next(1000);
         var loops = Enumerable.Range(0, options.Tasks)
             .Select(task => (IBatchLoop)new SdkLoop(table, payloads, KeyPrefix, string.Create(CultureInfo.InvariantCulture, $"{KeyPrefix}-{instance:D3}-{task:D4}-"), options.BatchSize))

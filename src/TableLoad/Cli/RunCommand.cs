@@ -37,6 +37,11 @@ internal static class RunCommand
                 async provider =>
                 {
                     var log = CommandLog.Of(provider);
+                    if (settings.Entity is { Ignored.Count: > 0 } sample)
+                    {
+                        log.LogInformation("{Sentence}", SampleEntityOption.IgnoredNotice(sample));
+                    }
+
                     log.LogDebug("settings in effect (as run.json records them, no secret among them): {Options}", ResultJson.Serialize(RecordedRunOptions.Of(settings)));
 
                     // Refused or unanswered table calls are said in one sentence by the run itself (RunCoordinator).

@@ -87,6 +87,12 @@ internal sealed class RunOptions
         new Option<int>("--properties") { Description = "Binary properties per entity; their byte arrays are made once and shared by every entity.", DefaultValueFactory = _ => 8 },
         1, EntityTemplate.MaxCustomProperties - 1, why: $"an entity holds at most {EntityTemplate.MaxCustomProperties} custom properties, one of them TableLoad's batch nonce");
 
+    public Option<string?> Entity { get; } = new("--entity")
+    {
+        HelpName = "FILE",
+        Description = "A sample entity whose properties every entity carries, with their types and values: a JSON file in the Table service's own format, as Storage Explorer, 'az storage entity show' or the REST API give it (\"Count\": 5, \"Id@odata.type\": \"Edm.Guid\", \"Id\": \"...\"); its PartitionKey, RowKey, Timestamp, etag and odata.* members are replaced or left out. Not with --entity-size or --properties. examples/ holds three. Default: none, --properties binary properties of --entity-size bytes in all.",
+    };
+
     public Option<string> Partitions { get; } = new("--partitions")
     {
         Description = "Partition strategy: single (one partition for the run), per-task, or spread:N (N partitions round-robin).",
@@ -213,6 +219,7 @@ internal sealed class RunOptions
     public IEnumerable<Option> All =>
     [
         Client, Runtime, SdkDiagnostics, ConnectionString, Endpoint, Sas, Auth, Account, AllowExistingTable, MaxEntities, Table, KeepTable, BatchSize.Option, EntitySize.Option, Properties.Option, Partitions, KeyPrefix,
+        Entity,
         Tasks.Option, Processes.Option, PerProcess, Rate.Option, Duration.Option, Batches.Option, StartAt, RunId, Instance.Option,
         Warmup.Option, Timeout.Option, Retries.Option, Output, Label, Verify, NoBatchLog, BatchLogBuffer.Option, Report, OtlpEndpoint, Quiet, Config,
     ];

@@ -65,10 +65,12 @@ internal static class RunSettingsFactory
             batches = Math.Min(batches ?? long.MaxValue, cap / size);
         }
 
-        if (entitySize is { } bytes && properties is { } count && CheckEntityShape(errors, bytes, count)
-            && batchSize is { } perBatch && target is not null && errors.Accepted(options.KeyPrefix, options.Table))
+        var sample = SampleEntityOption.ValueIn(parse, options, errors);
+        var template = sample is not null ? EntityTemplate.FromSample(sample)
+            : entitySize is { } bytes && properties is { } count && CheckEntityShape(errors, bytes, count) ? EntityTemplate.Create(bytes, count) : null;
+        if (template is not null && batchSize is { } perBatch && target is not null && errors.Accepted(options.KeyPrefix, options.Table, options.Entity))
         {
-            WorstCaseBatch.Check(errors, EntityTemplate.Create(bytes, count), prefix, perBatch, target.TableEndpoint, table);
+            WorstCaseBatch.Check(errors, template, SampleEntityOption.Named(sample, entitySize), prefix, perBatch, target.TableEndpoint, table);
         }
 
         errors.ThrowIfAny();
@@ -78,8 +80,9 @@ internal static class RunSettingsFactory
             Table = table,
             KeepTable = parse.GetValue(options.KeepTable),
             BatchSize = Accepted(batchSize),
-            EntitySize = Accepted(entitySize),
-            Properties = Accepted(properties),
+            EntitySize = sample is null ? Accepted(entitySize) : template!.PayloadBytes,
+            Properties = sample?.Properties.Count ?? Accepted(properties),
+            Entity = sample,
             Partitions = partitions!,
             KeyPrefix = prefix,
             Tasks = Accepted(tasks),

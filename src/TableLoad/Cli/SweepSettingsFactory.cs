@@ -36,6 +36,14 @@ internal static class SweepSettingsFactory
             Knob(options.EntitySize, text => KnobListParser.Integers(text, options.EntitySize.Name, "1024,4096")),
             Knob(options.Partitions, KnobListParser.Partitions),
             Knob(options.Rate, KnobListParser.Rates));
+        if (parse.GetValue(options.Run.Entity) is { } sample)
+        {
+            // The sample makes every cell's entity, so no cell is given an --entity-size.
+            errors.Require(parse.GetResult(options.EntitySize) is not OptionResult { Implicit: false },
+                $"--entity-size contradicts --entity {sample}, whose properties make every cell's entity: give one or the other.");
+            knobs = knobs with { EntitySizes = [SweepCell.SampleEntitySize] };
+        }
+
         var repeat = options.Repeat.ValueIn(parse, errors);
         var cooldown = options.Cooldown.ValueIn(parse, errors);
         var stopWhenThrottled = ParsePercent(errors, options.StopWhenThrottled.Name, parse.GetValue(options.StopWhenThrottled));

@@ -15,18 +15,19 @@ internal static class WorstCaseBatch
     // A run id (at most 40 characters), a dot and 8 hex digits.
     private const int NonceLength = 49;
 
-    public static void Check(UsageErrors errors, EntityTemplate template, string prefix, int batchSize, Uri tableEndpoint, string table)
+    /// <param name="shape">How the entity was asked for, as the sentences name it: <c>--entity-size 1024</c> or <c>--entity FILE</c>.</param>
+    public static void Check(UsageErrors errors, EntityTemplate template, string shape, string prefix, int batchSize, Uri tableEndpoint, string table)
     {
         var rowKeyLength = RowKeys.Length(prefix);
         var partitionKeyLength = prefix.Length + 10;
-        var entityBytes = EntityTemplate.ServiceSize(template.PropertySizes, partitionKeyLength, rowKeyLength, NonceLength);
-        if (!errors.Require(entityBytes <= EntityTemplate.MaxEntityBytes, $"An entity of --entity-size {template.PayloadBytes} takes {entityBytes} bytes in the service, over its 1 MiB ({EntityTemplate.MaxEntityBytes} bytes) limit."))
+        var entityBytes = EntityTemplate.ServiceSize(template.Shape, partitionKeyLength, rowKeyLength, NonceLength);
+        if (!errors.Require(entityBytes <= EntityTemplate.MaxEntityBytes, $"An entity of {shape} takes {entityBytes} bytes in the service, over its 1 MiB ({EntityTemplate.MaxEntityBytes} bytes) limit."))
         {
             return;
         }
 
         var writer = new BatchBodyWriter(template, $"{tableEndpoint.AbsoluteUri.TrimEnd('/')}/{table}");
         var body = writer.Write(new string('p', partitionKeyLength), RowKeys.Stem(prefix, 999, 999, 9999, 9_999_999_999), new string('n', NonceLength), batchSize);
-        errors.Require(body.Length <= MaxBatchBodyBytes, $"A batch of {batchSize} entities of {template.PayloadBytes} bytes makes a {body.Length}-byte request, over the service's 4 MiB ({MaxBatchBodyBytes} bytes) batch limit; lower --batch-size or --entity-size.");
+        errors.Require(body.Length <= MaxBatchBodyBytes, $"A batch of {batchSize} entities of {shape} makes a {body.Length}-byte request, over the service's 4 MiB ({MaxBatchBodyBytes} bytes) batch limit; lower --batch-size{(shape.StartsWith("--entity ", StringComparison.Ordinal) ? "" : " or --entity-size")}.");
     }
 }

@@ -30,7 +30,7 @@ internal sealed class ProcessLoad(RunSettings settings, TableAdmin admin, ILogge
         using var metrics = new RunMetrics(settings, () => collector?.InFlight() ?? 0);
         using var export = OtlpMetricsExport.Start(settings.OtlpEndpoint, Environment.GetEnvironmentVariable, log);
         collector = new WindowCollector(clock, new WindowPool(), timeline.WarmupEndEpochSecond, [.. sinks, metrics]);
-        var template = EntityTemplate.Create(settings.EntitySize, settings.Properties);
+        var template = settings.Entity is { } sample ? EntityTemplate.FromSample(sample) : EntityTemplate.Create(settings.EntitySize, settings.Properties);
         using var client = clientFor?.Invoke(template)
             ?? BatchClientFactory.Create(settings.Client, admin.Target, settings.Table, template, settings.MaxConnections, settings.SdkDiagnostics, clock.Time);
         var submitter = new BatchSubmitter(BatchPipelineFactory.Create(settings.Timeout, settings.Retries, clock.Time), admin);

@@ -1,5 +1,6 @@
 using TableLoad.Settings;
 using TableLoad.Storage;
+using TableLoad.Workload;
 
 namespace TableLoad.Measurement;
 
@@ -27,6 +28,10 @@ internal sealed record RunSummary
 
     [Merge(MergeRule.Same)]
     public required int EntitySize { get; init; }
+
+    /// <summary>The <c>--entity</c> sample's shape in a few words (<see cref="SampleEntity.Describe"/>); null for the default shape.</summary>
+    [Merge(MergeRule.Same)]
+    public string? Entity { get; init; }
 
     [Merge(MergeRule.Same)]
     public required string Partitions { get; init; }
@@ -130,6 +135,7 @@ internal sealed record RunSummary
             Tasks = settings.Tasks,
             BatchSize = settings.BatchSize,
             EntitySize = settings.EntitySize,
+            Entity = settings.Entity,
             Partitions = settings.Partitions,
             BatchClient = settings.Client,
             Status = status,
@@ -159,8 +165,14 @@ internal sealed record RunSummary
 /// <summary>What names a run and its workload in a summary.</summary>
 internal sealed record RunIdentity(string RunId, string Label, int Tasks, int BatchSize, int EntitySize, string Partitions, double? Rate, string Client)
 {
+    /// <summary>The <c>--entity</c> sample's shape in a few words; null for the default shape.</summary>
+    public string? Entity { get; init; }
+
     public static RunIdentity Of(RunSettings settings) =>
-        new(settings.RunId, settings.Label, settings.Tasks, settings.BatchSize, settings.EntitySize, settings.Partitions.ToString()!, settings.Rate, settings.Client.ToName());
+        new(settings.RunId, settings.Label, settings.Tasks, settings.BatchSize, settings.EntitySize, settings.Partitions.ToString()!, settings.Rate, settings.Client.ToName())
+        {
+            Entity = settings.Entity?.Describe(),
+        };
 }
 
 internal sealed record WarmupTotals(

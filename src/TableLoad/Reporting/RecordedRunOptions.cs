@@ -36,7 +36,12 @@ internal sealed record RecordedRunOptions
 
     public required string Endpoint { get; init; }
 
-    public int EntitySize { get; init; }
+    /// <summary>The payload bytes of the default shape; null when <see cref="Entity"/> makes the entity (a repeat must not give both).</summary>
+    public int? EntitySize { get; init; }
+
+    /// <summary>The <c>--entity</c> file as given (run.json's <c>entity</c> describes its shape, never its values); null for the default shape.</summary>
+    [JsonIgnore(Condition = JsonIgnoreCondition.Never)]
+    public string? Entity { get; init; }
 
     public bool KeepTable { get; init; }
 
@@ -48,7 +53,8 @@ internal sealed record RecordedRunOptions
 
     public int Processes { get; init; } = 1;
 
-    public int Properties { get; init; }
+    /// <summary>The binary properties of the default shape; null when <see cref="Entity"/> makes the entity.</summary>
+    public int? Properties { get; init; }
 
     [JsonIgnore(Condition = JsonIgnoreCondition.Never)]
     public double? Rate { get; init; }
@@ -89,8 +95,9 @@ internal sealed record RecordedRunOptions
         KeepTable = settings.KeepTable,
         AllowExistingTable = settings.AllowExistingTable,
         BatchSize = settings.BatchSize,
-        EntitySize = settings.EntitySize,
-        Properties = settings.Properties,
+        EntitySize = settings.Entity is null ? settings.EntitySize : null,
+        Properties = settings.Entity is null ? settings.Properties : null,
+        Entity = settings.Entity?.File,
         Partitions = settings.Partitions.ToString()!,
         KeyPrefix = settings.KeyPrefix,
         Tasks = settings.Tasks,

@@ -48,7 +48,7 @@ internal static class ResultTable
         var text = new StringBuilder();
         void Line(string line) => text.AppendLine(line);
         var status = summary.Status == RunStatus.Complete ? "" : $" ({summary.Status.ToSnakeCase()})";
-        Line($"run {summary.RunId}{status}: {Fixed(summary.MeasuredSeconds, 1)} s measured, {summary.Processes} × {summary.Tasks} tasks, batches of {summary.BatchSize}, {summary.EntitySize}-byte entities, partitions {summary.Partitions}, client {summary.BatchClient}{(summary.RuntimeSettings is { } runtime ? $", runtime {runtime.Profile}" : "")}");
+        Line($"run {summary.RunId}{status}: {Fixed(summary.MeasuredSeconds, 1)} s measured, {summary.Processes} × {summary.Tasks} tasks, batches of {summary.BatchSize}, {summary.EntitySize}-byte entities{(summary.Entity is { } entity ? $" like {entity}" : "")}, partitions {summary.Partitions}, client {summary.BatchClient}{(summary.RuntimeSettings is { } runtime ? $", runtime {runtime.Profile}" : "")}");
         foreach (var (outcome, count) in summary.Outcomes.Where(entry => entry.Value > 0 && entry.Key != "succeeded"))
         {
             Line($"{outcome.Replace('_', ' ')}: {count} batches");

@@ -25,6 +25,9 @@ internal sealed record RunSettings
 
     public required int Properties { get; init; }
 
+    /// <summary>The sample entity (<c>--entity</c>) every entity copies; null for the default shape. <see cref="EntitySize"/> and <see cref="Properties"/> then describe it.</summary>
+    public SampleEntity? Entity { get; init; }
+
     public required PartitionStrategy Partitions { get; init; }
 
     public required string KeyPrefix { get; init; }

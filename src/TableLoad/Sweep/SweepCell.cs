@@ -10,6 +10,9 @@ internal sealed record SweepCell(string Client, int Processes, int Tasks, int Ba
 
     public const string DefaultRuntime = "tuned";
 
+    /// <summary>The entity size of a sweep given <c>--entity</c>: the sample makes it, so the cell's run is given none.</summary>
+    public const int SampleEntitySize = 0;
+
     /// <summary>Readable and safe as a folder name on every file system, e.g. <c>sdk-p2-t12-b100-e1024-spread8-rate5000-r1</c>.</summary>
     public string Name
     {
@@ -19,13 +22,14 @@ internal sealed record SweepCell(string Client, int Processes, int Tasks, int Ba
             var partitions = Partitions.Replace(":", "", StringComparison.Ordinal);
             // Named as before --runtime was a knob, so a sweep of those days resumes under its own names.
             var runtime = Runtime == DefaultRuntime ? "" : "-" + Runtime;
-            return string.Create(CultureInfo.InvariantCulture, $"{Client}{runtime}-p{Processes}-t{Tasks}-b{BatchSize}-e{EntitySize}-{partitions}{rate}-r{Repeat}");
+            var entity = EntitySize == SampleEntitySize ? "entity" : "e" + EntitySize.ToString(CultureInfo.InvariantCulture);
+            return string.Create(CultureInfo.InvariantCulture, $"{Client}{runtime}-p{Processes}-t{Tasks}-b{BatchSize}-{entity}-{partitions}{rate}-r{Repeat}");
         }
     }
 
     public static string FormatRate(double rate) => rate.ToString(CultureInfo.InvariantCulture);
 
-    /// <summary>The value this cell gives <paramref name="knob"/> on its command line; null for the closed model's rate.</summary>
+    /// <summary>The value this cell gives <paramref name="knob"/> on its command line; null for the closed model's rate and a sample's entity size.</summary>
     public string? Value(SweepKnob knob) => knob switch
     {
         SweepKnob.Client => Client,
@@ -33,7 +37,7 @@ internal sealed record SweepCell(string Client, int Processes, int Tasks, int Ba
         SweepKnob.Processes => Processes.ToString(CultureInfo.InvariantCulture),
         SweepKnob.Tasks => Tasks.ToString(CultureInfo.InvariantCulture),
         SweepKnob.BatchSize => BatchSize.ToString(CultureInfo.InvariantCulture),
-        SweepKnob.EntitySize => EntitySize.ToString(CultureInfo.InvariantCulture),
+        SweepKnob.EntitySize => EntitySize == SampleEntitySize ? null : EntitySize.ToString(CultureInfo.InvariantCulture),
         SweepKnob.Partitions => Partitions,
         SweepKnob.Rate => Rate is { } rate ? FormatRate(rate) : null,
         _ => throw new ArgumentOutOfRangeException(nameof(knob), knob, null),

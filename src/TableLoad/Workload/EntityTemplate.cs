@@ -1,10 +1,13 @@
-using System.Text;
+using System.Buffers;
+using System.Globalization;
+using System.Text.Json;
 
 namespace TableLoad.Workload;
 
 /// <summary>
-/// The payload every entity carries: <c>properties</c> binary properties whose byte arrays are made
-/// once and shared, pre-serialized as one JSON fragment so that building an entity is a copy.
+/// The properties every entity carries besides its keys and nonce: by default <c>properties</c> binary
+/// properties of random bytes, or a sample entity's (<c>--entity</c>). Their values are made once and
+/// shared, and pre-serialized as one JSON fragment, so that building an entity is a copy.
 /// </summary>
 internal sealed class EntityTemplate
 {
@@ -15,59 +18,131 @@ internal sealed class EntityTemplate
     /// <summary>The string property that carries each batch's nonce.</summary>
     public const string NonceProperty = "Batch";
 
-    private EntityTemplate(int payloadBytes, IReadOnlyList<byte[]> payloads, byte[] jsonFragment)
+    private EntityTemplate(IReadOnlyList<PropertyShape> shape, IReadOnlyList<KeyValuePair<string, object>> values, byte[] jsonFragment)
     {
-        PayloadBytes = payloadBytes;
-        Payloads = payloads;
-        PropertySizes = payloads.Select(p => p.Length).ToArray();
+        Shape = shape;
+        Values = values;
+        PayloadBytes = shape.Sum(p => p.Bytes);
         JsonFragment = jsonFragment;
     }
 
-    /// <summary>Bytes of binary payload per entity (the goodput unit).</summary>
+    /// <summary>Bytes of the properties' values per entity, as the service counts them (the goodput unit).</summary>
     public int PayloadBytes { get; }
 
-    /// <summary>The binary properties' values, shared by every entity of the run (never written to).</summary>
-    public IReadOnlyList<byte[]> Payloads { get; }
+    /// <summary>Each property's name, type and size, in the order they are sent.</summary>
+    public IReadOnlyList<PropertyShape> Shape { get; }
 
-    public IReadOnlyList<int> PropertySizes { get; }
+    /// <summary>The properties' values as the SDK's entity holds them, shared by every entity of the run (never written to).</summary>
+    public IReadOnlyList<KeyValuePair<string, object>> Values { get; }
 
-    /// <summary>UTF-8 JSON members <c>,"P0@odata.type":"Edm.Binary","P0":"base64",...</c>.</summary>
+    public IReadOnlyList<int> PropertySizes => [.. Shape.Select(p => p.Bytes)];
+
+    /// <summary>UTF-8 JSON members <c>,"P0@odata.type":"Edm.Binary","P0":"base64",...</c>, annotated where the service needs the type.</summary>
     public byte[] JsonFragment { get; }
 
+    /// <summary>The default shape: <paramref name="entitySize"/> bytes of random binary over <paramref name="properties"/> properties.</summary>
     public static EntityTemplate Create(int entitySize, int properties, int seed = 20120621)
     {
         var sizes = SplitEvenly(entitySize, properties);
         var random = new Random(seed);
-        var json = new StringBuilder();
-        var payloads = new byte[sizes.Length][];
+        var values = new KeyValuePair<string, object>[sizes.Length];
         for (var i = 0; i < sizes.Length; i++)
         {
-            var bytes = payloads[i] = new byte[sizes[i]];
+            var bytes = new byte[sizes[i]];
             random.NextBytes(bytes);
-            json.Append(",\"P").Append(i).Append("@odata.type\":\"Edm.Binary\",\"P").Append(i).Append("\":\"")
-                .Append(Convert.ToBase64String(bytes)).Append('"');
+            values[i] = KeyValuePair.Create<string, object>(PropertyName(i), bytes);
         }
 
-        return new EntityTemplate(entitySize, payloads, Encoding.UTF8.GetBytes(json.ToString()));
+        return Of([.. values.Select(v => new PropertyShape(v.Key, EdmType.Binary, ((byte[])v.Value).Length))], values, EdmType.Binary);
+    }
+
+    /// <summary>A sample entity's properties, with their types and values.</summary>
+    public static EntityTemplate FromSample(SampleEntity sample)
+    {
+        var shape = sample.Properties.Select(p => new PropertyShape(p.Name, p.Type, SampleValues.Bytes(p.Type, p.Value))).ToList();
+        var values = sample.Properties.Select(p => KeyValuePair.Create(p.Name, SampleValues.ToObject(p.Type, p.Value))).ToList();
+        return Of(shape, values, null);
     }
 
     /// <summary>
     /// The entity's size as the service counts it: 4 bytes, keys as UTF-16 plus 2 bytes each, and per
-    /// property 8 bytes, its name as UTF-16 and its value (binary: length + 4, string: UTF-16 + 4).
+    /// property 8 bytes, its name as UTF-16 and its value (fixed sizes; binary: length + 4, string: UTF-16 + 4).
     /// </summary>
-    public static long ServiceSize(IReadOnlyList<int> propertySizes, int partitionKeyLength, int rowKeyLength, int nonceLength)
+    public static long ServiceSize(IReadOnlyList<PropertyShape> shape, int partitionKeyLength, int rowKeyLength, int nonceLength)
     {
         long size = 4 + (2L * partitionKeyLength) + 2 + (2L * rowKeyLength) + 2;
         size += 8 + (2L * NonceProperty.Length) + (2L * nonceLength) + 4;
-        for (var i = 0; i < propertySizes.Count; i++)
+        foreach (var property in shape)
         {
-            size += 8 + (2L * PropertyName(i).Length) + propertySizes[i] + 4;
+            size += 8 + (2L * property.Name.Length) + property.Bytes + (property.Type.HasLength() ? 4 : 0);
         }
 
         return size;
     }
 
-    public static string PropertyName(int index) => "P" + index.ToString(System.Globalization.CultureInfo.InvariantCulture);
+    public static string PropertyName(int index) => "P" + index.ToString(CultureInfo.InvariantCulture);
+
+    // The members are written as the SDK writes them: Int32, Boolean and String bare, every other type annotated.
+    private static EntityTemplate Of(IReadOnlyList<PropertyShape> shape, IReadOnlyList<KeyValuePair<string, object>> values, EdmType? allOf)
+    {
+        var buffer = new ArrayBufferWriter<byte>();
+        using (var json = new Utf8JsonWriter(buffer))
+        {
+            json.WriteStartObject();
+            for (var i = 0; i < shape.Count; i++)
+            {
+                WriteMember(json, allOf ?? shape[i].Type, values[i].Key, values[i].Value);
+            }
+
+            json.WriteEndObject();
+        }
+
+        // {"a":1,"b":2} → ,"a":1,"b":2: the members follow the keys and the nonce.
+        var members = buffer.WrittenSpan[1..^1];
+        byte[] fragment = members.IsEmpty ? [] : [(byte)',', .. members];
+        return new EntityTemplate(shape, values, fragment);
+    }
+
+    private static void WriteMember(Utf8JsonWriter json, EdmType type, string name, object value)
+    {
+        if (type is not (EdmType.String or EdmType.Int32 or EdmType.Boolean))
+        {
+            json.WriteString(name + "@odata.type", type.Name());
+        }
+
+        switch (value)
+        {
+            case string text:
+                json.WriteString(name, text);
+                break;
+            case int number:
+                json.WriteNumber(name, number);
+                break;
+            case bool flag:
+                json.WriteBoolean(name, flag);
+                break;
+            case double number when double.IsFinite(number):
+                json.WriteNumber(name, number);
+                break;
+            case double special:
+                json.WriteString(name, special.ToString(CultureInfo.InvariantCulture));
+                break;
+            case long number:
+                json.WriteString(name, number.ToString(CultureInfo.InvariantCulture));
+                break;
+            case DateTimeOffset date:
+                json.WriteString(name, SampleValues.DateTimeText(date));
+                break;
+            case Guid guid:
+                json.WriteString(name, guid);
+                break;
+            case byte[] bytes:
+                json.WriteBase64String(name, bytes);
+                break;
+            default:
+                throw new ArgumentOutOfRangeException(nameof(value), value.GetType(), "Not a value of an Edm type.");
+        }
+    }
 
     private static int[] SplitEvenly(int total, int parts)
     {

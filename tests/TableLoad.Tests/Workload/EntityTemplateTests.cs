@@ -59,8 +59,18 @@ public sealed class EntityTemplateTests
     public void ServiceSize_CountsKeysNonceAndBinaryProperties()
     {
         // 4 + keys (2*2+2 + 2*3+2) + nonce (8 + 2*5 + 2*4 + 4) + P0 (8 + 2*2 + 10 + 4) + P1 (8 + 2*2 + 20 + 4)
-        var size = EntityTemplate.ServiceSize([10, 20], partitionKeyLength: 2, rowKeyLength: 3, nonceLength: 4);
+        var size = EntityTemplate.ServiceSize([new("P0", EdmType.Binary, 10), new("P1", EdmType.Binary, 20)], partitionKeyLength: 2, rowKeyLength: 3, nonceLength: 4);
 
         Assert.Equal(4 + 6 + 8 + 30 + 26 + 36, size);
+    }
+
+    [Fact]
+    public void ServiceSize_CountsFixedSizesWithoutALength_AndStringsWithOne()
+    {
+        // 4 + keys (2*2+2 + 2*3+2) + nonce (8 + 2*5 + 2*4 + 4) + N (8 + 2*1 + 4) + S (8 + 2*1 + 6 + 4) + G (8 + 2*1 + 16)
+        var size = EntityTemplate.ServiceSize(
+            [new("N", EdmType.Int32, 4), new("S", EdmType.String, 6), new("G", EdmType.Guid, 16)], partitionKeyLength: 2, rowKeyLength: 3, nonceLength: 4);
+
+        Assert.Equal(4 + 6 + 8 + 30 + 14 + 20 + 26, size);
     }
 }

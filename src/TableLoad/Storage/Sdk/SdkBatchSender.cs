@@ -7,7 +7,7 @@ namespace TableLoad.Storage.Sdk;
 
 /// <summary>
 /// One task loop's SDK batch. Its entities and actions are made once and re-keyed for every batch; their
-/// binary properties are the template's shared arrays, so no payload is copied per entity.
+/// properties are the template's shared values (binary arrays, strings, boxed numbers), so no payload is copied per entity.
 /// </summary>
 internal sealed class SdkBatchSender(TableClient table, EntityTemplate template, TimeProvider time) : IBatchSender
 {
@@ -60,9 +60,9 @@ internal sealed class SdkBatchSender(TableClient table, EntityTemplate template,
     private TableEntity NewEntity()
     {
         var entity = new TableEntity();
-        for (var i = 0; i < template.Payloads.Count; i++)
+        foreach (var (name, value) in template.Values)
         {
-            entity[EntityTemplate.PropertyName(i)] = template.Payloads[i];
+            entity[name] = value;
         }
 
         return entity;
