@@ -1,5 +1,6 @@
 using System.Collections;
 using System.CommandLine;
+using System.CommandLine.Parsing;
 using System.Globalization;
 using TableLoad.Settings;
 using TableLoad.Sweep;
@@ -42,6 +43,14 @@ internal static class TuneSettingsFactory
         }
 
         var model = ModelCell(parse, options.Run, errors);
+        if (parse.GetValue(options.Run.Entity) is { } sample)
+        {
+            // The sample makes every probe's entity, so no probe is given an --entity-size.
+            errors.Require(parse.GetResult(options.Run.EntitySize.Option) is not OptionResult { Implicit: false },
+                $"--entity-size contradicts --entity {sample}, whose properties make every probe's entity: give one or the other.");
+            model = model with { EntitySize = SweepCell.SampleEntitySize };
+        }
+
         errors.ThrowIfAny();
         var settings = new TuneSettings
         {

@@ -95,4 +95,27 @@ public sealed class TuneExplanationTests
         Assert.Equal(Path.Combine("results", "tune-20261125-200000"), settings.OutputDirectory);
         Assert.Empty(settings.RunArguments);
     }
+
+    [Fact]
+    public void ASampleEntity_GoesToEveryProbe_WhichIsGivenNoEntitySize_AndAnEntitySizeBesideItIsRefused()
+    {
+        var sample = Path.Combine(RepositoryRoot(), "examples", "typical.json");
+        var settings = Settings("--entity", sample);
+
+        Assert.Equal("sdk-p1-t8-b50-entity-single-r1", settings.Cell(new TuneKnobs(1, 8, 50)).Name);
+        Assert.Equal($"tableload run --tasks 8 --batch-size 50 --entity {sample} --warmup 3s --duration 20s", ReproducingCommand.For(settings, new TuneKnobs(1, 8, 50)));
+        var refusal = Assert.Throws<TableLoad.Settings.UsageException>(() => Settings("--entity", sample, "--entity-size", "2048"));
+        Assert.StartsWith("--entity-size contradicts --entity ", refusal.Message, StringComparison.Ordinal);
+    }
+
+    private static string RepositoryRoot()
+    {
+        var directory = new DirectoryInfo(AppContext.BaseDirectory);
+        while (directory is not null && !Directory.Exists(Path.Combine(directory.FullName, "examples")))
+        {
+            directory = directory.Parent;
+        }
+
+        return directory?.FullName ?? throw new DirectoryNotFoundException("no examples/ above the tests");
+    }
 }
