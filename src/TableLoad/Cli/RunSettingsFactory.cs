@@ -33,6 +33,7 @@ internal static class RunSettingsFactory
         errors.Require(otlpText is null || (Uri.TryCreate(otlpText, UriKind.Absolute, out otlpEndpoint) && otlpEndpoint.Scheme is "http" or "https"),
             $"--otlp-endpoint must be an http or https address such as http://localhost:4317, not '{otlpText}'.");
         var batchSize = options.BatchSize.ValueIn(parse, errors);
+        var (operation, keySpace) = OperationOptions.Read(parse, options, errors, batchSize);
         var entitySize = options.EntitySize.ValueIn(parse, errors);
         var tasks = options.Tasks.ValueIn(parse, errors);
         var batchLogBuffer = options.BatchLogBuffer.ValueIn(parse, errors);
@@ -68,7 +69,7 @@ internal static class RunSettingsFactory
         if (entitySize is { } bytes && properties is { } count && CheckEntityShape(errors, bytes, count)
             && batchSize is { } perBatch && target is not null && errors.Accepted(options.KeyPrefix, options.Table))
         {
-            WorstCaseBatch.Check(errors, EntityTemplate.Create(bytes, count), prefix, perBatch, target.TableEndpoint, table);
+            WorstCaseBatch.Check(errors, EntityTemplate.Create(bytes, count), prefix, perBatch, target.TableEndpoint, table, operation, keySpace);
         }
 
         errors.ThrowIfAny();
@@ -78,6 +79,8 @@ internal static class RunSettingsFactory
             Table = table,
             KeepTable = parse.GetValue(options.KeepTable),
             BatchSize = Accepted(batchSize),
+            Operation = operation,
+            KeySpace = keySpace,
             EntitySize = Accepted(entitySize),
             Properties = Accepted(properties),
             Partitions = partitions!,

@@ -1,4 +1,5 @@
 using TableLoad.Settings;
+using TableLoad.Storage;
 using TableLoad.Storage.Wire;
 using TableLoad.Workload;
 
@@ -15,18 +16,21 @@ internal static class WorstCaseBatch
     // A run id (at most 40 characters), a dot and 8 hex digits.
     private const int NonceLength = 49;
 
-    public static void Check(UsageErrors errors, EntityTemplate template, string prefix, int batchSize, Uri tableEndpoint, string table)
+    /// <param name="keySpace">The run's key space: its keys and nonces have the other form (<see cref="TaskKeys"/>).</param>
+    public static void Check(UsageErrors errors, EntityTemplate template, string prefix, int batchSize, Uri tableEndpoint, string table, BatchOperation operation = BatchOperation.Insert, int? keySpace = null)
     {
-        var rowKeyLength = RowKeys.Length(prefix);
-        var partitionKeyLength = prefix.Length + 10;
-        var entityBytes = EntityTemplate.ServiceSize(template.PropertySizes, partitionKeyLength, rowKeyLength, NonceLength);
+        var partitionKey = new string('p', prefix.Length + 10);
+        var longest = keySpace is { } space
+            ? new BatchIdentity(partitionKey, RowKeys.CycleStem(prefix, 999, 999, 9999), new string('n', NonceLength + TaskKeys.CycleNonceSuffixLength), 0, space)
+            : new BatchIdentity(partitionKey, RowKeys.Stem(prefix, 999, 999, 9999, 9_999_999_999), new string('n', NonceLength));
+        var entityBytes = EntityTemplate.ServiceSize(template.PropertySizes, partitionKey.Length, longest.RowKey(0).Length, longest.Nonce.Length);
         if (!errors.Require(entityBytes <= EntityTemplate.MaxEntityBytes, $"An entity of --entity-size {template.PayloadBytes} takes {entityBytes} bytes in the service, over its 1 MiB ({EntityTemplate.MaxEntityBytes} bytes) limit."))
         {
             return;
         }
 
-        var writer = new BatchBodyWriter(template, $"{tableEndpoint.AbsoluteUri.TrimEnd('/')}/{table}");
-        var body = writer.Write(new string('p', partitionKeyLength), RowKeys.Stem(prefix, 999, 999, 9999, 9_999_999_999), new string('n', NonceLength), batchSize);
+        var writer = new BatchBodyWriter(template, $"{tableEndpoint.AbsoluteUri.TrimEnd('/')}/{table}", operation);
+        var body = writer.Write(longest, batchSize);
         errors.Require(body.Length <= MaxBatchBodyBytes, $"A batch of {batchSize} entities of {template.PayloadBytes} bytes makes a {body.Length}-byte request, over the service's 4 MiB ({MaxBatchBodyBytes} bytes) batch limit; lower --batch-size or --entity-size.");
     }
 }

@@ -1,3 +1,4 @@
+using System.Text.Json.Serialization;
 using TableLoad.Settings;
 using TableLoad.Storage;
 
@@ -27,6 +28,15 @@ internal sealed record RunSummary
 
     [Merge(MergeRule.Same)]
     public required int EntitySize { get; init; }
+
+    /// <summary>What each operation of the batches did (<c>--operation</c>); insert in folders written before TableLoad had the option.</summary>
+    [Merge(MergeRule.Same)]
+    public string Operation { get; init; } = "insert";
+
+    /// <summary>RowKeys each task cycled over per partition (<c>--key-space</c>); null for new keys every batch.</summary>
+    [Merge(MergeRule.Same)]
+    [JsonIgnore(Condition = JsonIgnoreCondition.Never)]
+    public int? KeySpace { get; init; }
 
     [Merge(MergeRule.Same)]
     public required string Partitions { get; init; }
@@ -79,6 +89,10 @@ internal sealed record RunSummary
     [Merge(MergeRule.Sum)]
     public required long EntitiesFailed { get; init; }
 
+    /// <summary>Distinct keys the stored batches wrote, warm-up included: what <c>--verify</c> expects the table to gain (the entities succeeded, less the rewrites of a key space).</summary>
+    [Merge(MergeRule.Sum)]
+    public long KeysWritten { get; init; }
+
     /// <summary>Batches (warm-up included) left out of batches.csv because its writer fell that far behind.</summary>
     [Merge(MergeRule.Sum)]
     public long BatchLogDropped { get; init; }
@@ -130,6 +144,8 @@ internal sealed record RunSummary
             Tasks = settings.Tasks,
             BatchSize = settings.BatchSize,
             EntitySize = settings.EntitySize,
+            Operation = settings.Operation,
+            KeySpace = settings.KeySpace,
             Partitions = settings.Partitions,
             BatchClient = settings.Client,
             Status = status,
@@ -140,6 +156,7 @@ internal sealed record RunSummary
             GoodputMbPerSecond = 0,
             EntitiesSucceeded = measured.EntitiesSucceeded,
             EntitiesFailed = measured.EntitiesFailed,
+            KeysWritten = measured.KeysWritten + totals.Warmup.KeysWritten,
             Outcomes = outcomes,
             RejectedByCode = new SortedDictionary<string, long>(totals.RejectedByCode, StringComparer.Ordinal),
             Warmup = WarmupTotals.Of(totals.Warmup),
@@ -159,8 +176,16 @@ internal sealed record RunSummary
 /// <summary>What names a run and its workload in a summary.</summary>
 internal sealed record RunIdentity(string RunId, string Label, int Tasks, int BatchSize, int EntitySize, string Partitions, double? Rate, string Client)
 {
+    public string Operation { get; init; } = "insert";
+
+    public int? KeySpace { get; init; }
+
     public static RunIdentity Of(RunSettings settings) =>
-        new(settings.RunId, settings.Label, settings.Tasks, settings.BatchSize, settings.EntitySize, settings.Partitions.ToString()!, settings.Rate, settings.Client.ToName());
+        new(settings.RunId, settings.Label, settings.Tasks, settings.BatchSize, settings.EntitySize, settings.Partitions.ToString()!, settings.Rate, settings.Client.ToName())
+        {
+            Operation = settings.Operation.ToName(),
+            KeySpace = settings.KeySpace,
+        };
 }
 
 internal sealed record WarmupTotals(

@@ -38,6 +38,13 @@ internal sealed record RecordedRunOptions
 
     public int EntitySize { get; init; }
 
+    /// <summary>insert, upsert-replace or upsert-merge; null in folders written before TableLoad had the option (they inserted).</summary>
+    public string? Operation { get; init; }
+
+    /// <summary>RowKeys per task and partition cycled over; null for new keys every batch.</summary>
+    [JsonIgnore(Condition = JsonIgnoreCondition.Never)]
+    public int? KeySpace { get; init; }
+
     public bool KeepTable { get; init; }
 
     public string KeyPrefix { get; init; } = "";
@@ -90,6 +97,8 @@ internal sealed record RecordedRunOptions
         AllowExistingTable = settings.AllowExistingTable,
         BatchSize = settings.BatchSize,
         EntitySize = settings.EntitySize,
+        Operation = settings.Operation.ToName(),
+        KeySpace = settings.KeySpace,
         Properties = settings.Properties,
         Partitions = settings.Partitions.ToString()!,
         KeyPrefix = settings.KeyPrefix,
