@@ -38,7 +38,7 @@ INTERVAL_COLUMNS <- c(
   p50_ms = "numeric", p99_ms = "numeric"
 )
 
-SWEEP_KNOBS <- c("client", "runtime", "processes", "tasks", "batch_size", "entity_size", "partitions", "rate", "repeat")
+SWEEP_KNOBS <- c("client", "runtime", "operation", "processes", "tasks", "batch_size", "entity_size", "partitions", "rate", "repeat")
 
 read_csv_typed <- function(path, columns, optional = character()) {
   header <- names(data.table::fread(path, nrows = 0L))
@@ -150,7 +150,7 @@ read_sweep <- function(dir) {
   # Text columns stay text (a client named like a number, partitions "1"); older sweeps lack the client column.
   header <- names(data.table::fread(file.path(dir, "sweep.csv"), nrows = 0L, showProgress = FALSE))
   cells <- data.table::fread(file.path(dir, "sweep.csv"), na.strings = "", showProgress = FALSE,
-                             colClasses = list(character = intersect(c("cell", "client", "runtime", "partitions"), header)))
+                             colClasses = list(character = intersect(c("cell", "client", "runtime", "operation", "partitions"), header)))
   required <- c("cell", "median", "p99", "peak_eps", "mean_eps")
   missing <- setdiff(required, names(cells))
   if (length(missing) > 0L) {
@@ -159,6 +159,8 @@ read_sweep <- function(dir) {
   if ("saturated" %in% names(cells)) cells[, saturated := as_flag(saturated)]
   # A sweep written before --runtime was a knob ran every cell tuned.
   if (!"runtime" %in% names(cells) && "client" %in% names(cells)) cells[, runtime := "tuned"]
+  # A sweep written before --operation was a knob inserted in every cell.
+  if (!"operation" %in% names(cells) && "client" %in% names(cells)) cells[, operation := "insert"]
   present <- cells$cell[vapply(file.path(dir, cells$cell), is_result_folder, TRUE)]
   runs <- lapply(file.path(dir, present), read_run)
   for (i in seq_along(runs)) runs[[i]]$name <- present[[i]]

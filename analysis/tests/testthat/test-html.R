@@ -71,3 +71,13 @@ test_that("a run's section names its batch client from summary.json, where a mer
   run$summary$batch_client <- "sdk+wire"
   expect_true(any(grepl("Batch client: <b>sdk+wire</b>", run_section_html(run), fixed = TRUE)))
 })
+
+test_that("a run's section names its operation and key space, and a folder written before them inserted", {
+  run <- read_runs(fixture("run-t2-b10"))[[1]]
+  run$summary$operation <- NULL
+  run$run$options$operation <- NULL
+  expect_true(any(grepl("Operation: <b>insert</b>", run_section_html(run), fixed = TRUE)))
+  run$summary$operation <- "upsert-merge"
+  run$summary$key_space <- 50L
+  expect_true(any(grepl("Operation: <b>upsert-merge over a key space of 50</b>", run_section_html(run), fixed = TRUE)))
+})

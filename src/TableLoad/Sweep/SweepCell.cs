@@ -10,6 +10,11 @@ internal sealed record SweepCell(string Client, int Processes, int Tasks, int Ba
 
     public const string DefaultRuntime = "tuned";
 
+    /// <summary>The <c>--operation</c> of the cell's batches; the default, insert, is left out of the cell's name.</summary>
+    public string Operation { get; init; } = DefaultOperation;
+
+    public const string DefaultOperation = "insert";
+
     /// <summary>Readable and safe as a folder name on every file system, e.g. <c>sdk-p2-t12-b100-e1024-spread8-rate5000-r1</c>.</summary>
     public string Name
     {
@@ -19,7 +24,8 @@ internal sealed record SweepCell(string Client, int Processes, int Tasks, int Ba
             var partitions = Partitions.Replace(":", "", StringComparison.Ordinal);
             // Named as before --runtime was a knob, so a sweep of those days resumes under its own names.
             var runtime = Runtime == DefaultRuntime ? "" : "-" + Runtime;
-            return string.Create(CultureInfo.InvariantCulture, $"{Client}{runtime}-p{Processes}-t{Tasks}-b{BatchSize}-e{EntitySize}-{partitions}{rate}-r{Repeat}");
+            var operation = Operation == DefaultOperation ? "" : "-" + Operation;
+            return string.Create(CultureInfo.InvariantCulture, $"{Client}{runtime}{operation}-p{Processes}-t{Tasks}-b{BatchSize}-e{EntitySize}-{partitions}{rate}-r{Repeat}");
         }
     }
 
@@ -30,6 +36,7 @@ internal sealed record SweepCell(string Client, int Processes, int Tasks, int Ba
     {
         SweepKnob.Client => Client,
         SweepKnob.Runtime => Runtime,
+        SweepKnob.Operation => Operation,
         SweepKnob.Processes => Processes.ToString(CultureInfo.InvariantCulture),
         SweepKnob.Tasks => Tasks.ToString(CultureInfo.InvariantCulture),
         SweepKnob.BatchSize => BatchSize.ToString(CultureInfo.InvariantCulture),
@@ -44,6 +51,7 @@ internal sealed record SweepCell(string Client, int Processes, int Tasks, int Ba
     {
         SweepKnob.Client => this with { Client = "" },
         SweepKnob.Runtime => this with { Runtime = "" },
+        SweepKnob.Operation => this with { Operation = "" },
         SweepKnob.Processes => this with { Processes = 0 },
         SweepKnob.Tasks => this with { Tasks = 0 },
         SweepKnob.BatchSize => this with { BatchSize = 0 },
