@@ -189,30 +189,19 @@ public sealed class SweepCsvTests
         return (Rearrange(CsvLine.Split(header), "note"), Rearrange(CsvLine.Split(line), note));
     }
 
-    [Fact]
-    public void ASweepCsvWrittenBeforeOperationWasAKnob_StillReads_ItsCellsInserted()
+    [Theory]
+    [InlineData("runtime")]
+    [InlineData("operation")]
+    public void ASweepCsvWrittenBeforeAKnob_StillReads_ItsCellsWithTheKnobsDefault(string column)
     {
-        var header = string.Join(',', SweepCsv.Columns.Select(c => c.Name).Where(n => n != "operation"));
-        var layout = SweepCsvLayout.FromHeader(header);
-        var row = SweepRow.ToBeRead() with { Cell = new SweepCell("wire", 1, 4, 100, 1024, "single", null, 1), Status = TableLoad.Measurement.RunStatus.Complete };
-
-        var read = layout.TryParse(layout.Format(row));
-
-        Assert.NotNull(read);
-        Assert.Equal(("insert", "wire-p1-t4-b100-e1024-single-r1"), (read.Cell.Operation, read.Cell.Name));
-    }
-
-    [Fact]
-    public void ASweepCsvWrittenBeforeRuntimeWasAKnob_StillReads_ItsCellsTuned()
-    {
-        var header = string.Join(',', SweepCsv.Columns.Select(c => c.Name).Where(n => n != "runtime"));
+        var header = string.Join(',', SweepCsv.Columns.Select(c => c.Name).Where(n => n != column));
         var layout = SweepCsvLayout.FromHeader(header);
         var row = SweepRow.ToBeRead() with { Cell = new SweepCell("sdk", 1, 4, 100, 1024, "single", null, 1), Status = TableLoad.Measurement.RunStatus.Complete };
 
         var read = layout.TryParse(layout.Format(row));
 
         Assert.NotNull(read);
-        Assert.Equal("tuned", read.Cell.Runtime);
+        Assert.Equal(("tuned", "insert"), (read.Cell.Runtime, read.Cell.Operation));
         Assert.Equal(row.Cell, read.Cell);
     }
 }
