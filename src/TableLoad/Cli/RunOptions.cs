@@ -76,7 +76,7 @@ internal sealed class RunOptions
     public const int MaxBatchOperations = 100;
 
     public Bounded<int> BatchSize { get; } = new(
-        new Option<int>("--batch-size") { Description = "Inserts per entity group transaction.", DefaultValueFactory = _ => 100 },
+        new Option<int>("--batch-size") { Description = "Operations (--operation) per entity group transaction.", DefaultValueFactory = _ => 100 },
         1, MaxBatchOperations, why: $"a batch holds at most {MaxBatchOperations} operations");
 
     public Option<string> Operation { get; } = new("--operation")
@@ -173,7 +173,7 @@ internal sealed class RunOptions
 
     public Option<bool> Verify { get; } = new("--verify")
     {
-        Description = "After the run, count the stored entities and compare with the succeeded count (exit code 4 on mismatch).",
+        Description = "After the run, count the stored entities and compare with the distinct keys the succeeded batches wrote: their entities, or fewer with --key-space (exit code 4 on mismatch).",
     };
 
     public Option<bool> NoBatchLog { get; } = new("--no-batch-log")
