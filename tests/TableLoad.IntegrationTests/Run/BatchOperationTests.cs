@@ -33,6 +33,20 @@ public sealed class BatchOperationTests(AzuriteFixture azurite) : IDisposable
         Assert.Equal((operation, 50), (new ResultFolder(_output).Run.Options.Operation, new ResultFolder(_output).Run.Options.KeySpace));
     }
 
+    [Fact]
+    public async Task UpsertsOverAKeySpace_InTwoWorkerProcesses_EachWorkerCyclesOverItsOwnKeys_AndVerifyMatches()
+    {
+        var table = StoredEntities.NewTableName("ksp");
+
+        var (exitCode, stdout, stderr) = await TableLoadProcess.RunAsync(
+            ["run", "--processes", "2", "--operation", "upsert-merge", "--key-space", "20", "--tasks", "2", "--batch-size", "10",
+             "--table", table, "--keep-table", "--duration", "2s", "--warmup", "0s", "--verify", "--quiet", "--output", _output], azurite.ConnectionString);
+
+        Assert.True(exitCode == 0, stderr);
+        Assert.Equal(2 * 2 * 20, (await StoredEntities.CountByPartitionAsync(azurite, table)).Values.Sum());
+        Assert.Contains("stored 80 entities: matches", stdout, StringComparison.Ordinal);
+    }
+
     [Theory]
     [InlineData("sdk")]
     [InlineData("wire")]
