@@ -23,7 +23,8 @@ main <- function(cli) {
     input_error(sprintf("expected two result folders, got %d (see --help)", length(cli$positional)))
   }
   for (dir in cli$positional) {
-    if (folder_kind(dir) == "sweep") input_error(sprintf("%s is a sweep folder; compare two of its cells", dir))
+    kind <- folder_kind(dir)
+    if (kind != "run") input_error(sprintf("%s is a %s folder; compare two of its cells", dir, kind))
   }
   runs <- read_runs(cli$positional)
   result <- write_comparison(runs[[1]], runs[[2]], cli$out %||% default_compare_dir(cli$positional[[1]], cli$positional[[2]]))

@@ -11,11 +11,11 @@
 #         (by the check when README.md is not checked), and the proxy when the block starts one; every
 #         command must exit 0; each FILE (relative to the checkout) must exist afterwards; commands
 #         that start with TEXT are not run (e.g. scripts/test.sh, which runs this check).
-#   <!-- runnable: validate -->   each `tableload run|sweep` goes to a closed loopback port: it must get
+#   <!-- runnable: validate -->   each `tableload run|sweep|tune` goes to a closed loopback port: it must get
 #         past TableLoad's own validation and stop at the first request (exit 3, unreachable); the
 #         block's scripts/azurite.sh and scripts/proxy.sh lines are not run, its ports are the closed one.
 #   <!-- runnable: remote -->     needs Azure: run with no network at all (unshare -rn: a network
-#         namespace with loopback down), so nothing leaves this machine; each `tableload run|sweep`
+#         namespace with loopback down), so nothing leaves this machine; each `tableload run|sweep|tune`
 #         must pass validation and exit 3. Skipped, and said so, where unshare is not permitted.
 #   <!-- runnable: cluster -->    needs Kubernetes: parsed only (bash -n), and each `-f FILE` must exist.
 #   <!-- not-runnable: REASON -->
@@ -23,7 +23,7 @@
 #
 # What a reader fills in is filled in: AccountKey=... gets a dummy key, `--instance k` becomes 0, a
 # literal --start-at a time 5 s ahead. Durations are shortened: --duration 2s and --warmup 1s, added
-# to every run, sweep and quickstart without them, and --cooldown 0s (the quickstart, which runs
+# to every run, sweep, tune and quickstart without them, and --cooldown 0s (the quickstart, which runs
 # from the repository's root, also gets an --output in the scratch folder). A validate or remote
 # sweep without --output gets one of its own: they stop at once, and the default folder is named by
 # the second. The ports 10002 and 10302 become the throwaway Azurite's, 10102 the proxy's.
@@ -93,7 +93,7 @@ commands_of() {
         }'
 }
 
-is_tableload_load() { [[ "$1" =~ tableload(\.dll)?[[:space:]]+(run|sweep)([[:space:]]|$) && ! "$1" =~ --help ]]; }
+is_tableload_load() { [[ "$1" =~ tableload(\.dll)?[[:space:]]+(run|sweep|tune)([[:space:]]|$) && ! "$1" =~ --help ]]; }
 
 # The reader's part of a command: placeholders, ports and durations.
 substitute() {
@@ -159,8 +159,8 @@ write_block_script() {
             expected=0
             if [[ "$class" != local ]] && is_tableload_load "$cmd"; then
                 expected=3
-                # A sweep's default folder is named by the second; these stop at once, so several start in one.
-                if [[ "$cmd" =~ tableload[[:space:]]+sweep && ! "$cmd" =~ --output ]]; then
+                # A sweep's or tune's default folder is named by the second; these stop at once, so several start in one.
+                if [[ "$cmd" =~ tableload[[:space:]]+(sweep|tune) && ! "$cmd" =~ --output ]]; then
                     cmd="$cmd --output results/docs-check-$line"
                 fi
             fi

@@ -1,7 +1,7 @@
 # report.html: one self-contained page (no network; plots embedded as data URIs) with the
 # percentile table, every plot, and for each run its settings and environment (run.json), the
 # client and its saturation verdict, and failures by class and code; for a sweep, the sweep table,
-# the best cells and the knee. The verdict (client or target the limit, and why) stands above the table.
+# the best cells and the knee; for a tune, its recommendation first (html-tune.R). The verdict (client or target the limit, and why) stands above the table.
 
 html_escape <- function(x) {
   x <- gsub("&", "&amp;", as.character(x), fixed = TRUE)
@@ -131,15 +131,17 @@ HTML_STYLE <- paste(
   "table{border-collapse:collapse;margin:0.5em 0 1em}th,td{border:1px solid #ccc;padding:3px 8px;text-align:left}",
   "th.num,td.num{text-align:right}thead th{background:#eee}table.settings th,table.client th{font-weight:normal;color:#555}",
   "img{max-width:100%;border:1px solid #ddd}figure{margin:1em 0}figcaption{color:#666;font-size:90%}",
-  "section.run{border-top:2px solid #ddd;margin-top:2em}")
+  "section.run{border-top:2px solid #ddd;margin-top:2em}",
+  "#recommendation{border:2px solid #009E73;padding:0 1em;margin:1em 0}pre{background:#f4f4f4;padding:0.5em;white-space:pre-wrap}")
 
-# Writes report.html into out_dir; `plots` are the PNG paths already written. Returns its path.
-write_html_report <- function(title, table, plots, runs, out_dir, sweep = NULL) {
+# Writes report.html into out_dir; `plots` are the PNG paths already written, `lead` what a sweep or
+# a tune puts above everything else. Returns its path.
+write_html_report <- function(title, table, plots, runs, out_dir, lead = NULL) {
   path <- file.path(out_dir, "report.html")
   body <- c(
     sprintf("<h1>%s</h1>", html_escape(title)),
+    lead,
     "<p>Batch latency in ms; peak e/s is the best one-second window; succeeded and failed count entities of the measured period (warm-up excluded).</p>",
-    if (!is.null(sweep)) c("<h2>Sweep</h2>", sweep_best_html(sweep$cells)),
     verdict_html(runs),
     percentile_html(table),
     "<h2>Plots</h2>", vapply(plots, html_image, ""),

@@ -5,6 +5,7 @@
 # with --no-batch-log), intervals (intervals.csv) and outcomes (which of intervals.csv's outcome
 # columns are throttles; see run_outcomes).
 # A sweep is a list: dir, cells (sweep.csv as a data.table) and runs (the cell folders that exist).
+# A tune folder is read by read_tune (tune.R).
 
 # An error the user caused (a wrong folder, a missing file): the CLIs print its message alone.
 input_error <- function(message) {
@@ -145,32 +146,43 @@ read_runs <- function(dirs) {
   disambiguate_names(lapply(dirs, read_run))
 }
 
-read_sweep <- function(dir) {
-  if (!is_sweep_folder(dir)) input_error(sprintf("%s is not a sweep folder (no sweep.csv)", dir))
-  # Text columns stay text (a client named like a number, partitions "1"); older sweeps lack the client column.
-  header <- names(data.table::fread(file.path(dir, "sweep.csv"), nrows = 0L, showProgress = FALSE))
-  cells <- data.table::fread(file.path(dir, "sweep.csv"), na.strings = "", showProgress = FALSE,
-                             colClasses = list(character = intersect(c("cell", "client", "runtime", "operation", "partitions"), header)))
-  required <- c("cell", "median", "p99", "peak_eps", "mean_eps")
-  missing <- setdiff(required, names(cells))
+# A table of cells (sweep.csv; tune.csv, which is sweep.csv's columns and more) as a data.table.
+# Text columns stay text (a client named like a number, partitions "1"); older sweeps lack the client column.
+read_cell_table <- function(path, text_columns = character(), required = character()) {
+  header <- names(data.table::fread(path, nrows = 0L, showProgress = FALSE))
+  cells <- data.table::fread(path, na.strings = "", showProgress = FALSE,
+                             colClasses = list(character = intersect(c("cell", "client", "runtime", "operation", "partitions", text_columns), header)))
+  missing <- setdiff(c("cell", "median", "p99", "peak_eps", "mean_eps", required), names(cells))
   if (length(missing) > 0L) {
-    input_error(sprintf("%s/sweep.csv lacks the column(s) %s", dir, paste(missing, collapse = ", ")))
+    input_error(sprintf("%s lacks the column(s) %s", path, paste(missing, collapse = ", ")))
   }
   if ("saturated" %in% names(cells)) cells[, saturated := as_flag(saturated)]
   # A sweep written before --runtime was a knob ran every cell tuned.
   if (!"runtime" %in% names(cells) && "client" %in% names(cells)) cells[, runtime := "tuned"]
   # A sweep written before --operation was a knob inserted in every cell.
   if (!"operation" %in% names(cells) && "client" %in% names(cells)) cells[, operation := "insert"]
-  present <- cells$cell[vapply(file.path(dir, cells$cell), is_result_folder, TRUE)]
-  runs <- lapply(file.path(dir, present), read_run)
-  for (i in seq_along(runs)) runs[[i]]$name <- present[[i]]
-  list(dir = normalizePath(dir), cells = cells[], runs = runs)
+  cells[]
 }
 
-# What a command-line folder argument is: "run", "sweep", or an input error.
+# The result folders of the cells that have one, each run named by its cell.
+read_cell_runs <- function(dir, cells) {
+  present <- cells[vapply(file.path(dir, cells), is_result_folder, TRUE)]
+  runs <- lapply(file.path(dir, present), read_run)
+  for (i in seq_along(runs)) runs[[i]]$name <- present[[i]]
+  runs
+}
+
+read_sweep <- function(dir) {
+  if (!is_sweep_folder(dir)) input_error(sprintf("%s is not a sweep folder (no sweep.csv)", dir))
+  cells <- read_cell_table(file.path(dir, "sweep.csv"))
+  list(dir = normalizePath(dir), cells = cells, runs = read_cell_runs(dir, cells$cell))
+}
+
+# What a command-line folder argument is: "run", "sweep", "tune" (see tune.R), or an input error.
 folder_kind <- function(dir) {
   if (!dir.exists(dir)) input_error(sprintf("%s: no such folder", dir))
+  if (is_tune_folder(dir)) return("tune")
   if (is_sweep_folder(dir)) return("sweep")
   if (is_result_folder(dir)) return("run")
-  input_error(sprintf("%s is not a TableLoad result folder (no summary.json) nor a sweep folder (no sweep.csv)", dir))
+  input_error(sprintf("%s is not a TableLoad result folder (no summary.json) nor a sweep or tune folder (no sweep.csv, no tune.csv)", dir))
 }

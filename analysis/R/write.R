@@ -24,5 +24,24 @@ write_sweep_report <- function(sweep, out_dir) {
   spectrum <- if (length(sweep$runs) > 0L) plot_spectrum(sweep$runs, "Batch latency by percentile, per cell", "cell")
   if (!is.null(spectrum)) plots <- c(plots, save_plot(spectrum, file.path(out_dir, "spectrum.png")))
   title <- paste("TableLoad sweep:", basename(sweep$dir))
-  c(write_percentiles(table, out_dir), plots, write_html_report(title, table, plots, sweep$runs, out_dir, sweep))
+  c(write_percentiles(table, out_dir), plots, write_html_report(title, table, plots, sweep$runs, out_dir,
+                                                                     lead = c("<h2>Sweep</h2>", sweep_best_html(sweep$cells))))
+}
+
+# A tune's report: its answer (tune.md and the CSVs), the tune plots, the table of every probe and
+# confirm run from tune.csv, and the spectra of the recommendation's runs.
+write_tune_report <- function(tune, out_dir) {
+  ensure_folder(out_dir)
+  report_disagreements(tune$runs)
+  tables <- write_tune_tables(tune, out_dir)
+  table <- sweep_percentile_table(tune)
+  plots <- write_tune_plots(tune, out_dir)
+  recommended <- Filter(function(run) run$name %in% recommended_cells(tune), tune$runs)
+  if (length(recommended) > 0L) {
+    spectrum <- plot_spectrum(recommended, "Batch latency by percentile: the recommended probe and its confirm runs", "run")
+    if (!is.null(spectrum)) plots <- c(plots, save_plot(spectrum, file.path(out_dir, "spectrum.png")))
+  }
+  title <- paste("TableLoad tune:", basename(tune$dir))
+  c(tables, write_percentiles(table, out_dir), plots,
+    write_html_report(title, table, plots, tune$runs, out_dir, lead = tune_lead_html(tune)))
 }

@@ -9,5 +9,8 @@ internal static class ExitCodes
     public const int Unreachable = 3;
     public const int VerifyMismatch = 4;
     public const int Partial = 5;
+
+    /// <summary>tune: no configuration met the constraints, so nothing is recommended.</summary>
+    public const int NothingMeets = 6;
     public const int Interrupted = 130;
 }

@@ -41,7 +41,7 @@ internal static class SweepSettingsFactory
         };
         var repeat = options.Repeat.ValueIn(parse, errors);
         var cooldown = options.Cooldown.ValueIn(parse, errors);
-        var stopWhenThrottled = ParsePercent(errors, parse.GetValue(options.StopWhenThrottled));
+        var stopWhenThrottled = ParsePercent(errors, options.StopWhenThrottled.Name, parse.GetValue(options.StopWhenThrottled));
         var resume = parse.GetValue(options.Resume);
         var output = parse.GetValue(options.Output);
         errors.Require(!resume || output is not null, "--resume needs the --output folder of the sweep to continue.");
@@ -52,7 +52,7 @@ internal static class SweepSettingsFactory
         }
 
         var table = parse.GetValue(options.Run.Table);
-        var runArguments = PassThroughArguments(parse, options);
+        var runArguments = PassThroughArguments(parse, options.PassThrough);
         if (table is not null && !parse.GetValue(options.Run.KeepTable))
         {
             // Every cell shares the one table, so no cell may delete it under the next.
@@ -87,7 +87,7 @@ internal static class SweepSettingsFactory
     }
 
     /// <summary>Checks every distinct cell's command line as its run would, up to the first refused cell; returns the first cell's settings.</summary>
-    private static RunSettings? ValidateCells(SweepSettings settings, DateTimeOffset now, UsageErrors errors, IDictionary variables, Func<string, string?> cellEnvironment)
+    public static RunSettings? ValidateCells(SweepSettings settings, DateTimeOffset now, UsageErrors errors, IDictionary variables, Func<string, string?> cellEnvironment)
     {
         RunSettings? first = null;
         foreach (var cell in settings.Cells.Where(c => c.Repeat == 1))
@@ -153,10 +153,11 @@ internal static class SweepSettingsFactory
         return (knobsGiven ? knobs : earlierKnobs, repeatGiven ? repeat : earlier.Options.Repeat);
     }
 
-    private static List<string> PassThroughArguments(ParseResult parse, SweepOptions options)
+    /// <summary>The options of <paramref name="passThrough"/> the user gave, with their values, as a child run's arguments.</summary>
+    public static List<string> PassThroughArguments(ParseResult parse, IEnumerable<Option> passThrough)
     {
         var args = new List<string>();
-        foreach (var option in options.PassThrough)
+        foreach (var option in passThrough)
         {
             if (parse.GetResult(option) is OptionResult { Implicit: false } given)
             {
@@ -168,7 +169,8 @@ internal static class SweepSettingsFactory
         return args;
     }
 
-    private static double? ParsePercent(UsageErrors errors, string? text)
+    /// <summary>A percentage such as 5% or 0.5; null when none was given or it is refused (then listed in <paramref name="errors"/>).</summary>
+    public static double? ParsePercent(UsageErrors errors, string option, string? text)
     {
         if (text is null)
         {
@@ -177,7 +179,7 @@ internal static class SweepSettingsFactory
 
         var number = text.Trim().TrimEnd('%').TrimEnd();
         var read = double.TryParse(number, NumberStyles.AllowDecimalPoint, CultureInfo.InvariantCulture, out var percent) && percent <= 100;
-        errors.Require(read, $"--stop-when-throttled must be a percentage from 0 to 100 such as 5%, not '{text}'.");
+        errors.Require(read, $"{option} must be a percentage from 0 to 100 such as 5%, not '{text}'.");
         return read ? percent : null;
     }
 

@@ -35,6 +35,7 @@ internal static class TableLoadCli
             Verbosity,
             RunCommand.Create(),
             SweepCommand.Create(),
+            TuneCommand.Create(),
             WorkerCommand.Create(),
             ReportCommand.Create(),
             ProxyCommand.Create(),
@@ -42,9 +43,29 @@ internal static class TableLoadCli
         return root;
     }
 
+    /// <summary>"'foo' is not a tableload command; ..." when the first word after the root's options names no command.</summary>
+    private static string? UnknownCommand(ParseResult parse, RootCommand root)
+    {
+        if (parse.CommandResult.Command != root || parse.UnmatchedTokens.FirstOrDefault(t => !t.StartsWith('-')) is not { } word)
+        {
+            return null;
+        }
+
+        var commands = root.Subcommands.Where(c => !c.Hidden).Select(c => c.Name).ToList();
+        return $"'{word}' is not a tableload command; the commands are {string.Join(", ", commands[..^1])} and {commands[^1]} (see 'tableload --help').";
+    }
+
     public static async Task<int> InvokeAsync(string[] args)
     {
-        var parse = CreateRootCommand().Parse(args);
+        var root = CreateRootCommand();
+        var parse = root.Parse(args);
+        if (UnknownCommand(parse, root) is { } sentence)
+        {
+            // Said before --help is honoured: the root's help would answer a question about a command that does not exist.
+            await Console.Error.WriteLineAsync(sentence).ConfigureAwait(false);
+            return ExitCodes.BadInput;
+        }
+
         if (parse.Errors.Count > 0)
         {
             var command = parse.CommandResult.Command;

@@ -26,6 +26,12 @@ internal static class ResultFiles
     /// <summary>A sweep's knobs, options and cells.</summary>
     public const string SweepJson = "sweep.json";
 
+    /// <summary>One row per probe and confirm run of a tune, in sweep.csv's columns and a few of its own.</summary>
+    public const string TuneCsv = "tune.csv";
+
+    /// <summary>A tune's constraints, probes, model, recommendation and limit.</summary>
+    public const string TuneJson = "tune.json";
+
     /// <summary>batches.csv for a one-process run, batches-&lt;k&gt;.csv for process k of several.</summary>
     public static string BatchesCsvOf(int process, int processes) =>
         processes == 1 ? BatchesCsv : string.Create(CultureInfo.InvariantCulture, $"batches-{process}.csv");

@@ -16,7 +16,7 @@ internal sealed class SweepRunner(SweepSettings settings, ICellLauncher launcher
     public async Task<int> RunAsync(SweepSignals signals)
     {
         var csvPath = Path.Combine(settings.OutputDirectory, ResultFiles.SweepCsv);
-        CheckOutputFolder(csvPath);
+        new ResumableFolder(settings.OutputDirectory, ResultFiles.SweepCsv, ResultFiles.SweepJson, "sweep").Check(settings.Resume, settings.RunArguments, path => ResultJson.Read(path, SweepJson.Description).RunArguments);
         Directory.CreateDirectory(settings.OutputDirectory);
         await ResultJson.WriteAsync(Path.Combine(settings.OutputDirectory, ResultFiles.SweepJson), SweepDescription.Create(settings), SweepJson.Description).ConfigureAwait(false);
 
@@ -90,45 +90,29 @@ internal sealed class SweepRunner(SweepSettings settings, ICellLauncher launcher
 
     private async Task<SweepRow?> RunCellAsync(SweepCell cell, int ordinal, SweepSignals signals, SweepOutcome outcome)
     {
-        var directory = settings.CellDirectory(cell);
-        if (Directory.Exists(directory))
+        var run = await CellRun.RunAsync(launcher, settings, cell, CellArguments.FreshTable(time.GetUtcNow(), ordinal), signals).ConfigureAwait(false);
+        if (run.Aborts)
         {
-            // Files of an attempt that never reached sweep.csv; a new run must not mix with them.
-            Directory.Delete(directory, recursive: true);
-        }
-
-        var args = CellArguments.For(settings, cell, CellArguments.FreshTable(time.GetUtcNow(), ordinal));
-        var exitCode = await launcher.RunAsync(cell, args, signals).ConfigureAwait(false);
-        if (exitCode is ExitCodes.BadInput or ExitCodes.Unreachable)
-        {
-            outcome.AbortCode = exitCode;
-            log.LogWarning("{Sentence}", $"{cell.Name}: run ended with exit code {exitCode} ({(exitCode == ExitCodes.BadInput ? "bad input" : "target unreachable")}); the sweep stops.");
+            outcome.AbortCode = run.ExitCode;
+            log.LogWarning("{Sentence}", $"{cell.Name}: run ended with exit code {run.ExitCode} ({(run.ExitCode == ExitCodes.BadInput ? "bad input" : "target unreachable")}); the sweep stops.");
             return null;
         }
 
-        // A run that crashed may have left a provisional summary (status partial); it did not finish.
-        var row = exitCode is ExitCodes.Success or ExitCodes.VerifyMismatch or ExitCodes.Partial or ExitCodes.Interrupted ? ReadRow(cell, directory) : null;
-        if (signals.Interrupted || exitCode == ExitCodes.Interrupted || row?.Status == RunStatus.Interrupted)
+        if (run.Interrupted)
         {
-            if (row is { Status: not RunStatus.Interrupted } && exitCode != ExitCodes.Interrupted)
-            {
-                // The cell ended on its own just as the user stopped the sweep: it is finished.
-                return Count(row, outcome);
-            }
-
             outcome.AbortCode = ExitCodes.Interrupted;
-            log.LogWarning("{Sentence}", $"{cell.Name} was interrupted: its files stay in {directory}, marked interrupted, but it is not in sweep.csv (--resume runs it again).");
+            log.LogWarning("{Sentence}", $"{cell.Name} was interrupted: its files stay in {settings.CellDirectory(cell)}, marked interrupted, but it is not in sweep.csv (--resume runs it again).");
             return null;
         }
 
-        if (row is null)
+        if (run.Row is null)
         {
             outcome.Failed++;
-            log.LogWarning("{Sentence}", $"{cell.Name} failed (exit code {exitCode}); it is not in sweep.csv (--resume runs it again).");
+            log.LogWarning("{Sentence}", $"{cell.Name} failed (exit code {run.ExitCode}); it is not in sweep.csv (--resume runs it again).");
             return null;
         }
 
-        return Count(row, outcome);
+        return Count(run.Row, outcome);
     }
 
     private static SweepRow Count(SweepRow row, SweepOutcome outcome)
@@ -145,19 +129,6 @@ internal sealed class SweepRunner(SweepSettings settings, ICellLauncher launcher
         return row;
     }
 
-    private static SweepRow? ReadRow(SweepCell cell, string directory)
-    {
-        var path = Path.Combine(directory, ResultFiles.SummaryJson);
-        try
-        {
-            return SweepRow.FromSummary(cell, ResultJson.ReadSummary(path));
-        }
-        catch (Exception ex) when (ex is IOException or UnauthorizedAccessException or JsonException)
-        {
-            return null;
-        }
-    }
-
     private async Task<bool> CoolDownAsync(SweepSignals signals)
     {
         log.LogInformation("{Sentence}", $"cooling down for {DurationParser.Format(settings.Cooldown)}");
@@ -169,41 +140,6 @@ internal sealed class SweepRunner(SweepSettings settings, ICellLauncher launcher
         catch (OperationCanceledException)
         {
             return false;
-        }
-    }
-
-    private void CheckOutputFolder(string csvPath)
-    {
-        if (!settings.Resume)
-        {
-            if (File.Exists(csvPath))
-            {
-                throw new UsageException($"{settings.OutputDirectory} already holds a sweep; add --resume to finish it, or choose another --output.");
-            }
-
-            return;
-        }
-
-        var jsonPath = Path.Combine(settings.OutputDirectory, ResultFiles.SweepJson);
-        if (!File.Exists(jsonPath))
-        {
-            return;
-        }
-
-        IReadOnlyList<string> earlierArgs;
-        try
-        {
-            earlierArgs = ResultJson.Read(jsonPath, SweepJson.Description).RunArguments ?? [];
-        }
-        catch (JsonException)
-        {
-            throw new UsageException($"{jsonPath} is not readable JSON, so the sweep cannot be resumed; choose another --output.");
-        }
-
-        if (!earlierArgs.SequenceEqual(settings.RunArguments, StringComparer.Ordinal))
-        {
-            throw new UsageException(
-                $"--resume must repeat the run options of the sweep in {settings.OutputDirectory} ('{string.Join(' ', earlierArgs)}'), not '{string.Join(' ', settings.RunArguments)}'.");
         }
     }
 

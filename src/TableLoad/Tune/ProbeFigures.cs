@@ -13,7 +13,7 @@ internal sealed record ProbeFigures
     /// <summary>Throttled batches (503, 500 OperationTimedOut, 429) as a percentage of measured batches.</summary>
     public required double ThrottledPercent { get; init; }
 
-    /// <summary>Failed entities as a percentage of measured entities.</summary>
+    /// <summary>Entities that failed for a reason other than throttling, as a percentage of measured entities.</summary>
     public required double FailedPercent { get; init; }
 
     /// <summary>The saturation guard's verdict: the client, not the service, was the limit.</summary>

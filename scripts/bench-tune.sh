@@ -1,0 +1,123 @@
+#!/usr/bin/env bash
+# Measures `tableload tune` against the grid it replaces: for each case, a full `tableload sweep` over
+# tasks 1,2,4,...,64 × batch sizes 10,25,50,100 and a `tableload tune` over the same space, both against
+# Azurite behind `tableload proxy` with a known capacity, each cell and probe measured for the same time.
+# Prints per case: the grid's best cell that meets the constraints and its entities/s, tune's recommendation
+# and the mean entities/s of its confirm runs, the ratio of the two, the limit tune named, and the wall
+# time of each with their ratio. The cases:
+#   service   the proxy's partition limit of 2,000 entities/s (Azure's target for one partition), one
+#             partition, --latency exp:20ms: throttling (over 1% of batches) is the limit
+#   latency   no throttling within reach, --latency exp:20ms, tune --p99 P99 (default 250ms): p99 binds first
+# Never part of the test suite; run it alone: the grid and tune measure the machine as much as the target.
+#
+#   scripts/bench-tune.sh [--case service|latency|both] [--duration 5s] [--warmup 2s] [--p99 250ms] [--keep]
+set -euo pipefail
+
+readonly REPO_ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+# shellcheck source=lib/http.sh
+source "$REPO_ROOT/scripts/lib/http.sh"
+readonly TABLELOAD="$REPO_ROOT/src/TableLoad/bin/Release/net10.0/tableload.dll"
+readonly ACCOUNT=devstoreaccount1
+# The emulator's published development key, not a secret; passed through the environment all the same.
+readonly KEY='Eby8vdM02xNOcqFlqUwJPLlmEtlCDXJ1OUzFT50uSRZ6IFsuFq2UVErCz4I6tq/K1SZFPTOtr/KBHBeksoGMGw=='
+readonly TASKS=1,2,4,8,16,32,64 BATCH_SIZES=10,25,50,100
+
+CASES=(service latency) DURATION=5s WARMUP=2s P99=250ms KEEP=0
+die() { echo "bench-tune.sh: $*" >&2; exit 1; }
+while [[ $# -gt 0 ]]; do
+    case "$1" in
+        --case) [[ $# -ge 2 && "$2" =~ ^(service|latency|both)$ ]] || die "--case must be service, latency or both."
+                [[ "$2" == both ]] || CASES=("$2"); shift 2 ;;
+        --duration) [[ $# -ge 2 ]] || die "--duration needs a value."; DURATION="$2"; shift 2 ;;
+        --warmup) [[ $# -ge 2 ]] || die "--warmup needs a value."; WARMUP="$2"; shift 2 ;;
+        --p99) [[ $# -ge 2 ]] || die "--p99 needs a value."; P99="$2"; shift 2 ;;
+        --keep) KEEP=1; shift ;;
+        -h|--help) sed -n '2,15p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
+        *) die "unknown argument '$1' (see --help)." ;;
+    esac
+done
+
+WORK="$(mktemp -d "${TMPDIR:-/tmp}/tableload-bench-tune.XXXXXX")"
+AZURITE_PORT="$(free_port)"
+PROXY_PORT="$(free_port)"
+cleanup() {
+    "$REPO_ROOT/scripts/proxy.sh" stop --port "$PROXY_PORT" >/dev/null 2>&1 || true
+    "$REPO_ROOT/scripts/azurite.sh" stop --port "$AZURITE_PORT" >/dev/null 2>&1 || true
+    if ((KEEP)); then echo "kept: $WORK"; else rm -rf "$WORK"; fi
+}
+trap cleanup EXIT
+
+dotnet build "$REPO_ROOT/src/TableLoad" -c Release -v quiet -nologo >/dev/null || die "the Release build failed."
+export TABLELOAD_CONNECTION_STRING="DefaultEndpointsProtocol=http;AccountName=$ACCOUNT;AccountKey=$KEY;TableEndpoint=http://127.0.0.1:$PROXY_PORT/$ACCOUNT"
+
+# The best row of a sweep.csv or tune.csv (optionally only role=confirm rows) meeting the constraints:
+# throttled ≤ 1% of batches, other failures ≤ 1% of entities, p99 ≤ the limit (ms, 0 for none), not saturated.
+best_meeting() { # best_meeting FILE P99_MS [confirm] -> "cell mean_eps p99" of the best, or "none"
+    awk -F, -v limit="$2" -v role="${3:-}" '
+        NR == 1 { for (i = 1; i <= NF; i++) col[$i] = i; next }
+        role != "" && $col["role"] != role { next }
+        {
+            batches = ($col["succeeded"] + $col["failed"]) / $col["batch_size"]
+            throttled = batches > 0 ? 100 * $col["throttled"] / batches : 0
+            other = $col["failed"] - $col["throttled"] * $col["batch_size"]
+            failed = ($col["succeeded"] + $col["failed"]) > 0 ? 100 * other / ($col["succeeded"] + $col["failed"]) : 0
+            ok = throttled <= 1 && failed <= 1 && $col["saturated"] == "false" && (limit == 0 || $col["p99"] <= limit)
+            if (role != "") { n++; sum += $col["mean_eps"]; cell = $col["cell"]; p99 = $col["p99"]; next }
+            if (ok && $col["mean_eps"] > best) { best = $col["mean_eps"]; cell = $col["cell"]; p99 = $col["p99"] }
+        }
+        END {
+            if (role != "") { if (n > 0) printf "%s %.0f %.1f\n", cell, sum / n, p99; else print "none"; exit }
+            if (cell == "") print "none"; else printf "%s %.0f %.1f\n", cell, best, p99
+        }' "$1"
+}
+
+elapsed() { awk -v from="$1" -v to="$(date +%s.%N)" 'BEGIN { printf "%.1f", to - from }'; }
+ratio() { awk -v a="$1" -v b="$2" 'BEGIN { if (b + 0 > 0 && a ~ /^[0-9.]+$/) printf "%.2f", a / b; else printf "?" }'; }
+ms() { local text="$1"; case "$text" in *ms) echo "${text%ms}" ;; *s) echo "$(( ${text%s} * 1000 ))" ;; *) echo 0 ;; esac; }
+
+bench_case() {
+    local name="$1" p99_ms=0 proxy_options=() tune_options=()
+    case "$name" in
+        service) proxy_options=(--partition-limit 2000 --latency exp:20ms) ;;
+        latency) proxy_options=(--partition-limit 1000000 --account-limit 1000000 --latency exp:20ms); p99_ms="$(ms "$P99")"; tune_options=(--p99 "$P99") ;;
+    esac
+    "$REPO_ROOT/scripts/azurite.sh" stop --port "$AZURITE_PORT" >/dev/null 2>&1 || true
+    "$REPO_ROOT/scripts/azurite.sh" start --port "$AZURITE_PORT" >/dev/null
+    "$REPO_ROOT/scripts/proxy.sh" stop --port "$PROXY_PORT" >/dev/null 2>&1 || true
+    "$REPO_ROOT/scripts/proxy.sh" start --port "$PROXY_PORT" --target-port "$AZURITE_PORT" "${proxy_options[@]}" >/dev/null
+
+    local start grid_s tune_s
+    start=$(date +%s.%N)
+    dotnet "$TABLELOAD" sweep --tasks "$TASKS" --batch-size "$BATCH_SIZES" --duration "$DURATION" --warmup "$WARMUP" \
+        --output "$WORK/$name-grid" --verbosity quiet >"$WORK/$name-grid.out" 2>&1 || true
+    grid_s=$(elapsed "$start")
+    start=$(date +%s.%N)
+    dotnet "$TABLELOAD" tune --max-tasks 64 --max-processes 1 --batch-size "$BATCH_SIZES" --duration "$DURATION" --warmup "$WARMUP" \
+        "${tune_options[@]}" --output "$WORK/$name-tune" --verbosity quiet >"$WORK/$name-tune.out" 2>&1 || true
+    tune_s=$(elapsed "$start")
+
+    local grid tune probes limit
+    grid="$(best_meeting "$WORK/$name-grid/sweep.csv" "$p99_ms")"
+    tune="$(best_meeting "$WORK/$name-tune/tune.csv" "$p99_ms" confirm)"
+    probes=$(awk -F, 'NR > 1' "$WORK/$name-tune/tune.csv" | grep -c ',probe,' || true)
+    limit=$(grep -m1 '^limit: ' "$WORK/$name-tune.out" | cut -c8- || true)
+    echo "## $name (proxy ${proxy_options[*]}; cells and probes ${DURATION} after ${WARMUP}${tune_options[*]:+; tune ${tune_options[*]}})"
+    echo
+    echo "| | configuration | entities/s | p99 ms | wall time s |"
+    echo "|:--|:--|--:|--:|--:|"
+    printf '| grid, 28 cells | %s | %s | %s | %.0f |\n' $grid "$grid_s"
+    printf '| tune, %s probes + confirm runs | %s | %s | %s | %.0f |\n' "$probes" $tune "$tune_s"
+    local grid_eps tune_eps
+    grid_eps=$(cut -d' ' -f2 <<<"$grid"); tune_eps=$(cut -d' ' -f2 <<<"$tune")
+    echo
+    echo "tune ÷ grid: entities/s $(ratio "$tune_eps" "$grid_eps")×, time $(ratio "$tune_s" "$grid_s")×"
+    echo "limit named: $limit"
+    echo "recommended: $(tail -n1 "$WORK/$name-tune.out")"
+    echo
+}
+
+echo "# tune against the grid ($(date -u +%Y-%m-%dT%H:%MZ), $(nproc) cores, load average $(cut -d' ' -f1-3 /proc/loadavg))"
+echo
+for c in "${CASES[@]}"; do
+    bench_case "$c"
+done

@@ -1,0 +1,108 @@
+using System.CommandLine;
+using TableLoad.Settings;
+using TableLoad.Tune;
+
+namespace TableLoad.Cli;
+
+/// <summary>
+/// The options of <c>tableload tune</c>: the constraints, the search space, the budget and the confirm runs;
+/// the probes' duration; and every other <c>run</c> option, passed unchanged to each probe as a sweep passes it.
+/// </summary>
+internal sealed class TuneOptions
+{
+    public TuneOptions()
+    {
+        var handled = new HashSet<string>(StringComparer.Ordinal)
+        {
+            Run.Client.Name, Run.Runtime.Name, Run.EntitySize.Option.Name, Run.Partitions.Name, Run.Processes.Option.Name, Run.Tasks.Option.Name,
+            Run.BatchSize.Option.Name, Run.Rate.Option.Name, Run.Duration.Option.Name, Run.Warmup.Option.Name, Run.Output.Name, Run.Report.Name,
+            Run.ConnectionString.Name, Run.Sas.Name, Run.Label.Name, Run.Quiet.Name, Run.Batches.Option.Name,
+        };
+        PassThrough = Run.All.Where(o => !handled.Contains(o.Name)).ToList();
+    }
+
+    /// <summary>The run options tune shares with <c>run</c>; client, runtime, entity size and partitions are the user's data model, given to every probe.</summary>
+    public RunOptions Run { get; } = new();
+
+    public Option<string?> P99 { get; } = new("--p99")
+    {
+        Description = "Latency constraint: the highest p99 batch latency a recommended configuration may have, e.g. 200ms or 1s. Default: none.",
+    };
+
+    public Option<string> MaxThrottled { get; } = new("--max-throttled")
+    {
+        Description = "The largest share of batches a recommended configuration may have throttled (503 ServerBusy, 500 OperationTimedOut, 429), from 0% to 100%.",
+        DefaultValueFactory = _ => "1%",
+    };
+
+    public Bounded<int> MaxTasks { get; } = new(
+        new Option<int>("--max-tasks") { Description = "The most concurrent batch loops per process tune tries.", DefaultValueFactory = _ => TuneSpace.DefaultMaxTasks },
+        1, 10_000);
+
+    public Bounded<int> MaxProcesses { get; } = new(
+        new Option<int>("--max-processes") { Description = "The most load processes tune tries; it adds processes only when the client is the limit. Default: the machine's cores.", DefaultValueFactory = _ => Environment.ProcessorCount },
+        1, 64);
+
+    public Option<string?> BatchSize { get; } = new("--batch-size")
+    {
+        Description = "The batch sizes tune may choose from, e.g. 25,50,100. Default: any size from 1 to 100.",
+    };
+
+    public BoundedDuration Budget { get; } = new(
+        new Option<string>("--budget") { Description = "The most time tune takes in all, confirm runs included; when it runs out, tune recommends the best probe so far.", DefaultValueFactory = _ => "10m" },
+        TimeSpan.Zero, TimeSpan.FromDays(7), aboveMin: true);
+
+    public Bounded<int> Confirm { get; } = new(
+        new Option<int>("--confirm") { Description = "How many times the recommended configuration runs again, for --confirm-duration each; the recommendation reports their mean and spread.", DefaultValueFactory = _ => 2 },
+        1, 20);
+
+    public BoundedDuration Duration { get; } = new(
+        new Option<string>("--duration") { Description = "Measured time of each probe after its warm-up.", DefaultValueFactory = _ => "10s" },
+        TimeSpan.Zero, TimeSpan.FromDays(1), aboveMin: true);
+
+    public BoundedDuration Warmup { get; } = new(
+        new Option<string>("--warmup") { Description = "Warm-up of each probe and confirm run, left out of their figures.", DefaultValueFactory = _ => "3s" },
+        TimeSpan.Zero, TimeSpan.FromDays(1));
+
+    public Option<string?> ConfirmDuration { get; } = new("--confirm-duration")
+    {
+        Description = "Measured time of each confirm run, e.g. 30s. Default: twice --duration.",
+    };
+
+    public Option<bool> Resume { get; } = new("--resume")
+    {
+        Description = "Continue the tune in --output: probes already in its tune.csv are not run again. Default: refuse an --output that already holds a tune.",
+    };
+
+    public Option<bool> Report { get; } = new("--report")
+    {
+        Description = "At the end, run 'Rscript analysis/report.R <tune folder>' (report.html with the probes, the fitted curve and why each candidate lost; its path printed last).",
+    };
+
+    public Option<string?> Output { get; } = new("--output")
+    {
+        Description = "Folder of the tune: tune.csv, tune.json and one folder per probe and confirm run. Default: results/tune-<yyyyMMdd-HHmmss>/ (UTC).",
+    };
+
+    public Option<string?> ConnectionString { get; } = new("--connection-string")
+    {
+        Description = $"Storage connection string (key or SAS), handed to each probe in ${SecretVariables.ConnectionString}, never on its command line. Default: ${SecretVariables.ConnectionString}, else the Azurite development account on 127.0.0.1:10002.",
+    };
+
+    public Option<string?> Sas { get; } = new("--sas")
+    {
+        Description = $"Shared access signature for --endpoint, handed to each probe in ${SecretVariables.Sas}, never on its command line or in tune.json. Default: ${SecretVariables.Sas}.",
+    };
+
+    /// <summary>The run options passed unchanged to every probe when given (retries, timeout, table, ...).</summary>
+    public IReadOnlyList<Option> PassThrough { get; }
+
+    /// <summary>The user's data model, the same in every probe: they name the probes' folders as a sweep's knobs name its cells.</summary>
+    public IEnumerable<Option> Model => [Run.Client, Run.Runtime, Run.EntitySize.Option, Run.Partitions];
+
+    public IEnumerable<Option> All =>
+    [
+        P99, MaxThrottled, MaxTasks.Option, MaxProcesses.Option, BatchSize, Budget.Option, Confirm.Option, Duration.Option, Warmup.Option, ConfirmDuration,
+        Resume, Report, Output, ConnectionString, Sas, .. Model, .. PassThrough,
+    ];
+}

@@ -1,0 +1,32 @@
+namespace TableLoad.Tune;
+
+/// <summary>
+/// Between a probe that met the constraints and one above it on the same line that broke one: the tasks at which
+/// the broken constraint is expected to start breaking, read from the two probes' figures.
+/// </summary>
+internal static class BracketGuess
+{
+    /// <summary>
+    /// Throttled or saturated: the service served, or the client managed, about the broken probe's rate, reached
+    /// by scaling the met probe's per-task rate. Latency: p99 taken as a straight line through both probes (regula falsi).
+    /// </summary>
+    /// <returns>The estimated crossing in tasks; null when the figures give none (failures, or p99 not growing).</returns>
+    public static double? Crossing(TunedProbe met, TunedProbe broke, TuneConstraints constraints)
+    {
+        if (met.Figures is not { } lo || broke.Figures is not { } hi || lo.EntitiesPerSecond <= 0)
+        {
+            return null;
+        }
+
+        return broke.Verdict switch
+        {
+            ProbeVerdict.Throttled or ProbeVerdict.ClientSaturated => met.Knobs.Tasks * hi.EntitiesPerSecond / lo.EntitiesPerSecond,
+            ProbeVerdict.LatencyOver when constraints.P99 is { } p99 && hi.P99Ms > lo.P99Ms =>
+                met.Knobs.Tasks + ((broke.Knobs.Tasks - met.Knobs.Tasks) * (p99.TotalMilliseconds - lo.P99Ms) / (hi.P99Ms - lo.P99Ms)),
+            _ => null,
+        };
+    }
+
+    /// <summary>The geometric midpoint of two task counts at least 2 apart, a whole number strictly between them.</summary>
+    public static int Midpoint(int lo, int hi) => Math.Clamp((int)Math.Round(Math.Sqrt((double)lo * hi)), lo + 1, hi - 1);
+}

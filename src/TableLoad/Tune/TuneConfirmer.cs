@@ -1,0 +1,96 @@
+using Microsoft.Extensions.Logging;
+using TableLoad.Settings;
+using TableLoad.Sweep;
+
+namespace TableLoad.Tune;
+
+/// <summary>
+/// Runs the best probes again, for longer: the first whose confirm runs all meet the constraints is the
+/// recommendation. A probe that met them only for its short run (a burst the target allowed, say) is set aside
+/// for the next best, at most <see cref="MostCandidates"/> in all and only while the budget holds their runs.
+/// </summary>
+internal sealed class TuneConfirmer(TuneSettings settings, CellProbeRunner probes, TuneCsvFile csv, List<TuneRow> rows, TextWriter output, ILogger log)
+{
+    public const int MostCandidates = 3;
+
+    /// <summary>The confirmed choice; null when the user stopped the confirm runs or no probe met the constraints.</summary>
+    /// <param name="timeLeft">The budget left now.</param>
+    public async Task<TuneChoice?> ConfirmAsync(TuneOutcome outcome, Func<TimeSpan> timeLeft, SweepSignals signals)
+    {
+        var candidates = outcome.Probes.Where(p => p.Verdict == ProbeVerdict.Meets).OrderByDescending(p => p.Figures!.EntitiesPerSecond).ThenBy(p => p.Ordinal).Take(MostCandidates).ToList();
+        var setAside = new List<TunedProbe>();
+        TuneChoice? first = null;
+        foreach (var candidate in candidates)
+        {
+            if (first is not null && timeLeft() < settings.Confirm * settings.ConfirmTime)
+            {
+                log.LogWarning("{Sentence}", $"The budget leaves no time to confirm the next best probe, {candidate.Knobs}.");
+                break;
+            }
+
+            var runs = await RunsAsync(candidate, outcome.Probes.Count, signals).ConfigureAwait(false);
+            if (runs is null)
+            {
+                return null;
+            }
+
+            var choice = new TuneChoice(candidate, runs, [.. setAside]);
+            if (choice.ConstraintsHeld(settings.Confirm))
+            {
+                return choice;
+            }
+
+            first ??= choice;
+            setAside.Add(candidate);
+            log.LogWarning("{Sentence}", $"{candidate.Knobs} broke a constraint in its confirm runs (see tune.csv); the next best probe is confirmed instead.");
+        }
+
+        // None held: the best is recommended all the same, marked so, rather than nothing at all.
+        return first;
+    }
+
+    /// <summary>The confirm runs of <paramref name="candidate"/>, those tune.csv already holds included; null when the user stopped them.</summary>
+    private async Task<IReadOnlyList<TuneRow>?> RunsAsync(TunedProbe candidate, int probeCount, SweepSignals signals)
+    {
+        var runs = new List<TuneRow>();
+        for (var run = 1; run <= settings.Confirm; run++)
+        {
+            var pass = run + 1;
+            var row = rows.FirstOrDefault(r => r.Role == TuneRow.ConfirmRole && r.Knobs == candidate.Knobs && r.Row.Cell.Repeat == pass);
+            if (row is null)
+            {
+                SweepRow? ran;
+                try
+                {
+                    ran = signals.Interrupted ? throw new OperationCanceledException() : await probes.ConfirmAsync(candidate.Knobs, pass).ConfigureAwait(false);
+                }
+                catch (OperationCanceledException)
+                {
+                    return null;
+                }
+
+                if (ran is null)
+                {
+                    log.LogWarning("{Sentence}", $"confirm run {run} of {settings.Cell(candidate.Knobs, pass).Name} ended without figures; see its folder.");
+                    continue;
+                }
+
+                var ordinal = probeCount + rows.Count(r => r.Role == TuneRow.ConfirmRole) + 1;
+                row = new TuneRow(ran, TuneRow.ConfirmRole, TuneRow.ConfirmStep, ProbeJudge.Judge(ProbeFiguresReader.From(ran), settings.Constraints), ordinal);
+                csv.Append(row);
+                rows.Add(row);
+            }
+
+            runs.Add(row);
+            await output.WriteLineAsync(TuneLines.Probe($"confirm {run}/{settings.Confirm}", candidate.Knobs, ProbeFiguresReader.From(row.Row), row.Verdict)).ConfigureAwait(false);
+        }
+
+        return runs;
+    }
+}
+
+/// <summary>The probe chosen, its confirm runs, and the better probes set aside because theirs broke a constraint.</summary>
+internal sealed record TuneChoice(TunedProbe Probe, IReadOnlyList<TuneRow> Runs, IReadOnlyList<TunedProbe> SetAside)
+{
+    public bool ConstraintsHeld(int confirm) => Runs.Count == confirm && Runs.All(r => r.Verdict == ProbeVerdict.Meets);
+}

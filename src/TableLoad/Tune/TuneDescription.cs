@@ -1,0 +1,78 @@
+using System.Text.Json.Serialization;
+
+namespace TableLoad.Tune;
+
+/// <summary>The content of tune.json: the constraints, the space, every probe, the model, the recommendation and the limit. Holds no key or signature.</summary>
+internal sealed record TuneDescription(
+    DateTimeOffset StartedUtc,
+    string Status,
+    TuneRecordedConstraints Constraints,
+    TuneRecordedSpace Space,
+    [property: JsonPropertyName("budget_s")] double BudgetSeconds,
+    [property: JsonPropertyName("probe_duration_s")] double ProbeDurationSeconds,
+    [property: JsonPropertyName("confirm_duration_s")] double ConfirmDurationSeconds,
+    int Confirm,
+    IReadOnlyList<string> RunArguments,
+    string Account,
+    string Endpoint,
+    IReadOnlyList<TuneRecordedProbe> Probes,
+    [property: JsonIgnore(Condition = JsonIgnoreCondition.Never)] TuneRecordedModel? Model,
+    [property: JsonIgnore(Condition = JsonIgnoreCondition.Never)] TuneRecommendation? Recommendation,
+    TuneRecordedLimit Limit,
+    IReadOnlyList<TuneLoser> Losers);
+
+internal sealed record TuneRecordedConstraints(
+    [property: JsonIgnore(Condition = JsonIgnoreCondition.Never)] double? P99Ms,
+    double MaxThrottledPercent,
+    double MaxFailedPercent);
+
+internal sealed record TuneRecordedSpace(int MaxTasks, int MaxProcesses, [property: JsonIgnore(Condition = JsonIgnoreCondition.Never)] IReadOnlyList<int>? BatchSizes);
+
+/// <summary>A probe or confirm run; its figures are null when the run ended without any.</summary>
+internal sealed record TuneRecordedProbe(
+    int Ordinal,
+    string Cell,
+    string Role,
+    string Step,
+    int Processes,
+    int Tasks,
+    int BatchSize,
+    string Verdict,
+    [property: JsonIgnore(Condition = JsonIgnoreCondition.Never)] double? EntitiesPerSecond,
+    [property: JsonIgnore(Condition = JsonIgnoreCondition.Never)] double? P50Ms,
+    [property: JsonIgnore(Condition = JsonIgnoreCondition.Never)] double? P99Ms,
+    [property: JsonIgnore(Condition = JsonIgnoreCondition.Never)] double? ThrottledPercent,
+    [property: JsonIgnore(Condition = JsonIgnoreCondition.Never)] double? FailedPercent,
+    [property: JsonIgnore(Condition = JsonIgnoreCondition.Never)] bool? ClientSaturated,
+    [property: JsonPropertyName("cpu_us_per_entity")][property: JsonIgnore(Condition = JsonIgnoreCondition.Never)] double? CpuMicrosecondsPerEntity);
+
+/// <summary>The USL fitted to the probes: X(N) = λN / (1 + σ(N−1) + κN(N−1)).</summary>
+internal sealed record TuneRecordedModel(
+    int BatchSize,
+    double Lambda,
+    double Sigma,
+    double Kappa,
+    double RSquared,
+    int Points,
+    [property: JsonIgnore(Condition = JsonIgnoreCondition.Never)] double? PeakConcurrency);
+
+/// <summary>The configuration to run, with the figures of its confirm runs (not of the probe that won).</summary>
+internal sealed record TuneRecommendation(
+    string Cell,
+    int Processes,
+    int Tasks,
+    int BatchSize,
+    double EntitiesPerSecondMean,
+    double EntitiesPerSecondMin,
+    double EntitiesPerSecondMax,
+    double P50Ms,
+    double P99Ms,
+    double ThrottledPercent,
+    [property: JsonPropertyName("cpu_us_per_entity")] double CpuMicrosecondsPerEntity,
+    bool ConstraintsHeld,
+    string Command);
+
+internal sealed record TuneRecordedLimit(string Kind, string Sentence, [property: JsonIgnore(Condition = JsonIgnoreCondition.Never)] string? EvidenceCell);
+
+/// <summary>A probe that was not recommended, and why: the constraint it broke, or how much less it sustained.</summary>
+internal sealed record TuneLoser(string Cell, string Reason);

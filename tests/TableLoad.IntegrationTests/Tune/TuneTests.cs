@@ -1,0 +1,125 @@
+using TableLoad.IntegrationTests.Infrastructure;
+using TableLoad.IntegrationTests.Proxy;
+using TableLoad.Proxy;
+using TableLoad.Reporting;
+using TableLoad.Tune;
+
+namespace TableLoad.IntegrationTests.Tune;
+
+/// <summary>
+/// <c>tableload tune</c> as a user runs it, against Azurite behind the throttling proxy whose capacity is known:
+/// the limit it names is the one the proxy imposed, the recommendation holds its constraints in its confirm runs,
+/// and Ctrl+C then --resume goes on from the probes already run.
+/// </summary>
+[Collection(AzuriteCollection.Name)]
+public sealed class TuneTests(AzuriteFixture azurite) : IDisposable
+{
+    private static readonly TimeSpan Limit = TimeSpan.FromMinutes(4);
+    private readonly string _output = Directory.CreateTempSubdirectory("tableload-tune-").FullName;
+
+    private static string[] ShortTune(string output, params string[] more) =>
+        ["tune", "--confirm", "1", "--max-processes", "1", "--output", output, .. more];
+
+    private static LatencyDistribution Latency(string text) => LatencyDistribution.TryParse(text, out var latency) ? latency : throw new ArgumentException(text);
+
+    private TuneDescription ReadTuneJson() => ResultJson.Read(Path.Combine(_output, ResultFiles.TuneJson), TableLoad.Tune.TuneJson.Description);
+
+    [Fact]
+    public async Task BehindAnAccountLimit_TheServiceIsTheLimit_AndAfterCtrlCResumeGoesOnFromTheProbesRun()
+    {
+        await using var proxy = await InProcessProxy.StartAsync(azurite, s => s with { AccountLimit = 1500, PartitionLimit = 100_000, Latency = Latency("exp:20ms") });
+        // Probes long against the proxy's bucket of one second's worth, so a burst it lets through cannot pass for capacity.
+        string[] args = ShortTune(_output, "--max-tasks", "32", "--batch-size", "25,100", "--warmup", "2s", "--duration", "3s", "--confirm-duration", "4s");
+
+        using (var first = TableLoadProcess.Start(args, proxy.ConnectionString))
+        {
+            await first.WaitForOutputTextAsync("probe 2 ", Limit);
+            first.Signal(2);
+            Assert.Equal(130, await first.WaitForExitAsync(Limit));
+            Assert.Equal("interrupted", ReadTuneJson().Status);
+            Assert.Contains("--resume goes on", first.StandardOutput, StringComparison.Ordinal);
+        }
+
+        var ranBefore = new ResultFolder(_output).Csv(ResultFiles.TuneCsv).Select(r => r["cell"]).ToList();
+        var (exitCode, stdout, stderr) = await TableLoadProcess.RunAsync([.. args, "--resume"], proxy.ConnectionString, Limit);
+
+        Assert.True(exitCode == 0, stderr + stdout);
+        Assert.NotEmpty(ranBefore);
+        Assert.Equal(ranBefore.Count, stdout.Split('\n').Count(l => l.EndsWith("(from tune.csv)", StringComparison.Ordinal)));
+        var tune = ReadTuneJson();
+        Assert.Equal("finished", tune.Status);
+        Assert.Equal("service", tune.Limit.Kind);
+        var recommendation = Assert.IsType<TuneRecommendation>(tune.Recommendation);
+        Assert.True(recommendation.ConstraintsHeld, stdout);
+        Assert.InRange(recommendation.ThrottledPercent, 0, 1);
+        Assert.InRange(recommendation.EntitiesPerSecondMean, 1500 * 0.5, 1500 * 1.3);
+        var rows = new ResultFolder(_output).Csv(ResultFiles.TuneCsv);
+        Assert.Equal(tune.Probes.Select(p => p.Cell).Order(StringComparer.Ordinal), rows.Select(r => r["cell"]).Order(StringComparer.Ordinal));
+        var confirmRuns = rows.Where(r => r["role"] == "confirm").ToLookup(r => r["cell"][..r["cell"].LastIndexOf("-r", StringComparison.Ordinal)] + "-r1");
+        Assert.Equal(["meets"], confirmRuns[recommendation.Cell].Select(r => r["verdict"]));
+        // A better probe whose confirm run broke a constraint was set aside, and says so.
+        Assert.All(confirmRuns.Where(g => g.Key != recommendation.Cell), g => Assert.Contains(
+            new TuneLoser(g.Key, "met the constraints in its probe but broke one in its confirm runs"), tune.Losers));
+        Assert.All(rows, r => Assert.True(Directory.Exists(Path.Combine(_output, r["cell"])), r["cell"]));
+        var lastLine = stdout.TrimEnd().Split('\n')[^1];
+        Assert.StartsWith($"tableload run --tasks {recommendation.Tasks} ", lastLine, StringComparison.Ordinal);
+        Assert.DoesNotContain(AzuriteFixture.AccountKey, stdout + File.ReadAllText(Path.Combine(_output, ResultFiles.TuneJson)) + File.ReadAllText(Path.Combine(_output, ResultFiles.TuneCsv)), StringComparison.Ordinal);
+    }
+
+    [Fact]
+    public async Task NoProbeMeetsTheConstraints_NamesTheClosestAndTheConstraint_RecommendsNothing_ExitsSix()
+    {
+        // The proxy's own added latency puts every batch's p99 far above 30ms, whatever the knobs.
+        await using var proxy = await InProcessProxy.StartAsync(azurite, s => s with { Latency = Latency("100ms") });
+
+        var (exitCode, stdout, stderr) = await TableLoadProcess.RunAsync(ShortTune(_output, "--max-tasks", "4", "--batch-size", "10", "--p99", "30ms", "--warmup", "1s", "--duration", "2s"), proxy.ConnectionString, Limit);
+
+        Assert.True(exitCode == 6, stderr + stdout);
+        Assert.Contains("no configuration met the constraints; the closest was p1-t", stdout, StringComparison.Ordinal);
+        Assert.Contains("(over 30.0 ms)", stdout, StringComparison.Ordinal);
+        Assert.DoesNotContain("tableload run", stdout, StringComparison.Ordinal);
+        var tune = ReadTuneJson();
+        Assert.Null(tune.Recommendation);
+        Assert.Equal("latency", tune.Limit.Kind);
+        Assert.All(tune.Probes, p => Assert.Equal("latency_over", p.Verdict));
+    }
+
+    [Theory]
+    [InlineData("--p99 0s", "--p99 must be greater than 0s")]
+    [InlineData("--batch-size 50,101", "--batch-size values must be from 1 to 100")]
+    [InlineData("--max-tasks 0", "--max-tasks must be")]
+    [InlineData("--budget 20s", "--budget 20s is shorter than one probe and the 2 confirm runs")]
+    [InlineData("--max-throttled 120%", "--max-throttled must be a percentage from 0 to 100")]
+    [InlineData("--client sdk,wire", "tune takes one --client, not 2")]
+    public async Task BadInput_IsOneSentence_ExitTwo_BeforeAnyProbe(string options, string sentence)
+    {
+        var (exitCode, stdout, stderr) = await TableLoadProcess.RunAsync(["tune", "--output", _output, .. options.Split(' ')], azurite.ConnectionString, Limit);
+
+        Assert.Equal(2, exitCode);
+        Assert.Equal("", stdout);
+        var line = Assert.Single(stderr.Split('\n', StringSplitOptions.RemoveEmptyEntries));
+        Assert.StartsWith(sentence, line, StringComparison.Ordinal);
+        Assert.Empty(Directory.EnumerateFileSystemEntries(_output));
+    }
+
+    [Fact]
+    public async Task Help_IsTunesOwn_AndAnUnknownCommandIsNamedWithTheCommands_ExitTwo_HelpOrNot()
+    {
+        var help = await TableLoadProcess.RunAsync(["tune", "--help"], null, Limit);
+        var unknownHelp = await TableLoadProcess.RunAsync(["tuen", "--help"], null, Limit);
+        var unknown = await TableLoadProcess.RunAsync(["tuen"], null, Limit);
+
+        Assert.Equal(0, help.ExitCode);
+        Assert.Contains("tableload tune [options]", help.Stdout, StringComparison.Ordinal);
+        foreach (var option in new[] { "--p99", "--max-throttled", "--max-tasks", "--max-processes", "--batch-size", "--budget", "--confirm", "--resume", "--report", "--output" })
+        {
+            Assert.Contains($"  {option} ", help.Stdout, StringComparison.Ordinal);
+        }
+
+        const string Sentence = "'tuen' is not a tableload command; the commands are run, sweep, tune, report and proxy (see 'tableload --help').";
+        Assert.Equal((2, "", Sentence), (unknownHelp.ExitCode, unknownHelp.Stdout, unknownHelp.Stderr.Trim()));
+        Assert.Equal((2, "", Sentence), (unknown.ExitCode, unknown.Stdout, unknown.Stderr.Trim()));
+    }
+
+    public void Dispose() => Directory.Delete(_output, recursive: true);
+}
