@@ -105,6 +105,13 @@ entity_html <- function(run) {
                right = c(FALSE, FALSE, TRUE)))
 }
 
+# What each batch did, as summary.json (or a single run's run.json) says: "upsert-merge over a key space of 50".
+operation_text <- function(run) {
+  operation <- run$summary$operation %||% run$run$options$operation %||% "insert"
+  key_space <- run$summary$key_space %||% run$run$options$key_space
+  paste0(operation, if (!is.null(key_space)) sprintf(" over a key space of %s", format(key_space, scientific = FALSE)) else "")
+}
+
 run_section_html <- function(run) {
   s <- run$summary
   client <- s$client %||% list()
@@ -112,8 +119,8 @@ run_section_html <- function(run) {
   batch_client <- s$batch_client %||% run$run$options$client %||% "not recorded"
   c(sprintf("<section class=\"run\"><h2>%s</h2>", html_escape(run$name)),
     "<h3>Client</h3>",
-    sprintf("<p>Batch client: <b>%s</b>. Saturation verdict: <b class=\"verdict\">%s</b>.</p>",
-            html_escape(batch_client), html_escape(saturation_verdict(client))),
+    sprintf("<p>Batch client: <b>%s</b>. Operation: <b>%s</b>. Saturation verdict: <b class=\"verdict\">%s</b>.</p>",
+            html_escape(batch_client), html_escape(operation_text(run)), html_escape(saturation_verdict(client))),
     html_key_values(client[setdiff(names(client), c("saturated", "saturation_reasons"))], "client"),
     "<h3>Failures by class and code</h3>", failures_html(s),
     "<h3>Entity</h3>", entity_html(run),

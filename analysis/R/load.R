@@ -39,7 +39,7 @@ INTERVAL_COLUMNS <- c(
   p50_ms = "numeric", p99_ms = "numeric"
 )
 
-SWEEP_KNOBS <- c("client", "runtime", "processes", "tasks", "batch_size", "entity_size", "partitions", "rate", "repeat")
+SWEEP_KNOBS <- c("client", "runtime", "operation", "processes", "tasks", "batch_size", "entity_size", "partitions", "rate", "repeat")
 
 read_csv_typed <- function(path, columns, optional = character()) {
   header <- names(data.table::fread(path, nrows = 0L))
@@ -151,7 +151,7 @@ read_runs <- function(dirs) {
 read_cell_table <- function(path, text_columns = character(), required = character()) {
   header <- names(data.table::fread(path, nrows = 0L, showProgress = FALSE))
   cells <- data.table::fread(path, na.strings = "", showProgress = FALSE,
-                             colClasses = list(character = intersect(c("cell", "client", "runtime", "partitions", text_columns), header)))
+                             colClasses = list(character = intersect(c("cell", "client", "runtime", "operation", "partitions", text_columns), header)))
   missing <- setdiff(c("cell", "median", "p99", "peak_eps", "mean_eps", required), names(cells))
   if (length(missing) > 0L) {
     input_error(sprintf("%s lacks the column(s) %s", path, paste(missing, collapse = ", ")))
@@ -159,6 +159,8 @@ read_cell_table <- function(path, text_columns = character(), required = charact
   if ("saturated" %in% names(cells)) cells[, saturated := as_flag(saturated)]
   # A sweep written before --runtime was a knob ran every cell tuned.
   if (!"runtime" %in% names(cells) && "client" %in% names(cells)) cells[, runtime := "tuned"]
+  # A sweep written before --operation was a knob inserted in every cell.
+  if (!"operation" %in% names(cells) && "client" %in% names(cells)) cells[, operation := "insert"]
   cells[]
 }
 

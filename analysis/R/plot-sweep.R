@@ -1,7 +1,7 @@
 # Figures of a sweep (sweep.csv, one row per cell): rate against each knob, and the knee.
 
 KNOB_TITLES <- c(
-  client = "client (--client)", runtime = "runtime (--runtime)", processes = "processes", tasks = "tasks per process", batch_size = "batch size (entities)",
+  client = "client (--client)", runtime = "runtime (--runtime)", operation = "operation (--operation)", processes = "processes", tasks = "tasks per process", batch_size = "batch size (entities)",
   entity_size = "entity size (bytes)", partitions = "partitions", rate = "target rate (entities/s)",
   `repeat` = "repeat"
 )

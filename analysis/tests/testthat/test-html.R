@@ -83,3 +83,13 @@ test_that("a run's section describes its entity: the default shape, or an --enti
   expect_match(section, "30-byte entities like <b>examples/typical.json</b>: typical.json: 2 properties (1 String, 1 Guid).", fixed = TRUE)
   expect_match(section, "<tr><td>Id</td><td>Edm.Guid</td><td class=\"num\">16</td></tr>", fixed = TRUE)
 })
+
+test_that("a run's section names its operation and key space, and a folder written before them inserted", {
+  run <- read_runs(fixture("run-t2-b10"))[[1]]
+  run$summary$operation <- NULL
+  run$run$options$operation <- NULL
+  expect_true(any(grepl("Operation: <b>insert</b>", run_section_html(run), fixed = TRUE)))
+  run$summary$operation <- "upsert-merge"
+  run$summary$key_space <- 50L
+  expect_true(any(grepl("Operation: <b>upsert-merge over a key space of 50</b>", run_section_html(run), fixed = TRUE)))
+})

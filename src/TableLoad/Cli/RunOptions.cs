@@ -76,8 +76,18 @@ internal sealed class RunOptions
     public const int MaxBatchOperations = 100;
 
     public Bounded<int> BatchSize { get; } = new(
-        new Option<int>("--batch-size") { Description = "Inserts per entity group transaction.", DefaultValueFactory = _ => 100 },
+        new Option<int>("--batch-size") { Description = "Operations (--operation) per entity group transaction.", DefaultValueFactory = _ => 100 },
         1, MaxBatchOperations, why: $"a batch holds at most {MaxBatchOperations} operations");
+
+    public Option<string> Operation { get; } = new("--operation")
+    {
+        Description = "What each operation of a batch does: insert (the SDK's Add, a POST to the table; the service refuses a key that exists), upsert-replace (insert or replace: the SDK's UpsertReplace, a PUT to the entity without If-Match) or upsert-merge (insert or merge: the SDK's UpsertMerge, a PATCH to the entity without If-Match). The throttling targets count every operation alike.",
+        DefaultValueFactory = _ => "insert",
+    };
+
+    public Bounded<int> KeySpace { get; } = new(
+        new Option<int?>("--key-space") { Description = "With an upsert --operation: each task cycles over this many RowKeys in every partition it writes instead of new keys every batch, so later batches overwrite entities that exist and the table holds at most N entities per task and partition; --verify then expects the distinct keys written. At least --batch-size (a batch holds each key once); refused with insert, whose second write of a key the service refuses (409). Default: new keys every batch." },
+        1, RowKeys.MaxKeySpace, unit: "keys");
 
     public Bounded<int> EntitySize { get; } = new(
         new Option<int>("--entity-size") { Description = "Payload bytes per entity, spread over --properties binary properties.", DefaultValueFactory = _ => 1024 },
@@ -169,7 +179,7 @@ internal sealed class RunOptions
 
     public Option<bool> Verify { get; } = new("--verify")
     {
-        Description = "After the run, count the stored entities and compare with the succeeded count (exit code 4 on mismatch).",
+        Description = "After the run, count the stored entities and compare with the distinct keys the succeeded batches wrote: their entities, or fewer with --key-space (exit code 4 on mismatch).",
     };
 
     public Option<bool> NoBatchLog { get; } = new("--no-batch-log")
@@ -221,6 +231,7 @@ internal sealed class RunOptions
         Client, Runtime, SdkDiagnostics, ConnectionString, Endpoint, Sas, Auth, Account, AllowExistingTable, MaxEntities, Table, KeepTable, BatchSize.Option, EntitySize.Option, Properties.Option, Partitions, KeyPrefix,
         Entity,
         Tasks.Option, Processes.Option, PerProcess, Rate.Option, Duration.Option, Batches.Option, StartAt, RunId, Instance.Option,
+        Operation, KeySpace.Option,
         Warmup.Option, Timeout.Option, Retries.Option, Output, Label, Verify, NoBatchLog, BatchLogBuffer.Option, Report, OtlpEndpoint, Quiet, Config,
     ];
 }

@@ -25,6 +25,12 @@ internal sealed class SweepOptions
             Description = "The .NET runtime settings each cell's load runs with (run --runtime), e.g. tuned,defaults: TableLoad's, and an untuned application's, side by side (analysis/compare.R on two cells says what the settings saved).",
             DefaultValueFactory = _ => runtime,
         };
+        var operation = defaults.GetValue(run.Operation)!;
+        Operation = new Option<string>("--operation")
+        {
+            Description = "What the cells' batches do (run --operation), e.g. insert,upsert-merge: the same load as inserts and as upserts side by side. An upsert cell with --key-space (passed to every cell) rewrites its keys; an insert cell with one is refused.",
+            DefaultValueFactory = _ => operation,
+        };
         Processes = KnobList(run.Processes, "Load processes per cell (run --processes), e.g. 1,2,3.", defaults);
         Tasks = KnobList(run.Tasks, "Concurrent batch loops per process, e.g. 4,12,32.", defaults);
         BatchSize = KnobList(run.BatchSize, "Inserts per entity group transaction, e.g. 10,50,100.", defaults);
@@ -38,7 +44,7 @@ internal sealed class SweepOptions
 
         var handled = new HashSet<string>(StringComparer.Ordinal)
         {
-            Client.Name, Runtime.Name, Processes.Name, Tasks.Name, BatchSize.Name, EntitySize.Name, Partitions.Name, Rate.Name, Output.Name, ConnectionString.Name,
+            Client.Name, Runtime.Name, Operation.Name, Processes.Name, Tasks.Name, BatchSize.Name, EntitySize.Name, Partitions.Name, Rate.Name, Output.Name, ConnectionString.Name,
             Sas.Name, Repeat.Option.Name, Cooldown.Option.Name, StopWhenThrottled.Name, Resume.Name, Report.Name, "--label", "--quiet",
         };
         PassThrough = Run.All.Where(o => !handled.Contains(o.Name)).ToList();
@@ -50,6 +56,8 @@ internal sealed class SweepOptions
     public Option<string> Client { get; }
 
     public Option<string> Runtime { get; }
+
+    public Option<string> Operation { get; }
 
     public Option<string> Processes { get; }
 
@@ -107,7 +115,7 @@ internal sealed class SweepOptions
     /// <summary>The run options passed unchanged to every cell when given (duration, warm-up, retries, table, ...).</summary>
     public IReadOnlyList<Option> PassThrough { get; }
 
-    public IEnumerable<Option> Knobs => [Client, Runtime, Processes, Tasks, BatchSize, EntitySize, Partitions, Rate];
+    public IEnumerable<Option> Knobs => [Client, Runtime, Operation, Processes, Tasks, BatchSize, EntitySize, Partitions, Rate];
 
     public IEnumerable<Option> All =>
     [

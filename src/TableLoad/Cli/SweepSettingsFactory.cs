@@ -35,7 +35,10 @@ internal static class SweepSettingsFactory
             Knob(options.BatchSize, text => KnobListParser.Integers(text, options.BatchSize.Name, "10,50,100")),
             Knob(options.EntitySize, text => KnobListParser.Integers(text, options.EntitySize.Name, "1024,4096")),
             Knob(options.Partitions, KnobListParser.Partitions),
-            Knob(options.Rate, KnobListParser.Rates));
+            Knob(options.Rate, KnobListParser.Rates))
+        {
+            Operations = Knob(options.Operation, KnobListParser.Operations),
+        };
         if (parse.GetValue(options.Run.Entity) is { } sample)
         {
             // The sample makes every cell's entity, so no cell is given an --entity-size.

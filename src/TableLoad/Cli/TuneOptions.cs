@@ -14,14 +14,14 @@ internal sealed class TuneOptions
     {
         var handled = new HashSet<string>(StringComparer.Ordinal)
         {
-            Run.Client.Name, Run.Runtime.Name, Run.EntitySize.Option.Name, Run.Partitions.Name, Run.Processes.Option.Name, Run.Tasks.Option.Name,
+            Run.Client.Name, Run.Runtime.Name, Run.Operation.Name, Run.EntitySize.Option.Name, Run.Partitions.Name, Run.Processes.Option.Name, Run.Tasks.Option.Name,
             Run.BatchSize.Option.Name, Run.Rate.Option.Name, Run.Duration.Option.Name, Run.Warmup.Option.Name, Run.Output.Name, Run.Report.Name,
             Run.ConnectionString.Name, Run.Sas.Name, Run.Label.Name, Run.Quiet.Name, Run.Batches.Option.Name,
         };
         PassThrough = Run.All.Where(o => !handled.Contains(o.Name)).ToList();
     }
 
-    /// <summary>The run options tune shares with <c>run</c>; client, runtime, entity size and partitions are the user's data model, given to every probe.</summary>
+    /// <summary>The run options tune shares with <c>run</c>; client, runtime, operation, entity size and partitions are the user's data model, given to every probe.</summary>
     public RunOptions Run { get; } = new();
 
     public Option<string?> P99 { get; } = new("--p99")
@@ -98,7 +98,7 @@ internal sealed class TuneOptions
     public IReadOnlyList<Option> PassThrough { get; }
 
     /// <summary>The user's data model, the same in every probe: they name the probes' folders as a sweep's knobs name its cells.</summary>
-    public IEnumerable<Option> Model => [Run.Client, Run.Runtime, Run.EntitySize.Option, Run.Partitions];
+    public IEnumerable<Option> Model => [Run.Client, Run.Runtime, Run.Operation, Run.EntitySize.Option, Run.Partitions];
 
     public IEnumerable<Option> All =>
     [

@@ -104,6 +104,7 @@ internal static class TuneSettingsFactory
         1)
     {
         Runtime = errors.Try(() => One(KnobListParser.Runtimes(parse.GetValue(run.Runtime)), run.Runtime.Name)) ?? "",
+        Operation = errors.Try(() => One(KnobListParser.Operations(parse.GetValue(run.Operation)), run.Operation.Name)) ?? "",
     };
 
     private static string One(IReadOnlyList<string> values, string option) => values.Count == 1

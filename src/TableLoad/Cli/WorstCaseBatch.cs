@@ -1,4 +1,5 @@
 using TableLoad.Settings;
+using TableLoad.Storage;
 using TableLoad.Storage.Wire;
 using TableLoad.Workload;
 
@@ -16,18 +17,21 @@ internal static class WorstCaseBatch
     private const int NonceLength = 49;
 
     /// <param name="shape">How the entity was asked for, as the sentences name it: <c>--entity-size 1024</c> or <c>--entity FILE</c>.</param>
-    public static void Check(UsageErrors errors, EntityTemplate template, string shape, string prefix, int batchSize, Uri tableEndpoint, string table)
+    /// <param name="keySpace">The run's key space: its keys and nonces have the other form (<see cref="TaskKeys"/>).</param>
+    public static void Check(UsageErrors errors, EntityTemplate template, string shape, string prefix, int batchSize, Uri tableEndpoint, string table, BatchOperation operation = BatchOperation.Insert, int? keySpace = null)
     {
-        var rowKeyLength = RowKeys.Length(prefix);
-        var partitionKeyLength = prefix.Length + 10;
-        var entityBytes = EntityTemplate.ServiceSize(template.Shape, partitionKeyLength, rowKeyLength, NonceLength);
+        var partitionKey = new string('p', prefix.Length + 10);
+        var longest = keySpace is { } space
+            ? new BatchIdentity(partitionKey, RowKeys.CycleStem(prefix, 999, 999, 9999), new string('n', NonceLength + TaskKeys.CycleNonceSuffixLength), 0, space)
+            : new BatchIdentity(partitionKey, RowKeys.Stem(prefix, 999, 999, 9999, 9_999_999_999), new string('n', NonceLength));
+        var entityBytes = EntityTemplate.ServiceSize(template.Shape, partitionKey.Length, longest.RowKey(0).Length, longest.Nonce.Length);
         if (!errors.Require(entityBytes <= EntityTemplate.MaxEntityBytes, $"An entity of {shape} takes {entityBytes} bytes in the service, over its 1 MiB ({EntityTemplate.MaxEntityBytes} bytes) limit."))
         {
             return;
         }
 
-        var writer = new BatchBodyWriter(template, $"{tableEndpoint.AbsoluteUri.TrimEnd('/')}/{table}");
-        var body = writer.Write(new string('p', partitionKeyLength), RowKeys.Stem(prefix, 999, 999, 9999, 9_999_999_999), new string('n', NonceLength), batchSize);
+        var writer = new BatchBodyWriter(template, $"{tableEndpoint.AbsoluteUri.TrimEnd('/')}/{table}", operation);
+        var body = writer.Write(longest, batchSize);
         errors.Require(body.Length <= MaxBatchBodyBytes, $"A batch of {batchSize} entities of {shape} makes a {body.Length}-byte request, over the service's 4 MiB ({MaxBatchBodyBytes} bytes) batch limit; lower --batch-size{(shape.StartsWith("--entity ", StringComparison.Ordinal) ? "" : " or --entity-size")}.");
     }
 }

@@ -32,10 +32,11 @@ internal sealed class ProcessLoad(RunSettings settings, TableAdmin admin, ILogge
         collector = new WindowCollector(clock, new WindowPool(), timeline.WarmupEndEpochSecond, [.. sinks, metrics]);
         var template = settings.Entity is { } sample ? EntityTemplate.FromSample(sample) : EntityTemplate.Create(settings.EntitySize, settings.Properties);
         using var client = clientFor?.Invoke(template)
-            ?? BatchClientFactory.Create(settings.Client, admin.Target, settings.Table, template, settings.MaxConnections, settings.SdkDiagnostics, clock.Time);
+            ?? BatchClientFactory.Create(settings.Client, admin.Target, settings.Table, template, settings.Operation, settings.MaxConnections, settings.SdkDiagnostics, clock.Time);
         var submitter = new BatchSubmitter(BatchPipelineFactory.Create(settings.Timeout, settings.Retries, clock.Time), admin);
 
-        // The nonce is new for every process and run, so an entity left by another run never passes for this one's.
+        // The nonce is new for every process and run, so an entity left by another run never passes for this one's;
+        // with a key space each batch adds its sequence (TaskKeys), so an earlier write of the same key does not either.
         var nonce = settings.RunId + "." + Convert.ToHexStringLower(System.Security.Cryptography.RandomNumberGenerator.GetBytes(4));
         var runner = new TaskLoops(settings, client, submitter, clock, collector, batchLog, nonce);
 

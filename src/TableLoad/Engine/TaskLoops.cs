@@ -42,11 +42,11 @@ internal sealed class TaskLoops(
     {
         var recorder = collector.NewRecorder();
         var sender = client.CreateSender();
+        var keys = new TaskKeys(settings.KeyPrefix, settings.Instance, settings.Process, task, settings.BatchSize, settings.KeySpace, settings.Partitions.Cycle(settings.Tasks), nonce);
         for (long sequence = 0; !stopStarting.IsCancellationRequested && _budget.TryTake(); sequence++)
         {
             var partitionKey = settings.Partitions.PartitionKey(settings.KeyPrefix, settings.Process, task, sequence, settings.Tasks);
-            var rowKeyStem = RowKeys.Stem(settings.KeyPrefix, settings.Instance, settings.Process, task, sequence);
-            var batch = new BatchIdentity(partitionKey, rowKeyStem, nonce);
+            var batch = keys.For(sequence, partitionKey);
             sender.Prepare(batch, settings.BatchSize);
 
             long? intended = null;
@@ -75,7 +75,8 @@ internal sealed class TaskLoops(
             // A full batch log drops the row rather than hold the loop on the disk; the drop is counted.
             var unlogged = settings.WriteBatchLog
                 && !batchLog.TryWrite(new BatchRecord(settings.Process, task, partitionKey, startMicros, latencyMicros, settings.BatchSize, result, warmup, intended));
-            recorder.Record(result, settings.BatchSize, latencyMicros, warmup, uncorrected, late, unlogged);
+            var newKeys = result.Stored ? keys.Stored(sequence, batch, settings.BatchSize) : 0;
+            recorder.Record(result, settings.BatchSize, latencyMicros, warmup, uncorrected, late, unlogged, newKeys);
         }
     }
 

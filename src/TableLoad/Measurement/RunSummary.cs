@@ -1,3 +1,4 @@
+using System.Text.Json.Serialization;
 using TableLoad.Settings;
 using TableLoad.Storage;
 using TableLoad.Workload;
@@ -32,6 +33,15 @@ internal sealed record RunSummary
     /// <summary>The <c>--entity</c> sample's shape in a few words (<see cref="SampleEntity.Describe"/>); null for the default shape.</summary>
     [Merge(MergeRule.Same)]
     public string? Entity { get; init; }
+
+    /// <summary>What each operation of the batches did (<c>--operation</c>); insert in folders written before TableLoad had the option.</summary>
+    [Merge(MergeRule.Same)]
+    public string Operation { get; init; } = "insert";
+
+    /// <summary>RowKeys each task cycled over per partition (<c>--key-space</c>); null for new keys every batch.</summary>
+    [Merge(MergeRule.Same)]
+    [JsonIgnore(Condition = JsonIgnoreCondition.Never)]
+    public int? KeySpace { get; init; }
 
     [Merge(MergeRule.Same)]
     public required string Partitions { get; init; }
@@ -83,6 +93,10 @@ internal sealed record RunSummary
 
     [Merge(MergeRule.Sum)]
     public required long EntitiesFailed { get; init; }
+
+    /// <summary>Distinct keys the stored batches wrote, warm-up included: what <c>--verify</c> expects the table to gain (the entities succeeded, less the rewrites of a key space).</summary>
+    [Merge(MergeRule.Sum)]
+    public long KeysWritten { get; init; }
 
     /// <summary>Batches (warm-up included) left out of batches.csv because its writer fell that far behind.</summary>
     [Merge(MergeRule.Sum)]
@@ -136,6 +150,8 @@ internal sealed record RunSummary
             BatchSize = settings.BatchSize,
             EntitySize = settings.EntitySize,
             Entity = settings.Entity,
+            Operation = settings.Operation,
+            KeySpace = settings.KeySpace,
             Partitions = settings.Partitions,
             BatchClient = settings.Client,
             Status = status,
@@ -146,6 +162,7 @@ internal sealed record RunSummary
             GoodputMbPerSecond = 0,
             EntitiesSucceeded = measured.EntitiesSucceeded,
             EntitiesFailed = measured.EntitiesFailed,
+            KeysWritten = measured.KeysWritten + totals.Warmup.KeysWritten,
             Outcomes = outcomes,
             RejectedByCode = new SortedDictionary<string, long>(totals.RejectedByCode, StringComparer.Ordinal),
             Warmup = WarmupTotals.Of(totals.Warmup),
@@ -168,10 +185,16 @@ internal sealed record RunIdentity(string RunId, string Label, int Tasks, int Ba
     /// <summary>The <c>--entity</c> sample's shape in a few words; null for the default shape.</summary>
     public string? Entity { get; init; }
 
+    public string Operation { get; init; } = "insert";
+
+    public int? KeySpace { get; init; }
+
     public static RunIdentity Of(RunSettings settings) =>
         new(settings.RunId, settings.Label, settings.Tasks, settings.BatchSize, settings.EntitySize, settings.Partitions.ToString()!, settings.Rate, settings.Client.ToName())
         {
             Entity = settings.Entity?.Describe(),
+            Operation = settings.Operation.ToName(),
+            KeySpace = settings.KeySpace,
         };
 }
 

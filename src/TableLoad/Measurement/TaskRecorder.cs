@@ -33,7 +33,8 @@ internal sealed class TaskRecorder(RunClock clock, WindowPool pool)
     /// Records a completed batch in the window of its completion time (read under the lock), in the
     /// phase of its start: <paramref name="warmup"/> (see <see cref="WindowCollector.IsWarmup"/>).
     /// </summary>
-    public void Record(in BatchResult result, int entities, long latencyMicros, bool warmup, long? uncorrectedMicros = null, bool late = false, bool unlogged = false)
+    /// <param name="newKeys">Keys of the batch that no earlier stored batch of the task wrote (null: all of them if it was stored).</param>
+    public void Record(in BatchResult result, int entities, long latencyMicros, bool warmup, long? uncorrectedMicros = null, bool late = false, bool unlogged = false, int? newKeys = null)
     {
         lock (_gate)
         {
@@ -50,7 +51,7 @@ internal sealed class TaskRecorder(RunClock clock, WindowPool pool)
                 current.Warmup = warmup;
             }
 
-            current.Counts.Record(result, entities);
+            current.Counts.Record(result, entities, newKeys);
             Volatile.Write(ref _recorded, _recorded + 1);
             current.Latency.RecordValue(latencyMicros);
             if (uncorrectedMicros is { } uncorrected)

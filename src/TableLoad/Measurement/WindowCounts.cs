@@ -14,6 +14,9 @@ internal sealed class WindowCounts
 
     public long EntitiesFailed { get; set; }
 
+    /// <summary>Keys stored for the first time by their task: the entities succeeded, less the rewrites of a key space.</summary>
+    public long KeysWritten { get; set; }
+
     public long Attempts { get; set; }
 
     /// <summary>Open model: batches that started more than one interval after their intended time.</summary>
@@ -46,7 +49,8 @@ internal sealed class WindowCounts
 
     public void RecordBatchLogDropped() => BatchLogDropped++;
 
-    public void Record(in BatchResult result, int entities)
+    /// <param name="newKeys">Of a stored batch, the keys its task had not stored before; null for all of them.</param>
+    public void Record(in BatchResult result, int entities, int? newKeys = null)
     {
         Batches++;
         Attempts += result.Attempts;
@@ -61,6 +65,7 @@ internal sealed class WindowCounts
         if (result.Stored)
         {
             EntitiesSucceeded += entities;
+            KeysWritten += newKeys ?? entities;
         }
         else
         {
@@ -80,6 +85,7 @@ internal sealed class WindowCounts
         AbandonedNotStored += other.AbandonedNotStored;
         EntitiesSucceeded += other.EntitiesSucceeded;
         EntitiesFailed += other.EntitiesFailed;
+        KeysWritten += other.KeysWritten;
         for (var i = 0; i < _byOutcome.Length; i++)
         {
             _byOutcome[i] += other._byOutcome[i];

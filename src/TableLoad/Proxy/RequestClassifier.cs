@@ -3,7 +3,7 @@ using Microsoft.AspNetCore.Http;
 namespace TableLoad.Proxy;
 
 /// <summary>
-/// Tells the requests the proxy throttles and faults (batches and single inserts) from those it
+/// Tells the requests the proxy throttles and faults (batches, single inserts and upserts) from those it
 /// forwards untouched (table create and delete, queries, everything else), from the method and path alone.
 /// </summary>
 internal static class RequestClassifier
@@ -12,7 +12,10 @@ internal static class RequestClassifier
     {
         account = default;
         table = default;
-        if (!HttpMethods.IsPost(method))
+        var post = HttpMethods.IsPost(method);
+        // An upsert by itself is a PUT (replace) or a PATCH or MERGE (merge) to the entity's address: one entity, as an insert.
+        var upsert = !post && (HttpMethods.IsPut(method) || HttpMethods.IsPatch(method) || method.Equals("MERGE", StringComparison.OrdinalIgnoreCase));
+        if (!post && !upsert)
         {
             return RequestKind.Other;
         }
@@ -30,18 +33,26 @@ internal static class RequestClassifier
             account = offset..(offset + firstSlash);
         }
 
-        if (last.SequenceEqual("$batch"))
+        if (post && last.SequenceEqual("$batch"))
         {
             return RequestKind.Batch;
         }
 
-        if (IsTableName(last) && !last.Equals("Tables", StringComparison.OrdinalIgnoreCase))
+        // An insert names the table; an upsert the entity in it, table(PartitionKey='..',RowKey='..').
+        var name = post ? last : EntityAddressTable(last);
+        if (IsTableName(name) && !name.Equals("Tables", StringComparison.OrdinalIgnoreCase))
         {
-            table = (lastSlash + 1)..trimmed.Length;
+            table = (lastSlash + 1)..(lastSlash + 1 + name.Length);
             return RequestKind.Insert;
         }
 
         return RequestKind.Other;
+    }
+
+    private static ReadOnlySpan<char> EntityAddressTable(ReadOnlySpan<char> segment)
+    {
+        var open = segment.IndexOf('(');
+        return open > 0 && segment.EndsWith(")") && segment[open..].StartsWith("(PartitionKey=") ? segment[..open] : [];
     }
 
     private static bool IsTableName(ReadOnlySpan<char> name)
@@ -72,6 +83,6 @@ internal enum RequestKind
     /// <summary>An entity group transaction, <c>POST .../$batch</c>.</summary>
     Batch,
 
-    /// <summary>A single-entity insert, <c>POST .../{table}</c>.</summary>
+    /// <summary>A single-entity write: an insert, <c>POST .../{table}</c>, or an upsert, <c>PUT</c>, <c>PATCH</c> or <c>MERGE .../{table}(PartitionKey='..',RowKey='..')</c>.</summary>
     Insert,
 }

@@ -43,6 +43,13 @@ internal sealed record RecordedRunOptions
     [JsonIgnore(Condition = JsonIgnoreCondition.Never)]
     public string? Entity { get; init; }
 
+    /// <summary>insert, upsert-replace or upsert-merge; null in folders written before TableLoad had the option (they inserted).</summary>
+    public string? Operation { get; init; }
+
+    /// <summary>RowKeys per task and partition cycled over; null for new keys every batch.</summary>
+    [JsonIgnore(Condition = JsonIgnoreCondition.Never)]
+    public int? KeySpace { get; init; }
+
     public bool KeepTable { get; init; }
 
     public string KeyPrefix { get; init; } = "";
@@ -96,6 +103,8 @@ internal sealed record RecordedRunOptions
         AllowExistingTable = settings.AllowExistingTable,
         BatchSize = settings.BatchSize,
         EntitySize = settings.Entity is null ? settings.EntitySize : null,
+        Operation = settings.Operation.ToName(),
+        KeySpace = settings.KeySpace,
         Properties = settings.Entity is null ? settings.Properties : null,
         Entity = settings.Entity?.File,
         Partitions = settings.Partitions.ToString()!,

@@ -21,6 +21,12 @@ internal sealed record RunSettings
 
     public required int BatchSize { get; init; }
 
+    /// <summary>What each operation of a batch does (<c>--operation</c>).</summary>
+    public BatchOperation Operation { get; init; }
+
+    /// <summary>RowKeys each task cycles over per partition (<c>--key-space</c>); null for new keys every batch.</summary>
+    public int? KeySpace { get; init; }
+
     public required int EntitySize { get; init; }
 
     public required int Properties { get; init; }

@@ -8,11 +8,11 @@ namespace TableLoad.Storage;
 internal static class BatchClientFactory
 {
     /// <param name="time">The run's clock.</param>
-    public static IBatchClient Create(BatchClientKind kind, AuthorizedTarget target, string table, EntityTemplate template, int maxConnections, bool sdkDiagnostics, TimeProvider time)
+    public static IBatchClient Create(BatchClientKind kind, AuthorizedTarget target, string table, EntityTemplate template, BatchOperation operation, int maxConnections, bool sdkDiagnostics, TimeProvider time)
     {
         var handler = HttpHandlerFactory.Create(maxConnections);
         return kind == BatchClientKind.Wire
-            ? new WireBatchClient(target, table, template, handler, time)
-            : new SdkBatchClient(target, table, template, handler, sdkDiagnostics, time);
+            ? new WireBatchClient(target, table, template, handler, time, operation)
+            : new SdkBatchClient(target, table, template, handler, sdkDiagnostics, time, operation);
     }
 }

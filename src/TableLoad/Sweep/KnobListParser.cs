@@ -37,6 +37,13 @@ internal static class KnobListParser
                 ? profile.ToName()
                 : throw new UsageException($"--runtime value '{item}' must be tuned or defaults."));
 
+    /// <summary>Batch operations in their canonical spelling (insert, upsert-replace, upsert-merge).</summary>
+    public static IReadOnlyList<string> Operations(string? text) =>
+        Parse(text, "--operation", "insert,upsert-merge", item =>
+            BatchOperationNames.TryParse(item, out var operation)
+                ? operation.ToName()
+                : throw new UsageException($"--operation value '{item}' must be insert, upsert-replace or upsert-merge."));
+
     /// <summary>Open-model rates in entities per second; an absent list is the closed model (one null value).</summary>
     public static IReadOnlyList<double?> Rates(string? text)
     {

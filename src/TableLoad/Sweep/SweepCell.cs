@@ -13,6 +13,11 @@ internal sealed record SweepCell(string Client, int Processes, int Tasks, int Ba
     /// <summary>The entity size of a sweep given <c>--entity</c>: the sample makes it, so the cell's run is given none.</summary>
     public const int SampleEntitySize = 0;
 
+    /// <summary>The <c>--operation</c> of the cell's batches; the default, insert, is left out of the cell's name.</summary>
+    public string Operation { get; init; } = DefaultOperation;
+
+    public const string DefaultOperation = "insert";
+
     /// <summary>Readable and safe as a folder name on every file system, e.g. <c>sdk-p2-t12-b100-e1024-spread8-rate5000-r1</c>.</summary>
     public string Name
     {
@@ -22,8 +27,9 @@ internal sealed record SweepCell(string Client, int Processes, int Tasks, int Ba
             var partitions = Partitions.Replace(":", "", StringComparison.Ordinal);
             // Named as before --runtime was a knob, so a sweep of those days resumes under its own names.
             var runtime = Runtime == DefaultRuntime ? "" : "-" + Runtime;
+            var operation = Operation == DefaultOperation ? "" : "-" + Operation;
             var entity = EntitySize == SampleEntitySize ? "entity" : "e" + EntitySize.ToString(CultureInfo.InvariantCulture);
-            return string.Create(CultureInfo.InvariantCulture, $"{Client}{runtime}-p{Processes}-t{Tasks}-b{BatchSize}-{entity}-{partitions}{rate}-r{Repeat}");
+            return string.Create(CultureInfo.InvariantCulture, $"{Client}{runtime}{operation}-p{Processes}-t{Tasks}-b{BatchSize}-{entity}-{partitions}{rate}-r{Repeat}");
         }
     }
 
@@ -34,6 +40,7 @@ internal sealed record SweepCell(string Client, int Processes, int Tasks, int Ba
     {
         SweepKnob.Client => Client,
         SweepKnob.Runtime => Runtime,
+        SweepKnob.Operation => Operation,
         SweepKnob.Processes => Processes.ToString(CultureInfo.InvariantCulture),
         SweepKnob.Tasks => Tasks.ToString(CultureInfo.InvariantCulture),
         SweepKnob.BatchSize => BatchSize.ToString(CultureInfo.InvariantCulture),
@@ -48,6 +55,7 @@ internal sealed record SweepCell(string Client, int Processes, int Tasks, int Ba
     {
         SweepKnob.Client => this with { Client = "" },
         SweepKnob.Runtime => this with { Runtime = "" },
+        SweepKnob.Operation => this with { Operation = "" },
         SweepKnob.Processes => this with { Processes = 0 },
         SweepKnob.Tasks => this with { Tasks = 0 },
         SweepKnob.BatchSize => this with { BatchSize = 0 },

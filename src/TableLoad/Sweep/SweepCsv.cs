@@ -20,6 +20,8 @@ internal static class SweepCsv
         Knob("client", c => Csv.Text(c.Client), (c, t) => c with { Client = t }),
         // A sweep written before --runtime was a knob ran every cell tuned.
         Knob("runtime", c => Csv.Text(c.Runtime), (c, t) => c with { Runtime = t }) with { Optional = true },
+        // A sweep written before --operation was a knob inserted in every cell.
+        Knob("operation", c => Csv.Text(c.Operation), (c, t) => c with { Operation = t }) with { Optional = true },
         Knob("processes", c => Int(c.Processes), (c, t) => c with { Processes = ParseInt(t) }),
         Knob("tasks", c => Int(c.Tasks), (c, t) => c with { Tasks = ParseInt(t) }),
         Knob("batch_size", c => Int(c.BatchSize), (c, t) => c with { BatchSize = ParseInt(t) }),

@@ -1,6 +1,6 @@
 namespace TableLoad.Sweep;
 
-/// <summary>Expands the knob lists into cells in a stable order: repeat passes, then client, runtime, processes … rate innermost.</summary>
+/// <summary>Expands the knob lists into cells in a stable order: repeat passes, then client, runtime, operation, processes … rate innermost.</summary>
 internal static class SweepGrid
 {
     public static IReadOnlyList<SweepCell> Expand(SweepKnobs knobs, int repeat)
@@ -11,6 +11,8 @@ internal static class SweepGrid
             foreach (var client in knobs.Clients)
             {
             foreach (var runtime in knobs.Runtimes)
+            {
+            foreach (var operation in knobs.Operations)
             {
             foreach (var processes in knobs.Processes)
             {
@@ -24,12 +26,13 @@ internal static class SweepGrid
                             {
                                 foreach (var rate in knobs.Rates)
                                 {
-                                    cells.Add(new SweepCell(client, processes, tasks, batchSize, entitySize, partitions, rate, pass) { Runtime = runtime });
+                                    cells.Add(new SweepCell(client, processes, tasks, batchSize, entitySize, partitions, rate, pass) { Runtime = runtime, Operation = operation });
                                 }
                             }
                         }
                     }
                 }
+            }
             }
             }
             }

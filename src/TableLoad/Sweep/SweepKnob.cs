@@ -1,10 +1,11 @@
 namespace TableLoad.Sweep;
 
-/// <summary>The knobs a sweep varies, in grid order: client outermost, then runtime, … rate innermost.</summary>
+/// <summary>The knobs a sweep varies, in grid order: client outermost, then runtime, operation, … rate innermost.</summary>
 internal enum SweepKnob
 {
     Client,
     Runtime,
+    Operation,
     Processes,
     Tasks,
     BatchSize,
@@ -19,6 +20,7 @@ internal static class SweepKnobExtensions
     {
         SweepKnob.Client => "--client",
         SweepKnob.Runtime => "--runtime",
+        SweepKnob.Operation => "--operation",
         SweepKnob.Processes => "--processes",
         SweepKnob.Tasks => "--tasks",
         SweepKnob.BatchSize => "--batch-size",

@@ -13,10 +13,14 @@ internal sealed record SweepKnobs(
     IReadOnlyList<string> Partitions,
     [property: JsonPropertyName("rate")] IReadOnlyList<double?> Rates)
 {
+    /// <summary>The <c>--operation</c> values; a sweep.json written before it was a knob lacks them, and its cells inserted.</summary>
+    public IReadOnlyList<string> Operations { get; init; } = [SweepCell.DefaultOperation];
+
     public int Count(SweepKnob knob) => knob switch
     {
         SweepKnob.Client => Clients.Count,
         SweepKnob.Runtime => Runtimes.Count,
+        SweepKnob.Operation => Operations.Count,
         SweepKnob.Processes => Processes.Count,
         SweepKnob.Tasks => Tasks.Count,
         SweepKnob.BatchSize => BatchSizes.Count,

@@ -7,6 +7,9 @@ internal abstract record PartitionStrategy
 {
     public abstract string PartitionKey(string prefix, int process, int task, long batchSequence, int tasksPerProcess);
 
+    /// <summary>After how many batches a task writes to the same partition again: its batches go round this many partitions.</summary>
+    public virtual long Cycle(int tasksPerProcess) => 1;
+
     /// <summary>Parses the option text; returns null when it is not a known strategy.</summary>
     public static PartitionStrategy? TryParse(string text)
     {
@@ -57,6 +60,9 @@ internal abstract record PartitionStrategy
             var slot = (task + (batchSequence * tasksPerProcess) + process) % Count;
             return string.Create(CultureInfo.InvariantCulture, $"{prefix}-{slot:D4}");
         }
+
+        // Task t's k-th batch comes back to its partition once k * tasks is a multiple of the partitions.
+        public override long Cycle(int tasksPerProcess) => Count / (long)System.Numerics.BigInteger.GreatestCommonDivisor(tasksPerProcess, Count);
 
         public override string ToString() => string.Create(CultureInfo.InvariantCulture, $"spread:{Count}");
     }

@@ -187,13 +187,49 @@ public sealed class ThrottledRunTests(AzuriteFixture azurite, ITestOutputHelper 
         Assert.Contains("entities: matches", stdout, StringComparison.Ordinal);
     }
 
+    [Theory]
+    [InlineData("sdk", "upsert-replace")]
+    [InlineData("wire", "upsert-merge")]
+    public async Task PartitionLimit_UpsertsOverAKeySpace_CountAsInserts_ServerBusyCountsEqualTheProxys_AndVerifyMatches(string client, string operation)
+    {
+        await using var proxy = await InProcessProxy.StartAsync(azurite, s => s with { PartitionLimit = PartitionLimit });
+
+        var (summary, stdout) = await RunThroughAsync(proxy, client, more: ["--operation", operation, "--key-space", "300"]);
+        var stats = proxy.Stats;
+
+        Assert.True(stats.Throttled.ServerBusy > 0, "the upserts should have gone over the partition limit as inserts do");
+        Assert.Equal(stats.Throttled.ServerBusy, summary.Outcomes["server_busy"]);
+        Assert.Equal(stats.Batches - stats.Throttled.Total, summary.Outcomes["succeeded"]);
+        Assert.Equal(stats.EntitiesForwarded, summary.EntitiesSucceeded);
+        Assert.Equal(stats.ThrottledEntities, summary.EntitiesFailed);
+        Assert.True(summary.KeysWritten < summary.EntitiesSucceeded, "the tasks should have rewritten their keys");
+        Assert.Contains("entities: matches", stdout, StringComparison.Ordinal);
+    }
+
+    [Theory]
+    [InlineData("sdk", "upsert-merge")]
+    [InlineData("wire", "upsert-replace")]
+    public async Task LostAnswersOfUpsertsOverAKeySpace_AreSettledByTheirOwnNonce_NoEntityIsDoubleCountedOrLost(string client, string operation)
+    {
+        await using var proxy = await InProcessProxy.StartAsync(azurite, s => s with { PartitionLimit = 1e9, AccountLimit = 1e9, LoseAnswerRate = 0.1, Seed = 5 });
+
+        // No retries: a retried upsert writes again and succeeds, so only a read-back can tell whether a lost answer's write landed.
+        var (summary, stdout) = await RunThroughAsync(proxy, client, more: ["--operation", operation, "--key-space", "200"]);
+        var stats = proxy.Stats;
+
+        Assert.True(stats.LostAnswers > 0);
+        Assert.True(summary.VerifiedByRead > 0, "the lost answers should be settled by reading the batch's nonce back");
+        Assert.Equal(stats.EntitiesForwarded, summary.EntitiesSucceeded);
+        Assert.Contains("entities: matches", stdout, StringComparison.Ordinal);
+    }
+
     public void Dispose() => Directory.Delete(_output, recursive: true);
 
-    private async Task<(RunSummary Summary, string Stdout)> RunThroughAsync(InProcessProxy proxy, string client = "sdk", int retries = 0, string warmup = "0s", int tasks = 8)
+    private async Task<(RunSummary Summary, string Stdout)> RunThroughAsync(InProcessProxy proxy, string client = "sdk", int retries = 0, string warmup = "0s", int tasks = 8, params string[] more)
     {
         var (exitCode, stdout, stderr) = await TableLoadProcess.RunAsync(
             ["run", "--client", client, "--duration", "4s", "--warmup", warmup, "--tasks", tasks.ToString(CultureInfo.InvariantCulture),
-             "--retries", retries.ToString(CultureInfo.InvariantCulture), "--verify", "--quiet", "--output", _output],
+             "--retries", retries.ToString(CultureInfo.InvariantCulture), "--verify", "--quiet", "--output", _output, .. more],
             proxy.ConnectionString);
         log.WriteLine(stdout);
         log.WriteLine(stderr);

@@ -83,6 +83,21 @@ public sealed class SweepSettingsFactoryTests
     }
 
     [Fact]
+    public void Create_Operations_AreAKnob_AndTheKeySpaceGoesToEveryCell()
+    {
+        var settings = Create(["--operation", "upsert-replace,Upsert-Merge", "--key-space", "500"]);
+
+        Assert.Equal(["upsert-replace", "upsert-merge"], settings.Cells.Select(c => c.Operation));
+        Assert.All(settings.Cells, c => Assert.Contains("--key-space 500", string.Join(' ', CellArguments.For(settings, c, null)), StringComparison.Ordinal));
+    }
+
+    [Fact]
+    public void Create_AnInsertCellWithAKeySpace_IsRefusedWithRunsSentence_NamingTheCell() =>
+        Assert.Equal(
+            "--key-space goes with --operation upsert-replace or upsert-merge: the service refuses an insert of a key that exists (409 EntityAlreadyExists) (in cell sdk-p1-t12-b100-e1024-single-r1).",
+            Refuse("--operation", "insert,upsert-merge", "--key-space", "500").Message);
+
+    [Fact]
     public void Create_BadConstantRunOption_IsRefusedWithRunsSentence()
     {
         var refusal = Refuse("--duration", "soon");
@@ -171,7 +186,7 @@ public sealed class SweepSettingsFactoryTests
         var args = CellArguments.For(settings, cell, "tableload20240305120709c0002");
 
         Assert.Equal(
-            ["run", "--client", "sdk", "--runtime", "tuned", "--processes", "1", "--tasks", "12", "--batch-size", "100", "--entity-size", "1024", "--partitions", "single", "--rate", "1000",
+            ["run", "--client", "sdk", "--runtime", "tuned", "--operation", "insert", "--processes", "1", "--tasks", "12", "--batch-size", "100", "--entity-size", "1024", "--partitions", "single", "--rate", "1000",
              "--duration", "1s", "--table", "tableload20240305120709c0002", "--output", Path.Combine("out", cell.Name), "--label", cell.Name, "--quiet"],
             args);
     }

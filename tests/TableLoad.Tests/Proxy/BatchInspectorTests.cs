@@ -24,6 +24,22 @@ public sealed class BatchInspectorTests
         Assert.Equal("tl-p0000042", shape.PartitionKeyText(body));
     }
 
+    [Theory]
+    [InlineData("upsert-replace")]
+    [InlineData("upsert-merge")]
+    public void InspectBatch_UpsertsAddressedToTheirEntities_CountLikeInserts(string operation)
+    {
+        Assert.True(TableLoad.Storage.BatchOperationNames.TryParse(operation, out var parsed));
+        var writer = new BatchBodyWriter(EntityTemplate.Create(entitySize: 1024, properties: 8), TableUrl, parsed);
+        var body = writer.Write(new BatchIdentity("tl-0007", "tl-000-000-0001-", "nonce-1", 45, 50), 10).Span;
+
+        var shape = BatchInspector.InspectBatch(body);
+
+        Assert.Equal(10, shape.Operations);
+        Assert.Equal("loadtable1", Encoding.ASCII.GetString(body[shape.Table]));
+        Assert.Equal("tl-0007", shape.PartitionKeyText(body));
+    }
+
     [Fact]
     public void InspectBatch_LargeEntities_StillFindsEveryOperation()
     {

@@ -15,6 +15,13 @@ public sealed class RequestClassifierTests
     [InlineData("GET", "/devstoreaccount1/loadtable1()", nameof(RequestKind.Other), "", "")]
     [InlineData("GET", "/devstoreaccount1/$batch", nameof(RequestKind.Other), "", "")]
     [InlineData("POST", "/devstoreaccount1/loadtable1(PartitionKey='a',RowKey='b')", nameof(RequestKind.Other), "devstoreaccount1", "")]
+    [InlineData("PUT", "/devstoreaccount1/loadtable1(PartitionKey='a',RowKey='b')", nameof(RequestKind.Insert), "devstoreaccount1", "loadtable1")]
+    [InlineData("PATCH", "/devstoreaccount1/loadtable1(PartitionKey='a',RowKey='b')", nameof(RequestKind.Insert), "devstoreaccount1", "loadtable1")]
+    [InlineData("MERGE", "/orders(PartitionKey='a%27%27',RowKey='b')", nameof(RequestKind.Insert), "", "orders")]
+    [InlineData("PUT", "/devstoreaccount1/loadtable1", nameof(RequestKind.Other), "devstoreaccount1", "")]
+    [InlineData("PUT", "/devstoreaccount1/$batch", nameof(RequestKind.Other), "devstoreaccount1", "")]
+    [InlineData("PATCH", "/devstoreaccount1/Tables('loadtable1')", nameof(RequestKind.Other), "devstoreaccount1", "")]
+    [InlineData("DELETE", "/devstoreaccount1/loadtable1(PartitionKey='a',RowKey='b')", nameof(RequestKind.Other), "", "")]
     public void Classify_TellsBatchesAndInsertsFromEverythingElse(string method, string path, string expected, string account, string table)
     {
         var kind = RequestClassifier.Classify(method, path, out var accountRange, out var tableRange);

@@ -15,7 +15,7 @@ public sealed class SweepCsvTests
     public void Header_HasTheAgreedColumns()
     {
         Assert.Equal(
-            "cell,client,runtime,processes,tasks,batch_size,entity_size,partitions,rate,repeat,min,median,mean,max,p90,p95,p99,peak_eps," +
+            "cell,client,runtime,operation,processes,tasks,batch_size,entity_size,partitions,rate,repeat,min,median,mean,max,p90,p95,p99,peak_eps," +
             "succeeded,failed,throttled,timeouts,mean_eps,goodput_mb_s,client_cpu_s,saturated,status",
             SweepCsv.Header);
     }
@@ -79,7 +79,7 @@ public sealed class SweepCsvTests
         var line = SweepCsv.Format(row);
 
         Assert.Equal(
-            "wire-p2-t12-b100-e1024-spread8-rate2500.5-r1,wire,tuned,2,12,100,1024,spread:8,2500.5,1,8.25,20.5,22.126333333333335,950.75,30.5,35.25,1234.5,1200," +
+            "wire-p2-t12-b100-e1024-spread8-rate2500.5-r1,wire,tuned,insert,2,12,100,1024,spread:8,2500.5,1,8.25,20.5,22.126333333333335,950.75,30.5,35.25,1234.5,1200," +
             "1234500,1000,9,1,900.1,0.9216,1.75,false,complete",
             line);
         Assert.Equal(SweepCsv.Columns.Count, line.Split(',').Length);
@@ -189,17 +189,19 @@ public sealed class SweepCsvTests
         return (Rearrange(CsvLine.Split(header), "note"), Rearrange(CsvLine.Split(line), note));
     }
 
-    [Fact]
-    public void ASweepCsvWrittenBeforeRuntimeWasAKnob_StillReads_ItsCellsTuned()
+    [Theory]
+    [InlineData("runtime")]
+    [InlineData("operation")]
+    public void ASweepCsvWrittenBeforeAKnob_StillReads_ItsCellsWithTheKnobsDefault(string column)
     {
-        var header = string.Join(',', SweepCsv.Columns.Select(c => c.Name).Where(n => n != "runtime"));
+        var header = string.Join(',', SweepCsv.Columns.Select(c => c.Name).Where(n => n != column));
         var layout = SweepCsvLayout.FromHeader(header);
         var row = SweepRow.ToBeRead() with { Cell = new SweepCell("sdk", 1, 4, 100, 1024, "single", null, 1), Status = TableLoad.Measurement.RunStatus.Complete };
 
         var read = layout.TryParse(layout.Format(row));
 
         Assert.NotNull(read);
-        Assert.Equal("tuned", read.Cell.Runtime);
+        Assert.Equal(("tuned", "insert"), (read.Cell.Runtime, read.Cell.Operation));
         Assert.Equal(row.Cell, read.Cell);
     }
 }

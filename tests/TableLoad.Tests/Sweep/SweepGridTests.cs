@@ -91,6 +91,15 @@ public sealed class SweepGridTests
     }
 
     [Fact]
+    public void Expand_Operations_VaryInsideTheRuntime_AndOnlyAnUpsertCellSaysItsOperationInItsName()
+    {
+        var cells = SweepGrid.Expand(CreateKnobs(runtimes: ["tuned", "defaults"]) with { Operations = ["insert", "upsert-merge"] }, repeat: 1);
+
+        Assert.Equal(["sdk", "sdk-upsert-merge", "sdk-defaults", "sdk-defaults-upsert-merge"], cells.Select(c => c.Name[..c.Name.IndexOf("-p", StringComparison.Ordinal)]));
+        Assert.Equal(["insert", "upsert-merge", "insert", "upsert-merge"], cells.Select(c => c.Operation));
+    }
+
+    [Fact]
     public void Expand_Runtimes_VaryInsideTheClient_AndOnlyAnUntunedCellSaysItsRuntimeInItsName()
     {
         var cells = SweepGrid.Expand(CreateKnobs(clients: ["sdk", "wire"], runtimes: ["tuned", "defaults"]), repeat: 1);

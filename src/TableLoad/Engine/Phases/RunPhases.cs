@@ -66,7 +66,7 @@ internal sealed class RunPhases(
         if (settings.Verify)
         {
             var measured = report.Summary;
-            var expected = table.Preexisting + measured.EntitiesSucceeded + measured.Warmup.EntitiesSucceeded;
+            var expected = table.Preexisting + measured.KeysWritten;
             var stored = await table.CountAsync().ConfigureAwait(false);
             report = report with { Summary = measured with { Stored = new StoredCount(stored, expected, stored == expected) } };
             var unknown = measured.Abandoned.Unknown > 0 ? $"; {measured.Abandoned.Unknown} abandoned batches could not be read back" : "";

@@ -9,7 +9,7 @@ namespace TableLoad.Storage.Sdk;
 /// One task loop's SDK batch. Its entities and actions are made once and re-keyed for every batch; their
 /// properties are the template's shared values (binary arrays, strings, boxed numbers), so no payload is copied per entity.
 /// </summary>
-internal sealed class SdkBatchSender(TableClient table, EntityTemplate template, TimeProvider time) : IBatchSender
+internal sealed class SdkBatchSender(TableClient table, EntityTemplate template, BatchOperation operation, TimeProvider time) : IBatchSender
 {
     private TableTransactionAction[] _actions = [];
 
@@ -20,7 +20,7 @@ internal sealed class SdkBatchSender(TableClient table, EntityTemplate template,
             _actions = new TableTransactionAction[count];
             for (var i = 0; i < count; i++)
             {
-                _actions[i] = new TableTransactionAction(TableTransactionActionType.Add, NewEntity());
+                _actions[i] = new TableTransactionAction(ActionType(operation), NewEntity());
             }
         }
 
@@ -56,6 +56,13 @@ internal sealed class SdkBatchSender(TableClient table, EntityTemplate template,
             throw;
         }
     }
+
+    public static TableTransactionActionType ActionType(BatchOperation operation) => operation switch
+    {
+        BatchOperation.UpsertReplace => TableTransactionActionType.UpsertReplace,
+        BatchOperation.UpsertMerge => TableTransactionActionType.UpsertMerge,
+        _ => TableTransactionActionType.Add,
+    };
 
     private TableEntity NewEntity()
     {

@@ -1,3 +1,4 @@
+using System.Buffers;
 using System.Buffers.Text;
 using System.Text;
 using System.Text.Json;
@@ -6,12 +7,14 @@ using TableLoad.Workload;
 namespace TableLoad.Storage.Wire;
 
 /// <summary>
-/// Writes the multipart body of an insert batch into a buffer it owns and reuses, so a task builds
-/// every batch of the run without allocating per entity. Not thread-safe: one writer per task.
+/// Writes the multipart body of a batch into a buffer it owns and reuses, so a task builds every batch of
+/// the run without allocating per entity. Not thread-safe: one writer per task. Each operation is the
+/// sub-request Azure.Data.Tables sends for it: an insert POSTs to the table, an upsert-replace PUTs and an
+/// upsert-merge PATCHes to the entity's address, without If-Match (<see cref="SubRequestHead"/>).
 /// </summary>
 /// <remarks>
-/// Consecutive batches of a task differ only in their keys, so when the keys keep their lengths (and the
-/// nonce and count stay the same) the next batch overwrites just the key bytes of the previous one in place
+/// Consecutive batches of a task differ only in their keys and nonce, so when these keep their lengths (and the
+/// count stays the same) the next batch overwrites just those bytes of the previous one in place
 /// instead of copying the ~1.7 KB of every entity again.
 /// </remarks>
 internal sealed class BatchBodyWriter
@@ -26,106 +29,131 @@ internal sealed class BatchBodyWriter
     private static readonly byte[] Closing = Encoding.UTF8.GetBytes($"--{ChangesetBoundary}--\r\n--{BatchBoundary}--\r\n");
 
     private readonly EntityTemplate _template;
-    private readonly byte[] _operationHead;
+    private readonly SubRequestHead _head;
+
     private byte[] _buffer = new byte[64 * 1024];
     private int _length;
 
-    // The layout of the body in the buffer: where each entity's PartitionKey and RowKey stem start.
-    private int[] _partitionKeyAt = [];
-    private int[] _stemAt = [];
-    private int _layoutCount = -1;
-    private int _layoutPartitionKeyLength;
-    private int _layoutStemLength;
-    private string? _layoutNonce;
+    // The layout of the body in the buffer: where each entity's keys, key number and nonce start.
+    private EntitySlots[] _slots = [];
+    private LayoutShape _layout;
 
     private byte[] _partitionKeyBytes = new byte[64];
     private byte[] _stemBytes = new byte[64];
+    private byte[] _nonceBytes = new byte[64];
+    private byte[] _urlPartitionKeyBytes = new byte[64];
+    private byte[] _urlStemBytes = new byte[64];
 
-    public BatchBodyWriter(EntityTemplate template, string tableUrl)
+    public BatchBodyWriter(EntityTemplate template, string tableUrl, BatchOperation operation = BatchOperation.Insert)
     {
         _template = template;
-        _operationHead = Encoding.UTF8.GetBytes(
-            $"--{ChangesetBoundary}\r\nContent-Type: application/http\r\nContent-Transfer-Encoding: binary\r\n\r\n" +
-            $"POST {tableUrl} HTTP/1.1\r\nContent-Type: application/json\r\nAccept: application/json;odata=nometadata\r\n" +
-            "Prefer: return-no-content\r\nDataServiceVersion: 3.0\r\n\r\n{\"PartitionKey\":");
+        _head = new SubRequestHead(operation, tableUrl);
     }
 
     public ReadOnlyMemory<byte> Body => _buffer.AsMemory(0, _length);
 
-    /// <summary>Builds a batch of <paramref name="count"/> inserts; RowKeys are <c>rowKeyStem</c> + a 3-digit index.</summary>
-    public ReadOnlyMemory<byte> Write(string partitionKey, string rowKeyStem, string nonce, int count)
-    {
-        var pk = JsonEscaped(partitionKey, ref _partitionKeyBytes);
-        var stem = JsonEscaped(rowKeyStem, ref _stemBytes);
-        if (count == _layoutCount && pk.Length == _layoutPartitionKeyLength && stem.Length == _layoutStemLength &&
-            string.Equals(nonce, _layoutNonce, StringComparison.Ordinal))
-        {
-            for (var i = 0; i < count; i++)
-            {
-                pk.CopyTo(_buffer.AsSpan(_partitionKeyAt[i]));
-                stem.CopyTo(_buffer.AsSpan(_stemAt[i]));
-            }
+    /// <summary>Builds a batch of <paramref name="count"/> operations; RowKeys are <c>rowKeyStem</c> + a 3-digit index.</summary>
+    public ReadOnlyMemory<byte> Write(string partitionKey, string rowKeyStem, string nonce, int count) =>
+        Write(new BatchIdentity(partitionKey, rowKeyStem, nonce), count);
 
+    /// <summary>Builds a batch of <paramref name="count"/> operations on the batch's keys (<see cref="BatchIdentity.RowKey"/>).</summary>
+    public ReadOnlyMemory<byte> Write(in BatchIdentity batch, int count)
+    {
+        var pk = JsonEscaped(batch.PartitionKey, ref _partitionKeyBytes);
+        var stem = JsonEscaped(batch.RowKeyStem, ref _stemBytes);
+        var nonce = JsonEscaped(batch.Nonce, ref _nonceBytes);
+        var urlPk = _head.InAddress ? UrlKey(batch.PartitionKey, ref _urlPartitionKeyBytes) : default;
+        var urlStem = _head.InAddress ? UrlKey(batch.RowKeyStem, ref _urlStemBytes) : default;
+        var shape = new LayoutShape(count, pk.Length, stem.Length, nonce.Length, urlPk.Length, urlStem.Length, batch.KeyDigits);
+        if (shape != _layout)
+        {
+            WriteWhole(pk, stem, nonce, urlPk, urlStem, batch, count);
+            _layout = shape;
             return Body;
         }
 
-        WriteWhole(pk, stem, nonce, count);
+        var digits = new StandardFormat('D', (byte)batch.KeyDigits);
+        for (var i = 0; i < count; i++)
+        {
+            ref readonly var at = ref _slots[i];
+            pk.CopyTo(_buffer.AsSpan(at.PartitionKey));
+            stem.CopyTo(_buffer.AsSpan(at.Stem));
+            nonce.CopyTo(_buffer.AsSpan(at.Nonce));
+            Utf8Formatter.TryFormat(batch.KeyNumber(i), _buffer.AsSpan(at.KeyNumber), out _, digits);
+            if (_head.InAddress)
+            {
+                urlPk.CopyTo(_buffer.AsSpan(at.UrlPartitionKey));
+                urlStem.CopyTo(_buffer.AsSpan(at.UrlStem));
+                Utf8Formatter.TryFormat(batch.KeyNumber(i), _buffer.AsSpan(at.UrlKeyNumber), out _, digits);
+            }
+        }
+
         return Body;
     }
 
-    private void WriteWhole(ReadOnlySpan<byte> pk, ReadOnlySpan<byte> stem, string nonce, int count)
+    private void WriteWhole(ReadOnlySpan<byte> pk, ReadOnlySpan<byte> stem, ReadOnlySpan<byte> nonce, ReadOnlySpan<byte> urlPk, ReadOnlySpan<byte> urlStem, in BatchIdentity batch, int count)
     {
-        var batch = JsonEncodedText.Encode(nonce).EncodedUtf8Bytes;
         var fragment = _template.JsonFragment;
-        var perEntity = _operationHead.Length + pk.Length + stem.Length + batch.Length + fragment.Length + 48;
+        var keys = pk.Length + stem.Length + batch.KeyDigits;
+        var perEntity = _head.Length + urlPk.Length + urlStem.Length + keys + nonce.Length + fragment.Length + 80;
         EnsureCapacity(Opening.Length + Closing.Length + (perEntity * count));
-        if (_stemAt.Length < count)
+        if (_slots.Length < count)
         {
-            _partitionKeyAt = new int[count];
-            _stemAt = new int[count];
+            _slots = new EntitySlots[count];
         }
 
+        var digits = new StandardFormat('D', (byte)batch.KeyDigits);
         _length = 0;
         Append(Opening);
         for (var i = 0; i < count; i++)
         {
-            Append(_operationHead);
-            Append((byte)'"');
-            _partitionKeyAt[i] = _length;
-            Append(pk);
-            Append("\",\"RowKey\":\""u8);
-            _stemAt[i] = _length;
-            Append(stem);
-            Utf8Formatter.TryFormat(i, _buffer.AsSpan(_length), out var written, new System.Buffers.StandardFormat('D', 3));
-            _length += written;
+            ref var at = ref _slots[i];
+            Append(_head.Start);
+            if (_head.InAddress)
+            {
+                AppendKeys("(PartitionKey='"u8, urlPk, "',RowKey='"u8, urlStem, batch.KeyNumber(i), digits, out at.UrlPartitionKey, out at.UrlStem, out at.UrlKeyNumber);
+                Append("')"u8);
+            }
+
+            Append(_head.Rest);
+            AppendKeys("{\"PartitionKey\":\""u8, pk, "\",\"RowKey\":\""u8, stem, batch.KeyNumber(i), digits, out at.PartitionKey, out at.Stem, out at.KeyNumber);
             Append("\",\"Batch\":\""u8);
-            Append(batch);
+            at.Nonce = _length;
+            Append(nonce);
             Append((byte)'"');
             Append(fragment);
             Append("}\r\n"u8);
         }
 
         Append(Closing);
-        _layoutCount = count;
-        _layoutPartitionKeyLength = pk.Length;
-        _layoutStemLength = stem.Length;
-        _layoutNonce = nonce;
     }
 
     /// <summary>
     /// The value's UTF-8 bytes as a JSON string body. Keys made of letters, digits, '-', '_' and '.' (all that
     /// TableLoad generates) need no escaping and are copied into <paramref name="scratch"/> without allocating.
     /// </summary>
-    private static ReadOnlySpan<byte> JsonEscaped(string value, ref byte[] scratch)
+    private static ReadOnlySpan<byte> JsonEscaped(string value, ref byte[] scratch) =>
+        IsPlain(value) ? Ascii(value, ref scratch) : JsonEncodedText.Encode(value).EncodedUtf8Bytes;
+
+    /// <summary>The key as an OData literal in an address, as the SDK writes it: quotes doubled, then percent-encoded.</summary>
+    private static ReadOnlySpan<byte> UrlKey(string value, ref byte[] scratch) =>
+        IsPlain(value) ? Ascii(value, ref scratch) : Encoding.ASCII.GetBytes(Uri.EscapeDataString(value.Replace("'", "''", StringComparison.Ordinal)));
+
+    private static bool IsPlain(string value)
     {
         foreach (var c in value)
         {
             if (!char.IsAsciiLetterOrDigit(c) && c is not ('-' or '_' or '.'))
             {
-                return JsonEncodedText.Encode(value).EncodedUtf8Bytes;
+                return false;
             }
         }
 
+        return true;
+    }
+
+    private static ReadOnlySpan<byte> Ascii(string value, ref byte[] scratch)
+    {
         if (scratch.Length < value.Length)
         {
             scratch = new byte[value.Length * 2];
@@ -150,4 +178,38 @@ internal sealed class BatchBodyWriter
     }
 
     private void Append(byte value) => _buffer[_length++] = value;
+
+    /// <summary>The keys in one of their two places, the address or the JSON; says where each variable part starts.</summary>
+    private void AppendKeys(ReadOnlySpan<byte> before, ReadOnlySpan<byte> pk, ReadOnlySpan<byte> between, ReadOnlySpan<byte> stem, int keyNumber, StandardFormat digits, out int pkAt, out int stemAt, out int numberAt)
+    {
+        Append(before);
+        pkAt = _length;
+        Append(pk);
+        Append(between);
+        stemAt = _length;
+        Append(stem);
+        numberAt = _length;
+        AppendNumber(keyNumber, digits);
+    }
+
+    private void AppendNumber(int value, StandardFormat digits)
+    {
+        Utf8Formatter.TryFormat(value, _buffer.AsSpan(_length), out var written, digits);
+        _length += written;
+    }
+
+    /// <summary>Where one entity's variable bytes start in the buffer.</summary>
+    private struct EntitySlots
+    {
+        public int UrlPartitionKey;
+        public int UrlStem;
+        public int UrlKeyNumber;
+        public int PartitionKey;
+        public int Stem;
+        public int KeyNumber;
+        public int Nonce;
+    }
+
+    /// <summary>What must stay the same for a batch to be written over the previous one in place.</summary>
+    private readonly record struct LayoutShape(int Count, int PartitionKey, int Stem, int Nonce, int UrlPartitionKey, int UrlStem, int KeyDigits);
 }

@@ -6,7 +6,7 @@ using TableLoad.Workload;
 namespace TableLoad.Storage.Wire;
 
 /// <summary>
-/// TableLoad's own client for the batch POST alone, spoken directly over HTTP/1.1 with pre-serialised
+/// TableLoad's own client for the batch POST alone (its operations inserts or upserts), spoken directly over HTTP/1.1 with pre-serialised
 /// bodies and signing cached per second: the service's ceiling, against which the SDK's cost shows.
 /// </summary>
 internal sealed class WireBatchClient : IBatchClient
@@ -22,13 +22,15 @@ internal sealed class WireBatchClient : IBatchClient
     private readonly Uri _batchUri;
     private readonly string _tableUrl;
     private readonly EntityTemplate _template;
+    private readonly BatchOperation _operation;
     private readonly TimeProvider _time;
 
     /// <param name="time">The run's clock, which a Retry-After date is measured against.</param>
-    public WireBatchClient(AuthorizedTarget target, string table, EntityTemplate template, HttpMessageHandler handler, TimeProvider time)
+    public WireBatchClient(AuthorizedTarget target, string table, EntityTemplate template, HttpMessageHandler handler, TimeProvider time, BatchOperation operation = BatchOperation.Insert)
     {
         _authorizer = target.Authorizer;
         _template = template;
+        _operation = operation;
         _time = time;
         var endpoint = target.TableEndpoint.AbsoluteUri.TrimEnd('/');
         _batchUri = new Uri($"{endpoint}/$batch");
@@ -38,7 +40,7 @@ internal sealed class WireBatchClient : IBatchClient
 
     public BatchClientKind Kind => BatchClientKind.Wire;
 
-    public IBatchSender CreateSender() => new Sender(this, new BatchBodyWriter(_template, _tableUrl));
+    public IBatchSender CreateSender() => new Sender(this, new BatchBodyWriter(_template, _tableUrl, _operation));
 
     /// <summary>Sends one entity group transaction whose multipart body is already built.</summary>
     public async Task<BatchResponse> SendBatchAsync(ReadOnlyMemory<byte> body, CancellationToken cancellationToken)
@@ -102,7 +104,7 @@ internal sealed class WireBatchClient : IBatchClient
     {
         private ReadOnlyMemory<byte> _body;
 
-        public void Prepare(BatchIdentity batch, int count) => _body = writer.Write(batch.PartitionKey, batch.RowKeyStem, batch.Nonce, count);
+        public void Prepare(BatchIdentity batch, int count) => _body = writer.Write(batch, count);
 
         public Task<BatchResponse> SendAsync(CancellationToken cancellationToken) => client.SendBatchAsync(_body, cancellationToken);
     }

@@ -25,6 +25,8 @@ public sealed class SummaryMergeTests
         BatchSize = 5,
         EntitySize = 7,
         Entity = "entity-a",
+        Operation = "upsert-merge",
+        KeySpace = 257,
         Partitions = "spread:11",
         BatchClient = "client-a",
         Status = RunStatus.Interrupted,
@@ -40,6 +42,7 @@ public sealed class SummaryMergeTests
         Retries = 67,
         VerifiedByRead = 69,
         EntitiesFailed = 71,
+        KeysWritten = 259,
         BatchLogDropped = 229,
         Outcomes = new Dictionary<string, long>
         {
@@ -72,7 +75,7 @@ public sealed class SummaryMergeTests
         var expected = new Dictionary<string, string>
         {
             ["run_id"] = "run-a", ["row"] = "row-a", ["label"] = "label-a", ["processes"] = "4", ["tasks"] = "3", ["batch_size"] = "5",
-            ["entity_size"] = "7", ["entity"] = "entity-a", ["partitions"] = "spread:11", ["batch_client"] = "client-a", ["status"] = "interrupted", ["measured_seconds"] = "4001",
+            ["entity_size"] = "7", ["entity"] = "entity-a", ["operation"] = "upsert-merge", ["key_space"] = "257", ["keys_written"] = "518", ["partitions"] = "spread:11", ["batch_client"] = "client-a", ["status"] = "interrupted", ["measured_seconds"] = "4001",
             ["rate"] = "111", ["late_batches"] = "114", ["peak_entities_per_second"] = "3001",
             ["mean_entities_per_second"] = Number(130 / 4001.0), ["goodput_mb_per_second"] = Number(130 * 7 / 1e6 / 4001),
             ["entities_succeeded"] = "130", ["retries"] = "134", ["verified_by_read"] = "138", ["entities_failed"] = "142", ["batch_log_dropped"] = "458",

@@ -1,6 +1,4 @@
 using System.Text;
-using System.Text.Json;
-using Microsoft.AspNetCore.WebUtilities;
 using TableLoad.Storage.Wire;
 using TableLoad.Workload;
 
@@ -14,39 +12,6 @@ public sealed class BatchBodyWriterTests
 
     private static BatchBodyWriter CreateSut() => new(Template, TableUrl);
 
-    private sealed record Operation(string RequestLine, IReadOnlyDictionary<string, string> Headers, JsonElement Entity);
-
-    // Reads the body with ASP.NET Core's multipart reader: the batch, then the changeset inside it.
-    private static async Task<List<Operation>> ReadOperationsAsync(byte[] body)
-    {
-        var batch = new MultipartReader(BatchBodyWriter.BatchBoundary, new MemoryStream(body));
-        var changeset = await batch.ReadNextSectionAsync();
-        Assert.NotNull(changeset);
-        Assert.Equal($"multipart/mixed; boundary={BatchBodyWriter.ChangesetBoundary}", changeset.ContentType);
-
-        var operations = new List<Operation>();
-        var reader = new MultipartReader(BatchBodyWriter.ChangesetBoundary, changeset.Body);
-        while (await reader.ReadNextSectionAsync() is { } part)
-        {
-            Assert.Equal("application/http", part.ContentType);
-            Assert.Equal("binary", part.Headers!["Content-Transfer-Encoding"].ToString());
-            var text = await new StreamReader(part.Body, Encoding.UTF8).ReadToEndAsync();
-            operations.Add(ParseOperation(text));
-        }
-
-        Assert.Null(await batch.ReadNextSectionAsync());
-        return operations;
-    }
-
-    private static Operation ParseOperation(string httpRequest)
-    {
-        var split = httpRequest.IndexOf("\r\n\r\n", StringComparison.Ordinal);
-        var head = httpRequest[..split].Split("\r\n");
-        var headers = head.Skip(1).Select(h => h.Split(": ", 2)).ToDictionary(h => h[0], h => h[1], StringComparer.OrdinalIgnoreCase);
-        using var json = JsonDocument.Parse(httpRequest[(split + 4)..]);
-        return new Operation(head[0], headers, json.RootElement.Clone());
-    }
-
     [Theory]
     [InlineData(1)]
     [InlineData(7)]
@@ -55,7 +20,7 @@ public sealed class BatchBodyWriterTests
     {
         var body = CreateSut().Write("pk", "tl-000-000-0001-0000000000-", "nonce", count).ToArray();
 
-        var operations = await ReadOperationsAsync(body);
+        var operations = await BatchBodyReader.ReadOperationsAsync(body);
 
         Assert.Equal(count, operations.Count);
         Assert.All(operations, o => Assert.Equal($"POST {TableUrl} HTTP/1.1", o.RequestLine));
@@ -68,7 +33,7 @@ public sealed class BatchBodyWriterTests
         const string stem = "tl-000-000-0001-0000000042-";
         var body = CreateSut().Write("tl-0003", stem, "run-nonce", 12).ToArray();
 
-        var operations = await ReadOperationsAsync(body);
+        var operations = await BatchBodyReader.ReadOperationsAsync(body);
 
         for (var i = 0; i < operations.Count; i++)
         {
@@ -96,7 +61,7 @@ public sealed class BatchBodyWriterTests
     {
         var body = CreateSut().Write("p\"k\\", "stem\u00e9-", "n\"", 2).ToArray();
 
-        var entity = (await ReadOperationsAsync(body))[1].Entity;
+        var entity = (await BatchBodyReader.ReadOperationsAsync(body))[1].Entity;
 
         Assert.Equal("p\"k\\", entity.GetProperty("PartitionKey").GetString());
         Assert.Equal("stem\u00e9-001", entity.GetProperty("RowKey").GetString());
@@ -111,10 +76,10 @@ public sealed class BatchBodyWriterTests
 
         var second = sut.Write("second", "b-", "n2", 2).ToArray();
 
-        var operations = await ReadOperationsAsync(second);
+        var operations = await BatchBodyReader.ReadOperationsAsync(second);
         Assert.Equal(2, operations.Count);
         Assert.All(operations, o => Assert.Equal("second", o.Entity.GetProperty("PartitionKey").GetString()));
-        Assert.Equal(100, (await ReadOperationsAsync(first)).Count);
+        Assert.Equal(100, (await BatchBodyReader.ReadOperationsAsync(first)).Count);
     }
 
     [Fact]

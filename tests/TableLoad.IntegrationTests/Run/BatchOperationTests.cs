@@ -1,0 +1,117 @@
+using Azure.Data.Tables;
+using TableLoad.IntegrationTests.Infrastructure;
+
+namespace TableLoad.IntegrationTests.Run;
+
+/// <summary>--operation and --key-space through the command line against Azurite, with both batch clients.</summary>
+[Collection(AzuriteCollection.Name)]
+public sealed class BatchOperationTests(AzuriteFixture azurite) : IDisposable
+{
+    private readonly string _output = Directory.CreateTempSubdirectory("tableload-operation-").FullName;
+
+    [Theory]
+    [InlineData("sdk", "upsert-replace")]
+    [InlineData("sdk", "upsert-merge")]
+    [InlineData("wire", "upsert-replace")]
+    [InlineData("wire", "upsert-merge")]
+    public async Task UpsertsOverAKeySpace_VerifyMatchesTheDistinctKeys_NotTheEntitiesSent(string client, string operation)
+    {
+        var table = StoredEntities.NewTableName("ks");
+
+        var (exitCode, stdout, stderr) = await TableLoadProcess.RunAsync(
+            ["run", "--client", client, "--operation", operation, "--key-space", "50", "--tasks", "4", "--batch-size", "10",
+             "--table", table, "--keep-table", "--duration", "2s", "--warmup", "0s", "--verify", "--quiet", "--output", _output], azurite.ConnectionString);
+
+        Assert.True(exitCode == 0, stderr);
+        var summary = new ResultFolder(_output).Summary;
+        var stored = await StoredEntities.CountByPartitionAsync(azurite, table);
+        Assert.Equal(4 * 50, stored.Values.Sum());
+        Assert.Equal(4 * 50, summary.KeysWritten);
+        Assert.True(summary.EntitiesSucceeded > summary.KeysWritten, "every task should have written its 50 keys more than once");
+        Assert.Contains("stored 200 entities: matches", stdout, StringComparison.Ordinal);
+        Assert.Equal((operation, 50), (summary.Operation, summary.KeySpace));
+        Assert.Equal((operation, 50), (new ResultFolder(_output).Run.Options.Operation, new ResultFolder(_output).Run.Options.KeySpace));
+    }
+
+    [Fact]
+    public async Task UpsertsOverAKeySpace_InTwoWorkerProcesses_EachWorkerCyclesOverItsOwnKeys_AndVerifyMatches()
+    {
+        var table = StoredEntities.NewTableName("ksp");
+
+        var (exitCode, stdout, stderr) = await TableLoadProcess.RunAsync(
+            ["run", "--processes", "2", "--operation", "upsert-merge", "--key-space", "20", "--tasks", "2", "--batch-size", "10",
+             "--table", table, "--keep-table", "--duration", "2s", "--warmup", "0s", "--verify", "--quiet", "--output", _output], azurite.ConnectionString);
+
+        Assert.True(exitCode == 0, stderr);
+        Assert.Equal(2 * 2 * 20, (await StoredEntities.CountByPartitionAsync(azurite, table)).Values.Sum());
+        Assert.Contains("stored 80 entities: matches", stdout, StringComparison.Ordinal);
+    }
+
+    [Theory]
+    [InlineData("sdk")]
+    [InlineData("wire")]
+    public async Task Inserts_OfFourTasks_VerifyMatches_AndTheRunSaysItInserted(string client)
+    {
+        var table = StoredEntities.NewTableName("ins");
+
+        var (exitCode, stdout, stderr) = await TableLoadProcess.RunAsync(
+            ["run", "--client", client, "--operation", "insert", "--tasks", "4", "--batch-size", "10",
+             "--table", table, "--duration", "2s", "--warmup", "0s", "--verify", "--output", _output], azurite.ConnectionString);
+
+        Assert.True(exitCode == 0, stderr);
+        var summary = new ResultFolder(_output).Summary;
+        Assert.Equal(summary.EntitiesSucceeded, summary.KeysWritten);
+        Assert.Contains($"stored {summary.KeysWritten} entities: matches", stdout, StringComparison.Ordinal);
+        Assert.Contains("batches of 10 inserts", stdout, StringComparison.Ordinal);
+    }
+
+    [Theory]
+    [InlineData("sdk", "upsert-replace")]
+    [InlineData("sdk", "upsert-merge")]
+    [InlineData("wire", "upsert-replace")]
+    [InlineData("wire", "upsert-merge")]
+    public async Task SecondWriteOfAKey_ReplacesOrMergesWhatTheFirstWrote(string client, string operation)
+    {
+        var table = StoredEntities.NewTableName("rm");
+        // The first run writes 8 properties of 8 bytes; the second, on the same keys, 4 properties of 16 bytes.
+        await RunOnAsync(table, client, "upsert-replace", "8", "--keep-table");
+        var first = await ReadEntitiesAsync(table);
+
+        await RunOnAsync(table, client, operation, "4", "--keep-table", "--allow-existing-table");
+
+        var second = await ReadEntitiesAsync(table);
+        Assert.Equal(first.Select(e => e.RowKey), second.Select(e => e.RowKey));
+        Assert.All(second, e => Assert.Equal(16, e.GetBinary("P0").Length));
+        Assert.All(second.Zip(first), pair => Assert.NotEqual(pair.Second.GetString("Batch"), pair.First.GetString("Batch")));
+        if (operation == "upsert-replace")
+        {
+            Assert.All(second, e => Assert.False(e.ContainsKey("P7"), "a replace drops the properties only the first write had"));
+        }
+        else
+        {
+            Assert.All(second, e => Assert.Equal(8, e.GetBinary("P7").Length));
+        }
+    }
+
+    private async Task RunOnAsync(string table, string client, string operation, string properties, params string[] more)
+    {
+        var (exitCode, _, stderr) = await TableLoadProcess.RunAsync(
+            ["run", "--client", client, "--operation", operation, "--key-space", "10", "--batch-size", "10", "--tasks", "1", "--batches", "1",
+             "--entity-size", "64", "--properties", properties, "--table", table, "--warmup", "0s", "--quiet", "--output", _output, .. more], azurite.ConnectionString);
+        Assert.True(exitCode == 0, stderr);
+    }
+
+    private async Task<List<TableEntity>> ReadEntitiesAsync(string table)
+    {
+        var entities = new List<TableEntity>();
+        await foreach (var entity in new TableClient(azurite.ConnectionString, table).QueryAsync<TableEntity>())
+        {
+            entities.Add(entity);
+        }
+
+        Assert.Equal(10, entities.Count);
+        return entities;
+    }
+
+    public void Dispose() => Directory.Delete(_output, recursive: true);
+}
