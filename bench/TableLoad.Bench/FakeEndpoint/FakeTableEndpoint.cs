@@ -10,6 +10,7 @@ namespace TableLoad.Bench.FakeEndpoint;
 /// <summary>
 /// A Table endpoint on loopback that accepts every request without checking its signature and answers
 /// as cheaply as it can: each batch with a canned 202 holding one 204 per operation it counted.
+/// GET /_fake/received says how many batches, operations and body bytes it received.
 /// </summary>
 internal static class FakeTableEndpoint
 {
@@ -28,7 +29,8 @@ internal static class FakeTableEndpoint
 
         await using var app = builder.Build();
         var answers = new BatchAnswers();
-        app.Run(context => HandleAsync(context, answers));
+        var received = new ReceivedBatches();
+        app.Run(context => HandleAsync(context, answers, received));
         await app.StartAsync(cancellationToken).ConfigureAwait(false);
         await Console.Out.WriteLineAsync($"fake-endpoint listening on http://127.0.0.1:{port}/devstoreaccount1").ConfigureAwait(false);
 
@@ -38,18 +40,26 @@ internal static class FakeTableEndpoint
         return 0;
     }
 
-    private static async Task HandleAsync(HttpContext context, BatchAnswers answers)
+    private static async Task HandleAsync(HttpContext context, BatchAnswers answers, ReceivedBatches received)
     {
         var request = context.Request;
         var response = context.Response;
         if (HttpMethods.IsPost(request.Method) && request.Path.Value is { } path && path.EndsWith("/$batch", StringComparison.Ordinal))
         {
-            var operations = await OperationCounter.CountAsync(request.BodyReader, context.RequestAborted).ConfigureAwait(false);
+            var (operations, bytes) = await OperationCounter.CountAsync(request.BodyReader, context.RequestAborted).ConfigureAwait(false);
+            received.Add(operations, bytes);
             var body = answers.For(operations);
             response.StatusCode = StatusCodes.Status202Accepted;
             response.ContentType = BatchAnswers.ContentType;
             response.ContentLength = body.Length;
             await response.Body.WriteAsync(body, context.RequestAborted).ConfigureAwait(false);
+            return;
+        }
+
+        if (HttpMethods.IsGet(request.Method) && request.Path == ReceivedBatches.Path)
+        {
+            response.ContentType = "application/json";
+            await response.WriteAsync(received.ToJson(), context.RequestAborted).ConfigureAwait(false);
             return;
         }
 

@@ -10,14 +10,17 @@ internal static class OperationCounter
 {
     private static ReadOnlySpan<byte> Marker => "Content-Type: application/http"u8;
 
-    public static async ValueTask<int> CountAsync(PipeReader reader, CancellationToken cancellationToken)
+    /// <returns>The operations, and the body's bytes (what the client sent per batch, for the bytes per entity).</returns>
+    public static async ValueTask<(int Operations, long Bytes)> CountAsync(PipeReader reader, CancellationToken cancellationToken)
     {
         var count = 0;
+        var bytes = 0L;
         var carry = new byte[Marker.Length - 1];
         var carried = 0;
         while (true)
         {
             var read = await reader.ReadAsync(cancellationToken).ConfigureAwait(false);
+            bytes += read.Buffer.Length;
             foreach (var segment in read.Buffer)
             {
                 count += Count(segment.Span, carry, ref carried);
@@ -26,7 +29,7 @@ internal static class OperationCounter
             reader.AdvanceTo(read.Buffer.End);
             if (read.IsCompleted || read.IsCanceled)
             {
-                return count;
+                return (count, bytes);
             }
         }
     }

@@ -3,6 +3,7 @@ using Microsoft.Extensions.Logging;
 using TableLoad.Reporting;
 using TableLoad.Settings;
 using TableLoad.Sweep;
+using TableLoad.Tune.Search;
 using static TableLoad.Tune.TuneFigures;
 
 namespace TableLoad.Tune;

@@ -1,4 +1,4 @@
-namespace TableLoad.Tune;
+namespace TableLoad.Tune.Search;
 
 /// <summary>
 /// Runs the search's probes one at a time: never the same knobs twice, none that would end past the budget

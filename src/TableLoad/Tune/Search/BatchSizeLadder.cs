@@ -1,4 +1,4 @@
-namespace TableLoad.Tune;
+namespace TableLoad.Tune.Search;
 
 /// <summary>
 /// The batch sizes the search tries, largest first: the user's list, or for any size 1..100 a 1-2-5 series

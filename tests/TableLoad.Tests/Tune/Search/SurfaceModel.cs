@@ -1,6 +1,7 @@
 using TableLoad.Tune;
+using TableLoad.Tune.Search;
 
-namespace TableLoad.Tests.Tune;
+namespace TableLoad.Tests.Tune.Search;
 
 /// <summary>A synthetic response surface: the figures a probe would measure at any knobs, free of noise, and the limit it imposes.</summary>
 internal sealed record SurfaceModel(string Name, Func<TuneKnobs, ProbeFigures> Truth, TuneConstraints Constraints, TuneLimitKind Limit)

@@ -1,4 +1,4 @@
-namespace TableLoad.Tune;
+namespace TableLoad.Tune.Search;
 
 /// <summary>
 /// The probes at one process count and one batch size, along which only the tasks vary: the line the search

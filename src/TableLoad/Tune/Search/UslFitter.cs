@@ -1,4 +1,4 @@
-namespace TableLoad.Tune;
+namespace TableLoad.Tune.Search;
 
 /// <summary>
 /// Fits the Universal Scalability Law to (concurrency, entities/s) points with σ, κ ≥ 0. It uses Gunther's

@@ -1,6 +1,7 @@
 using TableLoad.Tune;
+using TableLoad.Tune.Search;
 
-namespace TableLoad.Tests.Tune;
+namespace TableLoad.Tests.Tune.Search;
 
 /// <summary>
 /// The synthetic surfaces the search is proven on. A batch of b entities takes 10 ms + 0.2 ms·b unloaded, so one

@@ -1,4 +1,4 @@
-namespace TableLoad.Tune;
+namespace TableLoad.Tune.Search;
 
 /// <summary>The names of the search's steps, as <see cref="TunedProbe.Step"/> records them and tune.csv shows them.</summary>
 internal static class TuneSteps

@@ -1,4 +1,4 @@
-namespace TableLoad.Tune;
+namespace TableLoad.Tune.Search;
 
 /// <summary>
 /// Between a probe that met the constraints and one above it on the same line that broke one: the tasks at which

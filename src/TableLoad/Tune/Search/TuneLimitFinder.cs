@@ -1,4 +1,4 @@
-namespace TableLoad.Tune;
+namespace TableLoad.Tune.Search;
 
 /// <summary>Names what limits throughput from the probes the search ran, with the probe that shows it.</summary>
 internal static class TuneLimitFinder

@@ -1,7 +1,8 @@
 using Microsoft.Extensions.Time.Testing;
 using TableLoad.Tune;
+using TableLoad.Tune.Search;
 
-namespace TableLoad.Tests.Tune;
+namespace TableLoad.Tests.Tune.Search;
 
 public sealed class TuneSearchTests
 {

@@ -1,7 +1,8 @@
 using Microsoft.Extensions.Time.Testing;
 using TableLoad.Tune;
+using TableLoad.Tune.Search;
 
-namespace TableLoad.Tests.Tune;
+namespace TableLoad.Tests.Tune.Search;
 
 /// <summary>
 /// Answers probes from a <see cref="SurfaceModel"/> with seeded noise (throughput, p99 and throttling each within

@@ -1,4 +1,4 @@
-namespace TableLoad.Tune;
+namespace TableLoad.Tune.Search;
 
 /// <summary>Ordinary least squares for a handful of columns: the coefficients that minimise Σ(y − Σ cᵢ·xᵢ)².</summary>
 internal static class LinearLeastSquares

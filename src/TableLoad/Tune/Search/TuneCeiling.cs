@@ -1,4 +1,4 @@
-namespace TableLoad.Tune;
+namespace TableLoad.Tune.Search;
 
 /// <summary>
 /// The probe just above the best one: what stopped throughput from growing further, and so names the limit.

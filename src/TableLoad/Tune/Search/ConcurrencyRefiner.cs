@@ -1,4 +1,4 @@
-namespace TableLoad.Tune;
+namespace TableLoad.Tune.Search;
 
 /// <summary>
 /// Narrows the best concurrency on one line after its climb. Against a probe above that broke a constraint it

@@ -1,9 +1,10 @@
 using System.Globalization;
 using Microsoft.Extensions.Time.Testing;
 using TableLoad.Tune;
+using TableLoad.Tune.Search;
 using Xunit.Abstractions;
 
-namespace TableLoad.Tests.Tune;
+namespace TableLoad.Tests.Tune.Search;
 
 public sealed class TuneSearchSurfaceTests(ITestOutputHelper output)
 {

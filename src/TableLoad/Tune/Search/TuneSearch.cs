@@ -1,4 +1,4 @@
-namespace TableLoad.Tune;
+namespace TableLoad.Tune.Search;
 
 /// <summary>
 /// The search for the knobs of highest throughput that meet every constraint. (a) Climb: one process, the largest

@@ -1,6 +1,7 @@
 using TableLoad.Tune;
+using TableLoad.Tune.Search;
 
-namespace TableLoad.Tests.Tune;
+namespace TableLoad.Tests.Tune.Search;
 
 public sealed class UslFitterTests
 {

@@ -1,4 +1,4 @@
-namespace TableLoad.Tune;
+namespace TableLoad.Tune.Search;
 
 /// <summary>What tune maximises: mean entities per second, among probes that meet every constraint.</summary>
 internal static class TuneObjective

@@ -1,0 +1,24 @@
+using System.Globalization;
+
+namespace TableLoad.Bench.FakeEndpoint;
+
+/// <summary>What the fake endpoint received: batches, their operations and their bodies' bytes, for the bytes a client sends per entity.</summary>
+internal sealed class ReceivedBatches
+{
+    public const string Path = "/_fake/received";
+
+    private long _batches;
+    private long _operations;
+    private long _bytes;
+
+    public void Add(int operations, long bytes)
+    {
+        Interlocked.Increment(ref _batches);
+        Interlocked.Add(ref _operations, operations);
+        Interlocked.Add(ref _bytes, bytes);
+    }
+
+    public string ToJson() => string.Create(
+        CultureInfo.InvariantCulture,
+        $"{{\"batches\":{Interlocked.Read(ref _batches)},\"operations\":{Interlocked.Read(ref _operations)},\"body_bytes\":{Interlocked.Read(ref _bytes)}}}");
+}
