@@ -9,9 +9,10 @@ namespace TableLoad.Tune.Search;
 /// (the broken probe's throttled or saturated rate over the best's rate per task; p99 as a straight line between
 /// the two), until the best is within 5% of the estimate (bisecting while wider than 25% when there is none); where
 /// throughput stopped growing instead, probe the peak concurrency of the Universal Scalability Law fitted to the
-/// line, when it promises 5% more. (c) Batch size, unless the limit is a rate in entities/s (throttling, a saturated
-/// client): smaller sizes of the 1-2-5 ladder (or the user's list) with the same entities in flight, while each
-/// gains 3%. (d) Processes, only when the client saturated above the best or the best used every task allowed: add
+/// line, when it promises 5% more. (c) Batch size: smaller sizes of the 1-2-5 ladder (or the user's list) with the
+/// same entities in flight, while each gains 3%; when throttling is the limit instead (a rate in entities/s), at
+/// most two smaller sizes with more tasks, aimed just under that rate, to fill the gap whole
+/// tasks of the larger size leave under it (<see cref="FinerGrainAsync"/>). (d) Processes, only when the client saturated above the best or the best used every task allowed: add
 /// processes with the best's tasks on each while each gains 10%; with every process, probe the entities in flight
 /// that saturated one and refine again. The answer is the best probe that meets; the limit is what the probe just
 /// above it shows (<see cref="TuneCeiling"/>). Every choice follows from the probes' figures alone, so the same
@@ -30,6 +31,12 @@ internal sealed class TuneSearch(TuneSpace space, TuneConstraints constraints, T
 
     /// <summary>An added process is kept, and the next tried, when it gains this much.</summary>
     public const double ProcessGain = 1.10;
+
+    /// <summary>Smaller batch sizes tried to come closer to a throttling or saturation cap.</summary>
+    public const int FinerSizes = 2;
+
+    /// <summary>A best this near the cap leaves nothing worth a probe.</summary>
+    public const double CloseToCap = 0.95;
 
     private readonly ConcurrencyRefiner _refiner = new(space, constraints);
 
@@ -84,12 +91,59 @@ internal sealed class TuneSearch(TuneSpace space, TuneConstraints constraints, T
     }
 
     // Not against a rate in entities/s (the service's throttling, the client's saturation): smaller batches cannot raise it.
+    /// <summary>
+    /// Throttling caps entities per second, which smaller batches cannot raise; but when one
+    /// more task of the best's batch size breaks the cap, whole tasks leave a gap under it, and smaller batches with
+    /// more tasks come closer. Each smaller size (at most <see cref="FinerSizes"/>) is aimed just under the rate the
+    /// target stored while it throttled, one task fewer when that breaks the cap; the best so far stays the answer.
+    /// </summary>
+    private async Task FinerGrainAsync(ProbeSession session, TunedProbe best, TunedProbe capped)
+    {
+        var cap = TuneObjective.Throughput(capped);
+        var current = best;
+        foreach (var size in BatchSizeLadder.Below(space, best.Knobs.BatchSize).Take(FinerSizes))
+        {
+            if (TuneObjective.Throughput(current) >= CloseToCap * cap)
+            {
+                return;
+            }
+
+            // Per task, a smaller batch carries proportionally fewer entities (its shorter latency only helps).
+            var perTask = TuneObjective.Throughput(current) / current.Knobs.Tasks * size / current.Knobs.BatchSize;
+            var tasks = Math.Clamp((int)Math.Floor(ConcurrencyRefiner.Margin * cap / perTask), 1, space.MaxTasks);
+            var probe = await session.ProbeAsync(current.Knobs with { Tasks = tasks, BatchSize = size }, TuneSteps.FinerGrain).ConfigureAwait(false);
+            if (probe is { Verdict: not ProbeVerdict.Meets } && tasks > 1 && !session.Tried(probe.Knobs with { Tasks = tasks - 1 }))
+            {
+                probe = await session.ProbeAsync(probe.Knobs with { Tasks = tasks - 1 }, TuneSteps.FinerGrain).ConfigureAwait(false);
+            }
+
+            if (probe is null)
+            {
+                return;
+            }
+
+            if (probe.Verdict == ProbeVerdict.Meets && TuneObjective.Throughput(probe) > TuneObjective.Throughput(current))
+            {
+                current = probe;
+            }
+        }
+    }
+
     private async Task BatchSizesAsync(ProbeSession session, ConcurrencyLine climb)
     {
-        if (TuneObjective.Best(session.Probes) is not { } current
-            || TuneCeiling.Above(session.Probes, current, climb) is { Verdict: ProbeVerdict.Throttled or ProbeVerdict.ClientSaturated })
+        if (TuneObjective.Best(session.Probes) is not { } current)
         {
             return;
+        }
+
+        switch (TuneCeiling.Above(session.Probes, current, climb))
+        {
+            case { Verdict: ProbeVerdict.Throttled } capped:
+                await FinerGrainAsync(session, current, capped).ConfigureAwait(false);
+                return;
+            case { Verdict: ProbeVerdict.ClientSaturated }:
+                // Smaller batches cost the client more per entity: they cannot come closer to its saturation.
+                return;
         }
 
         foreach (var size in BatchSizeLadder.Below(space, current.Knobs.BatchSize))

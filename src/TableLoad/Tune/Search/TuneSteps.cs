@@ -21,6 +21,9 @@ internal static class TuneSteps
     /// <summary>A smaller batch size with the same entities in flight.</summary>
     public const string BatchSize = "batch-size";
 
+    /// <summary>A smaller batch size with more tasks, aimed just under the rate at which the target throttled or the client saturated.</summary>
+    public const string FinerGrain = "finer-grain";
+
     /// <summary>One more process, because the client was the limit or the tasks ran out.</summary>
     public const string Processes = "processes";
 }

@@ -28,6 +28,22 @@ internal static class Surfaces
     }, Defaults, TuneLimitKind.Service);
 
     /// <summary>
+    /// The service serves at most 5,000 entities/s, and one task of 100 sends 3,333: one task meets, two break the
+    /// cap, and only smaller batches with more tasks (two of 50 send exactly 5,000) come near it.
+    /// </summary>
+    public static readonly SurfaceModel CoarseCliff = ThrottlingCliff with
+    {
+        Name = "coarse-cliff",
+        Truth = k =>
+        {
+            const double Capacity = 5_000;
+            var offered = OneTask(k.BatchSize) * k.Concurrency;
+            var throttled = offered > Capacity ? 100 * (offered - Capacity) / offered : 0;
+            return Figures(Math.Min(offered, Capacity), p99Ms: 2.5 * Unloaded(k.BatchSize)) with { ThrottledPercent = throttled };
+        },
+    };
+
+    /// <summary>
     /// Latency grows with batches and entities in flight (20 ms + 0.05 ms·b + 0.5 ms·N + 0.005 ms·N·b), p99 is three
     /// times it, and --p99 150ms binds (at about 25 batches of 100) long before throughput would stop growing.
     /// </summary>
@@ -66,7 +82,7 @@ internal static class Surfaces
         Name = "always-failing", Truth = k => Usl.Truth(k) with { FailedPercent = 5 }, Limit = TuneLimitKind.Failures,
     };
 
-    public static readonly IReadOnlyList<SurfaceModel> WithOptimum = [Usl, ThrottlingCliff, LatencyWall, ClientPlateau, Unbounded];
+    public static readonly IReadOnlyList<SurfaceModel> WithOptimum = [Usl, ThrottlingCliff, CoarseCliff, LatencyWall, ClientPlateau, Unbounded];
 
     private static double Unloaded(int batchSize) => 10 + (0.2 * batchSize);
 
