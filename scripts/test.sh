@@ -79,6 +79,24 @@ run_counted() {
     record_run "$name" "$rc" "$counted" "$before"
 }
 
+# The five slowest tests of a trx file, so the suite's time is kept where it is spent.
+slowest() {
+    [[ -f "$1" ]] || return 0
+    echo "slowest:"
+    grep -o '<UnitTestResult [^>]*>' "$1" \
+        | sed -nE 's/.*testName="([^"]*)".*duration="([0-9]+):([0-9]+):([0-9.]+)".*/\2 \3 \4 \1/p' \
+        | awk '{ printf "%8.1f s  ", $1 * 3600 + $2 * 60 + $3; $1 = $2 = $3 = ""; sub(/^ +/, ""); print }' \
+        | sort -rn | head -n 5
+}
+
+# Waits for a background job and prints its log; returns the job's exit code.
+wait_and_show() {
+    local pid="$1" log="$2" rc=0
+    wait "$pid" || rc=$?
+    cat "$log"
+    return "$rc"
+}
+
 summarise_and_exit() {
     echo
     if ((${#failed_steps[@]})); then
@@ -95,7 +113,7 @@ abort() {
 }
 
 main() {
-    local with_r=1 deps_args=()
+    local with_r=1 deps_args=() results
     while [[ $# -gt 0 ]]; do
         case "$1" in
             --no-r) with_r=0; deps_args+=(--no-r); shift ;;
@@ -105,7 +123,8 @@ main() {
     done
     cd "$REPO_ROOT"
     step_log="$(mktemp "${TMPDIR:-/tmp}/tableload-test.XXXXXX")"
-    trap 'rm -f "$step_log"' EXIT
+    results="$(mktemp -d "${TMPDIR:-/tmp}/tableload-test-results.XXXXXX")"
+    trap 'rm -rf "$step_log" "$results"' EXIT
 
     step "install dependencies"
     bash scripts/install-deps.sh "${deps_args[@]}" || abort "installing dependencies"
@@ -122,16 +141,28 @@ main() {
         step "dotnet test $project"
         # A shell starts background jobs with SIGINT ignored, and the children inherit that: the tests
         # that press Ctrl+C on a run would then see it ignored. Restore the default for the test host.
-        run_counted "$(basename "$project")" count_dotnet env --default-signal=INT dotnet test "$project" -c Release --no-build --nologo
+        run_counted "$(basename "$project")" count_dotnet env --default-signal=INT dotnet test "$project" -c Release --no-build --nologo \
+            --logger "trx;LogFileName=$(basename "$project").trx" --results-directory "$results"
+        slowest "$results/$(basename "$project").trx"
     done
 
+    # The R tests compute and the docs check mostly waits on short runs whose exit codes are all it checks,
+    # so they run side by side; their output is shown one after the other.
+    local r_log="" r_pid=""
     if ((with_r)) && [[ -f "$R_TESTS" ]]; then
-        step "Rscript $R_TESTS"
-        run_counted "R tests" count_testthat Rscript "$R_TESTS"
+        r_log="$(mktemp "${TMPDIR:-/tmp}/tableload-test-r.XXXXXX")"
+        Rscript "$R_TESTS" >"$r_log" 2>&1 &
+        r_pid=$!
     fi
 
     step "bash $DOCS_CHECK"
     run_counted "docs check" count_docs bash "$DOCS_CHECK"
+
+    if [[ -n "$r_pid" ]]; then
+        step "Rscript $R_TESTS (ran beside the docs check)"
+        run_counted "R tests" count_testthat wait_and_show "$r_pid" "$r_log"
+        rm -f "$r_log"
+    fi
 
     summarise_and_exit
 }

@@ -1,13 +1,15 @@
 using Microsoft.Extensions.Logging;
 using TableLoad.Settings;
 using TableLoad.Sweep;
+using TableLoad.Tune.Search;
 
 namespace TableLoad.Tune;
 
 /// <summary>
 /// Runs the best probes again, for longer: the first whose confirm runs all meet the constraints is the
 /// recommendation. A probe that met them only for its short run (a burst the target allowed, say) is set aside
-/// for the next best, at most <see cref="MostCandidates"/> in all and only while the budget holds their runs.
+/// for the next best, at most <see cref="MostCandidates"/> in all and only while the budget holds their runs; when
+/// none holds, one step below the best (a task fewer, or a smaller batch) is confirmed without a probe of its own.
 /// </summary>
 internal sealed class TuneConfirmer(TuneSettings settings, CellProbeRunner probes, TuneCsvFile csv, List<TuneRow> rows, TextWriter output, ILogger log)
 {
@@ -45,9 +47,31 @@ internal sealed class TuneConfirmer(TuneSettings settings, CellProbeRunner probe
             log.LogWarning("{Sentence}", $"{candidate.Knobs} broke a constraint in its confirm runs (see tune.csv); the next best probe is confirmed instead.");
         }
 
+        if (first is not null && StepDown(first.Probe.Knobs) is { } lower && timeLeft() >= settings.Confirm * settings.ConfirmTime)
+        {
+            // Every candidate passed its short probe on a burst the target allowed: one step below the best is confirmed.
+            log.LogWarning("{Sentence}", $"No probe held the constraints in its confirm runs; confirming one step below the best, {lower}.");
+            var stepped = new TunedProbe(outcome.Probes.Count + 1, lower, null, ProbeVerdict.Meets, TuneSteps.StepDown);
+            if (await RunsAsync(stepped, outcome.Probes.Count, signals).ConfigureAwait(false) is not { } runs)
+            {
+                return null;
+            }
+
+            var choice = new TuneChoice(stepped, runs, [.. setAside]);
+            if (choice.ConstraintsHeld(settings.Confirm))
+            {
+                return choice;
+            }
+        }
+
         // None held: the best is recommended all the same, marked so, rather than nothing at all.
         return first;
     }
+
+    /// <summary>One task fewer, or at one task the next smaller batch size; null at the smallest.</summary>
+    private TuneKnobs? StepDown(TuneKnobs knobs) =>
+        knobs.Tasks > 1 ? knobs with { Tasks = knobs.Tasks - 1 }
+        : BatchSizeLadder.Below(settings.Space, knobs.BatchSize).Select(size => (TuneKnobs?)(knobs with { BatchSize = size })).FirstOrDefault();
 
     /// <summary>The confirm runs of <paramref name="candidate"/>, those tune.csv already holds included; null when the user stopped them.</summary>
     private async Task<IReadOnlyList<TuneRow>?> RunsAsync(TunedProbe candidate, int probeCount, SweepSignals signals)

@@ -24,6 +24,9 @@ internal static class TuneSteps
     /// <summary>A smaller batch size with more tasks, aimed just under the rate at which the target throttled or the client saturated.</summary>
     public const string FinerGrain = "finer-grain";
 
+    /// <summary>Confirm runs one step below a best whose confirm runs broke a constraint, with no probe of its own.</summary>
+    public const string StepDown = "step-down";
+
     /// <summary>One more process, because the client was the limit or the tasks ran out.</summary>
     public const string Processes = "processes";
 }

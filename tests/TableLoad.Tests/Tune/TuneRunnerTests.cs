@@ -1,0 +1,63 @@
+using System.CommandLine;
+using Microsoft.Extensions.Logging.Abstractions;
+using TableLoad.Cli;
+using TableLoad.Reporting;
+using TableLoad.Sweep;
+using TableLoad.Tests.Sweep;
+using TableLoad.Tune;
+
+namespace TableLoad.Tests.Tune;
+
+/// <summary>The tune runner with probes answered by a scripted target: what it confirms, recommends and writes.</summary>
+public sealed class TuneRunnerTests : IDisposable
+{
+    private readonly string _output = Directory.CreateTempSubdirectory("tableload-tune-runner-").FullName;
+
+    private TuneSettings Settings()
+    {
+        var options = new TuneOptions();
+        var command = new Command("tune");
+        foreach (var option in options.All)
+        {
+            command.Add(option);
+        }
+
+        var parse = command.Parse(["--max-tasks", "16", "--max-processes", "1", "--batch-size", "50,100", "--duration", "2s", "--confirm", "2", "--output", _output]);
+        Assert.Empty(parse.Errors);
+        return TuneSettingsFactory.Create(parse, options, DateTimeOffset.UtcNow, _ => null);
+    }
+
+    // 100 batches measured; the throttled ones out of them, and entities/s as given.
+    private static string Summary(double entitiesPerSecond, long throttledBatches, int batchSize) => CellSummaries.Json(CellSummaries.Summary(
+        succeeded: (100 - throttledBatches) * batchSize, failed: throttledBatches * batchSize, serverBusy: throttledBatches, operationTimedOut: 0, tooManyRequests: 0, clientTimeouts: 0)
+        with { MeanEntitiesPerSecond = entitiesPerSecond });
+
+    [Fact]
+    public async Task WhenEveryProbePassedOnABurst_TheBestIsSetAside_AndOneStepBelowItIsConfirmedAndRecommended()
+    {
+        // One task of 100 passes its short probe but throttles when it runs longer; four tasks throttle at once.
+        var launcher = new FakeCellLauncher((cell, _) => (0, (cell.Tasks, cell.BatchSize, cell.Repeat) switch
+        {
+            (1, 100, 1) => Summary(2_100, 0, 100),
+            (1, 100, _) => Summary(2_000, 10, 100),
+            (1, 50, _) => Summary(1_500, 0, 50),
+            _ => Summary(2_000, 50, cell.BatchSize),
+        }));
+        using var output = new StringWriter();
+        using var signals = new SweepSignals();
+
+        var exitCode = await new TuneRunner(Settings(), launcher, output, NullLogger.Instance, TimeProvider.System).RunAsync(signals);
+
+        Assert.Equal(ExitCodes.Success, exitCode);
+        var tune = ResultJson.Read(Path.Combine(_output, ResultFiles.TuneJson), TuneJson.Description);
+        var recommendation = Assert.IsType<TuneRecommendation>(tune.Recommendation);
+        Assert.Equal((1, 1, 50, true, 1_500.0), (recommendation.Processes, recommendation.Tasks, recommendation.BatchSize, recommendation.ConstraintsHeld, recommendation.EntitiesPerSecondMean));
+        Assert.Contains(new TuneLoser("sdk-p1-t1-b100-e1024-single-r1", "met the constraints in its probe but broke one in its confirm runs"), tune.Losers);
+        Assert.Equal(
+            ["sdk-p1-t1-b100-e1024-single-r2", "sdk-p1-t1-b100-e1024-single-r3", "sdk-p1-t1-b50-e1024-single-r2", "sdk-p1-t1-b50-e1024-single-r3"],
+            tune.Probes.Where(p => p.Role == TuneRow.ConfirmRole).Select(p => p.Cell));
+        Assert.EndsWith("tableload run --tasks 1 --batch-size 50 --warmup 3s --duration 4s", output.ToString().TrimEnd(), StringComparison.Ordinal);
+    }
+
+    public void Dispose() => Directory.Delete(_output, recursive: true);
+}
