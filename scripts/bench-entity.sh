@@ -60,10 +60,10 @@ run_one() {
         || { echo "? ?"; return 0; }
     awk '
         /"mean_entities_per_second"/ { gsub(/[,"]/, "", $2); eps = $2 }
-        /"entities_succeeded"/ { gsub(/[,"]/, "", $2); ok = $2 }
+        /"entities_succeeded"/ && ok == "" { gsub(/[,"]/, "", $2); ok = $2 }
         /"user_cpu_seconds"/ { gsub(/[,"]/, "", $2); user = $2 }
         /"system_cpu_seconds"/ { gsub(/[,"]/, "", $2); sys = $2 }
-        END { printf "%.0f %.1f\n", eps, ok > 0 ? (user + sys) * 1e6 / ok : 0 }' "$WORK/$name/summary.json"
+        END { printf "%.0f %.1f\n", eps, (ok > 0 ? (user + sys) * 1e6 / ok : 0) }' "$WORK/$name/summary.json"
 }
 
 table() { # table TARGET PORT WITH_BYTES
@@ -88,7 +88,7 @@ table() { # table TARGET PORT WITH_BYTES
                 if ((bytes)); then
                     after="$(received "$port")"
                     row="$row $(awk -v b0="$(field "$before" body_bytes)" -v b1="$(field "$after" body_bytes)" -v o0="$(field "$before" operations)" -v o1="$(field "$after" operations)" \
-                        'BEGIN { printf "%.0f", (o1 - o0) > 0 ? (b1 - b0) / (o1 - o0) : 0 }') |"
+                        'BEGIN { printf "%.0f", ((o1 - o0) > 0 ? (b1 - b0) / (o1 - o0) : 0) }') |"
                 fi
             done
             echo "$row"
