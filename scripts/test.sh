@@ -85,8 +85,8 @@ slowest() {
     echo "slowest:"
     grep -o '<UnitTestResult [^>]*>' "$1" \
         | sed -nE 's/.*testName="([^"]*)".*duration="([0-9]+):([0-9]+):([0-9.]+)".*/\2 \3 \4 \1/p' \
-        | awk '{ printf "%8.1f s  ", $1 * 3600 + $2 * 60 + $3; $1 = $2 = $3 = ""; sub(/^ +/, ""); print }' \
-        | sort -rn | head -n 5
+        | awk '{ printf "%8.1f s  ", $1 * 3600 + $2 * 60 + $3; $1 = $2 = $3 = ""; sub(/^ +/, ""); gsub(/&quot;/, "\""); print }' \
+        | sort -rn | head -n 5 || true # head ends the pipe early, which pipefail would count as a failure
 }
 
 # Waits for a background job and prints its log; returns the job's exit code.
@@ -113,7 +113,7 @@ abort() {
 }
 
 main() {
-    local with_r=1 deps_args=() results
+    local with_r=1 deps_args=()
     while [[ $# -gt 0 ]]; do
         case "$1" in
             --no-r) with_r=0; deps_args+=(--no-r); shift ;;

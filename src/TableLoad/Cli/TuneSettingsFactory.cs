@@ -140,7 +140,7 @@ internal static class TuneSettingsFactory
         var sas = parse.GetValue(options.Sas) ?? environment(SecretVariables.Sas);
         return new SweepSettings
         {
-            // One value per knob: the searched knobs are set per probe.
+            // Read only when the corners of the space are checked: several values, so a refusal names the probe it came from.
             Knobs = new SweepKnobs([], [], [1, 2], [1, 2], [1, 2], [], [], [null]),
             Cells = [],
             OutputDirectory = output ?? Path.Combine("results", "tune-" + now.UtcDateTime.ToString("yyyyMMdd-HHmmss", CultureInfo.InvariantCulture)),
