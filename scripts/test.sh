@@ -89,12 +89,10 @@ slowest() {
         | sort -rn | head -n 5 || true # head ends the pipe early, which pipefail would count as a failure
 }
 
-# Waits for a background job and prints its log; returns the job's exit code.
-wait_and_show() {
-    local pid="$1" log="$2" rc=0
-    wait "$pid" || rc=$?
-    cat "$log"
-    return "$rc"
+# Prints a finished job's log and returns its exit code.
+show_log() {
+    cat "$1"
+    return "$2"
 }
 
 summarise_and_exit() {
@@ -159,8 +157,11 @@ main() {
     run_counted "docs check" count_docs bash "$DOCS_CHECK"
 
     if [[ -n "$r_pid" ]]; then
+        # Waited for here: run_counted runs its command in a pipeline's subshell, of which the job is no child.
+        local r_rc=0
+        wait "$r_pid" || r_rc=$?
         step "Rscript $R_TESTS (ran beside the docs check)"
-        run_counted "R tests" count_testthat wait_and_show "$r_pid" "$r_log"
+        run_counted "R tests" count_testthat show_log "$r_log" "$r_rc"
         rm -f "$r_log"
     fi
 
