@@ -16,6 +16,10 @@ internal sealed record CellRun(int ExitCode, SweepRow? Row, bool Interrupted)
     /// <summary>The run refused its input or could not reach the target: every later cell would too.</summary>
     public bool Aborts => ExitCode is ExitCodes.BadInput or ExitCodes.Unreachable;
 
+    /// <summary>Why an aborting run stops what ran it, e.g. "sdk-p1-t4-...: run ended with exit code 3 (target unreachable); the sweep stops."</summary>
+    public string AbortSentence(SweepCell cell, string whatStops) =>
+        $"{cell.Name}: run ended with exit code {ExitCode} ({(ExitCode == ExitCodes.BadInput ? "bad input" : "target unreachable")}); {whatStops} stops.";
+
     public static async Task<CellRun> RunAsync(ICellLauncher launcher, SweepSettings settings, SweepCell cell, string freshTable, SweepSignals signals)
     {
         var directory = settings.CellDirectory(cell);

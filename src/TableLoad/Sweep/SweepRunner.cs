@@ -1,5 +1,4 @@
 using System.Globalization;
-using System.Text.Json;
 using Microsoft.Extensions.Logging;
 using TableLoad.Measurement;
 using TableLoad.Reporting;
@@ -94,7 +93,7 @@ internal sealed class SweepRunner(SweepSettings settings, ICellLauncher launcher
         if (run.Aborts)
         {
             outcome.AbortCode = run.ExitCode;
-            log.LogWarning("{Sentence}", $"{cell.Name}: run ended with exit code {run.ExitCode} ({(run.ExitCode == ExitCodes.BadInput ? "bad input" : "target unreachable")}); the sweep stops.");
+            log.LogWarning("{Sentence}", run.AbortSentence(cell, "the sweep"));
             return null;
         }
 

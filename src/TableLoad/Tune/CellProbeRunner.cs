@@ -36,8 +36,7 @@ internal sealed class CellProbeRunner(TuneSettings settings, ICellLauncher launc
         var run = await CellRun.RunAsync(launcher, how, cell, CellArguments.FreshTable(time.GetUtcNow(), ++_started), signals).ConfigureAwait(false);
         if (run.Aborts)
         {
-            throw new TuneAbortedException(
-                run.ExitCode, $"{cell.Name}: run ended with exit code {run.ExitCode} ({(run.ExitCode == ExitCodes.BadInput ? "bad input" : "target unreachable")}); tune stops.");
+            throw new TuneAbortedException(run.ExitCode, run.AbortSentence(cell, "tune"));
         }
 
         if (run.Interrupted)

@@ -1,5 +1,4 @@
 using Microsoft.Extensions.Logging;
-using TableLoad.Settings;
 using TableLoad.Sweep;
 using TableLoad.Tune.Search;
 
