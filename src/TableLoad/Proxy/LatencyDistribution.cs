@@ -74,7 +74,7 @@ internal sealed record LatencyDistribution
     {
         LatencyShape.Uniform => Low + ((High - Low) * u),
         LatencyShape.Exponential => Low * -Math.Log(1 - u),
-        _ => Low,
+        LatencyShape.Fixed => Low,
     };
 
     public override string ToString() => Text;
