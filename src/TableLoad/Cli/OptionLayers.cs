@@ -80,12 +80,18 @@ internal sealed class OptionLayers
         var layered = command.Parse([.. front, .. commandLine.Tokens.Where(t => t.Type != TokenType.Command).Select(t => t.Value)]);
         if (layered.Errors.Count > 0)
         {
-            var from = $"(a value from {(configFile is null ? "" : configFile + " or ")}the {EnvironmentPrefix}* environment)";
-            throw new UsageException(string.Join(Environment.NewLine, layered.Errors.Select(e => $"{e.Message.TrimEnd('.')} {from}.").Distinct()));
+            var from = $"a value from {(configFile is null ? "" : configFile + " or ")}the {EnvironmentPrefix}* environment";
+            throw new UsageException(string.Join(Environment.NewLine, layered.Errors.Select(e => Sourced(e, sources, from)).Distinct()));
         }
 
         return new LayeredParse(layered, sources);
     }
+
+    // "--tasks 'zero' is not a whole number (from $TABLELOAD_TASKS)."; a fault the parser words itself says only which layers it may come from.
+    private static string Sourced(ParseError error, Dictionary<string, string> sources, string from) =>
+        ParseFaults.ValueFault(error) is { } fault
+            ? $"{fault} (from {sources.GetValueOrDefault(fault[..fault.IndexOf(' ', StringComparison.Ordinal)], from)})."
+            : $"{error.Message.TrimEnd('.')} ({from}).";
 
     private Dictionary<string, string> ReadProfile(string path)
     {
@@ -158,7 +164,8 @@ internal sealed class OptionLayers
 
     private static bool IsWhole(Type type) => type == typeof(int) || type == typeof(long);
 
-    private static string KindOf(Option option)
+    /// <summary>"a whole number", "true or false", "a string such as \"60s\"": what a value of <paramref name="option"/> is.</summary>
+    public static string KindOf(Option option)
     {
         var type = Nullable.GetUnderlyingType(option.ValueType) ?? option.ValueType;
         return type == typeof(bool) ? "true or false"

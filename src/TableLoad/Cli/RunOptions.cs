@@ -133,7 +133,7 @@ internal sealed class RunOptions
         0, 1e9, unit: "entities per second", aboveMin: true);
 
     public BoundedDuration Duration { get; } = new(
-        new Option<string>("--duration") { Description = "Measured time after the warm-up, e.g. 30s, 2m, 1h or hh:mm:ss.", DefaultValueFactory = _ => "60s" },
+        new Option<string>("--duration") { Description = "Measured time after the warm-up, e.g. 30s, 2m, 1h or hh:mm:ss; a bare number is seconds.", DefaultValueFactory = _ => "60s" },
         TimeSpan.Zero, TimeSpan.FromDays(30), why: "the longest a run's timers hold", aboveMin: true);
 
     public Bounded<long> Batches { get; } = new(

@@ -72,9 +72,9 @@ internal static class TableLoadCli
             var command = parse.CommandResult.Command;
             var path = command is RootCommand ? "tableload" : $"tableload {command.Name}";
             // Every value that does not parse, one sentence each; the settings' own checks need values that parsed.
-            foreach (var message in parse.Errors.Select(e => e.Message).Distinct())
+            foreach (var fault in ParseFaults.Sentences(parse, $"{path} --help"))
             {
-                await Console.Error.WriteLineAsync($"{message.TrimEnd('.')}; see '{path} --help'.").ConfigureAwait(false);
+                await Console.Error.WriteLineAsync(fault).ConfigureAwait(false);
             }
 
             return ExitCodes.BadInput;

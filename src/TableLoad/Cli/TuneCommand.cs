@@ -17,7 +17,8 @@ internal static class TuneCommand
             Settings = parse => TuneSettingsFactory.Create(parse, options, DateTimeOffset.UtcNow, Environment.GetEnvironmentVariable, Environment.GetEnvironmentVariables()),
             Secrets = settings => new CellSecrets(settings.Probes.ConnectionString, settings.Probes.Sas),
             Work = (settings, launcher, log, time, signals) => new TuneRunner(settings, launcher, Console.Out, log, time).RunAsync(signals),
-            ReportFolder = (settings, exitCode) => settings.Report && exitCode is ExitCodes.Success or ExitCodes.NothingMeets ? settings.OutputDirectory : null,
+            // TuneRunner runs --report itself, before the reproducing command, so that the command stays the last line.
+            ReportFolder = (_, _) => null,
         };
         return host.Create(
             "tune",

@@ -20,7 +20,7 @@ internal static class VerbosityLevels
     public static LogLevel MinimumLevel(this Verbosity verbosity) => verbosity switch
     {
         Verbosity.Quiet => LogLevel.Warning,
+        Verbosity.Normal => LogLevel.Information,
         Verbosity.Detailed => LogLevel.Debug,
-        _ => LogLevel.Information,
     };
 }

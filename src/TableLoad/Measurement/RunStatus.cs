@@ -23,7 +23,7 @@ internal static class RunStatusExtensions
     {
         RunStatus.Complete => "complete",
         RunStatus.Interrupted => "interrupted",
-        _ => "partial",
+        RunStatus.Partial => "partial",
     };
 
     /// <summary>The status a result file wrote, read back; null when the text names none.</summary>

@@ -4,7 +4,8 @@ namespace TableLoad.Proxy;
 
 /// <summary>
 /// The latency the proxy adds to each batch or insert: <c>50ms</c> (fixed), <c>uniform:10ms-200ms</c>
-/// or <c>exp:50ms</c> (exponential with that mean); <c>0</c> adds none.
+/// or <c>exp:50ms</c> (exponential with that mean); <c>0</c> adds none. Every other value carries its unit: a bare
+/// <c>50</c> would be 50 seconds, past any client's timeout, where 50ms was surely meant.
 /// </summary>
 internal sealed record LatencyDistribution
 {
@@ -73,13 +74,13 @@ internal sealed record LatencyDistribution
     {
         LatencyShape.Uniform => Low + ((High - Low) * u),
         LatencyShape.Exponential => Low * -Math.Log(1 - u),
-        _ => Low,
+        LatencyShape.Fixed => Low,
     };
 
     public override string ToString() => Text;
 
     private static bool TryDuration(string text, out TimeSpan duration) =>
-        DurationParser.TryParse(text, out duration) && duration >= TimeSpan.Zero;
+        DurationParser.TryParse(text, out duration) && duration >= TimeSpan.Zero && (duration == TimeSpan.Zero || !DurationParser.IsBareNumber(text));
 }
 
 internal enum LatencyShape

@@ -28,7 +28,7 @@ internal sealed class ProxyCounters(int seed)
         {
             case RequestKind.Batch: Interlocked.Increment(ref _batches); break;
             case RequestKind.Insert: Interlocked.Increment(ref _inserts); break;
-            default: Interlocked.Increment(ref _passedThrough); break;
+            case RequestKind.Other: Interlocked.Increment(ref _passedThrough); break;
         }
 
         Interlocked.Increment(ref _requests);
@@ -49,7 +49,7 @@ internal sealed class ProxyCounters(int seed)
         {
             case ThrottleCode.OperationTimedOut: Interlocked.Increment(ref _operationTimedOut); break;
             case ThrottleCode.TooManyRequests: Interlocked.Increment(ref _tooManyRequests); break;
-            default: Interlocked.Increment(ref _serverBusy); break;
+            case ThrottleCode.ServerBusy: Interlocked.Increment(ref _serverBusy); break;
         }
 
         if (limit == ThrottledBy.Account)

@@ -43,7 +43,7 @@ internal sealed class ProxyOptions
 
     public Option<string> Latency { get; } = new("--latency")
     {
-        Description = "Latency added to every batch and insert: fixed (50ms), uniform:10ms-200ms, or exp:50ms (exponential with that mean).",
+        Description = "Latency added to every batch and insert: fixed (50ms), uniform:10ms-200ms, or exp:50ms (exponential with that mean); each number with its unit (a bare 50 is refused, 0 adds none).",
         DefaultValueFactory = _ => "0ms",
     };
 

@@ -106,6 +106,9 @@ internal sealed class ProxyRequestHandler(ProxySettings settings, TargetForwarde
                     counters.DelayedAnswer();
                     await Task.Delay(settings.DelayAnswer, time, cancellationToken).ConfigureAwait(false);
                     break;
+                case Fault.None:
+                case Fault.Reset: // aborted above, before its body was read: never forwarded
+                    break;
             }
 
             await TargetForwarder.CopyAnswerAsync(forwarded, context.Response, cancellationToken).ConfigureAwait(false);

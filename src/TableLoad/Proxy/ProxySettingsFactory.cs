@@ -28,8 +28,7 @@ internal static class ProxySettingsFactory
         var loseRate = options.LoseAnswerRate.ValueIn(parse, errors);
         var delayRate = options.DelayAnswerRate.ValueIn(parse, errors);
         var latencyText = parse.GetValue(options.Latency);
-        errors.Require(options.Latency, LatencyDistribution.TryParse(latencyText, out var latency),
-            $"--latency '{latencyText}' is not a latency; use a duration such as 50ms, uniform:10ms-200ms or exp:50ms.");
+        errors.Require(options.Latency, LatencyDistribution.TryParse(latencyText, out var latency), LatencyRefusal(latencyText));
         var delay = options.DelayAnswer.ValueIn(parse, errors);
 
         if (resetRate is { } reset && loseRate is { } lose && delayRate is { } late)
@@ -55,6 +54,11 @@ internal static class ProxySettingsFactory
             Seed = parse.GetValue(options.Seed) ?? Random.Shared.Next(),
         };
     }
+
+    private static string LatencyRefusal(string? text) =>
+        (text ?? "").Split(':', '-').Any(DurationParser.IsBareNumber)
+            ? $"--latency '{text}' has a number without its unit; give the unit, as in 50ms, uniform:10ms-200ms or exp:50ms."
+            : $"--latency '{text}' is not a latency; use a duration such as 50ms, uniform:10ms-200ms or exp:50ms.";
 
     private static Uri? ParseListen(UsageErrors errors, Option option, string? text)
     {

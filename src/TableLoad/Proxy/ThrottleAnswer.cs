@@ -31,7 +31,7 @@ internal sealed record ThrottleAnswer(int Status, string ErrorCode, IReadOnlyLis
         {
             ThrottleCode.OperationTimedOut => (500, "OperationTimedOut", TimedOutMessage),
             ThrottleCode.TooManyRequests => (429, "TooManyRequests", TooManyRequestsMessage),
-            _ => (503, "ServerBusy", limit == ThrottledBy.Account ? AccountLimitMessage : ServerBusyMessage),
+            ThrottleCode.ServerBusy => (503, "ServerBusy", limit == ThrottledBy.Account ? AccountLimitMessage : ServerBusyMessage),
         };
 
         var headers = new List<KeyValuePair<string, string>>(8)

@@ -53,6 +53,13 @@ internal static class ResultTable
         void Line(string line) => text.AppendLine(line);
         var status = summary.Status == RunStatus.Complete ? "" : $" ({summary.Status.ToSnakeCase()})";
         Line($"run {summary.RunId}{status}: {Fixed(summary.MeasuredSeconds, 1)} s measured, {summary.Processes} × {summary.Tasks} tasks, batches of {summary.BatchSize} {OperationText(summary)}, {summary.EntitySize}-byte entities{(summary.Entity is { } entity ? $" like {entity}" : "")}, partitions {summary.Partitions}, client {summary.BatchClient}{(summary.RuntimeSettings is { } runtime ? $", runtime {runtime.Profile}" : "")}");
+        if (summary.LatencyMs.Count == 0)
+        {
+            Line(summary.Warmup.Batches > 0
+                ? $"no batch was measured: the run ended within its warm-up, so the table has no latencies ({NoLatency})"
+                : $"no batch was measured, so the table has no latencies ({NoLatency})");
+        }
+
         foreach (var (outcome, count) in summary.Outcomes.Where(entry => entry.Value > 0 && entry.Key != "succeeded"))
         {
             Line($"{outcome.Replace('_', ' ')}: {count} batches");
@@ -97,15 +104,21 @@ internal static class ResultTable
         return text.ToString();
     }
 
+    /// <summary>The table's cell where a latency would be when no batch was measured: a 0.00 would read as a figure.</summary>
+    public const string NoLatency = "-";
+
     private static string[] Row(RunSummary summary) =>
     [
         summary.Row ?? summary.Processes.ToString(CultureInfo.InvariantCulture),
-        Fixed(summary.LatencyMs.Min, 2), Fixed(summary.LatencyMs.Median, 2), Fixed(summary.LatencyMs.Mean, 2), Fixed(summary.LatencyMs.Max, 2),
-        Fixed(summary.LatencyMs.P90, 2), Fixed(summary.LatencyMs.P95, 2), Fixed(summary.LatencyMs.P99, 2),
+        Ms(summary, l => l.Min), Ms(summary, l => l.Median), Ms(summary, l => l.Mean), Ms(summary, l => l.Max),
+        Ms(summary, l => l.P90), Ms(summary, l => l.P95), Ms(summary, l => l.P99),
         summary.PeakEntitiesPerSecond.ToString(CultureInfo.InvariantCulture),
         summary.EntitiesSucceeded.ToString(CultureInfo.InvariantCulture),
         summary.EntitiesFailed.ToString(CultureInfo.InvariantCulture),
     ];
+
+    private static string Ms(RunSummary summary, Func<LatencySummary, double> figure) =>
+        summary.LatencyMs.Count == 0 ? NoLatency : Fixed(figure(summary.LatencyMs), 2);
 
     private static string Fixed(double value, int decimals) => value.ToString("F" + decimals, CultureInfo.InvariantCulture);
 }

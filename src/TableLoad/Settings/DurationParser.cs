@@ -2,9 +2,13 @@ using System.Globalization;
 
 namespace TableLoad.Settings;
 
-/// <summary>Reads durations such as <c>500ms</c>, <c>30s</c>, <c>2m</c>, <c>1h</c>, <c>1m30s</c> or <c>hh:mm:ss</c>.</summary>
+/// <summary>Reads durations such as <c>500ms</c>, <c>30s</c>, <c>2m</c>, <c>1h</c>, <c>1m30s</c> or <c>hh:mm:ss</c>; a bare number is seconds.</summary>
 internal static class DurationParser
 {
+    /// <summary>A number with no unit (<c>50</c>, <c>0.5</c>): seconds to <see cref="TryParse"/>, and a likely slip where milliseconds are the scale.</summary>
+    public static bool IsBareNumber(string? text) =>
+        text?.Trim() is { Length: > 0 } s && s.All(c => char.IsAsciiDigit(c) || c == '.');
+
     public static bool TryParse(string? text, out TimeSpan duration)
     {
         duration = TimeSpan.Zero;

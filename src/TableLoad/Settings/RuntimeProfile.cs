@@ -26,7 +26,11 @@ internal static class RuntimeProfiles
     /// </summary>
     public const int MaxHeaps = 4;
 
-    public static string ToName(this RuntimeProfile profile) => profile == RuntimeProfile.Tuned ? "tuned" : "defaults";
+    public static string ToName(this RuntimeProfile profile) => profile switch
+    {
+        RuntimeProfile.Tuned => "tuned",
+        RuntimeProfile.Defaults => "defaults",
+    };
 
     public static bool TryParse(string? text, out RuntimeProfile profile)
     {
@@ -64,7 +68,8 @@ internal static class RuntimeProfiles
                 ["DOTNET_GCHeapCount"] = "0",
                 ["DOTNET_TieredPGO"] = "1",
             },
-            _ => new Dictionary<string, string?>(),
+            // TableLoad's own runtimeconfig.json is the tuned profile: nothing to say over it.
+            RuntimeProfile.Tuned => new Dictionary<string, string?>(),
         };
         if (heapHardLimitBytes > 0)
         {

@@ -1,4 +1,3 @@
-using System.Diagnostics;
 using Azure.Identity;
 
 namespace TableLoad.Storage;
@@ -31,7 +30,6 @@ internal sealed class AuthorizedTarget
             AuthKind.SharedKey => new SharedKeyAuthorizer(target.AccountName, Convert.FromBase64String(secret!), time),
             AuthKind.Sas => new SasAuthorizer(secret!),
             AuthKind.Entra => new BearerTokenAuthorizer(new DefaultAzureCredential(), time),
-            _ => throw new UnreachableException($"No authorizer for {target.Auth.Kind}."),
         };
         return new AuthorizedTarget(target, authorizer);
     }

@@ -17,13 +17,17 @@ internal static class BatchOperationNames
 {
     public static string ToName(this BatchOperation operation) => operation switch
     {
+        BatchOperation.Insert => "insert",
         BatchOperation.UpsertReplace => "upsert-replace",
         BatchOperation.UpsertMerge => "upsert-merge",
-        _ => "insert",
     };
 
     /// <summary>Whether writing a key twice is allowed: an upsert overwrites, an insert is refused.</summary>
-    public static bool Overwrites(this BatchOperation operation) => operation != BatchOperation.Insert;
+    public static bool Overwrites(this BatchOperation operation) => operation switch
+    {
+        BatchOperation.Insert => false,
+        BatchOperation.UpsertReplace or BatchOperation.UpsertMerge => true,
+    };
 
     public static bool TryParse(string? text, out BatchOperation operation)
     {

@@ -47,7 +47,6 @@ internal sealed record SweepCell(string Client, int Processes, int Tasks, int Ba
         SweepKnob.EntitySize => EntitySize == SampleEntitySize ? null : EntitySize.ToString(CultureInfo.InvariantCulture),
         SweepKnob.Partitions => Partitions,
         SweepKnob.Rate => Rate is { } rate ? FormatRate(rate) : null,
-        _ => throw new ArgumentOutOfRangeException(nameof(knob), knob, null),
     };
 
     /// <summary>The same cell with <paramref name="knob"/> blanked out: cells that share it differ only in that knob.</summary>
@@ -62,6 +61,5 @@ internal sealed record SweepCell(string Client, int Processes, int Tasks, int Ba
         SweepKnob.EntitySize => this with { EntitySize = 0 },
         SweepKnob.Partitions => this with { Partitions = "" },
         SweepKnob.Rate => this with { Rate = null },
-        _ => throw new ArgumentOutOfRangeException(nameof(knob), knob, null),
     };
 }

@@ -27,6 +27,5 @@ internal static class SweepKnobExtensions
         SweepKnob.EntitySize => "--entity-size",
         SweepKnob.Partitions => "--partitions",
         SweepKnob.Rate => "--rate",
-        _ => throw new ArgumentOutOfRangeException(nameof(knob), knob, null),
     };
 }

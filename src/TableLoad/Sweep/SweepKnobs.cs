@@ -27,7 +27,6 @@ internal sealed record SweepKnobs(
         SweepKnob.EntitySize => EntitySizes.Count,
         SweepKnob.Partitions => Partitions.Count,
         SweepKnob.Rate => Rates.Count,
-        _ => throw new ArgumentOutOfRangeException(nameof(knob), knob, null),
     };
 
     /// <summary>The innermost knob with more than one value: the one whose climb <c>--stop-when-throttled</c> ends.</summary>

@@ -11,7 +11,6 @@ internal static class ProbeVerdictNames
         ProbeVerdict.Throttled => "throttled",
         ProbeVerdict.LatencyOver => "latency_over",
         ProbeVerdict.ClientSaturated => "client_saturated",
-        _ => throw new ArgumentOutOfRangeException(nameof(verdict), verdict, null),
     };
 
     public static ProbeVerdict? FromName(string name) =>

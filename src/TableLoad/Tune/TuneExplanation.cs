@@ -30,7 +30,8 @@ internal static class TuneExplanation
                 $"more concurrency only adds latency ({Rate(figures.EntitiesPerSecond)} e/s and p99 {Ms(figures.P99Ms)} ms{at}).",
             TuneLimitKind.Budget =>
                 $"The budget is the limit: --budget {Settings.DurationParser.Format(settings.Budget)} ran out before the search found what limits throughput; give more, or --resume to go on.",
-            _ => "The probes ended without figures, so no limit is known; see each probe's folder.",
+            TuneLimitKind.Service or TuneLimitKind.Latency or TuneLimitKind.Client or TuneLimitKind.Failures or TuneLimitKind.Plateau =>
+                "The probes ended without figures, so no limit is known; see each probe's folder.",
         };
     }
 
@@ -53,9 +54,9 @@ internal static class TuneExplanation
             ProbeVerdict.Throttled => $"throttled {Percent(figures!.ThrottledPercent)} of its batches (over {Percent(constraints.MaxThrottledPercent)})",
             ProbeVerdict.LatencyOver => $"p99 {Ms(figures!.P99Ms)} ms (over {Ms(constraints.P99!.Value.TotalMilliseconds)} ms)",
             ProbeVerdict.ClientSaturated => "the client saturated: its figures describe TableLoad, not the target",
-            _ when best?.Figures is { } top && top.EntitiesPerSecond > 0 =>
+            ProbeVerdict.RunFailed or ProbeVerdict.Meets when best?.Figures is { } top && top.EntitiesPerSecond > 0 =>
                 string.Create(CultureInfo.InvariantCulture, $"{Rate(figures!.EntitiesPerSecond)} e/s, {(1 - (figures.EntitiesPerSecond / top.EntitiesPerSecond)) * 100:0}% below the recommendation"),
-            _ => $"{Rate(figures!.EntitiesPerSecond)} e/s",
+            ProbeVerdict.RunFailed or ProbeVerdict.Meets => $"{Rate(figures!.EntitiesPerSecond)} e/s",
         };
     }
 

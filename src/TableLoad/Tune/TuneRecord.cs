@@ -38,8 +38,13 @@ internal static class TuneRecord
 
     public static string KindName(TuneLimitKind kind) => kind switch
     {
+        TuneLimitKind.Service => "service",
+        TuneLimitKind.Latency => "latency",
+        TuneLimitKind.Client => "client",
+        TuneLimitKind.Failures => "failures",
         TuneLimitKind.SearchSpace => "search_space",
-        _ => kind.ToString().ToLowerInvariant(),
+        TuneLimitKind.Plateau => "plateau",
+        TuneLimitKind.Budget => "budget",
     };
 
     private static TuneRecordedProbe Probe(string cell, string role, string step, TuneKnobs knobs, ProbeVerdict verdict, ProbeFigures? f, int ordinal) => new(

@@ -79,6 +79,7 @@ internal sealed class TuneRunner(TuneSettings settings, ICellLauncher launcher, 
             await output.WriteLineAsync(
                 $"tune: no configuration met the constraints{(closest is null ? "" : $"; the closest was {closest.Knobs}, which {TuneExplanation.Reason(closest, null, settings.Constraints)}")}. Nothing is recommended.").ConfigureAwait(false);
             await output.WriteLineAsync($"limit: {limit}").ConfigureAwait(false);
+            await ReportAsync().ConfigureAwait(false);
             return ExitCodes.NothingMeets;
         }
 
@@ -90,8 +91,19 @@ internal sealed class TuneRunner(TuneSettings settings, ICellLauncher launcher, 
         await output.WriteAsync(RecommendationTable(recommendation, choice!.Runs.Count)).ConfigureAwait(false);
         await output.WriteLineAsync($"limit: {limit}").ConfigureAwait(false);
         await output.WriteLineAsync($"tune: {outcome.Probes.Count} probes and {confirmRuns.Count} confirm runs in {settings.OutputDirectory}").ConfigureAwait(false);
+        await ReportAsync().ConfigureAwait(false);
         await output.WriteLineAsync(recommendation.Command).ConfigureAwait(false);
         return ExitCodes.Success;
+    }
+
+    // --report's paths are printed before the reproducing command, which stays the last line as docs/tune.md promises.
+    private async Task ReportAsync()
+    {
+        if (settings.Report)
+        {
+            await output.FlushAsync().ConfigureAwait(false);
+            await AnalysisReport.RunAsync(settings.OutputDirectory, log).ConfigureAwait(false);
+        }
     }
 
     private Task WriteJsonAsync(TuneDescription description) =>

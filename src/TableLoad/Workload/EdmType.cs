@@ -40,7 +40,7 @@ internal static class EdmTypes
         EdmType.Int64 or EdmType.Double or EdmType.DateTime => 8,
         EdmType.Boolean => 1,
         EdmType.Guid => 16,
-        _ => 0,
+        EdmType.String or EdmType.Binary => 0,
     };
 
     /// <summary>Strings and binaries carry a 4-byte length beside their bytes.</summary>

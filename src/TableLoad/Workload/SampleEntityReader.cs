@@ -6,7 +6,7 @@ namespace TableLoad.Workload;
 /// <summary>
 /// Reads a sample entity in the Table service's JSON format (as Storage Explorer, <c>az storage entity show</c>
 /// or the REST API give it) and checks it against the service's limits. Its faults are a
-/// <see cref="FormatException"/> of one sentence, which starts with <c>--entity FILE</c>.
+/// <see cref="FormatException"/> of one sentence per fault (every property's at once), each starting with <c>--entity FILE</c>.
 /// </summary>
 internal static class SampleEntityReader
 {
@@ -47,9 +47,9 @@ internal static class SampleEntityReader
         {
             document = JsonDocument.Parse(json, new JsonDocumentOptions { AllowDuplicateProperties = false });
         }
-        catch (JsonException)
+        catch (JsonException malformed)
         {
-            throw new FormatException(notObject);
+            throw new FormatException($"--entity {file} is not valid JSON: {Where(malformed)}.");
         }
 
         using (document)
@@ -94,10 +94,29 @@ internal static class SampleEntityReader
             throw new FormatException($"--entity {file}: '{orphan}{TypeSuffix}' annotates no property '{orphan}'.");
         }
 
-        var properties = values.Select(v => Property(file, v.Name, v.Value, types.GetValueOrDefault(v.Name))).ToList();
-        if (properties.Count > EntityTemplate.MaxCustomProperties - 1)
+        // Every property is judged, so that a file with several faults is mended in one go.
+        var faults = new List<string>();
+        var properties = new List<SampleProperty>();
+        foreach (var value in values)
         {
-            throw new FormatException($"--entity {file} holds {properties.Count} properties; an entity holds at most {EntityTemplate.MaxCustomProperties} custom properties, one of them TableLoad's batch nonce, so at most {EntityTemplate.MaxCustomProperties - 1}.");
+            try
+            {
+                properties.Add(Property(file, value.Name, value.Value, types.GetValueOrDefault(value.Name)));
+            }
+            catch (FormatException fault)
+            {
+                faults.Add(fault.Message);
+            }
+        }
+
+        if (values.Count > EntityTemplate.MaxCustomProperties - 1)
+        {
+            faults.Add($"--entity {file} holds {values.Count} properties; an entity holds at most {EntityTemplate.MaxCustomProperties} custom properties, one of them TableLoad's batch nonce, so at most {EntityTemplate.MaxCustomProperties - 1}.");
+        }
+
+        if (faults.Count > 0)
+        {
+            throw new FormatException(string.Join(Environment.NewLine, faults));
         }
 
         return new SampleEntity(file, properties, ignored);
@@ -166,6 +185,17 @@ internal static class SampleEntityReader
         }
 
         return true;
+    }
+
+    // The reader's own account of the fault, with its line and position counted from 1 as editors count them.
+    private static string Where(JsonException malformed)
+    {
+        var what = malformed.Message;
+        var at = what.IndexOf(" LineNumber:", StringComparison.Ordinal);
+        what = (at >= 0 ? what[..at] : what).TrimEnd('.', ' ').Replace(". ", "; ", StringComparison.Ordinal);
+        return malformed.LineNumber is { } line && malformed.BytePositionInLine is { } position
+            ? $"line {line + 1}, position {position + 1}: {what}"
+            : what;
     }
 
     // A value is said by its kind and, when short, itself; a long one would drown the sentence.

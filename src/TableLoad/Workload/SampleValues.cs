@@ -51,7 +51,7 @@ internal static class SampleValues
     {
         EdmType.String => 2 * text.Length,
         EdmType.Binary => Convert.FromBase64String(text).Length,
-        _ => type.FixedSize(),
+        EdmType.Int32 or EdmType.Int64 or EdmType.Double or EdmType.Boolean or EdmType.DateTime or EdmType.Guid => type.FixedSize(),
     };
 
     /// <summary>The value as the SDK's <c>TableEntity</c> holds it; made once per run and shared by every entity.</summary>
@@ -65,7 +65,6 @@ internal static class SampleValues
         EdmType.DateTime => DateTimeOffset.ParseExact(text, DateTimeFormat, CultureInfo.InvariantCulture, DateTimeStyles.AssumeUniversal),
         EdmType.Guid => Guid.Parse(text, CultureInfo.InvariantCulture),
         EdmType.Binary => Convert.FromBase64String(text),
-        _ => throw new ArgumentOutOfRangeException(nameof(type), type, null),
     };
 
     // Unannotated JSON: a string, a boolean, an integer within Int32 or a number with a fraction or exponent.
@@ -81,29 +80,24 @@ internal static class SampleValues
     private static string? Canonical(EdmType type, string text)
     {
         var invariant = CultureInfo.InvariantCulture;
-        switch (type)
+        return type switch
         {
-            case EdmType.String:
-                return text;
-            case EdmType.Int32:
-                return int.TryParse(text, NumberStyles.AllowLeadingSign, invariant, out var int32) ? int32.ToString(invariant) : null;
-            case EdmType.Int64:
-                return long.TryParse(text, NumberStyles.AllowLeadingSign, invariant, out var int64) ? int64.ToString(invariant) : null;
-            case EdmType.Double:
-                return double.TryParse(text, NumberStyles.Float, invariant, out var number) && (double.IsFinite(number) || text is "NaN" or "Infinity" or "-Infinity")
-                    ? number.ToString("R", invariant) : null;
-            case EdmType.Boolean:
-                return text is "true" or "false" ? text : null;
-            case EdmType.DateTime:
-                return DateTimeOffset.TryParse(text, invariant, DateTimeStyles.AssumeUniversal | DateTimeStyles.AdjustToUniversal, out var date) && date >= MinDateTime
-                    ? DateTimeText(date) : null;
-            case EdmType.Guid:
-                return Guid.TryParse(text, invariant, out var guid) ? guid.ToString("D") : null;
-            case EdmType.Binary:
-                var buffer = new byte[text.Length];
-                return Convert.TryFromBase64String(text, buffer, out var length) ? Convert.ToBase64String(buffer, 0, length) : null;
-            default:
-                return null;
-        }
+            EdmType.String => text,
+            EdmType.Int32 => int.TryParse(text, NumberStyles.AllowLeadingSign, invariant, out var int32) ? int32.ToString(invariant) : null,
+            EdmType.Int64 => long.TryParse(text, NumberStyles.AllowLeadingSign, invariant, out var int64) ? int64.ToString(invariant) : null,
+            EdmType.Double => double.TryParse(text, NumberStyles.Float, invariant, out var number) && (double.IsFinite(number) || text is "NaN" or "Infinity" or "-Infinity")
+                ? number.ToString("R", invariant) : null,
+            EdmType.Boolean => text is "true" or "false" ? text : null,
+            EdmType.DateTime => DateTimeOffset.TryParse(text, invariant, DateTimeStyles.AssumeUniversal | DateTimeStyles.AdjustToUniversal, out var date) && date >= MinDateTime
+                ? DateTimeText(date) : null,
+            EdmType.Guid => Guid.TryParse(text, invariant, out var guid) ? guid.ToString("D") : null,
+            EdmType.Binary => CanonicalBase64(text),
+        };
+    }
+
+    private static string? CanonicalBase64(string text)
+    {
+        var buffer = new byte[text.Length];
+        return Convert.TryFromBase64String(text, buffer, out var length) ? Convert.ToBase64String(buffer, 0, length) : null;
     }
 }

@@ -87,6 +87,22 @@ public sealed class ProxyCommandTests(AzuriteFixture azurite) : IDisposable
     }
 
     [Theory]
+    [InlineData("50")]
+    [InlineData("uniform:10-200")]
+    [InlineData("exp:50")]
+    public async Task Proxy_LatencyWithoutItsUnit_IsRefusedWithTheFormsItTakes(string latency)
+    {
+        // A bare 50 would be 50 seconds, past the client's 30 s timeout: surely 50ms was meant.
+        var (exitCode, stdout, stderr) = await TableLoadProcess.RunAsync(["proxy", "--latency", latency, "--listen", "http://127.0.0.1:0"], null, Limit);
+
+        Assert.Equal(2, exitCode);
+        Assert.Equal("", stdout);
+        Assert.Equal(
+            $"--latency '{latency}' has a number without its unit; give the unit, as in 50ms, uniform:10ms-200ms or exp:50ms.",
+            Assert.Single(stderr.Split('\n', StringSplitOptions.RemoveEmptyEntries | StringSplitOptions.TrimEntries)));
+    }
+
+    [Theory]
     [InlineData("--reset-rate", "-0.5")]
     [InlineData("--partition-limit", "0")]
     [InlineData("--latency", "uniform:9ms")]

@@ -83,8 +83,8 @@ public sealed class CommandLineFailureTests(AzuriteFixture azurite)
         Assert.Equal(string.Empty, stdout);
         Assert.Collection(
             stderr.Split('\n', StringSplitOptions.RemoveEmptyEntries),
-            line => Assert.Contains("'zero' for option '--tasks'", line, StringComparison.Ordinal),
-            line => Assert.Contains("'many' for option '--retries'", line, StringComparison.Ordinal));
+            line => Assert.Equal("--tasks 'zero' is not a whole number; see 'tableload run --help'.", line),
+            line => Assert.Equal("--retries 'many' is not a whole number; see 'tableload run --help'.", line));
     }
 
     [Fact]

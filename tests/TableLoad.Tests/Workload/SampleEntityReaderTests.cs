@@ -59,8 +59,8 @@ public sealed class SampleEntityReaderTests
 
     [Theory]
     [InlineData("[1, 2]", "is not a JSON object")]
-    [InlineData("{\"a\": 1,}", "is not a JSON object")]
-    [InlineData("{\"a\": 1, \"a\": 2}", "is not a JSON object")]
+    [InlineData("{\"a\": 1,}", "is not valid JSON: line 1, position 9: ")]
+    [InlineData("{\"a\": 1, \"a\": 2}", "is not valid JSON: Duplicate")]
     [InlineData("{\"a-b\": 1}", "'a-b' is not a property name the service takes")]
     [InlineData("{\"1st\": 1}", "'1st' is not a property name the service takes")]
     [InlineData("{\"Batch\": \"x\"}", "'Batch' is reserved: TableLoad writes each batch's nonce")]

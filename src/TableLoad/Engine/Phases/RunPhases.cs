@@ -55,7 +55,7 @@ internal sealed class RunPhases(
         {
             RunStatus.Partial => ExitCodes.Partial,
             RunStatus.Interrupted => ExitCodes.Interrupted,
-            _ => ExitCodes.Success,
+            RunStatus.Complete => ExitCodes.Success,
         };
     }
 

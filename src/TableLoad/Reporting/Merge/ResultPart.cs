@@ -33,6 +33,11 @@ internal sealed class ResultPart
     /// <summary>Reads a folder TableLoad wrote; a folder that is not one gives a <see cref="FormatException"/> with one sentence.</summary>
     public static ResultPart Read(string path)
     {
+        if (!Directory.Exists(path))
+        {
+            throw new FormatException(File.Exists(path) ? $"'{path}' is a file, not a TableLoad result folder." : $"'{path}' does not exist.");
+        }
+
         foreach (var file in new[] { ResultFiles.RunJson, ResultFiles.SummaryJson, ResultFiles.IntervalsCsv, ResultFiles.LatencyHlog })
         {
             if (!File.Exists(System.IO.Path.Combine(path, file)))

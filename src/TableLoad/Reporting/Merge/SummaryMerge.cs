@@ -62,7 +62,7 @@ internal static class SummaryMerge
         MergeRule.Concat => Concat(property.PropertyType, values),
         MergeRule.Fields => values.Any(v => v is null) ? null : MergeFields(property.PropertyType, values!),
         // Recomputed by the caller from the raw data or from the merged figures.
-        _ => null,
+        MergeRule.Histogram or MergeRule.PerSecond or MergeRule.Union or MergeRule.Derived or MergeRule.Parts => null,
     };
 
     private static object? Sum(Type type, IReadOnlyList<object?> values)

@@ -59,9 +59,9 @@ internal sealed class SdkBatchSender(TableClient table, EntityTemplate template,
 
     public static TableTransactionActionType ActionType(BatchOperation operation) => operation switch
     {
+        BatchOperation.Insert => TableTransactionActionType.Add,
         BatchOperation.UpsertReplace => TableTransactionActionType.UpsertReplace,
         BatchOperation.UpsertMerge => TableTransactionActionType.UpsertMerge,
-        _ => TableTransactionActionType.Add,
     };
 
     private TableEntity NewEntity()

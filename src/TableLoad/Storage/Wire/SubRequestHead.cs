@@ -17,9 +17,9 @@ internal sealed class SubRequestHead
     {
         Method = operation switch
         {
+            BatchOperation.Insert => "POST",
             BatchOperation.UpsertReplace => "PUT",
             BatchOperation.UpsertMerge => "PATCH",
-            _ => "POST",
         };
         InAddress = operation != BatchOperation.Insert;
         Start = Encoding.UTF8.GetBytes($"--{BatchBodyWriter.ChangesetBoundary}\r\n{PartHeaders}{Method} {tableUrl}");

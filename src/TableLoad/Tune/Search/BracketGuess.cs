@@ -23,7 +23,7 @@ internal static class BracketGuess
             ProbeVerdict.Throttled or ProbeVerdict.ClientSaturated => met.Knobs.Tasks * hi.EntitiesPerSecond / lo.EntitiesPerSecond,
             ProbeVerdict.LatencyOver when constraints.P99 is { } p99 && hi.P99Ms > lo.P99Ms =>
                 met.Knobs.Tasks + ((broke.Knobs.Tasks - met.Knobs.Tasks) * (p99.TotalMilliseconds - lo.P99Ms) / (hi.P99Ms - lo.P99Ms)),
-            _ => null,
+            ProbeVerdict.LatencyOver or ProbeVerdict.Meets or ProbeVerdict.RunFailed or ProbeVerdict.Failures => null,
         };
     }
 

@@ -51,6 +51,6 @@ internal static class TuneCeiling
         ProbeVerdict.Throttled => TuneLimitKind.Service,
         ProbeVerdict.LatencyOver => TuneLimitKind.Latency,
         ProbeVerdict.ClientSaturated => TuneLimitKind.Client,
-        _ => TuneLimitKind.Failures,
+        ProbeVerdict.Failures or ProbeVerdict.RunFailed => TuneLimitKind.Failures,
     };
 }
