@@ -22,9 +22,10 @@ internal static class ComparisonLines
     {
         var f = figure.Figure;
         var (low, high) = figure.ChangeInterval;
-        var change = figure.RelativeChange is { } relative && figure.Base.Value != 0
+        // A share changes in percentage points: a share of a share would read 0.1% -> 0.2% as +100%.
+        var change = f.Unit() != FigureUnit.Percent && figure.RelativeChange is { } relative
             ? $"{Signed(relative * 100)}% ({figure.Level * 100:0}% CI {Signed(low / Math.Abs(figure.Base.Value) * 100)}% to {Signed(high / Math.Abs(figure.Base.Value) * 100)}%)"
-            : $"{Signed(figure.Change)} ({figure.Level * 100:0}% CI {Signed(low)} to {Signed(high)})";
+            : $"{Signed(figure.Change)} {PointsOr(f)}({figure.Level * 100:0}% CI {Signed(low)} to {Signed(high)})";
         var verdict = figure.Verdict switch
         {
             ComparisonVerdict.Better => "better",
@@ -48,6 +49,8 @@ internal static class ComparisonLines
 
     private const string RunNoiseWords = "the run-to-run variation one run cannot show";
 
+    private static string PointsOr(RunFigure figure) => figure.Unit() == FigureUnit.Percent ? "points " : "";
+
     private static string Signed(double value) =>
-        (value >= 0 ? "+" : "-") + Math.Abs(value).ToString(Math.Abs(value) < 10 ? "0.0" : "0", CultureInfo.InvariantCulture);
+        (value >= 0 ? "+" : "-") + Math.Abs(value).ToString(Math.Abs(value) < 1 ? "0.00" : Math.Abs(value) < 10 ? "0.0" : "0", CultureInfo.InvariantCulture);
 }
