@@ -4,7 +4,6 @@ using Microsoft.Extensions.Logging;
 using TableLoad.Engine;
 using TableLoad.Hosting;
 using TableLoad.Reporting;
-using TableLoad.Settings;
 
 namespace TableLoad.Cli;
 

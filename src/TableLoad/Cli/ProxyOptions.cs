@@ -1,7 +1,7 @@
 using System.CommandLine;
-using TableLoad.Settings;
+using TableLoad.Proxy;
 
-namespace TableLoad.Proxy;
+namespace TableLoad.Cli;
 
 /// <summary>
 /// The options of <c>tableload proxy</c>, each with its default and range shown in --help; a profile
