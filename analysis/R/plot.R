@@ -266,7 +266,7 @@ window_points <- function(intervals, mapping = NULL) {
 EVENT_SHAPES <- c("throttled" = 17, "failed otherwise" = 4)
 EVENT_COLOURS <- c("throttled" = "#E69F00", "failed otherwise" = "#D55E00")
 
-plot_throughput <- function(runs, title = "Entities inserted per second") {
+plot_throughput <- function(runs, title = "Entities written per second") {
   intervals <- interval_table(runs)
   rates <- data.table::rbindlist(list(
     intervals[, .(run, x, rate = entities_succeeded, series = "succeeded")],

@@ -1,5 +1,4 @@
 using System.CommandLine;
-using TableLoad.Settings;
 using TableLoad.Storage;
 
 namespace TableLoad.Cli;

@@ -3,7 +3,6 @@ using Microsoft.Extensions.DependencyInjection;
 using Microsoft.Extensions.Logging;
 using TableLoad.Hosting;
 using TableLoad.Proxy;
-using TableLoad.Settings;
 
 namespace TableLoad.Cli;
 
@@ -14,7 +13,7 @@ internal static class ProxyCommand
     {
         var options = new ProxyOptions();
         var command = options.CreateCommand(
-            "Run a reverse proxy that throttles and faults batches and inserts as the service would, forwarding everything else untouched. " +
+            "Run a reverse proxy that throttles and faults batches and single writes (one entity written alone) as the service would, forwarding everything else untouched. " +
             "Prints one line when listening and, on Ctrl+C or SIGTERM, its counters as one JSON line (also at GET /_proxy/stats). " +
             "Exit codes: 0 stopped, 1 cannot listen, 2 bad input.");
 

@@ -59,12 +59,12 @@ internal sealed class RunOptions
 
     public Option<long?> MaxEntities { get; } = new("--max-entities")
     {
-        Description = "Cap on the entities the whole run may insert (warm-up included); the run stops when it is reached. Default: no cap.",
+        Description = "Cap on the entities the whole run may write (warm-up included); the run stops when it is reached. Default: no cap.",
     };
 
     public Option<string?> Table { get; } = new("--table")
     {
-        Description = "Table to insert into, created if missing. Default: a fresh name per run (tableload<yyyyMMddHHmmss><4 hex digits of the run id>).",
+        Description = "Table to write into, created if missing. Default: a fresh name per run (tableload<yyyyMMddHHmmss><4 hex digits of the run id>).",
     };
 
     public Option<bool> KeepTable { get; } = new("--keep-table")

@@ -30,7 +30,7 @@ internal static class TableLoadCli
 
     public static RootCommand CreateRootCommand()
     {
-        var root = new RootCommand("TableLoad: a load tester for Azure Table Storage batch inserts (entity group transactions).")
+        var root = new RootCommand("TableLoad: a load tester for Azure Table Storage batch writes (entity group transactions).")
         {
             Verbosity,
             RunCommand.Create(),

@@ -1,4 +1,3 @@
-using TableLoad.Settings;
 using TableLoad.Storage;
 using TableLoad.Storage.Wire;
 using TableLoad.Workload;

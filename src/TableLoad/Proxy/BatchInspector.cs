@@ -53,7 +53,7 @@ internal static class BatchInspector
         return new BodyShape(operations, table, key, escaped);
     }
 
-    /// <summary>Inspects the JSON body of a single insert (<c>POST .../{table}</c>); the table comes from the path.</summary>
+    /// <summary>Inspects the JSON body of a single write (an insert, <c>POST .../{table}</c>, or an upsert to the entity's address); the table comes from the path.</summary>
     public static BodyShape InspectEntity(ReadOnlySpan<byte> body)
     {
         var (key, escaped) = FindPartitionKey(body, 0);
@@ -139,7 +139,7 @@ internal static class BatchInspector
 
 /// <summary>
 /// What <see cref="BatchInspector"/> found: the operation count, where the first operation's table name
-/// is (empty for an insert, whose table is in the path), and where its PartitionKey's JSON string is.
+/// is (empty for a single write, whose table is in the path), and where its PartitionKey's JSON string is.
 /// </summary>
 internal readonly record struct BodyShape(int Operations, Range Table, Range PartitionKey, bool PartitionKeyEscaped)
 {

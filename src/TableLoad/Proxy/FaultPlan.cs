@@ -1,7 +1,7 @@
 namespace TableLoad.Proxy;
 
 /// <summary>
-/// Decides, per batch or insert, the latency to add and the one fault (if any) it gets. The rates are
+/// Decides, per batch or single write, the latency to add and the one fault (if any) it gets. The rates are
 /// exact marginal probabilities: one draw falls into [reset | lose answer | delay answer | none].
 /// </summary>
 internal sealed class FaultPlan(ProxySettings settings)

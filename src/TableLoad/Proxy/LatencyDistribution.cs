@@ -3,7 +3,7 @@ using TableLoad.Settings;
 namespace TableLoad.Proxy;
 
 /// <summary>
-/// The latency the proxy adds to each batch or insert: <c>50ms</c> (fixed), <c>uniform:10ms-200ms</c>
+/// The latency the proxy adds to each batch or single write: <c>50ms</c> (fixed), <c>uniform:10ms-200ms</c>
 /// or <c>exp:50ms</c> (exponential with that mean); <c>0</c> adds none. Every other value carries its unit: a bare
 /// <c>50</c> would be 50 seconds, past any client's timeout, where 50ms was surely meant.
 /// </summary>

@@ -5,7 +5,7 @@ internal sealed class ProxyCounters(int seed)
 {
     private long _requests;
     private long _batches;
-    private long _inserts;
+    private long _singleWrites;
     private long _passedThrough;
     private long _forwarded;
     private long _entitiesForwarded;
@@ -27,7 +27,7 @@ internal sealed class ProxyCounters(int seed)
         switch (kind)
         {
             case RequestKind.Batch: Interlocked.Increment(ref _batches); break;
-            case RequestKind.Insert: Interlocked.Increment(ref _inserts); break;
+            case RequestKind.SingleWrite: Interlocked.Increment(ref _singleWrites); break;
             case RequestKind.Other: Interlocked.Increment(ref _passedThrough); break;
         }
 
@@ -82,7 +82,7 @@ internal sealed class ProxyCounters(int seed)
     {
         Requests = Volatile.Read(ref _requests),
         Batches = Volatile.Read(ref _batches),
-        Inserts = Volatile.Read(ref _inserts),
+        SingleWrites = Volatile.Read(ref _singleWrites),
         PassedThrough = Volatile.Read(ref _passedThrough),
         Forwarded = Volatile.Read(ref _forwarded),
         EntitiesForwarded = Volatile.Read(ref _entitiesForwarded),

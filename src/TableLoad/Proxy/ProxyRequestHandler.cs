@@ -5,7 +5,7 @@ using Microsoft.AspNetCore.Http;
 namespace TableLoad.Proxy;
 
 /// <summary>
-/// Handles one request: batches and inserts get latency, faults and the scalability targets; everything
+/// Handles one request: batches and single writes get latency, faults and the scalability targets; everything
 /// else is forwarded untouched. Nothing here logs; what happened goes into <see cref="ProxyCounters"/>.
 /// </summary>
 internal sealed class ProxyRequestHandler(ProxySettings settings, TargetForwarder forwarder, ProxyCounters counters, TimeProvider time)
@@ -37,7 +37,7 @@ internal sealed class ProxyRequestHandler(ProxySettings settings, TargetForwarde
             return PassThroughAsync(context);
         }
 
-        // Only batches and inserts are numbered, so the queries a client interleaves do not shift the draws.
+        // Only batches and single writes are numbered, so the queries a client interleaves do not shift the draws.
         var sequence = Interlocked.Increment(ref _emulated);
         return EmulateAsync(context, kind, sequence, path, account, table);
     }

@@ -20,7 +20,7 @@ internal sealed record ProxyStats
 
     public long Batches { get; init; }
 
-    public long Inserts { get; init; }
+    public long SingleWrites { get; init; }
 
     /// <summary>Requests neither throttled nor faulted: table create and delete, queries, reads.</summary>
     public long PassedThrough { get; init; }
@@ -28,7 +28,7 @@ internal sealed record ProxyStats
     /// <summary>Requests sent to the target (including passed-through ones and those whose answer was then lost or delayed).</summary>
     public long Forwarded { get; init; }
 
-    /// <summary>Entities in the batches and inserts sent to the target.</summary>
+    /// <summary>Entities in the batches and single writes sent to the target.</summary>
     public long EntitiesForwarded { get; init; }
 
     public ThrottledCounts Throttled { get; init; } = new(0, 0, 0);

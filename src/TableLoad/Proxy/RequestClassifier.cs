@@ -3,7 +3,7 @@ using Microsoft.AspNetCore.Http;
 namespace TableLoad.Proxy;
 
 /// <summary>
-/// Tells the requests the proxy throttles and faults (batches, single inserts and upserts) from those it
+/// Tells the requests the proxy throttles and faults (batches, and single writes: one entity inserted or upserted alone) from those it
 /// forwards untouched (table create and delete, queries, everything else), from the method and path alone.
 /// </summary>
 internal static class RequestClassifier
@@ -43,7 +43,7 @@ internal static class RequestClassifier
         if (IsTableName(name) && !name.Equals("Tables", StringComparison.OrdinalIgnoreCase))
         {
             table = (lastSlash + 1)..(lastSlash + 1 + name.Length);
-            return RequestKind.Insert;
+            return RequestKind.SingleWrite;
         }
 
         return RequestKind.Other;
@@ -84,5 +84,5 @@ internal enum RequestKind
     Batch,
 
     /// <summary>A single-entity write: an insert, <c>POST .../{table}</c>, or an upsert, <c>PUT</c>, <c>PATCH</c> or <c>MERGE .../{table}(PartitionKey='..',RowKey='..')</c>.</summary>
-    Insert,
+    SingleWrite,
 }

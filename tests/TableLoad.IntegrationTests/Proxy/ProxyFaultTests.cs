@@ -168,7 +168,7 @@ public sealed class ProxyFaultTests(AzuriteFixture azurite)
         Assert.Equal(HttpStatusCode.ServiceUnavailable, third.StatusCode);
         Assert.Equal("ServerBusy", Header(third, "x-ms-error-code"));
         var stats = proxy.Stats;
-        Assert.Equal(3, stats.Inserts);
+        Assert.Equal(3, stats.SingleWrites);
         Assert.Equal(2, stats.EntitiesForwarded);
         Assert.Equal(2, (await StoredEntities.CountByPartitionAsync(azurite, table))["solo"]);
         await client.DeleteTableAsync(table, CancellationToken.None);

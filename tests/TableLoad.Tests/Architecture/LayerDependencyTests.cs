@@ -49,6 +49,52 @@ public sealed class LayerDependencyTests
             from edge in SourceEdges(File.ReadAllText(file), Path.GetRelativePath(SourceRoot(), file))
             select edge);
 
+    /// <summary>
+    /// The command line is one layer's business: only Cli (and Program) name System.CommandLine. The one exception records
+    /// its version in run.json, as it records Polly's and Azure's: it names a type to reach the assembly and calls nothing of it.
+    /// </summary>
+    private static readonly (string File, string Type, string Uses) CommandLineVersionRecorded =
+        (Path.Combine("Reporting", "RunEnvironment.cs"), "TableLoad.Reporting.RunEnvironment", "System.CommandLine.RootCommand");
+
+    [Fact]
+    public void CompiledTypes_OutsideCli_DoNotUseSystemCommandLine()
+    {
+        var named =
+            from type in ProgramTypes()
+            where Layer(Outer(type).Namespace) != "Cli"
+            from used in TypeReferences.Of(type)
+            where used.Namespace?.StartsWith(CommandLine, StringComparison.Ordinal) == true
+                && (Outer(type).FullName, used.FullName) != (CommandLineVersionRecorded.Type, CommandLineVersionRecorded.Uses)
+            select $"{Outer(type).FullName} uses {used.FullName ?? used.Name}";
+
+        Assert.True(!named.Any(), string.Join(Environment.NewLine, named.Distinct().Order(StringComparer.Ordinal)));
+    }
+
+    [Fact]
+    public void Sources_OutsideCli_DoNotNameSystemCommandLine()
+    {
+        var named =
+            from file in SourceFiles()
+            let relative = Path.GetRelativePath(SourceRoot(), file)
+            where relative != "Program.cs" && !relative.StartsWith("Cli" + Path.DirectorySeparatorChar, StringComparison.Ordinal)
+            from what in SourceReferences.NamesOf(File.ReadAllText(file), CommandLine)
+            where (relative, what) != (CommandLineVersionRecorded.File, CommandLineVersionRecorded.Uses)
+            select $"{relative}: {what}";
+
+        Assert.True(!named.Any(), string.Join(Environment.NewLine, named.Order(StringComparer.Ordinal)));
+    }
+
+    [Theory]
+    [InlineData("using System.CommandLine;\n\nnamespace TableLoad.Settings;\ninternal static class Planted { }", "using System.CommandLine;")]
+    [InlineData("namespace TableLoad.Measurement;\ninternal static class Planted { static System.CommandLine.Option? O; }", "System.CommandLine.Option")]
+    [InlineData("global using Cmd = global::System.CommandLine;\nnamespace TableLoad.Tune;\n", "global using Cmd = global::System.CommandLine;")]
+    public void SystemCommandLineNamedInASource_IsSeen(string source, string expected) =>
+        Assert.Contains(expected, SourceReferences.NamesOf(source, CommandLine));
+
+    [Fact]
+    public void SystemCommandLineInACommentOrString_IsNotSeen() =>
+        Assert.Empty(SourceReferences.NamesOf("namespace TableLoad.Settings;\n// System.CommandLine parses\ninternal static class Planted { const string S = \"System.CommandLine\"; }", CommandLine));
+
     [Fact]
     public void TheSourceCheck_SeesAConstantNamedInFull()
     {
@@ -100,6 +146,8 @@ public sealed class LayerDependencyTests
     [Fact]
     public void TheCompiledCheck_SeesATypeUsedOnlyInAMethodBody() =>
         Assert.Contains(typeof(Math), TypeReferences.Of(typeof(BodyOnly)));
+
+    private const string CommandLine = "System.CommandLine";
 
     private static void AssertOneWay(IEnumerable<(string? From, string? To, string Where)> edges)
     {

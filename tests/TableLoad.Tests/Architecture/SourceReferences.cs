@@ -34,6 +34,11 @@ internal static partial class SourceReferences
         return (own, named);
     }
 
+    /// <summary>Each using directive or name written in code that starts with <paramref name="ns"/> (System.CommandLine), comments and strings aside.</summary>
+    public static IEnumerable<string> NamesOf(string source, string ns) =>
+        Regex.Matches(Strip(source), $@"^\s*(?:global\s+)?using\s[^;]*\b{Regex.Escape(ns)}\b[^;]*;|(?<![\w.])(?:global::)?{Regex.Escape(ns)}(?:\.\w+)*", RegexOptions.Multiline)
+            .Select(m => m.Value.Trim());
+
     // Comments and string literals name nothing the compiler resolves.
     private static string Strip(string source) => Literal().Replace(source, " ");
 

@@ -10,7 +10,7 @@ public sealed class ProxyStatsTests
     {
         var counters = new ProxyCounters(seed: 42);
         counters.Received(RequestKind.Batch);
-        counters.Received(RequestKind.Insert);
+        counters.Received(RequestKind.SingleWrite);
         counters.Received(RequestKind.Other);
         counters.Forwarded(100);
         counters.Throttled(ThrottleCode.ServerBusy, ThrottledBy.Partition, 100);
@@ -28,7 +28,7 @@ public sealed class ProxyStatsTests
         var root = document.RootElement;
         Assert.Equal(3, root.GetProperty("requests").GetInt64());
         Assert.Equal(1, root.GetProperty("batches").GetInt64());
-        Assert.Equal(1, root.GetProperty("inserts").GetInt64());
+        Assert.Equal(1, root.GetProperty("single_writes").GetInt64());
         Assert.Equal(1, root.GetProperty("passed_through").GetInt64());
         Assert.Equal(1, root.GetProperty("forwarded").GetInt64());
         Assert.Equal(100, root.GetProperty("entities_forwarded").GetInt64());

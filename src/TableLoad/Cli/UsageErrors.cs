@@ -1,6 +1,7 @@
 using System.CommandLine;
+using TableLoad.Settings;
 
-namespace TableLoad.Settings;
+namespace TableLoad.Cli;
 
 /// <summary>
 /// Every fault of a command's options, gathered in one pass so that all are said at once. Checks of one

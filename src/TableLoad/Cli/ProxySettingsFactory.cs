@@ -1,9 +1,10 @@
 using System.CommandLine;
 using System.Globalization;
 using System.Net;
+using TableLoad.Proxy;
 using TableLoad.Settings;
 
-namespace TableLoad.Proxy;
+namespace TableLoad.Cli;
 
 /// <summary>
 /// Turns the options (a profile and TABLELOAD_* variables already folded in) into validated

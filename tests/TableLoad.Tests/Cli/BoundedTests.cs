@@ -1,7 +1,8 @@
 using System.CommandLine;
+using TableLoad.Cli;
 using TableLoad.Settings;
 
-namespace TableLoad.Tests.Settings;
+namespace TableLoad.Tests.Cli;
 
 /// <summary>A bound declared once: the same numbers judge the value, make the refusal and show in --help.</summary>
 public sealed class BoundedTests

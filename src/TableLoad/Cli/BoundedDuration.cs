@@ -1,6 +1,7 @@
 using System.CommandLine;
+using TableLoad.Settings;
 
-namespace TableLoad.Settings;
+namespace TableLoad.Cli;
 
 /// <summary>
 /// A duration option (<c>30s</c>, <c>2m</c>, <c>hh:mm:ss</c>) and the range it accepts, declared together:

@@ -2,7 +2,7 @@ using System.CommandLine;
 using System.Globalization;
 using System.Numerics;
 
-namespace TableLoad.Settings;
+namespace TableLoad.Cli;
 
 /// <summary>
 /// A numeric option and the range it accepts, declared together: --help shows the range, and the

@@ -3,7 +3,7 @@ using TableLoad.Cli;
 using TableLoad.Proxy;
 using TableLoad.Settings;
 
-namespace TableLoad.Tests.Proxy;
+namespace TableLoad.Tests.Cli;
 
 /// <summary>The proxy's options, with a --config profile and TABLELOAD_* variables layered in front as run's are.</summary>
 public sealed class ProxySettingsFactoryTests : IDisposable

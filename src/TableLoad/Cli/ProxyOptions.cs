@@ -1,7 +1,7 @@
 using System.CommandLine;
-using TableLoad.Settings;
+using TableLoad.Proxy;
 
-namespace TableLoad.Proxy;
+namespace TableLoad.Cli;
 
 /// <summary>
 /// The options of <c>tableload proxy</c>, each with its default and range shown in --help; a profile
@@ -43,20 +43,20 @@ internal sealed class ProxyOptions
 
     public Option<string> Latency { get; } = new("--latency")
     {
-        Description = "Latency added to every batch and insert: fixed (50ms), uniform:10ms-200ms, or exp:50ms (exponential with that mean); each number with its unit (a bare 50 is refused, 0 adds none).",
+        Description = "Latency added to every batch and single write: fixed (50ms), uniform:10ms-200ms, or exp:50ms (exponential with that mean); each number with its unit (a bare 50 is refused, 0 adds none).",
         DefaultValueFactory = _ => "0ms",
     };
 
     public Bounded<double> ResetRate { get; } = new(
-        new Option<double>("--reset-rate") { Description = "Probability that a batch or insert has its connection reset before it is forwarded (nothing is stored).", DefaultValueFactory = _ => 0 },
+        new Option<double>("--reset-rate") { Description = "Probability that a batch or single write has its connection reset before it is forwarded (nothing is stored).", DefaultValueFactory = _ => 0 },
         0, 1, why: "a probability");
 
     public Bounded<double> LoseAnswerRate { get; } = new(
-        new Option<double>("--lose-answer-rate") { Description = "Probability that a batch or insert is forwarded and committed, then its connection reset instead of answering.", DefaultValueFactory = _ => 0 },
+        new Option<double>("--lose-answer-rate") { Description = "Probability that a batch or single write is forwarded and committed, then its connection reset instead of answering.", DefaultValueFactory = _ => 0 },
         0, 1, why: "a probability");
 
     public Bounded<double> DelayAnswerRate { get; } = new(
-        new Option<double>("--delay-answer-rate") { Description = "Probability that a batch or insert is forwarded and committed, then its answer held for --delay-answer.", DefaultValueFactory = _ => 0 },
+        new Option<double>("--delay-answer-rate") { Description = "Probability that a batch or single write is forwarded and committed, then its answer held for --delay-answer.", DefaultValueFactory = _ => 0 },
         0, 1, why: "a probability");
 
     public BoundedDuration DelayAnswer { get; } = new(
