@@ -33,7 +33,7 @@ internal static class KnobDifferences
                 if (!NotKnobs.Contains(name))
                 {
                     var set = values.TryGetValue(name, out var existing) ? existing : values[name] = new SortedSet<string>(StringComparer.Ordinal);
-                    set.Add(node?.ToJsonString() is { } text ? text.Trim('"') : "null");
+                    set.Add(node?.ToJsonString() is { } text ? text.Trim('"') : "none");
                 }
             }
         }
