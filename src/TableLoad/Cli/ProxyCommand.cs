@@ -3,7 +3,6 @@ using Microsoft.Extensions.DependencyInjection;
 using Microsoft.Extensions.Logging;
 using TableLoad.Hosting;
 using TableLoad.Proxy;
-using TableLoad.Settings;
 
 namespace TableLoad.Cli;
 
