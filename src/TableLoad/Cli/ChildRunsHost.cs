@@ -86,7 +86,7 @@ internal sealed class ChildRunsHost<TSettings>
 
     private Action StopThenAtOnce(SweepSignals signals, ILogger log) => () =>
     {
-        log.LogWarning(signals.Interrupted ? $"Stopping the running {Child} now." : Stopping);
+        log.LogWarning("{Sentence}", signals.Interrupted ? $"Stopping the running {Child} now." : Stopping);
         signals.Request();
     };
 }

@@ -61,7 +61,7 @@ internal static class RunCommand
     /// <summary>The first Ctrl+C stops new batches and lets those in flight finish; the second abandons them.</summary>
     private static Action DrainThenAbandon(StopSignals signals, ILogger log) => () =>
     {
-        log.LogWarning(signals.Interrupted
+        log.LogWarning("{Sentence}", signals.Interrupted
             ? "Stopping now; batches still in flight are abandoned and read back."
             : "Stopping: no new batches; waiting for those in flight (Ctrl+C again to stop at once).");
         signals.Request();

@@ -1,5 +1,4 @@
 using System.CommandLine;
-using TableLoad.Reporting;
 using TableLoad.Settings;
 using TableLoad.Workload;
 

@@ -1,5 +1,3 @@
-using TableLoad.Sweep;
-
 namespace TableLoad.Tune;
 
 /// <summary>Makes tune.json's content from the settings, the search's outcome, the confirm runs and the recommendation.</summary>

@@ -1,4 +1,5 @@
 using System.Diagnostics;
+using System.Globalization;
 using TableLoad.IntegrationTests.Infrastructure;
 using TableLoad.Measurement;
 using TableLoad.Reporting;
@@ -39,7 +40,7 @@ public sealed class MultiProcessRunTests(AzuriteFixture azurite, ITestOutputHelp
 
         // Every process wrote its own rows; together they hold every measured batch.
         var rows = Enumerable.Range(0, 3).SelectMany(k => folder.Csv(ResultFiles.BatchesCsvOf(k, 3))).ToList();
-        Assert.Equal([0, 1, 2], rows.Select(r => int.Parse(r["process"])).Distinct().Order());
+        Assert.Equal([0, 1, 2], rows.Select(r => int.Parse(r["process"], CultureInfo.InvariantCulture)).Distinct().Order());
         Assert.Equal(summary.LatencyMs.Count, rows.Count(r => r["warmup"] == "false"));
     }
 

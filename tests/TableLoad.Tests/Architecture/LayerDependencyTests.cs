@@ -1,4 +1,3 @@
-using System.Reflection;
 using TableLoad.Engine;
 
 namespace TableLoad.Tests.Architecture;

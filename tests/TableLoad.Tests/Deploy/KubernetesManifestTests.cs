@@ -1,3 +1,4 @@
+using System.Globalization;
 using System.Text.RegularExpressions;
 using TableLoad.Cli;
 using TableLoad.Settings;
@@ -28,7 +29,7 @@ public sealed class KubernetesManifestTests
         // Parse and validate only: TableLoad's own refusals all happen here, before any request.
         var parse = command.Parse(args[1..]);
         Assert.Empty(parse.Errors);
-        var settings = RunSettingsFactory.Create(parse, options, DateTimeOffset.Parse("2026-11-21T09:59:00Z"),
+        var settings = RunSettingsFactory.Create(parse, options, DateTimeOffset.Parse("2026-11-21T09:59:00Z", CultureInfo.InvariantCulture),
             name => name == SecretVariables.ConnectionString ? RemoteConnectionString : null);
         Assert.False(settings.Target.IsLoopback);
         Assert.Equal(env["ACCOUNT"], settings.Target.AccountName);
@@ -87,7 +88,7 @@ public sealed class KubernetesManifestTests
         var env = Environment(container);
         var args = Sequence(container, "args").Select(a => Substitute(a, env, index: "0")).ToArray();
         var options = new RunOptions();
-        var settings = RunSettingsFactory.Create(options.CreateCommand().Parse(args[1..]), options, DateTimeOffset.Parse("2026-11-21T09:59:00Z"),
+        var settings = RunSettingsFactory.Create(options.CreateCommand().Parse(args[1..]), options, DateTimeOffset.Parse("2026-11-21T09:59:00Z", CultureInfo.InvariantCulture),
             name => name == SecretVariables.ConnectionString ? RemoteConnectionString : null);
 
         // The runtime gives the GC heap 75% of a container's memory limit; a many-core node gives TableLoad its most heaps.

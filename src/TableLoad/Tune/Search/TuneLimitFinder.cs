@@ -15,7 +15,7 @@ internal static class TuneLimitFinder
             var closest = probes.Where(p => p.Figures is not null)
                 .OrderByDescending(TuneObjective.Throughput)
                 .ThenBy(p => p.Ordinal)
-                .FirstOrDefault() ?? probes.LastOrDefault();
+                .FirstOrDefault() ?? (probes.Count > 0 ? probes[^1] : null);
             return closest is null
                 ? new TuneLimit(TuneLimitKind.Budget, null)
                 : new TuneLimit(TuneCeiling.KindOf(closest.Verdict), closest);

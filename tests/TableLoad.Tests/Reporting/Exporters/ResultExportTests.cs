@@ -2,7 +2,6 @@ using Microsoft.Extensions.Logging;
 using Microsoft.Extensions.Logging.Abstractions;
 using TableLoad.Reporting;
 using TableLoad.Reporting.Exporters;
-using TableLoad.Settings;
 using TableLoad.Storage;
 using TableLoad.Tests.TestSupport;
 

@@ -1,5 +1,4 @@
 using TableLoad.Tune;
-using TableLoad.Tune.Search;
 
 namespace TableLoad.Tests.Tune.Search;
 

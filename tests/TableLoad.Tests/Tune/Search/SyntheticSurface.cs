@@ -1,6 +1,5 @@
 using Microsoft.Extensions.Time.Testing;
 using TableLoad.Tune;
-using TableLoad.Tune.Search;
 
 namespace TableLoad.Tests.Tune.Search;
 
