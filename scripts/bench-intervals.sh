@@ -13,6 +13,8 @@ set -euo pipefail
 readonly REPO_ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 # shellcheck source=lib/http.sh
 source "$REPO_ROOT/scripts/lib/http.sh"
+# shellcheck source=lib/proxied-bench.sh
+source "$REPO_ROOT/scripts/lib/proxied-bench.sh"
 readonly TABLELOAD="$REPO_ROOT/src/TableLoad/bin/Release/net10.0/tableload.dll"
 readonly ACCOUNT=devstoreaccount1
 # The emulator's published development key, not a secret; passed through the environment all the same.
@@ -34,20 +36,9 @@ while [[ $# -gt 0 ]]; do
     esac
 done
 
-WORK="$(mktemp -d "${TMPDIR:-/tmp}/tableload-bench-intervals.XXXXXX")"
-AZURITE_PORT="$(free_port)"
-PROXY_PORT="$(free_port)"
-cleanup() {
-    "$REPO_ROOT/scripts/proxy.sh" stop --port "$PROXY_PORT" >/dev/null 2>&1 || true
-    "$REPO_ROOT/scripts/azurite.sh" stop --port "$AZURITE_PORT" >/dev/null 2>&1 || true
-    if ((KEEP)); then echo "kept: $WORK"; else rm -rf "$WORK"; fi
-}
-trap cleanup EXIT
-
-dotnet build "$REPO_ROOT/src/TableLoad" -c Release -v quiet -nologo >/dev/null || die "the Release build failed."
+proxied_bench_setup bench-intervals
 "$REPO_ROOT/scripts/azurite.sh" start --port "$AZURITE_PORT" >/dev/null
 "$REPO_ROOT/scripts/proxy.sh" start --port "$PROXY_PORT" --target-port "$AZURITE_PORT" --latency exp:20ms --seed 7 >/dev/null
-export TABLELOAD_CONNECTION_STRING="DefaultEndpointsProtocol=http;AccountName=$ACCOUNT;AccountKey=$KEY;TableEndpoint=http://127.0.0.1:$PROXY_PORT/$ACCOUNT"
 
 run() { # run NAME DURATION
     dotnet "$TABLELOAD" run --tasks "$TASKS" --batch-size 50 --duration "$2" --warmup 2s --quiet --no-batch-log \
