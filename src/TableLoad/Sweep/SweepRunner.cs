@@ -81,6 +81,7 @@ internal sealed class SweepRunner(SweepSettings settings, ICellLauncher launcher
         {
             await output.WriteLineAsync().ConfigureAwait(false);
             await output.WriteAsync(SweepTable.Best(rows)).ConfigureAwait(false);
+            await output.WriteAsync(RepeatIntervals.Render(rows)).ConfigureAwait(false);
         }
 
         await output.WriteLineAsync($"sweep: {rows.Count} finished {(rows.Count == 1 ? "cell" : "cells")} in {csvPath}" + (outcome.Skipped > 0 ? $", {outcome.Skipped} skipped" : "")).ConfigureAwait(false);

@@ -1,3 +1,4 @@
+using System.Globalization;
 using TableLoad.IntegrationTests.Infrastructure;
 using TableLoad.Measurement;
 using TableLoad.Reporting;
@@ -53,6 +54,26 @@ public sealed class SweepTests(AzuriteFixture azurite) : IDisposable
         Assert.NotEqual(runIds[Cells[2]], Summary(Cells[2]).RunId);
         Assert.All(Cells.Where(c => c != Cells[2]), c => Assert.Equal(runIds[c], Summary(c).RunId));
         AssertRowEqualsSummary(rows.Single(r => r["cell"] == Cells[2]), Summary(Cells[2]));
+    }
+
+    [Fact]
+    public async Task Sweep_RepeatTwo_EndsWithTheIntervalBetweenTheRepeatsOfEachPoint()
+    {
+        var (exitCode, stdout, stderr) = await TableLoadProcess.RunAsync(
+            ["sweep", "--tasks", "2", "--batch-size", "10", "--repeat", "2", "--duration", "1s", "--warmup", "0s", "--output", _output], azurite.ConnectionString, Limit);
+
+        Assert.True(exitCode == 0, stderr);
+        var means = SweepCsv().Select(r => ResultFolder.Number(r["mean_eps"])).ToList();
+        Assert.Equal(2, means.Count);
+        // Two repeats: the t interval's half-width is t(0.975, 1) · |a − b| / 2.
+        var half = 12.7062 * Math.Abs(means[0] - means[1]) / 2;
+        var line = Assert.Single(stdout.Split('\n'), l => l.StartsWith("between 2 repeats of sdk-p1-t2-b10-e1024-single: ", StringComparison.Ordinal));
+        var printed = System.Text.RegularExpressions.Regex.Match(line, @"mean e/s (?<mean>[0-9]+) \(95% CI (?<lo>[0-9]+)–(?<hi>[0-9]+)\)");
+        Assert.True(printed.Success, line);
+        double Printed(string name) => double.Parse(printed.Groups[name].Value, CultureInfo.InvariantCulture);
+        Assert.Equal(means.Average(), Printed("mean"), 0.5);
+        Assert.Equal(Math.Max(0, means.Average() - half), Printed("lo"), 1.0);
+        Assert.Equal(means.Average() + half, Printed("hi"), 1.0);
     }
 
     [Fact]
