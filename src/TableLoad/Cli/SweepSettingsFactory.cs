@@ -24,27 +24,30 @@ internal static class SweepSettingsFactory
         // A knob list that was refused stands in as its default, so the cells are still judged on the other knobs and
         // every fault is said at once; the sweep is refused all the same.
         var defaults = parse.CommandResult.Command.Parse([]);
-        T Knob<TValue, T>(Option<TValue> option, Func<TValue?, T> read) where T : class =>
-            errors.Try(() => read(parse.GetValue(option))) ?? read(defaults.GetValue(option));
+        T Knob<TValue, T>(Option<TValue> option, Func<TValue?, T?> read) where T : class =>
+            errors.Try(() => read(parse.GetValue(option))) ?? read(defaults.GetValue(option))!;
 
+        var run = options.Run;
+        IReadOnlyList<int>? Integers(string? text, Option<string> option, Bounded<int> bound, string example) =>
+            KnobBounds.Within(KnobListParser.Integers(text, option.Name, example), bound, errors);
         var knobs = new SweepKnobs(
             Knob(options.Client, KnobListParser.Clients),
             Knob(options.Runtime, KnobListParser.Runtimes),
-            Knob(options.Processes, text => KnobListParser.Integers(text, options.Processes.Name, "1,2,3")),
-            Knob(options.Tasks, text => KnobListParser.Integers(text, options.Tasks.Name, "4,12,32")),
-            Knob(options.BatchSize, text => KnobListParser.Integers(text, options.BatchSize.Name, "10,50,100")),
-            Knob(options.EntitySize, text => KnobListParser.Integers(text, options.EntitySize.Name, "1024,4096")),
+            Knob(options.Processes, text => Integers(text, options.Processes, run.Processes, "1,2,3")),
+            Knob(options.Tasks, text => Integers(text, options.Tasks, run.Tasks, "4,12,32")),
+            Knob(options.BatchSize, text => Integers(text, options.BatchSize, run.BatchSize, "10,50,100")),
+            Knob(options.EntitySize, text => Integers(text, options.EntitySize, run.EntitySize, "1024,4096")?.Select(EntityShape.OfSize).ToList()),
             Knob(options.Partitions, KnobListParser.Partitions),
-            Knob(options.Rate, KnobListParser.Rates))
+            Knob(options.Rate, text => Rates(text, run.Rate, errors)))
         {
             Operations = Knob(options.Operation, KnobListParser.Operations),
         };
-        if (parse.GetValue(options.Run.Entity) is { } sample)
+        if (parse.GetValue(run.Entity) is { } sample)
         {
             // The sample makes every cell's entity, so no cell is given an --entity-size.
             errors.Require(parse.GetResult(options.EntitySize) is not OptionResult { Implicit: false },
                 $"--entity-size contradicts --entity {sample}, whose properties make every cell's entity: give one or the other.");
-            knobs = knobs with { EntitySizes = [SweepCell.SampleEntitySize] };
+            knobs = knobs with { EntitySizes = [EntityShape.Sample] };
         }
 
         var repeat = options.Repeat.ValueIn(parse, errors);
@@ -175,6 +178,13 @@ internal static class SweepSettingsFactory
         }
 
         return args;
+    }
+
+    /// <summary>The rates, each judged by run's bound; the closed model's null is no rate to judge.</summary>
+    private static IReadOnlyList<double?>? Rates(string? text, Bounded<double> bound, UsageErrors errors)
+    {
+        var rates = KnobListParser.Rates(text);
+        return KnobBounds.Within(rates.OfType<double>().ToList(), bound, errors) is null ? null : rates;
     }
 
     /// <summary>A percentage such as 5% or 0.5; null when none was given or it is refused (then listed in <paramref name="errors"/>).</summary>

@@ -48,7 +48,7 @@ internal static class TuneSettingsFactory
             // The sample makes every probe's entity, so no probe is given an --entity-size.
             errors.Require(parse.GetResult(options.Run.EntitySize.Option) is not OptionResult { Implicit: false },
                 $"--entity-size contradicts --entity {sample}, whose properties make every probe's entity: give one or the other.");
-            model = model with { EntitySize = SweepCell.SampleEntitySize };
+            model = model with { Entity = EntityShape.Sample };
         }
 
         errors.ThrowIfAny();
@@ -98,7 +98,7 @@ internal static class TuneSettingsFactory
         1,
         1,
         1,
-        run.EntitySize.ValueOf(parse) ?? 0,
+        EntityShape.OfSize(run.EntitySize.ValueOf(parse) ?? 0),
         errors.Try(() => One(KnobListParser.Partitions(parse.GetValue(run.Partitions)), run.Partitions.Name)) ?? "",
         null,
         1)

@@ -25,7 +25,8 @@ internal static class SweepCsv
         Knob("processes", c => Int(c.Processes), (c, t) => c with { Processes = ParseInt(t) }),
         Knob("tasks", c => Int(c.Tasks), (c, t) => c with { Tasks = ParseInt(t) }),
         Knob("batch_size", c => Int(c.BatchSize), (c, t) => c with { BatchSize = ParseInt(t) }),
-        Knob("entity_size", c => Int(c.EntitySize), (c, t) => c with { EntitySize = ParseInt(t) }),
+        // Empty for the --entity sample, which makes its own size.
+        Knob("entity_size", c => c.Entity.Bytes is { } bytes ? Int(bytes) : "", (c, t) => c with { Entity = EntityShape.FromBytes(t.Length == 0 ? null : ParseInt(t)) }),
         Knob("partitions", c => Csv.Text(c.Partitions), (c, t) => c with { Partitions = t }),
         Knob("rate", c => c.Rate is { } rate ? SweepCell.FormatRate(rate) : "", (c, t) => c with { Rate = t.Length == 0 ? null : ParseReal(t) }),
         Knob("repeat", c => Int(c.Repeat), (c, t) => c with { Repeat = ParseInt(t) }),

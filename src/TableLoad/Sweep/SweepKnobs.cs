@@ -9,7 +9,7 @@ internal sealed record SweepKnobs(
     IReadOnlyList<int> Processes,
     IReadOnlyList<int> Tasks,
     [property: JsonPropertyName("batch_size")] IReadOnlyList<int> BatchSizes,
-    [property: JsonPropertyName("entity_size")] IReadOnlyList<int> EntitySizes,
+    [property: JsonPropertyName("entity_size")] IReadOnlyList<EntityShape> EntitySizes,
     IReadOnlyList<string> Partitions,
     [property: JsonPropertyName("rate")] IReadOnlyList<double?> Rates)
 {
