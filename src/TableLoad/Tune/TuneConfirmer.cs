@@ -10,7 +10,7 @@ namespace TableLoad.Tune;
 /// for the next best, at most <see cref="MostCandidates"/> in all and only while the budget holds their runs; when
 /// none holds, one step below the best (a task fewer, or a smaller batch) is confirmed without a probe of its own.
 /// </summary>
-internal sealed class TuneConfirmer(TuneSettings settings, CellProbeRunner probes, TuneCsvFile csv, List<TuneRow> rows, TextWriter output, ILogger log)
+internal sealed class TuneConfirmer(TuneSettings settings, CellProbeRunner probes, RowsCsvFile<TuneRow> csv, List<TuneRow> rows, TextWriter output, ILogger log)
 {
     public const int MostCandidates = 3;
 

@@ -21,7 +21,7 @@ internal sealed class TuneRunner(TuneSettings settings, ICellLauncher launcher, 
         Directory.CreateDirectory(settings.OutputDirectory);
         // Written first so that a tune stopped by a crash can be resumed with its run options checked.
         await WriteJsonAsync(TuneRecord.Describe(settings, null, [], [], null, "", TuneRecord.Running)).ConfigureAwait(false);
-        using var csv = TuneCsvFile.Open(csvPath);
+        using var csv = RowsCsvFile<TuneRow>.Open(csvPath, TuneCsv.Table);
         var rows = csv.Existing.ToList();
         var probes = new CellProbeRunner(settings, launcher, signals, time, rows);
         log.LogInformation("{Sentence}", Plan(rows.Count));
@@ -44,7 +44,7 @@ internal sealed class TuneRunner(TuneSettings settings, ICellLauncher launcher, 
         }
     }
 
-    private async Task ProbeFinishedAsync(TunedProbe probe, CellProbeRunner probes, TuneCsvFile csv, List<TuneRow> rows)
+    private async Task ProbeFinishedAsync(TunedProbe probe, CellProbeRunner probes, RowsCsvFile<TuneRow> csv, List<TuneRow> rows)
     {
         var resumed = !probes.TryTakeNewRow(probe.Knobs, out var row);
         if (row is not null)

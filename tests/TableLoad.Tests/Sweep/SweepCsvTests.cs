@@ -155,7 +155,7 @@ public sealed class SweepCsvTests
         var row = CreateRow(CellSummaries.Summary(saturationReasons: ["process 0 used 97% of a core"]));
         var (header, line) = Rearranged(SweepCsv.Header, SweepCsv.Format(row), note: "checked, twice");
 
-        Assert.Equal(row, SweepCsvLayout.FromHeader(header).TryParse(line));
+        Assert.Equal(row, SweepCsv.FromHeader(header).TryParse(line));
     }
 
     [Fact]
@@ -164,7 +164,7 @@ public sealed class SweepCsvTests
         var row = CreateRow(CellSummaries.Summary());
         var (header, _) = Rearranged(SweepCsv.Header, SweepCsv.Format(row), note: "");
 
-        var written = CsvLine.ByColumn(header, SweepCsvLayout.FromHeader(header).Format(row));
+        var written = CsvLine.ByColumn(header, SweepCsv.FromHeader(header).Format(row));
 
         var standard = CsvLine.ByColumn(SweepCsv.Header, SweepCsv.Format(row));
         Assert.Equal(standard.OrderBy(c => c.Key, StringComparer.Ordinal), written.Where(c => c.Key != "note").OrderBy(c => c.Key, StringComparer.Ordinal));
@@ -178,7 +178,7 @@ public sealed class SweepCsvTests
     {
         var header = string.Join(',', SweepCsv.Columns.Select(c => c.Name).Except(missing.Split(',')));
 
-        var refusal = Assert.Throws<FormatException>(() => SweepCsvLayout.FromHeader(header));
+        var refusal = Assert.Throws<FormatException>(() => SweepCsv.FromHeader(header));
 
         Assert.Equal(expected, refusal.Message);
     }
@@ -186,7 +186,7 @@ public sealed class SweepCsvTests
     [Fact]
     public void FromHeader_AColumnTwice_IsRefusedNamingIt()
     {
-        var refusal = Assert.Throws<FormatException>(() => SweepCsvLayout.FromHeader(SweepCsv.Header + ",p99"));
+        var refusal = Assert.Throws<FormatException>(() => SweepCsv.FromHeader(SweepCsv.Header + ",p99"));
 
         Assert.Equal("has the column p99 more than once", refusal.Message);
     }
@@ -228,7 +228,7 @@ public sealed class SweepCsvTests
     public void ASweepCsvWrittenBeforeAKnob_StillReads_ItsCellsWithTheKnobsDefault(string column)
     {
         var header = string.Join(',', SweepCsv.Columns.Select(c => c.Name).Where(n => n != column));
-        var layout = SweepCsvLayout.FromHeader(header);
+        var layout = SweepCsv.FromHeader(header);
         var row = SweepRow.ToBeRead() with { Cell = new SweepCell("sdk", 1, 4, 100, EntityShape.OfSize(1024), "single", null, 1), Status = TableLoad.Measurement.RunStatus.Complete };
 
         var read = layout.TryParse(layout.Format(row));
