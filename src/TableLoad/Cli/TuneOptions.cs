@@ -12,13 +12,7 @@ internal sealed class TuneOptions
 {
     public TuneOptions()
     {
-        var handled = new HashSet<string>(StringComparer.Ordinal)
-        {
-            Run.Client.Name, Run.Runtime.Name, Run.Operation.Name, Run.EntitySize.Option.Name, Run.Partitions.Name, Run.Processes.Option.Name, Run.Tasks.Option.Name,
-            Run.BatchSize.Option.Name, Run.Rate.Option.Name, Run.Duration.Option.Name, Run.Warmup.Option.Name, Run.Output.Name, Run.Report.Name,
-            Run.ConnectionString.Name, Run.Sas.Name, Run.Label.Name, Run.Quiet.Name, Run.Batches.Option.Name,
-        };
-        PassThrough = Run.All.Where(o => !handled.Contains(o.Name)).ToList();
+        PassThrough = ChildRunOptions.PassThrough(Run, [.. Model, .. Searched]);
     }
 
     /// <summary>The run options tune shares with <c>run</c>; client, runtime, operation, entity size and partitions are the user's data model, given to every probe.</summary>
@@ -96,6 +90,9 @@ internal sealed class TuneOptions
 
     /// <summary>The run options passed unchanged to every probe when given (retries, timeout, table, ...).</summary>
     public IReadOnlyList<Option> PassThrough { get; }
+
+    /// <summary>What tune sets for each probe: the knobs it searches, the closed model, and the probes' and confirm runs' own measured time.</summary>
+    public IEnumerable<Option> Searched => [Run.Processes.Option, Run.Tasks.Option, Run.BatchSize.Option, Run.Rate.Option, Run.Duration.Option, Run.Warmup.Option, Run.Batches.Option];
 
     /// <summary>The user's data model, the same in every probe: they name the probes' folders as a sweep's knobs name its cells.</summary>
     public IEnumerable<Option> Model => [Run.Client, Run.Runtime, Run.Operation, Run.EntitySize.Option, Run.Partitions];
