@@ -72,43 +72,49 @@ internal static class SweepSettingsFactory
 
         var connection = parse.GetValue(options.ConnectionString) ?? environment(SecretVariables.ConnectionString);
         var sas = parse.GetValue(options.Sas) ?? environment(SecretVariables.Sas);
-        var draft = new SweepSettings
+        var commandLine = new CellCommandLine(
+            runArguments, table, output ?? Path.Combine("results", "sweep-" + now.UtcDateTime.ToString("yyyyMMdd-HHmmss", CultureInfo.InvariantCulture)));
+        var cells = SweepGrid.Expand(knobs, passes);
+
+        // The cells see exactly the secrets the launcher will put in their environment.
+        var first = ValidateCells(cells.Where(c => c.Repeat == 1).ToList(), commandLine, knobs.CellsPerPass > 1, now, errors, variables ?? new Hashtable(), name =>
+            name == SecretVariables.ConnectionString ? connection : name == SecretVariables.Sas ? sas : null);
+        errors.ThrowIfAny();
+        return new SweepSettings
         {
             Knobs = knobs,
-            Cells = SweepGrid.Expand(knobs, passes),
+            Cells = cells,
             Repeat = passes,
             Cooldown = cooldown.GetValueOrDefault(),
             StopWhenThrottledPercent = stopWhenThrottled,
             Resume = resume,
             Report = parse.GetValue(options.Report),
-            OutputDirectory = output ?? Path.Combine("results", "sweep-" + now.UtcDateTime.ToString("yyyyMMdd-HHmmss", CultureInfo.InvariantCulture)),
+            OutputDirectory = commandLine.OutputDirectory,
             Table = table,
             RunArguments = runArguments,
             ConnectionString = connection is null ? null : new SecretText(connection),
             Sas = sas is null ? null : new SecretText(sas),
-            Target = null!, // taken from the first cell's run settings below
+            Target = first!.Target,
+            CellTime = first.Warmup + first.Duration,
             StartedUtc = now,
         };
-
-        // The cells see exactly the secrets the launcher will put in their environment.
-        var first = ValidateCells(draft, now, errors, variables ?? new Hashtable(), name =>
-            name == SecretVariables.ConnectionString ? connection : name == SecretVariables.Sas ? sas : null);
-        errors.ThrowIfAny();
-        return draft with { Target = first!.Target, CellTime = first.Warmup + first.Duration };
     }
 
-    /// <summary>Checks every distinct cell's command line as its run would, up to the first refused cell; returns the first cell's settings.</summary>
-    public static RunSettings? ValidateCells(SweepSettings settings, DateTimeOffset now, UsageErrors errors, IDictionary variables, Func<string, string?> cellEnvironment)
+    /// <summary>Checks each of <paramref name="cells"/>' command line as its run would, up to the first refused cell; returns the first cell's settings.</summary>
+    /// <param name="nameEachCell">Each refusal names its cell (when the cells differ).</param>
+    public static RunSettings? ValidateCells(
+        IReadOnlyList<SweepCell> cells, CellCommandLine commandLine, bool nameEachCell, DateTimeOffset now, UsageErrors errors, IDictionary variables, Func<string, string?> cellEnvironment)
     {
+        string InCell(string message, SweepCell cell) => nameEachCell ? $"{message.TrimEnd('.')} (in cell {cell.Name})." : message;
         RunSettings? first = null;
-        foreach (var cell in settings.Cells.Where(c => c.Repeat == 1))
+        foreach (var cell in cells)
         {
             var run = new RunOptions();
-            var args = CellArguments.For(settings, cell, CellArguments.FreshTable(now, 1));
+            var args = CellArguments.For(commandLine, cell, CellArguments.FreshTable(now, 1));
             var parse = run.CreateCommand().Parse(args.Skip(1).ToList());
             if (parse.Errors.Count > 0)
             {
-                errors.Require(false, InCell(parse.Errors[0].Message, cell, settings));
+                errors.Require(false, InCell(parse.Errors[0].Message, cell));
                 return first;
             }
 
@@ -123,7 +129,7 @@ internal static class SweepSettingsFactory
                 // Every fault of the first cell run refuses, each sentence naming the cell; later cells would mostly repeat them.
                 foreach (var sentence in ex.Message.Split(Environment.NewLine))
                 {
-                    errors.Require(false, InCell(sentence, cell, settings));
+                    errors.Require(false, InCell(sentence, cell));
                 }
 
                 return first;
@@ -200,7 +206,4 @@ internal static class SweepSettingsFactory
         errors.Require(read, $"{option} must be a percentage from 0 to 100 such as 5%, not '{text}'.");
         return read ? percent : null;
     }
-
-    private static string InCell(string message, SweepCell cell, SweepSettings settings) =>
-        settings.Knobs.CellsPerPass == 1 ? message : $"{message.TrimEnd('.')} (in cell {cell.Name}).";
 }

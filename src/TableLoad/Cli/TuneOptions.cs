@@ -18,10 +18,9 @@ internal sealed class TuneOptions
     /// <summary>The run options tune shares with <c>run</c>; client, runtime, operation, entity size and partitions are the user's data model, given to every probe.</summary>
     public RunOptions Run { get; } = new();
 
-    public Option<string?> P99 { get; } = new("--p99")
-    {
-        Description = "Latency constraint: the highest p99 batch latency a recommended configuration may have, e.g. 200ms or 1s. Default: none.",
-    };
+    public BoundedDuration P99 { get; } = new(
+        new Option<string>("--p99") { Description = "Latency constraint: the highest p99 batch latency a recommended configuration may have, e.g. 200ms or 1s. Default: none." },
+        TimeSpan.Zero, TimeSpan.FromDays(1), why: "no batch is answered in no time, so no configuration could meet 0s", aboveMin: true);
 
     public Option<string> MaxThrottled { get; } = new("--max-throttled")
     {
@@ -58,10 +57,9 @@ internal sealed class TuneOptions
         new Option<string>("--warmup") { Description = "Warm-up of each probe and confirm run, left out of their figures.", DefaultValueFactory = _ => "3s" },
         TimeSpan.Zero, TimeSpan.FromDays(1));
 
-    public Option<string?> ConfirmDuration { get; } = new("--confirm-duration")
-    {
-        Description = "Measured time of each confirm run, e.g. 30s. Default: twice --duration.",
-    };
+    public BoundedDuration ConfirmDuration { get; } = new(
+        new Option<string>("--confirm-duration") { Description = "Measured time of each confirm run, e.g. 30s. Default: twice --duration." },
+        TimeSpan.Zero, TimeSpan.FromDays(1), aboveMin: true);
 
     public Option<bool> Resume { get; } = new("--resume")
     {
@@ -99,7 +97,7 @@ internal sealed class TuneOptions
 
     public IEnumerable<Option> All =>
     [
-        P99, MaxThrottled, MaxTasks.Option, MaxProcesses.Option, BatchSize, Budget.Option, Confirm.Option, Duration.Option, Warmup.Option, ConfirmDuration,
+        P99.Option, MaxThrottled, MaxTasks.Option, MaxProcesses.Option, BatchSize, Budget.Option, Confirm.Option, Duration.Option, Warmup.Option, ConfirmDuration.Option,
         Resume, Report, Output, ConnectionString, Sas, .. Model, .. PassThrough,
     ];
 }

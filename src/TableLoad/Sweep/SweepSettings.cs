@@ -43,5 +43,7 @@ internal sealed record SweepSettings
 
     public required DateTimeOffset StartedUtc { get; init; }
 
-    public string CellDirectory(SweepCell cell) => Path.Combine(OutputDirectory, cell.Name);
+    public CellCommandLine CommandLine => new(RunArguments, Table, OutputDirectory);
+
+    public string CellDirectory(SweepCell cell) => CommandLine.CellDirectory(cell);
 }
