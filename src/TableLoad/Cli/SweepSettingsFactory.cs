@@ -3,6 +3,7 @@ using System.CommandLine;
 using System.CommandLine.Parsing;
 using System.Globalization;
 using System.Text.Json;
+using TableLoad.ChildRuns;
 using TableLoad.Reporting;
 using TableLoad.Settings;
 using TableLoad.Sweep;

@@ -2,6 +2,7 @@ using System.Collections;
 using System.CommandLine;
 using System.CommandLine.Parsing;
 using System.Globalization;
+using TableLoad.ChildRuns;
 using TableLoad.Settings;
 using TableLoad.Sweep;
 using TableLoad.Tune;

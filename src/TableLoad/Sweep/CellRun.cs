@@ -1,4 +1,5 @@
 using System.Text.Json;
+using TableLoad.ChildRuns;
 using TableLoad.Measurement;
 using TableLoad.Reporting;
 
@@ -20,7 +21,7 @@ internal sealed record CellRun(int ExitCode, SweepRow? Row, bool Interrupted)
     public string AbortSentence(SweepCell cell, string whatStops) =>
         $"{cell.Name}: run ended with exit code {ExitCode} ({(ExitCode == ExitCodes.BadInput ? "bad input" : "target unreachable")}); {whatStops} stops.";
 
-    public static async Task<CellRun> RunAsync(ICellLauncher launcher, SweepSettings settings, SweepCell cell, string freshTable, SweepSignals signals)
+    public static async Task<CellRun> RunAsync(ICellLauncher launcher, SweepSettings settings, SweepCell cell, string freshTable, ChildRunSignals signals)
     {
         var directory = settings.CellDirectory(cell);
         if (Directory.Exists(directory))

@@ -1,6 +1,7 @@
 using System.Diagnostics;
 using System.Runtime.InteropServices;
 using Microsoft.Extensions.Logging;
+using TableLoad.ChildRuns;
 using TableLoad.Settings;
 
 namespace TableLoad.Sweep;
@@ -37,7 +38,7 @@ internal sealed class ChildCellLauncher(string host, IReadOnlyList<string> hostA
         return new ChildCellLauncher(host, [assembly], secrets, log);
     }
 
-    public async Task<int> RunAsync(SweepCell cell, IReadOnlyList<string> arguments, SweepSignals signals)
+    public async Task<int> RunAsync(SweepCell cell, IReadOnlyList<string> arguments, ChildRunSignals signals)
     {
         var info = new ProcessStartInfo(host)
         {

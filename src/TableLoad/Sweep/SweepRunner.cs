@@ -1,5 +1,6 @@
 using System.Globalization;
 using Microsoft.Extensions.Logging;
+using TableLoad.ChildRuns;
 using TableLoad.Measurement;
 using TableLoad.Reporting;
 using TableLoad.Settings;
@@ -12,7 +13,7 @@ namespace TableLoad.Sweep;
 /// </summary>
 internal sealed class SweepRunner(SweepSettings settings, ICellLauncher launcher, TextWriter output, ILogger log, TimeProvider time)
 {
-    public async Task<int> RunAsync(SweepSignals signals)
+    public async Task<int> RunAsync(ChildRunSignals signals)
     {
         var csvPath = Path.Combine(settings.OutputDirectory, ResultFiles.SweepCsv);
         new ResumableFolder(settings.OutputDirectory, ResultFiles.SweepCsv, ResultFiles.SweepJson, "sweep").Check(settings.Resume, settings.RunArguments, path => ResultJson.Read(path, SweepJson.Description).RunArguments);
@@ -87,7 +88,7 @@ internal sealed class SweepRunner(SweepSettings settings, ICellLauncher launcher
         return outcome.ExitCode(signals.Interrupted);
     }
 
-    private async Task<SweepRow?> RunCellAsync(SweepCell cell, int ordinal, SweepSignals signals, SweepOutcome outcome)
+    private async Task<SweepRow?> RunCellAsync(SweepCell cell, int ordinal, ChildRunSignals signals, SweepOutcome outcome)
     {
         var run = await CellRun.RunAsync(launcher, settings, cell, CellArguments.FreshTable(time.GetUtcNow(), ordinal), signals).ConfigureAwait(false);
         if (run.Aborts)
@@ -128,7 +129,7 @@ internal sealed class SweepRunner(SweepSettings settings, ICellLauncher launcher
         return row;
     }
 
-    private async Task<bool> CoolDownAsync(SweepSignals signals)
+    private async Task<bool> CoolDownAsync(ChildRunSignals signals)
     {
         log.LogInformation("{Sentence}", $"cooling down for {DurationParser.Format(settings.Cooldown)}");
         try

@@ -1,3 +1,4 @@
+using TableLoad.ChildRuns;
 using TableLoad.Storage;
 
 namespace TableLoad.Sweep;

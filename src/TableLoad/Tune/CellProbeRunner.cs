@@ -1,3 +1,4 @@
+using TableLoad.ChildRuns;
 using TableLoad.Sweep;
 
 namespace TableLoad.Tune;
@@ -6,7 +7,7 @@ namespace TableLoad.Tune;
 /// Runs each probe as a sweep cell (a child <c>tableload run</c> with its own folder and a fresh table), and answers
 /// the probes tune.csv already holds from it, so <c>--resume</c> replays the search without running them again.
 /// </summary>
-internal sealed class CellProbeRunner(TuneSettings settings, ICellLauncher launcher, SweepSignals signals, TimeProvider time, IEnumerable<TuneRow> finished) : IProbeRunner
+internal sealed class CellProbeRunner(TuneSettings settings, ICellLauncher launcher, ChildRunSignals signals, TimeProvider time, IEnumerable<TuneRow> finished) : IProbeRunner
 {
     private readonly Dictionary<TuneKnobs, SweepRow> _finished = finished.Where(r => r.Role == TuneRow.ProbeRole).ToDictionary(r => r.Knobs, r => r.Row);
     private readonly Dictionary<TuneKnobs, SweepRow?> _ran = [];

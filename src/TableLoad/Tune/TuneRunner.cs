@@ -1,4 +1,5 @@
 using Microsoft.Extensions.Logging;
+using TableLoad.ChildRuns;
 using TableLoad.Reporting;
 using TableLoad.Settings;
 using TableLoad.Sweep;
@@ -14,7 +15,7 @@ namespace TableLoad.Tune;
 /// </summary>
 internal sealed class TuneRunner(TuneSettings settings, ICellLauncher launcher, TextWriter output, ILogger log, TimeProvider time)
 {
-    public async Task<int> RunAsync(SweepSignals signals)
+    public async Task<int> RunAsync(ChildRunSignals signals)
     {
         var csvPath = Path.Combine(settings.OutputDirectory, ResultFiles.TuneCsv);
         new ResumableFolder(settings.OutputDirectory, ResultFiles.TuneCsv, ResultFiles.TuneJson, "tune").Check(settings.Resume, settings.RunArguments, path => ResultJson.Read(path, TuneJson.Description).RunArguments);

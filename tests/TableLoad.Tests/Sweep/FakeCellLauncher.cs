@@ -1,10 +1,11 @@
+using TableLoad.ChildRuns;
 using TableLoad.Reporting;
 using TableLoad.Sweep;
 
 namespace TableLoad.Tests.Sweep;
 
 /// <summary>Stands in for a child run: writes the summary.json the test scripts into the cell's --output folder.</summary>
-internal sealed class FakeCellLauncher(Func<SweepCell, SweepSignals, (int ExitCode, string? Summary)> behaviour) : ICellLauncher
+internal sealed class FakeCellLauncher(Func<SweepCell, ChildRunSignals, (int ExitCode, string? Summary)> behaviour) : ICellLauncher
 {
     public List<SweepCell> Launched { get; } = [];
 
@@ -13,7 +14,7 @@ internal sealed class FakeCellLauncher(Func<SweepCell, SweepSignals, (int ExitCo
     public static FakeCellLauncher Completing(Func<SweepCell, string>? summary = null) =>
         new((cell, _) => (0, summary?.Invoke(cell) ?? CellSummaries.Json()));
 
-    public Task<int> RunAsync(SweepCell cell, IReadOnlyList<string> arguments, SweepSignals signals)
+    public Task<int> RunAsync(SweepCell cell, IReadOnlyList<string> arguments, ChildRunSignals signals)
     {
         Launched.Add(cell);
         Arguments.Add(arguments);

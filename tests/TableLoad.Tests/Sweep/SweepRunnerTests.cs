@@ -1,3 +1,4 @@
+using TableLoad.ChildRuns;
 using TableLoad.Measurement;
 using TableLoad.Reporting;
 using TableLoad.Settings;
@@ -35,7 +36,7 @@ public sealed class SweepRunnerTests : IDisposable
 
     private async Task<int> RunAsync(SweepSettings settings, ICellLauncher launcher)
     {
-        using var signals = new SweepSignals();
+        using var signals = new ChildRunSignals();
         return await new SweepRunner(settings, launcher, _stdout, _log, TimeProvider.System).RunAsync(signals);
     }
 

@@ -1,5 +1,6 @@
 using System.CommandLine;
 using Microsoft.Extensions.Logging.Abstractions;
+using TableLoad.ChildRuns;
 using TableLoad.Cli;
 using TableLoad.Reporting;
 using TableLoad.Sweep;
@@ -45,7 +46,7 @@ public sealed class TuneRunnerTests : IDisposable
             _ => Summary(2_000, 50, cell.BatchSize),
         }));
         using var output = new StringWriter();
-        using var signals = new SweepSignals();
+        using var signals = new ChildRunSignals();
 
         var exitCode = await new TuneRunner(Settings(), launcher, output, NullLogger.Instance, TimeProvider.System).RunAsync(signals);
 
@@ -66,7 +67,7 @@ public sealed class TuneRunnerTests : IDisposable
     public async Task Resume_ReadsTuneCsvByItsHeader_AndRunsNoProbeAgain(string edit)
     {
         var first = new FakeCellLauncher((cell, _) => (0, Summary(1_000 * cell.Tasks, 0, cell.BatchSize)));
-        using (var signals = new SweepSignals())
+        using (var signals = new ChildRunSignals())
         {
             Assert.Equal(ExitCodes.Success, await new TuneRunner(Settings(), first, new StringWriter(), NullLogger.Instance, TimeProvider.System).RunAsync(signals));
         }
@@ -79,7 +80,7 @@ public sealed class TuneRunnerTests : IDisposable
             : lines.Select(fields => string.Join(',', fields.Where((_, i) => i != operation))));
         var resumed = new FakeCellLauncher((cell, _) => (0, Summary(1_000 * cell.Tasks, 0, cell.BatchSize)));
         using var output = new StringWriter();
-        using var again = new SweepSignals();
+        using var again = new ChildRunSignals();
 
         var exitCode = await new TuneRunner(Settings("--resume"), resumed, output, NullLogger.Instance, TimeProvider.System).RunAsync(again);
 
