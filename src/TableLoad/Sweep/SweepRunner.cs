@@ -90,11 +90,12 @@ internal sealed class SweepRunner(SweepSettings settings, ICellLauncher launcher
 
     private async Task<SweepRow?> RunCellAsync(SweepCell cell, int ordinal, ChildRunSignals signals, SweepOutcome outcome)
     {
-        var run = await CellRun.RunAsync(launcher, settings, cell, CellArguments.FreshTable(time.GetUtcNow(), ordinal), signals).ConfigureAwait(false);
+        var run = await CellRun.RunAsync(
+            launcher, cell.Name, settings.CellDirectory(cell), CellArguments.For(settings, cell, CellArguments.FreshTable(time.GetUtcNow(), ordinal)), signals).ConfigureAwait(false);
         if (run.Aborts)
         {
             outcome.AbortCode = run.ExitCode;
-            log.LogWarning("{Sentence}", run.AbortSentence(cell, "the sweep"));
+            log.LogWarning("{Sentence}", run.AbortSentence(cell.Name, "the sweep"));
             return null;
         }
 
@@ -105,14 +106,14 @@ internal sealed class SweepRunner(SweepSettings settings, ICellLauncher launcher
             return null;
         }
 
-        if (run.Row is null)
+        if (run.Summary is not { } summary)
         {
             outcome.Failed++;
             log.LogWarning("{Sentence}", $"{cell.Name} failed (exit code {run.ExitCode}); it is not in sweep.csv (--resume runs it again).");
             return null;
         }
 
-        return Count(run.Row, outcome);
+        return Count(SweepRow.FromSummary(cell, summary), outcome);
     }
 
     private static SweepRow Count(SweepRow row, SweepOutcome outcome)

@@ -34,10 +34,11 @@ internal sealed class CellProbeRunner(TuneSettings settings, ICellLauncher launc
 
     private async Task<SweepRow?> RunAsync(SweepSettings how, SweepCell cell)
     {
-        var run = await CellRun.RunAsync(launcher, how, cell, CellArguments.FreshTable(time.GetUtcNow(), ++_started), signals).ConfigureAwait(false);
+        var run = await CellRun.RunAsync(
+            launcher, cell.Name, how.CellDirectory(cell), CellArguments.For(how, cell, CellArguments.FreshTable(time.GetUtcNow(), ++_started)), signals).ConfigureAwait(false);
         if (run.Aborts)
         {
-            throw new TuneAbortedException(run.ExitCode, run.AbortSentence(cell, "tune"));
+            throw new TuneAbortedException(run.ExitCode, run.AbortSentence(cell.Name, "tune"));
         }
 
         if (run.Interrupted)
@@ -45,6 +46,6 @@ internal sealed class CellProbeRunner(TuneSettings settings, ICellLauncher launc
             throw new OperationCanceledException($"{cell.Name} was interrupted.");
         }
 
-        return run.Row;
+        return run.Summary is { } summary ? SweepRow.FromSummary(cell, summary) : null;
     }
 }
