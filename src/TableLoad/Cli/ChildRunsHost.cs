@@ -6,7 +6,6 @@ using TableLoad.ChildRuns;
 using TableLoad.Hosting;
 using TableLoad.Reporting;
 using TableLoad.Settings;
-using TableLoad.Sweep;
 
 namespace TableLoad.Cli;
 

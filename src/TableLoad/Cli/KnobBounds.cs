@@ -1,5 +1,4 @@
 using System.Numerics;
-using TableLoad.Settings;
 
 namespace TableLoad.Cli;
 

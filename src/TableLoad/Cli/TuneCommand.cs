@@ -1,6 +1,5 @@
 using System.CommandLine;
 using TableLoad.ChildRuns;
-using TableLoad.Sweep;
 using TableLoad.Tune;
 
 namespace TableLoad.Cli;

@@ -1,3 +1,4 @@
+using TableLoad.Cli;
 using TableLoad.Settings;
 using TableLoad.Tests.TestSupport;
 using TableLoad.Tune;

@@ -6,7 +6,7 @@ namespace TableLoad.Tests.Sweep;
 public sealed class RepeatIntervalsTests
 {
     private static SweepRow CreateRow(int tasks, int repeat, double meanEntitiesPerSecond, double p99) =>
-        SweepRow.FromSummary(new SweepCell("sdk", 1, tasks, 100, 1024, "single", null, repeat), RunSummaries.Create(p99: p99)) with
+        SweepRow.FromSummary(new SweepCell("sdk", 1, tasks, 100, EntityShape.OfSize(1024), "single", null, repeat), RunSummaries.Create(p99: p99)) with
         {
             MeanEntitiesPerSecond = meanEntitiesPerSecond,
         };

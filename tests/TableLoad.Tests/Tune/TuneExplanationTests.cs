@@ -1,5 +1,4 @@
 using System.CommandLine;
-using TableLoad.Cli;
 using TableLoad.Tests.TestSupport;
 using TableLoad.Tune;
 

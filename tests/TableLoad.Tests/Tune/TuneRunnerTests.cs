@@ -3,7 +3,6 @@ using Microsoft.Extensions.Logging.Abstractions;
 using TableLoad.ChildRuns;
 using TableLoad.Cli;
 using TableLoad.Reporting;
-using TableLoad.Sweep;
 using TableLoad.Tests.Sweep;
 using TableLoad.Tests.TestSupport;
 using TableLoad.Tune;
