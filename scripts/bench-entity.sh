@@ -59,7 +59,7 @@ run_one() {
         $(shape_options "$shape") $(operation_options "$operation") --output "$WORK/$name" >"$WORK/$name.log" 2>&1 \
         || { echo "? ?"; return 0; }
     awk '
-        /"mean_entities_per_second"/ { gsub(/[,"]/, "", $2); eps = $2 }
+        /"mean_entities_per_second"/ && eps == "" { gsub(/[,"]/, "", $2); eps = $2 }
         /"entities_succeeded"/ && ok == "" { gsub(/[,"]/, "", $2); ok = $2 }
         /"user_cpu_seconds"/ { gsub(/[,"]/, "", $2); user = $2 }
         /"system_cpu_seconds"/ { gsub(/[,"]/, "", $2); sys = $2 }

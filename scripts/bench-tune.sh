@@ -17,6 +17,8 @@ set -euo pipefail
 readonly REPO_ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 # shellcheck source=lib/http.sh
 source "$REPO_ROOT/scripts/lib/http.sh"
+# shellcheck source=lib/proxied-bench.sh
+source "$REPO_ROOT/scripts/lib/proxied-bench.sh"
 readonly TABLELOAD="$REPO_ROOT/src/TableLoad/bin/Release/net10.0/tableload.dll"
 readonly ACCOUNT=devstoreaccount1
 # The emulator's published development key, not a secret; passed through the environment all the same.
@@ -38,18 +40,7 @@ while [[ $# -gt 0 ]]; do
     esac
 done
 
-WORK="$(mktemp -d "${TMPDIR:-/tmp}/tableload-bench-tune.XXXXXX")"
-AZURITE_PORT="$(free_port)"
-PROXY_PORT="$(free_port)"
-cleanup() {
-    "$REPO_ROOT/scripts/proxy.sh" stop --port "$PROXY_PORT" >/dev/null 2>&1 || true
-    "$REPO_ROOT/scripts/azurite.sh" stop --port "$AZURITE_PORT" >/dev/null 2>&1 || true
-    if ((KEEP)); then echo "kept: $WORK"; else rm -rf "$WORK"; fi
-}
-trap cleanup EXIT
-
-dotnet build "$REPO_ROOT/src/TableLoad" -c Release -v quiet -nologo >/dev/null || die "the Release build failed."
-export TABLELOAD_CONNECTION_STRING="DefaultEndpointsProtocol=http;AccountName=$ACCOUNT;AccountKey=$KEY;TableEndpoint=http://127.0.0.1:$PROXY_PORT/$ACCOUNT"
+proxied_bench_setup bench-tune
 
 # The rows of a sweep.csv that meet the constraints (throttled ≤ 1% of batches, other failures ≤ 1% of entities,
 # p99 ≤ the limit in ms (0: none), client not saturated), best first: "mean_eps tasks batch_size cell p99" each.

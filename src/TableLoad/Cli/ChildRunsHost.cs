@@ -2,10 +2,10 @@ using System.CommandLine;
 using System.ComponentModel;
 using Microsoft.Extensions.DependencyInjection;
 using Microsoft.Extensions.Logging;
+using TableLoad.ChildRuns;
 using TableLoad.Hosting;
 using TableLoad.Reporting;
 using TableLoad.Settings;
-using TableLoad.Sweep;
 
 namespace TableLoad.Cli;
 
@@ -29,7 +29,7 @@ internal sealed class ChildRunsHost<TSettings>
     /// <summary>The secrets the children get in their environment.</summary>
     public required Func<TSettings, CellSecrets> Secrets { get; init; }
 
-    public required Func<TSettings, ICellLauncher, ILogger, TimeProvider, SweepSignals, Task<int>> Work { get; init; }
+    public required Func<TSettings, ICellLauncher, ILogger, TimeProvider, ChildRunSignals, Task<int>> Work { get; init; }
 
     /// <summary>The folder to report on after the work ended with the given exit code; null for none.</summary>
     public required Func<TSettings, int, string?> ReportFolder { get; init; }
@@ -51,8 +51,8 @@ internal sealed class ChildRunsHost<TSettings>
 
             return await CommandHost.RunAsync(
                 parse.GetValue(TableLoadCli.Verbosity),
-                services => services.AddSingleton<SweepSignals>(),
-                provider => StopThenAtOnce(provider.GetRequiredService<SweepSignals>(), CommandLog.Of(provider)),
+                services => services.AddSingleton<ChildRunSignals>(),
+                provider => StopThenAtOnce(provider.GetRequiredService<ChildRunSignals>(), CommandLog.Of(provider)),
                 provider => RunAsync(settings, provider)).ConfigureAwait(false);
         });
         return command;
@@ -64,7 +64,7 @@ internal sealed class ChildRunsHost<TSettings>
         try
         {
             var launcher = ChildCellLauncher.ForThisProgram(Secrets(settings), log);
-            var exitCode = await Work(settings, launcher, log, provider.GetRequiredService<TimeProvider>(), provider.GetRequiredService<SweepSignals>()).ConfigureAwait(false);
+            var exitCode = await Work(settings, launcher, log, provider.GetRequiredService<TimeProvider>(), provider.GetRequiredService<ChildRunSignals>()).ConfigureAwait(false);
             if (ReportFolder(settings, exitCode) is { } folder)
             {
                 await AnalysisReport.RunAsync(folder, log).ConfigureAwait(false);
@@ -84,7 +84,7 @@ internal sealed class ChildRunsHost<TSettings>
         }
     }
 
-    private Action StopThenAtOnce(SweepSignals signals, ILogger log) => () =>
+    private Action StopThenAtOnce(ChildRunSignals signals, ILogger log) => () =>
     {
         log.LogWarning("{Sentence}", signals.Interrupted ? $"Stopping the running {Child} now." : Stopping);
         signals.Request();

@@ -1,4 +1,5 @@
 using System.CommandLine;
+using TableLoad.ChildRuns;
 using TableLoad.Sweep;
 
 namespace TableLoad.Cli;

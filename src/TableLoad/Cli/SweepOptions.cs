@@ -42,12 +42,7 @@ internal sealed class SweepOptions
             DefaultValueFactory = _ => partitions,
         };
 
-        var handled = new HashSet<string>(StringComparer.Ordinal)
-        {
-            Client.Name, Runtime.Name, Operation.Name, Processes.Name, Tasks.Name, BatchSize.Name, EntitySize.Name, Partitions.Name, Rate.Name, Output.Name, ConnectionString.Name,
-            Sas.Name, Repeat.Option.Name, Cooldown.Option.Name, StopWhenThrottled.Name, Resume.Name, Report.Name, "--label", "--quiet",
-        };
-        PassThrough = Run.All.Where(o => !handled.Contains(o.Name)).ToList();
+        PassThrough = ChildRunOptions.PassThrough(Run, KnobsOfRun);
     }
 
     /// <summary>The run options this sweep shares with <c>run</c>; only those in <see cref="PassThrough"/> are on the sweep command.</summary>
@@ -114,6 +109,10 @@ internal sealed class SweepOptions
 
     /// <summary>The run options passed unchanged to every cell when given (duration, warm-up, retries, table, ...).</summary>
     public IReadOnlyList<Option> PassThrough { get; }
+
+    /// <summary>The run options the knobs stand for: a list here, one value for each cell.</summary>
+    public IEnumerable<Option> KnobsOfRun =>
+        [Run.Client, Run.Runtime, Run.Operation, Run.Processes.Option, Run.Tasks.Option, Run.BatchSize.Option, Run.EntitySize.Option, Run.Partitions, Run.Rate.Option];
 
     public IEnumerable<Option> Knobs => [Client, Runtime, Operation, Processes, Tasks, BatchSize, EntitySize, Partitions, Rate];
 

@@ -3,6 +3,7 @@ using System.CommandLine;
 using System.CommandLine.Parsing;
 using System.Globalization;
 using System.Text.Json;
+using TableLoad.ChildRuns;
 using TableLoad.Reporting;
 using TableLoad.Settings;
 using TableLoad.Sweep;
@@ -24,27 +25,30 @@ internal static class SweepSettingsFactory
         // A knob list that was refused stands in as its default, so the cells are still judged on the other knobs and
         // every fault is said at once; the sweep is refused all the same.
         var defaults = parse.CommandResult.Command.Parse([]);
-        T Knob<TValue, T>(Option<TValue> option, Func<TValue?, T> read) where T : class =>
-            errors.Try(() => read(parse.GetValue(option))) ?? read(defaults.GetValue(option));
+        T Knob<TValue, T>(Option<TValue> option, Func<TValue?, T?> read) where T : class =>
+            errors.Try(() => read(parse.GetValue(option))) ?? read(defaults.GetValue(option))!;
 
+        var run = options.Run;
+        IReadOnlyList<int>? Integers(string? text, Option<string> option, Bounded<int> bound, string example) =>
+            KnobBounds.Within(KnobListParser.Integers(text, option.Name, example), bound, errors);
         var knobs = new SweepKnobs(
             Knob(options.Client, KnobListParser.Clients),
             Knob(options.Runtime, KnobListParser.Runtimes),
-            Knob(options.Processes, text => KnobListParser.Integers(text, options.Processes.Name, "1,2,3")),
-            Knob(options.Tasks, text => KnobListParser.Integers(text, options.Tasks.Name, "4,12,32")),
-            Knob(options.BatchSize, text => KnobListParser.Integers(text, options.BatchSize.Name, "10,50,100")),
-            Knob(options.EntitySize, text => KnobListParser.Integers(text, options.EntitySize.Name, "1024,4096")),
+            Knob(options.Processes, text => Integers(text, options.Processes, run.Processes, "1,2,3")),
+            Knob(options.Tasks, text => Integers(text, options.Tasks, run.Tasks, "4,12,32")),
+            Knob(options.BatchSize, text => Integers(text, options.BatchSize, run.BatchSize, "10,50,100")),
+            Knob(options.EntitySize, text => Integers(text, options.EntitySize, run.EntitySize, "1024,4096")?.Select(EntityShape.OfSize).ToList()),
             Knob(options.Partitions, KnobListParser.Partitions),
-            Knob(options.Rate, KnobListParser.Rates))
+            Knob(options.Rate, text => Rates(text, run.Rate, errors)))
         {
             Operations = Knob(options.Operation, KnobListParser.Operations),
         };
-        if (parse.GetValue(options.Run.Entity) is { } sample)
+        if (parse.GetValue(run.Entity) is { } sample)
         {
             // The sample makes every cell's entity, so no cell is given an --entity-size.
             errors.Require(parse.GetResult(options.EntitySize) is not OptionResult { Implicit: false },
                 $"--entity-size contradicts --entity {sample}, whose properties make every cell's entity: give one or the other.");
-            knobs = knobs with { EntitySizes = [SweepCell.SampleEntitySize] };
+            knobs = knobs with { EntitySizes = [EntityShape.Sample] };
         }
 
         var repeat = options.Repeat.ValueIn(parse, errors);
@@ -69,43 +73,49 @@ internal static class SweepSettingsFactory
 
         var connection = parse.GetValue(options.ConnectionString) ?? environment(SecretVariables.ConnectionString);
         var sas = parse.GetValue(options.Sas) ?? environment(SecretVariables.Sas);
-        var draft = new SweepSettings
+        var commandLine = new CellCommandLine(
+            runArguments, table, output ?? Path.Combine("results", "sweep-" + now.UtcDateTime.ToString("yyyyMMdd-HHmmss", CultureInfo.InvariantCulture)));
+        var cells = SweepGrid.Expand(knobs, passes);
+
+        // The cells see exactly the secrets the launcher will put in their environment.
+        var first = ValidateCells(cells.Where(c => c.Repeat == 1).ToList(), commandLine, knobs.CellsPerPass > 1, now, errors, variables ?? new Hashtable(), name =>
+            name == SecretVariables.ConnectionString ? connection : name == SecretVariables.Sas ? sas : null);
+        errors.ThrowIfAny();
+        return new SweepSettings
         {
             Knobs = knobs,
-            Cells = SweepGrid.Expand(knobs, passes),
+            Cells = cells,
             Repeat = passes,
             Cooldown = cooldown.GetValueOrDefault(),
             StopWhenThrottledPercent = stopWhenThrottled,
             Resume = resume,
             Report = parse.GetValue(options.Report),
-            OutputDirectory = output ?? Path.Combine("results", "sweep-" + now.UtcDateTime.ToString("yyyyMMdd-HHmmss", CultureInfo.InvariantCulture)),
+            OutputDirectory = commandLine.OutputDirectory,
             Table = table,
             RunArguments = runArguments,
             ConnectionString = connection is null ? null : new SecretText(connection),
             Sas = sas is null ? null : new SecretText(sas),
-            Target = null!, // taken from the first cell's run settings below
+            Target = first!.Target,
+            CellTime = first.Warmup + first.Duration,
             StartedUtc = now,
         };
-
-        // The cells see exactly the secrets the launcher will put in their environment.
-        var first = ValidateCells(draft, now, errors, variables ?? new Hashtable(), name =>
-            name == SecretVariables.ConnectionString ? connection : name == SecretVariables.Sas ? sas : null);
-        errors.ThrowIfAny();
-        return draft with { Target = first!.Target, CellTime = first.Warmup + first.Duration };
     }
 
-    /// <summary>Checks every distinct cell's command line as its run would, up to the first refused cell; returns the first cell's settings.</summary>
-    public static RunSettings? ValidateCells(SweepSettings settings, DateTimeOffset now, UsageErrors errors, IDictionary variables, Func<string, string?> cellEnvironment)
+    /// <summary>Checks each of <paramref name="cells"/>' command line as its run would, up to the first refused cell; returns the first cell's settings.</summary>
+    /// <param name="nameEachCell">Each refusal names its cell (when the cells differ).</param>
+    public static RunSettings? ValidateCells(
+        IReadOnlyList<SweepCell> cells, CellCommandLine commandLine, bool nameEachCell, DateTimeOffset now, UsageErrors errors, IDictionary variables, Func<string, string?> cellEnvironment)
     {
+        string InCell(string message, SweepCell cell) => nameEachCell ? $"{message.TrimEnd('.')} (in cell {cell.Name})." : message;
         RunSettings? first = null;
-        foreach (var cell in settings.Cells.Where(c => c.Repeat == 1))
+        foreach (var cell in cells)
         {
             var run = new RunOptions();
-            var args = CellArguments.For(settings, cell, CellArguments.FreshTable(now, 1));
+            var args = CellArguments.For(commandLine, cell, CellArguments.FreshTable(now, 1));
             var parse = run.CreateCommand().Parse(args.Skip(1).ToList());
             if (parse.Errors.Count > 0)
             {
-                errors.Require(false, InCell(parse.Errors[0].Message, cell, settings));
+                errors.Require(false, InCell(parse.Errors[0].Message, cell));
                 return first;
             }
 
@@ -120,7 +130,7 @@ internal static class SweepSettingsFactory
                 // Every fault of the first cell run refuses, each sentence naming the cell; later cells would mostly repeat them.
                 foreach (var sentence in ex.Message.Split(Environment.NewLine))
                 {
-                    errors.Require(false, InCell(sentence, cell, settings));
+                    errors.Require(false, InCell(sentence, cell));
                 }
 
                 return first;
@@ -177,6 +187,13 @@ internal static class SweepSettingsFactory
         return args;
     }
 
+    /// <summary>The rates, each judged by run's bound; the closed model's null is no rate to judge.</summary>
+    private static IReadOnlyList<double?>? Rates(string? text, Bounded<double> bound, UsageErrors errors)
+    {
+        var rates = KnobListParser.Rates(text);
+        return KnobBounds.Within(rates.OfType<double>().ToList(), bound, errors) is null ? null : rates;
+    }
+
     /// <summary>A percentage such as 5% or 0.5; null when none was given or it is refused (then listed in <paramref name="errors"/>).</summary>
     public static double? ParsePercent(UsageErrors errors, string option, string? text)
     {
@@ -190,7 +207,4 @@ internal static class SweepSettingsFactory
         errors.Require(read, $"{option} must be a percentage from 0 to 100 such as 5%, not '{text}'.");
         return read ? percent : null;
     }
-
-    private static string InCell(string message, SweepCell cell, SweepSettings settings) =>
-        settings.Knobs.CellsPerPass == 1 ? message : $"{message.TrimEnd('.')} (in cell {cell.Name}).";
 }

@@ -1,5 +1,5 @@
 using System.CommandLine;
-using TableLoad.Sweep;
+using TableLoad.ChildRuns;
 using TableLoad.Tune;
 
 namespace TableLoad.Cli;

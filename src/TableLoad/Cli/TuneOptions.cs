@@ -12,22 +12,15 @@ internal sealed class TuneOptions
 {
     public TuneOptions()
     {
-        var handled = new HashSet<string>(StringComparer.Ordinal)
-        {
-            Run.Client.Name, Run.Runtime.Name, Run.Operation.Name, Run.EntitySize.Option.Name, Run.Partitions.Name, Run.Processes.Option.Name, Run.Tasks.Option.Name,
-            Run.BatchSize.Option.Name, Run.Rate.Option.Name, Run.Duration.Option.Name, Run.Warmup.Option.Name, Run.Output.Name, Run.Report.Name,
-            Run.ConnectionString.Name, Run.Sas.Name, Run.Label.Name, Run.Quiet.Name, Run.Batches.Option.Name,
-        };
-        PassThrough = Run.All.Where(o => !handled.Contains(o.Name)).ToList();
+        PassThrough = ChildRunOptions.PassThrough(Run, [.. Model, .. Searched]);
     }
 
     /// <summary>The run options tune shares with <c>run</c>; client, runtime, operation, entity size and partitions are the user's data model, given to every probe.</summary>
     public RunOptions Run { get; } = new();
 
-    public Option<string?> P99 { get; } = new("--p99")
-    {
-        Description = "Latency constraint: the highest p99 batch latency a recommended configuration may have, e.g. 200ms or 1s. Default: none.",
-    };
+    public BoundedDuration P99 { get; } = new(
+        new Option<string>("--p99") { Description = "Latency constraint: the highest p99 batch latency a recommended configuration may have, e.g. 200ms or 1s. Default: none." },
+        TimeSpan.Zero, TimeSpan.FromDays(1), why: "no batch is answered in no time, so no configuration could meet 0s", aboveMin: true);
 
     public Option<string> MaxThrottled { get; } = new("--max-throttled")
     {
@@ -64,10 +57,9 @@ internal sealed class TuneOptions
         new Option<string>("--warmup") { Description = "Warm-up of each probe and confirm run, left out of their figures.", DefaultValueFactory = _ => "3s" },
         TimeSpan.Zero, TimeSpan.FromDays(1));
 
-    public Option<string?> ConfirmDuration { get; } = new("--confirm-duration")
-    {
-        Description = "Measured time of each confirm run, e.g. 30s. Default: twice --duration.",
-    };
+    public BoundedDuration ConfirmDuration { get; } = new(
+        new Option<string>("--confirm-duration") { Description = "Measured time of each confirm run, e.g. 30s. Default: twice --duration." },
+        TimeSpan.Zero, TimeSpan.FromDays(1), aboveMin: true);
 
     public Option<bool> Resume { get; } = new("--resume")
     {
@@ -97,12 +89,15 @@ internal sealed class TuneOptions
     /// <summary>The run options passed unchanged to every probe when given (retries, timeout, table, ...).</summary>
     public IReadOnlyList<Option> PassThrough { get; }
 
+    /// <summary>What tune sets for each probe: the knobs it searches, the closed model, and the probes' and confirm runs' own measured time.</summary>
+    public IEnumerable<Option> Searched => [Run.Processes.Option, Run.Tasks.Option, Run.BatchSize.Option, Run.Rate.Option, Run.Duration.Option, Run.Warmup.Option, Run.Batches.Option];
+
     /// <summary>The user's data model, the same in every probe: they name the probes' folders as a sweep's knobs name its cells.</summary>
     public IEnumerable<Option> Model => [Run.Client, Run.Runtime, Run.Operation, Run.EntitySize.Option, Run.Partitions];
 
     public IEnumerable<Option> All =>
     [
-        P99, MaxThrottled, MaxTasks.Option, MaxProcesses.Option, BatchSize, Budget.Option, Confirm.Option, Duration.Option, Warmup.Option, ConfirmDuration,
+        P99.Option, MaxThrottled, MaxTasks.Option, MaxProcesses.Option, BatchSize, Budget.Option, Confirm.Option, Duration.Option, Warmup.Option, ConfirmDuration.Option,
         Resume, Report, Output, ConnectionString, Sas, .. Model, .. PassThrough,
     ];
 }

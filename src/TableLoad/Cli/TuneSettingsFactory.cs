@@ -2,6 +2,7 @@ using System.Collections;
 using System.CommandLine;
 using System.CommandLine.Parsing;
 using System.Globalization;
+using TableLoad.ChildRuns;
 using TableLoad.Settings;
 using TableLoad.Sweep;
 using TableLoad.Tune;
@@ -16,24 +17,26 @@ internal static class TuneSettingsFactory
 {
     public static TuneSettings Create(ParseResult parse, TuneOptions options, DateTimeOffset now, Func<string, string?> environment, IDictionary? variables = null)
     {
+        // Every option is judged in one pass; a refused value stands in as its default, so the checks after it
+        // (the budget, the corners of the space) still run and every fault is said at once.
         var errors = new UsageErrors();
-        var p99 = P99(parse.GetValue(options.P99), errors);
+        var defaults = parse.CommandResult.Command.Parse([]);
+        T Judged<T>(Func<ParseResult, T?> judge) where T : struct => judge(parse) ?? judge(defaults)!.Value;
+        var p99 = Given(parse, options.P99.Option) ? options.P99.ValueIn(parse, errors) : null;
         var maxThrottled = SweepSettingsFactory.ParsePercent(errors, options.MaxThrottled.Name, parse.GetValue(options.MaxThrottled));
-        var maxTasks = options.MaxTasks.ValueIn(parse, errors);
-        var maxProcesses = options.MaxProcesses.ValueIn(parse, errors);
+        var maxTasks = Judged(p => options.MaxTasks.ValueIn(p, errors));
+        var maxProcesses = Judged(p => options.MaxProcesses.ValueIn(p, errors));
         var batchSizes = parse.GetValue(options.BatchSize) is { } list
-            ? errors.Try(() => KnobListParser.Integers(list, options.BatchSize.Name, "25,50,100").Order().ToList())
+            ? KnobBounds.Within(errors.Try(() => KnobListParser.Integers(list, options.BatchSize.Name, "25,50,100")), options.Run.BatchSize, errors)?.Order().ToList()
             : null;
-        errors.Require(batchSizes is null || batchSizes.All(b => b is >= 1 and <= TuneSpace.MaxBatchSize), $"{options.BatchSize.Name} values must be from 1 to {TuneSpace.MaxBatchSize} (a batch holds at most {TuneSpace.MaxBatchSize} entities).");
-        var budget = options.Budget.ValueIn(parse, errors);
-        var confirm = options.Confirm.ValueIn(parse, errors);
-        var duration = options.Duration.ValueIn(parse, errors);
-        var warmup = options.Warmup.ValueIn(parse, errors);
-        var confirmDuration = ConfirmDuration(parse.GetValue(options.ConfirmDuration), duration, errors, options);
+        var budget = Judged(p => options.Budget.ValueIn(p, errors));
+        var confirm = Judged(p => options.Confirm.ValueIn(p, errors));
+        var duration = Judged(p => options.Duration.ValueIn(p, errors));
+        var warmup = Judged(p => options.Warmup.ValueIn(p, errors));
+        var confirmDuration = Given(parse, options.ConfirmDuration.Option) ? options.ConfirmDuration.ValueIn(parse, errors) ?? duration * 2 : duration * 2;
         var resume = parse.GetValue(options.Resume);
         var output = parse.GetValue(options.Output);
         errors.Require(!resume || output is not null, "--resume needs the --output folder of the tune to continue.");
-        errors.ThrowIfAny();
 
         var runArguments = SweepSettingsFactory.PassThroughArguments(parse, options.PassThrough);
         if (parse.GetValue(options.Run.Table) is not null && !parse.GetValue(options.Run.KeepTable))
@@ -48,64 +51,85 @@ internal static class TuneSettingsFactory
             // The sample makes every probe's entity, so no probe is given an --entity-size.
             errors.Require(parse.GetResult(options.Run.EntitySize.Option) is not OptionResult { Implicit: false },
                 $"--entity-size contradicts --entity {sample}, whose properties make every probe's entity: give one or the other.");
-            model = model with { EntitySize = SweepCell.SampleEntitySize };
+            model = model with { Entity = EntityShape.Sample };
         }
 
+        var connection = parse.GetValue(options.ConnectionString) ?? environment(SecretVariables.ConnectionString);
+        var sas = parse.GetValue(options.Sas) ?? environment(SecretVariables.Sas);
+        var commandLine = new CellCommandLine(
+            RunArguments(runArguments, warmup, duration),
+            parse.GetValue(options.Run.Table),
+            output ?? Path.Combine("results", "tune-" + now.UtcDateTime.ToString("yyyyMMdd-HHmmss", CultureInfo.InvariantCulture)));
+        var space = new TuneSpace(maxTasks, maxProcesses, batchSizes);
+        var needed = TuneSettings.TimeOf(warmup, duration) + (confirm * TuneSettings.TimeOf(warmup, confirmDuration));
+        var timed = errors.Accepted(options.Budget.Option, options.Confirm.Option, options.Duration.Option, options.Warmup.Option, options.ConfirmDuration.Option);
+        errors.Require(
+            !timed || budget >= needed,
+            $"--budget {DurationParser.Format(budget)} is shorter than one probe and the {confirm} confirm {(confirm == 1 ? "run" : "runs")} " +
+            $"(about {DurationParser.Format(needed)} with {TuneSettings.RunOverhead.TotalSeconds:0} s each to start); give a longer --budget, or a shorter --duration, --confirm-duration or --confirm.");
+
+        // Every corner of the search space must be a run that run accepts, with the secrets the probes will have.
+        var corners = Corners(space).Select(k => TuneSettings.CellOf(model, k)).ToList();
+        var first = SweepSettingsFactory.ValidateCells(corners, commandLine, nameEachCell: true, now, errors, variables ?? new Hashtable(), name =>
+            name == SecretVariables.ConnectionString ? connection : name == SecretVariables.Sas ? sas : null);
         errors.ThrowIfAny();
-        var settings = new TuneSettings
+
+        // The probes and the confirm runs run as a sweep's cells do, the corners of the space standing for its knobs.
+        SweepSettings Children(TimeSpan measured) => new()
         {
-            Probes = ProbeSweep(parse, options, now, output, runArguments, warmup!.Value, duration!.Value, environment),
-            Confirms = null!, // the probes' settings with the confirm runs' duration, below
+            Knobs = SweepKnobs.Of(corners),
+            Cells = corners,
+            OutputDirectory = commandLine.OutputDirectory,
+            Table = commandLine.Table,
+            RunArguments = RunArguments(runArguments, warmup, measured),
+            ConnectionString = connection is null ? null : new SecretText(connection),
+            Sas = sas is null ? null : new SecretText(sas),
+            Target = first!.Target,
+            CellTime = TuneSettings.TimeOf(warmup, measured),
+            StartedUtc = now,
+        };
+
+        return new TuneSettings
+        {
+            Probes = Children(duration),
+            Confirms = Children(confirmDuration),
             Model = model,
-            Space = new TuneSpace(maxTasks!.Value, maxProcesses!.Value, batchSizes),
+            Space = space,
             Constraints = new TuneConstraints(p99, maxThrottled ?? TuneConstraints.DefaultMaxThrottledPercent, TuneConstraints.DefaultMaxFailedPercent),
-            Budget = budget!.Value,
-            Confirm = confirm!.Value,
-            ProbeDuration = duration.Value,
-            ConfirmDuration = confirmDuration!.Value,
-            Warmup = warmup.Value,
+            Budget = budget,
+            Confirm = confirm,
+            ProbeDuration = duration,
+            ConfirmDuration = confirmDuration,
+            Warmup = warmup,
             Resume = resume,
             Report = parse.GetValue(options.Report),
             RunArguments = runArguments,
             RunDefaults = RunDefaultsOf(new RunOptions()),
         };
-        settings = settings with { Confirms = settings.Probes with { RunArguments = RunArguments(runArguments, warmup.Value, confirmDuration.Value) } };
-
-        var needed = settings.ProbeTime + (settings.Confirm * settings.ConfirmTime);
-        errors.Require(
-            settings.Budget >= needed,
-            $"--budget {DurationParser.Format(settings.Budget)} is shorter than one probe and the {settings.Confirm} confirm {(settings.Confirm == 1 ? "run" : "runs")} " +
-            $"(about {DurationParser.Format(needed)} with {TuneSettings.RunOverhead.TotalSeconds:0} s each to start); give a longer --budget, or a shorter --duration, --confirm-duration or --confirm.");
-
-        // Every corner of the search space must be a run that run accepts, with the secrets the probes will have.
-        var corners = Corners(settings).Select(k => settings.Cell(k)).ToList();
-        var connection = settings.Probes.ConnectionString?.Reveal();
-        var sas = settings.Probes.Sas?.Reveal();
-        var first = SweepSettingsFactory.ValidateCells(settings.Probes with { Cells = corners }, now, errors, variables ?? new Hashtable(), name =>
-            name == SecretVariables.ConnectionString ? connection : name == SecretVariables.Sas ? sas : null);
-        errors.ThrowIfAny();
-        var target = first!.Target;
-        return settings with
-        {
-            Probes = settings.Probes with { Target = target, CellTime = settings.ProbeTime },
-            Confirms = settings.Confirms with { Target = target, CellTime = settings.ConfirmTime },
-        };
     }
 
-    /// <summary>The user's data model in its canonical spelling (so <c>SDK</c> and <c>sdk</c> name one folder), the searched knobs at 1.</summary>
-    private static SweepCell ModelCell(ParseResult parse, RunOptions run, UsageErrors errors) => new(
-        errors.Try(() => One(KnobListParser.Clients(parse.GetValue(run.Client)), run.Client.Name)) ?? "",
-        1,
-        1,
-        1,
-        run.EntitySize.ValueOf(parse) ?? 0,
-        errors.Try(() => One(KnobListParser.Partitions(parse.GetValue(run.Partitions)), run.Partitions.Name)) ?? "",
-        null,
-        1)
+    private static bool Given(ParseResult parse, Option option) => parse.GetResult(option) is OptionResult { Implicit: false };
+
+    /// <summary>The user's data model in its canonical spelling (so <c>SDK</c> and <c>sdk</c> name one folder), the searched knobs at 1; a refused value stands in as run's default.</summary>
+    private static SweepCell ModelCell(ParseResult parse, RunOptions run, UsageErrors errors)
     {
-        Runtime = errors.Try(() => One(KnobListParser.Runtimes(parse.GetValue(run.Runtime)), run.Runtime.Name)) ?? "",
-        Operation = errors.Try(() => One(KnobListParser.Operations(parse.GetValue(run.Operation)), run.Operation.Name)) ?? "",
-    };
+        var defaults = run.CreateCommand().Parse([]);
+        string Pick(Option<string> option, Func<string?, IReadOnlyList<string>> read) =>
+            errors.Try(() => One(read(parse.GetValue(option)), option.Name)) ?? read(defaults.GetValue(option))[0];
+        return new SweepCell(
+            Pick(run.Client, KnobListParser.Clients),
+            1,
+            1,
+            1,
+            EntityShape.OfSize(run.EntitySize.ValueOf(parse) ?? 0),
+            Pick(run.Partitions, KnobListParser.Partitions),
+            null,
+            1)
+        {
+            Runtime = Pick(run.Runtime, KnobListParser.Runtimes),
+            Operation = Pick(run.Operation, KnobListParser.Operations),
+        };
+    }
 
     private static string One(IReadOnlyList<string> values, string option) => values.Count == 1
         ? values[0]
@@ -125,64 +149,14 @@ internal static class TuneSettingsFactory
     }
 
     /// <summary>The fewest and the most processes and tasks, at the smallest and the largest batch size.</summary>
-    private static IEnumerable<TuneKnobs> Corners(TuneSettings settings)
+    private static IEnumerable<TuneKnobs> Corners(TuneSpace space)
     {
-        var sizes = settings.Space.BatchSizes ?? [1, TuneSpace.MaxBatchSize];
+        var sizes = space.BatchSizes ?? [1, TuneSpace.MaxBatchSize];
         return new[] { sizes[0], sizes[^1] }.Distinct()
-            .SelectMany(b => new[] { new TuneKnobs(1, 1, b), new TuneKnobs(settings.Space.MaxProcesses, settings.Space.MaxTasks, b) })
+            .SelectMany(b => new[] { new TuneKnobs(1, 1, b), new TuneKnobs(space.MaxProcesses, space.MaxTasks, b) })
             .Distinct();
-    }
-
-    private static SweepSettings ProbeSweep(
-        ParseResult parse, TuneOptions options, DateTimeOffset now, string? output, IReadOnlyList<string> runArguments, TimeSpan warmup, TimeSpan duration, Func<string, string?> environment)
-    {
-        var connection = parse.GetValue(options.ConnectionString) ?? environment(SecretVariables.ConnectionString);
-        var sas = parse.GetValue(options.Sas) ?? environment(SecretVariables.Sas);
-        return new SweepSettings
-        {
-            // Read only when the corners of the space are checked: several values, so a refusal names the probe it came from.
-            Knobs = new SweepKnobs([], [], [1, 2], [1, 2], [1, 2], [], [], [null]),
-            Cells = [],
-            OutputDirectory = output ?? Path.Combine("results", "tune-" + now.UtcDateTime.ToString("yyyyMMdd-HHmmss", CultureInfo.InvariantCulture)),
-            Table = parse.GetValue(options.Run.Table),
-            RunArguments = RunArguments(runArguments, warmup, duration),
-            ConnectionString = connection is null ? null : new SecretText(connection),
-            Sas = sas is null ? null : new SecretText(sas),
-            Target = null!, // taken from the first probe's run settings
-            StartedUtc = now,
-        };
     }
 
     private static List<string> RunArguments(IReadOnlyList<string> given, TimeSpan warmup, TimeSpan duration) =>
         [.. given, "--warmup", DurationParser.Format(warmup), "--duration", DurationParser.Format(duration)];
-
-    private static TimeSpan? P99(string? text, UsageErrors errors)
-    {
-        if (text is null)
-        {
-            return null;
-        }
-
-        if (!errors.Require(DurationParser.TryParse(text, out var p99), $"--p99 '{text}' is not a duration; use forms such as {BoundedDuration.Forms}."))
-        {
-            return null;
-        }
-
-        return errors.Require(p99 > TimeSpan.Zero, $"--p99 must be greater than 0s, not {text}: no batch is answered in no time, so no configuration could meet it.") ? p99 : null;
-    }
-
-    private static TimeSpan? ConfirmDuration(string? text, TimeSpan? duration, UsageErrors errors, TuneOptions options)
-    {
-        if (text is null)
-        {
-            return duration * 2;
-        }
-
-        if (!errors.Require(DurationParser.TryParse(text, out var confirm), $"{options.ConfirmDuration.Name} '{text}' is not a duration; use forms such as {BoundedDuration.Forms}."))
-        {
-            return null;
-        }
-
-        return errors.Require(options.Duration.Accepts(confirm), $"{options.ConfirmDuration.Name} must be {options.Duration.Range}, not {text}.") ? confirm : null;
-    }
 }

@@ -27,7 +27,7 @@ internal enum MergeRule
     /// <summary>Latency percentiles: recomputed from the merged histograms, never from the parts' percentiles.</summary>
     Histogram,
 
-    /// <summary>A figure of one second (the peak): recomputed from the merged per-second windows.</summary>
+    /// <summary>A figure of the seconds (the peak, the confidence intervals): recomputed from the merged per-second windows.</summary>
     PerSecond,
 
     /// <summary>A length of time: the union of the parts' periods.</summary>

@@ -1,4 +1,5 @@
 using System.Text.Json.Serialization;
+using TableLoad.Measurement.Confidence;
 using TableLoad.Settings;
 using TableLoad.Storage;
 using TableLoad.Workload;
@@ -76,6 +77,10 @@ internal sealed record RunSummary
 
     [Merge(MergeRule.Derived)]
     public required double MeanEntitiesPerSecond { get; init; }
+
+    /// <summary>The intervals of the mean entities/s and the latency percentiles; null in folders written before TableLoad computed them.</summary>
+    [Merge(MergeRule.PerSecond)]
+    public RunConfidence? Confidence { get; init; }
 
     [Merge(MergeRule.Derived)]
     public required double GoodputMbPerSecond { get; init; }

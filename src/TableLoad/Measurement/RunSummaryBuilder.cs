@@ -1,4 +1,5 @@
 using System.Globalization;
+using TableLoad.Measurement.Confidence;
 using TableLoad.Settings;
 using TableLoad.Storage;
 
@@ -13,6 +14,7 @@ internal sealed class RunSummaryBuilder(RunSettings settings, RunTotals totals, 
     public RunSummary Build(RunStatus status)
     {
         var measuredSeconds = timeline.MeasuredSeconds(clock.ElapsedMicros());
+        var period = MeasuredPeriod.Of(timeline, measuredSeconds);
         var entities = totals.Measured.EntitiesSucceeded + totals.Warmup.EntitiesSucceeded;
         var runtime = _ownSettings ?? LoadRuntimeSettings();
         var perProcessRate = measuredSeconds > 0 ? totals.Measured.EntitiesSucceeded / measuredSeconds / settings.Processes : 0;
@@ -22,10 +24,16 @@ internal sealed class RunSummaryBuilder(RunSettings settings, RunTotals totals, 
             ClientUsage.From(w.Samples.TakeLast(1), w.Totals.Measured.EntitiesSucceeded + w.Totals.Warmup.EntitiesSucceeded)) with
         {
             Row = string.Create(CultureInfo.InvariantCulture, $"p{w.Index}"),
+            Confidence = RunConfidence.Of(w.Totals.Blocks, period),
             RuntimeSettings = w.RuntimeSettings,
         }).ToList();
 
-        return RunSummary.Create(settings, totals, measuredSeconds, status, settings.Processes, client) with { PerProcess = perProcess, RuntimeSettings = runtime };
+        return RunSummary.Create(settings, totals, measuredSeconds, status, settings.Processes, client) with
+        {
+            PerProcess = perProcess,
+            RuntimeSettings = runtime,
+            Confidence = RunConfidence.Of(totals.Blocks, period),
+        };
     }
 
     /// <summary>The workers' settings when they all ran with the same ones, as they are started to; else each row has its own.</summary>

@@ -1,3 +1,4 @@
+using TableLoad.Measurement.Confidence;
 using TableLoad.Measurement.Histograms;
 
 namespace TableLoad.Measurement;
@@ -18,6 +19,9 @@ internal sealed class RunTotals : IWindowSink
 
     public long PeakEntitiesPerSecond { get; private set; }
 
+    /// <summary>The measured seconds in a bounded number of blocks, for the run's confidence intervals.</summary>
+    public SecondBlocks Blocks { get; } = new();
+
     public void OnWindow(Window window, bool warmup)
     {
         if (warmup)
@@ -27,6 +31,7 @@ internal sealed class RunTotals : IWindowSink
         }
 
         Measured.Add(window.Counts);
+        Blocks.Add(window);
         Latency.Add(window.Latency);
         if (window.Uncorrected is { } uncorrected)
         {

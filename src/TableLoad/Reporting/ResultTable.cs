@@ -1,6 +1,7 @@
 using System.Globalization;
 using System.Text;
 using TableLoad.Measurement;
+using TableLoad.Measurement.Confidence;
 
 namespace TableLoad.Reporting;
 
@@ -11,7 +12,7 @@ namespace TableLoad.Reporting;
 internal static class ResultTable
 {
     public static readonly string[] Columns =
-        ["processes", "min", "median", "mean", "max", "p90", "p95", "p99", "peak e/s", "succeeded", "failed"];
+        ["processes", "min", "median", "mean", "max", "p90", "p95", "p99", "peak e/s", "succeeded", "failed", "mean e/s", "95% CI e/s", "95% CI p99"];
 
     public static string Render(IReadOnlyList<RunSummary> rows)
     {
@@ -85,7 +86,7 @@ internal static class ResultTable
             Line($"batches.csv lacks {summary.BatchLogDropped} batches: the disk fell --batch-log-buffer rows behind (counted in every other figure)");
         }
 
-        Line($"mean e/s: {Fixed(summary.MeanEntitiesPerSecond, 1)}; goodput: {Fixed(summary.GoodputMbPerSecond, 2)} MB/s");
+        Line($"mean e/s: {Fixed(summary.MeanEntitiesPerSecond, 1)}{MeanInterval(summary.Confidence)}; goodput: {Fixed(summary.GoodputMbPerSecond, 2)} MB/s");
         Line($"client: {Fixed(summary.Client.UserCpuSeconds, 2)} s user, {Fixed(summary.Client.SystemCpuSeconds, 2)} s system CPU, " +
              $"{Fixed(summary.Client.CpuUsPerEntity, 1)} µs CPU per entity; GC gen0 {summary.Client.GcGen0}, gen1 {summary.Client.GcGen1}, gen2 {summary.Client.GcGen2}, pauses {Fixed(summary.Client.GcPausePercent, 1)}% of the time; peak RSS {Fixed(summary.Client.PeakRssMib, 0)} MiB");
         if (summary.UncorrectedLatencyMs is { } u)
@@ -115,10 +116,26 @@ internal static class ResultTable
         summary.PeakEntitiesPerSecond.ToString(CultureInfo.InvariantCulture),
         summary.EntitiesSucceeded.ToString(CultureInfo.InvariantCulture),
         summary.EntitiesFailed.ToString(CultureInfo.InvariantCulture),
+        Fixed(summary.MeanEntitiesPerSecond, 0),
+        Range(summary.Confidence?.MeanEntitiesPerSecond, 0, summary.Confidence),
+        Range(summary.Confidence?.LatencyMs?.P99, 2, summary.Confidence),
     ];
 
     private static string Ms(RunSummary summary, Func<LatencySummary, double> figure) =>
         summary.LatencyMs.Count == 0 ? NoLatency : Fixed(figure(summary.LatencyMs), 2);
+
+    // A folder written before TableLoad computed intervals has none to show, which is not the same as too little data.
+    private static string MeanInterval(RunConfidence? confidence) => confidence switch
+    {
+        null => "",
+        { MeanEntitiesPerSecond: { } mean } => $" ({Percent(confidence.Level)} CI {Fixed(mean.Lo, 0)}–{Fixed(mean.Hi, 0)})",
+        _ => $" ({Percent(confidence.Level)} CI: {confidence.TooLittleData})",
+    };
+
+    private static string Range(ConfidenceInterval? interval, int decimals, RunConfidence? confidence) =>
+        interval is { } i ? $"{Fixed(i.Lo, decimals)}–{Fixed(i.Hi, decimals)}" : confidence is null ? "" : "too little data";
+
+    private static string Percent(double level) => (level * 100).ToString("0.#", CultureInfo.InvariantCulture) + "%";
 
     private static string Fixed(double value, int decimals) => value.ToString("F" + decimals, CultureInfo.InvariantCulture);
 }

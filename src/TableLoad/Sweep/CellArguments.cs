@@ -5,7 +5,9 @@ namespace TableLoad.Sweep;
 /// <summary>The command line of one cell's <c>tableload run</c>. The connection string is never on it.</summary>
 internal static class CellArguments
 {
-    public static IReadOnlyList<string> For(SweepSettings settings, SweepCell cell, string? freshTable)
+    public static IReadOnlyList<string> For(SweepSettings settings, SweepCell cell, string? freshTable) => For(settings.CommandLine, cell, freshTable);
+
+    public static IReadOnlyList<string> For(CellCommandLine settings, SweepCell cell, string? freshTable)
     {
         var args = new List<string> { "run" };
         foreach (var knob in Enum.GetValues<SweepKnob>())

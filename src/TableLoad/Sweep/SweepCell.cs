@@ -3,15 +3,12 @@ using System.Globalization;
 namespace TableLoad.Sweep;
 
 /// <summary>One point of the grid, run once: its knob values and which repeat pass it belongs to (1-based).</summary>
-internal sealed record SweepCell(string Client, int Processes, int Tasks, int BatchSize, int EntitySize, string Partitions, double? Rate, int Repeat)
+internal sealed record SweepCell(string Client, int Processes, int Tasks, int BatchSize, EntityShape Entity, string Partitions, double? Rate, int Repeat)
 {
     /// <summary>The <c>--runtime</c> the cell's load runs with; the default, tuned, is left out of the cell's name.</summary>
     public string Runtime { get; init; } = DefaultRuntime;
 
     public const string DefaultRuntime = "tuned";
-
-    /// <summary>The entity size of a sweep given <c>--entity</c>: the sample makes it, so the cell's run is given none.</summary>
-    public const int SampleEntitySize = 0;
 
     /// <summary>The <c>--operation</c> of the cell's batches; the default, insert, is left out of the cell's name.</summary>
     public string Operation { get; init; } = DefaultOperation;
@@ -28,8 +25,7 @@ internal sealed record SweepCell(string Client, int Processes, int Tasks, int Ba
             // Named as before --runtime was a knob, so a sweep of those days resumes under its own names.
             var runtime = Runtime == DefaultRuntime ? "" : "-" + Runtime;
             var operation = Operation == DefaultOperation ? "" : "-" + Operation;
-            var entity = EntitySize == SampleEntitySize ? "entity" : "e" + EntitySize.ToString(CultureInfo.InvariantCulture);
-            return string.Create(CultureInfo.InvariantCulture, $"{Client}{runtime}{operation}-p{Processes}-t{Tasks}-b{BatchSize}-{entity}-{partitions}{rate}-r{Repeat}");
+            return string.Create(CultureInfo.InvariantCulture, $"{Client}{runtime}{operation}-p{Processes}-t{Tasks}-b{BatchSize}-{Entity.NamePart}-{partitions}{rate}-r{Repeat}");
         }
     }
 
@@ -44,7 +40,7 @@ internal sealed record SweepCell(string Client, int Processes, int Tasks, int Ba
         SweepKnob.Processes => Processes.ToString(CultureInfo.InvariantCulture),
         SweepKnob.Tasks => Tasks.ToString(CultureInfo.InvariantCulture),
         SweepKnob.BatchSize => BatchSize.ToString(CultureInfo.InvariantCulture),
-        SweepKnob.EntitySize => EntitySize == SampleEntitySize ? null : EntitySize.ToString(CultureInfo.InvariantCulture),
+        SweepKnob.EntitySize => Entity.Bytes?.ToString(CultureInfo.InvariantCulture),
         SweepKnob.Partitions => Partitions,
         SweepKnob.Rate => Rate is { } rate ? FormatRate(rate) : null,
     };
@@ -58,7 +54,8 @@ internal sealed record SweepCell(string Client, int Processes, int Tasks, int Ba
         SweepKnob.Processes => this with { Processes = 0 },
         SweepKnob.Tasks => this with { Tasks = 0 },
         SweepKnob.BatchSize => this with { BatchSize = 0 },
-        SweepKnob.EntitySize => this with { EntitySize = 0 },
+        // Any one shape stands for all.
+        SweepKnob.EntitySize => this with { Entity = EntityShape.Sample },
         SweepKnob.Partitions => this with { Partitions = "" },
         SweepKnob.Rate => this with { Rate = null },
     };

@@ -13,8 +13,8 @@ internal static class SweepCsv
     /// <summary>The cell's name; made from its knobs, so reading checks it against them.</summary>
     public const string CellColumn = "cell";
 
-    /// <summary>The columns in the order a new sweep.csv has them; a file read back may order them otherwise (<see cref="SweepCsvLayout"/>).</summary>
-    public static readonly IReadOnlyList<SweepColumn> Columns =
+    /// <summary>The columns in the order a new sweep.csv has them; a file read back may order them otherwise (<see cref="CsvLayout{TRow}"/>).</summary>
+    public static readonly IReadOnlyList<CsvColumn<SweepRow>> Columns =
     [
         new(CellColumn, r => Csv.Text(r.Cell.Name), static (r, _) => r),
         Knob("client", c => Csv.Text(c.Client), (c, t) => c with { Client = t }),
@@ -25,7 +25,8 @@ internal static class SweepCsv
         Knob("processes", c => Int(c.Processes), (c, t) => c with { Processes = ParseInt(t) }),
         Knob("tasks", c => Int(c.Tasks), (c, t) => c with { Tasks = ParseInt(t) }),
         Knob("batch_size", c => Int(c.BatchSize), (c, t) => c with { BatchSize = ParseInt(t) }),
-        Knob("entity_size", c => Int(c.EntitySize), (c, t) => c with { EntitySize = ParseInt(t) }),
+        // Empty for the --entity sample, which makes its own size.
+        Knob("entity_size", c => c.Entity.Bytes is { } bytes ? Int(bytes) : "", (c, t) => c with { Entity = EntityShape.FromBytes(t.Length == 0 ? null : ParseInt(t)) }),
         Knob("partitions", c => Csv.Text(c.Partitions), (c, t) => c with { Partitions = t }),
         Knob("rate", c => c.Rate is { } rate ? SweepCell.FormatRate(rate) : "", (c, t) => c with { Rate = t.Length == 0 ? null : ParseReal(t) }),
         Knob("repeat", c => Int(c.Repeat), (c, t) => c with { Repeat = ParseInt(t) }),
@@ -51,21 +52,28 @@ internal static class SweepCsv
             : r with { Status = RunStatusExtensions.FromSnakeCase(t) ?? throw new FormatException($"'{t}' is no run status.") }),
     ];
 
-    public static string Header => SweepCsvLayout.Standard.Header;
+    public static readonly CsvTable<SweepRow> Table = new(ResultFiles.SweepCsv, Columns, CellColumn, SweepRow.ToBeRead, r => r.Cell.Name);
 
-    public static string Format(SweepRow row) => SweepCsvLayout.Standard.Format(row);
+    private static readonly CsvLayout<SweepRow> Standard = CsvLayout<SweepRow>.Standard(Table);
+
+    public static string Header => Standard.Header;
+
+    public static string Format(SweepRow row) => Standard.Format(row);
 
     /// <summary>Reads back a line <see cref="Format"/> wrote; null when it is not a whole row, e.g. cut short by a crash.</summary>
-    public static SweepRow? TryParse(string line) => SweepCsvLayout.Standard.TryParse(line);
+    public static SweepRow? TryParse(string line) => Standard.TryParse(line);
 
-    private static SweepColumn Knob(string name, Func<SweepCell, string> write, Func<SweepCell, string, SweepCell> read) =>
+    /// <summary>The layout of a sweep.csv whose header is <paramref name="header"/> (<see cref="CsvLayout{TRow}.FromHeader"/>).</summary>
+    public static CsvLayout<SweepRow> FromHeader(string header) => CsvLayout<SweepRow>.FromHeader(header, Table);
+
+    private static CsvColumn<SweepRow> Knob(string name, Func<SweepCell, string> write, Func<SweepCell, string, SweepCell> read) =>
         new(name, r => write(r.Cell), (r, text) => r with { Cell = read(r.Cell, text) });
 
     // Shortest text that reads back to the same double, so the row equals summary.json exactly.
-    private static SweepColumn Real(string name, Func<SweepRow, double> get, Func<SweepRow, double, SweepRow> set) =>
+    private static CsvColumn<SweepRow> Real(string name, Func<SweepRow, double> get, Func<SweepRow, double, SweepRow> set) =>
         new(name, r => get(r).ToString(CultureInfo.InvariantCulture), (r, text) => set(r, ParseReal(text)));
 
-    private static SweepColumn Count(string name, Func<SweepRow, long> get, Func<SweepRow, long, SweepRow> set) =>
+    private static CsvColumn<SweepRow> Count(string name, Func<SweepRow, long> get, Func<SweepRow, long, SweepRow> set) =>
         new(name, r => Csv.Number(get(r)), (r, text) => set(r, long.Parse(text, NumberStyles.AllowLeadingSign, CultureInfo.InvariantCulture)));
 
     private static string Int(int value) => value.ToString(CultureInfo.InvariantCulture);

@@ -9,12 +9,26 @@ internal sealed record SweepKnobs(
     IReadOnlyList<int> Processes,
     IReadOnlyList<int> Tasks,
     [property: JsonPropertyName("batch_size")] IReadOnlyList<int> BatchSizes,
-    [property: JsonPropertyName("entity_size")] IReadOnlyList<int> EntitySizes,
+    [property: JsonPropertyName("entity_size")] IReadOnlyList<EntityShape> EntitySizes,
     IReadOnlyList<string> Partitions,
     [property: JsonPropertyName("rate")] IReadOnlyList<double?> Rates)
 {
     /// <summary>The <c>--operation</c> values; a sweep.json written before it was a knob lacks them, and its cells inserted.</summary>
     public IReadOnlyList<string> Operations { get; init; } = [SweepCell.DefaultOperation];
+
+    /// <summary>The knob lists of <paramref name="cells"/>: each knob's distinct values, in the cells' order.</summary>
+    public static SweepKnobs Of(IReadOnlyList<SweepCell> cells) => new(
+        [.. cells.Select(c => c.Client).Distinct()],
+        [.. cells.Select(c => c.Runtime).Distinct()],
+        [.. cells.Select(c => c.Processes).Distinct()],
+        [.. cells.Select(c => c.Tasks).Distinct()],
+        [.. cells.Select(c => c.BatchSize).Distinct()],
+        [.. cells.Select(c => c.Entity).Distinct()],
+        [.. cells.Select(c => c.Partitions).Distinct()],
+        [.. cells.Select(c => c.Rate).Distinct()])
+    {
+        Operations = [.. cells.Select(c => c.Operation).Distinct()],
+    };
 
     public int Count(SweepKnob knob) => knob switch
     {

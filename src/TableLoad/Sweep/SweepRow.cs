@@ -76,7 +76,7 @@ internal sealed record SweepRow
     public double ThrottledPercent => Batches > 0 ? Throttled * 100.0 / Batches : 0;
 
     /// <summary>A row of zeros for sweep.csv's reader to fill column by column (<see cref="SweepCsv.Columns"/>).</summary>
-    public static SweepRow ToBeRead() => new(new SweepCell("", 0, 0, 0, 0, "", null, 0));
+    public static SweepRow ToBeRead() => new(new SweepCell("", 0, 0, 0, EntityShape.Sample, "", null, 0));
 
     /// <summary>The figures of a cell, from its summary.json read through the summary's own type.</summary>
     public static SweepRow FromSummary(SweepCell cell, RunSummary summary)

@@ -1,5 +1,6 @@
 using System.Globalization;
 using Microsoft.Extensions.Logging;
+using TableLoad.ChildRuns;
 using TableLoad.Measurement;
 using TableLoad.Reporting;
 using TableLoad.Settings;
@@ -12,14 +13,14 @@ namespace TableLoad.Sweep;
 /// </summary>
 internal sealed class SweepRunner(SweepSettings settings, ICellLauncher launcher, TextWriter output, ILogger log, TimeProvider time)
 {
-    public async Task<int> RunAsync(SweepSignals signals)
+    public async Task<int> RunAsync(ChildRunSignals signals)
     {
         var csvPath = Path.Combine(settings.OutputDirectory, ResultFiles.SweepCsv);
         new ResumableFolder(settings.OutputDirectory, ResultFiles.SweepCsv, ResultFiles.SweepJson, "sweep").Check(settings.Resume, settings.RunArguments, path => ResultJson.Read(path, SweepJson.Description).RunArguments);
         Directory.CreateDirectory(settings.OutputDirectory);
         await ResultJson.WriteAsync(Path.Combine(settings.OutputDirectory, ResultFiles.SweepJson), SweepDescription.Create(settings), SweepJson.Description).ConfigureAwait(false);
 
-        using var csv = SweepCsvFile.Open(csvPath);
+        using var csv = RowsCsvFile<SweepRow>.Open(csvPath, SweepCsv.Table);
         var finished = csv.Existing.ToDictionary(r => r.Cell.Name, StringComparer.Ordinal);
         var rows = csv.Existing.ToList();
         var table = new SweepTable(settings.Cells.Select(c => c.Name).Concat(finished.Keys));
@@ -81,19 +82,21 @@ internal sealed class SweepRunner(SweepSettings settings, ICellLauncher launcher
         {
             await output.WriteLineAsync().ConfigureAwait(false);
             await output.WriteAsync(SweepTable.Best(rows)).ConfigureAwait(false);
+            await output.WriteAsync(RepeatIntervals.Render(rows)).ConfigureAwait(false);
         }
 
         await output.WriteLineAsync($"sweep: {rows.Count} finished {(rows.Count == 1 ? "cell" : "cells")} in {csvPath}" + (outcome.Skipped > 0 ? $", {outcome.Skipped} skipped" : "")).ConfigureAwait(false);
         return outcome.ExitCode(signals.Interrupted);
     }
 
-    private async Task<SweepRow?> RunCellAsync(SweepCell cell, int ordinal, SweepSignals signals, SweepOutcome outcome)
+    private async Task<SweepRow?> RunCellAsync(SweepCell cell, int ordinal, ChildRunSignals signals, SweepOutcome outcome)
     {
-        var run = await CellRun.RunAsync(launcher, settings, cell, CellArguments.FreshTable(time.GetUtcNow(), ordinal), signals).ConfigureAwait(false);
+        var run = await CellRun.RunAsync(
+            launcher, cell.Name, settings.CellDirectory(cell), CellArguments.For(settings, cell, CellArguments.FreshTable(time.GetUtcNow(), ordinal)), signals).ConfigureAwait(false);
         if (run.Aborts)
         {
             outcome.AbortCode = run.ExitCode;
-            log.LogWarning("{Sentence}", run.AbortSentence(cell, "the sweep"));
+            log.LogWarning("{Sentence}", run.AbortSentence(cell.Name, "the sweep"));
             return null;
         }
 
@@ -104,14 +107,14 @@ internal sealed class SweepRunner(SweepSettings settings, ICellLauncher launcher
             return null;
         }
 
-        if (run.Row is null)
+        if (run.Summary is not { } summary)
         {
             outcome.Failed++;
             log.LogWarning("{Sentence}", $"{cell.Name} failed (exit code {run.ExitCode}); it is not in sweep.csv (--resume runs it again).");
             return null;
         }
 
-        return Count(run.Row, outcome);
+        return Count(SweepRow.FromSummary(cell, summary), outcome);
     }
 
     private static SweepRow Count(SweepRow row, SweepOutcome outcome)
@@ -128,7 +131,7 @@ internal sealed class SweepRunner(SweepSettings settings, ICellLauncher launcher
         return row;
     }
 
-    private async Task<bool> CoolDownAsync(SweepSignals signals)
+    private async Task<bool> CoolDownAsync(ChildRunSignals signals)
     {
         log.LogInformation("{Sentence}", $"cooling down for {DurationParser.Format(settings.Cooldown)}");
         try

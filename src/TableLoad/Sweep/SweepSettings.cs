@@ -1,3 +1,4 @@
+using TableLoad.ChildRuns;
 using TableLoad.Storage;
 
 namespace TableLoad.Sweep;
@@ -43,5 +44,7 @@ internal sealed record SweepSettings
 
     public required DateTimeOffset StartedUtc { get; init; }
 
-    public string CellDirectory(SweepCell cell) => Path.Combine(OutputDirectory, cell.Name);
+    public CellCommandLine CommandLine => new(RunArguments, Table, OutputDirectory);
+
+    public string CellDirectory(SweepCell cell) => CommandLine.CellDirectory(cell);
 }

@@ -1,3 +1,4 @@
+using TableLoad.ChildRuns;
 using TableLoad.Sweep;
 
 namespace TableLoad.Tune;
@@ -6,7 +7,7 @@ namespace TableLoad.Tune;
 /// Runs each probe as a sweep cell (a child <c>tableload run</c> with its own folder and a fresh table), and answers
 /// the probes tune.csv already holds from it, so <c>--resume</c> replays the search without running them again.
 /// </summary>
-internal sealed class CellProbeRunner(TuneSettings settings, ICellLauncher launcher, SweepSignals signals, TimeProvider time, IEnumerable<TuneRow> finished) : IProbeRunner
+internal sealed class CellProbeRunner(TuneSettings settings, ICellLauncher launcher, ChildRunSignals signals, TimeProvider time, IEnumerable<TuneRow> finished) : IProbeRunner
 {
     private readonly Dictionary<TuneKnobs, SweepRow> _finished = finished.Where(r => r.Role == TuneRow.ProbeRole).ToDictionary(r => r.Knobs, r => r.Row);
     private readonly Dictionary<TuneKnobs, SweepRow?> _ran = [];
@@ -33,10 +34,11 @@ internal sealed class CellProbeRunner(TuneSettings settings, ICellLauncher launc
 
     private async Task<SweepRow?> RunAsync(SweepSettings how, SweepCell cell)
     {
-        var run = await CellRun.RunAsync(launcher, how, cell, CellArguments.FreshTable(time.GetUtcNow(), ++_started), signals).ConfigureAwait(false);
+        var run = await CellRun.RunAsync(
+            launcher, cell.Name, how.CellDirectory(cell), CellArguments.For(how, cell, CellArguments.FreshTable(time.GetUtcNow(), ++_started)), signals).ConfigureAwait(false);
         if (run.Aborts)
         {
-            throw new TuneAbortedException(run.ExitCode, run.AbortSentence(cell, "tune"));
+            throw new TuneAbortedException(run.ExitCode, run.AbortSentence(cell.Name, "tune"));
         }
 
         if (run.Interrupted)
@@ -44,6 +46,6 @@ internal sealed class CellProbeRunner(TuneSettings settings, ICellLauncher launc
             throw new OperationCanceledException($"{cell.Name} was interrupted.");
         }
 
-        return run.Row;
+        return run.Summary is { } summary ? SweepRow.FromSummary(cell, summary) : null;
     }
 }

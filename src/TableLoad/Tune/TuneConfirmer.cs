@@ -1,4 +1,5 @@
 using Microsoft.Extensions.Logging;
+using TableLoad.ChildRuns;
 using TableLoad.Sweep;
 using TableLoad.Tune.Search;
 
@@ -10,13 +11,13 @@ namespace TableLoad.Tune;
 /// for the next best, at most <see cref="MostCandidates"/> in all and only while the budget holds their runs; when
 /// none holds, one step below the best (a task fewer, or a smaller batch) is confirmed without a probe of its own.
 /// </summary>
-internal sealed class TuneConfirmer(TuneSettings settings, CellProbeRunner probes, TuneCsvFile csv, List<TuneRow> rows, TextWriter output, ILogger log)
+internal sealed class TuneConfirmer(TuneSettings settings, CellProbeRunner probes, RowsCsvFile<TuneRow> csv, List<TuneRow> rows, TextWriter output, ILogger log)
 {
     public const int MostCandidates = 3;
 
     /// <summary>The confirmed choice; null when the user stopped the confirm runs or no probe met the constraints.</summary>
     /// <param name="timeLeft">The budget left now.</param>
-    public async Task<TuneChoice?> ConfirmAsync(TuneOutcome outcome, Func<TimeSpan> timeLeft, SweepSignals signals)
+    public async Task<TuneChoice?> ConfirmAsync(TuneOutcome outcome, Func<TimeSpan> timeLeft, ChildRunSignals signals)
     {
         var candidates = outcome.Probes.Where(p => p.Verdict == ProbeVerdict.Meets).OrderByDescending(p => p.Figures!.EntitiesPerSecond).ThenBy(p => p.Ordinal).Take(MostCandidates).ToList();
         var setAside = new List<TunedProbe>();
@@ -73,7 +74,7 @@ internal sealed class TuneConfirmer(TuneSettings settings, CellProbeRunner probe
         : BatchSizeLadder.Below(settings.Space, knobs.BatchSize).Select(size => (TuneKnobs?)(knobs with { BatchSize = size })).FirstOrDefault();
 
     /// <summary>The confirm runs of <paramref name="candidate"/>, those tune.csv already holds included; null when the user stopped them.</summary>
-    private async Task<IReadOnlyList<TuneRow>?> RunsAsync(TunedProbe candidate, int probeCount, SweepSignals signals)
+    private async Task<IReadOnlyList<TuneRow>?> RunsAsync(TunedProbe candidate, int probeCount, ChildRunSignals signals)
     {
         var runs = new List<TuneRow>();
         for (var run = 1; run <= settings.Confirm; run++)

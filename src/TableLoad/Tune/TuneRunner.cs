@@ -1,4 +1,5 @@
 using Microsoft.Extensions.Logging;
+using TableLoad.ChildRuns;
 using TableLoad.Reporting;
 using TableLoad.Settings;
 using TableLoad.Sweep;
@@ -14,14 +15,14 @@ namespace TableLoad.Tune;
 /// </summary>
 internal sealed class TuneRunner(TuneSettings settings, ICellLauncher launcher, TextWriter output, ILogger log, TimeProvider time)
 {
-    public async Task<int> RunAsync(SweepSignals signals)
+    public async Task<int> RunAsync(ChildRunSignals signals)
     {
         var csvPath = Path.Combine(settings.OutputDirectory, ResultFiles.TuneCsv);
         new ResumableFolder(settings.OutputDirectory, ResultFiles.TuneCsv, ResultFiles.TuneJson, "tune").Check(settings.Resume, settings.RunArguments, path => ResultJson.Read(path, TuneJson.Description).RunArguments);
         Directory.CreateDirectory(settings.OutputDirectory);
         // Written first so that a tune stopped by a crash can be resumed with its run options checked.
         await WriteJsonAsync(TuneRecord.Describe(settings, null, [], [], null, "", TuneRecord.Running)).ConfigureAwait(false);
-        using var csv = TuneCsvFile.Open(csvPath);
+        using var csv = RowsCsvFile<TuneRow>.Open(csvPath, TuneCsv.Table);
         var rows = csv.Existing.ToList();
         var probes = new CellProbeRunner(settings, launcher, signals, time, rows);
         log.LogInformation("{Sentence}", Plan(rows.Count));
@@ -44,7 +45,7 @@ internal sealed class TuneRunner(TuneSettings settings, ICellLauncher launcher, 
         }
     }
 
-    private async Task ProbeFinishedAsync(TunedProbe probe, CellProbeRunner probes, TuneCsvFile csv, List<TuneRow> rows)
+    private async Task ProbeFinishedAsync(TunedProbe probe, CellProbeRunner probes, RowsCsvFile<TuneRow> csv, List<TuneRow> rows)
     {
         var resumed = !probes.TryTakeNewRow(probe.Knobs, out var row);
         if (row is not null)

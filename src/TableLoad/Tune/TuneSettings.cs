@@ -44,13 +44,18 @@ internal sealed record TuneSettings
     /// <summary>Starting a child, creating and deleting its table: what a probe costs beyond its warm-up and duration.</summary>
     public static readonly TimeSpan RunOverhead = TimeSpan.FromSeconds(3);
 
-    public TimeSpan ProbeTime => Warmup + ProbeDuration + RunOverhead;
+    public TimeSpan ProbeTime => TimeOf(Warmup, ProbeDuration);
 
-    public TimeSpan ConfirmTime => Warmup + ConfirmDuration + RunOverhead;
+    public TimeSpan ConfirmTime => TimeOf(Warmup, ConfirmDuration);
+
+    /// <summary>What one child run of <paramref name="measured"/> after <paramref name="warmup"/> costs, its start included.</summary>
+    public static TimeSpan TimeOf(TimeSpan warmup, TimeSpan measured) => warmup + measured + RunOverhead;
 
     /// <summary>The cell a probe or confirm run of <paramref name="knobs"/> is; confirm runs are passes 2, 3, ... of the probe's cell.</summary>
-    public SweepCell Cell(TuneKnobs knobs, int pass = 1) =>
-        Model with { Processes = knobs.Processes, Tasks = knobs.Tasks, BatchSize = knobs.BatchSize, Repeat = pass };
+    public SweepCell Cell(TuneKnobs knobs, int pass = 1) => CellOf(Model, knobs, pass);
+
+    public static SweepCell CellOf(SweepCell model, TuneKnobs knobs, int pass = 1) =>
+        model with { Processes = knobs.Processes, Tasks = knobs.Tasks, BatchSize = knobs.BatchSize, Repeat = pass };
 }
 
 /// <summary>run's own defaults for the knobs a probe sets, and for its warm-up and duration.</summary>

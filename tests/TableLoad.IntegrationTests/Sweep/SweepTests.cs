@@ -1,3 +1,4 @@
+using System.Globalization;
 using TableLoad.IntegrationTests.Infrastructure;
 using TableLoad.Measurement;
 using TableLoad.Reporting;
@@ -56,6 +57,26 @@ public sealed class SweepTests(AzuriteFixture azurite) : IDisposable
     }
 
     [Fact]
+    public async Task Sweep_RepeatTwo_EndsWithTheIntervalBetweenTheRepeatsOfEachPoint()
+    {
+        var (exitCode, stdout, stderr) = await TableLoadProcess.RunAsync(
+            ["sweep", "--tasks", "2", "--batch-size", "10", "--repeat", "2", "--duration", "1s", "--warmup", "0s", "--output", _output], azurite.ConnectionString, Limit);
+
+        Assert.True(exitCode == 0, stderr);
+        var means = SweepCsv().Select(r => ResultFolder.Number(r["mean_eps"])).ToList();
+        Assert.Equal(2, means.Count);
+        // Two repeats: the t interval's half-width is t(0.975, 1) · |a − b| / 2.
+        var half = 12.7062 * Math.Abs(means[0] - means[1]) / 2;
+        var line = Assert.Single(stdout.Split('\n'), l => l.StartsWith("between 2 repeats of sdk-p1-t2-b10-e1024-single: ", StringComparison.Ordinal));
+        var printed = System.Text.RegularExpressions.Regex.Match(line, @"mean e/s (?<mean>[0-9]+) \(95% CI (?<lo>[0-9]+)–(?<hi>[0-9]+)\)");
+        Assert.True(printed.Success, line);
+        double Printed(string name) => double.Parse(printed.Groups[name].Value, CultureInfo.InvariantCulture);
+        Assert.Equal(means.Average(), Printed("mean"), 0.5);
+        Assert.Equal(Math.Max(0, means.Average() - half), Printed("lo"), 1.0);
+        Assert.Equal(means.Average() + half, Printed("hi"), 1.0);
+    }
+
+    [Fact]
     public async Task Resume_WithoutTheKnobLists_TakesTheGridFromSweepJson_AndReadsASweepCsvWhoseColumnsWereReorderedAndOneAdded()
     {
         var (exitCode, _, stderr) = await TableLoadProcess.RunAsync(TinySweep(), azurite.ConnectionString, Limit);
@@ -102,9 +123,41 @@ public sealed class SweepTests(AzuriteFixture azurite) : IDisposable
         Assert.Equal(string.Empty, stdout);
         Assert.Collection(
             stderr.Split('\n', StringSplitOptions.RemoveEmptyEntries | StringSplitOptions.TrimEntries),
+            line => Assert.Equal("--tasks must be between 1 and 10000, not 0.", line),
             line => Assert.Equal("--repeat must be between 1 and 1000, not 0.", line),
-            line => Assert.StartsWith("--cooldown 'soon' is not a duration", line, StringComparison.Ordinal),
-            line => Assert.Equal("--tasks must be between 1 and 10000, not 0 (in cell sdk-p1-t0-b100-e1024-single-r1).", line));
+            line => Assert.StartsWith("--cooldown 'soon' is not a duration", line, StringComparison.Ordinal));
+        Assert.Empty(Directory.EnumerateFileSystemEntries(_output));
+    }
+
+    [Fact]
+    public async Task AnEntitySizeOfZeroInTheList_IsRefusedByRunsBound_NotRunAsTheSample()
+    {
+        var (exitCode, stdout, stderr) = await TableLoadProcess.RunAsync(["sweep", "--entity-size", "0,1024", "--output", _output], azurite.ConnectionString, Limit);
+
+        Assert.Equal(2, exitCode);
+        Assert.Equal(string.Empty, stdout);
+        var line = Assert.Single(stderr.Split('\n', StringSplitOptions.RemoveEmptyEntries | StringSplitOptions.TrimEntries));
+        Assert.Equal("--entity-size must be between 1 and 1048576 bytes (an entity holds at most 1 MiB), not 0.", line);
+        Assert.Empty(Directory.EnumerateFileSystemEntries(_output));
+    }
+
+    [Fact]
+    public async Task EveryValueOfEveryKnobList_IsJudgedByRunsBound_AndEveryRefusalIsSaid()
+    {
+        var (exitCode, stdout, stderr) = await TableLoadProcess.RunAsync(
+            ["sweep", "--tasks", "0,4,20000", "--batch-size", "101", "--processes", "65", "--rate", "2000000000", "--output", _output], azurite.ConnectionString, Limit);
+
+        Assert.Equal(2, exitCode);
+        Assert.Equal(string.Empty, stdout);
+        Assert.Equal(
+            [
+                "--processes must be between 1 and 64, not 65.",
+                "--tasks must be between 1 and 10000, not 0.",
+                "--tasks must be between 1 and 10000, not 20000.",
+                "--batch-size must be between 1 and 100 (a batch holds at most 100 operations), not 101.",
+                "--rate must be greater than 0 and at most 1000000000 entities per second, not 2000000000.",
+            ],
+            stderr.Split('\n', StringSplitOptions.RemoveEmptyEntries | StringSplitOptions.TrimEntries));
         Assert.Empty(Directory.EnumerateFileSystemEntries(_output));
     }
 

@@ -97,7 +97,7 @@ public sealed class TuneTests(AzuriteFixture azurite) : IDisposable
 
     [Theory]
     [InlineData("--p99 0s", "--p99 must be greater than 0s")]
-    [InlineData("--batch-size 50,101", "--batch-size values must be from 1 to 100")]
+    [InlineData("--batch-size 50,101", "--batch-size must be between 1 and 100 (a batch holds at most 100 operations), not 101.")]
     [InlineData("--max-tasks 0", "--max-tasks must be")]
     [InlineData("--budget 20s", "--budget 20s is shorter than one probe and the 2 confirm runs")]
     [InlineData("--max-throttled 120%", "--max-throttled must be a percentage from 0 to 100")]
@@ -110,6 +110,25 @@ public sealed class TuneTests(AzuriteFixture azurite) : IDisposable
         Assert.Equal("", stdout);
         var line = Assert.Single(stderr.Split('\n', StringSplitOptions.RemoveEmptyEntries));
         Assert.StartsWith(sentence, line, StringComparison.Ordinal);
+        Assert.Empty(Directory.EnumerateFileSystemEntries(_output));
+    }
+
+    [Fact]
+    public async Task SeveralFaults_AreAllSaid_OneSentenceEach_ExitTwo_BeforeAnyProbe()
+    {
+        var (exitCode, stdout, stderr) = await TableLoadProcess.RunAsync(
+            ["tune", "--output", _output, "--max-tasks", "0", "--batch-size", "0,101", "--client", "sdk,wire"], azurite.ConnectionString, Limit);
+
+        Assert.Equal(2, exitCode);
+        Assert.Equal("", stdout);
+        Assert.Equal(
+            [
+                "--max-tasks must be between 1 and 10000, not 0.",
+                "--batch-size must be between 1 and 100 (a batch holds at most 100 operations), not 0.",
+                "--batch-size must be between 1 and 100 (a batch holds at most 100 operations), not 101.",
+                "tune takes one --client, not 2: it is part of the load being tuned; tune each value on its own, or compare them with sweep.",
+            ],
+            stderr.Split('\n', StringSplitOptions.RemoveEmptyEntries | StringSplitOptions.TrimEntries));
         Assert.Empty(Directory.EnumerateFileSystemEntries(_output));
     }
 

@@ -44,7 +44,7 @@ public sealed class SweepSettingsFactoryTests
 
         var run = DefaultRunSettings.Create();
         var cell = Assert.Single(settings.Cells);
-        Assert.Equal(new SweepCell(run.Client.ToName(), run.Processes, run.Tasks, run.BatchSize, run.EntitySize, run.Partitions.ToString()!, run.Rate, 1), cell);
+        Assert.Equal(new SweepCell(run.Client.ToName(), run.Processes, run.Tasks, run.BatchSize, EntityShape.OfSize(run.EntitySize), run.Partitions.ToString()!, run.Rate, 1), cell);
         Assert.Equal(TimeSpan.Zero, settings.Cooldown);
         Assert.Null(settings.StopWhenThrottledPercent);
         Assert.Equal(Path.Combine("results", "sweep-20240305-120709"), settings.OutputDirectory);
@@ -63,9 +63,11 @@ public sealed class SweepSettingsFactoryTests
     }
 
     [Theory]
-    [InlineData("--tasks", "4,0", "--tasks must be between 1 and 10000, not 0 (in cell sdk-p1-t0-b100-e1024-single-r1).")]
-    [InlineData("--batch-size", "10,101", "--batch-size must be between 1 and 100 (a batch holds at most 100 operations), not 101 (in cell sdk-p1-t12-b101-e1024-single-r1).")]
-    public void Create_ValueRunWouldRefuse_IsRefusedWithRunsSentence_NamingTheCell(string option, string list, string expected)
+    [InlineData("--tasks", "4,0", "--tasks must be between 1 and 10000, not 0.")]
+    [InlineData("--batch-size", "10,101", "--batch-size must be between 1 and 100 (a batch holds at most 100 operations), not 101.")]
+    [InlineData("--entity-size", "0,1024", "--entity-size must be between 1 and 1048576 bytes (an entity holds at most 1 MiB), not 0.")]
+    [InlineData("--rate", "1000,2000000000", "--rate must be greater than 0 and at most 1000000000 entities per second, not 2000000000.")]
+    public void Create_KnobValueRunWouldRefuse_IsRefusedWithRunsSentence(string option, string list, string expected)
     {
         var refusal = Refuse(option, list);
 
@@ -106,15 +108,16 @@ public sealed class SweepSettingsFactoryTests
     }
 
     [Fact]
-    public void Create_EverySweepFault_AndTheFirstRefusedCellsFaults_AreSaidAtOnce()
+    public void Create_EverySweepFault_EveryRefusedKnobValue_AndTheFirstRefusedCellsFaults_AreSaidAtOnce()
     {
         var refusal = Refuse("--repeat", "0", "--stop-when-throttled", "lots", "--tasks", "4,0", "--retries", "500");
 
         Assert.Equal(
             [
+                "--tasks must be between 1 and 10000, not 0.",
                 "--repeat must be between 1 and 1000, not 0.",
                 "--stop-when-throttled must be a percentage from 0 to 100 such as 5%, not 'lots'.",
-                "--retries must be between 0 and 100, not 500 (in cell sdk-p1-t4-b100-e1024-single-r1).",
+                "--retries must be between 0 and 100, not 500.",
             ],
             refusal.Message.Split(Environment.NewLine));
     }

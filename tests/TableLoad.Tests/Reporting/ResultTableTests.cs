@@ -14,7 +14,7 @@ public sealed class ResultTableTests
     {
         var header = Lines(ResultTable.Render([RunSummaries.Create()]))[0];
 
-        Assert.Equal(["processes", "min", "median", "mean", "max", "p90", "p95", "p99", "peak e/s", "succeeded", "failed"], Cells(header));
+        Assert.Equal(["processes", "min", "median", "mean", "max", "p90", "p95", "p99", "peak e/s", "succeeded", "failed", "mean e/s", "95% CI e/s", "95% CI p99"], Cells(header));
     }
 
     [Fact]
@@ -43,6 +43,26 @@ public sealed class ResultTableTests
 
         var row = Cells(Lines(ResultTable.Render([RunSummaries.Create()]))[2]);
 
-        Assert.Equal(["1", "8.25", "20.50", "22.13", "950.75", "30.50", "35.25", "48.50", "12000", "690030", "900"], row);
+        Assert.Equal(["1", "8.25", "20.50", "22.13", "950.75", "30.50", "35.25", "48.50", "12000", "690030", "900", "11500", "11010–11990", "45.25–52.75"], row);
+    }
+
+    [Fact]
+    public void RenderDetails_WithIntervals_ShowsTheMeanWithItsInterval()
+    {
+        var details = ResultTable.RenderDetails(RunSummaries.Create());
+
+        Assert.Contains("mean e/s: 11500.5 (95% CI 11010–11990); goodput", details, StringComparison.Ordinal);
+    }
+
+    [Fact]
+    public void Render_TooLittleData_SaysSoInsteadOfANumber()
+    {
+        var summary = RunSummaries.Create() with { Confidence = RunSummaries.TooLittleData };
+
+        var row = Cells(Lines(ResultTable.Render([summary]))[2]);
+        var details = ResultTable.RenderDetails(summary);
+
+        Assert.Equal(["too little data", "too little data"], row[^2..]);
+        Assert.Contains("mean e/s: 11500.5 (95% CI: too little data: 2 s measured make 2 blocks of seconds, and an interval needs 10); goodput", details, StringComparison.Ordinal);
     }
 }

@@ -1,10 +1,12 @@
+using System.Globalization;
+using TableLoad.ChildRuns;
 using TableLoad.Reporting;
 using TableLoad.Sweep;
 
 namespace TableLoad.Tests.Sweep;
 
 /// <summary>Stands in for a child run: writes the summary.json the test scripts into the cell's --output folder.</summary>
-internal sealed class FakeCellLauncher(Func<SweepCell, SweepSignals, (int ExitCode, string? Summary)> behaviour) : ICellLauncher
+internal sealed class FakeCellLauncher(Func<SweepCell, ChildRunSignals, (int ExitCode, string? Summary)> behaviour) : ICellLauncher
 {
     public List<SweepCell> Launched { get; } = [];
 
@@ -13,8 +15,10 @@ internal sealed class FakeCellLauncher(Func<SweepCell, SweepSignals, (int ExitCo
     public static FakeCellLauncher Completing(Func<SweepCell, string>? summary = null) =>
         new((cell, _) => (0, summary?.Invoke(cell) ?? CellSummaries.Json()));
 
-    public Task<int> RunAsync(SweepCell cell, IReadOnlyList<string> arguments, SweepSignals signals)
+    public Task<int> RunAsync(string child, IReadOnlyList<string> arguments, ChildRunSignals signals)
     {
+        var cell = CellOf(arguments);
+        Assert.Equal(child, cell.Name);
         Launched.Add(cell);
         Arguments.Add(arguments);
         var output = arguments[arguments.ToList().IndexOf("--output") + 1];
@@ -26,5 +30,27 @@ internal sealed class FakeCellLauncher(Func<SweepCell, SweepSignals, (int ExitCo
         }
 
         return Task.FromResult(exitCode);
+    }
+
+    // The cell as its command line gives it, the repeat pass from the name run is given in --label.
+    private static SweepCell CellOf(IReadOnlyList<string> arguments)
+    {
+        var args = arguments.ToList();
+        string? Value(string option) => args.IndexOf(option) is var i and >= 0 ? args[i + 1] : null;
+        int Number(string option) => int.Parse(Value(option)!, CultureInfo.InvariantCulture);
+        var label = Value("--label")!;
+        return new SweepCell(
+            Value("--client")!,
+            Number("--processes"),
+            Number("--tasks"),
+            Number("--batch-size"),
+            Value("--entity-size") is { } size ? EntityShape.OfSize(int.Parse(size, CultureInfo.InvariantCulture)) : EntityShape.Sample,
+            Value("--partitions")!,
+            Value("--rate") is { } rate ? double.Parse(rate, CultureInfo.InvariantCulture) : null,
+            int.Parse(label[(label.LastIndexOf("-r", StringComparison.Ordinal) + 2)..], CultureInfo.InvariantCulture))
+        {
+            Runtime = Value("--runtime")!,
+            Operation = Value("--operation")!,
+        };
     }
 }

@@ -7,7 +7,7 @@ namespace TableLoad.Tests.Sweep;
 
 public sealed class SweepCsvTests
 {
-    private static readonly SweepCell Cell = new("wire", 2, 12, 100, 1024, "spread:8", 2500.5, 1);
+    private static readonly SweepCell Cell = new("wire", 2, 12, 100, EntityShape.OfSize(1024), "spread:8", 2500.5, 1);
 
     private static SweepRow CreateRow(RunSummary summary) => SweepRow.FromSummary(Cell, summary);
 
@@ -37,6 +37,39 @@ public sealed class SweepCsvTests
         Assert.False(row.Saturated);
         Assert.Equal(RunStatus.Complete, row.Status);
         Assert.False(row.VerifyMismatch);
+    }
+
+    [Fact]
+    public void ASampleCell_HasNoEntitySize_AndReadsBackAsTheSample()
+    {
+        var row = CreateRow(CellSummaries.Summary()) with { Cell = Cell with { Entity = EntityShape.Sample } };
+
+        var line = SweepCsv.Format(row);
+
+        Assert.StartsWith("wire-p2-t12-b100-entity-spread8-rate2500.5-r1,wire,tuned,insert,2,12,100,,spread:8,", line, StringComparison.Ordinal);
+        Assert.Equal(row, SweepCsv.TryParse(line));
+    }
+
+    [Fact]
+    public void ASampleCellOfASweepThatWroteItsSizeAsZero_ReadsBackAsTheSample()
+    {
+        var sample = CreateRow(CellSummaries.Summary()) with { Cell = Cell with { Entity = EntityShape.Sample } };
+        var written = SweepCsv.Format(sample).Replace(",100,,spread:8,", ",100,0,spread:8,", StringComparison.Ordinal);
+
+        Assert.Equal(sample, SweepCsv.TryParse(written));
+    }
+
+    [Fact]
+    public void SweepJson_WritesASizeAsItsNumber_AndTheSampleAsNull_AndReadsBoth()
+    {
+        var knobs = new SweepKnobs(["sdk"], ["tuned"], [1], [4], [100], [EntityShape.OfSize(1024), EntityShape.Sample], ["single"], [null]);
+        var options = TableLoad.Reporting.ResultJson.NewOptions();
+        options.TypeInfoResolver = new System.Text.Json.Serialization.Metadata.DefaultJsonTypeInfoResolver();
+
+        var json = System.Text.Json.JsonSerializer.Serialize(knobs, options);
+
+        Assert.Contains("\"entity_size\":[1024,null]", json.Replace(" ", "", StringComparison.Ordinal).Replace("\n", "", StringComparison.Ordinal), StringComparison.Ordinal);
+        Assert.Equal(knobs.EntitySizes, System.Text.Json.JsonSerializer.Deserialize<SweepKnobs>(json, options)!.EntitySizes);
     }
 
     [Theory]
@@ -122,7 +155,7 @@ public sealed class SweepCsvTests
         var row = CreateRow(CellSummaries.Summary(saturationReasons: ["process 0 used 97% of a core"]));
         var (header, line) = Rearranged(SweepCsv.Header, SweepCsv.Format(row), note: "checked, twice");
 
-        Assert.Equal(row, SweepCsvLayout.FromHeader(header).TryParse(line));
+        Assert.Equal(row, SweepCsv.FromHeader(header).TryParse(line));
     }
 
     [Fact]
@@ -131,7 +164,7 @@ public sealed class SweepCsvTests
         var row = CreateRow(CellSummaries.Summary());
         var (header, _) = Rearranged(SweepCsv.Header, SweepCsv.Format(row), note: "");
 
-        var written = CsvLine.ByColumn(header, SweepCsvLayout.FromHeader(header).Format(row));
+        var written = CsvLine.ByColumn(header, SweepCsv.FromHeader(header).Format(row));
 
         var standard = CsvLine.ByColumn(SweepCsv.Header, SweepCsv.Format(row));
         Assert.Equal(standard.OrderBy(c => c.Key, StringComparer.Ordinal), written.Where(c => c.Key != "note").OrderBy(c => c.Key, StringComparer.Ordinal));
@@ -145,7 +178,7 @@ public sealed class SweepCsvTests
     {
         var header = string.Join(',', SweepCsv.Columns.Select(c => c.Name).Except(missing.Split(',')));
 
-        var refusal = Assert.Throws<FormatException>(() => SweepCsvLayout.FromHeader(header));
+        var refusal = Assert.Throws<FormatException>(() => SweepCsv.FromHeader(header));
 
         Assert.Equal(expected, refusal.Message);
     }
@@ -153,7 +186,7 @@ public sealed class SweepCsvTests
     [Fact]
     public void FromHeader_AColumnTwice_IsRefusedNamingIt()
     {
-        var refusal = Assert.Throws<FormatException>(() => SweepCsvLayout.FromHeader(SweepCsv.Header + ",p99"));
+        var refusal = Assert.Throws<FormatException>(() => SweepCsv.FromHeader(SweepCsv.Header + ",p99"));
 
         Assert.Equal("has the column p99 more than once", refusal.Message);
     }
@@ -195,8 +228,8 @@ public sealed class SweepCsvTests
     public void ASweepCsvWrittenBeforeAKnob_StillReads_ItsCellsWithTheKnobsDefault(string column)
     {
         var header = string.Join(',', SweepCsv.Columns.Select(c => c.Name).Where(n => n != column));
-        var layout = SweepCsvLayout.FromHeader(header);
-        var row = SweepRow.ToBeRead() with { Cell = new SweepCell("sdk", 1, 4, 100, 1024, "single", null, 1), Status = TableLoad.Measurement.RunStatus.Complete };
+        var layout = SweepCsv.FromHeader(header);
+        var row = SweepRow.ToBeRead() with { Cell = new SweepCell("sdk", 1, 4, 100, EntityShape.OfSize(1024), "single", null, 1), Status = TableLoad.Measurement.RunStatus.Complete };
 
         var read = layout.TryParse(layout.Format(row));
 

@@ -1,3 +1,4 @@
+using TableLoad.ChildRuns;
 using TableLoad.Measurement;
 using TableLoad.Reporting;
 using TableLoad.Settings;
@@ -18,7 +19,7 @@ public sealed class SweepRunnerTests : IDisposable
 
     private SweepSettings CreateSettings(int[]? tasks = null, int[]? batchSizes = null, double? stopWhenThrottled = null, bool resume = false, string[]? runArguments = null)
     {
-        var knobs = new SweepKnobs(["sdk"], ["tuned"], [1], tasks ?? [1, 2], batchSizes ?? [10, 20], [1024], ["single"], [null]);
+        var knobs = new SweepKnobs(["sdk"], ["tuned"], [1], tasks ?? [1, 2], batchSizes ?? [10, 20], [EntityShape.OfSize(1024)], ["single"], [null]);
         return new SweepSettings
         {
             Knobs = knobs,
@@ -35,7 +36,7 @@ public sealed class SweepRunnerTests : IDisposable
 
     private async Task<int> RunAsync(SweepSettings settings, ICellLauncher launcher)
     {
-        using var signals = new SweepSignals();
+        using var signals = new ChildRunSignals();
         return await new SweepRunner(settings, launcher, _stdout, _log, TimeProvider.System).RunAsync(signals);
     }
 

@@ -1,10 +1,16 @@
 using TableLoad.Measurement;
+using TableLoad.Measurement.Confidence;
 
 namespace TableLoad.Tests.TestSupport;
 
 /// <summary>Finished-run summaries with distinct, recognisable figures.</summary>
 internal static class RunSummaries
 {
+    public static readonly RunConfidence TooLittleData = new()
+    {
+        Level = 0.95, Blocks = 2, BlockSeconds = 1, TooLittleData = "too little data: 2 s measured make 2 blocks of seconds, and an interval needs 10",
+    };
+
     public static RunSummary Create(int processes = 1, double p99 = 48.5, long peak = 12_000) => new()
     {
         RunId = "20240305-120709-abcd",
@@ -20,6 +26,11 @@ internal static class RunSummaries
         LatencyMs = new LatencySummary(Count: 7_200, Min: 8.25, Median: 20.5, Mean: 22.126, Max: 950.75, P90: 30.5, P95: 35.25, P99: p99, P999: 120.5),
         PeakEntitiesPerSecond = peak,
         MeanEntitiesPerSecond = 11_500.5,
+        Confidence = new RunConfidence
+        {
+            Level = 0.95, Blocks = 12, BlockSeconds = 5, MeanEntitiesPerSecond = new(11_010.25, 11_990.25),
+            LatencyMs = new(new(19.5, 21.5), new(29.25, 31.75), new(45.25, 52.75)),
+        },
         GoodputMbPerSecond = 11.78,
         EntitiesSucceeded = 690_030,
         EntitiesFailed = 900,

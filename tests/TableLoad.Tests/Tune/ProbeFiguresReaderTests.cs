@@ -8,7 +8,7 @@ public sealed class ProbeFiguresReaderTests
 {
     private static SweepRow Row(long succeeded, long failed, long throttled, double cpuSeconds = 1) => new()
     {
-        Cell = new SweepCell("sdk", 1, 8, 100, 1024, "single", null, 1),
+        Cell = new SweepCell("sdk", 1, 8, 100, EntityShape.OfSize(1024), "single", null, 1),
         Min = 1, Median = 20, Mean = 25, Max = 90, P90 = 40, P95 = 50, P99 = 80,
         PeakEntitiesPerSecond = 5000, Succeeded = succeeded, Failed = failed, Throttled = throttled, Timeouts = 0,
         MeanEntitiesPerSecond = 4000, GoodputMbPerSecond = 4, ClientCpuSeconds = cpuSeconds, Saturated = false, Status = RunStatus.Complete,

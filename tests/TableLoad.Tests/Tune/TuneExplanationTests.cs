@@ -1,24 +1,12 @@
 using System.CommandLine;
-using TableLoad.Cli;
+using TableLoad.Tests.TestSupport;
 using TableLoad.Tune;
 
 namespace TableLoad.Tests.Tune;
 
 public sealed class TuneExplanationTests
 {
-    private static TuneSettings Settings(params string[] args)
-    {
-        var options = new TuneOptions();
-        var command = new Command("tune");
-        foreach (var option in options.All)
-        {
-            command.Add(option);
-        }
-
-        var parse = command.Parse(args);
-        Assert.Empty(parse.Errors);
-        return TuneSettingsFactory.Create(parse, options, new DateTimeOffset(2026, 11, 25, 20, 0, 0, TimeSpan.Zero), _ => null);
-    }
+    private static TuneSettings Settings(params string[] args) => TuneArguments.Settings(new DateTimeOffset(2026, 11, 25, 20, 0, 0, TimeSpan.Zero), args);
 
     private static TunedProbe Probe(int ordinal, int tasks, double rate, ProbeVerdict verdict, double throttled = 0, double p99 = 50) =>
         new(ordinal, new TuneKnobs(1, tasks, 100), new ProbeFigures

@@ -148,7 +148,8 @@ public sealed class LatencyHistogram
                 $"Cannot add a histogram with layout {other.DescribeLayout()} to one with layout {DescribeLayout()}; use AddRerecorded.",
                 nameof(other));
         }
-        for (int i = 0; i < _counts.Length; i++)
+        // Buckets above the other's largest value are empty: a window's few milliseconds add in a fraction of the array.
+        for (int i = 0, end = other.EncodedCountsLength; i < end; i++)
         {
             _counts[i] += other._counts[i];
         }
@@ -180,7 +181,8 @@ public sealed class LatencyHistogram
 
     public void Reset()
     {
-        Array.Clear(_counts);
+        // As in Add: only the buckets up to the largest value can hold counts, and pooled windows reset every second.
+        Array.Clear(_counts, 0, EncodedCountsLength);
         _totalCount = 0;
         _maxRecordedValue = 0;
         _minNonZeroRecordedValue = long.MaxValue;

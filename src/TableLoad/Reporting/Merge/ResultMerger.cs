@@ -1,4 +1,5 @@
 using TableLoad.Measurement;
+using TableLoad.Measurement.Confidence;
 using TableLoad.Reporting.Exporters;
 
 namespace TableLoad.Reporting.Merge;
@@ -15,7 +16,9 @@ internal static class ResultMerger
     public static MergePlan Plan(IReadOnlyList<ResultPart> parts)
     {
         SummaryMerge.Check(parts.Select(p => p.Summary).ToList());
-        return new MergePlan(parts, MeasuredPeriods.Union(parts));
+        var seconds = MeasuredPeriods.Union(parts);
+        var from = parts.Min(p => p.MeasuredPeriod().From);
+        return new MergePlan(parts, new MeasuredPeriod(from, from + seconds));
     }
 
     public static async Task<RunSummary> MergeAsync(MergePlan plan, string outputDirectory, string? label)
@@ -49,7 +52,8 @@ internal static class ResultMerger
             LatencySummary.From(totals.Latency),
             totals.Uncorrected is { } uncorrected ? LatencySummary.From(uncorrected) : null,
             totals.PeakEntitiesPerSecond,
-            plan.MeasuredSeconds);
+            plan.MeasuredSeconds,
+            RunConfidence.Of(totals.Blocks, plan.Period));
         var oneRun = parts.Select(p => p.RunId).Distinct().Count() == 1;
         var rowNames = parts.Select(p => oneRun ? $"i{p.Run.Instance}" : p.RunId).ToList();
         var summary = SummaryMerge.Merge(parts.Select(p => p.Summary).ToList(), measured, rowNames);
@@ -67,7 +71,10 @@ internal static class ResultMerger
 }
 
 /// <summary>Folders that can be merged, and the union of their measured periods.</summary>
-internal sealed record MergePlan(IReadOnlyList<ResultPart> Parts, double MeasuredSeconds);
+internal sealed record MergePlan(IReadOnlyList<ResultPart> Parts, MeasuredPeriod Period)
+{
+    public double MeasuredSeconds => Period.Seconds;
+}
 
 /// <summary>run.json of a merged result: which folders it came from, how each was made, and the outcomes of its own intervals.csv.</summary>
 internal sealed record MergedRunDescription(

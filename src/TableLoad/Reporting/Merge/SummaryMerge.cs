@@ -23,6 +23,7 @@ internal static class SummaryMerge
             LatencyMs = measured.Latency,
             UncorrectedLatencyMs = measured.Uncorrected,
             PeakEntitiesPerSecond = measured.PeakEntitiesPerSecond,
+            Confidence = measured.Confidence,
             MeasuredSeconds = measured.MeasuredSeconds,
             Client = merged.Client with { CpuUsPerEntity = ClientUsage.PerEntity(merged.Client.UserCpuSeconds, merged.Client.SystemCpuSeconds, entities) },
             PerProcess = parts.Select((p, i) => p with { Row = rowNames[i] }).ToList(),

@@ -1,5 +1,6 @@
 using System.Reflection;
 using TableLoad.Measurement;
+using TableLoad.Measurement.Confidence;
 using TableLoad.Reporting.Merge;
 using TableLoad.Tests.TestSupport;
 
@@ -18,7 +19,8 @@ public sealed class RecomputedFiguresTests
     public void Merge_TwoRunSummaries_RecomputesEveryFigureItsRuleLeavesToTheCaller()
     {
         var latency = new LatencySummary(Count: 9_000, Min: 7.5, Median: 21.5, Mean: 23.25, Max: 990.5, P90: 31.5, P95: 36.5, P99: 50.5, P999: 130.5);
-        var measured = new MergedMeasurement(latency, latency with { P99 = 60.5 }, PeakEntitiesPerSecond: 24_500, MeasuredSeconds: 61);
+        var confidence = new RunConfidence { Level = 0.95, Blocks = 10, BlockSeconds = 6.1, MeanEntitiesPerSecond = new ConfidenceInterval(11_000, 12_000) };
+        var measured = new MergedMeasurement(latency, latency with { P99 = 60.5 }, PeakEntitiesPerSecond: 24_500, MeasuredSeconds: 61, confidence);
         var first = RunSummaries.Create(peak: 12_000) with
         {
             UncorrectedLatencyMs = latency,

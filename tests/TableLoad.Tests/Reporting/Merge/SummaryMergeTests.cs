@@ -1,6 +1,7 @@
 using System.Globalization;
 using System.Text.Json;
 using TableLoad.Measurement;
+using TableLoad.Measurement.Confidence;
 using TableLoad.Reporting;
 using TableLoad.Reporting.Merge;
 
@@ -12,7 +13,12 @@ public sealed class SummaryMergeTests
         new LatencySummary(1001, 1002.5, 1003.5, 1004.5, 1005.5, 1006.5, 1007.5, 1008.5, 1009.5),
         new LatencySummary(2001, 2002.5, 2003.5, 2004.5, 2005.5, 2006.5, 2007.5, 2008.5, 2009.5),
         PeakEntitiesPerSecond: 3001,
-        MeasuredSeconds: 4001);
+        MeasuredSeconds: 4001,
+        new RunConfidence
+        {
+            Level = 0.95, Blocks = 5003, BlockSeconds = 5005.5, MeanEntitiesPerSecond = new(5007.5, 5009.5),
+            LatencyMs = new(new(5011.5, 5013.5), new(5015.5, 5017.5), new(5019.5, 5021.5)),
+        });
 
     /// <summary>Every field of the contract set, each number to a value no other field has.</summary>
     private static RunSummary EveryFieldDistinct() => new()
@@ -37,6 +43,11 @@ public sealed class SummaryMergeTests
         LateBatches = 57,
         PeakEntitiesPerSecond = 59,
         MeanEntitiesPerSecond = 61.5,
+        Confidence = new RunConfidence
+        {
+            Level = 0.9, Blocks = 261, BlockSeconds = 263.5, MeanEntitiesPerSecond = new(265.5, 267.5),
+            LatencyMs = new(new(269.5, 271.5), new(273.5, 275.5), new(277.5, 279.5)),
+        },
         GoodputMbPerSecond = 63.5,
         EntitiesSucceeded = 65,
         Retries = 67,
@@ -102,6 +113,12 @@ public sealed class SummaryMergeTests
             {
                 expected[prefix + name["latency_ms".Length..]] = value;
             }
+        }
+
+        // The intervals are recomputed from the merged seconds, never merged from the parts' intervals.
+        foreach (var (name, value) in Flatten(ResultJson.Serialize(written with { Confidence = Measured.Confidence })).Where(f => f.Key.StartsWith("confidence.", StringComparison.Ordinal)))
+        {
+            expected[name] = value;
         }
 
         var actual = Flatten(ResultJson.Serialize(merged)).Where(f => !f.Key.StartsWith("per_process", StringComparison.Ordinal)).ToDictionary();

@@ -3,15 +3,16 @@ using TableLoad.Settings;
 namespace TableLoad.Sweep;
 
 /// <summary>
-/// sweep.csv on disk: rows already there (for --resume), read by the file's own header, and one row
-/// appended and flushed per finished cell, in that header's column order.
+/// A result CSV on disk (sweep.csv, tune.csv): rows already there (for --resume), read by the file's own
+/// header, and one row appended and flushed per finished child run, in that header's column order.
 /// </summary>
-internal sealed class SweepCsvFile : IDisposable
+internal sealed class RowsCsvFile<TRow> : IDisposable
+    where TRow : class
 {
     private readonly StreamWriter _writer;
-    private readonly SweepCsvLayout _layout;
+    private readonly CsvLayout<TRow> _layout;
 
-    private SweepCsvFile(StreamWriter writer, SweepCsvLayout layout, IReadOnlyList<SweepRow> existing)
+    private RowsCsvFile(StreamWriter writer, CsvLayout<TRow> layout, IReadOnlyList<TRow> existing)
     {
         _writer = writer;
         _layout = layout;
@@ -19,23 +20,23 @@ internal sealed class SweepCsvFile : IDisposable
     }
 
     /// <summary>The finished cells the file held when it was opened.</summary>
-    public IReadOnlyList<SweepRow> Existing { get; }
+    public IReadOnlyList<TRow> Existing { get; }
 
-    /// <summary>Opens the file for appending, creating it with its header; refuses a file that lacks a column of sweep.csv.</summary>
-    public static SweepCsvFile Open(string path)
+    /// <summary>Opens the file for appending, creating it with its header; refuses a file that lacks one of the table's columns.</summary>
+    public static RowsCsvFile<TRow> Open(string path, CsvTable<TRow> table)
     {
         var text = File.Exists(path) ? File.ReadAllText(path) : "";
         if (text.Length == 0)
         {
             var fresh = OpenForAppending(path);
-            fresh.WriteLine(SweepCsvLayout.Standard.Header);
+            fresh.WriteLine(CsvLayout<TRow>.Standard(table).Header);
             fresh.Flush();
-            return new SweepCsvFile(fresh, SweepCsvLayout.Standard, []);
+            return new RowsCsvFile<TRow>(fresh, CsvLayout<TRow>.Standard(table), []);
         }
 
         var lines = text.Split('\n').Select(l => l.TrimEnd('\r')).ToList();
-        var layout = ReadLayout(path, lines[0]);
-        var rows = new List<SweepRow>();
+        var layout = ReadLayout(path, lines[0], table);
+        var rows = new List<TRow>();
         var wholeLines = new List<string>();
         var dropped = !text.EndsWith('\n');
         foreach (var line in lines.Skip(1).Where(l => l.Length > 0))
@@ -59,10 +60,10 @@ internal sealed class SweepCsvFile : IDisposable
             File.Move(temporary, path, overwrite: true);
         }
 
-        return new SweepCsvFile(OpenForAppending(path), layout, rows);
+        return new RowsCsvFile<TRow>(OpenForAppending(path), layout, rows);
     }
 
-    public void Append(SweepRow row)
+    public void Append(TRow row)
     {
         _writer.WriteLine(_layout.Format(row));
         _writer.Flush();
@@ -70,11 +71,11 @@ internal sealed class SweepCsvFile : IDisposable
 
     public void Dispose() => _writer.Dispose();
 
-    private static SweepCsvLayout ReadLayout(string path, string header)
+    private static CsvLayout<TRow> ReadLayout(string path, string header, CsvTable<TRow> table)
     {
         try
         {
-            return SweepCsvLayout.FromHeader(header);
+            return CsvLayout<TRow>.FromHeader(header, table);
         }
         catch (FormatException ex)
         {

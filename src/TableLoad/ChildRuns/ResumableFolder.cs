@@ -1,7 +1,7 @@
 using System.Text.Json;
 using TableLoad.Settings;
 
-namespace TableLoad.Sweep;
+namespace TableLoad.ChildRuns;
 
 /// <summary>
 /// The output folder of a sweep or a tune: refused when it already holds one, unless <c>--resume</c> is given,

@@ -1,10 +1,10 @@
-namespace TableLoad.Sweep;
+namespace TableLoad.ChildRuns;
 
 /// <summary>
-/// The user's stop requests (Ctrl+C, SIGTERM) during a sweep: the first ends the sweep after the running
-/// cell, and each one is passed on to that cell's run, which stops and writes its results.
+/// The user's stop requests (Ctrl+C, SIGTERM) during a sweep or a tune: the first ends it after the running
+/// child run (a cell, a probe), and each one is passed on to that child's run, which stops and writes its results.
 /// </summary>
-internal sealed class SweepSignals : IDisposable
+internal sealed class ChildRunSignals : IDisposable
 {
     private readonly CancellationTokenSource _stop = new();
     private readonly Lock _gate = new();
@@ -52,7 +52,7 @@ internal sealed class SweepSignals : IDisposable
 
     public void Dispose() => _stop.Dispose();
 
-    private sealed class Subscription(SweepSignals signals) : IDisposable
+    private sealed class Subscription(ChildRunSignals signals) : IDisposable
     {
         public void Dispose()
         {

@@ -3,7 +3,7 @@ using System.Runtime.InteropServices;
 using Microsoft.Extensions.Logging;
 using TableLoad.Settings;
 
-namespace TableLoad.Sweep;
+namespace TableLoad.ChildRuns;
 
 /// <summary>
 /// Runs a cell as a child <c>dotnet tableload.dll run ...</c> with the connection string or SAS in its environment.
@@ -37,7 +37,7 @@ internal sealed class ChildCellLauncher(string host, IReadOnlyList<string> hostA
         return new ChildCellLauncher(host, [assembly], secrets, log);
     }
 
-    public async Task<int> RunAsync(SweepCell cell, IReadOnlyList<string> arguments, SweepSignals signals)
+    public async Task<int> RunAsync(string child, IReadOnlyList<string> arguments, ChildRunSignals signals)
     {
         var info = new ProcessStartInfo(host)
         {
@@ -76,7 +76,7 @@ internal sealed class ChildCellLauncher(string host, IReadOnlyList<string> hostA
                 Interlocked.Increment(ref childStops);
             }
 
-            log.LogInformation("  {Cell}: {Line}", cell.Name, e.Data);
+            log.LogInformation("  {Cell}: {Line}", child, e.Data);
         };
         process.OutputDataReceived += static (_, _) => { };
         process.BeginOutputReadLine();

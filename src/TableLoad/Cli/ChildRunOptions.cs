@@ -1,0 +1,24 @@
+using System.CommandLine;
+
+namespace TableLoad.Cli;
+
+/// <summary>
+/// Which of run's options reach the child runs of sweep and tune, declared once: those the parent sets for
+/// each child, those a command sets itself (its knobs, or tune's searched knobs and durations), and every
+/// other, passed unchanged, so an option added to run reaches every cell and probe without a list to keep.
+/// </summary>
+internal static class ChildRunOptions
+{
+    /// <summary>
+    /// Set by the parent for each child: its folder, name and quiet output; the report, made by the parent over all
+    /// children; and the secrets, handed to each child in its environment, never on its command line.
+    /// </summary>
+    public static IReadOnlyList<Option> SetForEachChild(RunOptions run) => [run.Output, run.Label, run.Quiet, run.Report, run.ConnectionString, run.Sas];
+
+    /// <summary>Every run option that is neither set for each child nor one of <paramref name="setByTheCommand"/>.</summary>
+    public static IReadOnlyList<Option> PassThrough(RunOptions run, IEnumerable<Option> setByTheCommand)
+    {
+        var notPassed = SetForEachChild(run).Concat(setByTheCommand).ToHashSet();
+        return run.All.Where(o => !notPassed.Contains(o)).ToList();
+    }
+}

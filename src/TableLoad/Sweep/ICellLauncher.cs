@@ -1,7 +1,0 @@
-namespace TableLoad.Sweep;
-
-/// <summary>Runs one cell's <c>tableload run</c> to its end and returns its exit code.</summary>
-internal interface ICellLauncher
-{
-    Task<int> RunAsync(SweepCell cell, IReadOnlyList<string> arguments, SweepSignals signals);
-}

@@ -1,0 +1,107 @@
+using System.Globalization;
+using System.Text.RegularExpressions;
+using TableLoad.IntegrationTests.Infrastructure;
+using TableLoad.Measurement;
+using Xunit.Abstractions;
+
+namespace TableLoad.IntegrationTests.Run;
+
+/// <summary>Every run's summary.json and printed result carry the intervals of its figures, computed from its own (merged) seconds.</summary>
+[Collection(AzuriteCollection.Name)]
+public sealed partial class ConfidenceIntervalTests(AzuriteFixture azurite, ITestOutputHelper log) : IDisposable
+{
+    private readonly string _root = Directory.CreateTempSubdirectory("tableload-confidence-").FullName;
+
+    [Fact]
+    public async Task Run_TwelveSeconds_SummaryHasIntervalsAroundItsFigures_AndThePrintedLineShowsTheMeanInterval()
+    {
+        var output = Path.Combine(_root, "run");
+        var (exitCode, stdout, stderr) = await TableLoadProcess.RunAsync(
+            ["run", "--duration", "12s", "--warmup", "1s", "--tasks", "4", "--batch-size", "50", "--output", output, "--quiet"], azurite.ConnectionString);
+        log.WriteLine(stdout);
+
+        Assert.True(exitCode == 0, stderr);
+        var summary = new ResultFolder(output).Summary;
+        var confidence = Assert.IsType<Measurement.Confidence.RunConfidence>(summary.Confidence);
+        Assert.Equal(0.95, confidence.Level);
+        Assert.Null(confidence.TooLittleData);
+        Assert.True(confidence.MeanEntitiesPerSecond!.Value.Contains(summary.MeanEntitiesPerSecond), $"{confidence.MeanEntitiesPerSecond} around {summary.MeanEntitiesPerSecond}");
+        Assert.True(confidence.LatencyMs!.P99.Contains(summary.LatencyMs.P99), $"{confidence.LatencyMs.P99} around {summary.LatencyMs.P99}");
+        Assert.True(confidence.LatencyMs.P50.Contains(summary.LatencyMs.Median), $"{confidence.LatencyMs.P50} around {summary.LatencyMs.Median}");
+        var printed = MeanLine().Match(stdout);
+        Assert.True(printed.Success, stdout);
+        Assert.Equal(Math.Round(confidence.MeanEntitiesPerSecond.Value.Lo), double.Parse(printed.Groups["lo"].Value, CultureInfo.InvariantCulture));
+        Assert.Equal(Math.Round(confidence.MeanEntitiesPerSecond.Value.Hi), double.Parse(printed.Groups["hi"].Value, CultureInfo.InvariantCulture));
+    }
+
+    [Fact]
+    public async Task Run_TwoSeconds_SaysTooLittleDataInTheSummaryAndThePrintedResult()
+    {
+        var output = Path.Combine(_root, "short");
+        var (exitCode, stdout, stderr) = await TableLoadProcess.RunAsync(
+            ["run", "--duration", "2s", "--warmup", "0s", "--tasks", "2", "--output", output, "--quiet"], azurite.ConnectionString);
+
+        Assert.True(exitCode == 0, stderr);
+        var confidence = new ResultFolder(output).Summary.Confidence!;
+        Assert.Null(confidence.MeanEntitiesPerSecond);
+        Assert.Null(confidence.LatencyMs);
+        Assert.StartsWith("too little data: 2 s measured", confidence.TooLittleData, StringComparison.Ordinal);
+        Assert.Contains($"(95% CI: {confidence.TooLittleData})", stdout, StringComparison.Ordinal);
+        Assert.Contains("| too little data |", stdout, StringComparison.Ordinal);
+    }
+
+    [Fact]
+    public async Task Run_TwoProcesses_IntervalOfTheRunIsOfTheMergedSeconds_AndEachProcessHasItsOwn()
+    {
+        var output = Path.Combine(_root, "fleet");
+        var (exitCode, _, stderr) = await TableLoadProcess.RunAsync(
+            ["run", "--processes", "2", "--duration", "12s", "--warmup", "1s", "--tasks", "2", "--batch-size", "50", "--output", output, "--quiet"], azurite.ConnectionString);
+
+        Assert.True(exitCode == 0, stderr);
+        AssertIntervalOfTheSum(new ResultFolder(output).Summary, new ResultFolder(output).Summary.PerProcess);
+    }
+
+    [Fact]
+    public async Task Report_TwoRunsMergedWithALabel_IntervalIsOfTheMergedSeconds()
+    {
+        var instances = await StartTogether.StartAsync((startAt, attempt) => Enumerable.Range(0, 2).Select(k => TableLoadProcess.Start(
+            ["run", "--start-at", startAt, "--label", $"part{k}-{attempt}", "--tasks", "2", "--batch-size", "50", "--duration", "12s", "--warmup", "1s",
+             "--quiet", "--output", Path.Combine(_root, $"i{k}")],
+            azurite.ConnectionString)).ToList());
+        foreach (var instance in instances)
+        {
+            using (instance)
+            {
+                Assert.True(await instance.WaitForExitAsync(TimeSpan.FromMinutes(2)) == 0, instance.StandardError);
+            }
+        }
+
+        var merged = Path.Combine(_root, "merged");
+        var report = await TableLoadProcess.RunAsync(["report", Path.Combine(_root, "i0"), Path.Combine(_root, "i1"), "--label", "both", "--output", merged], connectionString: null);
+
+        Assert.True(report.ExitCode == 0, report.Stderr);
+        var parts = Enumerable.Range(0, 2).Select(k => new ResultFolder(Path.Combine(_root, $"i{k}")).Summary).ToList();
+        AssertIntervalOfTheSum(new ResultFolder(merged).Summary, parts);
+        Assert.Matches(MeanLine(), report.Stdout);
+    }
+
+    /// <summary>
+    /// Batch means centre the interval on the entities over the measured time of the seconds it was computed from: the merged
+    /// seconds' own mean, which no part's seconds give (each part's interval centres on its own mean).
+    /// </summary>
+    private void AssertIntervalOfTheSum(RunSummary whole, IReadOnlyList<RunSummary> parts)
+    {
+        var mean = whole.Confidence!.MeanEntitiesPerSecond!.Value;
+        log.WriteLine($"whole {mean} around {whole.MeanEntitiesPerSecond}; parts {string.Join(", ", parts.Select(p => $"{p.Confidence?.MeanEntitiesPerSecond} around {p.MeanEntitiesPerSecond}"))}");
+        Assert.Equal(2, parts.Count);
+        Assert.Equal(whole.MeanEntitiesPerSecond, (mean.Lo + mean.Hi) / 2, whole.MeanEntitiesPerSecond * 1e-9);
+        Assert.All(parts, p => Assert.True(p.MeanEntitiesPerSecond < whole.MeanEntitiesPerSecond * 0.75, $"part at {p.MeanEntitiesPerSecond}, whole at {whole.MeanEntitiesPerSecond}"));
+        Assert.All(parts, p => Assert.Equal(p.MeanEntitiesPerSecond, (p.Confidence!.MeanEntitiesPerSecond!.Value.Lo + p.Confidence.MeanEntitiesPerSecond.Value.Hi) / 2, p.MeanEntitiesPerSecond * 1e-9));
+        Assert.True(whole.Confidence.LatencyMs!.P99.Contains(whole.LatencyMs.P99), $"{whole.Confidence.LatencyMs.P99} around {whole.LatencyMs.P99}");
+    }
+
+    [GeneratedRegex(@"mean e/s: [0-9.]+ \(95% CI (?<lo>[0-9]+)–(?<hi>[0-9]+)\); goodput")]
+    private static partial Regex MeanLine();
+
+    public void Dispose() => Directory.Delete(_root, recursive: true);
+}
