@@ -1,5 +1,6 @@
 using System.CommandLine;
 using System.Text.Json;
+using TableLoad.Measurement.Confidence;
 using TableLoad.Measurement.Gates;
 using TableLoad.Reporting.Compare;
 
@@ -54,7 +55,7 @@ internal static class CompareCommand
                 return ExitCodes.BadInput;
             }
 
-            var comparison = RunComparison.Of(before!, after!, 0.95, RunIntervals.Of, figure => noise ?? RunToRunNoise.DefaultShare(figure));
+            var comparison = RunComparison.Of(before!, after!, RunConfidence.DefaultLevel, RunIntervals.Of, figure => noise ?? RunToRunNoise.DefaultShare(figure));
             var worse = comparison.WorseAmong(gated);
             if (parse.GetValue(json))
             {
