@@ -1,24 +1,34 @@
-# Two runs side by side: each figure of summary.json, and B's change from A in percent.
+# Two runs side by side. The figures tableload compare judges carry its change interval and verdict,
+# read from `tableload compare --json` (tableload.R) and never worked out here; the other figures of
+# summary.json show B's change from A in percent alone.
 
+# Each row: label, how to read it from summary.json, how to print it, and the name tableload compare
+# judges it under (NA: compare does not), so a figure compare judges leaves the plain rows for its own.
 COMPARE_ROWS <- list(
-  list("latency min (ms)", function(s) s$latency_ms$min, "ms"),
-  list("latency median (ms)", function(s) s$latency_ms$median, "ms"),
-  list("latency mean (ms)", function(s) s$latency_ms$mean, "ms"),
-  list("latency p90 (ms)", function(s) s$latency_ms$p90, "ms"),
-  list("latency p95 (ms)", function(s) s$latency_ms$p95, "ms"),
-  list("latency p99 (ms)", function(s) s$latency_ms$p99, "ms"),
-  list("latency p99.9 (ms)", function(s) s$latency_ms$p999, "ms"),
-  list("latency max (ms)", function(s) s$latency_ms$max, "ms"),
-  list("peak e/s", function(s) s$peak_entities_per_second, "count"),
-  list("mean e/s", function(s) s$mean_entities_per_second, "rate"),
-  list("goodput (MB/s)", function(s) s$goodput_mb_per_second, "rate"),
-  list("entities succeeded", function(s) s$entities_succeeded, "count"),
-  list("entities failed", function(s) s$entities_failed, "count"),
-  list("client CPU per entity (µs)", function(s) s$client$cpu_us_per_entity, "rate"),
-  list("client GC gen0 collections", function(s) s$client$gc_gen0, "count"),
-  list("client GC pauses (% of the time)", function(s) s$client$gc_pause_percent, "rate"),
-  list("client peak RSS (MiB)", function(s) s$client$peak_rss_mib, "rate")
+  list("latency min (ms)", function(s) s$latency_ms$min, "ms", NA),
+  list("latency median (ms)", function(s) s$latency_ms$median, "ms", "p50"),
+  list("latency mean (ms)", function(s) s$latency_ms$mean, "ms", "mean"),
+  list("latency p90 (ms)", function(s) s$latency_ms$p90, "ms", "p90"),
+  list("latency p95 (ms)", function(s) s$latency_ms$p95, "ms", "p95"),
+  list("latency p99 (ms)", function(s) s$latency_ms$p99, "ms", "p99"),
+  list("latency p99.9 (ms)", function(s) s$latency_ms$p999, "ms", "p999"),
+  list("latency max (ms)", function(s) s$latency_ms$max, "ms", "max"),
+  list("peak e/s", function(s) s$peak_entities_per_second, "count", NA),
+  list("mean e/s", function(s) s$mean_entities_per_second, "rate", "eps"),
+  list("goodput (MB/s)", function(s) s$goodput_mb_per_second, "rate", NA),
+  list("entities succeeded", function(s) s$entities_succeeded, "count", NA),
+  list("entities failed", function(s) s$entities_failed, "count", NA),
+  list("client CPU per entity (µs)", function(s) s$client$cpu_us_per_entity, "rate", "cpu"),
+  list("client GC gen0 collections", function(s) s$client$gc_gen0, "count", NA),
+  list("client GC pauses (% of the time)", function(s) s$client$gc_pause_percent, "rate", NA),
+  list("client peak RSS (MiB)", function(s) s$client$peak_rss_mib, "rate", NA)
 )
+
+# Labels of the figures compare judges that no row of summary.json holds (compare works them out).
+JUDGED_ONLY_LABELS <- c(throttled = "throttled batches (%)", failed = "failed entities (%)")
+
+# compare's verdicts as the table shows them; one compare adds later shows under its own name.
+VERDICT_WORDS <- c(better = "better", worse = "worse", no_difference = "no difference beyond noise")
 
 # The runtime settings a reader can carry into an application, as summary.json's runtime_settings names them.
 RUNTIME_SETTINGS <- c(
@@ -48,29 +58,41 @@ runtime_differences <- function(a, b) {
   table[!(is.na(a) & is.na(b)) & (is.na(a) | is.na(b) | a != b)]
 }
 
-# One sentence: what B's CPU per entity owes to the runtime settings it changed; NULL when none changed.
-runtime_sentence <- function(a, b, differences) {
-  if (nrow(differences) == 0L) return(NULL)
-  cpu_a <- number_or_na(a$summary$client$cpu_us_per_entity)
-  cpu_b <- number_or_na(b$summary$client$cpu_us_per_entity)
-  changes <- paste(sprintf("%s %s -> %s", differences$setting, differences$a, differences$b), collapse = "; ")
-  sprintf("B ran with other runtime settings (%s): its client CPU per entity changed by %s (%s -> %s µs), the rest of the load being the same.",
-          changes, format_change(percent_change(cpu_a, cpu_b), cpu_a, cpu_b), format_fixed(cpu_a, 1L), format_fixed(cpu_b, 1L))
-}
-
 # B relative to A in percent; NA when A is 0 (no base to compare with).
 percent_change <- function(a, b) {
   ifelse(is.na(a) | is.na(b), NA_real_, ifelse(a == 0, ifelse(b == 0, 0, NA_real_), (b - a) / abs(a) * 100))
 }
 
-compare_table <- function(a, b) {
-  rows <- lapply(COMPARE_ROWS, function(row) {
+# The rows compare does not judge (judged: the figure names its JSON holds), each with B's change in percent.
+compare_table <- function(a, b, judged = character()) {
+  rows <- lapply(Filter(function(row) is.na(row[[4]]) || !(row[[4]] %in% judged), COMPARE_ROWS), function(row) {
     data.table::data.table(metric = row[[1]], kind = row[[3]],
                            a = number_or_na(row[[2]](a$summary)), b = number_or_na(row[[2]](b$summary)))
   })
   table <- data.table::rbindlist(rows)
   table[, change_pct := percent_change(a, b)]
   table[]
+}
+
+# compare's figures as its JSON gives them, one row each, labelled and printed as the plain rows are.
+judged_table <- function(verdicts) {
+  figures <- verdicts$figures
+  if (length(figures) == 0L || nrow(figures) == 0L) {
+    return(data.table::data.table(metric = character(), kind = character(), a = numeric(), b = numeric(), change = numeric(),
+                                  low = numeric(), high = numeric(), relative = numeric(), verdict = character()))
+  }
+  row_of <- function(name) Filter(function(row) identical(row[[4]], name), COMPARE_ROWS)
+  label <- function(name) {
+    row <- row_of(name)
+    if (length(row) > 0L) row[[1]][[1]] else if (name %in% names(JUDGED_ONLY_LABELS)) JUDGED_ONLY_LABELS[[name]] else name
+  }
+  kind <- function(name) if (length(row_of(name)) > 0L) row_of(name)[[1]][[3]] else "rate"
+  data.table::data.table(
+    metric = vapply(figures$figure, label, "", USE.NAMES = FALSE), kind = vapply(figures$figure, kind, "", USE.NAMES = FALSE),
+    a = as.numeric(figures$base), b = as.numeric(figures$new), change = as.numeric(figures$change),
+    low = as.numeric(figures$change_low), high = as.numeric(figures$change_high),
+    relative = as.numeric(figures$relative_change),
+    verdict = unname(ifelse(figures$verdict %in% names(VERDICT_WORDS), VERDICT_WORDS[figures$verdict], figures$verdict)))
 }
 
 format_compare_value <- function(x, kind) {
@@ -84,13 +106,30 @@ format_change <- function(pct, a, b) {
          ifelse(pct == 0, "0.0%", sprintf("%+.1f%%", pct)))
 }
 
+escape_cell <- function(x) gsub("|", "\\|", x, fixed = TRUE)
+
 compare_markdown <- function(table, a_name, b_name) {
   cells <- cbind(table$metric, format_compare_value(table$a, table$kind),
                  format_compare_value(table$b, table$kind),
                  format_change(table$change_pct, table$a, table$b))
-  escape <- function(x) gsub("|", "\\|", x, fixed = TRUE)
-  markdown_table(c("metric", paste("A:", escape(a_name)), paste("B:", escape(b_name)), "change B vs A"),
+  markdown_table(c("metric", paste("A:", escape_cell(a_name)), paste("B:", escape_cell(b_name)), "change B vs A"),
                  cells, right = c(FALSE, TRUE, TRUE, TRUE))
+}
+
+# A change and its interval in percent of A as compare's lines give them, or in the figure's own unit
+# where A is 0 (compare then gives no relative change).
+format_judged <- function(x, relative, a) {
+  ifelse(is.na(relative), sprintf("%+.2f", x), sprintf("%+.1f%%", x / abs(a) * 100))
+}
+
+judged_markdown <- function(table, a_name, b_name, level) {
+  cells <- cbind(table$metric, format_compare_value(table$a, table$kind), format_compare_value(table$b, table$kind),
+                 format_judged(table$change, table$relative, table$a),
+                 paste(format_judged(table$low, table$relative, table$a), "to", format_judged(table$high, table$relative, table$a)),
+                 table$verdict)
+  markdown_table(c("metric", paste("A:", escape_cell(a_name)), paste("B:", escape_cell(b_name)), "change B vs A",
+                   sprintf("%g%% interval", level * 100), "verdict"),
+                 cells, right = c(FALSE, TRUE, TRUE, TRUE, TRUE, FALSE))
 }
 
 # Where compare.R writes without --out: a folder beside run A, named after both runs, so a
@@ -100,19 +139,30 @@ default_compare_dir <- function(a_dir, b_dir) {
   file.path(dirname(a), sprintf("compare-%s-vs-%s", basename(a), basename(normalizePath(b_dir, mustWork = TRUE))))
 }
 
-# compare.md and compare-spectrum.png in out_dir; returns the markdown lines and the paths written.
-write_comparison <- function(a, b, out_dir) {
+# compare.md and compare-spectrum.png in out_dir, from the runs and compare's verdicts on them
+# (tableload_compare); returns the markdown lines and the paths written.
+write_comparison <- function(a, b, verdicts, out_dir) {
   ensure_folder(out_dir)
   report_disagreements(list(a, b))
-  lines <- compare_markdown(compare_table(a, b), a$name, b$name)
+  judged <- judged_table(verdicts)
+  plain <- compare_table(a, b, judged = as.character(verdicts$figures$figure))
+  lines <- c(sprintf("Judged by tableload compare: B's change from A, its %g%% interval, and whether it lies beyond noise.",
+                     verdicts$level * 100),
+             "", judged_markdown(judged, a$name, b$name, verdicts$level))
+  if (any(is.na(judged$relative))) {
+    lines <- c(lines, "", "Where A is 0 the change is B - A in the figure's own unit, not in percent.")
+  }
+  lines <- c(lines, "", "Not judged by tableload compare: B's change from A alone, (B - A) / A, with no interval and no verdict.",
+             "", compare_markdown(plain, a$name, b$name))
   differences <- runtime_differences(a, b)
   if (nrow(differences) > 0L) {
-    lines <- c(lines, "", markdown_table(c("runtime setting", "A", "B"), as.matrix(differences), right = c(FALSE, TRUE, TRUE)),
-               "", runtime_sentence(a, b, differences))
+    lines <- c(lines, "", "Runtime settings that differ:", "",
+               markdown_table(c("runtime setting", "A", "B"), as.matrix(differences), right = c(FALSE, TRUE, TRUE)))
   }
+  lines <- c(lines, "", verdicts$knobs_sentence)
   md_path <- file.path(out_dir, "compare.md")
   writeLines(c(sprintf("A: %s (%s)  ", a$name, a$dir), sprintf("B: %s (%s)", b$name, b$dir), "",
-               "Latency of measured batches; change = (B - A) / A.", "", lines), md_path, useBytes = TRUE)
+               "Latency of measured batches.", "", lines), md_path, useBytes = TRUE)
   written <- md_path
   spectrum <- plot_spectrum(list(a, b), sprintf("Batch latency by percentile: %s vs %s", a$name, b$name))
   if (!is.null(spectrum)) written <- c(written, save_plot(spectrum, file.path(out_dir, "compare-spectrum.png")))

@@ -12,5 +12,9 @@ internal static class ExitCodes
 
     /// <summary>tune: no configuration met the constraints, so nothing is recommended.</summary>
     public const int NothingMeets = 6;
+
+    /// <summary>A gate broke: a <c>--fail-if</c> threshold, or a figure <c>compare --fail-on</c> found worse beyond noise (k6's code).</summary>
+    public const int GateFailed = 99;
+
     public const int Interrupted = 130;
 }

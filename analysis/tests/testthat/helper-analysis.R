@@ -33,13 +33,26 @@ expect_png <- function(path) {
 
 RSCRIPT <- file.path(R.home("bin"), "Rscript")
 
-# Runs an analysis script in `wd`; returns exit status, stdout and stderr lines.
-run_script <- function(script, args, wd = tempdir()) {
+# Runs an analysis script of analysis_dir in `wd`, with the environment variables of `env` set (NA:
+# unset) for it alone; returns exit status, stdout and stderr lines.
+run_script <- function(script, args, wd = tempdir(), env = character(), analysis_dir = ANALYSIS_DIR) {
   out <- tempfile()
   err <- tempfile()
   old <- setwd(wd)
-  on.exit(setwd(old))
-  status <- system2(RSCRIPT, c(shQuote(file.path(ANALYSIS_DIR, script)), shQuote(args)),
+  before <- if (length(env) > 0L) Sys.getenv(names(env), unset = NA, names = TRUE) else character()
+  on.exit({
+    setwd(old)
+    set_env(before)
+  })
+  set_env(env)
+  status <- system2(RSCRIPT, c(shQuote(file.path(analysis_dir, script)), shQuote(args)),
                     stdout = out, stderr = err)
   list(status = status, stdout = readLines(out), stderr = readLines(err))
+}
+
+# Sets each variable of `values` to its value, or unsets it where the value is NA.
+set_env <- function(values) {
+  for (name in names(values)) {
+    if (is.na(values[[name]])) Sys.unsetenv(name) else do.call(Sys.setenv, stats::setNames(list(values[[name]]), name))
+  }
 }

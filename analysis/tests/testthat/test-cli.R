@@ -55,14 +55,14 @@ test_that("report.R fails with one line and exit code 2 on a folder that is not 
 
 test_that("compare.R prints and writes the change of each figure, and an overlaid spectrum", {
   out <- tempfile("compare-")
-  result <- run_script("compare.R", c(fixture("run-t2-b10"), fixture("run-rejected"), "--out", out))
+  result <- run_script("compare.R", c(fixture("compare-t2"), fixture("compare-t4"), "--out", out))
   expect_equal(result$status, 0L, info = paste(result$stderr, collapse = "\n"))
-  expect_true(any(grepl("^\\| metric .*\\| A: t2-b10 .*\\| B: rejected", result$stdout)))
+  expect_true(any(grepl("^\\| metric .*\\| A: compare-t2 .*\\| B: compare-t4", result$stdout)))
   expect_true(all(file.exists(file.path(out, c("compare.md", "compare-spectrum.png")))))
   expect_png(file.path(out, "compare-spectrum.png"))
   md <- readLines(file.path(out, "compare.md"))
-  a <- read_run(fixture("run-t2-b10"))$summary
-  b <- read_run(fixture("run-rejected"))$summary
+  a <- read_run(fixture("compare-t2"))$summary
+  b <- read_run(fixture("compare-t4"))$summary
   p99 <- grep("^\\| latency p99 \\(ms\\)", md, value = TRUE)
   expect_match(p99, sprintf("%+.1f%%", (b$latency_ms$p99 - a$latency_ms$p99) / a$latency_ms$p99 * 100), fixed = TRUE)
   mean_eps <- grep("^\\| mean e/s", md, value = TRUE)
@@ -71,12 +71,12 @@ test_that("compare.R prints and writes the change of each figure, and an overlai
 })
 
 test_that("compare.R without --out writes beside the first run, never into the working folder", {
-  runs <- copy_fixtures(c("run-t2-b10", "run-rejected"))
+  runs <- copy_fixtures(c("compare-t2", "compare-t4"))
   wd <- tempfile("wd-")
   dir.create(wd)
   result <- run_script("compare.R", runs, wd = wd)
   expect_equal(result$status, 0L, info = paste(result$stderr, collapse = "\n"))
-  out <- file.path(dirname(runs[1]), "compare-run-t2-b10-vs-run-rejected")
+  out <- file.path(dirname(runs[1]), "compare-compare-t2-vs-compare-t4")
   expect_true(all(file.exists(file.path(out, c("compare.md", "compare-spectrum.png")))))
   expect_length(list.files(wd, all.files = TRUE, no.. = TRUE), 0L)
 })

@@ -1,17 +1,36 @@
+# compare.R on compare-t2 and compare-t4: two runs that differ in --tasks alone (and so in the
+# thread-pool minimum, which follows it). The verdicts come from the repository's Release build of
+# tableload, which the test command builds before the R tests.
+TABLELOAD_DLL <- file.path(dirname(ANALYSIS_DIR), RELEASE_TABLELOAD)
+PAIR <- fixture(c("compare-t2", "compare-t4"))
+
+# What `tableload compare --json` says of the pair, read without compare.R's code.
+compare_json <- function() {
+  jsonlite::fromJSON(paste(system2("dotnet", shQuote(c(TABLELOAD_DLL, "compare", PAIR, "--json")), stdout = TRUE), collapse = "\n"))
+}
+
+# The cells of the markdown table whose header line starts with `first_header`, one character vector per row.
+table_rows <- function(lines, first_header) {
+  start <- which(startsWith(lines, paste("|", first_header)))[1] + 2L
+  end <- start
+  while (end <= length(lines) && startsWith(lines[end], "|")) end <- end + 1L
+  lapply(lines[start:(end - 1L)], function(line) trimws(strsplit(gsub("^\\||\\|$", "", line), "|", fixed = TRUE)[[1]]))
+}
+
 test_that("percent_change is B relative to A, and undefined from zero", {
   expect_equal(percent_change(c(100, 50, 0, 0), c(110, 25, 0, 5)), c(10, -50, 0, NA))
   expect_identical(format_change(c(10, -50, 0, NA), c(100, 50, 0, 0), c(110, 25, 0, 5)),
                    c("+10.0%", "-50.0%", "0.0%", "new"))
 })
 
-test_that("compare_table has every percentile and both rates of both runs", {
+test_that("compare_table leaves out the figures compare judges and keeps the others of both runs", {
   runs <- read_runs(fixture(c("run-t2-b10", "run-t4-b10")))
-  table <- compare_table(runs[[1]], runs[[2]])
-  expect_true(all(c("latency median (ms)", "latency p99 (ms)", "latency p99.9 (ms)", "peak e/s", "mean e/s")
-                  %in% table$metric))
-  p99 <- table[metric == "latency p99 (ms)"]
-  expect_equal(p99$a, runs[[1]]$summary$latency_ms$p99)
-  expect_equal(p99$b, runs[[2]]$summary$latency_ms$p99)
+  table <- compare_table(runs[[1]], runs[[2]], judged = c("p50", "p99", "eps"))
+  expect_false(any(c("latency median (ms)", "latency p99 (ms)", "mean e/s") %in% table$metric))
+  expect_true(all(c("latency min (ms)", "latency p99.9 (ms)", "peak e/s", "goodput (MB/s)") %in% table$metric))
+  p999 <- table[metric == "latency p99.9 (ms)"]
+  expect_equal(p999$a, runs[[1]]$summary$latency_ms$p999)
+  expect_equal(p999$b, runs[[2]]$summary$latency_ms$p999)
   lines <- compare_markdown(table, runs[[1]]$name, runs[[2]]$name)
   expect_length(lines, nrow(table) + 2L)
   expect_identical(length(unique(nchar(lines))), 1L)
@@ -25,32 +44,82 @@ test_that("markdown tables align and escape pipes", {
   expect_match(percentile_markdown(table)[3], "^\\| a\\\\\\|b ", perl = TRUE)
 })
 
-test_that("two runs under different runtime settings are told apart, with what B's CPU per entity owes to them", {
+test_that("runtime settings that differ are listed, each in its words", {
   runs <- read_runs(fixture(c("run-t2-b10", "run-t4-b10")))
   tuned <- list(profile = "tuned", gc_mode = "server", concurrent_gc = TRUE, gc_dynamic_adaptation = 0, gc_heap_count = 2,
                 tiered_compilation = TRUE, tiered_pgo = FALSE, min_worker_threads = 6, min_io_threads = 6)
   defaults <- modifyList(tuned, list(profile = "defaults", gc_dynamic_adaptation = 1, tiered_pgo = TRUE, min_worker_threads = 2, min_io_threads = 2))
   runs[[1]]$summary$runtime_settings <- tuned
   runs[[2]]$summary$runtime_settings <- defaults
-  runs[[1]]$summary$client$cpu_us_per_entity <- 50
-  runs[[2]]$summary$client$cpu_us_per_entity <- 100
 
   differences <- runtime_differences(runs[[1]], runs[[2]])
   expect_setequal(differences$setting, c("--runtime", "GC dynamic adaptation (DATAS)", "tiered PGO",
                                           "thread-pool minimum worker threads", "thread-pool minimum I/O threads"))
   expect_identical(differences[setting == "tiered PGO"]$b, "on")
-  sentence <- runtime_sentence(runs[[1]], runs[[2]], differences)
-  expect_match(sentence, "GC dynamic adaptation (DATAS) off -> on", fixed = TRUE)
-  expect_match(sentence, "changed by +100.0% (50.0 -> 100.0 µs)", fixed = TRUE)
-
-  out <- tempfile("compare-")
-  written <- write_comparison(runs[[1]], runs[[2]], out)
-  expect_true(any(grepl("| tiered PGO", written$markdown, fixed = TRUE)))
-  expect_true(any(grepl("changed by +100.0%", readLines(file.path(out, "compare.md")), fixed = TRUE)))
 })
 
-test_that("runs under the same runtime settings, or without them recorded, get no runtime section", {
-  runs <- read_runs(fixture(c("run-t2-b10", "run-t4-b10")))
+test_that("runs under the same runtime settings, or without them recorded, have no runtime settings that differ", {
+  runs <- read_runs(fixture(c("run-t2-b10", "run-t4-b10", "compare-t2")))
   expect_identical(nrow(runtime_differences(runs[[1]], runs[[2]])), 0L)
-  expect_null(runtime_sentence(runs[[1]], runs[[2]], runtime_differences(runs[[1]], runs[[2]])))
+  expect_identical(nrow(runtime_differences(runs[[3]], runs[[3]])), 0L)
+})
+
+test_that("compare.R shows the verdict and interval tableload compare gives each figure, and judges nothing itself", {
+  json <- compare_json()
+  # The pair holds each verdict, so a table that showed one of its own would differ somewhere.
+  expect_true(all(c("better", "worse", "no_difference") %in% json$figures$verdict))
+  out <- tempfile("compare-")
+  result <- run_script("compare.R", c(PAIR, "--out", out), env = c(TABLELOAD = paste("dotnet", TABLELOAD_DLL)))
+  expect_identical(result$status, 0L, info = paste(result$stderr, collapse = "\n"))
+  md <- readLines(file.path(out, "compare.md"))
+
+  judged <- table_rows(md, "metric")
+  expect_identical(vapply(judged, `[`, "", 6L), unname(VERDICT_WORDS[json$figures$verdict]))
+  p99 <- json$figures[json$figures$figure == "p99", ]
+  expect_identical(p99$verdict, "worse")
+  p99_row <- Filter(function(row) row[1] == "latency p99 (ms)", judged)[[1]]
+  expect_identical(p99_row[6], "worse")
+  expect_identical(p99_row[5], sprintf("%+.1f%% to %+.1f%%", p99$change_low / p99$base * 100, p99$change_high / p99$base * 100))
+  # A judged figure is not shown again among the plain changes.
+  expect_identical(sum(startsWith(md, "| latency p99 (ms) ")), 1L)
+  expect_true(any(startsWith(md, "| latency p99.9 (ms) ")))
+  expect_true("Not judged by tableload compare: B's change from A alone, (B - A) / A, with no interval and no verdict." %in% md)
+})
+
+test_that("when only --tasks differs, compare.R lists the runtime settings that differ and puts no change down to them", {
+  json <- compare_json()
+  runs <- read_runs(PAIR)
+  # What made the removed sentence speak: runtime settings that differ, and a CPU per entity that changed.
+  expect_gt(nrow(runtime_differences(runs[[1]], runs[[2]])), 0L)
+  expect_false(isTRUE(all.equal(runs[[1]]$summary$client$cpu_us_per_entity, runs[[2]]$summary$client$cpu_us_per_entity)))
+  expect_identical(json$knobs$name, "tasks")
+
+  result <- run_script("compare.R", c(PAIR, "--out", tempfile("compare-")), env = c(TABLELOAD = NA))
+  expect_identical(result$status, 0L, info = paste(result$stderr, collapse = "\n"))
+  expect_true(any(startsWith(result$stdout, "| thread-pool minimum worker threads ")))
+  expect_false(any(grepl("other runtime settings|the rest of the load|owes", result$stdout)))
+  expect_identical(sum(result$stdout == json$knobs_sentence), 1L)
+})
+
+test_that("compare.R with no tableload to run says so in one sentence and exits 2", {
+  # A copy of analysis/ with no repository around it, and a PATH without tableload or dotnet.
+  analysis <- file.path(tempfile("analysis-"), "analysis")
+  dir.create(file.path(analysis, "R"), recursive = TRUE)
+  file.copy(file.path(ANALYSIS_DIR, "compare.R"), analysis)
+  file.copy(list.files(file.path(ANALYSIS_DIR, "R"), full.names = TRUE), file.path(analysis, "R"))
+  bin <- tempfile("bin-")
+  dir.create(bin)
+  for (tool in c("sh", "uname", "rm", "sed")) file.symlink(Sys.which(tool), file.path(bin, tool))
+
+  result <- run_script("compare.R", c(PAIR, "--out", tempfile("compare-")), env = c(TABLELOAD = NA, PATH = bin), analysis_dir = analysis)
+  expect_identical(result$status, 2L)
+  expect_length(result$stderr, 1L)
+  expect_match(result$stderr, "^compare\\.R: cannot find tableload: set TABLELOAD to the command that runs it")
+})
+
+test_that("compare.R with a TABLELOAD that runs nothing says so in one sentence and exits 2", {
+  result <- run_script("compare.R", c(PAIR, "--out", tempfile("compare-")), env = c(TABLELOAD = "/nonexistent/tableload"))
+  expect_identical(result$status, 2L)
+  expect_length(result$stderr, 1L)
+  expect_match(result$stderr, "^compare\\.R: cannot run tableload as \"/nonexistent/tableload\"")
 })

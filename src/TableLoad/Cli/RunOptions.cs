@@ -198,6 +198,16 @@ internal sealed class RunOptions
         Description = "After the run, write report.html (one self-contained page), percentiles.md and the plots into the result folder with Rscript analysis/report.R, and print report.html's path last (says how to install R if it is missing).",
     };
 
+    public Option<string?> FailIf { get; } = new("--fail-if")
+    {
+        Description = "Gates: conditions the run must meet, comma-separated FIGURE OP VALUE, e.g. \"p99<500ms,eps>2000,throttled<1%,failed<0.1%\". Figures: eps (mean entities/s), p50, p90, p95, p99, p999, mean, max (latency, with its unit), throttled (% of batches), failed (% of entities), cpu (client µs per entity); OP is <, <=, > or >=. Judged on the whole fleet's figures at the end, one line each; when any fails the run exits 99 after every file is written. Default: none.",
+    };
+
+    public Option<string?> Junit { get; } = new("--junit")
+    {
+        Description = "With --fail-if: also write the thresholds' verdicts to this file as JUnit XML, one testcase per threshold, as CI systems read test results. Default: none.",
+    };
+
     public Option<string?> OtlpEndpoint { get; } = new("--otlp-endpoint")
     {
         Description = "Export live metrics (the TableLoad meter) over OTLP to this collector address, e.g. http://localhost:4317. Default: off, unless $OTEL_EXPORTER_OTLP_ENDPOINT is set (docs/observability.md).",
@@ -232,5 +242,6 @@ internal sealed class RunOptions
         Tasks.Option, Processes.Option, PerProcess, Rate.Option, Duration.Option, Batches.Option, StartAt, RunId, Instance.Option,
         Operation, KeySpace.Option,
         Warmup.Option, Timeout.Option, Retries.Option, Output, Label, Verify, NoBatchLog, BatchLogBuffer.Option, Report, OtlpEndpoint, Quiet, Config,
+        FailIf, Junit,
     ];
 }

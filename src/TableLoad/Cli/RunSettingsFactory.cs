@@ -74,6 +74,11 @@ internal static class RunSettingsFactory
             WorstCaseBatch.Check(errors, template, SampleEntityOption.Named(sample, entitySize), prefix, perBatch, target.TableEndpoint, table, operation, keySpace);
         }
 
+        var failIf = parse.GetValue(options.FailIf);
+        var junit = parse.GetValue(options.Junit);
+        GateOptions.Check(errors, options.FailIf, failIf);
+        errors.Require(options.Junit, junit is null || failIf is not null, "--junit writes the verdicts of --fail-if's thresholds; give --fail-if too.");
+
         errors.ThrowIfAny();
         return new RunSettings
         {
@@ -112,6 +117,8 @@ internal static class RunSettingsFactory
             Runtime = runtime,
             SdkDiagnostics = sdkDiagnostics,
             OtlpEndpoint = otlpEndpoint,
+            FailIf = failIf,
+            JunitPath = junit,
         };
     }
 

@@ -38,6 +38,7 @@ internal static class TableLoadCli
             TuneCommand.Create(),
             WorkerCommand.Create(),
             ReportCommand.Create(),
+            CompareCommand.Create(),
             ProxyCommand.Create(),
         };
         return root;

@@ -82,6 +82,14 @@ internal sealed record RecordedRunOptions
 
     public bool SdkDiagnostics { get; init; }
 
+    /// <summary>The <c>--fail-if</c> conditions as given; null for none.</summary>
+    [JsonIgnore(Condition = JsonIgnoreCondition.Never)]
+    public string? FailIf { get; init; }
+
+    /// <summary>The <c>--junit</c> file; null for none.</summary>
+    [JsonIgnore(Condition = JsonIgnoreCondition.Never)]
+    public string? Junit { get; init; }
+
     public bool Verify { get; init; }
 
     /// <summary>In --warmup's syntax; null in folders written before options were recorded under their own names (see <see cref="WarmupS"/>).</summary>
@@ -125,6 +133,8 @@ internal sealed record RecordedRunOptions
         BatchLogBuffer = settings.BatchLogBuffer,
         Client = settings.Client.ToName(),
         SdkDiagnostics = settings.SdkDiagnostics,
+        FailIf = settings.FailIf,
+        Junit = settings.JunitPath,
         Runtime = settings.Runtime.ToName(),
     };
 }

@@ -96,6 +96,12 @@ internal sealed record RunSettings
     /// <summary>Keep the SDK's logging and distributed tracing on (they cost CPU per batch).</summary>
     public bool SdkDiagnostics { get; init; }
 
+    /// <summary>The <c>--fail-if</c> conditions as given, judged on the run's figures at its end; null for none.</summary>
+    public string? FailIf { get; init; }
+
+    /// <summary>Where <c>--junit</c> writes the thresholds' verdicts; null for nowhere.</summary>
+    public string? JunitPath { get; init; }
+
     /// <summary>Connections per process: one per task (HTTP/1.1 holds one batch a connection) and a few for read-backs.</summary>
     public int MaxConnections => Tasks + 4;
 

@@ -54,6 +54,7 @@ public sealed class RunJsonRepeatTests : IDisposable
             "--keep-table", "--batch-size", "40", "--entity-size", "2000", "--properties", "4", "--partitions", "spread:3", "--key-prefix", "rp",
             "--tasks", "3", "--processes", "2", "--rate", "1234.5", "--duration", "95s", "--batches", "77", "--warmup", "2.5s", "--timeout", "7s",
             "--retries", "4", "--label", "again", "--verify", "--no-batch-log", "--batch-log-buffer", "999", "--output", Path.Combine(_folder, "first"),
+            "--fail-if", "p99<2s,eps>=10", "--junit", Path.Combine(_folder, "gates.xml"),
         ];
         var first = Settings(options, everyOptionChanged);
         var runJson = Path.Combine(_folder, ResultFiles.RunJson);

@@ -80,8 +80,10 @@ internal sealed class RunPhases(
         }
 
         await exporters.ExportAsync(report).ConfigureAwait(false);
+        var gates = await RunGates.JudgeAsync(settings, report.Summary, output).ConfigureAwait(false);
         await output.WriteLineAsync($"results: {settings.OutputDirectory}").ConfigureAwait(false);
-        return exitCode;
+        // A broken gate is the run's answer only when nothing worse ended it (a mismatch, a partial or interrupted run).
+        return gates == GateOutcome.Failed && exitCode == ExitCodes.Success ? ExitCodes.GateFailed : exitCode;
     }
 
     public Task<int> GlobalCleanupAsync(int exitCode) => table.DeleteAsync(exitCode);

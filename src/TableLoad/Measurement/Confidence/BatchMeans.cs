@@ -1,3 +1,5 @@
+using MathNet.Numerics.Distributions;
+
 namespace TableLoad.Measurement.Confidence;
 
 /// <summary>
@@ -20,7 +22,7 @@ internal static class BatchMeans
             squares += deviation * deviation;
         }
 
-        var half = StudentT.TwoSidedQuantile(level, blocks - 1) * Math.Sqrt(squares * blocks / (blocks - 1));
+        var half = StudentT.InvCDF(0, 1, blocks - 1, 0.5 + (level / 2)) * Math.Sqrt(squares * blocks / (blocks - 1));
         return new ConfidenceInterval(rate - half, rate + half);
     }
 }

@@ -1,0 +1,81 @@
+namespace TableLoad.Measurement.Gates;
+
+/// <summary>What each <see cref="RunFigure"/> is called, written in, and read from in a summary.</summary>
+internal static class RunFigures
+{
+    public static IReadOnlyList<RunFigure> All { get; } = Enum.GetValues<RunFigure>();
+
+    public static string Name(this RunFigure figure) => figure switch
+    {
+        RunFigure.Eps => "eps",
+        RunFigure.P50 => "p50",
+        RunFigure.P90 => "p90",
+        RunFigure.P95 => "p95",
+        RunFigure.P99 => "p99",
+        RunFigure.P999 => "p999",
+        RunFigure.Mean => "mean",
+        RunFigure.Max => "max",
+        RunFigure.Throttled => "throttled",
+        RunFigure.Failed => "failed",
+        RunFigure.CpuPerEntity => "cpu",
+    };
+
+    public static FigureUnit Unit(this RunFigure figure) => figure switch
+    {
+        RunFigure.Eps => FigureUnit.EntitiesPerSecond,
+        RunFigure.P50 or RunFigure.P90 or RunFigure.P95 or RunFigure.P99 or RunFigure.P999 or RunFigure.Mean or RunFigure.Max => FigureUnit.Milliseconds,
+        RunFigure.Throttled or RunFigure.Failed => FigureUnit.Percent,
+        RunFigure.CpuPerEntity => FigureUnit.Microseconds,
+    };
+
+    /// <summary>True where a larger value is better (entities per second); false for latency, shares and cost.</summary>
+    public static bool HigherIsBetter(this RunFigure figure) => figure.Unit() switch
+    {
+        FigureUnit.EntitiesPerSecond => true,
+        FigureUnit.Milliseconds or FigureUnit.Percent or FigureUnit.Microseconds => false,
+    };
+
+    public static bool TryParse(string name, out RunFigure figure)
+    {
+        foreach (var candidate in All)
+        {
+            if (string.Equals(candidate.Name(), name, StringComparison.OrdinalIgnoreCase))
+            {
+                figure = candidate;
+                return true;
+            }
+        }
+
+        figure = default;
+        return false;
+    }
+
+    public static string Names() => string.Join(", ", All.Select(f => f.Name()));
+
+    /// <summary>The figure's value in <paramref name="summary"/>; null when the run measured nothing it could be read from.</summary>
+    public static double? Read(this RunFigure figure, RunSummary summary)
+    {
+        var latency = summary.LatencyMs;
+        var batches = summary.Outcomes.Values.Sum();
+        var entities = summary.EntitiesSucceeded + summary.EntitiesFailed;
+        return figure switch
+        {
+            RunFigure.Eps => summary.MeasuredSeconds > 0 ? summary.MeanEntitiesPerSecond : null,
+            RunFigure.P50 => Latency(latency.Median),
+            RunFigure.P90 => Latency(latency.P90),
+            RunFigure.P95 => Latency(latency.P95),
+            RunFigure.P99 => Latency(latency.P99),
+            RunFigure.P999 => Latency(latency.P999),
+            RunFigure.Mean => Latency(latency.Mean),
+            RunFigure.Max => Latency(latency.Max),
+            RunFigure.Throttled => batches > 0 ? ThrottledBatches(summary) * 100.0 / batches : null,
+            RunFigure.Failed => entities > 0 ? summary.EntitiesFailed * 100.0 / entities : null,
+            RunFigure.CpuPerEntity => summary.Client.CpuUsPerEntity > 0 ? summary.Client.CpuUsPerEntity : null,
+        };
+
+        double? Latency(double ms) => latency.Count > 0 ? ms : null;
+    }
+
+    private static long ThrottledBatches(RunSummary summary) =>
+        OutcomeTable.Rows.Where(o => o.Throttle).Sum(o => summary.Outcomes.GetValueOrDefault(o.Name));
+}

@@ -1,0 +1,122 @@
+using System.Globalization;
+using TableLoad.Settings;
+
+namespace TableLoad.Measurement.Gates;
+
+/// <summary>
+/// Reads <c>--fail-if</c> expressions: comma-separated conditions <c>FIGURE OP VALUE</c> such as
+/// <c>p99&lt;500ms,eps&gt;2000,throttled&lt;1%</c>. Every fault is named, not just the first.
+/// </summary>
+internal static class ThresholdParser
+{
+    public const string Example = "p99<500ms,eps>2000,throttled<1%";
+
+    // Longest first, so "<=" is not read as "<" followed by "=500ms".
+    private static readonly (string Symbol, ThresholdComparison Comparison)[] Operators =
+    [
+        ("<=", ThresholdComparison.AtMost),
+        (">=", ThresholdComparison.AtLeast),
+        ("<", ThresholdComparison.Below),
+        (">", ThresholdComparison.Above),
+    ];
+
+    /// <summary>Parses every condition of <paramref name="expressions"/>; <paramref name="faults"/> gets one sentence per bad condition.</summary>
+    public static IReadOnlyList<Threshold> Parse(IEnumerable<string> expressions, string optionName, List<string> faults)
+    {
+        var thresholds = new List<Threshold>();
+        foreach (var expression in expressions)
+        {
+            var conditions = expression.Split(',', StringSplitOptions.TrimEntries);
+            foreach (var condition in conditions)
+            {
+                if (TryParseCondition(condition, out var threshold, out var fault))
+                {
+                    thresholds.Add(threshold);
+                }
+                else
+                {
+                    faults.Add($"{optionName} '{condition}' {fault}");
+                }
+            }
+        }
+
+        return thresholds;
+    }
+
+    private static bool TryParseCondition(string condition, out Threshold threshold, out string fault)
+    {
+        threshold = null!;
+        if (condition.Length == 0)
+        {
+            fault = $"is an empty condition; write FIGURE OP VALUE, for example {Example}.";
+            return false;
+        }
+
+        var (index, symbol, comparison) = FindOperator(condition);
+        if (index < 0)
+        {
+            fault = $"has no comparison (<, <=, >, >=); write FIGURE OP VALUE, for example {Example}.";
+            return false;
+        }
+
+        var name = condition[..index].Trim();
+        var valueText = condition[(index + symbol.Length)..].Trim();
+        if (!RunFigures.TryParse(name, out var figure))
+        {
+            fault = name.Length == 0
+                ? $"names no figure before '{symbol}' (figures: {RunFigures.Names()})."
+                : $"names no figure TableLoad measures: '{name}' (figures: {RunFigures.Names()}).";
+            return false;
+        }
+
+        if (!TryParseValue(figure, valueText, out var bound, out fault))
+        {
+            return false;
+        }
+
+        threshold = new Threshold(figure, comparison, bound, condition.Replace(" ", "", StringComparison.Ordinal));
+        return true;
+    }
+
+    private static (int Index, string Symbol, ThresholdComparison Comparison) FindOperator(string condition)
+    {
+        for (var i = 0; i < condition.Length; i++)
+        {
+            foreach (var (symbol, comparison) in Operators)
+            {
+                if (string.CompareOrdinal(condition, i, symbol, 0, symbol.Length) == 0)
+                {
+                    return (i, symbol, comparison);
+                }
+            }
+        }
+
+        return (-1, "", default);
+    }
+
+    private static bool TryParseValue(RunFigure figure, string text, out double bound, out string fault)
+    {
+        (bound, fault) = figure.Unit() switch
+        {
+            FigureUnit.Milliseconds => text.Length > 0 && char.IsAsciiLetter(text[^1]) && DurationParser.TryParse(text, out var duration)
+                ? (duration.TotalMilliseconds, "")
+                : (0, $"needs a latency with its unit after the comparison, for example 500ms or 2s: {figure.Name()} is batch latency."),
+            FigureUnit.Percent => text.EndsWith('%') && TryNumber(text[..^1], out var share) && share <= 100
+                ? (share, "")
+                : (0, $"needs a share from 0% to 100% after the comparison, for example 1% or 0.1%: {figure.Name()} is a share of the measured {(figure == RunFigure.Throttled ? "batches" : "entities")}."),
+            FigureUnit.EntitiesPerSecond => TryNumber(WithoutSuffix(text, "e/s"), out var rate)
+                ? (rate, "")
+                : (0, "needs a number of entities per second after the comparison, for example eps>2000."),
+            FigureUnit.Microseconds => TryNumber(WithoutSuffix(WithoutSuffix(text, "us"), "µs"), out var micros)
+                ? (micros, "")
+                : (0, "needs client CPU microseconds per entity after the comparison, for example cpu<50us."),
+        };
+        return fault.Length == 0;
+    }
+
+    private static string WithoutSuffix(string text, string suffix) =>
+        text.EndsWith(suffix, StringComparison.Ordinal) ? text[..^suffix.Length] : text;
+
+    private static bool TryNumber(string text, out double value) =>
+        double.TryParse(text.Trim(), NumberStyles.AllowDecimalPoint, CultureInfo.InvariantCulture, out value) && double.IsFinite(value);
+}

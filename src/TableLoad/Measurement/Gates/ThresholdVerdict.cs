@@ -1,0 +1,36 @@
+namespace TableLoad.Measurement.Gates;
+
+/// <summary>A figure's 95% (or other level) confidence interval, in the figure's unit.</summary>
+internal readonly record struct FigureInterval(double Low, double High, double Level);
+
+/// <summary>How a run stood against one threshold: its value, the value's interval where known, passed or not.</summary>
+/// <param name="Value">Null when the run measured nothing the figure is read from: that fails the threshold.</param>
+internal sealed record ThresholdVerdict(Threshold Threshold, double? Value, FigureInterval? Interval)
+{
+    public bool Passed => Value is { } value && Threshold.IsMetBy(value);
+
+    /// <summary>One line of the run's end: <c>threshold p99&lt;500ms: 459.2 ms (95% CI 430.1–490.3) passed</c>.</summary>
+    public string Line()
+    {
+        var figure = Threshold.Figure;
+        var measured = Value is { } value
+            ? FigureFormat.Value(figure, value) + (Interval is { } ci
+                ? $" ({ci.Level * 100:0}% CI {FigureFormat.Bare(figure, ci.Low)}–{FigureFormat.Bare(figure, ci.High)})"
+                : "")
+            : "not measured (no batch was measured)";
+        return $"threshold {Threshold.Text}: {measured} {(Passed ? "passed" : "FAILED")}";
+    }
+
+    /// <summary>Why a broken threshold failed, for a JUnit failure message.</summary>
+    public string FailureMessage() => Value is { } value
+        ? $"{Threshold.Figure.Name()} was {FigureFormat.Value(Threshold.Figure, value)}, the bound is {Threshold.BoundText}"
+        : $"{Threshold.Figure.Name()} was not measured: no batch was measured";
+}
+
+/// <summary>Judges a run's summary against its thresholds.</summary>
+internal static class ThresholdJudge
+{
+    /// <param name="interval">The figure's interval in <paramref name="summary"/>, where the run has one.</param>
+    public static IReadOnlyList<ThresholdVerdict> Judge(RunSummary summary, IReadOnlyList<Threshold> thresholds, Func<RunSummary, RunFigure, FigureInterval?> interval) =>
+        [.. thresholds.Select(t => new ThresholdVerdict(t, t.Figure.Read(summary), interval(summary, t.Figure)))];
+}

@@ -1,0 +1,62 @@
+using System.Globalization;
+using System.Xml.Linq;
+using TableLoad.Measurement.Gates;
+
+namespace TableLoad.Reporting;
+
+/// <summary>
+/// The thresholds' verdicts as JUnit XML, the format CI systems show as test results: one testcase per
+/// threshold, with a failure element for each one broken.
+/// </summary>
+internal static class JunitReport
+{
+    public static XDocument Of(string suiteName, IReadOnlyList<ThresholdVerdict> verdicts, double seconds)
+    {
+        var time = seconds.ToString("0.###", CultureInfo.InvariantCulture);
+        var failures = verdicts.Count(v => !v.Passed).ToString(CultureInfo.InvariantCulture);
+        var tests = verdicts.Count.ToString(CultureInfo.InvariantCulture);
+        var suite = new XElement("testsuite",
+            new XAttribute("name", suiteName),
+            new XAttribute("tests", tests),
+            new XAttribute("failures", failures),
+            new XAttribute("errors", "0"),
+            new XAttribute("time", time),
+            verdicts.Select(Case));
+        return new XDocument(new XDeclaration("1.0", "utf-8", null),
+            new XElement("testsuites",
+                new XAttribute("name", "tableload"),
+                new XAttribute("tests", tests),
+                new XAttribute("failures", failures),
+                new XAttribute("time", time),
+                suite));
+    }
+
+    public static void Write(string path, string suiteName, IReadOnlyList<ThresholdVerdict> verdicts, double seconds)
+    {
+        var directory = Path.GetDirectoryName(Path.GetFullPath(path));
+        if (directory is not null)
+        {
+            Directory.CreateDirectory(directory);
+        }
+
+        Of(suiteName, verdicts, seconds).Save(path);
+    }
+
+    private static XElement Case(ThresholdVerdict verdict)
+    {
+        var testCase = new XElement("testcase",
+            new XAttribute("name", verdict.Threshold.Text),
+            new XAttribute("classname", "tableload.thresholds"),
+            new XAttribute("time", "0"),
+            new XElement("system-out", verdict.Line()));
+        if (!verdict.Passed)
+        {
+            testCase.AddFirst(new XElement("failure",
+                new XAttribute("message", verdict.FailureMessage()),
+                new XAttribute("type", "threshold"),
+                verdict.Line()));
+        }
+
+        return testCase;
+    }
+}

@@ -1,0 +1,112 @@
+using System.Text.Json.Nodes;
+using TableLoad.IntegrationTests.Infrastructure;
+
+namespace TableLoad.IntegrationTests.Compare;
+
+[Collection(AzuriteCollection.Name)]
+public sealed class CompareTests(AzuriteFixture azurite) : IDisposable
+{
+    private readonly string _root = Directory.CreateTempSubdirectory("tableload-compare-").FullName;
+
+    private async Task<string> RunAtRateAsync(string name, int rate)
+    {
+        var output = Path.Combine(_root, name);
+        var run = await TableLoadProcess.RunAsync(
+            ["run", "--rate", rate.ToString(System.Globalization.CultureInfo.InvariantCulture), "--tasks", "4", "--batch-size", "20", "--duration", "4s", "--warmup", "1s", "--quiet", "--output", output],
+            azurite.ConnectionString);
+        Assert.True(run.ExitCode == 0, run.Stderr);
+        return output;
+    }
+
+    [Fact]
+    public async Task ARunAgainstItself_IsNoDifferenceInEveryFigure_AndTheGatePasses()
+    {
+        var run = await RunAtRateAsync("same", 600);
+
+        var (exitCode, stdout, stderr) = await TableLoadProcess.RunAsync(["compare", run, run, "--fail-on", "eps,p50,p90,p99,throttled,cpu"], connectionString: null);
+
+        Assert.True(exitCode == 0, stderr);
+        var figureLines = stdout.Split('\n').Where(l => l.StartsWith("eps", StringComparison.Ordinal) || l.StartsWith('p') || l.StartsWith("cpu", StringComparison.Ordinal)).ToList();
+        Assert.Equal(5, figureLines.Count);
+        Assert.All(figureLines, l => Assert.EndsWith("no difference beyond noise", l.TrimEnd(), StringComparison.Ordinal));
+        Assert.Contains("knobs: the same on both sides", stdout, StringComparison.Ordinal);
+        Assert.Contains("gate --fail-on eps,p50,p90,p99,throttled,cpu: passed", stdout, StringComparison.Ordinal);
+    }
+
+    [Fact]
+    public async Task AThirdOfTheRate_IsWorseBeyondNoise_TheGateExits99_AndTheOtherWayIsBetter()
+    {
+        var slow = await RunAtRateAsync("slow", 400);
+        var fast = await RunAtRateAsync("fast", 1200);
+
+        var worse = await TableLoadProcess.RunAsync(["compare", fast, slow, "--fail-on", "eps"], connectionString: null);
+        var better = await TableLoadProcess.RunAsync(["compare", slow, fast, "--fail-on", "eps"], connectionString: null);
+
+        Assert.True(worse.ExitCode == 99, worse.Stdout + worse.Stderr);
+        Assert.Matches(@"(?m)^eps .*: -[4-9]\d% .* WORSE$", worse.Stdout);
+        Assert.Contains("knobs: only rate differs (1200 -> 400).", worse.Stdout, StringComparison.Ordinal);
+        Assert.Contains("gate --fail-on eps: FAILED (eps worse beyond noise)", worse.Stdout, StringComparison.Ordinal);
+        Assert.True(better.ExitCode == 0, better.Stdout + better.Stderr);
+        Assert.Matches(@"(?m)^eps .* better$", better.Stdout);
+    }
+
+    [Fact]
+    public async Task Json_SaysWhatTheLinesSay()
+    {
+        var slow = await RunAtRateAsync("slow", 400);
+        var fast = await RunAtRateAsync("fast", 1200);
+
+        var (exitCode, stdout, stderr) = await TableLoadProcess.RunAsync(["compare", fast, slow, "--json", "--fail-on", "eps"], connectionString: null);
+
+        Assert.True(exitCode == 99, stderr);
+        var json = JsonNode.Parse(stdout)!.AsObject();
+        var eps = json["figures"]!.AsArray().Single(f => (string)f!["figure"]! == "eps")!;
+        Assert.Equal("worse", (string)eps["verdict"]!);
+        Assert.True((double)eps["change_high"]! < 0);
+        Assert.True((bool)json["gate_failed"]!);
+        Assert.Equal("rate", (string)json["knobs"]![0]!["name"]!);
+    }
+
+    [Fact]
+    public async Task ASweepCellsRepeats_AreOneSide_MeasuredByTheirSpread()
+    {
+        var sweep = Path.Combine(_root, "sweep");
+        var run = await TableLoadProcess.RunAsync(
+            ["sweep", "--tasks", "2", "--batch-size", "20", "--repeat", "2", "--duration", "2s", "--warmup", "1s", "--cooldown", "0s", "--output", sweep],
+            azurite.ConnectionString);
+        Assert.True(run.ExitCode == 0, run.Stderr);
+        var cell = Directory.GetDirectories(sweep, "*-r1").Single()[..^3];
+
+        var (exitCode, stdout, stderr) = await TableLoadProcess.RunAsync(["compare", cell, cell], connectionString: null);
+
+        Assert.True(exitCode == 0, stderr);
+        Assert.Contains($"base: {cell} (2 runs: the spread of their figures)", stdout, StringComparison.Ordinal);
+    }
+
+    [Theory]
+    [InlineData("--fail-on", "p98", "--fail-on names 'p98', which compare does not judge")]
+    [InlineData("--fail-on", "mean", "--fail-on names 'mean', which compare does not judge")]
+    [InlineData("--run-noise", "lots", "--run-noise 'lots' is not a share from 0% to 100%")]
+    public async Task ABadOption_IsOneSentence_ExitTwo(string option, string value, string expected)
+    {
+        var run = await RunAtRateAsync("any", 400);
+
+        var (exitCode, _, stderr) = await TableLoadProcess.RunAsync(["compare", run, run, option, value], connectionString: null);
+
+        Assert.Equal(2, exitCode);
+        Assert.StartsWith(expected, Assert.Single(stderr.Split('\n', StringSplitOptions.RemoveEmptyEntries)), StringComparison.Ordinal);
+    }
+
+    [Fact]
+    public async Task AMissingSide_SaysItDoesNotExist_ExitTwo()
+    {
+        var missing = Path.Combine(_root, "nowhere");
+
+        var (exitCode, _, stderr) = await TableLoadProcess.RunAsync(["compare", missing, missing], connectionString: null);
+
+        Assert.Equal(2, exitCode);
+        Assert.All(stderr.Split('\n', StringSplitOptions.RemoveEmptyEntries), line => Assert.StartsWith($"'{missing}' does not exist", line, StringComparison.Ordinal));
+    }
+
+    public void Dispose() => Directory.Delete(_root, recursive: true);
+}

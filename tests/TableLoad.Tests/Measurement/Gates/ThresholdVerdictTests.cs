@@ -1,0 +1,62 @@
+using TableLoad.Measurement;
+using TableLoad.Measurement.Gates;
+using TableLoad.Tests.TestSupport;
+
+namespace TableLoad.Tests.Measurement.Gates;
+
+public sealed class ThresholdVerdictTests
+{
+    private static IReadOnlyList<ThresholdVerdict> Judge(RunSummary summary, string expression, Func<RunSummary, RunFigure, FigureInterval?>? interval = null)
+    {
+        var faults = new List<string>();
+        var thresholds = ThresholdParser.Parse([expression], "--fail-if", faults);
+        Assert.Empty(faults);
+        return ThresholdJudge.Judge(summary, thresholds, interval ?? ((_, _) => null));
+    }
+
+    [Fact]
+    public void Judge_ReadsEachFigureFromTheSummary()
+    {
+        var summary = RunSummaries.Create(p99: 48.5);
+
+        var verdicts = Judge(summary, "p99<50ms,p99<48ms,eps>11000,throttled<0.01%,failed<0.2%,cpu<20us");
+
+        Assert.Equal([true, false, true, false, true, false], verdicts.Select(v => v.Passed));
+        Assert.Equal(48.5, verdicts[0].Value);
+        Assert.Equal(11_500.5, verdicts[2].Value);
+        // 7 of 6,909 batches were throttled; 900 of 690,930 entities failed.
+        Assert.Equal(7 * 100.0 / 6_909, verdicts[3].Value!.Value, 9);
+        Assert.Equal(900 * 100.0 / 690_930, verdicts[4].Value!.Value, 9);
+        Assert.Equal(22.8, verdicts[5].Value);
+    }
+
+    [Fact]
+    public void Line_SaysTheFigureItsIntervalAndTheVerdict()
+    {
+        var summary = RunSummaries.Create(p99: 48.5);
+
+        var verdicts = Judge(summary, "p99<40ms,eps>2000", (_, f) => f == RunFigure.P99 ? new FigureInterval(45.25, 51.5, 0.95) : null);
+
+        Assert.Equal("threshold p99<40ms: 48.5 ms (95% CI 45.3–51.5) FAILED", verdicts[0].Line());
+        Assert.Equal("threshold eps>2000: 11501 e/s passed", verdicts[1].Line());
+        Assert.Equal("p99 was 48.5 ms, the bound is < 40 ms", verdicts[0].FailureMessage());
+    }
+
+    [Fact]
+    public void Judge_ARunThatMeasuredNothing_FailsEveryThresholdAndSaysWhy()
+    {
+        var empty = RunSummaries.Create() with
+        {
+            MeasuredSeconds = 0,
+            LatencyMs = new LatencySummary(0, 0, 0, 0, 0, 0, 0, 0, 0),
+            EntitiesSucceeded = 0,
+            EntitiesFailed = 0,
+            Outcomes = BatchOutcomeExtensions.All().ToDictionary(o => o.ToSnakeCase(), _ => 0L),
+        };
+
+        var verdicts = Judge(empty, "p99<1s,eps>0,failed<100%");
+
+        Assert.All(verdicts, v => Assert.False(v.Passed));
+        Assert.All(verdicts, v => Assert.Contains("not measured (no batch was measured) FAILED", v.Line(), StringComparison.Ordinal));
+    }
+}
