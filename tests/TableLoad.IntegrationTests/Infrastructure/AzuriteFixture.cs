@@ -11,7 +11,7 @@ namespace TableLoad.IntegrationTests.Infrastructure;
 
 /// <summary>
 /// Starts the repository's pinned Azurite table service, in memory, on a free loopback port
-/// for the tests of the "Azurite" collection, and stops it with its whole process tree afterwards.
+/// for the tests of one collection (see AzuriteCollections.cs), and stops it with its whole process tree afterwards.
 /// </summary>
 public class AzuriteFixture : IAsyncLifetime
 {
@@ -342,11 +342,4 @@ public class AzuriteFixture : IAsyncLifetime
 
         throw new InvalidOperationException($"TableLoad.sln not found above {AppContext.BaseDirectory}; cannot locate node_modules for Azurite.");
     }
-}
-
-/// <summary>Tests in this collection share one Azurite instance started by <see cref="AzuriteFixture"/>.</summary>
-[CollectionDefinition(Name)]
-public sealed class AzuriteCollection : ICollectionFixture<AzuriteFixture>
-{
-    public const string Name = "Azurite";
 }
