@@ -1,7 +1,8 @@
 namespace TableLoad.IntegrationTests.Infrastructure;
 
 // Each collection starts an Azurite of its own, so the collections run side by side (AssemblyInfo.cs says how many
-// at once) while the tests of one collection run one after the other against theirs.
+// at once) while the tests of one collection run one after the other against theirs: a test may freeze its Azurite
+// (SIGSTOP) without stalling any other. The collections are of about the same length, so none is left running alone.
 
 /// <summary>Runs, their options and their result files.</summary>
 [CollectionDefinition(Name)]
@@ -17,23 +18,23 @@ public sealed class ProxyAzuriteCollection : ICollectionFixture<AzuriteFixture>
     public const string Name = "Azurite behind the proxy";
 }
 
-/// <summary>Several processes, instances and cells: multi-process runs, sweeps, reports, telemetry, the packaged tool.</summary>
+/// <summary>Several processes and instances of one run, and the reports that merge them.</summary>
 [CollectionDefinition(Name)]
 public sealed class FleetAzuriteCollection : ICollectionFixture<AzuriteFixture>
 {
-    public const string Name = "Azurite for fleets, sweeps and reports";
+    public const string Name = "Azurite for fleets";
 }
 
-/// <summary>Tests that freeze their Azurite with SIGSTOP: any other test on it would stall, so it is theirs alone.</summary>
+/// <summary>Sweeps, tune (whose probes are sweep cells) and the live meter.</summary>
 [CollectionDefinition(Name)]
-public sealed class FrozenAzuriteCollection : ICollectionFixture<AzuriteFixture>
+public sealed class SweepAzuriteCollection : ICollectionFixture<AzuriteFixture>
 {
-    public const string Name = "Azurite that is frozen";
+    public const string Name = "Azurite for sweeps, tune and telemetry";
 }
 
-/// <summary>tune, whose probes and confirm runs are the longest the suite makes.</summary>
+/// <summary>The HTML report, the packaged tool and the batch log; and the tests that freeze the service.</summary>
 [CollectionDefinition(Name)]
-public sealed class TuneAzuriteCollection : ICollectionFixture<AzuriteFixture>
+public sealed class ReportAzuriteCollection : ICollectionFixture<AzuriteFixture>
 {
-    public const string Name = "Azurite for tune";
+    public const string Name = "Azurite for reports and stalls";
 }

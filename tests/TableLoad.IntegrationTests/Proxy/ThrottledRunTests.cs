@@ -14,10 +14,6 @@ namespace TableLoad.IntegrationTests.Proxy;
 public sealed class ThrottledRunTests(AzuriteFixture azurite, ITestOutputHelper log) : IDisposable
 {
     private const int PartitionLimit = 500;
-
-    // Runs that count a fault's share of the batches (a rate, a seeded draw per request) or one batch a second need
-    // this many; the others go over the partition limit within their first second, and two suffice.
-    private const string RateLength = "4s";
     private readonly string _output = Directory.CreateTempSubdirectory("tableload-proxy-run-").FullName;
 
     [Theory]
@@ -100,7 +96,7 @@ public sealed class ThrottledRunTests(AzuriteFixture azurite, ITestOutputHelper 
     {
         await using var proxy = await InProcessProxy.StartAsync(azurite, s => s with { PartitionLimit = 1e9, AccountLimit = 1e9, ResetRate = 0.2, Seed = 7 });
 
-        var (summary, stdout) = await RunThroughAsync(proxy, client, duration: RateLength);
+        var (summary, stdout) = await RunThroughAsync(proxy, client);
         var stats = proxy.Stats;
 
         var outcomes = summary.Outcomes;
@@ -158,7 +154,7 @@ public sealed class ThrottledRunTests(AzuriteFixture azurite, ITestOutputHelper 
     {
         await using var proxy = await InProcessProxy.StartAsync(azurite, s => s with { PartitionLimit = 1e9, AccountLimit = 1e9, LoseAnswerRate = 0.1, Seed = 5 });
 
-        var (summary, stdout) = await RunThroughAsync(proxy, client, retries: 3, duration: RateLength);
+        var (summary, stdout) = await RunThroughAsync(proxy, client, retries: 3);
         var stats = proxy.Stats;
 
         // Every entity the target committed, lost answers included, is reported once as succeeded.
@@ -178,7 +174,7 @@ public sealed class ThrottledRunTests(AzuriteFixture azurite, ITestOutputHelper 
         // schedule instead (200 ms, jittered, doubling) meets two or three before the bucket refills.
         await using var proxy = await InProcessProxy.StartAsync(azurite, s => s with { PartitionLimit = 100, Cosmos = true });
 
-        var (summary, stdout) = await RunThroughAsync(proxy, client, retries: 5, tasks: 1, duration: RateLength);
+        var (summary, stdout) = await RunThroughAsync(proxy, client, retries: 5, tasks: 1);
         var stats = proxy.Stats;
 
         var succeededBatches = summary.Outcomes["succeeded"];
@@ -218,7 +214,7 @@ public sealed class ThrottledRunTests(AzuriteFixture azurite, ITestOutputHelper 
         await using var proxy = await InProcessProxy.StartAsync(azurite, s => s with { PartitionLimit = 1e9, AccountLimit = 1e9, LoseAnswerRate = 0.1, Seed = 5 });
 
         // No retries: a retried upsert writes again and succeeds, so only a read-back can tell whether a lost answer's write landed.
-        var (summary, stdout) = await RunThroughAsync(proxy, client, duration: RateLength, more: ["--operation", operation, "--key-space", "200"]);
+        var (summary, stdout) = await RunThroughAsync(proxy, client, more: ["--operation", operation, "--key-space", "200"]);
         var stats = proxy.Stats;
 
         Assert.True(stats.LostAnswers > 0);
@@ -229,10 +225,10 @@ public sealed class ThrottledRunTests(AzuriteFixture azurite, ITestOutputHelper 
 
     public void Dispose() => Directory.Delete(_output, recursive: true);
 
-    private async Task<(RunSummary Summary, string Stdout)> RunThroughAsync(InProcessProxy proxy, string client = "sdk", int retries = 0, string warmup = "0s", int tasks = 8, string duration = "2s", params string[] more)
+    private async Task<(RunSummary Summary, string Stdout)> RunThroughAsync(InProcessProxy proxy, string client = "sdk", int retries = 0, string warmup = "0s", int tasks = 8, params string[] more)
     {
         var (exitCode, stdout, stderr) = await TableLoadProcess.RunAsync(
-            ["run", "--client", client, "--duration", duration, "--warmup", warmup, "--tasks", tasks.ToString(CultureInfo.InvariantCulture),
+            ["run", "--client", client, "--duration", "4s", "--warmup", warmup, "--tasks", tasks.ToString(CultureInfo.InvariantCulture),
              "--retries", retries.ToString(CultureInfo.InvariantCulture), "--verify", "--quiet", "--output", _output, .. more],
             proxy.ConnectionString);
         log.WriteLine(stdout);
