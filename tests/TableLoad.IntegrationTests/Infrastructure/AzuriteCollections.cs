@@ -4,7 +4,7 @@ namespace TableLoad.IntegrationTests.Infrastructure;
 // at once) while the tests of one collection run one after the other against theirs: a test may freeze its Azurite
 // (SIGSTOP) without stalling any other. The collections are of about the same length, so none is left running alone.
 
-/// <summary>Runs, their options and their result files.</summary>
+/// <summary>Runs: their options, refusals, runtime settings and result files.</summary>
 [CollectionDefinition(Name)]
 public sealed class AzuriteCollection : ICollectionFixture<AzuriteFixture>
 {
@@ -37,4 +37,11 @@ public sealed class SweepAzuriteCollection : ICollectionFixture<AzuriteFixture>
 public sealed class ReportAzuriteCollection : ICollectionFixture<AzuriteFixture>
 {
     public const string Name = "Azurite for reports and stalls";
+}
+
+/// <summary>What runs store: the operations, sample entities and refused batches, checked against the table.</summary>
+[CollectionDefinition(Name)]
+public sealed class StoredAzuriteCollection : ICollectionFixture<AzuriteFixture>
+{
+    public const string Name = "Azurite for what runs store";
 }
