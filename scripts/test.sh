@@ -8,7 +8,6 @@ set -euo pipefail
 
 REPO_ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 readonly REPO_ROOT
-readonly TEST_PROJECTS=(tests/TableLoad.Tests tests/TableLoad.IntegrationTests)
 readonly R_TESTS=analysis/tests/testthat.R
 readonly DOCS_CHECK=scripts/docs-check.sh
 
@@ -95,6 +94,26 @@ show_log() {
     return "$2"
 }
 
+# run_dotnet_test PROJECT: runs a test project with a trx log and prints its five slowest tests.
+run_dotnet_test() {
+    local name
+    name="$(basename "$1")"
+    # A shell starts background jobs with SIGINT ignored, and the children inherit that: the tests
+    # that press Ctrl+C on a run would then see it ignored. Restore the default for the test host.
+    run_counted "$name" count_dotnet env --default-signal=INT dotnet test "$1" -c Release --no-build --nologo \
+        --logger "trx;LogFileName=$name.trx" --results-directory "$results"
+    slowest "$results/$name.trx"
+}
+
+# show_job TITLE NAME COUNTER PID LOG: waits for a background test job, then shows and counts its log.
+show_job() {
+    local title="$1" name="$2" counter="$3" pid="$4" log="$5" rc=0
+    wait "$pid" || rc=$?
+    step "$title (ran beside the integration tests)"
+    run_counted "$name" "$counter" show_log "$log" "$rc"
+    rm -f "$log"
+}
+
 summarise_and_exit() {
     echo
     if ((${#failed_steps[@]})); then
@@ -134,35 +153,28 @@ main() {
     dotnet build TableLoad.sln -c Release --no-restore --nologo -v quiet -clp:NoSummary \
         || abort "dotnet build"
 
-    local project
-    for project in "${TEST_PROJECTS[@]}"; do
-        step "dotnet test $project"
-        # A shell starts background jobs with SIGINT ignored, and the children inherit that: the tests
-        # that press Ctrl+C on a run would then see it ignored. Restore the default for the test host.
-        run_counted "$(basename "$project")" count_dotnet env --default-signal=INT dotnet test "$project" -c Release --no-build --nologo \
-            --logger "trx;LogFileName=$(basename "$project").trx" --results-directory "$results"
-        slowest "$results/$(basename "$project").trx"
-    done
+    step "dotnet test tests/TableLoad.Tests"
+    run_dotnet_test tests/TableLoad.Tests
 
-    # The R tests compute and the docs check mostly waits on short runs whose exit codes are all it checks,
-    # so they run side by side; their output is shown one after the other.
-    local r_log="" r_pid=""
+    # The docs check mostly waits on short runs whose exit codes are all it checks, and the R tests compute: both
+    # run beside the integration tests, which mostly wait too; their output is shown after them, one after the other.
+    local docs_log docs_pid r_log="" r_pid=""
+    docs_log="$(mktemp "${TMPDIR:-/tmp}/tableload-test-docs.XXXXXX")"
+    env --default-signal=INT bash "$DOCS_CHECK" >"$docs_log" 2>&1 &
+    docs_pid=$!
     if ((with_r)) && [[ -f "$R_TESTS" ]]; then
         r_log="$(mktemp "${TMPDIR:-/tmp}/tableload-test-r.XXXXXX")"
         Rscript "$R_TESTS" >"$r_log" 2>&1 &
         r_pid=$!
     fi
 
-    step "bash $DOCS_CHECK"
-    run_counted "docs check" count_docs bash "$DOCS_CHECK"
+    step "dotnet test tests/TableLoad.IntegrationTests (the docs check${r_pid:+ and the R tests} beside it)"
+    run_dotnet_test tests/TableLoad.IntegrationTests
 
+    # Waited for here: run_counted runs its command in a pipeline's subshell, of which the jobs are no children.
+    show_job "bash $DOCS_CHECK" "docs check" count_docs "$docs_pid" "$docs_log"
     if [[ -n "$r_pid" ]]; then
-        # Waited for here: run_counted runs its command in a pipeline's subshell, of which the job is no child.
-        local r_rc=0
-        wait "$r_pid" || r_rc=$?
-        step "Rscript $R_TESTS (ran beside the docs check)"
-        run_counted "R tests" count_testthat show_log "$r_log" "$r_rc"
-        rm -f "$r_log"
+        show_job "Rscript $R_TESTS" "R tests" count_testthat "$r_pid" "$r_log"
     fi
 
     summarise_and_exit

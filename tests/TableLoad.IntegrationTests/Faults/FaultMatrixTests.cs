@@ -13,7 +13,7 @@ namespace TableLoad.IntegrationTests.Faults;
 /// is what the run reported (after a second Ctrl+C too: the abandoned batches are read back). A frozen service and a killed worker are the cases of
 /// FrozenServiceTests and MultiProcessRunTests, which make the same checks.
 /// </summary>
-[Collection(AzuriteCollection.Name)]
+[Collection(ProxyAzuriteCollection.Name)]
 public sealed class FaultMatrixTests(AzuriteFixture azurite, ITestOutputHelper log) : IDisposable
 {
     private const int BatchSize = 100;

@@ -7,7 +7,7 @@ using Xunit.Abstractions;
 
 namespace TableLoad.IntegrationTests.Fleet;
 
-[Collection(AzuriteCollection.Name)]
+[Collection(FleetAzuriteCollection.Name)]
 public sealed class MultiProcessRunTests(AzuriteFixture azurite, ITestOutputHelper log) : IDisposable
 {
     private readonly string _output = Directory.CreateTempSubdirectory("tableload-fleet-").FullName;

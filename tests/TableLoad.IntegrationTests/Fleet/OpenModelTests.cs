@@ -4,7 +4,7 @@ using TableLoad.Reporting;
 namespace TableLoad.IntegrationTests.Fleet;
 
 /// <summary>Open-model latency is measured from each batch's intended start, so a stall is not hidden.</summary>
-[Collection(AzuriteCollection.Name)]
+[Collection(ReportAzuriteCollection.Name)]
 public sealed class OpenModelTests(AzuriteFixture azurite) : IDisposable
 {
     private readonly string _output = Directory.CreateTempSubdirectory("tableload-open-").FullName;

@@ -11,7 +11,7 @@ namespace TableLoad.IntegrationTests.Infrastructure;
 
 /// <summary>
 /// Starts the repository's pinned Azurite table service, in memory, on a free loopback port
-/// for the tests of the "Azurite" collection, and stops it with its whole process tree afterwards.
+/// for the tests of one collection (see AzuriteCollections.cs), and stops it with its whole process tree afterwards.
 /// </summary>
 public class AzuriteFixture : IAsyncLifetime
 {
@@ -21,7 +21,11 @@ public class AzuriteFixture : IAsyncLifetime
     public const string AccountKey =
         "Eby8vdM02xNOcqFlqUwJPLlmEtlCDXJ1OUzFT50uSRZ6IFsuFq2UVErCz4I6tq/K1SZFPTOtr/KBHBeksoGMGw==";
 
-    private static readonly TimeSpan StartupTimeout = TimeSpan.FromSeconds(30);
+    private static readonly TimeSpan StartupTimeout = TimeSpan.FromSeconds(60);
+
+    // Collections run side by side and start their fixtures at once: one at a time, each Azurite loads its modules with
+    // the CPU to itself (several at once on a busy 2-core machine missed the timeout), and npm ci never runs twice.
+    private static readonly SemaphoreSlim OneStartAtATime = new(1, 1);
     private static readonly TimeSpan NpmCiTimeout = TimeSpan.FromMinutes(5);
     private static readonly TimeSpan ShutdownTimeout = TimeSpan.FromSeconds(10);
     private const int PortAttempts = 3;
@@ -48,6 +52,19 @@ public class AzuriteFixture : IAsyncLifetime
         $"DefaultEndpointsProtocol=http;AccountName={AccountName};AccountKey={AccountKey};TableEndpoint={TableEndpoint};";
 
     public async Task InitializeAsync()
+    {
+        await OneStartAtATime.WaitAsync();
+        try
+        {
+            await StartAsync();
+        }
+        finally
+        {
+            OneStartAtATime.Release();
+        }
+    }
+
+    private async Task StartAsync()
     {
         var repoRoot = FindRepoRoot();
         var tableMain = Path.Combine(repoRoot, "node_modules", "azurite", "dist", "src", "table", "main.js");
@@ -342,11 +359,4 @@ public class AzuriteFixture : IAsyncLifetime
 
         throw new InvalidOperationException($"TableLoad.sln not found above {AppContext.BaseDirectory}; cannot locate node_modules for Azurite.");
     }
-}
-
-/// <summary>Tests in this collection share one Azurite instance started by <see cref="AzuriteFixture"/>.</summary>
-[CollectionDefinition(Name)]
-public sealed class AzuriteCollection : ICollectionFixture<AzuriteFixture>
-{
-    public const string Name = "Azurite";
 }

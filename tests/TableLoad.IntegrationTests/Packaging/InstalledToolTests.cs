@@ -8,7 +8,7 @@ namespace TableLoad.IntegrationTests.Packaging;
 /// The packed <c>tableload</c> tool, installed into a temporary tool path, used from an empty folder far
 /// from any checkout: it must carry everything it needs, the R scripts of <c>--report</c> included.
 /// </summary>
-[Collection(AzuriteCollection.Name)]
+[Collection(ReportAzuriteCollection.Name)]
 public sealed class InstalledToolTests(AzuriteFixture azurite, ITestOutputHelper log) : IDisposable
 {
     private static readonly TimeSpan Limit = TimeSpan.FromMinutes(3);

@@ -6,7 +6,7 @@ using TableLoad.Proxy;
 namespace TableLoad.IntegrationTests.Proxy;
 
 /// <summary><c>tableload proxy</c> as a user starts it: one line when listening, the counters on SIGTERM, one sentence on bad input.</summary>
-[Collection(AzuriteCollection.Name)]
+[Collection(ProxyAzuriteCollection.Name)]
 public sealed class ProxyCommandTests(AzuriteFixture azurite) : IDisposable
 {
     private static readonly TimeSpan Limit = TimeSpan.FromSeconds(30);

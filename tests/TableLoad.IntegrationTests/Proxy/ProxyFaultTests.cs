@@ -14,7 +14,7 @@ using TableLoad.Workload;
 namespace TableLoad.IntegrationTests.Proxy;
 
 /// <summary>Single requests through the proxy in front of Azurite, checking each fault against what Azurite then holds.</summary>
-[Collection(AzuriteCollection.Name)]
+[Collection(ProxyAzuriteCollection.Name)]
 public sealed class ProxyFaultTests(AzuriteFixture azurite)
 {
     private static readonly EntityTemplate Template = EntityTemplate.Create(entitySize: 1024, properties: 8);

@@ -10,7 +10,7 @@ namespace TableLoad.IntegrationTests.Proxy;
 /// Real TableLoad runs (the built program, as a user runs it) through the proxy in front of Azurite:
 /// what TableLoad's summary reports equals what the proxy did, and --verify still matches.
 /// </summary>
-[Collection(AzuriteCollection.Name)]
+[Collection(ProxyAzuriteCollection.Name)]
 public sealed class ThrottledRunTests(AzuriteFixture azurite, ITestOutputHelper log) : IDisposable
 {
     private const int PartitionLimit = 500;

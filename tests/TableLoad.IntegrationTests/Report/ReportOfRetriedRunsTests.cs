@@ -6,7 +6,7 @@ using Xunit.Abstractions;
 namespace TableLoad.IntegrationTests.Report;
 
 /// <summary><c>tableload report</c> of runs that retried and read answers back: every count of the merge is the sum of the parts'.</summary>
-[Collection(AzuriteCollection.Name)]
+[Collection(FleetAzuriteCollection.Name)]
 public sealed class ReportOfRetriedRunsTests(AzuriteFixture azurite, ITestOutputHelper log) : IDisposable
 {
     private readonly string _root = Directory.CreateTempSubdirectory("tableload-report-retried-").FullName;

@@ -9,7 +9,7 @@ using Xunit.Abstractions;
 namespace TableLoad.IntegrationTests.Reporting;
 
 /// <summary><c>run --report</c>'s report.html, opened in a real browser with the network off.</summary>
-[Collection(AzuriteCollection.Name)]
+[Collection(ReportAzuriteCollection.Name)]
 public sealed class ReportInBrowserTests(AzuriteFixture azurite, ITestOutputHelper log)
 {
     // Appended to a copy of the page: lists what the browser decoded and what the table shows.

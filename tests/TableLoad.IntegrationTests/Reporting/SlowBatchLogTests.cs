@@ -5,7 +5,7 @@ using TableLoad.Reporting;
 namespace TableLoad.IntegrationTests.Reporting;
 
 /// <summary>A batches.csv that cannot keep up (here a named pipe nobody reads yet) neither stalls the load nor grows memory: rows beyond the buffer are dropped and counted.</summary>
-[Collection(AzuriteCollection.Name)]
+[Collection(ReportAzuriteCollection.Name)]
 public sealed class SlowBatchLogTests(AzuriteFixture azurite) : IDisposable
 {
     private readonly string _output = Directory.CreateTempSubdirectory("tableload-slowlog-").FullName;

@@ -4,7 +4,7 @@ using TableLoad.IntegrationTests.Infrastructure;
 namespace TableLoad.IntegrationTests.Run;
 
 /// <summary>--operation and --key-space through the command line against Azurite, with both batch clients.</summary>
-[Collection(AzuriteCollection.Name)]
+[Collection(StoredAzuriteCollection.Name)]
 public sealed class BatchOperationTests(AzuriteFixture azurite) : IDisposable
 {
     private readonly string _output = Directory.CreateTempSubdirectory("tableload-operation-").FullName;

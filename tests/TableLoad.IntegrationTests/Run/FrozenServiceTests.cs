@@ -6,7 +6,7 @@ using Xunit.Abstractions;
 namespace TableLoad.IntegrationTests.Run;
 
 /// <summary>A service that stops answering (Azurite frozen with SIGSTOP) never hangs TableLoad: every table call is bounded.</summary>
-[Collection(AzuriteCollection.Name)]
+[Collection(ReportAzuriteCollection.Name)]
 public sealed class FrozenServiceTests(AzuriteFixture azurite, ITestOutputHelper log) : IDisposable
 {
     private readonly string _output = Directory.CreateTempSubdirectory("tableload-frozen-").FullName;

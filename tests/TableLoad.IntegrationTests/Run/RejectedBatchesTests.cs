@@ -3,7 +3,7 @@ using TableLoad.Reporting;
 
 namespace TableLoad.IntegrationTests.Run;
 
-[Collection(AzuriteCollection.Name)]
+[Collection(StoredAzuriteCollection.Name)]
 public sealed class RejectedBatchesTests(AzuriteFixture azurite) : IDisposable
 {
     private readonly string _first = Directory.CreateTempSubdirectory("tableload-first-").FullName;

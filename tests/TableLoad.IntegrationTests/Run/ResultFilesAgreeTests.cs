@@ -7,19 +7,12 @@ namespace TableLoad.IntegrationTests.Run;
 
 /// <summary>Every result file tells the same story as summary.json.</summary>
 [Collection(AzuriteCollection.Name)]
-public sealed class ResultFilesAgreeTests(AzuriteFixture azurite) : IAsyncLifetime
+public sealed class ResultFilesAgreeTests(AzuriteFixture azurite, SharedRun sharedRun) : IClassFixture<SharedRun>, IAsyncLifetime
 {
-    private readonly string _output = Directory.CreateTempSubdirectory("tableload-agree-").FullName;
     private ResultFolder _folder = null!;
 
-    public async Task InitializeAsync()
-    {
-        var (exitCode, _, stderr) = await TableLoadProcess.RunAsync(
-            ["run", "--duration", "3s", "--warmup", "1s", "--tasks", "6", "--batch-size", "50", "--label", "agree,\"quoted\"", "--output", _output, "--quiet"],
-            azurite.ConnectionString);
-        Assert.True(exitCode == 0, stderr);
-        _folder = new ResultFolder(_output);
-    }
+    public async Task InitializeAsync() => _folder = await sharedRun.OnceAsync(
+        azurite, ["run", "--duration", "3s", "--warmup", "1s", "--tasks", "6", "--batch-size", "50", "--label", "agree,\"quoted\"", "--quiet"]);
 
     [Fact]
     public void BatchesCsv_MeasuredRows_AddUpToTheSummary()
@@ -100,7 +93,7 @@ public sealed class ResultFilesAgreeTests(AzuriteFixture azurite) : IAsyncLifeti
     [Fact]
     public void RunJson_DescribesTheRun_WithoutTheKey()
     {
-        var text = File.ReadAllText(Path.Combine(_output, ResultFiles.RunJson));
+        var text = File.ReadAllText(Path.Combine(_folder.Path, ResultFiles.RunJson));
         var run = _folder.Run;
 
         Assert.DoesNotContain(AzuriteFixture.AccountKey, text, StringComparison.Ordinal);
@@ -112,9 +105,5 @@ public sealed class ResultFilesAgreeTests(AzuriteFixture azurite) : IAsyncLifeti
         Assert.Equal("complete", _folder.Summary.Status.ToSnakeCase());
     }
 
-    public Task DisposeAsync()
-    {
-        Directory.Delete(_output, recursive: true);
-        return Task.CompletedTask;
-    }
+    public Task DisposeAsync() => Task.CompletedTask;
 }

@@ -3,7 +3,7 @@ using TableLoad.IntegrationTests.Infrastructure;
 namespace TableLoad.IntegrationTests.Run;
 
 /// <summary>What a run reports as succeeded is exactly what Azurite holds afterwards.</summary>
-[Collection(AzuriteCollection.Name)]
+[Collection(StoredAzuriteCollection.Name)]
 public sealed class RunStoresWhatItReportsTests(AzuriteFixture azurite) : IDisposable
 {
     private readonly string _output = Directory.CreateTempSubdirectory("tableload-run-").FullName;

@@ -8,7 +8,7 @@ namespace TableLoad.IntegrationTests.Run;
 /// <c>--entity FILE</c> as a user runs it against Azurite: every entity stored carries the sample's properties with
 /// their types and values, through either client; and a sample the service would refuse is refused before any request.
 /// </summary>
-[Collection(AzuriteCollection.Name)]
+[Collection(StoredAzuriteCollection.Name)]
 public sealed class SampleEntityRunTests(AzuriteFixture azurite) : IDisposable
 {
     private static readonly string Typical = Path.Combine(AzuriteFixture.FindRepoRoot(), "examples", "typical.json");

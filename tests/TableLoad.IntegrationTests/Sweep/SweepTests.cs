@@ -6,7 +6,7 @@ using TableLoad.Reporting;
 namespace TableLoad.IntegrationTests.Sweep;
 
 /// <summary><c>tableload sweep</c> against Azurite: one folder and one sweep.csv row per cell, resumable, interruptible.</summary>
-[Collection(AzuriteCollection.Name)]
+[Collection(SweepAzuriteCollection.Name)]
 public sealed class SweepTests(AzuriteFixture azurite) : IDisposable
 {
     private static readonly TimeSpan Limit = TimeSpan.FromSeconds(60);

@@ -9,7 +9,7 @@ using TableLoad.Reporting;
 namespace TableLoad.IntegrationTests.Telemetry;
 
 /// <summary>The TableLoad meter and its OTLP export, on real runs against Azurite.</summary>
-[Collection(AzuriteCollection.Name)]
+[Collection(SweepAzuriteCollection.Name)]
 public sealed class LiveMetricsTests(AzuriteFixture azurite)
 {
     private static readonly TimeSpan Limit = TimeSpan.FromMinutes(1);

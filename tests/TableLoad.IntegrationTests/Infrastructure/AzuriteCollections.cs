@@ -1,0 +1,47 @@
+namespace TableLoad.IntegrationTests.Infrastructure;
+
+// Each collection starts an Azurite of its own, so the collections run side by side (AssemblyInfo.cs says how many
+// at once) while the tests of one collection run one after the other against theirs: a test may freeze its Azurite
+// (SIGSTOP) without stalling any other. The collections are of about the same length, so none is left running alone.
+
+/// <summary>Runs: their options, refusals, runtime settings and result files.</summary>
+[CollectionDefinition(Name)]
+public sealed class AzuriteCollection : ICollectionFixture<AzuriteFixture>
+{
+    public const string Name = "Azurite";
+}
+
+/// <summary>Runs through the throttling proxy and the faults it makes.</summary>
+[CollectionDefinition(Name)]
+public sealed class ProxyAzuriteCollection : ICollectionFixture<AzuriteFixture>
+{
+    public const string Name = "Azurite behind the proxy";
+}
+
+/// <summary>Several processes and instances of one run, and the reports that merge them.</summary>
+[CollectionDefinition(Name)]
+public sealed class FleetAzuriteCollection : ICollectionFixture<AzuriteFixture>
+{
+    public const string Name = "Azurite for fleets";
+}
+
+/// <summary>Sweeps, tune (whose probes are sweep cells) and the live meter.</summary>
+[CollectionDefinition(Name)]
+public sealed class SweepAzuriteCollection : ICollectionFixture<AzuriteFixture>
+{
+    public const string Name = "Azurite for sweeps, tune and telemetry";
+}
+
+/// <summary>The HTML report, the packaged tool and the batch log; and the tests that freeze the service.</summary>
+[CollectionDefinition(Name)]
+public sealed class ReportAzuriteCollection : ICollectionFixture<AzuriteFixture>
+{
+    public const string Name = "Azurite for reports and stalls";
+}
+
+/// <summary>What runs store: the operations, sample entities and refused batches, checked against the table.</summary>
+[CollectionDefinition(Name)]
+public sealed class StoredAzuriteCollection : ICollectionFixture<AzuriteFixture>
+{
+    public const string Name = "Azurite for what runs store";
+}
