@@ -3,7 +3,7 @@ using TableLoad.IntegrationTests.Infrastructure;
 
 namespace TableLoad.IntegrationTests.Compare;
 
-[Collection(AzuriteCollection.Name)]
+[Collection(GateAzuriteCollection.Name)]
 public sealed class CompareTests(AzuriteFixture azurite) : IDisposable
 {
     private readonly string _root = Directory.CreateTempSubdirectory("tableload-compare-").FullName;

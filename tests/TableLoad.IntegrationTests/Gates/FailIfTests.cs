@@ -5,7 +5,7 @@ using TableLoad.Reporting;
 
 namespace TableLoad.IntegrationTests.Gates;
 
-[Collection(AzuriteCollection.Name)]
+[Collection(GateAzuriteCollection.Name)]
 public sealed class FailIfTests(AzuriteFixture azurite) : IDisposable
 {
     private readonly string _root = Directory.CreateTempSubdirectory("tableload-gates-").FullName;

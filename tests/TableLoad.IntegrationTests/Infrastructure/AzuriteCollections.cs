@@ -45,3 +45,10 @@ public sealed class StoredAzuriteCollection : ICollectionFixture<AzuriteFixture>
 {
     public const string Name = "Azurite for what runs store";
 }
+
+/// <summary>Gates and intervals: --fail-if, compare, and the confidence of a run's figures.</summary>
+[CollectionDefinition(Name)]
+public sealed class GateAzuriteCollection : ICollectionFixture<AzuriteFixture>
+{
+    public const string Name = "Azurite for gates and intervals";
+}

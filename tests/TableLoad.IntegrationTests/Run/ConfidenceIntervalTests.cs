@@ -7,7 +7,7 @@ using Xunit.Abstractions;
 namespace TableLoad.IntegrationTests.Run;
 
 /// <summary>Every run's summary.json and printed result carry the intervals of its figures, computed from its own (merged) seconds.</summary>
-[Collection(AzuriteCollection.Name)]
+[Collection(GateAzuriteCollection.Name)]
 public sealed partial class ConfidenceIntervalTests(AzuriteFixture azurite, ITestOutputHelper log) : IDisposable
 {
     private readonly string _root = Directory.CreateTempSubdirectory("tableload-confidence-").FullName;
