@@ -13,11 +13,14 @@ internal sealed class BoundedDuration
 
     private readonly string _why;
     private readonly bool _aboveMin;
+    private readonly bool _latency;
 
     /// <param name="why">Why the range is what it is, said in parentheses when a value is refused.</param>
     /// <param name="aboveMin">The minimum itself is refused (greater than, not at least).</param>
-    public BoundedDuration(Option<string> option, TimeSpan min, TimeSpan max, string why = "", bool aboveMin = false)
+    /// <param name="latency">A latency: a bare number is refused, since 50 would be 50 seconds where 50ms was surely meant.</param>
+    public BoundedDuration(Option<string> option, TimeSpan min, TimeSpan max, string why = "", bool aboveMin = false, bool latency = false)
     {
+        _latency = latency;
         Option = option;
         Min = min;
         Max = max;
@@ -41,6 +44,11 @@ internal sealed class BoundedDuration
     public TimeSpan? ValueIn(ParseResult parse, UsageErrors errors)
     {
         var text = parse.GetValue(Option);
+        if (_latency && !errors.Require(Option, !DurationParser.IsBareNumber(text), $"{Option.Name} '{text}' is a latency without its unit; give the unit, as in {text}ms or {text}s."))
+        {
+            return null;
+        }
+
         if (!errors.Require(Option, DurationParser.TryParse(text, out var duration), $"{Option.Name} '{text}' is not a duration; use forms such as {Forms}."))
         {
             return null;

@@ -19,8 +19,8 @@ internal sealed class TuneOptions
     public RunOptions Run { get; } = new();
 
     public BoundedDuration P99 { get; } = new(
-        new Option<string>("--p99") { Description = "Latency constraint: the highest p99 batch latency a recommended configuration may have, e.g. 200ms or 1s. Default: none." },
-        TimeSpan.Zero, TimeSpan.FromDays(1), why: "no batch is answered in no time, so no configuration could meet 0s", aboveMin: true);
+        new Option<string>("--p99") { Description = "Latency constraint: the highest p99 batch latency a recommended configuration may have, e.g. 200ms or 1s, with its unit. Default: none." },
+        TimeSpan.Zero, TimeSpan.FromDays(1), why: "no batch is answered in no time, so no configuration could meet 0s", aboveMin: true, latency: true);
 
     public Option<string> MaxThrottled { get; } = new("--max-throttled")
     {

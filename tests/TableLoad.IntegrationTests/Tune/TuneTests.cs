@@ -45,7 +45,8 @@ public sealed class TuneTests(AzuriteFixture azurite) : IDisposable
         }
 
         var ranBefore = new ResultFolder(_output).Csv(ResultFiles.TuneCsv).Select(r => r["cell"]).ToList();
-        var (exitCode, stdout, stderr) = await TableLoadProcess.RunAsync([.. args, "--resume"], proxy.ConnectionString, Limit);
+        // --report as well: its paths come before the reproducing command, which stays the last line.
+        var (exitCode, stdout, stderr) = await TableLoadProcess.RunAsync([.. args, "--resume", "--report"], proxy.ConnectionString, Limit);
 
         Assert.True(exitCode == 0, stderr + stdout);
         Assert.NotEmpty(ranBefore);
@@ -65,8 +66,10 @@ public sealed class TuneTests(AzuriteFixture azurite) : IDisposable
         Assert.All(confirmRuns.Where(g => g.Key != recommendation.Cell), g => Assert.Contains(
             new TuneLoser(g.Key, "met the constraints in its probe but broke one in its confirm runs"), tune.Losers));
         Assert.All(rows, r => Assert.True(Directory.Exists(Path.Combine(_output, r["cell"])), r["cell"]));
-        var lastLine = stdout.TrimEnd().Split('\n')[^1];
+        var lines = stdout.TrimEnd().Split('\n');
+        var lastLine = lines[^1];
         Assert.StartsWith($"tableload run --tasks {recommendation.Tasks} ", lastLine, StringComparison.Ordinal);
+        Assert.EndsWith("report.html", lines[^2], StringComparison.Ordinal);
         // The last line, pasted, runs the recommendation.
         var reproduced = Path.Combine(_output, "reproduced");
         var pasted = await TableLoadProcess.RunAsync([.. lastLine.Split(' ')[1..], "--output", reproduced], proxy.ConnectionString, Limit);
@@ -97,6 +100,7 @@ public sealed class TuneTests(AzuriteFixture azurite) : IDisposable
 
     [Theory]
     [InlineData("--p99 0s", "--p99 must be greater than 0s")]
+    [InlineData("--p99 50", "--p99 '50' is a latency without its unit; give the unit, as in 50ms or 50s.")]
     [InlineData("--batch-size 50,101", "--batch-size must be between 1 and 100 (a batch holds at most 100 operations), not 101.")]
     [InlineData("--max-tasks 0", "--max-tasks must be")]
     [InlineData("--budget 20s", "--budget 20s is shorter than one probe and the 2 confirm runs")]
