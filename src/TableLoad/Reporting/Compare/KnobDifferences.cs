@@ -9,7 +9,7 @@ internal static class KnobDifferences
     private static readonly HashSet<string> NotKnobs = new(StringComparer.Ordinal)
     {
         "output", "table", "keep_table", "allow_existing_table", "key_prefix", "start_at", "shared_run", "no_batch_log",
-        "batch_log_buffer", "sdk_diagnostics", "verify", "warmup_s", "account",
+        "batch_log_buffer", "sdk_diagnostics", "verify", "warmup_s", "account", "fail_if", "junit",
     };
 
     /// <summary>One entry per differing knob: its name and each side's values (several when a side's repeats differ).</summary>
@@ -33,7 +33,12 @@ internal static class KnobDifferences
                 if (!NotKnobs.Contains(name))
                 {
                     var set = values.TryGetValue(name, out var existing) ? existing : values[name] = new SortedSet<string>(StringComparer.Ordinal);
-                    set.Add(node?.ToJsonString() is { } text ? text.Trim('"') : "none");
+                    set.Add(node switch
+                    {
+                        null => "none",
+                        JsonValue value when value.TryGetValue<string>(out var text) => text,
+                        _ => node.ToJsonString(),
+                    });
                 }
             }
         }
