@@ -4,15 +4,19 @@
 RELEASE_TABLELOAD <- file.path("src", "TableLoad", "bin", "Release", "net10.0", "tableload.dll")
 
 # The command that runs tableload, as its words: TABLELOAD (a command line such as
-# "dotnet /path/tableload.dll"), else tableload on PATH, else dotnet with the Release build of the
-# repository analysis_dir belongs to.
+# "dotnet /path/tableload.dll"), else tableload on PATH, else dotnet with the tableload.dll that
+# analysis_dir ships beside (an installed tool or a build carries analysis/ next to the program),
+# else with the Release build of the repository analysis_dir belongs to.
 tableload_command <- function(analysis_dir) {
   given <- trimws(Sys.getenv("TABLELOAD"))
   if (nzchar(given)) return(strsplit(given, "[[:space:]]+")[[1]])
   on_path <- Sys.which("tableload")
   if (nzchar(on_path)) return(unname(on_path))
-  dll <- file.path(dirname(normalizePath(analysis_dir, mustWork = TRUE)), RELEASE_TABLELOAD)
+  beside <- dirname(normalizePath(analysis_dir, mustWork = TRUE))
   dotnet <- Sys.which("dotnet")
+  shipped <- file.path(beside, "tableload.dll")
+  if (nzchar(dotnet) && file.exists(shipped)) return(c(unname(dotnet), shipped))
+  dll <- file.path(beside, RELEASE_TABLELOAD)
   if (nzchar(dotnet) && file.exists(dll)) return(c(unname(dotnet), dll))
   input_error(sprintf(paste("cannot find tableload: set TABLELOAD to the command that runs it (for example",
                             "\"dotnet path/to/tableload.dll\"), put tableload on PATH, or build the repository in Release",

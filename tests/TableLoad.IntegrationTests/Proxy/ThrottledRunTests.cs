@@ -102,7 +102,9 @@ public sealed class ThrottledRunTests(AzuriteFixture azurite, ITestOutputHelper 
         var outcomes = summary.Outcomes;
         Assert.True(stats.Resets > 0);
         Assert.Equal(stats.Resets, outcomes["network_failure"]);
-        Assert.InRange(stats.Resets / (double)stats.Batches, 0.1, 0.3);
+        // Four standard errors of a 20% share over the batches sent: a busy machine sends fewer, and the share strays further.
+        var tolerance = 4 * Math.Sqrt(0.2 * 0.8 / stats.Batches);
+        Assert.InRange(stats.Resets / (double)stats.Batches, 0.2 - tolerance, 0.2 + tolerance);
         Assert.Equal(stats.Batches - stats.Resets, outcomes["succeeded"]);
         Assert.Equal("complete", summary.Status.ToSnakeCase());
         Assert.Contains("entities: matches", stdout, StringComparison.Ordinal);

@@ -27,7 +27,7 @@ public sealed class OtherCultureRunTests(AzuriteFixture azurite) : IDisposable
 
         var exitCode = await run.WaitForExitAsync(TimeSpan.FromSeconds(60));
 
-        Assert.True(exitCode == 0, run.StandardError);
+        Assert.True(exitCode == 0, $"exit code {exitCode}; stderr: {run.StandardError}; stdout: {run.StandardOutput}");
         Assert.Contains($"waiting until {startAt.UtcDateTime.ToString("yyyy-MM-ddTHH:mm:ss", CultureInfo.InvariantCulture)}.000Z to start", run.StandardError, StringComparison.Ordinal);
         Assert.Contains("entities: matches", run.StandardOutput, StringComparison.Ordinal);
         var results = new ResultFolder(_output);
