@@ -1,4 +1,6 @@
 using System.Globalization;
+using System.Text;
+using System.Xml;
 using System.Xml.Linq;
 using TableLoad.Measurement.Gates;
 
@@ -39,7 +41,9 @@ internal static class JunitReport
             Directory.CreateDirectory(directory);
         }
 
-        Of(suiteName, verdicts, seconds).Save(path);
+        // No byte-order mark: some CI readers of JUnit XML take it for content before the declaration.
+        using var writer = XmlWriter.Create(path, new XmlWriterSettings { Encoding = new UTF8Encoding(encoderShouldEmitUTF8Identifier: false), Indent = true });
+        Of(suiteName, verdicts, seconds).Save(writer);
     }
 
     private static XElement Case(ThresholdVerdict verdict)

@@ -37,6 +37,7 @@ public sealed class FailIfTests(AzuriteFixture azurite) : IDisposable
         Assert.True(File.Exists(Path.Combine(output, ResultFiles.SummaryJson)));
         Assert.EndsWith($"results: {output}", stdout.TrimEnd(), StringComparison.Ordinal);
 
+        Assert.Equal((byte)'<', File.ReadAllBytes(junit)[0]);
         var suite = XDocument.Load(junit).Root!.Element("testsuite")!;
         Assert.Equal(("3", "1"), ((string)suite.Attribute("tests")!, (string)suite.Attribute("failures")!));
         var cases = suite.Elements("testcase").ToList();

@@ -150,7 +150,7 @@ public sealed class TuneTests(AzuriteFixture azurite) : IDisposable
             Assert.Contains($"  {option} ", help.Stdout, StringComparison.Ordinal);
         }
 
-        const string Sentence = "'tuen' is not a tableload command; the commands are run, sweep, tune, report and proxy (see 'tableload --help').";
+        const string Sentence = "'tuen' is not a tableload command; the commands are run, sweep, tune, report, compare and proxy (see 'tableload --help').";
         Assert.Equal((2, "", Sentence), (unknownHelp.ExitCode, unknownHelp.Stdout, unknownHelp.Stderr.Trim()));
         Assert.Equal((2, "", Sentence), (unknown.ExitCode, unknown.Stdout, unknown.Stderr.Trim()));
     }
