@@ -147,11 +147,11 @@ read_runs <- function(dirs) {
 }
 
 # A table of cells (sweep.csv; tune.csv, which is sweep.csv's columns and more) as a data.table.
-# Text columns stay text (a client named like a number, partitions "1"); older sweeps lack the client column.
+# Text columns stay text (a client named like a number, partitions "1", gates empty without --fail-if); older sweeps lack the client column.
 read_cell_table <- function(path, text_columns = character(), required = character()) {
   header <- names(data.table::fread(path, nrows = 0L, showProgress = FALSE))
   cells <- data.table::fread(path, na.strings = "", showProgress = FALSE,
-                             colClasses = list(character = intersect(c("cell", "client", "runtime", "operation", "partitions", text_columns), header)))
+                             colClasses = list(character = intersect(c("cell", "client", "runtime", "operation", "partitions", "gates", text_columns), header)))
   missing <- setdiff(c("cell", "median", "p99", "peak_eps", "mean_eps", required), names(cells))
   if (length(missing) > 0L) {
     input_error(sprintf("%s lacks the column(s) %s", path, paste(missing, collapse = ", ")))

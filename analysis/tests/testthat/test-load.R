@@ -54,6 +54,19 @@ test_that("read_sweep reads sweep.csv and the cell folders it names", {
   expect_identical(vapply(sweep$runs, `[[`, "", "name"), sweep$cells$cell)
 })
 
+test_that("read_cell_table reads the gates as text, empty without --fail-if, and the interval columns as numbers", {
+  path <- tempfile(fileext = ".csv")
+  on.exit(unlink(path))
+  writeLines(c("cell,median,p99,p99_ci_low,p99_ci_high,peak_eps,mean_eps,eps_ci_low,eps_ci_high,gates",
+               "a,1,2,1.5,2.5,10,9,8.5,9.5,",
+               "b,1,2,,,10,9,,,"), path)
+  cells <- read_cell_table(path)
+  expect_type(cells$gates, "character")
+  expect_true(all(is.na(cells$gates)))
+  expect_equal(cells$p99_ci_low, c(1.5, NA))
+  expect_equal(cells$eps_ci_high, c(9.5, NA))
+})
+
 test_that("a folder that is not a result folder is an input error", {
   expect_error(read_run(tempdir()), class = "tableload_input_error", regexp = "not a TableLoad result folder")
   expect_error(read_run(file.path(tempdir(), "no-such-folder")), class = "tableload_input_error")

@@ -31,15 +31,19 @@ internal sealed record CellRun(int ExitCode, RunSummary? Summary, bool Interrupt
         }
 
         var exitCode = await launcher.RunAsync(child, arguments, signals).ConfigureAwait(false);
-        // A run that crashed may have left a provisional summary (status partial); it did not finish.
-        var row = exitCode is ExitCodes.Success or ExitCodes.VerifyMismatch or ExitCodes.Partial or ExitCodes.Interrupted ? ReadSummary(directory) : null;
+        // A run that crashed may have left a provisional summary (status partial); it did not finish. One that broke a
+        // --fail-if threshold finished and wrote every file before saying so.
+        var row = exitCode is ExitCodes.Success or ExitCodes.VerifyMismatch or ExitCodes.Partial or ExitCodes.Interrupted or ExitCodes.GateFailed
+            ? ReadSummary(directory)
+            : null;
         var stopped = signals.Interrupted || exitCode == ExitCodes.Interrupted || row?.Status == RunStatus.Interrupted;
         // A cell that ended on its own just as the user stopped is finished.
         var finishedAnyway = row is { Status: not RunStatus.Interrupted } && exitCode != ExitCodes.Interrupted;
         return stopped && !finishedAnyway ? new CellRun(exitCode, null, Interrupted: true) : new CellRun(exitCode, row, Interrupted: false);
     }
 
-    private static RunSummary? ReadSummary(string directory)
+    /// <summary>The summary.json a child run wrote in <paramref name="directory"/>; null when there is none it could read.</summary>
+    public static RunSummary? ReadSummary(string directory)
     {
         var path = Path.Combine(directory, ResultFiles.SummaryJson);
         try

@@ -15,6 +15,15 @@ internal static class ChildRunOptions
     /// </summary>
     public static IReadOnlyList<Option> SetForEachChild(RunOptions run) => [run.Output, run.Label, run.Quiet, run.Report, run.ConnectionString, run.Sas];
 
+    /// <summary>
+    /// Set by sweep itself over all its cells, never passed to one: <c>--junit</c>, one file with a testcase per cell and
+    /// threshold (each cell still judges <c>--fail-if</c>, which is passed through, and exits 99 when one breaks).
+    /// </summary>
+    public static IReadOnlyList<Option> JudgedBySweep(RunOptions run) => [run.Junit];
+
+    /// <summary>Refused by tune in one sentence: its probes are judged by its own constraints, --p99 and --max-throttled.</summary>
+    public static IReadOnlyList<Option> RefusedByTune(RunOptions run) => [run.FailIf, run.Junit];
+
     /// <summary>Every run option that is neither set for each child nor one of <paramref name="setByTheCommand"/>.</summary>
     public static IReadOnlyList<Option> PassThrough(RunOptions run, IEnumerable<Option> setByTheCommand)
     {

@@ -1,5 +1,7 @@
 using System.CommandLine;
 using TableLoad.Hosting;
+using TableLoad.Measurement.Gates;
+using TableLoad.Reporting;
 using TableLoad.Reporting.Exporters;
 using TableLoad.Reporting.Merge;
 
@@ -13,14 +15,33 @@ internal static class ReportCommand
         var folders = new Argument<string[]>("folders") { Description = "Result folders written by tableload run.", Arity = ArgumentArity.OneOrMore };
         var label = new Option<string?>("--label") { Description = "Merge folders of different run ids under this label. Default: all folders must share one run id." };
         var output = new Option<string?>("--output") { Description = "Folder for the merged result files. Default: results/<run id or label>-merged/." };
+        var failIf = new Option<string?>("--fail-if")
+        {
+            Description = $"Gates on the merged figures, as run --fail-if takes them (e.g. \"{ThresholdParser.Example}\"): one line each after the table; when any fails, exit 99 after the merged folder is written. Default: none.",
+        };
+        var junit = new Option<string?>("--junit") { Description = "With --fail-if: also write the verdicts to this file as JUnit XML, one testcase per threshold. Default: none." };
         var command = new Command("report", "Merge the result folders of several instances (or runs grouped by --label) and print the table as one coordinator would have.")
         {
-            folders, label, output,
+            folders, label, output, failIf, junit,
         };
 
         command.SetAction(async parse =>
         {
             var groupLabel = parse.GetValue(label);
+            var faults = new List<string>();
+            var thresholds = parse.GetValue(failIf) is { } expression ? ThresholdParser.Parse([expression], failIf.Name, faults) : [];
+            var junitPath = parse.GetValue(junit);
+            if (junitPath is not null && parse.GetValue(failIf) is null)
+            {
+                faults.Add("--junit writes the verdicts of --fail-if's thresholds; give --fail-if too.");
+            }
+
+            if (faults.Count > 0)
+            {
+                await Console.Error.WriteLineAsync(string.Join(Environment.NewLine, faults)).ConfigureAwait(false);
+                return ExitCodes.BadInput;
+            }
+
             MergePlan plan;
             try
             {
@@ -54,8 +75,9 @@ internal static class ReportCommand
                 {
                     var summary = await ResultMerger.MergeAsync(plan, destination, groupLabel).ConfigureAwait(false);
                     await ResultTableExporter.WriteAsync(Console.Out, summary, perProcess: false).ConfigureAwait(false);
+                    var gates = await ThresholdReport.JudgeAsync(thresholds, summary, Console.Out, junitPath, $"tableload report {groupLabel ?? plan.Parts[0].RunId}").ConfigureAwait(false);
                     await Console.Out.WriteLineAsync($"results: {destination}").ConfigureAwait(false);
-                    return ExitCodes.Success;
+                    return gates == GateOutcome.Failed ? ExitCodes.GateFailed : ExitCodes.Success;
                 }).ConfigureAwait(false);
         });
         return command;

@@ -42,7 +42,7 @@ internal sealed class SweepOptions
             DefaultValueFactory = _ => partitions,
         };
 
-        PassThrough = ChildRunOptions.PassThrough(Run, KnobsOfRun);
+        PassThrough = ChildRunOptions.PassThrough(Run, [.. KnobsOfRun, .. ChildRunOptions.JudgedBySweep(Run)]);
     }
 
     /// <summary>The run options this sweep shares with <c>run</c>; only those in <see cref="PassThrough"/> are on the sweep command.</summary>
@@ -97,6 +97,11 @@ internal sealed class SweepOptions
         Description = "Folder of the sweep: sweep.csv, sweep.json and one folder per cell. Default: results/sweep-<yyyyMMdd-HHmmss>/ (UTC).",
     };
 
+    public Option<string?> Junit { get; } = new("--junit")
+    {
+        Description = "With --fail-if: write every cell's verdicts to this file as JUnit XML, one testsuite with a testcase per cell and threshold (classname the cell), as CI systems read test results. Default: none.",
+    };
+
     public Option<string?> ConnectionString { get; } = new("--connection-string")
     {
         Description = $"Storage connection string (key or SAS), handed to each cell in ${SecretVariables.ConnectionString}, never on its command line. Default: ${SecretVariables.ConnectionString}, else the Azurite development account on 127.0.0.1:10002.",
@@ -118,7 +123,7 @@ internal sealed class SweepOptions
 
     public IEnumerable<Option> All =>
     [
-        .. Knobs, Repeat.Option, Cooldown.Option, StopWhenThrottled, Resume, Report, Output, ConnectionString, Sas, .. PassThrough,
+        .. Knobs, Repeat.Option, Cooldown.Option, StopWhenThrottled, Resume, Report, Output, Junit, ConnectionString, Sas, .. PassThrough,
     ];
 
     // Each value is judged by run's own range, which --help shows beside the list.

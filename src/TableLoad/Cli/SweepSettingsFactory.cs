@@ -4,6 +4,7 @@ using System.CommandLine.Parsing;
 using System.Globalization;
 using System.Text.Json;
 using TableLoad.ChildRuns;
+using TableLoad.Measurement.Gates;
 using TableLoad.Reporting;
 using TableLoad.Settings;
 using TableLoad.Sweep;
@@ -80,6 +81,10 @@ internal static class SweepSettingsFactory
         // The cells see exactly the secrets the launcher will put in their environment.
         var first = ValidateCells(cells.Where(c => c.Repeat == 1).ToList(), commandLine, knobs.CellsPerPass > 1, now, errors, variables ?? new Hashtable(), name =>
             name == SecretVariables.ConnectionString ? connection : name == SecretVariables.Sas ? sas : null);
+        // The cells' own settings, so a --fail-if from a --config profile or TABLELOAD_FAIL_IF counts as one given here.
+        var failIf = first?.FailIf;
+        var junit = parse.GetValue(options.Junit);
+        errors.Require(options.Junit, junit is null || first is null || failIf is not null, "--junit writes the verdicts of --fail-if's thresholds; give --fail-if too.");
         errors.ThrowIfAny();
         return new SweepSettings
         {
@@ -89,6 +94,8 @@ internal static class SweepSettingsFactory
             Cooldown = cooldown.GetValueOrDefault(),
             StopWhenThrottledPercent = stopWhenThrottled,
             Resume = resume,
+            Thresholds = ThresholdParser.ParseChecked(failIf),
+            JunitPath = junit,
             Report = parse.GetValue(options.Report),
             OutputDirectory = commandLine.OutputDirectory,
             Table = table,

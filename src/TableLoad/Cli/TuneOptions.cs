@@ -12,8 +12,17 @@ internal sealed class TuneOptions
 {
     public TuneOptions()
     {
-        PassThrough = ChildRunOptions.PassThrough(Run, [.. Model, .. Searched]);
+        PassThrough = ChildRunOptions.PassThrough(Run, [.. Model, .. Searched, .. ChildRunOptions.RefusedByTune(Run)]);
+        // Declared, hidden, so that giving one is refused in tune's own sentence rather than as an unknown option.
+        Refused = [.. ChildRunOptions.RefusedByTune(Run).Select(o => new Option<string?>(o.Name) { Hidden = true })];
     }
+
+    /// <summary>Run options tune refuses (<see cref="ChildRunOptions.RefusedByTune"/>).</summary>
+    public IReadOnlyList<Option<string?>> Refused { get; }
+
+    /// <summary>Why tune refuses --fail-if, in one sentence.</summary>
+    public const string RefusedSentence =
+        "tune judges its probes by its own constraints, --p99 and --max-throttled, so it takes no --fail-if or --junit; give those, or gate a sweep or a run with --fail-if.";
 
     /// <summary>The run options tune shares with <c>run</c>; client, runtime, operation, entity size and partitions are the user's data model, given to every probe.</summary>
     public RunOptions Run { get; } = new();
@@ -98,6 +107,6 @@ internal sealed class TuneOptions
     public IEnumerable<Option> All =>
     [
         P99.Option, MaxThrottled, MaxTasks.Option, MaxProcesses.Option, BatchSize, Budget.Option, Confirm.Option, Duration.Option, Warmup.Option, ConfirmDuration.Option,
-        Resume, Report, Output, ConnectionString, Sas, .. Model, .. PassThrough,
+        Resume, Report, Output, ConnectionString, Sas, .. Model, .. PassThrough, .. Refused,
     ];
 }

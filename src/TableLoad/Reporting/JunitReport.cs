@@ -2,18 +2,18 @@ using System.Globalization;
 using System.Text;
 using System.Xml;
 using System.Xml.Linq;
-using TableLoad.Measurement.Gates;
 
 namespace TableLoad.Reporting;
 
 /// <summary>
 /// The thresholds' verdicts as JUnit XML, the format CI systems show as test results: one testcase per
-/// threshold, with a failure element for each one broken.
+/// threshold (of each sweep cell), with a failure element for each one broken.
 /// </summary>
 internal static class JunitReport
 {
-    public static XDocument Of(string suiteName, IReadOnlyList<ThresholdVerdict> verdicts, double seconds)
+    public static XDocument Of(string suiteName, IReadOnlyList<JunitCase> cases, double seconds)
     {
+        var verdicts = cases.Select(c => c.Verdict).ToList();
         var time = seconds.ToString("0.###", CultureInfo.InvariantCulture);
         var failures = verdicts.Count(v => !v.Passed).ToString(CultureInfo.InvariantCulture);
         var tests = verdicts.Count.ToString(CultureInfo.InvariantCulture);
@@ -23,7 +23,7 @@ internal static class JunitReport
             new XAttribute("failures", failures),
             new XAttribute("errors", "0"),
             new XAttribute("time", time),
-            verdicts.Select(Case));
+            cases.Select(Case));
         return new XDocument(new XDeclaration("1.0", "utf-8", null),
             new XElement("testsuites",
                 new XAttribute("name", "tableload"),
@@ -33,7 +33,7 @@ internal static class JunitReport
                 suite));
     }
 
-    public static void Write(string path, string suiteName, IReadOnlyList<ThresholdVerdict> verdicts, double seconds)
+    public static void Write(string path, string suiteName, IReadOnlyList<JunitCase> cases, double seconds)
     {
         var directory = Path.GetDirectoryName(Path.GetFullPath(path));
         if (directory is not null)
@@ -43,14 +43,15 @@ internal static class JunitReport
 
         // No byte-order mark: some CI readers of JUnit XML take it for content before the declaration.
         using var writer = XmlWriter.Create(path, new XmlWriterSettings { Encoding = new UTF8Encoding(encoderShouldEmitUTF8Identifier: false), Indent = true });
-        Of(suiteName, verdicts, seconds).Save(writer);
+        Of(suiteName, cases, seconds).Save(writer);
     }
 
-    private static XElement Case(ThresholdVerdict verdict)
+    private static XElement Case(JunitCase junitCase)
     {
+        var verdict = junitCase.Verdict;
         var testCase = new XElement("testcase",
             new XAttribute("name", verdict.Threshold.Text),
-            new XAttribute("classname", "tableload.thresholds"),
+            new XAttribute("classname", junitCase.ClassName),
             new XAttribute("time", "0"),
             new XElement("system-out", verdict.Line()));
         if (!verdict.Passed)

@@ -1,5 +1,7 @@
 using System.Globalization;
 using TableLoad.Measurement;
+using TableLoad.Measurement.Confidence;
+using TableLoad.Measurement.Gates;
 using TableLoad.Reporting;
 
 namespace TableLoad.Sweep;
@@ -37,12 +39,17 @@ internal static class SweepCsv
         Real("p90", r => r.P90, (r, v) => r with { P90 = v }),
         Real("p95", r => r.P95, (r, v) => r with { P95 = v }),
         Real("p99", r => r.P99, (r, v) => r with { P99 = v }),
+        // A sweep written before the intervals were columns lacks them; so does a cell with too little data for one.
+        Interval("p99_ci_low", r => r.P99Interval?.Low, (r, v) => r with { P99Interval = Bounds(r.P99Interval) with { Low = v } }),
+        Interval("p99_ci_high", r => r.P99Interval?.High, (r, v) => r with { P99Interval = Bounds(r.P99Interval) with { High = v } }),
         Count("peak_eps", r => r.PeakEntitiesPerSecond, (r, v) => r with { PeakEntitiesPerSecond = v }),
         Count("succeeded", r => r.Succeeded, (r, v) => r with { Succeeded = v }),
         Count("failed", r => r.Failed, (r, v) => r with { Failed = v }),
         Count("throttled", r => r.Throttled, (r, v) => r with { Throttled = v }),
         Count("timeouts", r => r.Timeouts, (r, v) => r with { Timeouts = v }),
         Real("mean_eps", r => r.MeanEntitiesPerSecond, (r, v) => r with { MeanEntitiesPerSecond = v }),
+        Interval("eps_ci_low", r => r.EpsInterval?.Low, (r, v) => r with { EpsInterval = Bounds(r.EpsInterval) with { Low = v } }),
+        Interval("eps_ci_high", r => r.EpsInterval?.High, (r, v) => r with { EpsInterval = Bounds(r.EpsInterval) with { High = v } }),
         Real("goodput_mb_s", r => r.GoodputMbPerSecond, (r, v) => r with { GoodputMbPerSecond = v }),
         Real("client_cpu_s", r => r.ClientCpuSeconds, (r, v) => r with { ClientCpuSeconds = v }),
         new("saturated", r => Csv.Bool(r.Saturated), (r, t) => r with { Saturated = bool.Parse(t) }),
@@ -50,6 +57,8 @@ internal static class SweepCsv
         new("status", r => Csv.Text(r.StatusText), (r, t) => t == SweepRow.VerifyMismatchText
             ? r with { Status = RunStatus.Complete, VerifyMismatch = true }
             : r with { Status = RunStatusExtensions.FromSnakeCase(t) ?? throw new FormatException($"'{t}' is no run status.") }),
+        // A sweep written before gates lacks the column; its cells were judged by none.
+        new("gates", r => GatesText(r.Gates), (r, t) => r with { Gates = ParseGates(t) }) { Optional = true },
     ];
 
     public static readonly CsvTable<SweepRow> Table = new(ResultFiles.SweepCsv, Columns, CellColumn, SweepRow.ToBeRead, r => r.Cell.Name);
@@ -75,6 +84,27 @@ internal static class SweepCsv
 
     private static CsvColumn<SweepRow> Count(string name, Func<SweepRow, long> get, Func<SweepRow, long, SweepRow> set) =>
         new(name, r => Csv.Number(get(r)), (r, text) => set(r, long.Parse(text, NumberStyles.AllowLeadingSign, CultureInfo.InvariantCulture)));
+
+    // Empty when the figure has no interval; a bound read alone waits for the other column to complete it.
+    private static CsvColumn<SweepRow> Interval(string name, Func<SweepRow, double?> get, Func<SweepRow, double, SweepRow> set) =>
+        new(name, r => get(r) is { } value ? value.ToString(CultureInfo.InvariantCulture) : "", (r, text) => text.Length == 0 ? r : set(r, ParseReal(text))) { Optional = true };
+
+    private static FigureInterval Bounds(FigureInterval? interval) => interval ?? new FigureInterval(double.NaN, double.NaN, RunConfidence.DefaultLevel);
+
+    public static string GatesText(GateOutcome gates) => gates switch
+    {
+        GateOutcome.None => "",
+        GateOutcome.Passed => "passed",
+        GateOutcome.Failed => "failed",
+    };
+
+    private static GateOutcome ParseGates(string text) => text switch
+    {
+        "" => GateOutcome.None,
+        "passed" => GateOutcome.Passed,
+        "failed" => GateOutcome.Failed,
+        _ => throw new FormatException($"'{text}' is no gates verdict."),
+    };
 
     private static string Int(int value) => value.ToString(CultureInfo.InvariantCulture);
 

@@ -1,5 +1,6 @@
 using System.Diagnostics.CodeAnalysis;
 using TableLoad.Measurement;
+using TableLoad.Measurement.Gates;
 
 namespace TableLoad.Sweep;
 
@@ -64,6 +65,15 @@ internal sealed record SweepRow
     /// <summary>--verify counted other than the run stored; sweep.csv then says <c>verify_mismatch</c> in place of the status.</summary>
     public bool VerifyMismatch { get; init; }
 
+    /// <summary>How the cell stood against the sweep's <c>--fail-if</c> thresholds; None without them (or in a sweep.csv written before gates).</summary>
+    public GateOutcome Gates { get; init; }
+
+    /// <summary>The cell's own 95% interval of <see cref="MeanEntitiesPerSecond"/> (summary.json's confidence); null with too little data.</summary>
+    public FigureInterval? EpsInterval { get; init; }
+
+    /// <summary>The cell's own 95% interval of <see cref="P99"/> in ms; null with too little data.</summary>
+    public FigureInterval? P99Interval { get; init; }
+
     /// <summary>The status column of sweep.csv: <c>complete</c>, <c>partial</c> (a process failed) or <c>verify_mismatch</c>.</summary>
     public string StatusText => VerifyMismatch ? VerifyMismatchText : Status.ToSnakeCase();
 
@@ -79,7 +89,8 @@ internal sealed record SweepRow
     public static SweepRow ToBeRead() => new(new SweepCell("", 0, 0, 0, EntityShape.Sample, "", null, 0));
 
     /// <summary>The figures of a cell, from its summary.json read through the summary's own type.</summary>
-    public static SweepRow FromSummary(SweepCell cell, RunSummary summary)
+    /// <param name="gates">The cell's verdict on the sweep's thresholds.</param>
+    public static SweepRow FromSummary(SweepCell cell, RunSummary summary, GateOutcome gates = GateOutcome.None)
     {
         long Outcome(string name) => summary.Outcomes.GetValueOrDefault(name);
         var latency = summary.LatencyMs;
@@ -104,6 +115,9 @@ internal sealed record SweepRow
             Saturated = summary.Client.Saturated,
             Status = summary.Status,
             VerifyMismatch = summary.Stored is { Matches: false },
+            Gates = gates,
+            EpsInterval = RunIntervals.Of(summary, RunFigure.Eps),
+            P99Interval = RunIntervals.Of(summary, RunFigure.P99),
         };
     }
 }

@@ -2,6 +2,7 @@ using System.Globalization;
 using Microsoft.Extensions.Logging;
 using TableLoad.ChildRuns;
 using TableLoad.Measurement;
+using TableLoad.Measurement.Gates;
 using TableLoad.Reporting;
 using TableLoad.Settings;
 
@@ -13,6 +14,8 @@ namespace TableLoad.Sweep;
 /// </summary>
 internal sealed class SweepRunner(SweepSettings settings, ICellLauncher launcher, TextWriter output, ILogger log, TimeProvider time)
 {
+    private readonly SweepGates _gates = new(settings.Thresholds, settings.JunitPath);
+
     public async Task<int> RunAsync(ChildRunSignals signals)
     {
         var csvPath = Path.Combine(settings.OutputDirectory, ResultFiles.SweepCsv);
@@ -85,6 +88,14 @@ internal sealed class SweepRunner(SweepSettings settings, ICellLauncher launcher
             await output.WriteAsync(RepeatIntervals.Render(rows)).ConfigureAwait(false);
         }
 
+        if (_gates.Any)
+        {
+            var broken = rows.Count(r => r.Gates == GateOutcome.Failed);
+            await output.WriteLineAsync($"gates: {broken} of {rows.Count} {(rows.Count == 1 ? "cell" : "cells")} broke a --fail-if threshold").ConfigureAwait(false);
+            _gates.WriteJunit($"tableload sweep {Path.GetFileName(Path.TrimEndingDirectorySeparator(settings.OutputDirectory))}", rows, settings.CellDirectory);
+            outcome.GatesFailed = broken > 0;
+        }
+
         await output.WriteLineAsync($"sweep: {rows.Count} finished {(rows.Count == 1 ? "cell" : "cells")} in {csvPath}" + (outcome.Skipped > 0 ? $", {outcome.Skipped} skipped" : "")).ConfigureAwait(false);
         return outcome.ExitCode(signals.Interrupted);
     }
@@ -114,7 +125,14 @@ internal sealed class SweepRunner(SweepSettings settings, ICellLauncher launcher
             return null;
         }
 
-        return Count(SweepRow.FromSummary(cell, summary), outcome);
+        // The cell's run judged the same summary and exited 99 on the same verdicts.
+        var verdicts = _gates.Judge(summary);
+        foreach (var verdict in verdicts.Where(v => !v.Passed))
+        {
+            log.LogInformation("{Sentence}", $"{cell.Name}: {verdict.Line()}");
+        }
+
+        return Count(SweepRow.FromSummary(cell, summary, ThresholdJudge.Outcome(verdicts)), outcome);
     }
 
     private static SweepRow Count(SweepRow row, SweepOutcome outcome)
@@ -169,8 +187,12 @@ internal sealed class SweepRunner(SweepSettings settings, ICellLauncher launcher
 
         public int Skipped { get; set; }
 
+        /// <summary>A cell of sweep.csv, resumed or run now, broke a --fail-if threshold.</summary>
+        public bool GatesFailed { get; set; }
+
+        // A broken gate is the sweep's answer only when nothing worse ended it, as for a run.
         public int ExitCode(bool interrupted) =>
             interrupted ? ExitCodes.Interrupted
-            : AbortCode ?? (Mismatched > 0 ? ExitCodes.VerifyMismatch : Failed > 0 ? ExitCodes.Partial : ExitCodes.Success);
+            : AbortCode ?? (Mismatched > 0 ? ExitCodes.VerifyMismatch : Failed > 0 ? ExitCodes.Partial : GatesFailed ? ExitCodes.GateFailed : ExitCodes.Success);
     }
 }

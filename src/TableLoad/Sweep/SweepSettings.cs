@@ -1,4 +1,5 @@
 using TableLoad.ChildRuns;
+using TableLoad.Measurement.Gates;
 using TableLoad.Storage;
 
 namespace TableLoad.Sweep;
@@ -19,6 +20,12 @@ internal sealed record SweepSettings
     public double? StopWhenThrottledPercent { get; init; }
 
     public bool Resume { get; init; }
+
+    /// <summary>The <c>--fail-if</c> thresholds each cell's run judges (passed to it in <see cref="RunArguments"/>); none without.</summary>
+    public IReadOnlyList<Threshold> Thresholds { get; init; } = [];
+
+    /// <summary>The sweep's <c>--junit</c> file, one testcase per cell and threshold; null for none.</summary>
+    public string? JunitPath { get; init; }
 
     public bool Report { get; init; }
 

@@ -1,6 +1,7 @@
 using System.Globalization;
 using System.Text;
 using TableLoad.Measurement;
+using TableLoad.Measurement.Gates;
 
 namespace TableLoad.Sweep;
 
@@ -89,6 +90,18 @@ internal sealed class SweepTable
         if (row.Saturated)
         {
             notes.Add("client saturated");
+        }
+
+        switch (row.Gates)
+        {
+            case GateOutcome.None:
+                break;
+            case GateOutcome.Passed:
+                notes.Add("gates passed");
+                break;
+            case GateOutcome.Failed:
+                notes.Add("gates FAILED");
+                break;
         }
 
         return string.Join(", ", notes);

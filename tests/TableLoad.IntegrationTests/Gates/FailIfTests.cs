@@ -116,5 +116,67 @@ public sealed class FailIfTests(AzuriteFixture azurite) : IDisposable
         Assert.Contains("give --fail-if too", junitAlone.Stderr, StringComparison.Ordinal);
     }
 
+    [Fact]
+    public async Task ReportLabel_JudgesTheMergedFigures_Exit99WhenBroken_AndZeroWithTheJunitFileWhenHeld()
+    {
+        string[] parts = [Path.Combine(_root, "a"), Path.Combine(_root, "b")];
+        // Two runs of their own, measured at the same time, as report --label merges them.
+        var runs = await StartTogether.StartAsync((startAt, _) => parts.Select((part, k) => TableLoadProcess.Start(
+            [.. ShortRun(part), "--start-at", startAt, "--table", $"gated{k}{Guid.NewGuid():N}"[..20]], azurite.ConnectionString)).ToList());
+        foreach (var run in runs)
+        {
+            using (run)
+            {
+                Assert.True(await run.WaitForExitAsync(TimeSpan.FromMinutes(2)) == 0, run.StandardError);
+            }
+        }
+
+        var broken = await TableLoadProcess.RunAsync(["report", .. parts, "--label", "pair", "--output", Path.Combine(_root, "merged1"), "--fail-if", "eps>1000000,failed<=0%"], null);
+        var junit = Path.Combine(_root, "report.xml");
+        var held = await TableLoadProcess.RunAsync(["report", .. parts, "--label", "pair", "--output", Path.Combine(_root, "merged2"), "--fail-if", "eps>=1", "--junit", junit], null);
+
+        Assert.True(broken.ExitCode == 99, broken.Stdout + broken.Stderr);
+        var merged = new ResultFolder(Path.Combine(_root, "merged1")).Summary;
+        var lines = ThresholdLines(broken.Stdout);
+        Assert.Equal(2, lines.Count);
+        Assert.StartsWith($"threshold eps>1000000: {Math.Round(merged.MeanEntitiesPerSecond, MidpointRounding.AwayFromZero).ToString("0", CultureInfo.InvariantCulture)} e/s", lines[0], StringComparison.Ordinal);
+        Assert.EndsWith("FAILED", lines[0], StringComparison.Ordinal);
+        Assert.EndsWith("passed", lines[1], StringComparison.Ordinal);
+        var stdout = broken.Stdout.Split('\n').Select(l => l.TrimEnd()).ToList();
+        // After the table, before the folder's path.
+        Assert.True(stdout.FindIndex(l => l.StartsWith("threshold ", StringComparison.Ordinal)) > stdout.FindLastIndex(l => l.StartsWith('|')), broken.Stdout);
+        Assert.StartsWith("results: ", stdout.Last(l => l.Length > 0), StringComparison.Ordinal);
+        Assert.True(held.ExitCode == 0, held.Stdout + held.Stderr);
+        Assert.EndsWith("passed", Assert.Single(ThresholdLines(held.Stdout)), StringComparison.Ordinal);
+        Assert.Equal("tableload report pair", (string)XDocument.Load(junit).Root!.Element("testsuite")!.Attribute("name")!);
+    }
+
+    [Theory]
+    [InlineData("report", "--fail-if 'p99<500' needs a latency with its unit")]
+    [InlineData("report-junit", "--junit writes the verdicts of --fail-if's thresholds; give --fail-if too.")]
+    [InlineData("sweep-junit", "--junit writes the verdicts of --fail-if's thresholds; give --fail-if too.")]
+    [InlineData("tune", "tune judges its probes by its own constraints, --p99 and --max-throttled, so it takes no --fail-if or --junit")]
+    [InlineData("tune-junit", "tune judges its probes by its own constraints, --p99 and --max-throttled, so it takes no --fail-if or --junit")]
+    public async Task Refusals_AreOneSentence_ExitTwo_BeforeAnything(string command, string expected)
+    {
+        var output = Path.Combine(_root, "refused");
+        var junit = Path.Combine(_root, "j.xml");
+        string[] args = command switch
+        {
+            "report" => ["report", output, "--fail-if", "p99<500"],
+            "report-junit" => ["report", output, "--junit", junit],
+            "sweep-junit" => ["sweep", "--tasks", "1,2", "--duration", "1s", "--output", output, "--junit", junit],
+            "tune" => ["tune", "--output", output, "--fail-if", "eps>1"],
+            _ => ["tune", "--output", output, "--junit", junit],
+        };
+
+        var (exitCode, _, stderr) = await TableLoadProcess.RunAsync(args, azurite.ConnectionString);
+
+        Assert.True(exitCode == 2, stderr);
+        Assert.StartsWith(expected, Assert.Single(stderr.Split('\n', StringSplitOptions.RemoveEmptyEntries)), StringComparison.Ordinal);
+        Assert.False(Directory.Exists(output));
+        Assert.False(File.Exists(junit));
+    }
+
     public void Dispose() => Directory.Delete(_root, recursive: true);
 }

@@ -102,6 +102,57 @@ public sealed class SweepTests(AzuriteFixture azurite) : IDisposable
     }
 
     [Fact]
+    public async Task FailIf_ACellBelowTheBound_BreaksIt_EveryCellRuns_Exit99_TheGatesColumnTheTableAndTheJunitFileSayWhich()
+    {
+        var junit = Path.Combine(_output, "ci", "sweep.xml");
+        string[] cells = ["sdk-p1-t4-b100-e1024-single-rate100-r1", "sdk-p1-t4-b100-e1024-single-rate1000-r1"];
+
+        // The slow cell comes first: the sweep must still run the second.
+        var (exitCode, stdout, stderr) = await TableLoadProcess.RunAsync(
+            ["sweep", "--rate", "100,1000", "--tasks", "4", "--batch-size", "100", "--duration", "2s", "--warmup", "1s", "--output", _output,
+             "--fail-if", "eps>300", "--junit", junit],
+            azurite.ConnectionString,
+            Limit);
+
+        Assert.True(exitCode == 99, stdout + stderr);
+        var rows = SweepCsv();
+        Assert.Equal(cells, rows.Select(r => r["cell"]));
+        Assert.Equal(["failed", "passed"], rows.Select(r => r["gates"]));
+        Assert.True(Summary(cells[0]).MeanEntitiesPerSecond <= 300 && Summary(cells[1]).MeanEntitiesPerSecond > 300, stdout);
+        string TableRow(string cell) => stdout.Split('\n').Single(l => l.StartsWith("| " + cell + " ", StringComparison.Ordinal));
+        Assert.Contains("gates FAILED", TableRow(cells[0]), StringComparison.Ordinal);
+        Assert.Contains("gates passed", TableRow(cells[1]), StringComparison.Ordinal);
+        Assert.Contains("gates: 1 of 2 cells broke a --fail-if threshold", stdout, StringComparison.Ordinal);
+        Assert.Contains($"{cells[0]}: threshold eps>300: ", stderr, StringComparison.Ordinal);
+        var cases = System.Xml.Linq.XDocument.Load(junit).Root!.Element("testsuite")!.Elements("testcase").ToList();
+        Assert.Equal(cells, cases.Select(c => (string)c.Attribute("classname")!));
+        Assert.Equal([true, false], cases.Select(c => c.Element("failure") is not null));
+    }
+
+    [Fact]
+    public async Task Resume_ASweepCsvWrittenBeforeTheGatesAndIntervalColumns_KeepsItsHeader_AndRunsOnlyTheMissingCell()
+    {
+        string[] sweep = ["sweep", "--tasks", "1,2", "--batch-size", "10", "--duration", "1s", "--warmup", "0s", "--output", _output, "--fail-if", "eps>0"];
+        var (exitCode, _, stderr) = await TableLoadProcess.RunAsync(sweep, azurite.ConnectionString, Limit);
+        Assert.True(exitCode == 0, stderr);
+        var csvPath = Path.Combine(_output, ResultFiles.SweepCsv);
+        string[] newer = ["gates", "eps_ci_low", "eps_ci_high", "p99_ci_low", "p99_ci_high"];
+        var lines = File.ReadAllLines(csvPath);
+        var header = lines[0].Split(',');
+        var old = lines.Take(2).Select(l => string.Join(',', l.Split(',').Where((_, i) => !newer.Contains(header[i]))));
+        File.WriteAllLines(csvPath, old);
+
+        (exitCode, _, stderr) = await TableLoadProcess.RunAsync([.. sweep, "--resume"], azurite.ConnectionString, Limit);
+
+        Assert.True(exitCode == 0, stderr);
+        Assert.Equal(["[2/2] sdk-p1-t2-b10-e1024-single-r1: running"], stderr.Split('\n').Where(l => l.EndsWith(": running", StringComparison.Ordinal)));
+        var written = File.ReadAllLines(csvPath);
+        Assert.Equal(old.First(), written[0]);
+        Assert.Equal(["sdk-p1-t1-b10-e1024-single-r1", "sdk-p1-t2-b10-e1024-single-r1"], SweepCsv().Select(r => r["cell"]));
+        Assert.All(SweepCsv(), r => Assert.DoesNotContain("gates", r.Keys));
+    }
+
+    [Fact]
     public async Task Sweep_BadValueInAList_PrintsOneSentence_ExitsTwo_AndRunsNoCell()
     {
         var (exitCode, stdout, stderr) = await TableLoadProcess.RunAsync(["sweep", "--tasks", "4,0", "--output", _output], azurite.ConnectionString, Limit);
@@ -241,6 +292,13 @@ public sealed class SweepTests(AzuriteFixture azurite) : IDisposable
         Assert.Equal(client.UserCpuSeconds + client.SystemCpuSeconds, ResultFolder.Number(row["client_cpu_s"]));
         Assert.Equal(client.Saturated ? "true" : "false", row["saturated"]);
         Assert.Equal(summary.Status.ToSnakeCase(), row["status"]);
+        // The cell's own intervals, empty where summary.json's confidence has too little data for one.
+        static string Bound(double? value) => value?.ToString(CultureInfo.InvariantCulture) ?? "";
+        var confidence = summary.Confidence!;
+        Assert.Equal(Bound(confidence.MeanEntitiesPerSecond?.Lo), row["eps_ci_low"]);
+        Assert.Equal(Bound(confidence.MeanEntitiesPerSecond?.Hi), row["eps_ci_high"]);
+        Assert.Equal(Bound(confidence.LatencyMs?.P99.Lo), row["p99_ci_low"]);
+        Assert.Equal(Bound(confidence.LatencyMs?.P99.Hi), row["p99_ci_high"]);
     }
 
     private static async Task WaitForFileAsync(string path, TimeSpan limit)

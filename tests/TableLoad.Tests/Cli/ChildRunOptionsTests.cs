@@ -24,8 +24,8 @@ public sealed class ChildRunOptionsTests
         var names = command.Options.Select(o => o.Name).ToList();
         Assert.Equal(names.Distinct(StringComparer.Ordinal), names);
         var (passed, setByTheCommand) = name == "sweep"
-            ? (new SweepOptions().PassThrough, new SweepOptions().KnobsOfRun)
-            : (new TuneOptions().PassThrough, new TuneOptions().Model.Concat(new TuneOptions().Searched));
+            ? (new SweepOptions().PassThrough, new SweepOptions().KnobsOfRun.Concat(ChildRunOptions.JudgedBySweep(run)))
+            : (new TuneOptions().PassThrough, new TuneOptions().Model.Concat(new TuneOptions().Searched).Concat(ChildRunOptions.RefusedByTune(run)));
         var declarations = new[] { passed, setByTheCommand, ChildRunOptions.SetForEachChild(run) }.Select(d => d.Select(o => o.Name).ToHashSet()).ToList();
         Assert.All(run.All, option => Assert.True(
             declarations.Count(d => d.Contains(option.Name)) == 1,

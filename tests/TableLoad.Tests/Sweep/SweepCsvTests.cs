@@ -1,4 +1,6 @@
+using System.Globalization;
 using TableLoad.Measurement;
+using TableLoad.Measurement.Gates;
 using TableLoad.Reporting;
 using TableLoad.Sweep;
 using TableLoad.Tests.TestSupport;
@@ -15,8 +17,8 @@ public sealed class SweepCsvTests
     public void Header_HasTheAgreedColumns()
     {
         Assert.Equal(
-            "cell,client,runtime,operation,processes,tasks,batch_size,entity_size,partitions,rate,repeat,min,median,mean,max,p90,p95,p99,peak_eps," +
-            "succeeded,failed,throttled,timeouts,mean_eps,goodput_mb_s,client_cpu_s,saturated,status",
+            "cell,client,runtime,operation,processes,tasks,batch_size,entity_size,partitions,rate,repeat,min,median,mean,max,p90,p95,p99,p99_ci_low,p99_ci_high,peak_eps," +
+            "succeeded,failed,throttled,timeouts,mean_eps,eps_ci_low,eps_ci_high,goodput_mb_s,client_cpu_s,saturated,status,gates",
             SweepCsv.Header);
     }
 
@@ -89,7 +91,7 @@ public sealed class SweepCsvTests
 
         Assert.True(row.VerifyMismatch);
         Assert.Equal("verify_mismatch", row.StatusText);
-        Assert.EndsWith(",verify_mismatch", SweepCsv.Format(row), StringComparison.Ordinal);
+        Assert.EndsWith(",verify_mismatch,", SweepCsv.Format(row), StringComparison.Ordinal);
     }
 
     [Theory]
@@ -112,10 +114,64 @@ public sealed class SweepCsvTests
         var line = SweepCsv.Format(row);
 
         Assert.Equal(
-            "wire-p2-t12-b100-e1024-spread8-rate2500.5-r1,wire,tuned,insert,2,12,100,1024,spread:8,2500.5,1,8.25,20.5,22.126333333333335,950.75,30.5,35.25,1234.5,1200," +
-            "1234500,1000,9,1,900.1,0.9216,1.75,false,complete",
+            "wire-p2-t12-b100-e1024-spread8-rate2500.5-r1,wire,tuned,insert,2,12,100,1024,spread:8,2500.5,1,8.25,20.5,22.126333333333335,950.75,30.5,35.25,1234.5,45.25,52.75,1200," +
+            "1234500,1000,9,1,900.1,11010.25,11990.25,0.9216,1.75,false,complete,",
             line);
         Assert.Equal(SweepCsv.Columns.Count, line.Split(',').Length);
+    }
+
+    [Theory]
+    [InlineData(nameof(GateOutcome.Passed), "passed")]
+    [InlineData(nameof(GateOutcome.Failed), "failed")]
+    [InlineData(nameof(GateOutcome.None), "")]
+    public void Gates_AreTheLastColumn_AndReadBack(string gates, string text)
+    {
+        var row = SweepRow.FromSummary(Cell, CellSummaries.Summary(), Enum.Parse<GateOutcome>(gates));
+
+        var line = SweepCsv.Format(row);
+
+        Assert.EndsWith(",complete," + text, line, StringComparison.Ordinal);
+        Assert.Equal(row, SweepCsv.TryParse(line));
+    }
+
+    [Fact]
+    public void Intervals_AreTheCellsOwn_FromSummaryJsonsConfidence()
+    {
+        var summary = CellSummaries.Summary();
+
+        var fields = CsvLine.ByColumn(SweepCsv.Header, SweepCsv.Format(CreateRow(summary)));
+
+        var confidence = summary.Confidence!;
+        Assert.Equal(confidence.MeanEntitiesPerSecond!.Value.Lo.ToString(CultureInfo.InvariantCulture), fields["eps_ci_low"]);
+        Assert.Equal(confidence.MeanEntitiesPerSecond!.Value.Hi.ToString(CultureInfo.InvariantCulture), fields["eps_ci_high"]);
+        Assert.Equal(confidence.LatencyMs!.P99.Lo.ToString(CultureInfo.InvariantCulture), fields["p99_ci_low"]);
+        Assert.Equal(confidence.LatencyMs!.P99.Hi.ToString(CultureInfo.InvariantCulture), fields["p99_ci_high"]);
+    }
+
+    [Fact]
+    public void Intervals_TooLittleData_AreEmpty_AndReadBackAsNone()
+    {
+        var row = CreateRow(CellSummaries.Summary() with { Confidence = RunSummaries.TooLittleData });
+
+        var line = SweepCsv.Format(row);
+
+        var fields = CsvLine.ByColumn(SweepCsv.Header, line);
+        Assert.All(["eps_ci_low", "eps_ci_high", "p99_ci_low", "p99_ci_high"], c => Assert.Equal("", fields[c]));
+        var read = SweepCsv.TryParse(line)!;
+        Assert.Equal((null, null), (read.EpsInterval, read.P99Interval));
+    }
+
+    [Fact]
+    public void AFileWrittenBeforeGatesAndIntervals_ReadsItsRows_WithNoneOfEither()
+    {
+        var row = CreateRow(CellSummaries.Summary());
+        string[] newer = ["gates", "eps_ci_low", "eps_ci_high", "p99_ci_low", "p99_ci_high"];
+        var fields = CsvLine.ByColumn(SweepCsv.Header, SweepCsv.Format(row with { Gates = GateOutcome.Failed }));
+        var oldColumns = SweepCsv.Columns.Select(c => c.Name).Except(newer).ToList();
+
+        var read = SweepCsv.FromHeader(string.Join(',', oldColumns)).TryParse(string.Join(',', oldColumns.Select(c => fields[c])));
+
+        Assert.Equal(row with { Gates = GateOutcome.None, EpsInterval = null, P99Interval = null }, read);
     }
 
     [Fact]

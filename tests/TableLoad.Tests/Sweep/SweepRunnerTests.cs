@@ -1,5 +1,7 @@
+using System.Xml.Linq;
 using TableLoad.ChildRuns;
 using TableLoad.Measurement;
+using TableLoad.Measurement.Gates;
 using TableLoad.Reporting;
 using TableLoad.Settings;
 using TableLoad.Storage;
@@ -259,6 +261,44 @@ public sealed class SweepRunnerTests : IDisposable
         Assert.Equal(4, launcher.Launched.Count);
         Assert.Equal(3, CsvCells().Count);
         Assert.DoesNotContain("sdk-p1-t1-b20-e1024-single-r1", CsvCells());
+    }
+
+    [Fact]
+    public async Task RunAsync_ACellExiting99_IsARowMarkedFailed_EveryCellRuns_TheJunitFileHasEachCellsThresholds_AndTheSweepExits99()
+    {
+        var junit = Path.Combine(_output, "ci", "sweep.xml");
+        var settings = CreateSettings(batchSizes: [10]) with { Thresholds = ThresholdParser.ParseChecked("p99<100ms,failed<50%"), JunitPath = junit };
+        // The cell with two tasks is slow: its run breaks p99<100ms and exits 99, as run does.
+        var launcher = new FakeCellLauncher((cell, _) => cell.Tasks == 2 ? (ExitCodes.GateFailed, CellSummaries.Json(CellSummaries.Summary(p99: 250))) : (0, CellSummaries.Json()));
+
+        var exitCode = await RunAsync(settings, launcher);
+
+        Assert.Equal(ExitCodes.GateFailed, exitCode);
+        Assert.Equal(2, launcher.Launched.Count);
+        var rows = File.ReadAllLines(CsvPath).Skip(1).Select(l => CsvLine.ByColumn(SweepCsv.Header, l)).ToList();
+        Assert.Equal(["passed", "failed"], rows.Select(r => r["gates"]));
+        var stdout = _stdout.ToString();
+        Assert.Contains("gates passed", stdout.Split('\n').Single(l => l.StartsWith("| sdk-p1-t1-", StringComparison.Ordinal)), StringComparison.Ordinal);
+        Assert.Contains("gates FAILED", stdout.Split('\n').Single(l => l.StartsWith("| sdk-p1-t2-", StringComparison.Ordinal)), StringComparison.Ordinal);
+        Assert.Contains("gates: 1 of 2 cells broke a --fail-if threshold", stdout, StringComparison.Ordinal);
+        var cases = XDocument.Load(junit).Root!.Element("testsuite")!.Elements("testcase").ToList();
+        Assert.Equal(
+            ["sdk-p1-t1-b10-e1024-single-r1 p99<100ms", "sdk-p1-t1-b10-e1024-single-r1 failed<50%", "sdk-p1-t2-b10-e1024-single-r1 p99<100ms", "sdk-p1-t2-b10-e1024-single-r1 failed<50%"],
+            cases.Select(c => $"{(string)c.Attribute("classname")!} {(string)c.Attribute("name")!}"));
+        Assert.Equal([false, false, true, false], cases.Select(c => c.Element("failure") is not null));
+    }
+
+    [Fact]
+    public async Task RunAsync_Resume_ACellThatBrokeAThresholdBefore_StillMakesTheSweepExit99()
+    {
+        var settings = CreateSettings(batchSizes: [10]) with { Thresholds = ThresholdParser.ParseChecked("p99<100ms") };
+        await RunAsync(settings, new FakeCellLauncher((cell, _) => cell.Tasks == 2 ? (ExitCodes.GateFailed, CellSummaries.Json(CellSummaries.Summary(p99: 250))) : (1, null)));
+
+        var launcher = FakeCellLauncher.Completing();
+        var exitCode = await RunAsync(settings with { Resume = true }, launcher);
+
+        Assert.Equal(["sdk-p1-t1-b10-e1024-single-r1"], launcher.Launched.Select(c => c.Name));
+        Assert.Equal(ExitCodes.GateFailed, exitCode);
     }
 
     [Fact]

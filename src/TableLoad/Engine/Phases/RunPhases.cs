@@ -2,6 +2,7 @@ using System.Globalization;
 using Microsoft.Extensions.Logging;
 using TableLoad.Engine.Fleet;
 using TableLoad.Measurement;
+using TableLoad.Measurement.Gates;
 using TableLoad.Reporting.Exporters;
 using TableLoad.Settings;
 

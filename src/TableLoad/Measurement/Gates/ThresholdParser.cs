@@ -20,6 +20,9 @@ internal static class ThresholdParser
         (">", ThresholdComparison.Above),
     ];
 
+    /// <summary>The thresholds of an expression already checked by <see cref="Parse"/>; none when it is null.</summary>
+    public static IReadOnlyList<Threshold> ParseChecked(string? expression) => expression is null ? [] : Parse([expression], "--fail-if", []);
+
     /// <summary>Parses every condition of <paramref name="expressions"/>; <paramref name="faults"/> gets one sentence per bad condition.</summary>
     public static IReadOnlyList<Threshold> Parse(IEnumerable<string> expressions, string optionName, List<string> faults)
     {

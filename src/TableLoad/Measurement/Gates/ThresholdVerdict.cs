@@ -33,4 +33,8 @@ internal static class ThresholdJudge
     /// <param name="interval">The figure's interval in <paramref name="summary"/>, where the run has one.</param>
     public static IReadOnlyList<ThresholdVerdict> Judge(RunSummary summary, IReadOnlyList<Threshold> thresholds, Func<RunSummary, RunFigure, FigureInterval?> interval) =>
         [.. thresholds.Select(t => new ThresholdVerdict(t, t.Figure.Read(summary), interval(summary, t.Figure)))];
+
+    /// <summary>Failed when any verdict failed; None when there were no thresholds.</summary>
+    public static GateOutcome Outcome(IReadOnlyList<ThresholdVerdict> verdicts) =>
+        verdicts.Count == 0 ? GateOutcome.None : verdicts.All(v => v.Passed) ? GateOutcome.Passed : GateOutcome.Failed;
 }

@@ -1,0 +1,41 @@
+using TableLoad.ChildRuns;
+using TableLoad.Measurement;
+using TableLoad.Measurement.Gates;
+using TableLoad.Reporting;
+
+namespace TableLoad.Sweep;
+
+/// <summary>
+/// The sweep's <c>--fail-if</c> thresholds, judged on each cell's own summary (as the cell's run judged them, exiting
+/// 99 when one broke), and the sweep's <c>--junit</c> file: one testsuite, a testcase per cell and threshold.
+/// </summary>
+internal sealed class SweepGates(IReadOnlyList<Threshold> thresholds, string? junitPath)
+{
+    public bool Any => thresholds.Count > 0;
+
+    public IReadOnlyList<ThresholdVerdict> Judge(RunSummary summary) => ThresholdJudge.Judge(summary, thresholds, RunIntervals.Of);
+
+    /// <summary>Writes the JUnit file of <paramref name="rows"/>, each judged on the summary.json in its folder; nothing without --junit.</summary>
+    /// <param name="cellDirectory">The folder of a cell.</param>
+    public void WriteJunit(string suiteName, IReadOnlyList<SweepRow> rows, Func<SweepCell, string> cellDirectory)
+    {
+        if (junitPath is null)
+        {
+            return;
+        }
+
+        var cases = new List<JunitCase>();
+        var seconds = 0.0;
+        foreach (var row in rows)
+        {
+            // A resumed cell's summary is read back like a new one's; a folder deleted since has no verdicts to give.
+            if (CellRun.ReadSummary(cellDirectory(row.Cell)) is { } summary)
+            {
+                cases.AddRange(Judge(summary).Select(v => new JunitCase(row.Cell.Name, v)));
+                seconds += summary.MeasuredSeconds;
+            }
+        }
+
+        JunitReport.Write(junitPath, suiteName, cases, seconds);
+    }
+}
