@@ -50,6 +50,11 @@ public sealed class CompareTests(AzuriteFixture azurite) : IDisposable
         Assert.Contains("gate --fail-on eps: FAILED (eps worse beyond noise)", worse.Stdout, StringComparison.Ordinal);
         Assert.True(better.ExitCode == 0, better.Stdout + better.Stderr);
         Assert.Matches(@"(?m)^eps .* better$", better.Stdout);
+
+        // Assume runs of one configuration may land anywhere within their own size of each other, and 4× is within noise.
+        var noisy = await TableLoadProcess.RunAsync(["compare", fast, slow, "--fail-on", "eps", "--run-noise", "100%"], connectionString: null);
+        Assert.True(noisy.ExitCode == 0, noisy.Stdout + noisy.Stderr);
+        Assert.Matches(@"(?m)^eps .* no difference beyond noise$", noisy.Stdout);
     }
 
     [Fact]
