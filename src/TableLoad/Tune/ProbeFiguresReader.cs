@@ -1,3 +1,7 @@
+using System.Text.Json;
+using TableLoad.Measurement;
+using TableLoad.Measurement.Gates;
+using TableLoad.Reporting;
 using TableLoad.Sweep;
 
 namespace TableLoad.Tune;
@@ -5,6 +9,23 @@ namespace TableLoad.Tune;
 /// <summary>A probe's figures, as the search judges them, from the row its run wrote.</summary>
 internal static class ProbeFiguresReader
 {
+    /// <summary>The row's figures with the e/s interval of the summary.json in <paramref name="directory"/>, the run's folder, when it has one.</summary>
+    public static ProbeFigures Read(SweepRow row, string directory) =>
+        From(row) with { EntitiesPerSecondInterval = Summary(directory) is { } summary ? RunIntervals.Of(summary, RunFigure.Eps) : null };
+
+    private static RunSummary? Summary(string directory)
+    {
+        var path = Path.Combine(directory, ResultFiles.SummaryJson);
+        try
+        {
+            return File.Exists(path) ? ResultJson.ReadSummary(path) : null;
+        }
+        catch (Exception ex) when (ex is IOException or UnauthorizedAccessException or JsonException)
+        {
+            return null;
+        }
+    }
+
     public static ProbeFigures From(SweepRow row)
     {
         var entities = row.Succeeded + row.Failed;
