@@ -41,7 +41,7 @@ internal static class TuneCeiling
     /// puts its peak at or below the best's concurrency.
     /// </summary>
     public static bool StillGrowing(TunedProbe best, UslFit? fit) =>
-        fit is not { RSquared: >= ConcurrencyRefiner.MinRSquared } || fit.PeakConcurrency > best.Knobs.Concurrency;
+        fit is not { AdjustedRSquared: >= ConcurrencyRefiner.MinRSquared } || fit.PeakConcurrency > best.Knobs.Concurrency;
 
     /// <summary>The limit a probe above the best shows: a broken constraint, or no more growth (a plateau).</summary>
     public static TuneLimitKind KindOf(ProbeVerdict verdict) => verdict switch
