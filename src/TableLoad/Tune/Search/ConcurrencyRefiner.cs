@@ -87,7 +87,8 @@ internal sealed class ConcurrencyRefiner(TuneSpace space, TuneConstraints constr
             return peak > lowest && peak < highest && promising ? ((int)peak, TuneSteps.UslPeak) : null;
         }
 
-        return above is not null && above.Knobs.Tasks > met.Knobs.Tasks * NarrowBracket
+        // Whole tasks leave nothing strictly between neighbours (t1 and t2).
+        return above is not null && above.Knobs.Tasks > met.Knobs.Tasks * NarrowBracket && above.Knobs.Tasks - met.Knobs.Tasks >= 2
             ? (BracketGuess.Midpoint(met.Knobs.Tasks, above.Knobs.Tasks), TuneSteps.Bisect)
             : null;
     }
