@@ -20,19 +20,14 @@ internal sealed class CellProbeRunner(TuneSettings settings, ICellLauncher launc
     {
         if (_finished.TryGetValue(knobs, out var earlier))
         {
-            return Figures(earlier, settings.Probes);
+            return ProbeFiguresReader.From(earlier);
         }
 
         cancellationToken.ThrowIfCancellationRequested();
         var row = await RunAsync(settings.Probes, settings.Cell(knobs)).ConfigureAwait(false);
         _ran[knobs] = row;
-        return row is null ? null : Figures(row, settings.Probes);
+        return row is null ? null : ProbeFiguresReader.From(row);
     }
-
-    /// <summary>A confirm run's figures, with the interval its own summary gives.</summary>
-    public ProbeFigures ConfirmFigures(TuneRow run) => Figures(run.Row, settings.Confirms);
-
-    private static ProbeFigures Figures(SweepRow row, SweepSettings how) => ProbeFiguresReader.Read(row, how.CellDirectory(row.Cell));
 
     /// <summary>The confirm run of the recommended knobs in pass <paramref name="pass"/> (2, 3, ...); null when it failed.</summary>
     public Task<SweepRow?> ConfirmAsync(TuneKnobs knobs, int pass) => RunAsync(settings.Confirms, settings.Cell(knobs, pass));

@@ -78,8 +78,8 @@ internal sealed class TuneConfirmer(TuneSettings settings, CellProbeRunner probe
         return first;
     }
 
-    private TuneChoice Choice(TunedProbe probe, IReadOnlyList<TuneRow> runs, List<TunedProbe> setAside) =>
-        new(probe, runs, [.. runs.Select(probes.ConfirmFigures)], [.. setAside]);
+    private static TuneChoice Choice(TunedProbe probe, IReadOnlyList<TuneRow> runs, List<TunedProbe> setAside) =>
+        new(probe, runs, [.. runs.Select(r => ProbeFiguresReader.From(r.Row))], [.. setAside]);
 
     /// <summary>
     /// After <c>--confirm</c> runs that all met the constraints, another while the e/s interval is wider than
@@ -97,7 +97,7 @@ internal sealed class TuneConfirmer(TuneSettings settings, CellProbeRunner probe
             return false;
         }
 
-        var estimate = TuneNoise.Estimate([.. runs.Select(probes.ConfirmFigures)]);
+        var estimate = TuneNoise.Estimate([.. runs.Select(r => ProbeFiguresReader.From(r.Row))]);
         var (low, high) = estimate.Interval(TuneNoise.Level);
         return (high - low) / 2 > WidestHalfWidth * Math.Abs(estimate.Value);
     }
