@@ -54,14 +54,30 @@ usl_curve <- function(model, n) data.table::data.table(concurrency = n, mean_eps
 
 usl_caption <- function(model) {
   if (is.null(model)) return("tune.json holds no fitted model (too few probes to fit one), so no curve is drawn.")
+  if (!usl_drawable(model)) {
+    return(sprintf("The law fitted to %s has as many parameters as points and says nothing about them, so no curve is drawn.",
+                   plural(model$points, "probe")))
+  }
   peak <- if (is.null(model$peak_concurrency)) "none within reach (κ = 0)" else sprintf("N = %.1f", model$peak_concurrency)
-  sprintf(paste0("Curve: the Universal Scalability Law X(N) = λN / (1 + σ(N−1) + κN(N−1)) fitted to %s%s:\n",
-                 "λ = %s e/s, σ = %.4g, κ = %.4g, R² = %s; predicted peak: %s."),
+  sprintf(paste0("Curve: the Universal Scalability Law X(N) = λN / (1 + σ(N−1) + κN(N−1)) fitted to %s%s%s:\n",
+                 "λ = %s e/s, σ = %.4g, κ = %.4g, %s; predicted peak: %s."),
           if (is.null(model$points)) "the probes" else plural(model$points, "probe"),
           if (is.null(model$batch_size)) "" else sprintf(" of batch size %s", format_count(model$batch_size)),
-          plain_number(round(model$lambda, 1)), model$sigma, model$kappa,
-          if (is.null(model$r_squared)) "not recorded" else sprintf("%.3f", model$r_squared), peak)
+          if (is.null(model$parameters)) "" else sprintf(" (%s)", plural(model$parameters, "parameter")),
+          plain_number(round(model$lambda, 1)), model$sigma, model$kappa, usl_fit_text(model), peak)
 }
+
+# How well the law fits: adjusted R² and the residual standard error on the degrees of freedom left, when recorded.
+usl_fit_text <- function(model) {
+  if (!is.null(model$adjusted_r_squared) && !is.null(model$degrees_of_freedom)) {
+    return(sprintf("adjusted R² = %.3f, residual standard error %s e/s on %s", model$adjusted_r_squared,
+                   format_count(model$residual_standard_error), plural(model$degrees_of_freedom, "degree of freedom", "degrees of freedom")))
+  }
+  if (is.null(model$r_squared)) "R² not recorded" else sprintf("R² = %.3f (not adjusted for the parameters fitted)", model$r_squared)
+}
+
+# A law fitted with as many parameters as points passes through them all: it is not drawn.
+usl_drawable <- function(model) !is.null(model) && (is.null(model$degrees_of_freedom) || model$degrees_of_freedom >= 1)
 
 # (b) Mean entities/s against concurrency N = processes × tasks, probes coloured by verdict (shaped
 # by batch size when there are few), and the fitted USL curve when tune.json has one.
@@ -76,7 +92,7 @@ plot_tune_concurrency <- function(tune) {
   model <- tune$json$model
   shaped <- nlevels(probes$batch) <= 6L
   ggplot2::ggplot(probes, ggplot2::aes(concurrency, mean_eps)) +
-    (if (!is.null(model)) ggplot2::geom_line(data = usl_curve(model, curve_concurrency(probes$concurrency, log_axis)),
+    (if (usl_drawable(model)) ggplot2::geom_line(data = usl_curve(model, curve_concurrency(probes$concurrency, log_axis)),
                                              linewidth = 0.7, colour = "grey35", linetype = "22")) +
     ggplot2::geom_point(if (shaped) ggplot2::aes(colour = verdict, shape = batch) else ggplot2::aes(colour = verdict),
                         size = 2.8, stroke = 1) +

@@ -35,11 +35,15 @@ tune_headline <- function(tune) {
   held <- if (isTRUE(rec$constraints_held)) "the constraints held in every confirm run"
           else if (isFALSE(rec$constraints_held)) "the constraints did NOT hold in every confirm run"
           else "whether the constraints held in the confirm runs is not recorded"
-  sprintf("Recommended: %s (%s), %s entities/s (%s–%s over %s); %s.",
+  choice <- if (is.null(rec$choice)) "" else paste0(" ", rec$choice)
+  sprintf("Recommended: %s (%s), %s entities/s (%s CI %s–%s from %s); %s.%s",
           configuration_text(rec$processes, rec$tasks, rec$batch_size), rec$cell,
-          format_count(rec$entities_per_second_mean), format_count(rec$entities_per_second_min),
-          format_count(rec$entities_per_second_max), plural(confirm_count(tune), "confirm run"), held)
+          format_count(rec$entities_per_second_mean), level_text(rec$confidence_level), format_count(rec$entities_per_second_ci_low),
+          format_count(rec$entities_per_second_ci_high), plural(confirm_count(tune), "confirm run"), held, choice)
 }
+
+# "95%": the recommendation's interval level, 95% when tune.json does not say.
+level_text <- function(level) sprintf("%s%%", plain_number(100 * (if (is.null(level)) 0.95 else level)))
 
 # "Limit (service): Throttling began at ..."
 tune_limit_text <- function(json) sprintf("Limit (%s): %s", json$limit$kind, json$limit$sentence)
@@ -65,7 +69,7 @@ tune_search_text <- function(tune) {
 
 # ---- the recommendation's table ----------------------------------------------------------------
 
-RECOMMENDATION_HEADER <- c("configuration", "cell", "e/s mean (min–max, confirm runs)", "p50 (ms)", "p99 (ms)",
+RECOMMENDATION_HEADER <- c("configuration", "cell", "e/s mean (95% CI, confirm runs)", "p50 (ms)", "p99 (ms)",
                            "throttled", "client CPU µs/entity", "constraints held")
 
 # One row, at full precision (tune-recommendation.csv); NULL when nothing is recommended.
@@ -74,7 +78,7 @@ recommendation_table <- function(json) {
   if (is.null(rec)) return(NULL)
   data.table::data.table(
     cell = rec$cell, processes = rec$processes, tasks = rec$tasks, batch_size = rec$batch_size,
-    eps_mean = rec$entities_per_second_mean, eps_min = rec$entities_per_second_min, eps_max = rec$entities_per_second_max,
+    eps_mean = rec$entities_per_second_mean, eps_ci_low = rec$entities_per_second_ci_low, eps_ci_high = rec$entities_per_second_ci_high,
     p50_ms = or_na(rec$p50_ms), p99_ms = or_na(rec$p99_ms), throttled_percent = or_na(rec$throttled_percent),
     cpu_us_per_entity = or_na(rec$cpu_us_per_entity), constraints_held = or_na(rec$constraints_held), command = rec$command)
 }
@@ -82,7 +86,7 @@ recommendation_table <- function(json) {
 recommendation_cells <- function(table) {
   held <- ifelse(is.na(table$constraints_held), "not recorded", ifelse(table$constraints_held, "yes", "no"))
   cbind(configuration_text(table$processes, table$tasks, table$batch_size), table$cell,
-        sprintf("%s (%s–%s)", format_count(table$eps_mean), format_count(table$eps_min), format_count(table$eps_max)),
+        sprintf("%s (%s–%s)", format_count(table$eps_mean), format_count(table$eps_ci_low), format_count(table$eps_ci_high)),
         format_latency(table$p50_ms), format_latency(table$p99_ms), format_percent(table$throttled_percent),
         format_cpu(table$cpu_us_per_entity), held)
 }

@@ -37,11 +37,12 @@ first_line <- function(text) trimws(strsplit(text, "\n", fixed = TRUE)[[1]][1])
 TUNE_JSON_FIELDS <- list(
   limit = c(kind = "string", sentence = "string", evidence_cell = "string?"),
   model = c(lambda = "number", sigma = "number", kappa = "number", r_squared = "number?", points = "number?",
-            batch_size = "number?", peak_concurrency = "number?"),
+            batch_size = "number?", peak_concurrency = "number?", parameters = "number?", degrees_of_freedom = "number?",
+            adjusted_r_squared = "number?", residual_standard_error = "number?"),
   recommendation = c(cell = "string", command = "string", processes = "number", tasks = "number", batch_size = "number",
-                     entities_per_second_mean = "number", entities_per_second_min = "number",
-                     entities_per_second_max = "number", p50_ms = "number?", p99_ms = "number?",
-                     throttled_percent = "number?", cpu_us_per_entity = "number?", constraints_held = "flag?")
+                     entities_per_second_mean = "number", entities_per_second_ci_low = "number",
+                     entities_per_second_ci_high = "number", confidence_level = "number?", p50_ms = "number?", p99_ms = "number?",
+                     throttled_percent = "number?", cpu_us_per_entity = "number?", constraints_held = "flag?", choice = "string?")
 )
 
 # What is wrong with a parsed tune.json, as phrases (empty when nothing is).

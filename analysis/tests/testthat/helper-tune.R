@@ -6,8 +6,9 @@ TUNE_WINNER <- "p1-t4-b50-e1024-single-r1"
 TUNE_CONFIRM <- "p1-t4-b50-e1024-single-r2"
 TUNE_VERDICTS <- c("p1-t1-b10-e1024-single-r1" = "meets", "p1-t1-b50-e1024-single-r1" = "meets",
                    "p1-t4-b10-e1024-single-r1" = "throttled", "p1-t4-b50-e1024-single-r1" = "meets")
-TUNE_MODEL <- list(batch_size = 50, lambda = 1600, sigma = 0.25, kappa = 0.02, r_squared = 0.93, points = 2,
-                   peak_concurrency = 6.1)
+TUNE_MODEL <- list(batch_size = 50, lambda = 1600, sigma = 0.25, kappa = 0.02, r_squared = 0.93, points = 4,
+                   peak_concurrency = 6.1, parameters = 3, degrees_of_freedom = 1, adjusted_r_squared = 0.79,
+                   residual_standard_error = 45.2)
 TUNE_LOSERS <- list(
   list(cell = "p1-t4-b10-e1024-single-r1", reason = "throttled 3.1% of its batches (over 1%)"),
   list(cell = "p1-t1-b50-e1024-single-r1", reason = "1,614 e/s, 8% below the recommendation"),
@@ -36,7 +37,8 @@ tune_json_probes <- function(rows) {
 
 tune_recommendation <- function() {
   list(cell = TUNE_WINNER, processes = 1, tasks = 4, batch_size = 50,
-       entities_per_second_mean = 1720.5, entities_per_second_min = 1694, entities_per_second_max = 1747,
+       entities_per_second_mean = 1720.5, entities_per_second_ci_low = 1694, entities_per_second_ci_high = 1747,
+       confidence_level = 0.95,
        p50_ms = 107.8, p99_ms = 271.6, throttled_percent = 0.2, cpu_us_per_entity = 40.5,
        constraints_held = TRUE, command = TUNE_COMMAND)
 }

@@ -84,7 +84,20 @@ test_that("the concurrency plot's curve passes through the formula's value at ev
   # The probes are drawn at their own concurrency and rate, coloured by verdict.
   points <- built$data[[2]]
   expect_equal(sort(points$y), sort(tune$cells[role == "probe", mean_eps]))
-  expect_match(built$plot$labels$caption, "λ = 1,600 e/s, σ = 0.25, κ = 0.02, R² = 0.930", fixed = TRUE)
+  expect_match(built$plot$labels$caption, "fitted to 4 probes of batch size 50 (3 parameters)", fixed = TRUE)
+  expect_match(built$plot$labels$caption,
+               "λ = 1,600 e/s, σ = 0.25, κ = 0.02, adjusted R² = 0.790, residual standard error 45 e/s on 1 degree of freedom", fixed = TRUE)
+})
+
+test_that("a law with as many parameters as points is not drawn, and the caption says why", {
+  tune <- read_tune(make_tune_folder(edit = function(json) {
+    json$model$points <- 3
+    json$model$degrees_of_freedom <- 0
+    json
+  }))
+  plot <- plot_tune_concurrency(tune)
+  expect_false(any(vapply(plot$layers, function(layer) inherits(layer$geom, "GeomLine"), TRUE)))
+  expect_match(plot$labels$caption, "as many parameters as points", fixed = TRUE)
 })
 
 test_that("without a model the concurrency plot draws the probes and no curve, and says why", {
@@ -123,7 +136,7 @@ test_that("report.html leads with the recommendation and the limit, then the com
   expect_true(all(c("tune.md", "tune-recommendation.csv", "tune-losers.csv", "tune-knee.png",
                     "tune-concurrency.png", "report.html") %in% basename(written)))
   html <- html_of(out)
-  headline <- regexpr("Recommended: 1 process × 4 tasks, batches of 50 (p1-t4-b50-e1024-single-r1), 1720 entities/s (1694–1747 over 1 confirm run)", html, fixed = TRUE)
+  headline <- regexpr("Recommended: 1 process × 4 tasks, batches of 50 (p1-t4-b50-e1024-single-r1), 1720 entities/s (95% CI 1694–1747 from 1 confirm run)", html, fixed = TRUE)
   limit <- regexpr(html_escape(paste("Limit (service):", TUNE_LIMIT_SENTENCE)), html, fixed = TRUE)
   expect_gt(headline, 0L)
   expect_gt(limit, 0L)
@@ -184,4 +197,13 @@ test_that("report.R reports a tune folder on its own, and compare.R refuses one"
   refused <- run_script("compare.R", c(dir, fixture("run-t2-b10")))
   expect_equal(refused$status, 2L)
   expect_match(refused$stderr, "is a tune folder; compare two of its cells")
+})
+
+test_that("a cheaper configuration chosen within noise says why beside the recommendation", {
+  why <- "p1-t1-b100 chosen over p1-t4-b100: p1-t4-b100's +1.4% e/s (95% CI −18% to +21%) is within noise, at 4× the tasks."
+  tune <- read_tune(make_tune_folder(edit = function(json) {
+    json$recommendation$choice <- why
+    json
+  }))
+  expect_match(tune_headline(tune), paste0("from 1 confirm run); the constraints held in every confirm run. ", why), fixed = TRUE)
 })

@@ -1,4 +1,5 @@
 using System.CommandLine;
+using System.Globalization;
 using TableLoad.Settings;
 using TableLoad.Tune;
 
@@ -55,7 +56,7 @@ internal sealed class TuneOptions
         TimeSpan.Zero, TimeSpan.FromDays(7), aboveMin: true);
 
     public Bounded<int> Confirm { get; } = new(
-        new Option<int>("--confirm") { Description = "How many times the recommended configuration runs again, for --confirm-duration each; the recommendation reports their mean and spread.", DefaultValueFactory = _ => 2 },
+        new Option<int>("--confirm") { Description = string.Create(CultureInfo.InvariantCulture, $"How many times the recommended configuration runs again, for --confirm-duration each; the recommendation reports their mean and its 95% interval; up to {TuneConfirmer.MostExtraRuns} more run while that is wider than ±{TuneConfirmer.WidestHalfWidth * 100:0}% and the budget allows."), DefaultValueFactory = _ => 2 },
         1, 20);
 
     public BoundedDuration Duration { get; } = new(

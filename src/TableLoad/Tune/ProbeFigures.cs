@@ -1,3 +1,5 @@
+using TableLoad.Measurement.Gates;
+
 namespace TableLoad.Tune;
 
 /// <summary>What one probe (a short <c>tableload run</c>) measured, as far as the search judges it.</summary>
@@ -5,6 +7,9 @@ internal sealed record ProbeFigures
 {
     /// <summary>Mean entities per second over the measured period, warm-up left out.</summary>
     public required double EntitiesPerSecond { get; init; }
+
+    /// <summary>The run's own interval of <see cref="EntitiesPerSecond"/>, from its seconds; null when the run was too short for one.</summary>
+    public FigureInterval? EntitiesPerSecondInterval { get; init; }
 
     public required double P50Ms { get; init; }
 

@@ -11,6 +11,7 @@ internal static class ProbeFiguresReader
         return new ProbeFigures
         {
             EntitiesPerSecond = row.MeanEntitiesPerSecond,
+            EntitiesPerSecondInterval = row.EpsInterval,
             P50Ms = row.Median,
             P99Ms = row.P99,
             ThrottledPercent = row.ThrottledPercent,

@@ -46,7 +46,10 @@ internal sealed record TuneRecordedProbe(
     [property: JsonIgnore(Condition = JsonIgnoreCondition.Never)] bool? ClientSaturated,
     [property: JsonPropertyName("cpu_us_per_entity")][property: JsonIgnore(Condition = JsonIgnoreCondition.Never)] double? CpuMicrosecondsPerEntity);
 
-/// <summary>The USL fitted to the probes: X(N) = λN / (1 + σ(N−1) + κN(N−1)).</summary>
+/// <summary>
+/// The USL fitted to the probes: X(N) = λN / (1 + σ(N−1) + κN(N−1)), with only as many parameters as leave a degree of
+/// freedom; its fit as adjusted R² and the residual standard error (entities/s) on those degrees of freedom.
+/// </summary>
 internal sealed record TuneRecordedModel(
     int BatchSize,
     double Lambda,
@@ -54,23 +57,33 @@ internal sealed record TuneRecordedModel(
     double Kappa,
     double RSquared,
     int Points,
-    [property: JsonIgnore(Condition = JsonIgnoreCondition.Never)] double? PeakConcurrency);
+    [property: JsonIgnore(Condition = JsonIgnoreCondition.Never)] double? PeakConcurrency,
+    int Parameters,
+    int DegreesOfFreedom,
+    double AdjustedRSquared,
+    double ResidualStandardError);
 
-/// <summary>The configuration to run, with the figures of its confirm runs (not of the probe that won).</summary>
+/// <summary>
+/// The configuration to run, with the figures of its confirm runs (not of the probe that won): e/s as their mean with
+/// its t interval (one run: its own interval and the run-to-run share); <see cref="Choice"/> says why a cheaper probe
+/// was chosen over one with more throughput within noise, when one was.
+/// </summary>
 internal sealed record TuneRecommendation(
     string Cell,
     int Processes,
     int Tasks,
     int BatchSize,
     double EntitiesPerSecondMean,
-    double EntitiesPerSecondMin,
-    double EntitiesPerSecondMax,
+    [property: JsonPropertyName("entities_per_second_ci_low")] double EntitiesPerSecondCiLow,
+    [property: JsonPropertyName("entities_per_second_ci_high")] double EntitiesPerSecondCiHigh,
+    double ConfidenceLevel,
     double P50Ms,
     double P99Ms,
     double ThrottledPercent,
     [property: JsonPropertyName("cpu_us_per_entity")] double CpuMicrosecondsPerEntity,
     bool ConstraintsHeld,
-    string Command);
+    string Command,
+    [property: JsonIgnore(Condition = JsonIgnoreCondition.Never)] string? Choice);
 
 internal sealed record TuneRecordedLimit(string Kind, string Sentence, [property: JsonIgnore(Condition = JsonIgnoreCondition.Never)] string? EvidenceCell);
 

@@ -1,4 +1,4 @@
-using System.Globalization;
+using TableLoad.Measurement.Gates;
 using static TableLoad.Tune.TuneFigures;
 
 namespace TableLoad.Tune;
@@ -27,7 +27,7 @@ internal static class TuneExplanation
                 $"The search space is the limit: throughput still grew at --max-tasks {settings.Space.MaxTasks} and --max-processes {settings.Space.MaxProcesses}; raise them to look further.",
             TuneLimitKind.Plateau when figures is not null && outcome.Best?.Figures is { } top =>
                 $"The target's capacity for this load is the limit: throughput stopped growing at about {Rate(top.EntitiesPerSecond)} e/s ({outcome.Best.Knobs}) with every constraint met; " +
-                $"more concurrency only adds latency ({Rate(figures.EntitiesPerSecond)} e/s and p99 {Ms(figures.P99Ms)} ms{at}).",
+                PlateauEvidence(outcome.Probes, outcome.Best, evidence!),
             TuneLimitKind.Budget =>
                 $"The budget is the limit: --budget {Settings.DurationParser.Format(settings.Budget)} ran out before the search found what limits throughput; give more, or --resume to go on.",
             TuneLimitKind.Service or TuneLimitKind.Latency or TuneLimitKind.Client or TuneLimitKind.Failures or TuneLimitKind.Plateau =>
@@ -35,16 +35,36 @@ internal static class TuneExplanation
         };
     }
 
+    // The rise that was no growth: the probe above the best within noise of it, or the best's own over the probe below it.
+    private static string PlateauEvidence(IReadOnlyList<TunedProbe> probes, TunedProbe best, TunedProbe evidence)
+    {
+        if (evidence != best)
+        {
+            var rise = evidence.Figures!.EntitiesPerSecond >= best.Figures!.EntitiesPerSecond
+                ? $", {TuneNoise.Change(Search.NoiseRule.Rise(best, evidence))}, within noise," : "";
+            return $"more concurrency only adds latency ({Rate(evidence.Figures.EntitiesPerSecond)} e/s{rise} and p99 {Ms(evidence.Figures.P99Ms)} ms at {evidence.Knobs}).";
+        }
+
+        return Search.ConcurrencyLine.Of(best).Below(probes, best) is { Figures: not null } below
+            ? $"its rise over {below.Knobs}, {TuneNoise.Change(Search.NoiseRule.Rise(below, best))}, is within noise."
+            : "the law fitted to the probes peaks there.";
+    }
+
     /// <param name="setAside">Probes that met the constraints but broke one in their confirm runs.</param>
-    public static IReadOnlyList<TuneLoser> Losers(TuneOutcome outcome, IReadOnlyList<TunedProbe> setAside, TuneSettings settings) =>
-        outcome.Probes.Where(p => p != outcome.Best)
+    /// <param name="confirmed">The recommendation's entities/s from its confirm runs; without them, its probe's.</param>
+    public static IReadOnlyList<TuneLoser> Losers(TuneOutcome outcome, IReadOnlyList<TunedProbe> setAside, TuneSettings settings, FigureEstimate? confirmed = null)
+    {
+        var against = confirmed ?? (outcome.Best?.Figures is { } top ? TuneNoise.Estimate(top) : null);
+        return outcome.Probes.Where(p => p != outcome.Best)
             .Select(p => new TuneLoser(
                 settings.Cell(p.Knobs).Name,
-                setAside.Contains(p) ? "met the constraints in its probe but broke one in its confirm runs" : Reason(p, outcome.Best, settings.Constraints)))
+                setAside.Contains(p) ? "met the constraints in its probe but broke one in its confirm runs" : Reason(p, against, settings.Constraints)))
             .ToList();
+    }
 
-    /// <summary>Why a probe is not the recommendation: the constraint it broke, or how much less it sustained.</summary>
-    public static string Reason(TunedProbe probe, TunedProbe? best, TuneConstraints constraints)
+    /// <summary>Why a probe is not the recommendation: the constraint it broke, or how its throughput compares with the recommendation's.</summary>
+    /// <param name="recommended">The recommendation's entities/s, as confirmed; null when there is none.</param>
+    public static string Reason(TunedProbe probe, FigureEstimate? recommended, TuneConstraints constraints)
     {
         var figures = probe.Figures;
         return probe.Verdict switch
@@ -54,10 +74,21 @@ internal static class TuneExplanation
             ProbeVerdict.Throttled => $"throttled {Percent(figures!.ThrottledPercent)} of its batches (over {Percent(constraints.MaxThrottledPercent)})",
             ProbeVerdict.LatencyOver => $"p99 {Ms(figures!.P99Ms)} ms (over {Ms(constraints.P99!.Value.TotalMilliseconds)} ms)",
             ProbeVerdict.ClientSaturated => "the client saturated: its figures describe TableLoad, not the target",
-            ProbeVerdict.RunFailed or ProbeVerdict.Meets when best?.Figures is { } top && top.EntitiesPerSecond > 0 =>
-                string.Create(CultureInfo.InvariantCulture, $"{Rate(figures!.EntitiesPerSecond)} e/s, {(1 - (figures.EntitiesPerSecond / top.EntitiesPerSecond)) * 100:0}% below the recommendation"),
+            ProbeVerdict.RunFailed or ProbeVerdict.Meets when recommended is { Value: > 0 } against => Against(figures!, against),
             ProbeVerdict.RunFailed or ProbeVerdict.Meets => $"{Rate(figures!.EntitiesPerSecond)} e/s",
         };
+    }
+
+    private static string Against(ProbeFigures figures, FigureEstimate recommended)
+    {
+        var comparison = TuneNoise.Compare(recommended, TuneNoise.Estimate(figures));
+        var verdict = comparison.Verdict switch
+        {
+            ComparisonVerdict.Worse => "below it beyond noise",
+            ComparisonVerdict.NoDifference => "within noise, and the recommendation costs less",
+            ComparisonVerdict.Better => "above it beyond noise in its one short probe, which no confirm run tested",
+        };
+        return $"{Rate(figures.EntitiesPerSecond)} e/s, {TuneNoise.Change(comparison)} against the recommendation's {Rate(recommended.Value)} e/s: {verdict}";
     }
 
     private static string ServiceTarget(string partitions) => partitions == "single"

@@ -61,12 +61,12 @@ internal sealed class TuneRunner(TuneSettings settings, ICellLauncher launcher, 
 
     private async Task<int> FinishAsync(TuneOutcome outcome, TuneChoice? choice, IReadOnlyList<TuneRow> confirmRuns, bool interrupted)
     {
-        var recommendation = choice is null ? null : Recommend(choice);
+        var recommendation = choice is null ? null : Recommend(choice, outcome.Cheaper);
         // The losers are judged against what is recommended, which is the search's best unless its confirm runs set it aside.
         var judged = choice is null ? outcome : outcome with { Best = choice.Probe };
         var limit = TuneExplanation.LimitSentence(outcome, settings);
         var status = interrupted ? "interrupted" : outcome.Stop == TuneStop.Budget ? "budget" : "finished";
-        await WriteJsonAsync(TuneRecord.Describe(settings, judged, choice?.SetAside ?? [], confirmRuns, recommendation, limit, status)).ConfigureAwait(false);
+        await WriteJsonAsync(TuneRecord.Describe(settings, judged, choice?.SetAside ?? [], confirmRuns, recommendation, limit, status, choice?.Estimate)).ConfigureAwait(false);
         await output.WriteLineAsync().ConfigureAwait(false);
         if (interrupted)
         {
@@ -110,32 +110,36 @@ internal sealed class TuneRunner(TuneSettings settings, ICellLauncher launcher, 
     private Task WriteJsonAsync(TuneDescription description) =>
         ResultJson.WriteAsync(Path.Combine(settings.OutputDirectory, ResultFiles.TuneJson), description, TuneJson.Description);
 
-    private TuneRecommendation Recommend(TuneChoice choice)
+    private TuneRecommendation Recommend(TuneChoice choice, CheaperChoice? cheaper)
     {
         var knobs = choice.Probe.Knobs;
         // The confirm runs speak for the recommendation; only when all of them failed does the probe's own run.
-        var figures = choice.Runs.Count > 0 ? choice.Runs.Select(r => ProbeFiguresReader.From(r.Row)).ToList() : [choice.Probe.Figures!];
-        var rates = figures.Select(f => f.EntitiesPerSecond).ToList();
+        var figures = choice.Figures.Count > 0 ? choice.Figures : [choice.Probe.Figures!];
+        var estimate = choice.Estimate;
+        var (low, high) = estimate.Interval(TuneNoise.Level);
         return new TuneRecommendation(
             settings.Cell(knobs).Name,
             knobs.Processes,
             knobs.Tasks,
             knobs.BatchSize,
-            rates.Average(),
-            rates.Min(),
-            rates.Max(),
+            estimate.Value,
+            Math.Max(low, 0),
+            high,
+            TuneNoise.Level,
             figures.Average(f => f.P50Ms),
             figures.Max(f => f.P99Ms),
             figures.Average(f => f.ThrottledPercent),
             figures.Average(f => f.CpuMicrosecondsPerEntity),
             choice.ConstraintsHeld(settings.Confirm),
-            ReproducingCommand.For(settings, knobs));
+            ReproducingCommand.For(settings, knobs),
+            cheaper?.Chosen.Knobs == knobs ? cheaper.Sentence : null);
     }
 
     private static string RecommendationTable(TuneRecommendation r, int runs) =>
-        $"| recommendation | e/s mean (min–max of {runs} confirm runs) | p50 ms | p99 ms | throttled | client CPU µs/entity |{Environment.NewLine}" +
+        $"| recommendation | e/s mean ({Percent(r.ConfidenceLevel * 100)} CI of {runs} confirm runs) | p50 ms | p99 ms | throttled | client CPU µs/entity |{Environment.NewLine}" +
         $"|:--|--:|--:|--:|--:|--:|{Environment.NewLine}" +
-        $"| {Options(new TuneKnobs(r.Processes, r.Tasks, r.BatchSize))} | {Rate(r.EntitiesPerSecondMean)} ({Rate(r.EntitiesPerSecondMin)}–{Rate(r.EntitiesPerSecondMax)}) | {Ms(r.P50Ms)} | {Ms(r.P99Ms)} | {Percent(r.ThrottledPercent)} | {Ms(r.CpuMicrosecondsPerEntity)} |{Environment.NewLine}";
+        $"| {Options(new TuneKnobs(r.Processes, r.Tasks, r.BatchSize))} | {Rate(r.EntitiesPerSecondMean)} ({Rate(r.EntitiesPerSecondCiLow)}–{Rate(r.EntitiesPerSecondCiHigh)}) | {Ms(r.P50Ms)} | {Ms(r.P99Ms)} | {Percent(r.ThrottledPercent)} | {Ms(r.CpuMicrosecondsPerEntity)} |{Environment.NewLine}" +
+        (r.Choice is { } why ? $"choice: {why}{Environment.NewLine}" : "");
 
     private string Plan(int resumed) =>
         $"tune: probes of {DurationParser.Format(settings.ProbeDuration)} after a {DurationParser.Format(settings.Warmup)} warm-up, then {settings.Confirm} confirm runs of {DurationParser.Format(settings.ConfirmDuration)}; " +

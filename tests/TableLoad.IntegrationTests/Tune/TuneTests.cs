@@ -81,6 +81,45 @@ public sealed class TuneTests(AzuriteFixture azurite) : IDisposable
     }
 
     [Fact]
+    public async Task TwoCandidatesWithinNoise_TheCheaperIsRecommended_AndThatIsSaid()
+    {
+        // One task of 100 entities stores some 500 e/s behind 200 ms; the account's 1,000 e/s caps four tasks and
+        // every count above at the same rate, so they differ by noise alone (throttling is allowed here).
+        await using var proxy = await InProcessProxy.StartAsync(azurite, s => s with { AccountLimit = TuneTests.AccountLimit, PartitionLimit = 100_000, Latency = Latency("200ms") });
+
+        var (exitCode, stdout, stderr) = await TableLoadProcess.RunAsync(
+            ["tune", "--confirm", "2", "--max-processes", "1", "--output", _output, "--max-tasks", "16", "--batch-size", "100", "--max-throttled", "100%",
+             "--warmup", "2s", "--duration", "3s", "--confirm-duration", "3s"],
+            proxy.ConnectionString,
+            Limit);
+
+        Assert.True(exitCode == 0, stderr + stdout);
+        var tune = ReadTuneJson();
+        var recommendation = Assert.IsType<TuneRecommendation>(tune.Recommendation);
+        Assert.Equal(4, recommendation.Tasks);
+        // Every probe with more tasks is measured against the confirmed figure, and none beat it beyond noise.
+        var capped = tune.Probes.Where(p => p.Role == TuneRow.ProbeRole && p.Tasks > 4).Select(p => p.Cell).ToList();
+        Assert.NotEmpty(capped);
+        Assert.All(tune.Losers.Where(l => capped.Contains(l.Cell)), l => Assert.Matches(
+            @" against the recommendation's [0-9,]+ e/s: (within noise, and the recommendation costs less|below it beyond noise)$", l.Reason));
+        // When a capped probe stored the most, the recommendation says why it is not that one.
+        if (tune.Probes.Where(p => p.Role == TuneRow.ProbeRole).MaxBy(p => p.EntitiesPerSecond)!.Tasks > 4)
+        {
+            Assert.StartsWith("p1-t4-b100 chosen over p1-t", recommendation.Choice, StringComparison.Ordinal);
+            Assert.Contains("is within noise, at ", recommendation.Choice, StringComparison.Ordinal);
+            Assert.Contains($"choice: {recommendation.Choice}", stdout, StringComparison.Ordinal);
+        }
+
+        Assert.Equal("plateau", tune.Limit.Kind);
+        Assert.InRange(recommendation.EntitiesPerSecondCiLow, 0, recommendation.EntitiesPerSecondMean);
+        Assert.InRange(recommendation.EntitiesPerSecondCiHigh, recommendation.EntitiesPerSecondMean, double.MaxValue);
+        // Two confirm runs, and up to three more while their interval is wider than ±10%.
+        var confirmRuns = tune.Probes.Count(p => p.Role == TuneRow.ConfirmRole && p.Tasks == 4);
+        Assert.InRange(confirmRuns, 2, 5);
+        Assert.Contains($"95% CI of {confirmRuns} confirm runs", stdout, StringComparison.Ordinal);
+    }
+
+    [Fact]
     public async Task NoProbeMeetsTheConstraints_NamesTheClosestAndTheConstraint_RecommendsNothing_ExitsSix()
     {
         // The proxy's own added latency puts every batch's p99 far above 30ms, whatever the knobs.

@@ -42,7 +42,7 @@ public sealed class TuneExplanationTests
     }
 
     [Fact]
-    public void Losers_SayTheConstraintBroken_HowMuchLessTheyGave_OrThatTheirConfirmRunsBrokeOne()
+    public void Losers_SayTheConstraintBroken_HowMuchLessTheyGaveBeyondNoise_OrThatTheirConfirmRunsBrokeOne()
     {
         var best = Probe(3, 4, 2000, ProbeVerdict.Meets);
         var slower = Probe(1, 1, 1500, ProbeVerdict.Meets);
@@ -54,7 +54,7 @@ public sealed class TuneExplanationTests
 
         Assert.Equal(
             [
-                new TuneLoser("sdk-p1-t1-b100-e1024-single-r1", "1,500 e/s, 25% below the recommendation"),
+                new TuneLoser("sdk-p1-t1-b100-e1024-single-r1", "1,500 e/s, −25.0% e/s (95% CI −42% to −8%) against the recommendation's 2,000 e/s: below it beyond noise"),
                 new TuneLoser("sdk-p1-t16-b100-e1024-single-r1", "p99 420.0 ms (over 300.0 ms)"),
                 new TuneLoser("sdk-p1-t8-b100-e1024-single-r1", "met the constraints in its probe but broke one in its confirm runs"),
             ],

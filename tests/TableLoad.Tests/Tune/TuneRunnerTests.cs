@@ -3,6 +3,7 @@ using Microsoft.Extensions.Logging.Abstractions;
 using TableLoad.ChildRuns;
 using TableLoad.Cli;
 using TableLoad.Reporting;
+using TableLoad.Sweep;
 using TableLoad.Tests.Sweep;
 using TableLoad.Tests.TestSupport;
 using TableLoad.Tune;
@@ -32,6 +33,82 @@ public sealed class TuneRunnerTests : IDisposable
     private static string Summary(double entitiesPerSecond, long throttledBatches, int batchSize) => CellSummaries.Json(CellSummaries.Summary(
         succeeded: (100 - throttledBatches) * batchSize, failed: throttledBatches * batchSize, serverBusy: throttledBatches, operationTimedOut: 0, tooManyRequests: 0, clientTimeouts: 0)
         with { MeanEntitiesPerSecond = entitiesPerSecond });
+
+    private static string Summary(double entitiesPerSecond, double p99)
+    {
+        var summary = CellSummaries.Summary(succeeded: 100 * 100, failed: 0, serverBusy: 0, operationTimedOut: 0, tooManyRequests: 0, clientTimeouts: 0);
+        // Runs too short for an interval of their own: the run-to-run share alone is their noise.
+        return CellSummaries.Json(summary with { MeanEntitiesPerSecond = entitiesPerSecond, LatencyMs = summary.LatencyMs with { P99 = p99 }, Confidence = null });
+    }
+
+    private async Task<(int ExitCode, string Output, TuneDescription Tune, FakeCellLauncher Launcher)> TuneAsync(Func<SweepCell, string> target)
+    {
+        var launcher = new FakeCellLauncher((cell, _) => (0, target(cell)));
+        using var output = new StringWriter();
+        using var signals = new ChildRunSignals();
+        var exitCode = await new TuneRunner(Settings(), launcher, output, NullLogger.Instance, TimeProvider.System).RunAsync(signals);
+        return (exitCode, output.ToString(), ResultJson.Read(Path.Combine(_output, ResultFiles.TuneJson), TuneJson.Description), launcher);
+    }
+
+    [Fact]
+    public async Task WhenTheBestsGainIsWithinNoise_TheCheaperProbeIsRecommended_AndTheChoiceSaysWhy()
+    {
+        // The user's Azurite: four tasks store 1.4% more than one, at five times the p99.
+        var (exitCode, output, tune, _) = await TuneAsync(cell => (cell.Tasks, cell.BatchSize, cell.Repeat) switch
+        {
+            (1, 100, 1) => Summary(2_000, 46),
+            (1, 100, var pass) => Summary(pass == 2 ? 1_990 : 2_010, 46),
+            (4, 100, _) => Summary(2_028, 237),
+            _ => Summary(1_500, 300),
+        });
+
+        Assert.True(exitCode == ExitCodes.Success, output);
+        var recommendation = Assert.IsType<TuneRecommendation>(tune.Recommendation);
+        Assert.Equal((1, 1, 100), (recommendation.Processes, recommendation.Tasks, recommendation.BatchSize));
+        const string Why = "p1-t1-b100 chosen over p1-t4-b100: p1-t4-b100's +1.4% e/s (95% CI −18% to +21%) is within noise, at 4× the tasks and 5.2× the p99.";
+        Assert.Equal(Why, recommendation.Choice);
+        Assert.Contains($"choice: {Why}", output, StringComparison.Ordinal);
+        // Two confirm runs 20 e/s apart: their t interval, and no run more.
+        Assert.Equal((2_000.0, 2, 1_872.9, 2_127.1), (recommendation.EntitiesPerSecondMean, tune.Probes.Count(p => p.Role == TuneRow.ConfirmRole), Math.Round(recommendation.EntitiesPerSecondCiLow, 1), Math.Round(recommendation.EntitiesPerSecondCiHigh, 1)));
+        Assert.Contains("| 2,000 (1,873–2,127) |", output, StringComparison.Ordinal);
+        var loser = Assert.Single(tune.Losers, l => l.Cell == "sdk-p1-t4-b100-e1024-single-r1");
+        Assert.Equal("2,028 e/s, +1.4% e/s (95% CI −13% to +15%) against the recommendation's 2,000 e/s: within noise, and the recommendation costs less", loser.Reason);
+    }
+
+    [Fact]
+    public async Task ARiseWithinNoise_IsAPlateau_NotTheSearchSpace()
+    {
+        var (exitCode, output, tune, _) = await TuneAsync(cell => (cell.Tasks, cell.BatchSize) switch
+        {
+            (1, 100) => Summary(2_000, 46),
+            (4, 100) => Summary(2_100, 90),
+            _ => Summary(1_500, 300),
+        });
+
+        Assert.True(exitCode == ExitCodes.Success, output);
+        Assert.Equal(("plateau", "sdk-p1-t4-b100-e1024-single-r1"), (tune.Limit.Kind, tune.Limit.EvidenceCell));
+        Assert.Contains("throughput stopped growing at about 2,000 e/s (p1-t1-b100) with every constraint met; more concurrency only adds latency (2,100 e/s, +5.0% e/s (95% CI ", tune.Limit.Sentence, StringComparison.Ordinal);
+        Assert.Contains("within noise, and p99 90.0 ms at p1-t4-b100).", tune.Limit.Sentence, StringComparison.Ordinal);
+    }
+
+    [Fact]
+    public async Task ConfirmRunsFarApart_AreJoinedByMore_WhileTheIntervalIsWide_AtMostThreeMore()
+    {
+        var (exitCode, output, tune, launcher) = await TuneAsync(cell => (cell.Tasks, cell.BatchSize, cell.Repeat) switch
+        {
+            (1, 100, 1) => Summary(2_000, 46),
+            (1, 100, var pass) => Summary(pass % 2 == 0 ? 1_500 : 2_500, 46),
+            _ => Summary(1_500, 300),
+        });
+
+        Assert.True(exitCode == ExitCodes.Success, output);
+        Assert.Equal([2, 3, 4, 5, 6], launcher.Launched.Where(c => c.Repeat > 1).Select(c => c.Repeat));
+        Assert.Contains("confirm 3 (the e/s interval was wider than ±10%) p1-t1-b100: 1,500 e/s", output, StringComparison.Ordinal);
+        var recommendation = Assert.IsType<TuneRecommendation>(tune.Recommendation);
+        Assert.True(recommendation.ConstraintsHeld);
+        Assert.Equal(1_900, recommendation.EntitiesPerSecondMean, 1e-9);
+        Assert.InRange(recommendation.EntitiesPerSecondCiLow, 1_000, 1_900);
+    }
 
     [Fact]
     public async Task WhenEveryProbePassedOnABurst_TheBestIsSetAside_AndOneStepBelowItIsConfirmedAndRecommended()

@@ -1,5 +1,3 @@
-using MathNet.Numerics.Distributions;
-
 namespace TableLoad.Measurement.Gates;
 
 internal enum ComparisonVerdict
@@ -33,13 +31,10 @@ internal sealed record FigureComparison(RunFigure Figure, FigureEstimate Base, F
     {
         get
         {
-            var half = Quantile(0.5 + (Level / 2), DegreesOfFreedom) * StandardError;
+            var half = FigureEstimate.Quantile(0.5 + (Level / 2), DegreesOfFreedom) * StandardError;
             return (Change - half, Change + half);
         }
     }
-
-    private static double Quantile(double p, double degreesOfFreedom) =>
-        double.IsPositiveInfinity(degreesOfFreedom) ? Normal.InvCDF(0, 1, p) : StudentT.InvCDF(0, 1, degreesOfFreedom, p);
 
     /// <summary>The change as a share of BASE's value; null when BASE's value is 0.</summary>
     public double? RelativeChange => Base.Value != 0 ? Change / Math.Abs(Base.Value) : null;

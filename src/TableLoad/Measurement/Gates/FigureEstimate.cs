@@ -32,4 +32,14 @@ internal readonly record struct FigureEstimate(double Value, double StandardErro
         var variance = values.Sum(v => (v - mean) * (v - mean)) / (values.Count - 1);
         return new FigureEstimate(mean, Math.Sqrt(variance / values.Count), values.Count - 1, values.Count);
     }
+
+    /// <summary>The interval at <paramref name="level"/> around the value: Student's t on the counted degrees of freedom, the normal where modelled.</summary>
+    public (double Low, double High) Interval(double level)
+    {
+        var half = Quantile(0.5 + (level / 2), DegreesOfFreedom) * StandardError;
+        return (Value - half, Value + half);
+    }
+
+    public static double Quantile(double p, double degreesOfFreedom) =>
+        double.IsPositiveInfinity(degreesOfFreedom) ? Normal.InvCDF(0, 1, p) : StudentT.InvCDF(0, 1, degreesOfFreedom, p);
 }

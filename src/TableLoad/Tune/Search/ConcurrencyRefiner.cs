@@ -22,7 +22,7 @@ internal sealed class ConcurrencyRefiner(TuneSpace space, TuneConstraints constr
     /// <summary>The fitted peak is probed only when it promises this much over the best.</summary>
     public const double PeakGain = 1.05;
 
-    /// <summary>A fit worse than this does not aim a probe.</summary>
+    /// <summary>A fit worse than this (adjusted R²) does not aim a probe.</summary>
     public const double MinRSquared = 0.9;
 
     public static UslFit? Fit(IReadOnlyList<TunedProbe> probes, ConcurrencyLine line) =>
@@ -78,7 +78,7 @@ internal sealed class ConcurrencyRefiner(TuneSpace space, TuneConstraints constr
     // Throughput stopped growing above the best, or nothing is above it: the fitted peak, or the bracket's midpoint without a fit.
     private (int Tasks, string Step)? Peak(IReadOnlyList<TunedProbe> probes, ConcurrencyLine line, TunedProbe met, TunedProbe? above)
     {
-        if (Fit(probes, line) is { RSquared: >= MinRSquared } fit)
+        if (Fit(probes, line) is { AdjustedRSquared: >= MinRSquared } fit)
         {
             var lowest = line.Below(probes, met)?.Knobs.Tasks ?? 0;
             var highest = above?.Knobs.Tasks ?? space.MaxTasks + 1;
@@ -87,7 +87,8 @@ internal sealed class ConcurrencyRefiner(TuneSpace space, TuneConstraints constr
             return peak > lowest && peak < highest && promising ? ((int)peak, TuneSteps.UslPeak) : null;
         }
 
-        return above is not null && above.Knobs.Tasks > met.Knobs.Tasks * NarrowBracket
+        // Whole tasks leave nothing strictly between neighbours (t1 and t2).
+        return above is not null && above.Knobs.Tasks > met.Knobs.Tasks * NarrowBracket && above.Knobs.Tasks - met.Knobs.Tasks >= 2
             ? (BracketGuess.Midpoint(met.Knobs.Tasks, above.Knobs.Tasks), TuneSteps.Bisect)
             : null;
     }

@@ -1,3 +1,5 @@
+using TableLoad.Measurement.Gates;
+
 namespace TableLoad.Tune.Search;
 
 /// <summary>
@@ -5,13 +7,10 @@ namespace TableLoad.Tune.Search;
 /// </summary>
 internal static class TuneCeiling
 {
-    /// <summary>A met probe above the best with less than this share of its throughput shows a plateau, not noise.</summary>
-    public const double Decline = 0.95;
-
     /// <summary>
     /// Of the probes above the best's concurrency, at its batch size and at least its processes, most processes first
     /// (an added process lifts a client limit, so what it met instead is the limit) and then the least concurrency:
-    /// the first that broke a constraint, unless one that met shows a decline before it (a plateau). When the best
+    /// the first that broke a constraint, unless one that met shows a decline beyond noise before it (a plateau). When the best
     /// came from another batch size than the climb's and has nothing above it, the ceiling of the climb's best.
     /// </summary>
     public static TunedProbe? Above(IReadOnlyList<TunedProbe> probes, TunedProbe best, ConcurrencyLine? climb)
@@ -26,7 +25,7 @@ internal static class TuneCeiling
 
         // Probes that met as much as the best, within noise, are passed over for what lies beyond them.
         var ceiling = above.FirstOrDefault(p => p.Verdict != ProbeVerdict.Meets
-            || TuneObjective.Throughput(p) < Decline * TuneObjective.Throughput(best)) ?? above.FirstOrDefault();
+            || (p.Figures is not null && best.Figures is not null && NoiseRule.Rise(best, p).Verdict == ComparisonVerdict.Worse)) ?? above.FirstOrDefault();
         if (ceiling is not null)
         {
             return ceiling;
@@ -42,7 +41,7 @@ internal static class TuneCeiling
     /// puts its peak at or below the best's concurrency.
     /// </summary>
     public static bool StillGrowing(TunedProbe best, UslFit? fit) =>
-        fit is not { RSquared: >= ConcurrencyRefiner.MinRSquared } || fit.PeakConcurrency > best.Knobs.Concurrency;
+        fit is not { AdjustedRSquared: >= ConcurrencyRefiner.MinRSquared } || fit.PeakConcurrency > best.Knobs.Concurrency;
 
     /// <summary>The limit a probe above the best shows: a broken constraint, or no more growth (a plateau).</summary>
     public static TuneLimitKind KindOf(ProbeVerdict verdict) => verdict switch

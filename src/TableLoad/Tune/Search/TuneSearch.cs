@@ -14,7 +14,8 @@ namespace TableLoad.Tune.Search;
 /// most two smaller sizes with more tasks, aimed just under that rate, to fill the gap whole
 /// tasks of the larger size leave under it (<see cref="FinerGrainAsync"/>). (d) Processes, only when the client saturated above the best or the best used every task allowed: add
 /// processes with the best's tasks on each while each gains 10%; with every process, probe the entities in flight
-/// that saturated one and refine again. The answer is the best probe that meets; the limit is what the probe just
+/// that saturated one and refine again. The answer is the cheapest probe that meets whose throughput is within noise
+/// of the best's (<see cref="NoiseRule"/>); the limit is what the probe just
 /// above it shows (<see cref="TuneCeiling"/>). Every choice follows from the probes' figures alone, so the same
 /// answers replay the same path.
 /// </summary>
@@ -51,10 +52,11 @@ internal sealed class TuneSearch(TuneSpace space, TuneConstraints constraints, T
             await ProcessesAsync(session, line).ConfigureAwait(false);
         }
 
-        var best = TuneObjective.Best(session.Probes);
+        var cheaper = NoiseRule.Cheaper(session.Probes, TuneObjective.Best(session.Probes));
+        var best = cheaper?.Chosen ?? TuneObjective.Best(session.Probes);
         var stop = session.Stopped ?? TuneStop.Finished;
         var fit = climb is { } climbed ? ConcurrencyRefiner.Fit(session.Probes, climbed) : null;
-        return new TuneOutcome(session.Probes, best, fit, TuneLimitFinder.Find(session.Probes, best, climb, fit, stop), stop);
+        return new TuneOutcome(session.Probes, best, fit, TuneLimitFinder.Find(session.Probes, best, climb, fit, stop), stop, cheaper);
     }
 
     // The line climbed, or null when no batch size met the constraints at one task (or the search stopped first).

@@ -4,7 +4,8 @@ namespace TableLoad.Tune.Search;
 /// Fits the Universal Scalability Law to (concurrency, entities/s) points with σ, κ ≥ 0. It uses Gunther's
 /// linearisation N/X(N) = a + bN + cN², fitted by ordinary least squares: closed form, deterministic, and
 /// without a starting guess. When the unconstrained fit puts σ or κ below 0, the law with that term at 0 (or
-/// both) is fitted instead; of the admissible fits the one with the least squared error in X itself wins.
+/// both) is fitted instead; of the admissible fits with fewer parameters than points (three points get at most a
+/// two-parameter law) the one with the least squared error in X itself wins.
 /// </summary>
 internal static class UslFitter
 {
@@ -23,35 +24,41 @@ internal static class UslFitter
         var x = usable.Select(p => p.EntitiesPerSecond).ToList();
         var y = usable.Select(p => p.Concurrency / p.EntitiesPerSecond).ToList();
 
+        // A law with as many parameters as points passes through them all and says nothing: it needs one point more.
         var best = Candidates(n, y)
-            .Select(law => new UslFit(batchSize, law.Lambda, law.Sigma, law.Kappa, RSquared: 0, usable.Count))
+            .Where(law => law.Parameters < usable.Count)
+            .Select(law => new UslFit(batchSize, law.Lambda, law.Sigma, law.Kappa, RSquared: 0, usable.Count, law.Parameters))
             .Where(Admissible)
             .MinBy(fit => SquaredError(fit, n, x));
 
-        return best is null ? null : best with { RSquared = RSquared(best, n, x) };
+        return best is null ? null : best with
+        {
+            RSquared = RSquared(best, n, x),
+            ResidualStandardError = Math.Sqrt(SquaredError(best, n, x) / best.DegreesOfFreedom),
+        };
     }
 
     // The unconstrained law and the three with one or both terms held at 0, each solved from its own linear fit.
-    private static IEnumerable<(double Lambda, double Sigma, double Kappa)> Candidates(List<double> n, List<double> y)
+    private static IEnumerable<(double Lambda, double Sigma, double Kappa, int Parameters)> Candidates(List<double> n, List<double> y)
     {
         if (LinearLeastSquares.Solve([_ => 1, v => v, v => v * v], n, y) is [var a, var b, var c])
         {
             var lambda = 1 / (a + b + c);
-            yield return (lambda, lambda * (b + c), lambda * c);
+            yield return (lambda, lambda * (b + c), lambda * c, 3);
         }
 
         if (LinearLeastSquares.Solve([_ => 1, v => v], n, y) is [var a1, var b1])
         {
             var lambda = 1 / (a1 + b1);
-            yield return (lambda, lambda * b1, 0);
+            yield return (lambda, lambda * b1, 0, 2);
         }
 
         if (LinearLeastSquares.Solve([_ => 1, v => v * (v - 1)], n, y) is [var a2, var c2])
         {
-            yield return (1 / a2, 0, c2 / a2);
+            yield return (1 / a2, 0, c2 / a2, 2);
         }
 
-        yield return (1 / y.Average(), 0, 0);
+        yield return (1 / y.Average(), 0, 0, 1);
     }
 
     private static bool Admissible(UslFit fit) =>

@@ -1,5 +1,6 @@
 using System.Globalization;
 using Microsoft.Extensions.Time.Testing;
+using TableLoad.Measurement.Gates;
 using TableLoad.Tune;
 using TableLoad.Tune.Search;
 using Xunit.Abstractions;
@@ -57,7 +58,9 @@ public sealed class TuneSearchSurfaceTests(ITestOutputHelper output)
         output.WriteLine(string.Create(CultureInfo.InvariantCulture, $"optimum {optimum.Knobs} {optimum.EntitiesPerSecond:F0} e/s; limit {outcome.Limit.Kind} at {outcome.Limit.Evidence?.Knobs}"));
         Assert.Equal(TuneStop.Finished, outcome.Stop);
         Assert.NotNull(outcome.Best);
-        Assert.InRange(surface.Truth(outcome.Best.Knobs).EntitiesPerSecond, 0.9 * optimum.EntitiesPerSecond, double.MaxValue);
+        // The search finds the optimum; a cheaper probe is the answer only when the best's gain over it is within noise.
+        Assert.InRange(surface.Truth((outcome.Cheaper?.Best ?? outcome.Best).Knobs).EntitiesPerSecond, 0.9 * optimum.EntitiesPerSecond, double.MaxValue);
+        Assert.NotEqual(ComparisonVerdict.Better, outcome.Cheaper?.Gain.Verdict);
         Assert.Equal(surface.Limit, outcome.Limit.Kind);
         Assert.NotNull(outcome.Limit.Evidence);
         Assert.Equal(surface.Limit is TuneLimitKind.SearchSpace ? TuneLimitKind.Plateau : surface.Limit, TuneCeiling.KindOf(outcome.Limit.Evidence.Verdict));

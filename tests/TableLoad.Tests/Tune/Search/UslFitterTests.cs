@@ -15,7 +15,7 @@ public sealed class UslFitterTests
 
     [Theory]
     [InlineData(new[] { 1, 2, 4, 8, 16, 32, 64 })]
-    [InlineData(new[] { 4, 16, 64 })]
+    [InlineData(new[] { 4, 16, 64, 128 })]
     public void Fit_ExactUslData_RecoversItsParameters(int[] concurrencies)
     {
         var fit = UslFitter.Fit(100, Points(Law, concurrencies));
@@ -27,6 +27,22 @@ public sealed class UslFitterTests
         Assert.Equal(1, fit.RSquared, 1e-9);
         Assert.Equal(concurrencies.Length, fit.Points);
         Assert.Equal(100, fit.BatchSize);
+        Assert.Equal((3, concurrencies.Length - 3), (fit.Parameters, fit.DegreesOfFreedom));
+    }
+
+    [Fact]
+    public void Fit_ThreePoints_FitsNoThreeParameterLaw_AndStatesItsFitOnTheDegreesOfFreedomLeft()
+    {
+        // Three parameters pass through any three points (R² = 1 says nothing): a law of at most two is fitted.
+        var fit = UslFitter.Fit(100, Points(Law, [4, 16, 64], noise: 0.03));
+
+        Assert.NotNull(fit);
+        Assert.Equal(3, fit.Points);
+        Assert.InRange(fit.Parameters, 1, 2);
+        Assert.Equal(3 - fit.Parameters, fit.DegreesOfFreedom);
+        Assert.True(fit.Sigma == 0 || fit.Kappa == 0, $"σ {fit.Sigma}, κ {fit.Kappa}");
+        Assert.True(fit.AdjustedRSquared < fit.RSquared, $"adjusted {fit.AdjustedRSquared}, R² {fit.RSquared}");
+        Assert.True(fit.ResidualStandardError > 0);
     }
 
     [Theory]
