@@ -57,7 +57,8 @@ public sealed class TuneTests(AzuriteFixture azurite) : IDisposable
         var recommendation = Assert.IsType<TuneRecommendation>(tune.Recommendation);
         Assert.True(recommendation.ConstraintsHeld, stdout);
         Assert.InRange(recommendation.ThrottledPercent, 0, 1);
-        Assert.InRange(recommendation.EntitiesPerSecondMean, AccountLimit * 0.5, AccountLimit * 1.1);
+        // The account's bucket holds a second's worth, which a 4 s confirm run spends on top: at most 1,250 e/s.
+        Assert.InRange(recommendation.EntitiesPerSecondMean, AccountLimit * 0.5, AccountLimit * 1.3);
         var rows = new ResultFolder(_output).Csv(ResultFiles.TuneCsv);
         Assert.Equal(tune.Probes.Select(p => p.Cell).Order(StringComparer.Ordinal), rows.Select(r => r["cell"]).Order(StringComparer.Ordinal));
         var confirmRuns = rows.Where(r => r["role"] == "confirm").ToLookup(r => r["cell"][..r["cell"].LastIndexOf("-r", StringComparison.Ordinal)] + "-r1");
@@ -98,12 +99,14 @@ public sealed class TuneTests(AzuriteFixture azurite) : IDisposable
         var recommendation = Assert.IsType<TuneRecommendation>(tune.Recommendation);
         Assert.Equal(4, recommendation.Tasks);
         // Every probe with more tasks is measured against the confirmed figure, and none beat it beyond noise.
-        var capped = tune.Probes.Where(p => p.Role == TuneRow.ProbeRole && p.Tasks > 4).Select(p => p.Cell).ToList();
+        var capped = tune.Probes.Where(p => p.Role == TuneRow.ProbeRole && p.Tasks > 4).ToList();
         Assert.NotEmpty(capped);
-        Assert.All(tune.Losers.Where(l => capped.Contains(l.Cell)), l => Assert.Matches(
+        // A probe the busy client saturated lost for that reason, not on its figure.
+        var cappedThatMet = capped.Where(p => p.Verdict == "meets").Select(p => p.Cell).ToList();
+        Assert.All(tune.Losers.Where(l => cappedThatMet.Contains(l.Cell)), l => Assert.Matches(
             @" against the recommendation's [0-9,]+ e/s: (within noise, and the recommendation costs less|below it beyond noise)$", l.Reason));
         // When a capped probe stored the most, the recommendation says why it is not that one.
-        if (tune.Probes.Where(p => p.Role == TuneRow.ProbeRole).MaxBy(p => p.EntitiesPerSecond)!.Tasks > 4)
+        if (tune.Probes.Where(p => p.Role == TuneRow.ProbeRole && p.Verdict == "meets").MaxBy(p => p.EntitiesPerSecond)!.Tasks > 4)
         {
             Assert.StartsWith("p1-t4-b100 chosen over p1-t", recommendation.Choice, StringComparison.Ordinal);
             Assert.Contains("is within noise, at ", recommendation.Choice, StringComparison.Ordinal);

@@ -63,6 +63,6 @@ public sealed class ResultTableTests
         var details = ResultTable.RenderDetails(summary);
 
         Assert.Equal(["too little data", "too little data"], row[^2..]);
-        Assert.Contains("mean e/s: 11500.5 (95% CI: too little data: 2 s measured make 2 blocks of seconds, and an interval needs 10); goodput", details, StringComparison.Ordinal);
+        Assert.Contains("mean e/s: 11500.5 (95% CI: too little data: 2.0 s measured make 2 blocks of seconds, and an interval needs 10); goodput", details, StringComparison.Ordinal);
     }
 }

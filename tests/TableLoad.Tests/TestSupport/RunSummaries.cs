@@ -8,7 +8,7 @@ internal static class RunSummaries
 {
     public static readonly RunConfidence TooLittleData = new()
     {
-        Level = 0.95, Blocks = 2, BlockSeconds = 1, TooLittleData = "too little data: 2 s measured make 2 blocks of seconds, and an interval needs 10",
+        Level = 0.95, Blocks = 2, BlockSeconds = 1, TooLittleData = "too little data: 2.0 s measured make 2 blocks of seconds, and an interval needs 10",
     };
 
     public static RunSummary Create(int processes = 1, double p99 = 48.5, long peak = 12_000) => new()

@@ -29,7 +29,7 @@ internal static class ConfidenceEstimate
                 Blocks = blocks.Count,
                 BlockSeconds = blockSeconds,
                 TooLittleData = string.Create(CultureInfo.InvariantCulture,
-                    $"too little data: {period.Seconds:0.#} s measured make {blocks.Count} blocks of seconds, and an interval needs {MinimumBlocks}"),
+                    $"too little data: {period.Seconds:0.0} s measured make {blocks.Count} blocks of seconds, and an interval needs {MinimumBlocks}"),
             };
         }
 

@@ -114,7 +114,7 @@ public sealed class RunConfidenceTests
 
         Assert.Null(confidence.MeanEntitiesPerSecond);
         Assert.Null(confidence.LatencyMs);
-        Assert.Equal("too little data: 2 s measured make 2 blocks of seconds, and an interval needs 10", confidence.TooLittleData);
+        Assert.Equal("too little data: 2.0 s measured make 2 blocks of seconds, and an interval needs 10", confidence.TooLittleData);
     }
 
     [Fact]
