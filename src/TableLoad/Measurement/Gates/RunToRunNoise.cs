@@ -12,7 +12,7 @@ internal static class RunToRunNoise
         RunFigure.P50 => 0.08,
         RunFigure.P90 => 0.08,
         RunFigure.P95 => 0.09,
-        RunFigure.P99 => 0.08,
+        RunFigure.P99 => 0.10,
         RunFigure.P999 => 0.15,
         RunFigure.Mean => 0.08,
         RunFigure.Max => 0.25,
