@@ -45,7 +45,7 @@ public sealed partial class ConfidenceIntervalTests(AzuriteFixture azurite, ITes
         var confidence = new ResultFolder(output).Summary.Confidence!;
         Assert.Null(confidence.MeanEntitiesPerSecond);
         Assert.Null(confidence.LatencyMs);
-        Assert.StartsWith("too little data: 2 s measured", confidence.TooLittleData, StringComparison.Ordinal);
+        Assert.StartsWith("too little data: 2.0 s measured", confidence.TooLittleData, StringComparison.Ordinal);
         Assert.Contains($"(95% CI: {confidence.TooLittleData})", stdout, StringComparison.Ordinal);
         Assert.Contains("| too little data |", stdout, StringComparison.Ordinal);
     }
