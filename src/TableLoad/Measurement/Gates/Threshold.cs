@@ -42,12 +42,12 @@ internal static class ThresholdComparisons
 /// <summary>A figure's value in its unit, as TableLoad prints it.</summary>
 internal static class FigureFormat
 {
-    public static string Value(RunFigure figure, double value) => figure.Unit() switch
+    public static string Value(RunFigure figure, double value) => Bare(figure, value) + figure.Unit() switch
     {
-        FigureUnit.EntitiesPerSecond => $"{Number(value, 0)} e/s",
-        FigureUnit.Milliseconds => $"{Number(value, value < 10 ? 2 : 1)} ms",
-        FigureUnit.Percent => $"{Number(value, value < 1 ? 3 : 2)}%",
-        FigureUnit.Microseconds => $"{Number(value, 1)} µs",
+        FigureUnit.EntitiesPerSecond => " e/s",
+        FigureUnit.Milliseconds => " ms",
+        FigureUnit.Percent => "%",
+        FigureUnit.Microseconds => " µs",
     };
 
     /// <summary>A number alone, rounded as <see cref="Value"/> rounds it, for intervals printed beside a value.</summary>
