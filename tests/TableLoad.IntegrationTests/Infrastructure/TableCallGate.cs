@@ -8,23 +8,20 @@ namespace TableLoad.IntegrationTests.Infrastructure;
 
 /// <summary>
 /// A relay in front of a Table endpoint that forwards every request as it is, but holds the calls on a table that
-/// come after its load (reads and deletes: --verify's count, the table's deletion), from a given one on, until the
+/// come after its load (reads and deletes: --verify's count, the table's deletion) until the
 /// test opens it. A test so acts between a run's load and those calls, however slow the machine.
 /// </summary>
 internal sealed class TableCallGate : IAsyncDisposable
 {
     private readonly WebApplication _app;
     private readonly TargetForwarder _forwarder;
-    private readonly int _passFirst;
     private readonly TaskCompletionSource _held = new(TaskCreationOptions.RunContinuationsAsynchronously);
     private readonly TaskCompletionSource _opened = new(TaskCreationOptions.RunContinuationsAsynchronously);
-    private int _calls;
 
-    private TableCallGate(WebApplication app, TargetForwarder forwarder, int passFirst)
+    private TableCallGate(WebApplication app, TargetForwarder forwarder)
     {
         _app = app;
         _forwarder = forwarder;
-        _passFirst = passFirst;
     }
 
     /// <summary>The fixture's account, reached through the gate.</summary>
@@ -35,14 +32,13 @@ internal sealed class TableCallGate : IAsyncDisposable
     public Task Held => _held.Task;
 
     /// <param name="target">Scheme, host and port of the Table endpoint (Azurite, or a proxy in front of it).</param>
-    /// <param name="passFirst">How many reads and deletes go through before the gate holds them.</param>
-    public static async Task<TableCallGate> StartAsync(Uri target, int passFirst = 0)
+    public static async Task<TableCallGate> StartAsync(Uri target)
     {
         var builder = WebApplication.CreateSlimBuilder();
         builder.Logging.ClearProviders();
         builder.WebHost.UseUrls("http://127.0.0.1:0");
         var app = builder.Build();
-        var gate = new TableCallGate(app, new TargetForwarder(target, TargetForwarder.CreateHandler()), passFirst);
+        var gate = new TableCallGate(app, new TargetForwarder(target, TargetForwarder.CreateHandler()));
         app.Run(gate.RelayAsync);
         await app.StartAsync();
         return gate;
@@ -66,7 +62,7 @@ internal sealed class TableCallGate : IAsyncDisposable
         try
         {
             var method = context.Request.Method;
-            if ((HttpMethods.IsGet(method) || HttpMethods.IsDelete(method)) && Interlocked.Increment(ref _calls) > _passFirst)
+            if (HttpMethods.IsGet(method) || HttpMethods.IsDelete(method))
             {
                 _held.TrySetResult();
                 await _opened.Task.WaitAsync(aborted);
