@@ -45,9 +45,10 @@ internal static class StagesOption
         var (maxTasks, maxRate) = (options.Tasks.Max, options.Rate.Max);
         // The duration may itself hold colons (hh:mm:ss), so the target is what follows the last one.
         var colon = part.LastIndexOf(':');
+        var (duration, target) = (TimeSpan.Zero, 0.0);
         var well = colon > 0
-            & DurationParser.TryParse(part[..colon], out var duration)
-            & double.TryParse(part[(colon + 1)..], NumberStyles.AllowLeadingSign | NumberStyles.AllowDecimalPoint, CultureInfo.InvariantCulture, out var target);
+            && DurationParser.TryParse(part[..colon], out duration)
+            && double.TryParse(part[(colon + 1)..], NumberStyles.AllowLeadingSign | NumberStyles.AllowDecimalPoint, CultureInfo.InvariantCulture, out target);
         if (!errors.Require(option, well && double.IsFinite(target),
             $"--stages' stage {number} '{part}' is not DURATION:TARGET; write the stages as {Example} (durations such as {BoundedDuration.Forms})."))
         {
