@@ -132,13 +132,13 @@ internal sealed class RunOptions
         0, 1e9, unit: "entities per second", aboveMin: true);
 
     public BoundedDuration Duration { get; } = new(
-        new Option<string>("--duration") { Description = "Measured time after the warm-up, e.g. 30s, 2m, 1h or hh:mm:ss; a bare number is seconds.", DefaultValueFactory = _ => "60s" },
+        new Option<string>("--duration") { Description = "Measured time after the warm-up, e.g. 30s, 2m, 1h or hh:mm:ss; a bare number is seconds. Not with --stages, whose stages' sum is the measured time.", DefaultValueFactory = _ => "60s" },
         TimeSpan.Zero, TimeSpan.FromDays(30), why: "the longest a run's timers hold", aboveMin: true);
 
     public Option<string?> Stages { get; } = new("--stages")
     {
         HelpName = "D1:T1,D2:T2,...",
-        Description = $"A load that changes within the run: stages of DURATION:TARGET, e.g. {StagesOption.Example}; each moves linearly from the previous target to its own over its duration (equal targets hold). With --rate targets are entities per second of the whole fleet and --rate is where the first stage starts; without it they are tasks per process, started and retired as the target moves, and --tasks is where the first stage starts. The warm-up runs at the start; the measured time is the stages' sum (not with --duration). summary.json, the table and intervals.csv give each stage's figures (docs/stages.md). Default: none, one load for --duration.",
+        Description = $"A load that changes within the run: stages of DURATION:TARGET, e.g. {StagesOption.Example}; each moves linearly from the previous target to its own over its duration (equal targets hold). With --rate targets are entities per second of the whole fleet and --rate is where the first stage starts; without it they are tasks per process, started and retired as the target moves, and --tasks is where the first stage starts. The warm-up runs at the first stage's starting target; the measured time is the stages' sum (not with --duration). summary.json, the table and intervals.csv give each stage's figures (docs/stages.md). Default: none, one load for --duration.",
     };
 
     public Bounded<long> Batches { get; } = new(
