@@ -45,6 +45,16 @@ public sealed class StagedRunTests(AzuriteFixture azurite) : IDisposable
             $"batch started at {b["start_ms"]} ms, before its intended {b["intended_start_ms"]} ms"));
         Assert.Contains("|        s3 |", stdout, StringComparison.Ordinal);
         Assert.Contains("stage s2: 3.0–6.0 s, target 200 → 400 e/s", stdout, StringComparison.Ordinal);
+
+        // report recomputes each stage from the merged seconds: the folder merged with itself has each second twice.
+        var merged = Path.Combine(_output, "merged");
+        var report = await TableLoadProcess.RunAsync(["report", _output, _output, "--label", "twice", "--output", merged], null);
+        Assert.True(report.ExitCode == 0, report.Stderr);
+        var mergedStages = new ResultFolder(merged).Summary.Stages;
+        Assert.Equal(stages.Select(s => (s.StartS, s.EndS, s.StartTarget, s.EndTarget)), mergedStages.Select(s => (s.StartS, s.EndS, s.StartTarget, s.EndTarget)));
+        Assert.Equal(stages.Select(s => 2 * s.EntitiesSucceeded), mergedStages.Select(s => s.EntitiesSucceeded));
+        Assert.Equal(stages.Select(s => 2 * s.MeanEntitiesPerSecond), mergedStages.Select(s => s.MeanEntitiesPerSecond));
+        Assert.Equal(measured.Select(r => r["target"]), new ResultFolder(merged).Csv(ResultFiles.IntervalsCsv).Where(r => r["warmup"] == "false").Select(r => r["target"]));
     }
 
     [Fact]
