@@ -50,9 +50,11 @@ internal sealed class TaskLoops(
         var recorder = collector.NewRecorder();
         var sender = client.CreateSender();
         var keys = new TaskKeys(settings.KeyPrefix, settings.Instance, settings.Process, task, settings.BatchSize, settings.KeySpace, settings.Partitions.Cycle(settings.Tasks), nonce);
-        for (long sequence = 0; !stopStarting.IsCancellationRequested && _budget.TryTake(); sequence++)
+        for (long sequence = 0; !stopStarting.IsCancellationRequested; sequence++)
         {
-            if (closedPlan is not null && !await WaitUntilActiveAsync(closedPlan, task, measuredStartMicros, stopStarting).ConfigureAwait(false))
+            // A retired task takes no batch of --batches' budget while it waits, so the tasks running can spend it all.
+            if ((closedPlan is not null && !await WaitUntilActiveAsync(closedPlan, task, measuredStartMicros, stopStarting).ConfigureAwait(false))
+                || !_budget.TryTake())
             {
                 break;
             }

@@ -13,12 +13,7 @@ public sealed class StagedRunTests(AzuriteFixture azurite) : IDisposable
     public async Task OpenPlan_EachSecondSaysItsStageAndTarget_EachStageSendsThePlansRate_AndNoBatchLeavesEarly()
     {
         // 200 e/s for 3 s, up to 400 over 3 s, held 3 s: stage means of 200, 300 and 400 e/s, batches of 10 (at most 40 a second).
-        var (exitCode, stdout, stderr) = await TableLoadProcess.RunAsync(
-            ["run", "--rate", "200", "--stages", "3s:200,3s:400,3s:400", "--batch-size", "10", "--tasks", "8", "--warmup", "1s", "--output", _output, "--quiet"],
-            azurite.ConnectionString);
-
-        Assert.True(exitCode == 0, stderr);
-        var folder = new ResultFolder(_output);
+        var (stdout, folder) = await RunAsync("--rate", "200", "--stages", "3s:200,3s:400,3s:400", "--batch-size", "10", "--tasks", "8", "--warmup", "1s");
         var measured = folder.Csv(ResultFiles.IntervalsCsv).Where(r => r["warmup"] == "false").ToList();
         var first = ResultFolder.Count(measured[0]["epoch_s"]);
         Assert.All(measured, row =>
@@ -63,12 +58,7 @@ public sealed class StagedRunTests(AzuriteFixture azurite) : IDisposable
         var table = StoredEntities.NewTableName("stages");
 
         // From 1 task up to 4 over 2 s, 4 held 2 s, down to 1 over 2 s: task 3 runs while the target is at least 3.5.
-        var (exitCode, stdout, stderr) = await TableLoadProcess.RunAsync(
-            ["run", "--tasks", "1", "--stages", "2s:4,2s:4,2s:1", "--batch-size", "10", "--warmup", "1s", "--table", table, "--verify", "--output", _output, "--quiet"],
-            azurite.ConnectionString);
-
-        Assert.True(exitCode == 0, stderr);
-        var folder = new ResultFolder(_output);
+        var (stdout, folder) = await RunAsync("--tasks", "1", "--stages", "2s:4,2s:4,2s:1", "--batch-size", "10", "--warmup", "1s", "--table", table, "--verify");
         var summary = folder.Summary;
         Assert.Contains($"stored {summary.KeysWritten} entities: matches", stdout, StringComparison.Ordinal);
         Assert.Equal(4, summary.Tasks);
@@ -90,6 +80,23 @@ public sealed class StagedRunTests(AzuriteFixture azurite) : IDisposable
 
         Assert.InRange(Span("3"), 0, 2_667 + 20);
         Assert.True(Span("0") > 6_000, $"task 0 sent from {Span("0")} ms");
+    }
+
+    [Fact]
+    public async Task ClosedPlan_ATaskRetiredForGood_LeavesTheBatchBudgetToTheTasksStillRunning()
+    {
+        // Task 1 is retired 0.1 s in and never comes back; task 0 must still be able to send all 200 batches of the budget.
+        var (_, folder) = await RunAsync("--tasks", "2", "--stages", "200ms:1,20s:1", "--batches", "200", "--batch-size", "10", "--warmup", "0s");
+
+        Assert.Equal(200, folder.Csv(ResultFiles.BatchesCsv).Count);
+    }
+
+    /// <summary>Runs with <paramref name="args"/> into this test's folder, which it reads back once the run has succeeded.</summary>
+    private async Task<(string Stdout, ResultFolder Folder)> RunAsync(params string[] args)
+    {
+        var (exitCode, stdout, stderr) = await TableLoadProcess.RunAsync(["run", .. args, "--output", _output, "--quiet"], azurite.ConnectionString);
+        Assert.True(exitCode == 0, stderr);
+        return (stdout, new ResultFolder(_output));
     }
 
     public void Dispose() => Directory.Delete(_output, recursive: true);
