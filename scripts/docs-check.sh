@@ -23,7 +23,7 @@
 #
 # What a reader fills in is filled in: AccountKey=... gets a dummy key, `--instance k` becomes 0, a
 # literal --start-at a time 5 s ahead. Durations are shortened: --duration 2s and --warmup 1s, added
-# to every run, sweep, tune and quickstart without them, and --cooldown 0s (the quickstart, which runs
+# to every run, sweep, tune and quickstart without them (no --duration beside --stages, whose stages stay as written), and --cooldown 0s (the quickstart, which runs
 # from the repository's root, also gets an --output in the scratch folder). A validate or remote
 # sweep without --output gets one of its own: they stop at once, and the default folder is named by
 # the second. The ports 10002 and 10302 become the throwaway Azurite's, 10102 the proxy's.
@@ -125,7 +125,8 @@ substitute() {
     if is_tableload_load "$cmd" || [[ "$cmd" =~ ^scripts/quickstart\.sh ]]; then
         local tail=""
         [[ "$cmd" =~ [[:space:]]\&[[:space:]]*$ ]] && { tail=" &"; cmd="${cmd%&*}"; cmd="${cmd%"${cmd##*[![:space:]]}"}"; }
-        [[ "$cmd" =~ --duration ]] || cmd="$cmd --duration 2s"
+        # A stage plan's measured time is its stages' sum, and run refuses --duration beside it.
+        [[ "$cmd" =~ --duration|--stages ]] || cmd="$cmd --duration 2s"
         [[ "$cmd" =~ --warmup ]] || cmd="$cmd --warmup 1s"
         cmd="$cmd$tail"
     fi

@@ -132,8 +132,14 @@ internal sealed class RunOptions
         0, 1e9, unit: "entities per second", aboveMin: true);
 
     public BoundedDuration Duration { get; } = new(
-        new Option<string>("--duration") { Description = "Measured time after the warm-up, e.g. 30s, 2m, 1h or hh:mm:ss; a bare number is seconds.", DefaultValueFactory = _ => "60s" },
+        new Option<string>("--duration") { Description = "Measured time after the warm-up, e.g. 30s, 2m, 1h or hh:mm:ss; a bare number is seconds. Not with --stages, whose stages' sum is the measured time.", DefaultValueFactory = _ => "60s" },
         TimeSpan.Zero, TimeSpan.FromDays(30), why: "the longest a run's timers hold", aboveMin: true);
+
+    public Option<string?> Stages { get; } = new("--stages")
+    {
+        HelpName = "D1:T1,D2:T2,...",
+        Description = $"A load that changes within the run: stages of DURATION:TARGET, e.g. {StagesOption.Example}; each moves linearly from the previous target to its own over its duration (equal targets hold). With --rate targets are entities per second of the whole fleet and --rate is where the first stage starts; without it they are tasks per process, started and retired as the target moves, and --tasks is where the first stage starts. The warm-up runs at the first stage's starting target; the measured time is the stages' sum (not with --duration). summary.json, the table and intervals.csv give each stage's figures (docs/stages.md). Default: none, one load for --duration.",
+    };
 
     public Bounded<long> Batches { get; } = new(
         new Option<long?>("--batches") { Description = "Stop after this many batches in all (warm-up included), if that comes before --duration. Default: no limit." },
@@ -239,7 +245,7 @@ internal sealed class RunOptions
     [
         Client, Runtime, SdkDiagnostics, ConnectionString, Endpoint, Sas, Auth, Account, AllowExistingTable, MaxEntities, Table, KeepTable, BatchSize.Option, EntitySize.Option, Properties.Option, Partitions, KeyPrefix,
         Entity,
-        Tasks.Option, Processes.Option, PerProcess, Rate.Option, Duration.Option, Batches.Option, StartAt, RunId, Instance.Option,
+        Tasks.Option, Processes.Option, PerProcess, Rate.Option, Duration.Option, Stages, Batches.Option, StartAt, RunId, Instance.Option,
         Operation, KeySpace.Option,
         Warmup.Option, Timeout.Option, Retries.Option, Output, Label, Verify, NoBatchLog, BatchLogBuffer.Option, Report, OtlpEndpoint, Quiet, Config,
         FailIf, Junit,

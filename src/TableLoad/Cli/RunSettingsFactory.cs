@@ -41,6 +41,7 @@ internal static class RunSettingsFactory
         var rate = options.Rate.ValueIn(parse, errors);
         var properties = options.Properties.ValueIn(parse, errors);
         var duration = options.Duration.ValueIn(parse, errors);
+        var stages = errors.Accepted(options.Rate.Option, options.Tasks.Option) ? StagesOption.ValueIn(parse, options, errors, rate, tasks) : null;
         var warmup = options.Warmup.ValueIn(parse, errors);
         var timeout = options.Timeout.ValueIn(parse, errors);
         var batches = options.Batches.ValueIn(parse, errors);
@@ -93,11 +94,13 @@ internal static class RunSettingsFactory
             Entity = sample,
             Partitions = partitions!,
             KeyPrefix = prefix,
-            Tasks = Accepted(tasks),
+            // A closed plan starts the loops its highest target needs, and retires and restarts them as the target moves.
+            Tasks = stages is not null && rate is null ? (int)stages.HighestTarget() : Accepted(tasks),
             Processes = Accepted(processes),
             PerProcess = parse.GetValue(options.PerProcess),
             Rate = rate,
-            Duration = Accepted(duration),
+            Duration = stages?.TotalDuration() ?? Accepted(duration),
+            Stages = stages,
             Batches = batches,
             Warmup = Accepted(warmup),
             Timeout = Accepted(timeout),

@@ -1,12 +1,17 @@
+using TableLoad.Settings;
+
 namespace TableLoad.Engine;
 
 /// <summary>
 /// Open model: when each batch of one task is meant to start. The fleet's rate is split evenly over
 /// every task of every process, and tasks are staggered inside one interval so starts do not bunch.
+/// With a stage plan the rate follows the plan: the fleet's batches take turns over the tasks as at a
+/// fixed rate, and each is due when the plan has intended the entities before it.
 /// </summary>
 internal sealed class BatchSchedule
 {
     private readonly long _firstMicros;
+    private readonly RampedSlot? _ramp;
 
     public BatchSchedule(double entitiesPerSecond, int batchSize, int processes, int tasks, int process, int task, long startMicros)
     {
@@ -17,14 +22,45 @@ internal sealed class BatchSchedule
         _firstMicros = startMicros + (long)((Int128)IntervalMicros * slot / fleetTasks);
     }
 
+    /// <summary>A schedule that follows <paramref name="plan"/>, whose second 0 is <paramref name="measuredStartMicros"/> on the run's clock.</summary>
+    public BatchSchedule(StagePlan plan, long measuredStartMicros, int batchSize, int processes, int tasks, int process, int task, long startMicros)
+        : this(plan.StartTarget, batchSize, processes, tasks, process, task, startMicros)
+    {
+        var fleetTasks = (long)processes * tasks;
+        _ramp = new RampedSlot(plan, measuredStartMicros, batchSize, fleetTasks, ((long)process * tasks) + task,
+            plan.Cumulative((startMicros - measuredStartMicros) / 1e6));
+    }
+
     /// <summary>About 285 years: a longer interval never comes within a run anyway.</summary>
     public const long MaxIntervalMicros = long.MaxValue / 1024;
 
+    /// <summary>The interval between one task's batches at the start (at the first stage's start with a plan).</summary>
     public long IntervalMicros { get; }
 
     /// <summary>When batch <paramref name="sequence"/> is due; beyond the clock's range it is never due.</summary>
-    public long IntendedStartMicros(long sequence) => (long)Int128.Min((Int128)_firstMicros + ((Int128)sequence * IntervalMicros), long.MaxValue);
+    public long IntendedStartMicros(long sequence) => _ramp is { } ramp
+        ? ramp.IntendedStartMicros(sequence)
+        : (long)Int128.Min((Int128)_firstMicros + ((Int128)sequence * IntervalMicros), long.MaxValue);
 
-    /// <summary>A batch is late when it could not start within one interval of its intended time.</summary>
-    public bool IsLate(long intendedMicros, long actualMicros) => actualMicros - intendedMicros > IntervalMicros;
+    /// <summary>A batch is late when it could not start within one interval (the plan's at its intended time) of its intended time.</summary>
+    public bool IsLate(long intendedMicros, long actualMicros) =>
+        actualMicros - intendedMicros > (_ramp?.IntervalMicrosAt(intendedMicros) ?? IntervalMicros);
+
+    /// <summary>One task's turns among the fleet's batches, timed by the plan's cumulative entities.</summary>
+    private sealed record RampedSlot(StagePlan Plan, long MeasuredStartMicros, int BatchSize, long FleetTasks, long Slot, double EntitiesBefore)
+    {
+        public long IntendedStartMicros(long sequence)
+        {
+            var fleetBatch = ((double)sequence * FleetTasks) + Slot;
+            var second = Plan.SecondWhenCumulative(EntitiesBefore + (fleetBatch * BatchSize));
+            var micros = MeasuredStartMicros + (second * 1e6);
+            return micros >= long.MaxValue ? long.MaxValue : (long)Math.Ceiling(micros);
+        }
+
+        public long IntervalMicrosAt(long micros)
+        {
+            var rate = Plan.TargetAt((micros - MeasuredStartMicros) / 1e6);
+            return rate > 0 ? (long)Math.Clamp(Math.Round(BatchSize * FleetTasks * 1e6 / rate), 1, MaxIntervalMicros) : MaxIntervalMicros;
+        }
+    }
 }

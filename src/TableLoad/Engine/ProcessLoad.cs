@@ -44,7 +44,7 @@ internal sealed class ProcessLoad(RunSettings settings, TableAdmin admin, ILogge
         using var stopTime = new CancellationTokenSource(TimeSpan.FromMicroseconds(Math.Max(0, timeline.StopMicros - clock.ElapsedMicros())), clock.Time);
         using var stopStarting = CancellationTokenSource.CreateLinkedTokenSource(signals.StopStarting, stopTime.Token);
         using var onInterrupt = signals.StopStarting.Register(() => signals.AbandonAfter(settings.Timeout + TimeSpan.FromSeconds(5)));
-        var running = runner.RunAsync(stopStarting.Token, signals.Abandon);
+        var running = runner.RunAsync(stopStarting.Token, signals.Abandon, timeline.MeasuredStartMicros);
 
         while (!running.IsCompleted)
         {

@@ -9,7 +9,9 @@ namespace TableLoad.Engine;
 /// <summary>
 /// Runs this process's tasks. Closed model: each task sends its next batch as soon as the last one
 /// answered. Open model (<see cref="RunSettings.Rate"/>): each task starts batches at fixed intended
-/// times and latency is measured from the intended start. Loops only record.
+/// times and latency is measured from the intended start. Loops only record. With a stage plan the open
+/// model's times follow it, and in the closed model task k sends only while the plan's target exceeds k
+/// (rounded): a task retired finishes the batch it has in flight, and waits until the target comes back.
 /// </summary>
 internal sealed class TaskLoops(
     RunSettings settings,
@@ -22,29 +24,41 @@ internal sealed class TaskLoops(
 {
     private readonly BatchBudget _budget = new(settings.Batches);
 
-    public Task RunAsync(CancellationToken stopStarting, CancellationToken abandon)
+    /// <param name="measuredStartMicros">Where the measured period starts on the run's clock: a stage plan's second 0.</param>
+    public Task RunAsync(CancellationToken stopStarting, CancellationToken abandon, long measuredStartMicros = 0)
     {
         var loops = new Task[settings.Tasks];
         var startMicros = clock.ElapsedMicros();
         for (var task = 0; task < loops.Length; task++)
         {
-            var schedule = settings.Rate is { } rate
-                ? new BatchSchedule(rate, settings.BatchSize, settings.Processes, settings.Tasks, settings.Process, task, startMicros)
-                : null;
+            var schedule = (settings.Rate, settings.Stages) switch
+            {
+                (null, _) => null,
+                (_, { } ramp) => new BatchSchedule(ramp, measuredStartMicros, settings.BatchSize, settings.Processes, settings.Tasks, settings.Process, task, startMicros),
+                ({ } rate, null) => new BatchSchedule(rate, settings.BatchSize, settings.Processes, settings.Tasks, settings.Process, task, startMicros),
+            };
             var taskIndex = task;
-            loops[task] = Task.Run(() => LoopAsync(taskIndex, schedule, stopStarting, abandon), CancellationToken.None);
+            var plan = settings.Rate is null ? settings.Stages : null;
+            loops[task] = Task.Run(() => LoopAsync(taskIndex, schedule, plan, measuredStartMicros, stopStarting, abandon), CancellationToken.None);
         }
 
         return Task.WhenAll(loops);
     }
 
-    private async Task LoopAsync(int task, BatchSchedule? schedule, CancellationToken stopStarting, CancellationToken abandon)
+    private async Task LoopAsync(int task, BatchSchedule? schedule, StagePlan? closedPlan, long measuredStartMicros, CancellationToken stopStarting, CancellationToken abandon)
     {
         var recorder = collector.NewRecorder();
         var sender = client.CreateSender();
         var keys = new TaskKeys(settings.KeyPrefix, settings.Instance, settings.Process, task, settings.BatchSize, settings.KeySpace, settings.Partitions.Cycle(settings.Tasks), nonce);
-        for (long sequence = 0; !stopStarting.IsCancellationRequested && _budget.TryTake(); sequence++)
+        for (long sequence = 0; !stopStarting.IsCancellationRequested; sequence++)
         {
+            // A retired task takes no batch of --batches' budget while it waits, so the tasks running can spend it all.
+            if ((closedPlan is not null && !await WaitUntilActiveAsync(closedPlan, task, measuredStartMicros, stopStarting).ConfigureAwait(false))
+                || !_budget.TryTake())
+            {
+                break;
+            }
+
             var partitionKey = settings.Partitions.PartitionKey(settings.KeyPrefix, settings.Process, task, sequence, settings.Tasks);
             var batch = keys.For(sequence, partitionKey);
             sender.Prepare(batch, settings.BatchSize);
@@ -77,6 +91,29 @@ internal sealed class TaskLoops(
                 && !batchLog.TryWrite(new BatchRecord(settings.Process, task, partitionKey, startMicros, latencyMicros, settings.BatchSize, result, warmup, intended));
             var newKeys = result.Stored ? keys.Stored(sequence, batch, settings.BatchSize) : 0;
             recorder.Record(result, settings.BatchSize, latencyMicros, warmup, uncorrected, late, unlogged, newKeys);
+        }
+    }
+
+    /// <summary>Closed model: waits until the plan's target, rounded, counts task <paramref name="task"/> in; false when the run stops first.</summary>
+    private async ValueTask<bool> WaitUntilActiveAsync(StagePlan plan, int task, long measuredStartMicros, CancellationToken stopStarting)
+    {
+        // Task k runs while the target is at least k + 0.5, so the number running is the target rounded.
+        var threshold = task + 0.5;
+        while (true)
+        {
+            var second = (clock.ElapsedMicros() - measuredStartMicros) / 1e6;
+            var active = plan.FirstSecondAtLeast(threshold, second);
+            if (active <= second)
+            {
+                return true;
+            }
+
+            // Never again in the plan: the task waits for the stop.
+            var due = double.IsPositiveInfinity(active) ? long.MaxValue : measuredStartMicros + (long)Math.Ceiling(active * 1e6);
+            if (!await WaitUntilAsync(due, stopStarting).ConfigureAwait(false))
+            {
+                return false;
+            }
         }
     }
 

@@ -133,6 +133,10 @@ internal sealed record RunSummary
     [Merge(MergeRule.Parts)]
     public IReadOnlyList<RunSummary> PerProcess { get; init; } = [];
 
+    /// <summary>Each stage's figures (<c>--stages</c>), in order; empty for a run that held one load.</summary>
+    [Merge(MergeRule.PerSecond)]
+    public IReadOnlyList<StageSummary> Stages { get; init; } = [];
+
     public static RunSummary Create(RunSettings settings, RunTotals totals, double measuredSeconds, RunStatus status, int processes, ClientUsage client) =>
         Create(RunIdentity.Of(settings), totals, measuredSeconds, status, processes, client);
 

@@ -6,7 +6,8 @@ using TableLoad.Storage;
 namespace TableLoad.Measurement;
 
 /// <summary>Builds the run's summary, per-process rows and client cost included, whenever one is due.</summary>
-internal sealed class RunSummaryBuilder(RunSettings settings, RunTotals totals, RunTimeline timeline, RunClock clock, FleetSamples samples, IReadOnlyList<IWorkerReport> workers)
+/// <param name="stages">Each stage's totals when the run follows a plan.</param>
+internal sealed class RunSummaryBuilder(RunSettings settings, RunTotals totals, RunTimeline timeline, RunClock clock, FleetSamples samples, IReadOnlyList<IWorkerReport> workers, StageTotals? stages = null)
 {
     // A run without workers sends its load from this process, whose settings do not change while it runs.
     private readonly RuntimeSettings? _ownSettings = workers.Count == 0 ? RuntimeSettings.Current(settings.Runtime.ToName()) : null;
@@ -33,6 +34,7 @@ internal sealed class RunSummaryBuilder(RunSettings settings, RunTotals totals, 
             PerProcess = perProcess,
             RuntimeSettings = runtime,
             Confidence = RunConfidence.Of(totals.Blocks, period),
+            Stages = stages?.Summaries(measuredSeconds) ?? [],
         };
     }
 

@@ -10,6 +10,9 @@ internal static class Csv
 
     public static string Number(long value) => value.ToString(CultureInfo.InvariantCulture);
 
+    /// <summary>A figure that need not be whole, to three decimals at most (a target of 1234.5 e/s).</summary>
+    public static string Number(double value) => value.ToString("0.###", CultureInfo.InvariantCulture);
+
     public static string Optional(int? value) => value?.ToString(CultureInfo.InvariantCulture) ?? "";
 
     public static string Bool(bool value) => value ? "true" : "false";

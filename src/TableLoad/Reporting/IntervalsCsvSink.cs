@@ -6,7 +6,7 @@ namespace TableLoad.Reporting;
 internal sealed class IntervalsCsvSink : IWindowSink, IDisposable
 {
     /// <summary>One finished second as the columns read it.</summary>
-    private readonly record struct Second(Window Window, bool Warmup, long ElapsedSeconds);
+    private readonly record struct Second(Window Window, bool Warmup, long ElapsedSeconds, StageTimeline? Stages);
 
     /// <summary>
     /// Each column once, its name with its value. The failure outcomes sit between <c>batches</c> and <c>p50_ms</c>, in
@@ -23,23 +23,28 @@ internal sealed class IntervalsCsvSink : IWindowSink, IDisposable
         .. OutcomeTable.Failures.Select(o => (o.Name, (Func<Second, string>)(s => Csv.Number(s.Window.Counts[o.Outcome])))),
         ("p50_ms", s => Percentile(s.Window, 50)),
         ("p99_ms", s => Percentile(s.Window, 99)),
+        // A run with a stage plan: the stage (from 1) of a measured second and the plan's target in its middle; empty without a plan.
+        ("stage", s => s.Stages is { } stages && !s.Warmup ? Csv.Number(stages.StageOf(s.Window.EpochSecond) + 1) : ""),
+        ("target", s => s.Stages is { } stages ? Csv.Number(stages.TargetOf(s.Window.EpochSecond)) : ""),
     ];
 
     public static readonly string Header = string.Join(',', Columns.Select(c => c.Name));
 
     private readonly TextWriter _writer;
     private readonly long _startEpochSecond;
+    private readonly StageTimeline? _stages;
 
-    public IntervalsCsvSink(TextWriter writer, long startEpochSecond)
+    public IntervalsCsvSink(TextWriter writer, long startEpochSecond, StageTimeline? stages = null)
     {
         _writer = writer;
         _startEpochSecond = startEpochSecond;
+        _stages = stages;
         _writer.WriteLine(Header);
     }
 
     public void OnWindow(Window window, bool warmup)
     {
-        var second = new Second(window, warmup, window.EpochSecond - _startEpochSecond);
+        var second = new Second(window, warmup, window.EpochSecond - _startEpochSecond, _stages);
         _writer.WriteLine(string.Join(',', Columns.Select(c => c.Value(second))));
         _writer.Flush();
     }

@@ -21,8 +21,9 @@ internal sealed class PerSecondFiles : IDisposable
     public IReadOnlyList<IWindowSink> Sinks => [_intervals, _latency];
 
     /// <param name="start">The run's start: elapsed seconds and the log's timestamps count from its whole second.</param>
-    public static PerSecondFiles Open(string directory, DateTimeOffset start) => new(
-        new IntervalsCsvSink(new StreamWriter(Path.Combine(directory, ResultFiles.IntervalsCsv)), start.ToUnixTimeSeconds()),
+    /// <param name="stages">The run's stage plan on the clock, which intervals.csv names each second's stage and target from; null for none.</param>
+    public static PerSecondFiles Open(string directory, DateTimeOffset start, StageTimeline? stages) => new(
+        new IntervalsCsvSink(new StreamWriter(Path.Combine(directory, ResultFiles.IntervalsCsv)), start.ToUnixTimeSeconds(), stages),
         new HistogramLogSink(new StreamWriter(Path.Combine(directory, ResultFiles.LatencyHlog)), start));
 
     public void Dispose()

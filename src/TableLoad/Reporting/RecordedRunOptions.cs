@@ -34,6 +34,10 @@ internal sealed record RecordedRunOptions
     /// <summary>In --duration's syntax; null in folders written before options were recorded under their own names.</summary>
     public string? Duration { get; init; }
 
+    /// <summary>In --stages' syntax; null for one load held for <see cref="Duration"/>, which a plan leaves null in turn (a repeat may not give both).</summary>
+    [JsonIgnore(Condition = JsonIgnoreCondition.Never)]
+    public string? Stages { get; init; }
+
     public required string Endpoint { get; init; }
 
     /// <summary>The payload bytes of the default shape; null when <see cref="Entity"/> makes the entity (a repeat must not give both).</summary>
@@ -117,10 +121,12 @@ internal sealed record RecordedRunOptions
         Entity = settings.Entity?.File,
         Partitions = settings.Partitions.ToString()!,
         KeyPrefix = settings.KeyPrefix,
-        Tasks = settings.Tasks,
+        // A closed plan's loops are its highest target; --tasks was where it started.
+        Tasks = settings is { Stages: { } plan, Rate: null } ? (int)plan.StartTarget : settings.Tasks,
         Processes = settings.Processes,
         Rate = settings.Rate,
-        Duration = DurationParser.Format(settings.Duration),
+        Duration = settings.Stages is null ? DurationParser.Format(settings.Duration) : null,
+        Stages = settings.Stages?.Text(),
         Batches = settings.Batches,
         Warmup = DurationParser.Format(settings.Warmup),
         Timeout = DurationParser.Format(settings.Timeout),

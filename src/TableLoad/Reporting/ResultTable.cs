@@ -17,7 +17,8 @@ internal static class ResultTable
     public static string Render(IReadOnlyList<RunSummary> rows)
     {
         var cells = new List<string[]> { Columns };
-        cells.AddRange(rows.Select(Row));
+        // A run's stages are rows under its own, named s1, s2, ...
+        cells.AddRange(rows.SelectMany(summary => summary.Stages.Select(Figures).Prepend(Figures(summary))).Select(Row));
         var widths = Columns.Select((_, c) => cells.Max(r => r[c].Length)).ToArray();
         var text = new StringBuilder();
         for (var r = 0; r < cells.Count; r++)
@@ -94,6 +95,12 @@ internal static class ResultTable
             Line($"open model at {Fixed(summary.Rate ?? 0, 0)} e/s: latency above is from each batch's intended start; from the actual send: median {Fixed(u.Median, 2)}, p99 {Fixed(u.P99, 2)}, max {Fixed(u.Max, 2)} ms; {summary.LateBatches} batches started late");
         }
 
+        foreach (var stage in summary.Stages)
+        {
+            var unit = summary.Rate is null ? "tasks per process" : "e/s";
+            Line($"stage {StageName(stage)}: {Fixed(stage.StartS, 1)}–{Fixed(stage.EndS, 1)} s, target {Target(stage.StartTarget)} → {Target(stage.EndTarget)} {unit}; mean {Fixed(stage.MeanEntitiesPerSecond, 1)} e/s, throttled {Fixed(stage.ThrottledPercent, 1)}% of batches, failed {Fixed(stage.FailedPercent, 1)}% of entities");
+        }
+
         Line(summary.Client.Saturated
             ? $"CLIENT SATURATED, figures may describe TableLoad rather than the service: {string.Join(" ", summary.Client.SaturationReasons)}"
             : "client not saturated");
@@ -108,21 +115,32 @@ internal static class ResultTable
     /// <summary>The table's cell where a latency would be when no batch was measured: a 0.00 would read as a figure.</summary>
     public const string NoLatency = "-";
 
-    private static string[] Row(RunSummary summary) =>
+    /// <summary>What one row of the table shows, of a run, a process or a stage.</summary>
+    private sealed record RowFigures(string Name, LatencySummary Latency, long Peak, long Succeeded, long Failed, double Mean, RunConfidence? Confidence);
+
+    private static RowFigures Figures(RunSummary summary) => new(summary.Row ?? summary.Processes.ToString(CultureInfo.InvariantCulture),
+        summary.LatencyMs, summary.PeakEntitiesPerSecond, summary.EntitiesSucceeded, summary.EntitiesFailed, summary.MeanEntitiesPerSecond, summary.Confidence);
+
+    private static RowFigures Figures(StageSummary stage) => new(StageName(stage),
+        stage.LatencyMs, stage.PeakEntitiesPerSecond, stage.EntitiesSucceeded, stage.EntitiesFailed, stage.MeanEntitiesPerSecond, stage.Confidence);
+
+    private static string StageName(StageSummary stage) => "s" + stage.Stage.ToString(CultureInfo.InvariantCulture);
+
+    private static string[] Row(RowFigures row) =>
     [
-        summary.Row ?? summary.Processes.ToString(CultureInfo.InvariantCulture),
-        Ms(summary, l => l.Min), Ms(summary, l => l.Median), Ms(summary, l => l.Mean), Ms(summary, l => l.Max),
-        Ms(summary, l => l.P90), Ms(summary, l => l.P95), Ms(summary, l => l.P99),
-        summary.PeakEntitiesPerSecond.ToString(CultureInfo.InvariantCulture),
-        summary.EntitiesSucceeded.ToString(CultureInfo.InvariantCulture),
-        summary.EntitiesFailed.ToString(CultureInfo.InvariantCulture),
-        Fixed(summary.MeanEntitiesPerSecond, 0),
-        Range(summary.Confidence?.MeanEntitiesPerSecond, 0, summary.Confidence),
-        Range(summary.Confidence?.LatencyMs?.P99, 2, summary.Confidence),
+        row.Name,
+        Ms(row, l => l.Min), Ms(row, l => l.Median), Ms(row, l => l.Mean), Ms(row, l => l.Max),
+        Ms(row, l => l.P90), Ms(row, l => l.P95), Ms(row, l => l.P99),
+        row.Peak.ToString(CultureInfo.InvariantCulture),
+        row.Succeeded.ToString(CultureInfo.InvariantCulture),
+        row.Failed.ToString(CultureInfo.InvariantCulture),
+        Fixed(row.Mean, 0),
+        Range(row.Confidence?.MeanEntitiesPerSecond, 0, row.Confidence),
+        Range(row.Confidence?.LatencyMs?.P99, 2, row.Confidence),
     ];
 
-    private static string Ms(RunSummary summary, Func<LatencySummary, double> figure) =>
-        summary.LatencyMs.Count == 0 ? NoLatency : Fixed(figure(summary.LatencyMs), 2);
+    private static string Ms(RowFigures row, Func<LatencySummary, double> figure) =>
+        row.Latency.Count == 0 ? NoLatency : Fixed(figure(row.Latency), 2);
 
     // A folder written before TableLoad computed intervals has none to show, which is not the same as too little data.
     private static string MeanInterval(RunConfidence? confidence) => confidence switch
@@ -136,6 +154,8 @@ internal static class ResultTable
         interval is { } i ? $"{Fixed(i.Lo, decimals)}–{Fixed(i.Hi, decimals)}" : confidence is null ? "" : "too little data";
 
     private static string Percent(double level) => (level * 100).ToString("0.#", CultureInfo.InvariantCulture) + "%";
+
+    private static string Target(double value) => value.ToString("0.##", CultureInfo.InvariantCulture);
 
     private static string Fixed(double value, int decimals) => value.ToString("F" + decimals, CultureInfo.InvariantCulture);
 }

@@ -48,7 +48,11 @@ internal sealed record RunSettings
     /// <summary>Open model: intended entities per second of the whole fleet; null for the closed model.</summary>
     public double? Rate { get; init; }
 
+    /// <summary>The measured time; with <see cref="Stages"/> their sum.</summary>
     public required TimeSpan Duration { get; init; }
+
+    /// <summary>The load's stages (<c>--stages</c>); null for one load held for <see cref="Duration"/>. Closed model: <see cref="Tasks"/> is the plan's highest target, the loops started.</summary>
+    public StagePlan? Stages { get; init; }
 
     public long? Batches { get; init; }
 

@@ -69,6 +69,27 @@ public sealed class RunJsonRepeatTests : IDisposable
         Assert.NotEqual(first.OutputDirectory, repeat.OutputDirectory);
     }
 
+    [Theory]
+    [InlineData("--tasks", "2", "1s:4,2s:4,1.5s:0")]
+    [InlineData("--rate", "150.5", "1m:2000,30s:2000,1h:0.5")]
+    public void RunJson_OfAStagedRun_ReadBackWithConfig_GivesTheSamePlan_AndNoDuration(string start, string value, string stages)
+    {
+        var options = new RunOptions();
+        var first = Settings(options, [start, value, "--stages", stages, "--output", Path.Combine(_folder, "first")]);
+        var runJson = Path.Combine(_folder, ResultFiles.RunJson);
+        File.WriteAllText(runJson, JsonSerializer.Serialize(RunDescription.Create(first, TestSupport.RunSummaries.Create(), Now, Now.AddMinutes(2)), ResultJson.Context.RunDescription));
+
+        var recorded = RunJsonOptions(first);
+        var repeat = Settings(options, ["--config", runJson]);
+
+        Assert.Equal(stages, recorded["stages"]!.GetValue<string>());
+        Assert.False(recorded.ContainsKey("duration"));
+        Assert.NotNull(repeat.Stages);
+        Assert.Equal(
+            first with { Table = repeat.Table, OutputDirectory = repeat.OutputDirectory, RunId = repeat.RunId },
+            repeat with { Target = first.Target });
+    }
+
     [Fact]
     public void RunJson_RecordsDurations_InTheOptionsOwnSyntax()
     {

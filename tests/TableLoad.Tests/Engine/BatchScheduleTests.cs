@@ -1,6 +1,7 @@
 using Microsoft.Extensions.Time.Testing;
 using TableLoad.Engine;
 using TableLoad.Measurement;
+using TableLoad.Settings;
 
 namespace TableLoad.Tests.Engine;
 
@@ -73,6 +74,33 @@ public sealed class BatchScheduleTests
 
         Assert.Equal(140_000, next);
         Assert.True(schedule.IsLate(next, clock.ElapsedMicros()));
+    }
+
+    [Fact]
+    public void WithAPlan_StartsFollowTheRamp_AndAPlanThatHoldsTheRateGivesTheFixedSchedule()
+    {
+        // 2 tasks, batches of 10: from 100 e/s up to 300 over 2 s, measured from 1 s on the clock, the schedule made at 0.
+        var plan = new StagePlan(100, [new Stage(TimeSpan.FromSeconds(2), 300)]);
+        var fleet = Enumerable.Range(0, 2).Select(task => new BatchSchedule(plan, 1_000_000, 10, 1, 2, 0, task, 0)).ToList();
+        var starts = Enumerable.Range(0, 40).SelectMany(sequence => fleet.Select(s => s.IntendedStartMicros(sequence))).ToList();
+
+        // The warm-up second at 100 e/s holds 10 batches; the ramp's first second, from 100 up to 200 e/s, 15.
+        Assert.Equal(10, starts.Count(t => t < 1_000_000));
+        Assert.Equal(15, starts.Count(t => t is >= 1_000_000 and < 2_000_000));
+        Assert.Equal(starts.Order(), starts);
+        var held = new BatchSchedule(new StagePlan(400, [new Stage(TimeSpan.FromSeconds(10), 400)]), 250_000, 10, 1, 4, 0, 3, 0);
+        var fixedRate = CreateSut(rate: 400, batchSize: 10, processes: 1, tasks: 4, process: 0, task: 3);
+        Assert.All(Enumerable.Range(0, 50), sequence => Assert.InRange(held.IntendedStartMicros(sequence) - fixedRate.IntendedStartMicros(sequence), 0, 1));
+    }
+
+    [Fact]
+    public void WithAPlan_LatenessIsJudgedByTheIntervalAtTheIntendedTime()
+    {
+        // 10 batches a second at the start, 100 a second once the ramp has reached 1,000 e/s.
+        var schedule = new BatchSchedule(new StagePlan(100, [new Stage(TimeSpan.FromSeconds(1), 1000), new Stage(TimeSpan.FromSeconds(9), 1000)]), 0, 10, 1, 1, 0, 0, 0);
+
+        Assert.False(schedule.IsLate(intendedMicros: 0, actualMicros: 100_000));
+        Assert.True(schedule.IsLate(intendedMicros: 5_000_000, actualMicros: 5_010_001));
     }
 
     private static BatchSchedule CreateSut(double rate, int batchSize, int processes, int tasks, int process, int task, long startMicros = 0) =>

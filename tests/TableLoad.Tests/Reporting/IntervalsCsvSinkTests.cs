@@ -1,5 +1,6 @@
 using TableLoad.Measurement;
 using TableLoad.Reporting;
+using TableLoad.Settings;
 using TableLoad.Tests.TestSupport;
 
 namespace TableLoad.Tests.Reporting;
@@ -45,7 +46,7 @@ public sealed class IntervalCsvWriterTests
 
         sut.OnWindow(CreateWindow(StartSecond + 7, 1_500, 1_999), warmup: false);
 
-        Assert.Equal($"{StartSecond + 7},7,false,200,0,2,0,0,0,0,0,0,0,1.500,1.999", Lines(text)[1]);
+        Assert.Equal($"{StartSecond + 7},7,false,200,0,2,0,0,0,0,0,0,0,1.500,1.999,,", Lines(text)[1]);
     }
 
     [Fact]
@@ -63,7 +64,7 @@ public sealed class IntervalCsvWriterTests
 
         sut.OnWindow(window, warmup: true);
 
-        Assert.Equal($"{StartSecond},0,true,0,80,8,1,2,1,1,1,1,1,1.000,1.000", Lines(text)[1]);
+        Assert.Equal($"{StartSecond},0,true,0,80,8,1,2,1,1,1,1,1,1.000,1.000,,", Lines(text)[1]);
     }
 
     [Fact]
@@ -74,7 +75,23 @@ public sealed class IntervalCsvWriterTests
 
         sut.OnWindow(CreateWindow(StartSecond + 1), warmup: false);
 
-        Assert.Equal($"{StartSecond + 1},1,false,0,0,0,0,0,0,0,0,0,0,,", Lines(text)[1]);
+        Assert.Equal($"{StartSecond + 1},1,false,0,0,0,0,0,0,0,0,0,0,,,,", Lines(text)[1]);
+    }
+
+    [Fact]
+    public void OnWindow_WithAStagePlan_SaysEachMeasuredSecondsStageAndTarget_AndTheWarmupsTarget()
+    {
+        var text = new StringWriter();
+        // From 100 up to 300 e/s over 2 s, measured from the start's second 1.
+        var stages = new StageTimeline(new StagePlan(100, [new Stage(TimeSpan.FromSeconds(2), 300), new Stage(TimeSpan.FromSeconds(2), 300)]), StartSecond + 1);
+        using var sut = new IntervalsCsvSink(text, StartSecond, stages);
+
+        sut.OnWindow(CreateWindow(StartSecond), warmup: true);
+        sut.OnWindow(CreateWindow(StartSecond + 1), warmup: false);
+        sut.OnWindow(CreateWindow(StartSecond + 2), warmup: false);
+        sut.OnWindow(CreateWindow(StartSecond + 4), warmup: false);
+
+        Assert.Equal([",100", "1,150", "1,250", "2,300"], Lines(text).Skip(1).Select(l => string.Join(',', l.Split(',')[^2..])));
     }
 
     [Fact]

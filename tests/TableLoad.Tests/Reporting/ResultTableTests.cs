@@ -28,6 +28,19 @@ public sealed class ResultTableTests
     }
 
     [Fact]
+    public void Render_AStagedRun_HasARowPerStageUnderItsOwn_AndADetailLinePerStage()
+    {
+        var summary = RunSummaries.Create() with { Stages = [RunSummaries.Stage(1, mean: 150.4), RunSummaries.Stage(2, mean: 249.6)] };
+
+        var lines = Lines(ResultTable.Render([summary]));
+        var details = ResultTable.RenderDetails(summary);
+
+        Assert.Equal(["1", "s1", "s2"], lines[2..].Select(l => Cells(l)[0]));
+        Assert.Equal(["150", "250"], lines[3..].Select(l => Cells(l)[11]));
+        Assert.Contains("stage s2: 10.0–20.0 s, target 100 → 200 tasks per process; mean 249.6 e/s, throttled 1.5% of batches, failed 0.5% of entities", details, StringComparison.Ordinal);
+    }
+
+    [Fact]
     public void Render_EveryLineHasTheSameWidthAndCellCount()
     {
         var lines = Lines(ResultTable.Render([RunSummaries.Create(p99: 1.5, peak: 7), RunSummaries.Create(p99: 123_456.75, peak: 1_234_567)]));

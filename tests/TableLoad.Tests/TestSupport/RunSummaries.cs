@@ -46,4 +46,23 @@ internal static class RunSummaries
         Client = new ClientUsage(UserCpuSeconds: 12.5, SystemCpuSeconds: 3.25, CpuUsPerEntity: 22.8, GcGen0: 40, GcGen1: 3, GcGen2: 1),
         RuntimeSettings = RuntimeSettings.Current("tuned"),
     };
+
+    /// <summary>A stage's figures, numbered <paramref name="number"/>, of 10 s from 100 to 200 e/s.</summary>
+    public static StageSummary Stage(int number, double mean = 150.5) => new()
+    {
+        Stage = number,
+        StartS = (number - 1) * 10,
+        EndS = number * 10,
+        StartTarget = 100,
+        EndTarget = 200,
+        MeanEntitiesPerSecond = mean,
+        PeakEntitiesPerSecond = 210,
+        EntitiesSucceeded = 1_505,
+        EntitiesFailed = 10,
+        Batches = 152,
+        LatencyMs = new LatencySummary(Count: 152, Min: 4.25, Median: 9.5, Mean: 10.5, Max: 80.75, P90: 15.5, P95: 20.25, P99: 60.5, P999: 80.75),
+        Confidence = TooLittleData,
+        ThrottledPercent = 1.5,
+        FailedPercent = 0.5,
+    };
 }

@@ -22,17 +22,24 @@ internal sealed class RunMeasurement(RunSettings settings, TableAdmin admin, Wor
         var clock = new RunClock(time);
         var timeline = RunTimeline.Create(clock.StartEpochMicros, settings.Warmup, settings.Duration);
         var totals = new RunTotals();
-        using var perSecond = PerSecondFiles.Open(settings.OutputDirectory, clock.StartedUtc);
+        var stageTimeline = StageTimeline.Of(settings.Stages, timeline);
+        var stages = stageTimeline is null ? null : new StageTotals(stageTimeline);
+        using var perSecond = PerSecondFiles.Open(settings.OutputDirectory, clock.StartedUtc, stageTimeline);
         IReadOnlyList<IWorkerReport> workers = fleet?.Workers ?? [];
         var samples = new FleetSamples(clock, workers);
         List<IWindowSink> sinks = [totals, .. perSecond.Sinks];
+        if (stages is not null)
+        {
+            sinks.Add(stages);
+        }
+
         var live = settings.Quiet || progress is null ? null : LiveView.Create(progress, timeline, settings.Warmup + settings.Duration, samples);
         if (live is not null)
         {
             sinks.Add(live);
         }
 
-        var summaries = new RunSummaryBuilder(settings, totals, timeline, clock, samples, workers);
+        var summaries = new RunSummaryBuilder(settings, totals, timeline, clock, samples, workers, stages);
         RunReport Report(RunMoments moment, RunStatus status, DateTimeOffset? ended) =>
             new(moment, settings, summaries.Build(status), clock.StartedUtc, ended, WorkerFailures());
 

@@ -16,6 +16,7 @@ internal static class ResultMerger
     public static MergePlan Plan(IReadOnlyList<ResultPart> parts)
     {
         SummaryMerge.Check(parts.Select(p => p.Summary).ToList());
+        _ = MergedStages.Plan(parts);
         var seconds = MeasuredPeriods.Union(parts);
         var from = parts.Min(p => p.MeasuredPeriod().From);
         return new MergePlan(parts, new MeasuredPeriod(from, from + seconds));
@@ -30,10 +31,18 @@ internal static class ResultMerger
         // Each folder's own warm-up flags decide; the shared end only labels the empty seconds filled in between.
         var warmupEnd = parts.Max(p => p.WarmupEndEpochSecond());
         var totals = new RunTotals();
-        using (var perSecond = PerSecondFiles.Open(outputDirectory, start))
+        var stageTimeline = MergedStages.Timeline(parts, plan.Period);
+        var stages = stageTimeline is null ? null : new StageTotals(stageTimeline);
+        using (var perSecond = PerSecondFiles.Open(outputDirectory, start, stageTimeline))
         {
             var pool = new WindowPool();
-            var merger = new WindowMerger(pool, warmupEnd, [totals, .. perSecond.Sinks], start.ToUnixTimeSeconds());
+            List<IWindowSink> sinks = [totals, .. perSecond.Sinks];
+            if (stages is not null)
+            {
+                sinks.Add(stages);
+            }
+
+            var merger = new WindowMerger(pool, warmupEnd, sinks, start.ToUnixTimeSeconds());
             for (var i = 0; i < parts.Count; i++)
             {
                 var histograms = parts[i].Histograms();
@@ -53,7 +62,8 @@ internal static class ResultMerger
             totals.Uncorrected is { } uncorrected ? LatencySummary.From(uncorrected) : null,
             totals.PeakEntitiesPerSecond,
             plan.MeasuredSeconds,
-            RunConfidence.Of(totals.Blocks, plan.Period));
+            RunConfidence.Of(totals.Blocks, plan.Period),
+            stages?.Summaries(plan.MeasuredSeconds) ?? []);
         var oneRun = parts.Select(p => p.RunId).Distinct().Count() == 1;
         var rowNames = parts.Select(p => oneRun ? $"i{p.Run.Instance}" : p.RunId).ToList();
         var summary = SummaryMerge.Merge(parts.Select(p => p.Summary).ToList(), measured, rowNames);

@@ -24,6 +24,7 @@ internal static class SummaryMerge
             UncorrectedLatencyMs = measured.Uncorrected,
             PeakEntitiesPerSecond = measured.PeakEntitiesPerSecond,
             Confidence = measured.Confidence,
+            Stages = measured.Stages,
             MeasuredSeconds = measured.MeasuredSeconds,
             Client = merged.Client with { CpuUsPerEntity = ClientUsage.PerEntity(merged.Client.UserCpuSeconds, merged.Client.SystemCpuSeconds, entities) },
             PerProcess = parts.Select((p, i) => p with { Row = rowNames[i] }).ToList(),

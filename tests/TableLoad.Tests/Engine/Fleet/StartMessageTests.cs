@@ -139,6 +139,7 @@ public sealed class StartMessageTests
                 "sample.json",
                 [new("Name", EdmType.String, "Ada"), new("Count", EdmType.Int64, "-9007199254740993"), new("When", EdmType.DateTime, "2024-02-29T23:59:59.1234567Z"), new("Blob", EdmType.Binary, "AAEC")],
                 ["PartitionKey", "odata.etag"]),
+            _ when underlying == typeof(StagePlan) => new StagePlan(150.5, [new Stage(TimeSpan.FromSeconds(2.5), 300), new Stage(TimeSpan.FromMinutes(1), 0)]),
             _ when underlying == typeof(StorageTarget) => new StorageTarget(new Uri("https://other.table.core.windows.net"), "other", StorageAuth.SharedKey(Key)),
             _ => throw new NotSupportedException($"Teach this test a value of {type.Name} other than the default, so the new RunSettings field is checked."),
         };

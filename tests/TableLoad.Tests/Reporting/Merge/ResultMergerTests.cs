@@ -38,7 +38,7 @@ public sealed class ResultMergerTests : IDisposable
         await new IResultExporter[] { new RunJsonExporter(), new SummaryJsonExporter() }.ExportAsync(report);
         var first = Start.ToUnixTimeSeconds();
         var warmupEnd = RunTimeline.Create(Start.ToUnixTimeMilliseconds() * 1000, report.Settings.Warmup, report.Settings.Duration).WarmupEndEpochSecond;
-        using var perSecond = PerSecondFiles.Open(directory, Start);
+        using var perSecond = PerSecondFiles.Open(directory, Start, stages: null);
         var merger = new WindowMerger(new WindowPool(), warmupEnd, perSecond.Sinks, first);
         for (var second = first; second < first + 6; second++)
         {

@@ -18,7 +18,8 @@ public sealed class SummaryMergeTests
         {
             Level = 0.95, Blocks = 5003, BlockSeconds = 5005.5, MeanEntitiesPerSecond = new(5007.5, 5009.5),
             LatencyMs = new(new(5011.5, 5013.5), new(5015.5, 5017.5), new(5019.5, 5021.5)),
-        });
+        },
+        [StageFrom(6001)]);
 
     /// <summary>Every field of the contract set, each number to a value no other field has.</summary>
     private static RunSummary EveryFieldDistinct() => new()
@@ -74,6 +75,22 @@ public sealed class SummaryMergeTests
         },
         Abandoned = new AbandonedBatches(233, 235, 237),
         Stored = new StoredCount(107, 109, Matches: true),
+        Stages = [StageFrom(601)],
+    };
+
+    /// <summary>A stage whose every number is <paramref name="first"/> or above it, each a different one.</summary>
+    private static StageSummary StageFrom(int first) => new()
+    {
+        Stage = first, StartS = first + 2.5, EndS = first + 4.5, StartTarget = first + 6.5, EndTarget = first + 8.5, MeanEntitiesPerSecond = first + 10.5,
+        PeakEntitiesPerSecond = first + 12, EntitiesSucceeded = first + 14, EntitiesFailed = first + 16, Batches = first + 18,
+        LatencyMs = new LatencySummary(first + 20, first + 22.5, first + 24.5, first + 26.5, first + 28.5, first + 30.5, first + 32.5, first + 34.5, first + 36.5),
+        Confidence = new RunConfidence
+        {
+            Level = 0.8, Blocks = first + 38, BlockSeconds = first + 40.5, MeanEntitiesPerSecond = new(first + 42.5, first + 44.5),
+            LatencyMs = new(new(first + 46.5, first + 48.5), new(first + 50.5, first + 52.5), new(first + 54.5, first + 56.5)),
+        },
+        ThrottledPercent = first + 58.5,
+        FailedPercent = first + 60.5,
     };
 
     [Fact]
@@ -116,7 +133,8 @@ public sealed class SummaryMergeTests
         }
 
         // The intervals are recomputed from the merged seconds, never merged from the parts' intervals.
-        foreach (var (name, value) in Flatten(ResultJson.Serialize(written with { Confidence = Measured.Confidence })).Where(f => f.Key.StartsWith("confidence.", StringComparison.Ordinal)))
+        foreach (var (name, value) in Flatten(ResultJson.Serialize(written with { Confidence = Measured.Confidence, Stages = Measured.Stages }))
+            .Where(f => f.Key.StartsWith("confidence.", StringComparison.Ordinal) || f.Key.StartsWith("stages[", StringComparison.Ordinal)))
         {
             expected[name] = value;
         }

@@ -1,0 +1,64 @@
+using TableLoad.Measurement.Confidence;
+using TableLoad.Measurement.Histograms;
+
+namespace TableLoad.Measurement;
+
+/// <summary>Adds up the measured windows of each stage of a plan, as <see cref="RunTotals"/> does for the whole run.</summary>
+internal sealed class StageTotals(StageTimeline timeline) : IWindowSink
+{
+    /// <summary>One stage's measured seconds.</summary>
+    private sealed class Totals
+    {
+        public WindowCounts Counts { get; } = new();
+
+        public LatencyHistogram Latency { get; } = new();
+
+        public SecondBlocks Blocks { get; } = new();
+
+        public long Peak { get; set; }
+    }
+
+    private readonly Totals[] _stages = [.. timeline.Plan.Stages.Select(_ => new Totals())];
+
+    public void OnWindow(Window window, bool warmup)
+    {
+        if (warmup)
+        {
+            return;
+        }
+
+        var stage = _stages[timeline.StageOf(window.EpochSecond)];
+        stage.Counts.Add(window.Counts);
+        stage.Latency.Add(window.Latency);
+        stage.Blocks.Add(window);
+        stage.Peak = Math.Max(stage.Peak, window.Counts.EntitiesSucceeded);
+    }
+
+    /// <summary>Every stage's figures, the run having measured <paramref name="measuredSeconds"/>; a stage not reached has zeros.</summary>
+    public IReadOnlyList<StageSummary> Summaries(double measuredSeconds) => [.. _stages.Select((totals, i) => Summary(i, totals, timeline.PeriodOf(i, measuredSeconds)))];
+
+    private StageSummary Summary(int i, Totals totals, MeasuredPeriod period)
+    {
+        var counts = totals.Counts;
+        var throttled = OutcomeTable.Rows.Where(o => o.Throttle).Sum(o => counts[o.Outcome]);
+        var entities = counts.EntitiesSucceeded + counts.EntitiesFailed;
+        var plan = timeline.Plan;
+        return new StageSummary
+        {
+            Stage = i + 1,
+            StartS = plan.StartOf(i),
+            EndS = plan.EndOf(i),
+            StartTarget = plan.TargetBefore(i),
+            EndTarget = plan.Stages[i].Target,
+            MeanEntitiesPerSecond = period.Seconds > 0 ? counts.EntitiesSucceeded / period.Seconds : 0,
+            PeakEntitiesPerSecond = totals.Peak,
+            EntitiesSucceeded = counts.EntitiesSucceeded,
+            EntitiesFailed = counts.EntitiesFailed,
+            Batches = counts.Batches,
+            LatencyMs = LatencySummary.From(totals.Latency),
+            Confidence = RunConfidence.Of(totals.Blocks, period),
+            ThrottledPercent = counts.Batches > 0 ? throttled * 100.0 / counts.Batches : 0,
+            FailedPercent = entities > 0 ? counts.EntitiesFailed * 100.0 / entities : 0,
+        };
+    }
+}

@@ -1,0 +1,103 @@
+using TableLoad.IntegrationTests.Infrastructure;
+using TableLoad.Reporting;
+
+namespace TableLoad.IntegrationTests.Run;
+
+/// <summary>Runs that follow a stage plan (<c>--stages</c>), through the command line against Azurite.</summary>
+[Collection(GateAzuriteCollection.Name)]
+public sealed class StagedRunTests(AzuriteFixture azurite) : IDisposable
+{
+    private readonly string _output = Directory.CreateTempSubdirectory("tableload-stages-").FullName;
+
+    [Fact]
+    public async Task OpenPlan_EachSecondSaysItsStageAndTarget_EachStageSendsThePlansRate_AndNoBatchLeavesEarly()
+    {
+        // 200 e/s for 3 s, up to 400 over 3 s, held 3 s: stage means of 200, 300 and 400 e/s, batches of 10 (at most 40 a second).
+        var (stdout, folder) = await RunAsync("--rate", "200", "--stages", "3s:200,3s:400,3s:400", "--batch-size", "10", "--tasks", "8", "--warmup", "1s");
+        var measured = folder.Csv(ResultFiles.IntervalsCsv).Where(r => r["warmup"] == "false").ToList();
+        var first = ResultFolder.Count(measured[0]["epoch_s"]);
+        Assert.All(measured, row =>
+        {
+            var middle = ResultFolder.Count(row["epoch_s"]) - first + 0.5;
+            var (stage, target) = middle switch
+            {
+                < 3 => (1, 200.0),
+                < 6 => (2, 200 + (200 * (middle - 3) / 3)),
+                _ => (3, 400.0),
+            };
+            Assert.Equal(stage.ToString(System.Globalization.CultureInfo.InvariantCulture), row["stage"]);
+            Assert.Equal(target, ResultFolder.Number(row["target"]), 2);
+        });
+        Assert.All(folder.Csv(ResultFiles.IntervalsCsv).Where(r => r["warmup"] == "true"), row => Assert.Equal(("", "200"), (row["stage"], row["target"])));
+
+        var stages = folder.Summary.Stages;
+        Assert.Equal([(0.0, 3.0, 200.0, 200.0), (3, 6, 200, 400), (6, 9, 400, 400)], stages.Select(s => (s.StartS, s.EndS, s.StartTarget, s.EndTarget)));
+        Assert.All(stages.Zip([200.0, 300.0, 400.0]), pair => Assert.InRange(pair.First.MeanEntitiesPerSecond, pair.Second * 0.95, pair.Second * 1.05));
+        Assert.All(stages, s => Assert.Equal((0.0, 0.0), (s.ThrottledPercent, s.FailedPercent)));
+        Assert.Equal(folder.Summary.EntitiesSucceeded, stages.Sum(s => s.EntitiesSucceeded));
+        Assert.All(folder.Csv(ResultFiles.BatchesCsv), b => Assert.True(
+            ResultFolder.Number(b["start_ms"]) >= ResultFolder.Number(b["intended_start_ms"]),
+            $"batch started at {b["start_ms"]} ms, before its intended {b["intended_start_ms"]} ms"));
+        Assert.Contains("|        s3 |", stdout, StringComparison.Ordinal);
+        Assert.Contains("stage s2: 3.0–6.0 s, target 200 → 400 e/s", stdout, StringComparison.Ordinal);
+
+        // report recomputes each stage from the merged seconds: the folder merged with itself has each second twice.
+        var merged = Path.Combine(_output, "merged");
+        var report = await TableLoadProcess.RunAsync(["report", _output, _output, "--label", "twice", "--output", merged], null);
+        Assert.True(report.ExitCode == 0, report.Stderr);
+        var mergedStages = new ResultFolder(merged).Summary.Stages;
+        Assert.Equal(stages.Select(s => (s.StartS, s.EndS, s.StartTarget, s.EndTarget)), mergedStages.Select(s => (s.StartS, s.EndS, s.StartTarget, s.EndTarget)));
+        Assert.Equal(stages.Select(s => 2 * s.EntitiesSucceeded), mergedStages.Select(s => s.EntitiesSucceeded));
+        Assert.Equal(stages.Select(s => 2 * s.MeanEntitiesPerSecond), mergedStages.Select(s => s.MeanEntitiesPerSecond));
+        Assert.Equal(measured.Select(r => r["target"]), new ResultFolder(merged).Csv(ResultFiles.IntervalsCsv).Where(r => r["warmup"] == "false").Select(r => r["target"]));
+    }
+
+    [Fact]
+    public async Task ClosedPlan_OneToFourToOneTasks_StartsAndRetiresTasks_WithoutALostOrDoubleCountedBatch()
+    {
+        var table = StoredEntities.NewTableName("stages");
+
+        // From 1 task up to 4 over 2 s, 4 held 2 s, down to 1 over 2 s: task 3 runs while the target is at least 3.5.
+        var (stdout, folder) = await RunAsync("--tasks", "1", "--stages", "2s:4,2s:4,2s:1", "--batch-size", "10", "--warmup", "1s", "--table", table, "--verify");
+        var summary = folder.Summary;
+        Assert.Contains($"stored {summary.KeysWritten} entities: matches", stdout, StringComparison.Ordinal);
+        Assert.Equal(4, summary.Tasks);
+        Assert.Equal([(1.0, 4.0), (4, 4), (4, 1)], summary.Stages.Select(s => (s.StartTarget, s.EndTarget)));
+
+        var batches = folder.Csv(ResultFiles.BatchesCsv);
+        var succeeded = batches.Where(b => b["outcome"] == "succeeded").ToList();
+        Assert.Equal(summary.EntitiesSucceeded + summary.Warmup.EntitiesSucceeded, succeeded.Count * 10L);
+        Assert.Equal(summary.EntitiesSucceeded, summary.Stages.Sum(s => s.EntitiesSucceeded));
+        Assert.Equal(["0", "1", "2", "3"], batches.Select(b => b["task"]).Distinct().Order(StringComparer.Ordinal));
+        Assert.All(batches.Where(b => b["warmup"] == "true"), b => Assert.Equal("0", b["task"]));
+
+        // Task 3 is started 1.67 s into the plan and retired 4.33 s into it: its batches start within those 2.67 s, task 0's over the whole run.
+        double Span(string task)
+        {
+            var starts = batches.Where(b => b["task"] == task).Select(b => ResultFolder.Number(b["start_ms"])).ToList();
+            return starts.Max() - starts.Min();
+        }
+
+        Assert.InRange(Span("3"), 0, 2_667 + 20);
+        Assert.True(Span("0") > 6_000, $"task 0 sent from {Span("0")} ms");
+    }
+
+    [Fact]
+    public async Task ClosedPlan_ATaskRetiredForGood_LeavesTheBatchBudgetToTheTasksStillRunning()
+    {
+        // Task 1 is retired 0.1 s in and never comes back; task 0 must still be able to send all 200 batches of the budget.
+        var (_, folder) = await RunAsync("--tasks", "2", "--stages", "200ms:1,20s:1", "--batches", "200", "--batch-size", "10", "--warmup", "0s");
+
+        Assert.Equal(200, folder.Csv(ResultFiles.BatchesCsv).Count);
+    }
+
+    /// <summary>Runs with <paramref name="args"/> into this test's folder, which it reads back once the run has succeeded.</summary>
+    private async Task<(string Stdout, ResultFolder Folder)> RunAsync(params string[] args)
+    {
+        var (exitCode, stdout, stderr) = await TableLoadProcess.RunAsync(["run", .. args, "--output", _output, "--quiet"], azurite.ConnectionString);
+        Assert.True(exitCode == 0, stderr);
+        return (stdout, new ResultFolder(_output));
+    }
+
+    public void Dispose() => Directory.Delete(_output, recursive: true);
+}
