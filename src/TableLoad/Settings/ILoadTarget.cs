@@ -1,0 +1,28 @@
+namespace TableLoad.Settings;
+
+/// <summary>
+/// What the run means to send, second by second: the target <c>--abort-if</c>'s <c>N*target</c> bounds compare with.
+/// A constant <c>--rate</c> is one; a plan whose target moves (stages, ramps) is another.
+/// </summary>
+internal interface ILoadTarget
+{
+    /// <summary>The whole fleet's intended entities per second at <paramref name="second"/> seconds into the measured period.</summary>
+    double EntitiesPerSecondAt(double second);
+
+    /// <summary>The stage the run is in at <paramref name="second"/>, as a sentence names it; null for a run without stages.</summary>
+    string? StageAt(double second);
+}
+
+/// <summary>The open model's <c>--rate</c>: the same target all through the run.</summary>
+internal sealed record ConstantRate(double EntitiesPerSecond) : ILoadTarget
+{
+    public double EntitiesPerSecondAt(double second) => EntitiesPerSecond;
+
+    public string? StageAt(double second) => null;
+}
+
+internal static class LoadTargets
+{
+    /// <summary>The run's target; null in the closed model, which sends as fast as its tasks do and has none.</summary>
+    public static ILoadTarget? Of(RunSettings settings) => settings.Rate is { } rate ? new ConstantRate(rate) : null;
+}
