@@ -139,6 +139,22 @@ public sealed class AbortIfTests(AzuriteFixture azurite, ITestOutputHelper log) 
         Assert.StartsWith("--abort-if 'p99>2s' has no window", Assert.Single(fromEnvironment.StandardError.Split('\n', StringSplitOptions.RemoveEmptyEntries)), StringComparison.Ordinal);
     }
 
+    [Fact]
+    public async Task Sweep_PassesARepeatedConditionToEachCell_AndTuneRefusesIt()
+    {
+        var output = Path.Combine(_root, "sweep");
+
+        var sweep = await RunAsync(
+            ["sweep", "--tasks", "1,2", "--duration", "2s", "--warmup", "0s", "--cooldown", "0s", "--output", output, "--abort-if", "throttled>90% for 1s", "--abort-if", "p99>1m for 1s"],
+            azurite.ConnectionString);
+        var tune = await RunAsync(["tune", "--output", Path.Combine(_root, "tune"), "--abort-if", "throttled>5% for 2s"], azurite.ConnectionString);
+
+        Assert.True(sweep.ExitCode == 0, sweep.Stdout + sweep.Stderr);
+        Assert.Equal(2, Directory.GetFiles(output, ResultFiles.SummaryJson, SearchOption.AllDirectories).Length);
+        Assert.Equal(2, tune.ExitCode);
+        Assert.StartsWith("tune judges its probes by its own constraints, --p99 and --max-throttled, so it takes no --fail-if, --abort-if or --junit", tune.Stderr, StringComparison.Ordinal);
+    }
+
     public void Dispose() => Directory.Delete(_root, recursive: true);
 
     private async Task<(int ExitCode, string Stdout, string Stderr)> RunAsync(IReadOnlyList<string> args, string connectionString)
