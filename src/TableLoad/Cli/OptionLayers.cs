@@ -154,7 +154,8 @@ internal sealed class OptionLayers
         var type = Nullable.GetUnderlyingType(option.ValueType) ?? option.ValueType;
         return value.ValueKind switch
         {
-            JsonValueKind.String when type == typeof(string) => value.GetString(),
+            // A repeatable option (--abort-if) takes one string in a profile: its conditions separated by commas, as run.json records them.
+            JsonValueKind.String when type == typeof(string) || type == typeof(string[]) => value.GetString(),
             JsonValueKind.True or JsonValueKind.False when type == typeof(bool) => value.GetBoolean() ? "true" : "false",
             JsonValueKind.Number when type == typeof(double) => value.GetRawText(),
             JsonValueKind.Number when IsWhole(type) && value.TryGetInt64(out var whole) => whole.ToString(CultureInfo.InvariantCulture),
@@ -171,7 +172,7 @@ internal sealed class OptionLayers
         return type == typeof(bool) ? "true or false"
             : type == typeof(double) ? "a number"
             : IsWhole(type) ? "a whole number"
-            : option.GetDefaultValue() is string { Length: > 0 } example ? $"a string such as \"{example}\""
+            : option.HasDefaultValue && option.GetDefaultValue() is string { Length: > 0 } example ? $"a string such as \"{example}\""
             : "a string";
     }
 

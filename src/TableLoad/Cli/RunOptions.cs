@@ -209,6 +209,13 @@ internal sealed class RunOptions
         Description = "Gates: conditions the run must meet, comma-separated FIGURE OP VALUE, e.g. \"p99<500ms,eps>2000,throttled<1%,failed<0.1%\". Figures: eps (mean entities/s), p50, p90, p95, p99, p999, mean, max (latency, with its unit), throttled (% of batches), failed (% of entities), cpu (client µs per entity); OP is <, <=, > or >=. Judged on the whole fleet's figures at the end, one line each; when any fails the run exits 99 after every file is written. Default: none.",
     };
 
+    public Option<string[]> AbortIf { get; } = new("--abort-if")
+    {
+        HelpName = "EXPR for WINDOW",
+        Description = "Stop the run early when a condition holds over the last WINDOW of measured seconds (a sliding window, not the run so far), e.g. \"throttled>5% for 10s\", \"p99>2s for 5s\", \"eps<0.8*target for 10s\". EXPR is a --fail-if condition (eps, p50, p90, p95, p99, p999, mean, max, throttled, failed); target is the open model's target in effect: --rate, or with --stages the plan's target at each second (eps only, needs --rate). WINDOW is whole seconds, from 1s to the measured time (--duration or the stages' sum). Judged each second on the whole fleet's figures; when one holds, no new batch starts, those in flight finish, every file is written (summary.json's stopped_by says which condition, when, its figure and the target), and the run exits 99. Repeat it or separate conditions with commas. Default: none.",
+        AllowMultipleArgumentsPerToken = false,
+    };
+
     public Option<string?> Junit { get; } = new("--junit")
     {
         Description = "With --fail-if: also write the thresholds' verdicts to this file as JUnit XML, one testcase per threshold, as CI systems read test results. Default: none.",
@@ -248,6 +255,6 @@ internal sealed class RunOptions
         Tasks.Option, Processes.Option, PerProcess, Rate.Option, Duration.Option, Stages, Batches.Option, StartAt, RunId, Instance.Option,
         Operation, KeySpace.Option,
         Warmup.Option, Timeout.Option, Retries.Option, Output, Label, Verify, NoBatchLog, BatchLogBuffer.Option, Report, OtlpEndpoint, Quiet, Config,
-        FailIf, Junit,
+        FailIf, Junit, AbortIf,
     ];
 }

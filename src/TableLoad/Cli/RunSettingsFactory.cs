@@ -80,6 +80,8 @@ internal static class RunSettingsFactory
         GateOptions.Check(errors, options.FailIf, failIf);
         errors.Require(options.Junit, junit is null || failIf is not null, "--junit writes the verdicts of --fail-if's thresholds; give --fail-if too.");
 
+        var abortIf = GateOptions.ReadAbortIf(parse, options, errors, rate, stages?.TotalDuration() ?? duration);
+
         errors.ThrowIfAny();
         return new RunSettings
         {
@@ -121,6 +123,7 @@ internal static class RunSettingsFactory
             SdkDiagnostics = sdkDiagnostics,
             OtlpEndpoint = otlpEndpoint,
             FailIf = failIf,
+            AbortIf = abortIf,
             JunitPath = junit,
         };
     }

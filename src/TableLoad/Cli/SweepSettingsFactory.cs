@@ -186,8 +186,8 @@ internal static class SweepSettingsFactory
         {
             if (parse.GetResult(option) is OptionResult { Implicit: false } given)
             {
-                args.Add(option.Name);
-                args.AddRange(given.Tokens.Select(t => t.Value));
+                // A flag has no value; a repeated option (--abort-if) is given again before each of its values.
+                args.AddRange(given.Tokens.Count == 0 ? [option.Name] : given.Tokens.SelectMany(t => new[] { option.Name, t.Value }));
             }
         }
 

@@ -72,8 +72,8 @@ internal static class TuneSettingsFactory
         var corners = Corners(space).Select(k => TuneSettings.CellOf(model, k)).ToList();
         var first = SweepSettingsFactory.ValidateCells(corners, commandLine, nameEachCell: true, now, errors, variables ?? new Hashtable(), name =>
             name == SecretVariables.ConnectionString ? connection : name == SecretVariables.Sas ? sas : null);
-        // Given here, or reaching the probes from a --config profile or TABLELOAD_FAIL_IF.
-        errors.Require(!options.Refused.Any(o => Given(parse, o)) && first?.FailIf is null, TuneOptions.RefusedSentence);
+        // Given here, or reaching the probes from a --config profile, TABLELOAD_FAIL_IF or TABLELOAD_ABORT_IF.
+        errors.Require(!options.Refused.Any(o => Given(parse, o)) && first?.FailIf is null && first?.AbortIf is null, TuneOptions.RefusedSentence);
         errors.ThrowIfAny();
 
         // The probes and the confirm runs run as a sweep's cells do, the corners of the space standing for its knobs.

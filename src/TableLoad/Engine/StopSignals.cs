@@ -36,6 +36,9 @@ internal sealed class StopSignals : IDisposable
         _stopStarting.Cancel();
     }
 
+    /// <summary>Stops starting batches because the run has its answer (<c>--abort-if</c>): not an interruption, so a Ctrl+C after it is still the first.</summary>
+    public void StopAtCondition() => _stopStarting.Cancel();
+
     public void AbandonAfter(TimeSpan delay) => _abandon.CancelAfter(delay);
 
     public void Dispose()

@@ -130,6 +130,10 @@ internal sealed record RunSummary
     [Merge(MergeRule.Fields)]
     public StoredCount? Stored { get; init; }
 
+    /// <summary>The <c>--abort-if</c> condition that stopped the run; null when none held.</summary>
+    [Merge(MergeRule.Fields)]
+    public StoppedBy? StoppedBy { get; init; }
+
     [Merge(MergeRule.Parts)]
     public IReadOnlyList<RunSummary> PerProcess { get; init; } = [];
 

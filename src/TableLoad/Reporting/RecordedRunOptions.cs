@@ -90,6 +90,10 @@ internal sealed record RecordedRunOptions
     [JsonIgnore(Condition = JsonIgnoreCondition.Never)]
     public string? FailIf { get; init; }
 
+    /// <summary>The <c>--abort-if</c> conditions as given, joined by commas; null for none.</summary>
+    [JsonIgnore(Condition = JsonIgnoreCondition.Never)]
+    public string? AbortIf { get; init; }
+
     /// <summary>The <c>--junit</c> file; null for none.</summary>
     [JsonIgnore(Condition = JsonIgnoreCondition.Never)]
     public string? Junit { get; init; }
@@ -140,6 +144,7 @@ internal sealed record RecordedRunOptions
         Client = settings.Client.ToName(),
         SdkDiagnostics = settings.SdkDiagnostics,
         FailIf = settings.FailIf,
+        AbortIf = settings.AbortIf,
         Junit = settings.JunitPath,
         Runtime = settings.Runtime.ToName(),
     };

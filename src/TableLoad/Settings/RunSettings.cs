@@ -103,6 +103,9 @@ internal sealed record RunSettings
     /// <summary>The <c>--fail-if</c> conditions as given, judged on the run's figures at its end; null for none.</summary>
     public string? FailIf { get; init; }
 
+    /// <summary>The <c>--abort-if</c> conditions as given, comma-separated, judged each second on the last seconds; null for none.</summary>
+    public string? AbortIf { get; init; }
+
     /// <summary>Where <c>--junit</c> writes the thresholds' verdicts; null for nowhere.</summary>
     public string? JunitPath { get; init; }
 

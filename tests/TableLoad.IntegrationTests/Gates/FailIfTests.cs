@@ -155,8 +155,8 @@ public sealed class FailIfTests(AzuriteFixture azurite) : IDisposable
     [InlineData("report", "--fail-if 'p99<500' needs a latency with its unit")]
     [InlineData("report-junit", "--junit writes the verdicts of --fail-if's thresholds; give --fail-if too.")]
     [InlineData("sweep-junit", "--junit writes the verdicts of --fail-if's thresholds; give --fail-if too.")]
-    [InlineData("tune", "tune judges its probes by its own constraints, --p99 and --max-throttled, so it takes no --fail-if or --junit")]
-    [InlineData("tune-junit", "tune judges its probes by its own constraints, --p99 and --max-throttled, so it takes no --fail-if or --junit")]
+    [InlineData("tune", "tune judges its probes by its own constraints, --p99 and --max-throttled, so it takes no --fail-if, --abort-if or --junit")]
+    [InlineData("tune-junit", "tune judges its probes by its own constraints, --p99 and --max-throttled, so it takes no --fail-if, --abort-if or --junit")]
     public async Task Refusals_AreOneSentence_ExitTwo_BeforeAnything(string command, string expected)
     {
         var output = Path.Combine(_root, "refused");

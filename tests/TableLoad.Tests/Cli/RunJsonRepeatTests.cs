@@ -55,6 +55,7 @@ public sealed class RunJsonRepeatTests : IDisposable
             "--tasks", "3", "--processes", "2", "--rate", "1234.5", "--duration", "95s", "--batches", "77", "--warmup", "2.5s", "--timeout", "7s",
             "--retries", "4", "--label", "again", "--verify", "--no-batch-log", "--batch-log-buffer", "999", "--output", Path.Combine(_folder, "first"),
             "--fail-if", "p99<2s,eps>=10", "--junit", Path.Combine(_folder, "gates.xml"),
+            "--abort-if", "eps<0.5*target for 5s", "--abort-if", "p99>2s for 10s",
         ];
         var first = Settings(options, everyOptionChanged);
         var runJson = Path.Combine(_folder, ResultFiles.RunJson);

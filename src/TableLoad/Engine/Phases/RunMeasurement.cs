@@ -1,6 +1,7 @@
 using Microsoft.Extensions.Logging;
 using TableLoad.Engine.Fleet;
 using TableLoad.Measurement;
+using TableLoad.Measurement.Gates;
 using TableLoad.Reporting;
 using TableLoad.Reporting.Exporters;
 using TableLoad.Settings;
@@ -16,6 +17,11 @@ namespace TableLoad.Engine.Phases;
 internal sealed class RunMeasurement(RunSettings settings, TableAdmin admin, WorkerFleet? fleet, IReadOnlyList<IResultExporter> exporters, ILogger log, TextWriter? progress, TimeProvider time)
 {
     private static readonly TimeSpan ProvisionalSummaryEvery = TimeSpan.FromSeconds(5);
+
+    private AbortJudge? _abort;
+
+    /// <summary>Why an <c>--abort-if</c> condition stopped the run, in one sentence; null when none did.</summary>
+    public string? AbortSentence => _abort?.Sentence;
 
     public async Task<RunReport> MeasureAsync(StopSignals signals)
     {
@@ -39,9 +45,13 @@ internal sealed class RunMeasurement(RunSettings settings, TableAdmin admin, Wor
             sinks.Add(live);
         }
 
+        var abort = new AbortJudge(AbortConditionParser.ParseChecked(settings.AbortIf), LoadTargets.Of(settings), RunIdentity.Of(settings),
+            timeline.WarmupEndEpochSecond, signals.StopAtCondition);
+        sinks.Add(abort);
+        _abort = abort;
         var summaries = new RunSummaryBuilder(settings, totals, timeline, clock, samples, workers, stages);
         RunReport Report(RunMoments moment, RunStatus status, DateTimeOffset? ended) =>
-            new(moment, settings, summaries.Build(status), clock.StartedUtc, ended, WorkerFailures());
+            new(moment, settings, summaries.Build(status) with { StoppedBy = abort.StoppedBy }, clock.StartedUtc, ended, WorkerFailures());
 
         var started = Report(RunMoments.Started, RunStatus.Partial, null);
         SayRuntime(started.Summary);

@@ -15,6 +15,7 @@ internal sealed class RunPhases(
 {
     private WorkerFleet? _fleet;
     private RunReport? _measured;
+    private string? _abortSentence;
 
     public Task<int?> GlobalSetupAsync() => table.PrepareAsync(signals.Abandon);
 
@@ -44,7 +45,9 @@ internal sealed class RunPhases(
     {
         try
         {
-            _measured = await new RunMeasurement(settings, table.Admin, _fleet, exporters, log, progress, time).MeasureAsync(signals).ConfigureAwait(false);
+            var measurement = new RunMeasurement(settings, table.Admin, _fleet, exporters, log, progress, time);
+            _measured = await measurement.MeasureAsync(signals).ConfigureAwait(false);
+            _abortSentence = measurement.AbortSentence;
         }
         finally
         {
@@ -82,9 +85,15 @@ internal sealed class RunPhases(
 
         await exporters.ExportAsync(report).ConfigureAwait(false);
         var gates = await RunGates.JudgeAsync(settings, report.Summary, output).ConfigureAwait(false);
+        if (_abortSentence is not null)
+        {
+            await output.WriteLineAsync(_abortSentence).ConfigureAwait(false);
+        }
+
         await output.WriteLineAsync($"results: {settings.OutputDirectory}").ConfigureAwait(false);
-        // A broken gate is the run's answer only when nothing worse ended it (a mismatch, a partial or interrupted run).
-        return gates == GateOutcome.Failed && exitCode == ExitCodes.Success ? ExitCodes.GateFailed : exitCode;
+        // A broken gate, or a condition that stopped the run, is the run's answer only when nothing worse ended it (a mismatch, a partial or interrupted run).
+        var broken = gates == GateOutcome.Failed || report.Summary.StoppedBy is not null;
+        return broken && exitCode == ExitCodes.Success ? ExitCodes.GateFailed : exitCode;
     }
 
     public Task<int> GlobalCleanupAsync(int exitCode) => table.DeleteAsync(exitCode);

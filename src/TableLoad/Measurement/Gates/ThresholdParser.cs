@@ -24,26 +24,26 @@ internal static class ThresholdParser
     public static IReadOnlyList<Threshold> ParseChecked(string? expression) => expression is null ? [] : Parse([expression], "--fail-if", []);
 
     /// <summary>Parses every condition of <paramref name="expressions"/>; <paramref name="faults"/> gets one sentence per bad condition.</summary>
-    public static IReadOnlyList<Threshold> Parse(IEnumerable<string> expressions, string optionName, List<string> faults)
+    public static IReadOnlyList<Threshold> Parse(IEnumerable<string> expressions, string optionName, List<string> faults) =>
+        ParseEach<Threshold>(expressions, optionName, faults, TryParseCondition);
+
+    /// <summary>Reads each comma-separated condition with <paramref name="read"/>; <paramref name="faults"/> gets one sentence per bad one, naming it.</summary>
+    public static IReadOnlyList<T> ParseEach<T>(IEnumerable<string> expressions, string optionName, List<string> faults, ConditionReader<T> read)
     {
-        var thresholds = new List<Threshold>();
-        foreach (var expression in expressions)
+        var parsed = new List<T>();
+        foreach (var condition in expressions.SelectMany(e => e.Split(',', StringSplitOptions.TrimEntries)))
         {
-            var conditions = expression.Split(',', StringSplitOptions.TrimEntries);
-            foreach (var condition in conditions)
+            if (read(condition, out var one, out var fault))
             {
-                if (TryParseCondition(condition, out var threshold, out var fault))
-                {
-                    thresholds.Add(threshold);
-                }
-                else
-                {
-                    faults.Add($"{optionName} '{condition}' {fault}");
-                }
+                parsed.Add(one);
+            }
+            else
+            {
+                faults.Add($"{optionName} '{condition}' {fault}");
             }
         }
 
-        return thresholds;
+        return parsed;
     }
 
     private static bool TryParseCondition(string condition, out Threshold threshold, out string fault)
@@ -55,16 +55,33 @@ internal static class ThresholdParser
             return false;
         }
 
-        var (index, symbol, comparison) = FindOperator(condition);
+        if (!TrySplit(condition, Example, out var figure, out var comparison, out var valueText, out fault)
+            || !TryParseValue(figure, valueText, out var bound, out fault))
+        {
+            return false;
+        }
+
+        threshold = new Threshold(figure, comparison, bound, condition.Replace(" ", "", StringComparison.Ordinal));
+        return true;
+    }
+
+    /// <summary>Reads a condition's figure and comparison; the text after the comparison is the caller's to read as a bound.</summary>
+    /// <param name="example">Conditions such as the caller's option takes, for the sentence that says how to write one.</param>
+    public static bool TrySplit(string condition, string example, out RunFigure figure, out ThresholdComparison comparison, out string valueText, out string fault)
+    {
+        figure = default;
+        valueText = "";
+        (var index, var symbol, comparison) = FindOperator(condition);
         if (index < 0)
         {
-            fault = $"has no comparison (<, <=, >, >=); write FIGURE OP VALUE, for example {Example}.";
+            fault = $"has no comparison (<, <=, >, >=); write FIGURE OP VALUE, for example {example}.";
             return false;
         }
 
         var name = condition[..index].Trim();
-        var valueText = condition[(index + symbol.Length)..].Trim();
-        if (!RunFigures.TryParse(name, out var figure))
+        valueText = condition[(index + symbol.Length)..].Trim();
+        fault = "";
+        if (!RunFigures.TryParse(name, out figure))
         {
             fault = name.Length == 0
                 ? $"names no figure before '{symbol}' (figures: {RunFigures.Names()})."
@@ -72,12 +89,6 @@ internal static class ThresholdParser
             return false;
         }
 
-        if (!TryParseValue(figure, valueText, out var bound, out fault))
-        {
-            return false;
-        }
-
-        threshold = new Threshold(figure, comparison, bound, condition.Replace(" ", "", StringComparison.Ordinal));
         return true;
     }
 
@@ -97,7 +108,8 @@ internal static class ThresholdParser
         return (-1, "", default);
     }
 
-    private static bool TryParseValue(RunFigure figure, string text, out double bound, out string fault)
+    /// <summary>Reads a bound in <paramref name="figure"/>'s unit, as written after the comparison.</summary>
+    public static bool TryParseValue(RunFigure figure, string text, out double bound, out string fault)
     {
         (bound, fault) = figure.Unit() switch
         {
@@ -120,6 +132,6 @@ internal static class ThresholdParser
     private static string WithoutSuffix(string text, string suffix) =>
         text.EndsWith(suffix, StringComparison.Ordinal) ? text[..^suffix.Length] : text;
 
-    private static bool TryNumber(string text, out double value) =>
+    public static bool TryNumber(string text, out double value) =>
         double.TryParse(text.Trim(), NumberStyles.AllowDecimalPoint, CultureInfo.InvariantCulture, out value) && double.IsFinite(value);
 }

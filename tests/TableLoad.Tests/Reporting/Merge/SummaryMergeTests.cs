@@ -76,6 +76,7 @@ public sealed class SummaryMergeTests
         Abandoned = new AbandonedBatches(233, 235, 237),
         Stored = new StoredCount(107, 109, Matches: true),
         Stages = [StageFrom(601)],
+        StoppedBy = new StoppedBy("throttled>5% for 10s", 281, 283.5, 285.5),
     };
 
     /// <summary>A stage whose every number is <paramref name="first"/> or above it, each a different one.</summary>
@@ -123,6 +124,7 @@ public sealed class SummaryMergeTests
             ["runtime_settings.tiered_pgo"] = "false", ["runtime_settings.min_worker_threads"] = "251", ["runtime_settings.min_io_threads"] = "253",
             ["client.saturated"] = "true", ["client.saturation_reasons[0]"] = "hot", ["client.saturation_reasons[1]"] = "hot",
             ["stored.count"] = "214", ["stored.expected"] = "218", ["stored.matches"] = "true",
+            ["stopped_by.condition"] = "throttled>5% for 10s", ["stopped_by.at_second"] = "281", ["stopped_by.figure"] = "283.5", ["stopped_by.target"] = "571",
         };
         foreach (var (prefix, latency) in new[] { ("latency_ms", Measured.Latency), ("uncorrected_latency_ms", Measured.Uncorrected!) })
         {

@@ -1,0 +1,94 @@
+using System.Globalization;
+using TableLoad.Settings;
+
+namespace TableLoad.Measurement.Gates;
+
+/// <summary>
+/// Judges the <c>--abort-if</c> conditions as each measured second of the whole fleet arrives, over the last
+/// seconds of each condition's window (a sliding window, not the run so far), and calls for the stop once one holds.
+/// </summary>
+/// <param name="measuredStartEpochSecond">The first measured second; warm-up seconds are not judged.</param>
+/// <param name="stop">Asks the run to stop starting batches; called once, off the thread that publishes the seconds.</param>
+internal sealed class AbortJudge(
+    IReadOnlyList<AbortCondition> conditions, ILoadTarget? target, RunIdentity identity, long measuredStartEpochSecond, Action stop) : IWindowSink
+{
+    private readonly Queue<Window> _seconds = new();
+    private readonly int _longestWindow = conditions.Count == 0 ? 0 : conditions.Max(c => c.WindowSeconds);
+
+    // A second's latency histogram is some 190 KB: kept only when a condition reads latency.
+    private readonly bool _keepLatency = conditions.Any(c => c.NeedsLatency);
+
+    /// <summary>The condition that held and its figures, once one has; null while none has.</summary>
+    public StoppedBy? StoppedBy { get; private set; }
+
+    /// <summary>The sentence that says why the run stopped; null while no condition has held.</summary>
+    public string? Sentence { get; private set; }
+
+    public void OnWindow(Window window, bool warmup)
+    {
+        if (warmup || StoppedBy is not null || _longestWindow == 0)
+        {
+            return;
+        }
+
+        // The oldest second's window is reused once the longest window is full, so judging allocates nothing more.
+        _seconds.Enqueue(CopyInto(_seconds.Count == _longestWindow ? _seconds.Dequeue() : new Window(), window));
+
+        var atSecond = window.EpochSecond + 1 - measuredStartEpochSecond;
+        foreach (var condition in conditions)
+        {
+            if (_seconds.Count >= condition.WindowSeconds && Judge(condition, atSecond) is { } stoppedBy)
+            {
+                StoppedBy = stoppedBy;
+                Sentence = SentenceOf(condition, stoppedBy, target?.StageAt(atSecond));
+                // Off this thread: the loops that stopping wakes must not run inside the publishing of a second.
+                _ = Task.Run(stop);
+                return;
+            }
+        }
+    }
+
+    private StoppedBy? Judge(AbortCondition condition, long atSecond)
+    {
+        var totals = new RunTotals();
+        foreach (var second in _seconds.Skip(_seconds.Count - condition.WindowSeconds))
+        {
+            totals.OnWindow(second, warmup: false);
+        }
+
+        var summary = RunSummary.Create(identity, totals, condition.WindowSeconds, RunStatus.Complete, 1, ClientUsage.From([], 0));
+        if (condition.Figure.Read(summary) is not { } figure)
+        {
+            return null;
+        }
+
+        // The window's seconds were meant to send their own targets: on a ramp, the mean of them, not the latest.
+        var windowTarget = target?.EntitiesPerSecondAt(atSecond) is null ? (double?)null
+            : Enumerable.Range(0, condition.WindowSeconds).Average(k => target.EntitiesPerSecondAt(atSecond - k - 0.5)!.Value);
+        return condition.At(windowTarget).IsMetBy(figure)
+            ? new StoppedBy(condition.Text, atSecond, figure, target?.EntitiesPerSecondAt(atSecond))
+            : null;
+    }
+
+    private static string SentenceOf(AbortCondition condition, StoppedBy stoppedBy, string? stage)
+    {
+        var targetText = stoppedBy.Target is { } rate
+            ? string.Create(CultureInfo.InvariantCulture, $", with the target at {FigureFormat.Value(RunFigure.Eps, rate)}")
+            : "";
+        var stageText = stage is null ? "" : $", in {stage}";
+        return string.Create(CultureInfo.InvariantCulture,
+            $"Stopped by --abort-if {condition.Text} at second {stoppedBy.AtSecond}{stageText}: {condition.Figure.Name()} was {FigureFormat.Value(condition.Figure, stoppedBy.Figure)} over the last {condition.WindowSeconds} s{targetText}.");
+    }
+
+    private Window CopyInto(Window copy, Window window)
+    {
+        copy.Reset(window.EpochSecond);
+        copy.Counts.Add(window.Counts);
+        if (_keepLatency)
+        {
+            copy.Latency.Add(window.Latency);
+        }
+
+        return copy;
+    }
+}
