@@ -35,7 +35,7 @@ internal sealed record StagedTarget(StagePlan Plan, bool OpenModel) : ILoadTarge
     {
         var stage = Plan.StageAt(second);
         var target = OpenModel ? "" : string.Create(CultureInfo.InvariantCulture, $", {Plan.TargetAt(second):0.#} tasks per process");
-        return string.Create(CultureInfo.InvariantCulture, $"stage {stage + 1} of {Plan.Stages.Count}{target}");
+        return string.Create(CultureInfo.InvariantCulture, $"stage s{stage + 1}{target}");
     }
 }
 
