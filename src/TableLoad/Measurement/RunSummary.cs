@@ -113,6 +113,14 @@ internal sealed record RunSummary
     [Merge(MergeRule.Sum)]
     public required IReadOnlyDictionary<string, long> RejectedByCode { get; init; }
 
+    /// <summary>Cosmos DB's request units; null when no answer carried a charge (Azure Storage, Azurite).</summary>
+    [Merge(MergeRule.Fields)]
+    public RequestUnitsSummary? RequestUnits { get; init; }
+
+    /// <summary>Throttled answers by the limit they named; null in folders written before TableLoad classed them.</summary>
+    [Merge(MergeRule.Fields)]
+    public ThrottlingSummary? Throttling { get; init; }
+
     [Merge(MergeRule.Fields)]
     public required WarmupTotals Warmup { get; init; }
 
@@ -172,6 +180,8 @@ internal sealed record RunSummary
             RejectedByCode = new SortedDictionary<string, long>(totals.RejectedByCode, StringComparer.Ordinal),
             Warmup = WarmupTotals.Of(totals.Warmup),
             Abandoned = AbandonedBatches.Of(measured, totals.Warmup),
+            RequestUnits = RequestUnitsSummary.Of(measured, totals.RequestUnits, totals.PeakRequestUnitsPerSecond),
+            Throttling = ThrottlingSummary.Of(measured),
             Client = client,
         }.WithRates();
     }
@@ -181,6 +191,7 @@ internal sealed record RunSummary
     {
         MeanEntitiesPerSecond = MeasuredSeconds > 0 ? EntitiesSucceeded / MeasuredSeconds : 0,
         GoodputMbPerSecond = MeasuredSeconds > 0 ? EntitiesSucceeded * (double)EntitySize / 1e6 / MeasuredSeconds : 0,
+        RequestUnits = RequestUnits?.WithRates(EntitiesSucceeded, MeasuredSeconds),
     };
 }
 

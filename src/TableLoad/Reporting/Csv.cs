@@ -10,6 +10,9 @@ internal static class Csv
 
     public static string Number(long value) => value.ToString(CultureInfo.InvariantCulture);
 
+    /// <summary>A fractional figure such as request units, to two decimals as Cosmos DB charges them.</summary>
+    public static string Decimal(double value) => value.ToString("0.##", CultureInfo.InvariantCulture);
+
     public static string Optional(int? value) => value?.ToString(CultureInfo.InvariantCulture) ?? "";
 
     public static string Bool(bool value) => value ? "true" : "false";

@@ -8,6 +8,9 @@ internal sealed class IntervalsCsvSink : IWindowSink, IDisposable
     /// <summary>One finished second as the columns read it.</summary>
     private readonly record struct Second(Window Window, bool Warmup, long ElapsedSeconds);
 
+    /// <summary>The second's request units: empty when no answer of it carried a charge.</summary>
+    public const string RequestUnitsColumn = "request_units";
+
     /// <summary>
     /// Each column once, its name with its value. The failure outcomes sit between <c>batches</c> and <c>p50_ms</c>, in
     /// <see cref="OutcomeTable"/>'s order; readers find them there.
@@ -23,6 +26,7 @@ internal sealed class IntervalsCsvSink : IWindowSink, IDisposable
         .. OutcomeTable.Failures.Select(o => (o.Name, (Func<Second, string>)(s => Csv.Number(s.Window.Counts[o.Outcome])))),
         ("p50_ms", s => Percentile(s.Window, 50)),
         ("p99_ms", s => Percentile(s.Window, 99)),
+        (RequestUnitsColumn, s => s.Window.Counts.Charged ? Csv.Decimal(s.Window.Counts.RequestUnits) : ""),
     ];
 
     public static readonly string Header = string.Join(',', Columns.Select(c => c.Name));

@@ -25,6 +25,7 @@ internal static class SummaryMerge
             PeakEntitiesPerSecond = measured.PeakEntitiesPerSecond,
             Confidence = measured.Confidence,
             MeasuredSeconds = measured.MeasuredSeconds,
+            RequestUnits = merged.RequestUnits?.WithMergedHistogram(parts.Select(p => p.RequestUnits!), measured.PeakRequestUnitsPerSecond),
             Client = merged.Client with { CpuUsPerEntity = ClientUsage.PerEntity(merged.Client.UserCpuSeconds, merged.Client.SystemCpuSeconds, entities) },
             PerProcess = parts.Select((p, i) => p with { Row = rowNames[i] }).ToList(),
         }).WithRates();
