@@ -32,6 +32,14 @@ internal sealed class ProxyOptions
         new Option<double>("--account-limit") { Description = "Entities per second the whole account accepts before it is throttled; a token bucket holding one second's worth.", DefaultValueFactory = _ => ProxySettings.DefaultAccountLimit },
         0, MaxLimit, unit: "entities per second", aboveMin: true);
 
+    public Bounded<double> AccountIngressLimit { get; } = new(
+        new Option<double?>("--account-ingress-limit") { Description = "Request body bytes per second the whole account accepts before it is throttled (503 \"Ingress is over the account limit.\"); a token bucket holding one second's worth. Default: none." },
+        0, 1e12, unit: "bytes per second", aboveMin: true);
+
+    public Bounded<double> AccountEgressLimit { get; } = new(
+        new Option<double?>("--account-egress-limit") { Description = "Answer body bytes per second the whole account sends; charged after each answer, and while over it the account's next requests are throttled (503 \"Egress is over the account limit.\"). Default: none." },
+        0, 1e12, unit: "bytes per second", aboveMin: true);
+
     public Bounded<double> TimeoutShare { get; } = new(
         new Option<double>("--timeout-share") { Description = "Share of throttled requests answered 500 OperationTimedOut; the rest get 503 ServerBusy.", DefaultValueFactory = _ => 0 },
         0, 1, why: "a share");
@@ -39,6 +47,16 @@ internal sealed class ProxyOptions
     public Option<bool> Cosmos { get; } = new("--cosmos")
     {
         Description = "Throttle as the Cosmos DB Table API does: 429 TooManyRequests with x-ms-retry-after-ms (the time until the bucket holds enough). Default: off (Azure Storage answers).",
+    };
+
+    public Bounded<double> RequestUnits { get; } = new(
+        new Option<double?>("--request-units") { Description = "Emulate the Cosmos DB Table API with this many request units (RU) provisioned per second: each batch or single write is charged by the cost model in docs/proxy.md against a one-second budget (unused RUs are not carried over), its answer carries x-ms-request-charge, and a write over the budget gets 429 TooManyRequests with x-ms-retry-after-ms and x-ms-substatus 3200. The Azure Storage limits do not apply. Default: none (Azure Storage)." },
+        0, MaxLimit, unit: "request units per second", aboveMin: true);
+
+    public Option<string> ChargeHeaderFault { get; } = new("--charge-header-fault")
+    {
+        Description = "For testing clients: with --request-units, send a malformed x-ms-request-charge on every charged answer: not-a-number, or negative (the charge with a minus sign). Default: none.",
+        DefaultValueFactory = _ => "none",
     };
 
     public Option<string> Latency { get; } = new("--latency")
@@ -76,7 +94,8 @@ internal sealed class ProxyOptions
 
     public IReadOnlyList<Option> All =>
     [
-        Listen, Target, PartitionLimit.Option, AccountLimit.Option, TimeoutShare.Option, Cosmos, Latency, ResetRate.Option, LoseAnswerRate.Option,
+        Listen, Target, PartitionLimit.Option, AccountLimit.Option, AccountIngressLimit.Option, AccountEgressLimit.Option, TimeoutShare.Option, Cosmos,
+        RequestUnits.Option, ChargeHeaderFault, Latency, ResetRate.Option, LoseAnswerRate.Option,
         DelayAnswerRate.Option, DelayAnswer.Option, Seed, Config,
     ];
 

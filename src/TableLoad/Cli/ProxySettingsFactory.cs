@@ -24,6 +24,13 @@ internal static class ProxySettingsFactory
         var target = ParseHttp(errors, options.Target, parse.GetValue(options.Target), TargetExample);
         var partitionLimit = options.PartitionLimit.ValueIn(parse, errors);
         var accountLimit = options.AccountLimit.ValueIn(parse, errors);
+        var ingressLimit = options.AccountIngressLimit.ValueIn(parse, errors);
+        var egressLimit = options.AccountEgressLimit.ValueIn(parse, errors);
+        var requestUnits = options.RequestUnits.ValueIn(parse, errors);
+        var chargeFault = ParseChargeHeaderFault(errors, options.ChargeHeaderFault, parse.GetValue(options.ChargeHeaderFault));
+        errors.Require(
+            chargeFault is not (ChargeHeaderFault.NotANumber or ChargeHeaderFault.Negative) || options.RequestUnits.ValueOf(parse) is not null,
+            "--charge-header-fault needs --request-units: only the Cosmos DB emulation sends a charge header.");
         var timeoutShare = options.TimeoutShare.ValueIn(parse, errors);
         var resetRate = options.ResetRate.ValueIn(parse, errors);
         var loseRate = options.LoseAnswerRate.ValueIn(parse, errors);
@@ -46,7 +53,11 @@ internal static class ProxySettingsFactory
             PartitionLimit = partitionLimit.GetValueOrDefault(),
             AccountLimit = accountLimit.GetValueOrDefault(),
             TimeoutShare = timeoutShare.GetValueOrDefault(),
-            Cosmos = parse.GetValue(options.Cosmos),
+            AccountIngressLimit = ingressLimit,
+            AccountEgressLimit = egressLimit,
+            Cosmos = parse.GetValue(options.Cosmos) || requestUnits is not null,
+            RequestUnits = requestUnits,
+            ChargeHeaderFault = chargeFault ?? ChargeHeaderFault.None,
             Latency = latency,
             ResetRate = resetRate.GetValueOrDefault(),
             LoseAnswerRate = loseRate.GetValueOrDefault(),
@@ -54,6 +65,19 @@ internal static class ProxySettingsFactory
             DelayAnswer = delay.GetValueOrDefault(),
             Seed = parse.GetValue(options.Seed) ?? Random.Shared.Next(),
         };
+    }
+
+    private static ChargeHeaderFault? ParseChargeHeaderFault(UsageErrors errors, Option option, string? text)
+    {
+        ChargeHeaderFault? fault = text switch
+        {
+            "none" => ChargeHeaderFault.None,
+            "not-a-number" => ChargeHeaderFault.NotANumber,
+            "negative" => ChargeHeaderFault.Negative,
+            _ => null,
+        };
+        errors.Require(option, fault is not null, $"--charge-header-fault '{text}' is not a fault; use none, not-a-number or negative.");
+        return fault;
     }
 
     private static string LatencyRefusal(string? text) =>

@@ -28,7 +28,7 @@ internal sealed class KeyedTokenBuckets
 
     public int Count => _buckets.Count;
 
-    public BucketAnswer TryTake(ReadOnlySpan<char> key, int count)
+    public BucketAnswer TryTake(ReadOnlySpan<char> key, double count)
     {
         while (true)
         {
@@ -42,7 +42,16 @@ internal sealed class KeyedTokenBuckets
         }
     }
 
-    public void Return(ReadOnlySpan<char> key, int count)
+    /// <summary>Takes <paramref name="count"/> tokens from the key's bucket, into debt if need be.</summary>
+    public void Charge(ReadOnlySpan<char> key, double count)
+    {
+        while (!Bucket(key).Charge(count))
+        {
+            // Retired between the lookup and the charge, as in TryTake.
+        }
+    }
+
+    public void Return(ReadOnlySpan<char> key, double count)
     {
         if (_lookup.TryGetValue(key, out var bucket))
         {

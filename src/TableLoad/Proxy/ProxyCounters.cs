@@ -15,6 +15,10 @@ internal sealed class ProxyCounters(int seed)
     private long _throttledEntities;
     private long _byPartition;
     private long _byAccount;
+    private long _byAccountIngress;
+    private long _byAccountEgress;
+    private long _byRequestUnits;
+    private long _requestUnitHundredths;
     private long _resets;
     private long _lostAnswers;
     private long _lostAnswerEntities;
@@ -52,17 +56,22 @@ internal sealed class ProxyCounters(int seed)
             case ThrottleCode.ServerBusy: Interlocked.Increment(ref _serverBusy); break;
         }
 
-        if (limit == ThrottledBy.Account)
+        switch (limit)
         {
-            Interlocked.Increment(ref _byAccount);
-        }
-        else
-        {
-            Interlocked.Increment(ref _byPartition);
+            case ThrottledBy.Partition: Interlocked.Increment(ref _byPartition); break;
+            case ThrottledBy.Account: Interlocked.Increment(ref _byAccount); break;
+            case ThrottledBy.AccountIngress: Interlocked.Increment(ref _byAccountIngress); break;
+            case ThrottledBy.AccountEgress: Interlocked.Increment(ref _byAccountEgress); break;
+            case ThrottledBy.RequestUnits: Interlocked.Increment(ref _byRequestUnits); break;
+            case ThrottledBy.None: throw new ArgumentException("An admitted request is not throttled.", nameof(limit));
         }
 
         Interlocked.Add(ref _throttledEntities, entities);
     }
+
+    /// <summary>Counts the request units charged for a write forwarded in Cosmos mode, in the hundredths its header carries.</summary>
+    public void Charged(double requestUnits) =>
+        Interlocked.Add(ref _requestUnitHundredths, (long)Math.Round(requestUnits * 100, MidpointRounding.AwayFromZero));
 
     public void Reset() => Interlocked.Increment(ref _resets);
 
@@ -88,7 +97,10 @@ internal sealed class ProxyCounters(int seed)
         EntitiesForwarded = Volatile.Read(ref _entitiesForwarded),
         Throttled = new ThrottledCounts(Volatile.Read(ref _serverBusy), Volatile.Read(ref _operationTimedOut), Volatile.Read(ref _tooManyRequests)),
         ThrottledEntities = Volatile.Read(ref _throttledEntities),
-        ThrottledByLimit = new ThrottledLimits(Volatile.Read(ref _byPartition), Volatile.Read(ref _byAccount)),
+        ThrottledByLimit = new ThrottledLimits(
+            Volatile.Read(ref _byPartition), Volatile.Read(ref _byAccount), Volatile.Read(ref _byAccountIngress), Volatile.Read(ref _byAccountEgress),
+            Volatile.Read(ref _byRequestUnits)),
+        RequestUnitsCharged = Volatile.Read(ref _requestUnitHundredths) / 100.0,
         Resets = Volatile.Read(ref _resets),
         LostAnswers = Volatile.Read(ref _lostAnswers),
         LostAnswerEntities = Volatile.Read(ref _lostAnswerEntities),

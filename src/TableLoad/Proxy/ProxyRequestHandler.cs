@@ -19,7 +19,8 @@ internal sealed class ProxyRequestHandler(ProxySettings settings, TargetForwarde
     private const int MaxPartitionIdChars = 2048;
 
     private readonly FaultPlan _faults = new(settings);
-    private readonly ScalabilityTargets _targets = new(settings.PartitionLimit, settings.AccountLimit, time);
+    private readonly ScalabilityTargets _targets = new(settings, time);
+    private readonly RequestUnitBudget? _budget = settings.RequestUnits is { } units ? new RequestUnitBudget(units, time) : null;
     private long _emulated;
 
     public Task HandleAsync(HttpContext context)
@@ -80,7 +81,7 @@ internal sealed class ProxyRequestHandler(ProxySettings settings, TargetForwarde
 
             var length = 0;
             (body, length) = await ReadBodyAsync(context.Request, cancellationToken).ConfigureAwait(false);
-            var (admission, entities) = Admit(kind, body.AsSpan(0, length), path.AsSpan(account), path.AsSpan(table));
+            var (admission, entities, charge) = Admit(kind, body.AsSpan(0, length), path.AsSpan(account), path.AsSpan(table));
             if (!admission.IsAdmitted)
             {
                 var code = _faults.CodeOf(sequence);
@@ -93,6 +94,18 @@ internal sealed class ProxyRequestHandler(ProxySettings settings, TargetForwarde
             using var content = new ReadOnlyMemoryContent(body.AsMemory(0, length));
             using var forwarded = await forwarder.SendAsync(context, content, cancellationToken).ConfigureAwait(false);
             counters.Forwarded(entities);
+            if (settings.AccountEgressLimit is not null)
+            {
+                var answerBytes = await AnswerBytesAsync(forwarded, cancellationToken).ConfigureAwait(false);
+                _targets.Egressed(path.AsSpan(account), answerBytes);
+            }
+
+            if (_budget is not null)
+            {
+                counters.Charged(charge);
+                context.Response.Headers[ChargeHeader.Name] = ChargeHeader.ValueOf(charge, settings.ChargeHeaderFault);
+            }
+
             switch (fault)
             {
                 case Fault.LoseAnswer:
@@ -126,10 +139,16 @@ internal sealed class ProxyRequestHandler(ProxySettings settings, TargetForwarde
         }
     }
 
-    private (Admission Admission, int Entities) Admit(RequestKind kind, ReadOnlySpan<byte> body, ReadOnlySpan<char> account, ReadOnlySpan<char> pathTable)
+    private (Admission Admission, int Entities, double Charge) Admit(RequestKind kind, ReadOnlySpan<byte> body, ReadOnlySpan<char> account, ReadOnlySpan<char> pathTable)
     {
         var shape = kind == RequestKind.Batch ? BatchInspector.InspectBatch(body) : BatchInspector.InspectEntity(body);
         var entities = Math.Max(shape.Operations, 1);
+        if (_budget is not null)
+        {
+            // Cosmos DB's only throughput limit is the request units provisioned: the Storage targets do not apply.
+            var charge = WriteChargeModel.Rounded(kind == RequestKind.Batch ? EntityCharges.OfBatch(body) : EntityCharges.OfEntity(body, out _));
+            return (_budget.TrySpend(account, charge), entities, charge);
+        }
 
         // The partition is (account, table, PartitionKey): "account/table/key" names its bucket.
         Span<char> id = stackalloc char[MaxPartitionIdChars];
@@ -149,7 +168,19 @@ internal sealed class ProxyRequestHandler(ProxySettings settings, TargetForwarde
         Append(id, ref written, "/");
         var keyLength = shape.CopyPartitionKey(body, id[written..]);
         written += Math.Max(keyLength, 0);
-        return (_targets.TryAdmit(account, id[..written], entities), entities);
+        return (_targets.TryAdmit(account, id[..written], entities, body.Length), entities, 0);
+    }
+
+    // The answer's body bytes: its Content-Length, or, for a chunked answer, its length once buffered.
+    private static async Task<long> AnswerBytesAsync(HttpResponseMessage answer, CancellationToken cancellationToken)
+    {
+        if (answer.Content.Headers.ContentLength is { } known)
+        {
+            return known;
+        }
+
+        await answer.Content.LoadIntoBufferAsync(cancellationToken).ConfigureAwait(false);
+        return answer.Content.Headers.ContentLength ?? 0;
     }
 
     private static void Append(Span<char> destination, ref int written, ReadOnlySpan<char> text)

@@ -21,11 +21,26 @@ internal sealed record ProxySettings
     /// <summary>Entities per second the whole account accepts.</summary>
     public double AccountLimit { get; init; } = DefaultAccountLimit;
 
+    /// <summary>Request body bytes per second the whole account accepts; null: no ingress limit.</summary>
+    public double? AccountIngressLimit { get; init; }
+
+    /// <summary>Answer body bytes per second the whole account sends; null: no egress limit.</summary>
+    public double? AccountEgressLimit { get; init; }
+
     /// <summary>Share of throttled requests answered 500 OperationTimedOut instead of 503 ServerBusy.</summary>
     public double TimeoutShare { get; init; }
 
     /// <summary>Answer throttled requests as the Cosmos DB Table API does: 429 with <c>x-ms-retry-after-ms</c>.</summary>
     public bool Cosmos { get; init; }
+
+    /// <summary>
+    /// Cosmos DB's provisioned request units per second: each write is charged by <see cref="WriteChargeModel"/>
+    /// against a one-second budget in place of the Storage targets; null: Azure Storage's targets, no charges.
+    /// </summary>
+    public double? RequestUnits { get; init; }
+
+    /// <summary>A malformed <c>x-ms-request-charge</c> to send in place of the real one, for testing clients.</summary>
+    public ChargeHeaderFault ChargeHeaderFault { get; init; }
 
     public LatencyDistribution Latency { get; init; } = LatencyDistribution.None;
 

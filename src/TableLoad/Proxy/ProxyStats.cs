@@ -35,7 +35,10 @@ internal sealed record ProxyStats
 
     public long ThrottledEntities { get; init; }
 
-    public ThrottledLimits ThrottledByLimit { get; init; } = new(0, 0);
+    public ThrottledLimits ThrottledByLimit { get; init; } = new(0, 0, 0, 0, 0);
+
+    /// <summary>Request units charged for the writes forwarded in Cosmos mode (<c>--request-units</c>), as their answers' headers say; 0 otherwise.</summary>
+    public double RequestUnitsCharged { get; init; }
 
     public long Resets { get; init; }
 
@@ -67,5 +70,5 @@ internal sealed record ThrottledCounts(
     public long Total => ServerBusy + OperationTimedOut + TooManyRequests;
 }
 
-/// <summary>Throttled requests by the scalability target that refused them.</summary>
-internal sealed record ThrottledLimits(long Partition, long Account);
+/// <summary>Throttled requests by the limit that refused them (<c>Account</c>: the account's operations per second).</summary>
+internal sealed record ThrottledLimits(long Partition, long Account, long AccountIngress, long AccountEgress, long RequestUnits);

@@ -14,10 +14,16 @@ internal sealed record ThrottleAnswer(int Status, string ErrorCode, IReadOnlyLis
     public const string ContentType = "application/json;odata=minimalmetadata;streaming=true;charset=utf-8";
     public const string DefaultVersion = Storage.Wire.WireBatchClient.ServiceVersion;
     public const string RetryAfterHeader = "x-ms-retry-after-ms";
+    public const string SubstatusHeader = "x-ms-substatus";
+
+    /// <summary>Cosmos DB's sub-status of a 429 when the provisioned request units are spent.</summary>
+    public const string RequestUnitsSpentSubstatus = "3200";
 
     private const string ServerHeader = "Windows-Azure-Table/1.0 Microsoft-HTTPAPI/2.0";
     private const string ServerBusyMessage = "The server is busy.";
-    private const string AccountLimitMessage = "Operations per second is over the account limit.";
+    private const string OperationsLimitMessage = "Operations per second is over the account limit.";
+    private const string IngressLimitMessage = "Ingress is over the account limit.";
+    private const string EgressLimitMessage = "Egress is over the account limit.";
     private const string TimedOutMessage = "Operation could not be completed within the specified time.";
     private const string TooManyRequestsMessage =
         "Message: {\"Errors\":[\"Request rate is large. More Request Units may be needed, so no changes were made. Please retry this request later.\"]}";
@@ -31,10 +37,10 @@ internal sealed record ThrottleAnswer(int Status, string ErrorCode, IReadOnlyLis
         {
             ThrottleCode.OperationTimedOut => (500, "OperationTimedOut", TimedOutMessage),
             ThrottleCode.TooManyRequests => (429, "TooManyRequests", TooManyRequestsMessage),
-            ThrottleCode.ServerBusy => (503, "ServerBusy", limit == ThrottledBy.Account ? AccountLimitMessage : ServerBusyMessage),
+            ThrottleCode.ServerBusy => (503, "ServerBusy", ServerBusyMessageOf(limit)),
         };
 
-        var headers = new List<KeyValuePair<string, string>>(8)
+        var headers = new List<KeyValuePair<string, string>>(10)
         {
             new("Cache-Control", "no-cache"),
             new("Content-Type", ContentType),
@@ -48,10 +54,22 @@ internal sealed record ThrottleAnswer(int Status, string ErrorCode, IReadOnlyLis
         if (code == ThrottleCode.TooManyRequests)
         {
             headers.Add(new(RetryAfterHeader, RetryAfterMilliseconds(retryAfter).ToString(CultureInfo.InvariantCulture)));
+            headers.Add(new(SubstatusHeader, RequestUnitsSpentSubstatus));
         }
 
         return new ThrottleAnswer(status, errorCode, headers, ErrorBody(errorCode, $"{message}\nRequestId:{id}\nTime:{time}"));
     }
+
+    // The service names an account limit in its 503's message; a partition's is the plain "server is busy".
+    private static string ServerBusyMessageOf(ThrottledBy limit) => limit switch
+    {
+        ThrottledBy.Account => OperationsLimitMessage,
+        ThrottledBy.AccountIngress => IngressLimitMessage,
+        ThrottledBy.AccountEgress => EgressLimitMessage,
+        ThrottledBy.Partition => ServerBusyMessage,
+        ThrottledBy.RequestUnits => ServerBusyMessage, // answered 429 in Cosmos mode; a 503 has no better message
+        ThrottledBy.None => ServerBusyMessage,
+    };
 
     /// <summary>Whole milliseconds until the request would be admitted, at least 1.</summary>
     public static long RetryAfterMilliseconds(TimeSpan retryAfter) => Math.Max(1, (long)Math.Ceiling(retryAfter.TotalMilliseconds));

@@ -1,8 +1,9 @@
 namespace TableLoad.Proxy;
 
 /// <summary>
-/// Admits entities at <c>rate</c> per second with a burst of one second's worth. A request larger
-/// than the burst is admitted once the bucket is full and leaves it in debt, so it is slowed, never starved.
+/// Admits tokens (entities, bytes or request units) at <c>rate</c> per second with a burst of one second's worth:
+/// what is not used within a second is lost. A request larger than the burst is admitted once the bucket is full
+/// and leaves it in debt, so it is slowed, never starved.
 /// </summary>
 internal sealed class TokenBucket
 {
@@ -25,7 +26,7 @@ internal sealed class TokenBucket
     public double Capacity => _rate;
 
     /// <summary>Takes <paramref name="count"/> tokens, or says how long until the bucket holds enough.</summary>
-    public BucketAnswer TryTake(int count)
+    public BucketAnswer TryTake(double count)
     {
         lock (_lock)
         {
@@ -47,11 +48,27 @@ internal sealed class TokenBucket
     }
 
     /// <summary>Gives back tokens taken for a request that another limit then refused.</summary>
-    public void Return(int count)
+    public void Return(double count)
     {
         lock (_lock)
         {
             _tokens = Math.Min(_rate, _tokens + count);
+        }
+    }
+
+    /// <summary>Takes <paramref name="count"/> tokens whatever the bucket holds, into debt if need be (for what is known only after serving); false if retired.</summary>
+    public bool Charge(double count)
+    {
+        lock (_lock)
+        {
+            if (_retired)
+            {
+                return false;
+            }
+
+            Refill();
+            _tokens -= count;
+            return true;
         }
     }
 

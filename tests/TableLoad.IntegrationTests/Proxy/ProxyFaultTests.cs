@@ -241,18 +241,8 @@ public sealed class ProxyFaultTests(AzuriteFixture azurite)
         return client.SendBatchAsync(body, cancellationToken);
     }
 
-    // A batch sent without the wire client, to see the answer's headers.
-    private static async Task<HttpResponseMessage> SendRawBatchAsync(HttpClient http, TableTestClient client, string table, string partitionKey, int count)
-    {
-        var body = new BatchBodyWriter(Template, client.TableUrl(table)).Write(partitionKey, $"row{Guid.NewGuid():N}", "nonce-1", count).ToArray();
-        var request = new HttpRequestMessage(HttpMethod.Post, $"{client.Target.TableEndpoint.AbsoluteUri.TrimEnd('/')}/$batch")
-        {
-            Content = new ByteArrayContent(body) { Headers = { ContentType = MediaTypeHeaderValue.Parse(BatchBodyWriter.ContentType) } },
-        };
-        AddServiceHeaders(request);
-        client.Target.Authorizer.Authorize(request);
-        return await http.SendAsync(request);
-    }
+    private static Task<HttpResponseMessage> SendRawBatchAsync(HttpClient http, TableTestClient client, string table, string partitionKey, int count) =>
+        RawTableRequests.SendBatchAsync(http, client, Template, table, partitionKey, count);
 
     private static async Task<HttpResponseMessage> SendRawInsertAsync(HttpClient http, TableTestClient client, string table, string partitionKey, string rowKey)
     {
@@ -269,16 +259,9 @@ public sealed class ProxyFaultTests(AzuriteFixture azurite)
         return await http.SendAsync(request);
     }
 
-    private static void AddServiceHeaders(HttpRequestMessage request)
-    {
-        request.Headers.TryAddWithoutValidation("x-ms-version", WireBatchClient.ServiceVersion);
-        request.Headers.TryAddWithoutValidation("DataServiceVersion", "3.0");
-        request.Headers.TryAddWithoutValidation("MaxDataServiceVersion", "3.0;NetFx");
-        request.Headers.TryAddWithoutValidation("Accept", "application/json;odata=nometadata");
-    }
+    private static void AddServiceHeaders(HttpRequestMessage request) => RawTableRequests.AddServiceHeaders(request);
 
-    private static string? Header(HttpResponseMessage response, string name) =>
-        response.Headers.TryGetValues(name, out var values) ? values.Single() : null;
+    private static string? Header(HttpResponseMessage response, string name) => RawTableRequests.Header(response, name);
 
     private static LatencyDistribution Latency(string text) =>
         LatencyDistribution.TryParse(text, out var latency) ? latency : throw new ArgumentException(text, nameof(text));

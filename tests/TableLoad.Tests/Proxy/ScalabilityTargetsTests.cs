@@ -83,5 +83,6 @@ public sealed class ScalabilityTargetsTests
         Assert.Equal(500, admitted);
     }
 
-    private ScalabilityTargets CreateSut(double partitionLimit, double accountLimit) => new(partitionLimit, accountLimit, _time);
+    private ScalabilityTargets CreateSut(double partitionLimit, double accountLimit) =>
+        new(new ProxySettings { Listen = new Uri("http://127.0.0.1:0"), Target = new Uri("http://127.0.0.1:1"), PartitionLimit = partitionLimit, AccountLimit = accountLimit }, _time);
 }

@@ -1,0 +1,191 @@
+using System.Globalization;
+using System.Net;
+using TableLoad.IntegrationTests.Infrastructure;
+using TableLoad.Proxy;
+using TableLoad.Workload;
+
+namespace TableLoad.IntegrationTests.Proxy;
+
+/// <summary>
+/// <c>tableload proxy</c> started as a user starts it, in front of Azurite, speaking each service: Azure Storage's
+/// 503 messages naming the limit that binds, and the Cosmos DB emulation's charges and 429s.
+/// </summary>
+[Collection(ProxyAzuriteCollection.Name)]
+public sealed class ServiceModesCommandTests(AzuriteFixture azurite)
+{
+    private const int Entities = 10;
+    private static readonly TimeSpan Limit = TimeSpan.FromSeconds(60);
+    private static readonly EntityTemplate Template = EntityTemplate.Create(entitySize: 1024, properties: 8);
+
+    [Theory]
+    [InlineData("--partition-limit", "15", "p1", "The server is busy.")]
+    [InlineData("--account-limit", "15", "p2", "Operations per second is over the account limit.")]
+    [InlineData("--account-ingress-limit", "1000", "p2", "Ingress is over the account limit.")]
+    [InlineData("--account-egress-limit", "100", "p2", "Egress is over the account limit.")]
+    public async Task StorageMode_EachLimit_Answers503WithTheServicesMessageForIt_AndCountsItsRefusal(string option, string value, string secondPartition, string message)
+    {
+        // The first batch takes the whole bucket and more (it is admitted into a full one); the second, at once after it, is over the limit.
+        await using var proxy = await StartAsync(option, value);
+        using var client = proxy.Client();
+        var table = await NewTableAsync(client);
+
+        using var first = await RawTableRequests.SendBatchAsync(proxy.Http, client, Template, table, "p1", Entities);
+        using var second = await RawTableRequests.SendBatchAsync(proxy.Http, client, Template, table, secondPartition, Entities);
+
+        Assert.Equal(HttpStatusCode.Accepted, first.StatusCode);
+        Assert.Null(RawTableRequests.Header(first, ChargeHeader.Name)); // Azure Storage charges nothing
+        Assert.Equal(HttpStatusCode.ServiceUnavailable, second.StatusCode);
+        Assert.Equal("ServerBusy", RawTableRequests.Header(second, "x-ms-error-code"));
+        using var error = System.Text.Json.JsonDocument.Parse(await second.Content.ReadAsStringAsync());
+        var said = error.RootElement.GetProperty("odata.error").GetProperty("message").GetProperty("value").GetString();
+        Assert.StartsWith(message + "\nRequestId:", said, StringComparison.Ordinal);
+        var limits = (await proxy.StatsAsync()).ThrottledByLimit;
+        var expected = option switch
+        {
+            "--partition-limit" => new ThrottledLimits(1, 0, 0, 0, 0),
+            "--account-limit" => new ThrottledLimits(0, 1, 0, 0, 0),
+            "--account-ingress-limit" => new ThrottledLimits(0, 0, 1, 0, 0),
+            _ => new ThrottledLimits(0, 0, 0, 1, 0),
+        };
+        Assert.Equal(expected, limits);
+        await client.DeleteTableAsync(table, CancellationToken.None);
+    }
+
+    [Fact]
+    public async Task CosmosMode_EachWriteIsChargedTheCostModelsFigure_InTheHeaderAndTheStats_AndTheExitLine()
+    {
+        await using var proxy = await StartAsync("--request-units", "100000");
+        using var client = proxy.Client();
+        var table = await NewTableAsync(client);
+
+        using var first = await RawTableRequests.SendBatchAsync(proxy.Http, client, Template, table, "p1", Entities);
+        using var second = await RawTableRequests.SendBatchAsync(proxy.Http, client, Template, table, "p1", Entities);
+
+        // One entity as the batch writes it: its keys (RowKey "row" + 32 hex digits + 3 digits), the nonce property, the template's.
+        var entityBytes = $"{{\"PartitionKey\":\"p1\",\"RowKey\":\"row{new string('0', 35)}\",\"Batch\":\"nonce-1\"".Length + Template.JsonFragment.Length + 1;
+        var expected = WriteChargeModel.Rounded(Entities * WriteChargeModel.EntityCharge(entityBytes, Template.Shape.Count + 1));
+        Assert.Equal(HttpStatusCode.Accepted, first.StatusCode);
+        Assert.Equal(expected.ToString("0.00", CultureInfo.InvariantCulture), RawTableRequests.Header(first, ChargeHeader.Name));
+        Assert.Equal(expected.ToString("0.00", CultureInfo.InvariantCulture), RawTableRequests.Header(second, ChargeHeader.Name));
+        Assert.InRange(expected / Entities, 5, 7); // a 1 KB entity costs about Cosmos DB's published 1 KB write
+        Assert.Equal(2 * expected, (await proxy.StatsAsync()).RequestUnitsCharged, precision: 2);
+
+        await client.DeleteTableAsync(table, CancellationToken.None);
+        var final = await proxy.StopAsync();
+        Assert.Equal(2 * expected, final.RequestUnitsCharged, precision: 2);
+    }
+
+    [Fact]
+    public async Task CosmosMode_OverTheBudget_Answers429WithSubstatus3200AndRetryAfter_AndNoCharge()
+    {
+        // A budget of 10 RU a second: the first batch (about 60 RU) is admitted into the full budget and leaves it in debt.
+        await using var proxy = await StartAsync("--request-units", "10");
+        using var client = proxy.Client();
+        var table = await NewTableAsync(client);
+
+        using var first = await RawTableRequests.SendBatchAsync(proxy.Http, client, Template, table, "p1", Entities);
+        using var second = await RawTableRequests.SendBatchAsync(proxy.Http, client, Template, table, "p2", Entities);
+
+        Assert.Equal(HttpStatusCode.Accepted, first.StatusCode);
+        var charged = double.Parse(RawTableRequests.Header(first, ChargeHeader.Name)!, CultureInfo.InvariantCulture);
+        Assert.Equal((HttpStatusCode)429, second.StatusCode);
+        Assert.Equal("TooManyRequests", RawTableRequests.Header(second, "x-ms-error-code"));
+        Assert.Equal("3200", RawTableRequests.Header(second, "x-ms-substatus"));
+        Assert.Null(RawTableRequests.Header(second, ChargeHeader.Name));
+        // The debt (the charge less the 10 RU budget) and the next batch's 10 RU, refilled at 10 RU a second.
+        var retryAfter = long.Parse(RawTableRequests.Header(second, ThrottleAnswer.RetryAfterHeader)!, CultureInfo.InvariantCulture);
+        Assert.InRange(retryAfter, 1, (long)Math.Ceiling(charged * 100));
+        var stats = await proxy.StatsAsync();
+        Assert.Equal(new ThrottledLimits(0, 0, 0, 0, 1), stats.ThrottledByLimit);
+        Assert.Equal(1, stats.Throttled.TooManyRequests);
+        Assert.Equal(charged, stats.RequestUnitsCharged, precision: 2);
+        await client.DeleteTableAsync(table, CancellationToken.None);
+    }
+
+    [Theory]
+    [InlineData("not-a-number")]
+    [InlineData("negative")]
+    public async Task CosmosMode_ChargeHeaderFault_SendsTheMalformedChargeItNames(string fault)
+    {
+        await using var proxy = await StartAsync("--request-units", "100000", "--charge-header-fault", fault);
+        using var client = proxy.Client();
+        var table = await NewTableAsync(client);
+
+        using var answer = await RawTableRequests.SendBatchAsync(proxy.Http, client, Template, table, "p1", Entities);
+
+        Assert.Equal(HttpStatusCode.Accepted, answer.StatusCode);
+        var header = RawTableRequests.Header(answer, ChargeHeader.Name);
+        if (fault == "negative")
+        {
+            Assert.True(double.Parse(header!, CultureInfo.InvariantCulture) < 0, header);
+        }
+        else
+        {
+            Assert.False(double.TryParse(header, NumberStyles.Float, CultureInfo.InvariantCulture, out _), header);
+        }
+
+        await client.DeleteTableAsync(table, CancellationToken.None);
+    }
+
+    [Theory]
+    [InlineData("--request-units", "0", "--request-units must be greater than 0")]
+    [InlineData("--account-ingress-limit", "-5", "--account-ingress-limit must be greater than 0")]
+    [InlineData("--account-egress-limit", "none", "")]
+    [InlineData("--charge-header-fault", "bogus", "--charge-header-fault 'bogus' is not a fault; use none, not-a-number or negative.")]
+    [InlineData("--charge-header-fault", "negative", "--charge-header-fault needs --request-units: only the Cosmos DB emulation sends a charge header.")]
+    public async Task NewOptions_BadValue_IsOneSentenceAndExitCode2_BeforeListening(string option, string value, string sentence)
+    {
+        var (exitCode, stdout, stderr) = await TableLoadProcess.RunAsync(["proxy", option, value, "--listen", "http://127.0.0.1:0"], null, Limit);
+
+        Assert.Equal(2, exitCode);
+        Assert.Equal("", stdout);
+        var line = Assert.Single(stderr.Split('\n', StringSplitOptions.RemoveEmptyEntries | StringSplitOptions.TrimEntries));
+        Assert.StartsWith(sentence.Length > 0 ? sentence : option, line, StringComparison.Ordinal);
+        Assert.DoesNotContain("   at ", stderr, StringComparison.Ordinal);
+    }
+
+    private async Task<ProxyChild> StartAsync(params string[] options)
+    {
+        var process = TableLoadProcess.Start(
+            ["proxy", "--listen", "http://127.0.0.1:0", "--target", $"http://127.0.0.1:{azurite.Port}", "--seed", "5", .. options], null);
+        return new ProxyChild(process, await ProxyProcess.ListeningPortAsync(process, Limit));
+    }
+
+    private static async Task<string> NewTableAsync(TableTestClient client)
+    {
+        var table = StoredEntities.NewTableName("modes");
+        Assert.True(await client.CreateTableAsync(table, CancellationToken.None));
+        return table;
+    }
+
+    /// <summary>A running <c>tableload proxy</c> child, its clients, its stats, and its exit line on SIGTERM.</summary>
+    private sealed class ProxyChild(TableLoadProcess process, int port) : IAsyncDisposable
+    {
+        public HttpClient Http { get; } = new() { Timeout = Limit };
+
+        public TableTestClient Client() => new(
+            $"DefaultEndpointsProtocol=http;AccountName={AzuriteFixture.AccountName};AccountKey={AzuriteFixture.AccountKey};TableEndpoint=http://127.0.0.1:{port}/{AzuriteFixture.AccountName};");
+
+        public async Task<ProxyStats> StatsAsync() =>
+            ProxyStats.FromJson(await Http.GetStringAsync(new Uri($"http://127.0.0.1:{port}/_proxy/stats")))!;
+
+        public async Task<ProxyStats> StopAsync()
+        {
+            process.Signal(15);
+            Assert.Equal(0, await process.WaitForExitAsync(Limit));
+            return ProxyStats.FromJson(process.StandardOutput.Split('\n', StringSplitOptions.RemoveEmptyEntries)[^1])!;
+        }
+
+        public async ValueTask DisposeAsync()
+        {
+            Http.Dispose();
+            if (!process.HasExited)
+            {
+                process.Signal(15);
+                await process.WaitForExitAsync(Limit);
+            }
+
+            process.Dispose();
+        }
+    }
+}
