@@ -44,6 +44,32 @@ public sealed class RequestUnitsRunTests(AzuriteFixture azurite, ITestOutputHelp
         Assert.Equal(units.Total, folder.Csv(ResultFiles.IntervalsCsv).Where(r => r["request_units"].Length > 0).Sum(r => ResultFolder.Number(r["request_units"])), precision: 1);
     }
 
+    [Fact]
+    public async Task CosmosMode_ReportOfTwoRuns_AddsTheirRequestUnits_AndDrawsPerBatchFromTheirMergedHistograms()
+    {
+        await using var proxy = await ProxyChild.StartAsync(azurite, "--request-units", "200000");
+        // report merges runs that ran at the same time, as instances of one load on several machines.
+        var parts = (await Task.WhenAll(new[] { "a", "b" }.Select(part => RunIntoAsync(Path.Combine(_output, part), proxy.ConnectionString, "--client", "wire"))))
+            .Select(run => run.Summary).ToList();
+
+        var merged = Path.Combine(_output, "merged");
+        var (exitCode, stdout, stderr) = await TableLoadProcess.RunAsync(
+            ["report", Path.Combine(_output, "a"), Path.Combine(_output, "b"), "--label", "both", "--output", merged], connectionString: null);
+        log.WriteLine(stdout + stderr);
+        var stats = await proxy.StopAsync();
+
+        Assert.True(exitCode == 0, stderr);
+        var units = new ResultFolder(merged).Summary.RequestUnits!;
+        Assert.Equal(parts.Sum(p => p.RequestUnits!.Total), units.Total, precision: 6);
+        Assert.InRange(units.Total, stats.RequestUnitsCharged * 0.999, stats.RequestUnitsCharged * 1.001);
+        // The runs' seconds are added before the peak is taken (intervals.csv keeps two decimals): at least either run's own peak, at most both together.
+        Assert.InRange(units.PerSecondPeak, parts.Max(p => p.RequestUnits!.PerSecondPeak), parts.Sum(p => p.RequestUnits!.PerSecondPeak) + 0.01);
+        Assert.True(units.PerSecondPeak > parts.Max(p => p.RequestUnits!.PerSecondPeak), "the runs ran at the same time, so some second holds both");
+        Assert.InRange(units.PerBatch.P50, parts.Min(p => p.RequestUnits!.PerBatch.P50), parts.Max(p => p.RequestUnits!.PerBatch.P50));
+        Assert.Equal(parts.Sum(p => p.RequestUnits!.Batches), units.Batches);
+        Assert.Contains(" RU per entity", stdout, StringComparison.Ordinal);
+    }
+
     [Theory]
     [InlineData("sdk")]
     [InlineData("wire")]
@@ -133,14 +159,16 @@ public sealed class RequestUnitsRunTests(AzuriteFixture azurite, ITestOutputHelp
 
     private static string Text(int value) => value.ToString(CultureInfo.InvariantCulture);
 
-    private async Task<(RunSummary Summary, string Stdout)> RunAsync(string connectionString, params string[] options)
+    private Task<(RunSummary Summary, string Stdout)> RunAsync(string connectionString, params string[] options) => RunIntoAsync(_output, connectionString, options);
+
+    private async Task<(RunSummary Summary, string Stdout)> RunIntoAsync(string output, string connectionString, params string[] options)
     {
         var (exitCode, stdout, stderr) = await TableLoadProcess.RunAsync(
-            ["run", "--duration", "3s", "--warmup", "0s", "--tasks", "4", "--output", _output, .. options], connectionString);
+            ["run", "--duration", "3s", "--warmup", "0s", "--tasks", "4", "--output", output, .. options], connectionString);
         log.WriteLine(stdout);
         log.WriteLine(stderr);
 
         Assert.True(exitCode == 0, $"exit code {exitCode}: {stderr}");
-        return (new ResultFolder(_output).Summary, stdout);
+        return (new ResultFolder(output).Summary, stdout);
     }
 }
