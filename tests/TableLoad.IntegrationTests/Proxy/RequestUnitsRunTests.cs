@@ -101,6 +101,8 @@ public sealed class RequestUnitsRunTests(AzuriteFixture azurite, ITestOutputHelp
     [InlineData("wire", "--partition-limit", "300", "single")]
     [InlineData("sdk", "--account-limit", "300", "spread:8")]
     [InlineData("wire", "--account-limit", "300", "spread:8")]
+    [InlineData("sdk", "--account-ingress-limit", "300000", "spread:8")]
+    [InlineData("wire", "--account-egress-limit", "30000", "spread:8")]
     public async Task StorageMode_ThrottledAnswers_AreClassedByTheLimitTheProxyNamed_AndNoRequestUnitsAreSaid(string client, string option, string limit, string partitions)
     {
         await using var proxy = await ProxyChild.StartAsync(azurite, option, limit);
@@ -109,13 +111,23 @@ public sealed class RequestUnitsRunTests(AzuriteFixture azurite, ITestOutputHelp
         var stats = await proxy.StopAsync();
 
         var byLimit = summary.Throttling!.ByLimit;
-        Assert.True(stats.ThrottledByLimit.Partition + stats.ThrottledByLimit.Account > 0, "the load should have gone over the limit");
-        Assert.Equal(stats.ThrottledByLimit.Partition, byLimit["partition_or_unnamed"]);
-        Assert.Equal(stats.ThrottledByLimit.Account, byLimit["account_operations"]);
-        Assert.True(option == "--account-limit" ? byLimit["account_operations"] > 0 : byLimit["partition_or_unnamed"] > 0);
+        var proxys = new Dictionary<string, long>
+        {
+            ["partition_or_unnamed"] = stats.ThrottledByLimit.Partition, ["account_operations"] = stats.ThrottledByLimit.Account,
+            ["account_ingress"] = stats.ThrottledByLimit.AccountIngress, ["account_egress"] = stats.ThrottledByLimit.AccountEgress, ["request_units"] = 0,
+        };
+        Assert.Equal(proxys.OrderBy(e => e.Key, StringComparer.Ordinal), byLimit.OrderBy(e => e.Key, StringComparer.Ordinal));
+        var named = option switch
+        {
+            "--partition-limit" => "partition_or_unnamed",
+            "--account-limit" => "account_operations",
+            "--account-ingress-limit" => "account_ingress",
+            _ => "account_egress",
+        };
+        Assert.True(byLimit[named] > 0, $"the load should have gone over {option}");
         var refused = new ResultFolder(_output).Csv(ResultFiles.BatchesCsv).Where(r => r["outcome"] == "server_busy").ToList();
         Assert.All(refused, r => Assert.True(Guid.TryParse(r["request_id"], out _), r["request_id"]));
-        Assert.Equal(byLimit["account_operations"], refused.Count(r => r["throttle_limit"] == "account_operations"));
+        Assert.Equal(byLimit[named], refused.Count(r => r["throttle_limit"] == named));
         AssertNoRequestUnits(summary, stdout);
     }
 
