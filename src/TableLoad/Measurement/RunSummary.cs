@@ -227,10 +227,15 @@ internal sealed record WarmupTotals(
     [Merge(MergeRule.Sum)]
     public long Retries { get; init; }
 
+    /// <summary>Request units the warm-up's answers cost; null when none carried a charge.</summary>
+    [Merge(MergeRule.Sum)]
+    public double? RequestUnits { get; init; }
+
     public static WarmupTotals Of(WindowCounts warmup) => new(warmup.Batches, warmup.EntitiesSucceeded, warmup.EntitiesFailed)
     {
         Outcomes = ByClass(warmup),
         Retries = warmup.Attempts - warmup.Batches,
+        RequestUnits = warmup.Charged ? warmup.RequestUnits : null,
     };
 
     /// <summary>Batch counts by outcome, keyed as batches.csv names them, in their order.</summary>

@@ -45,6 +45,23 @@ public sealed class RequestUnitsRunTests(AzuriteFixture azurite, ITestOutputHelp
     }
 
     [Fact]
+    public async Task CosmosMode_WithAWarmup_MeasuredAndWarmupRequestUnits_AddUpToTheProxysCount()
+    {
+        await using var proxy = await ProxyChild.StartAsync(azurite, "--request-units", "200000");
+
+        var (exitCode, stdout, stderr) = await TableLoadProcess.RunAsync(
+            ["run", "--duration", "3s", "--warmup", "1s", "--tasks", "4", "--client", "sdk", "--output", _output], proxy.ConnectionString);
+        log.WriteLine(stdout + stderr);
+        var stats = await proxy.StopAsync();
+
+        Assert.True(exitCode == 0, stderr);
+        var summary = new ResultFolder(_output).Summary;
+        var warmup = Assert.IsType<double>(summary.Warmup.RequestUnits);
+        Assert.True(warmup > 0, "the warm-up's batches were charged too");
+        Assert.InRange(summary.RequestUnits!.Total + warmup, stats.RequestUnitsCharged * 0.999, stats.RequestUnitsCharged * 1.001);
+    }
+
+    [Fact]
     public async Task CosmosMode_ReportOfTwoRuns_AddsTheirRequestUnits_AndDrawsPerBatchFromTheirMergedHistograms()
     {
         await using var proxy = await ProxyChild.StartAsync(azurite, "--request-units", "200000");

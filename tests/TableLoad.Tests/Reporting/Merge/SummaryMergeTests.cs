@@ -67,6 +67,7 @@ public sealed class SummaryMergeTests
         Warmup = new WarmupTotals(89, 91, 93)
         {
             Retries = 221,
+            RequestUnits = 333.5,
             Outcomes = new Dictionary<string, long> { ["succeeded"] = 223, ["server_busy"] = 227 },
         },
         Client = new ClientUsage(95.5, 97.5, 99.5, 101, 103, 105) { SaturationReasons = ["hot"], GcPausePercent = 239.5, PeakRssMib = 255.5 },
@@ -103,7 +104,7 @@ public sealed class SummaryMergeTests
             ["outcomes.network_failure"] = "170", ["outcomes.abandoned"] = "462",
             ["abandoned.stored"] = "466", ["abandoned.not_stored"] = "470", ["abandoned.unknown"] = "474", ["rejected_by_code.EntityAlreadyExists"] = "174",
             ["warmup.batches"] = "178", ["warmup.entities_succeeded"] = "182", ["warmup.entities_failed"] = "186",
-            ["warmup.retries"] = "442", ["warmup.outcomes.succeeded"] = "446", ["warmup.outcomes.server_busy"] = "454",
+            ["warmup.retries"] = "442", ["warmup.request_units"] = "667", ["warmup.outcomes.succeeded"] = "446", ["warmup.outcomes.server_busy"] = "454",
             ["client.user_cpu_seconds"] = "191", ["client.system_cpu_seconds"] = "195",
             ["client.cpu_us_per_entity"] = Number((191 + 195) * 1e6 / (130 + 182)),
             ["client.gc_gen0"] = "202", ["client.gc_gen1"] = "206", ["client.gc_gen2"] = "210",
