@@ -29,8 +29,9 @@ public sealed class ServiceModesCommandTests(AzuriteFixture azurite)
         using var client = proxy.Client();
         var table = await NewTableAsync(client);
 
-        using var first = await RawTableRequests.SendBatchAsync(proxy.Http, client, Template, table, "p1", Entities);
-        using var second = await RawTableRequests.SendBatchAsync(proxy.Http, client, Template, table, secondPartition, Entities);
+        var (first, second) = await TwoBatchesAsync(proxy, client, table, secondPartition);
+        using var disposeFirst = first;
+        using var disposeSecond = second;
 
         Assert.Equal(HttpStatusCode.Accepted, first.StatusCode);
         Assert.Null(RawTableRequests.Header(first, ChargeHeader.Name)); // Azure Storage charges nothing
@@ -58,8 +59,9 @@ public sealed class ServiceModesCommandTests(AzuriteFixture azurite)
         using var client = proxy.Client();
         var table = await NewTableAsync(client);
 
-        using var first = await RawTableRequests.SendBatchAsync(proxy.Http, client, Template, table, "p1", Entities);
-        using var second = await RawTableRequests.SendBatchAsync(proxy.Http, client, Template, table, "p1", Entities);
+        var (first, second) = await TwoBatchesAsync(proxy, client, table, "p1");
+        using var disposeFirst = first;
+        using var disposeSecond = second;
 
         // One entity as the batch writes it: its keys (RowKey "row" + 32 hex digits + 3 digits), the nonce property, the template's.
         var entityBytes = $"{{\"PartitionKey\":\"p1\",\"RowKey\":\"row{new string('0', 35)}\",\"Batch\":\"nonce-1\"".Length + Template.JsonFragment.Length + 1;
@@ -83,8 +85,9 @@ public sealed class ServiceModesCommandTests(AzuriteFixture azurite)
         using var client = proxy.Client();
         var table = await NewTableAsync(client);
 
-        using var first = await RawTableRequests.SendBatchAsync(proxy.Http, client, Template, table, "p1", Entities);
-        using var second = await RawTableRequests.SendBatchAsync(proxy.Http, client, Template, table, "p2", Entities);
+        var (first, second) = await TwoBatchesAsync(proxy, client, table, "p2");
+        using var disposeFirst = first;
+        using var disposeSecond = second;
 
         Assert.Equal(HttpStatusCode.Accepted, first.StatusCode);
         var charged = double.Parse(RawTableRequests.Header(first, ChargeHeader.Name)!, CultureInfo.InvariantCulture);
@@ -145,6 +148,11 @@ public sealed class ServiceModesCommandTests(AzuriteFixture azurite)
     }
 
     private Task<ProxyChild> StartAsync(params string[] options) => ProxyChild.StartAsync(azurite, options);
+
+    // Two batches of the same size one after the other: the second sees the limits as the first left them.
+    private static async Task<(HttpResponseMessage First, HttpResponseMessage Second)> TwoBatchesAsync(ProxyChild proxy, TableTestClient client, string table, string secondPartition) =>
+        (await RawTableRequests.SendBatchAsync(proxy.Http, client, Template, table, "p1", Entities),
+         await RawTableRequests.SendBatchAsync(proxy.Http, client, Template, table, secondPartition, Entities));
 
     private static async Task<string> NewTableAsync(TableTestClient client)
     {

@@ -6,7 +6,7 @@ namespace TableLoad.Measurement.Confidence;
 /// <summary>Turns a run's blocks of seconds into its <see cref="RunConfidence"/>.</summary>
 internal static class ConfidenceEstimate
 {
-    /// <summary>Fewer blocks than this give no interval: a t interval over fewer is too wide to decide from, and a bootstrap too coarse.</summary>
+    /// <summary>Fewer blocks than this give no interval: a t interval over fewer is too wide to decide from.</summary>
     public const int MinimumBlocks = 10;
 
     // Blocks grow as the square root of the run (between 10 and 30 of them), so that long runs use long blocks, whose means are nearly independent.
@@ -34,7 +34,7 @@ internal static class ConfidenceEstimate
         }
 
         var mean = BatchMeans.Interval(blocks.Select(b => b.Seconds).ToList(), blocks.Select(b => (double)b.Entities).ToList(), level);
-        var latency = new BlockBootstrap(blocks.Select(b => b.Latency).ToList()).Intervals(Percentiles, level);
+        var latency = new WoodruffQuantiles(blocks.Select(b => b.Latency).ToList()).Intervals(Percentiles, level);
         return new RunConfidence
         {
             Level = level,

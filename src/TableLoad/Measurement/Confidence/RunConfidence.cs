@@ -4,7 +4,7 @@ namespace TableLoad.Measurement.Confidence;
 
 /// <summary>
 /// The intervals of a run's mean entities/s and latency percentiles, from its own measured seconds: batch means
-/// for the rate, a block bootstrap for the percentiles (docs/results.md, "Confidence intervals").
+/// for the rate, Woodruff intervals over the blocks for the percentiles (docs/results.md, "Confidence intervals").
 /// With too few blocks the intervals are null and <see cref="TooLittleData"/> says why.
 /// </summary>
 internal sealed record RunConfidence
