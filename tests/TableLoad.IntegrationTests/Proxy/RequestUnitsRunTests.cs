@@ -87,6 +87,32 @@ public sealed class RequestUnitsRunTests(AzuriteFixture azurite, ITestOutputHelp
         Assert.Contains(" RU per entity", stdout, StringComparison.Ordinal);
     }
 
+    [Fact]
+    public async Task CosmosMode_Sweep_RowsCarryEachCellsRequestUnits_AndAzuriteCellsLeaveThemEmpty()
+    {
+        await using var proxy = await ProxyChild.StartAsync(azurite, "--request-units", "200000");
+        var cosmos = Path.Combine(_output, "cosmos");
+        var storage = Path.Combine(_output, "storage");
+
+        foreach (var (output, connectionString) in new[] { (cosmos, proxy.ConnectionString), (storage, azurite.ConnectionString) })
+        {
+            var (exitCode, stdout, stderr) = await TableLoadProcess.RunAsync(
+                ["sweep", "--client", "sdk,wire", "--tasks", "1", "--batches", "3", "--warmup", "0s", "--output", output], connectionString);
+            log.WriteLine(stdout + stderr);
+            Assert.True(exitCode == 0, stderr);
+        }
+
+        var rows = new ResultFolder(cosmos).Csv(ResultFiles.SweepCsv);
+        Assert.Equal(2, rows.Count);
+        Assert.All(rows, row =>
+        {
+            var units = new ResultFolder(Path.Combine(cosmos, row["cell"])).Summary.RequestUnits!;
+            Assert.Equal(units.PerEntity, ResultFolder.Number(row["ru_per_entity"]));
+            Assert.Equal(units.PerSecondMean, ResultFolder.Number(row["ru_per_second"]));
+        });
+        Assert.All(new ResultFolder(storage).Csv(ResultFiles.SweepCsv), row => Assert.Equal(("", ""), (row["ru_per_entity"], row["ru_per_second"])));
+    }
+
     [Theory]
     [InlineData("sdk")]
     [InlineData("wire")]
