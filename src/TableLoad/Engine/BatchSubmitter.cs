@@ -70,8 +70,16 @@ internal sealed class BatchSubmitter(ResiliencePipeline<BatchResult> pipeline, T
                     try
                     {
                         var response = await state.Sender.SendAsync(ctx.CancellationToken).ConfigureAwait(false);
+                        var classified = OutcomeClassifier.Classify(response);
+                        var limit = OutcomeClassifier.Limit(classified, response);
+                        state.Answered(response.Charge, limit);
                         return Outcome.FromResult(new BatchResult(
-                            OutcomeClassifier.Classify(response), response.HttpStatus, response.ErrorCode, response.FailedIndex, state.Attempts, response.RetryAfter));
+                            classified, response.HttpStatus, response.ErrorCode, response.FailedIndex, state.Attempts, response.RetryAfter)
+                        {
+                            Limit = limit,
+                            SubStatus = response.SubStatus,
+                            RequestId = response.RequestId,
+                        });
                     }
                     catch (Exception ex) when (ex is not OperationCanceledException && OutcomeClassifier.Classify(ex) is { } failure)
                     {
@@ -87,10 +95,10 @@ internal sealed class BatchSubmitter(ResiliencePipeline<BatchResult> pipeline, T
                 var failure = exception is OperationCanceledException && cancellationToken.IsCancellationRequested
                     ? BatchOutcome.Abandoned
                     : OutcomeClassifier.Classify(exception) ?? BatchOutcome.ClientTimeout;
-                return new BatchResult(failure, null, null, null, attempt.Attempts);
+                return attempt.Charged(new BatchResult(failure, null, null, null, attempt.Attempts));
             }
 
-            return outcome.Result with { Attempts = attempt.Attempts };
+            return attempt.Charged(outcome.Result with { Attempts = attempt.Attempts });
         }
         finally
         {
@@ -103,5 +111,33 @@ internal sealed class BatchSubmitter(ResiliencePipeline<BatchResult> pipeline, T
         public IBatchSender Sender { get; } = sender;
 
         public int Attempts { get; set; }
+
+        private double? _requestUnits;
+        private int _unreadableCharges;
+        private ThrottledAnswers _throttled;
+
+        /// <summary>Every answer's charge and throttle count, retried ones included: the service counted them all.</summary>
+        public void Answered(RequestCharge charge, ThrottleLimit? limit)
+        {
+            switch (charge.Reading)
+            {
+                case ChargeReading.Read:
+                    _requestUnits = (_requestUnits ?? 0) + charge.Units;
+                    break;
+                case ChargeReading.Unreadable:
+                    _unreadableCharges++;
+                    break;
+                case ChargeReading.Absent:
+                    break;
+            }
+
+            if (limit is { } named)
+            {
+                _throttled = _throttled.With(named);
+            }
+        }
+
+        public BatchResult Charged(BatchResult result) =>
+            result with { RequestUnits = _requestUnits, UnreadableCharges = _unreadableCharges, Throttled = _throttled };
     }
 }

@@ -18,4 +18,22 @@ internal readonly record struct BatchResult(
 
     /// <summary>Its entities are in the table: it succeeded, or was abandoned and then read back stored.</summary>
     public bool Stored => Succeeded || VerifiedByRead;
+
+    /// <summary>The request units its answers cost, every attempt's added; null when no answer carried a readable charge.</summary>
+    public double? RequestUnits { get; init; }
+
+    /// <summary>Answers whose charge header was not a non-negative number.</summary>
+    public int UnreadableCharges { get; init; }
+
+    /// <summary>The limit the last answer named, when it was a throttle.</summary>
+    public ThrottleLimit? Limit { get; init; }
+
+    /// <summary>Every throttled answer of its attempts, by limit.</summary>
+    public ThrottledAnswers Throttled { get; init; }
+
+    /// <summary>The last answer's sub-status, when it was a refusal.</summary>
+    public int? SubStatus { get; init; }
+
+    /// <summary>The last answer's request id, when it was a refusal.</summary>
+    public string? RequestId { get; init; }
 }

@@ -113,6 +113,14 @@ internal sealed record RunSummary
     [Merge(MergeRule.Sum)]
     public required IReadOnlyDictionary<string, long> RejectedByCode { get; init; }
 
+    /// <summary>Cosmos DB's request units; null when no answer carried a charge (Azure Storage, Azurite).</summary>
+    [Merge(MergeRule.Fields)]
+    public RequestUnitsSummary? RequestUnits { get; init; }
+
+    /// <summary>Throttled answers by the limit they named; null in folders written before TableLoad classed them.</summary>
+    [Merge(MergeRule.Fields)]
+    public ThrottlingSummary? Throttling { get; init; }
+
     [Merge(MergeRule.Fields)]
     public required WarmupTotals Warmup { get; init; }
 
@@ -180,6 +188,8 @@ internal sealed record RunSummary
             RejectedByCode = new SortedDictionary<string, long>(totals.RejectedByCode, StringComparer.Ordinal),
             Warmup = WarmupTotals.Of(totals.Warmup),
             Abandoned = AbandonedBatches.Of(measured, totals.Warmup),
+            RequestUnits = RequestUnitsSummary.Of(measured, totals.RequestUnits, totals.PeakRequestUnitsPerSecond),
+            Throttling = ThrottlingSummary.Of(measured),
             Client = client,
         }.WithRates();
     }
@@ -189,6 +199,7 @@ internal sealed record RunSummary
     {
         MeanEntitiesPerSecond = MeasuredSeconds > 0 ? EntitiesSucceeded / MeasuredSeconds : 0,
         GoodputMbPerSecond = MeasuredSeconds > 0 ? EntitiesSucceeded * (double)EntitySize / 1e6 / MeasuredSeconds : 0,
+        RequestUnits = RequestUnits?.WithRates(EntitiesSucceeded, MeasuredSeconds),
     };
 }
 
@@ -224,10 +235,15 @@ internal sealed record WarmupTotals(
     [Merge(MergeRule.Sum)]
     public long Retries { get; init; }
 
+    /// <summary>Request units the warm-up's answers cost; null when none carried a charge.</summary>
+    [Merge(MergeRule.Sum)]
+    public double? RequestUnits { get; init; }
+
     public static WarmupTotals Of(WindowCounts warmup) => new(warmup.Batches, warmup.EntitiesSucceeded, warmup.EntitiesFailed)
     {
         Outcomes = ByClass(warmup),
         Retries = warmup.Attempts - warmup.Batches,
+        RequestUnits = warmup.Charged ? warmup.RequestUnits : null,
     };
 
     /// <summary>Batch counts by outcome, keyed as batches.csv names them, in their order.</summary>

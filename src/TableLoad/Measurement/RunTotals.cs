@@ -19,6 +19,11 @@ internal sealed class RunTotals : IWindowSink
 
     public long PeakEntitiesPerSecond { get; private set; }
 
+    /// <summary>Request units per batch, in hundredths; null while no batch was charged.</summary>
+    public LatencyHistogram? RequestUnits { get; private set; }
+
+    public double PeakRequestUnitsPerSecond { get; private set; }
+
     /// <summary>The measured seconds in a bounded number of blocks, for the run's confidence intervals.</summary>
     public SecondBlocks Blocks { get; } = new();
 
@@ -37,11 +42,16 @@ internal sealed class RunTotals : IWindowSink
         {
             (Uncorrected ??= new LatencyHistogram()).Add(uncorrected);
         }
+        if (window.RequestUnits is { } requestUnits)
+        {
+            (RequestUnits ??= new LatencyHistogram()).Add(requestUnits);
+        }
         foreach (var (code, count) in window.RejectedByCode)
         {
             RejectedByCode[code] = RejectedByCode.GetValueOrDefault(code) + count;
         }
 
         PeakEntitiesPerSecond = Math.Max(PeakEntitiesPerSecond, window.Counts.EntitiesSucceeded);
+        PeakRequestUnitsPerSecond = Math.Max(PeakRequestUnitsPerSecond, window.Counts.RequestUnits);
     }
 }

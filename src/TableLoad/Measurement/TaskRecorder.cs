@@ -59,6 +59,11 @@ internal sealed class TaskRecorder(RunClock clock, WindowPool pool)
                 current.UncorrectedOrNew().RecordValue(uncorrected);
             }
 
+            if (result.RequestUnits is { } units)
+            {
+                current.RequestUnitsOrNew().RecordValue(RequestUnitsSummary.Scaled(units));
+            }
+
             if (late)
             {
                 current.Counts.RecordLate();

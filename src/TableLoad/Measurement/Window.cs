@@ -21,6 +21,11 @@ internal sealed class Window
 
     public LatencyHistogram UncorrectedOrNew() => Uncorrected ??= new LatencyHistogram();
 
+    /// <summary>Request units per batch in hundredths (<see cref="RequestUnitsSummary.Scale"/>), made on the first charged batch.</summary>
+    public LatencyHistogram? RequestUnits { get; private set; }
+
+    public LatencyHistogram RequestUnitsOrNew() => RequestUnits ??= new LatencyHistogram();
+
     public Dictionary<string, long> RejectedByCode { get; } = new(StringComparer.Ordinal);
 
     public void Add(Window other)
@@ -30,6 +35,10 @@ internal sealed class Window
         if (other.Uncorrected is { } uncorrected)
         {
             UncorrectedOrNew().Add(uncorrected);
+        }
+        if (other.RequestUnits is { } requestUnits)
+        {
+            RequestUnitsOrNew().Add(requestUnits);
         }
         foreach (var (code, count) in other.RejectedByCode)
         {
@@ -44,6 +53,7 @@ internal sealed class Window
         Counts = new();
         Latency.Reset();
         Uncorrected?.Reset();
+        RequestUnits?.Reset();
         RejectedByCode.Clear();
     }
 }

@@ -7,6 +7,7 @@ namespace TableLoad.Measurement;
 internal sealed class WindowCounts
 {
     private long[] _byOutcome = new long[OutcomeTable.Count];
+    private long[] _throttledByLimit = new long[ThrottleLimitExtensions.All.Count];
 
     public long Batches { get; set; }
 
@@ -45,6 +46,27 @@ internal sealed class WindowCounts
 
     public long this[BatchOutcome outcome] => _byOutcome[(int)outcome];
 
+    /// <summary>Request units the batches' answers cost, every attempt's (Cosmos DB's <c>x-ms-request-charge</c>).</summary>
+    public double RequestUnits { get; set; }
+
+    /// <summary>Batches with at least one readable charge: none means the target sends no charges.</summary>
+    public long ChargedBatches { get; set; }
+
+    /// <summary>Answers whose charge header was not a non-negative number.</summary>
+    public long UnreadableCharges { get; set; }
+
+    /// <summary>Throttled answers (every attempt) by the limit they named, indexed by <see cref="ThrottleLimit"/>.</summary>
+    public long[] ThrottledByLimit
+    {
+        get => _throttledByLimit;
+        init => _throttledByLimit = value.Length == ThrottleLimitExtensions.All.Count
+            ? value
+            : throw new FormatException($"Throttled answers by limit hold {ThrottleLimitExtensions.All.Count} numbers, not {value.Length}.");
+    }
+
+    /// <summary>Whether any answer carried a charge header, readable or not.</summary>
+    public bool Charged => ChargedBatches > 0 || UnreadableCharges > 0;
+
     public void RecordLate() => Late++;
 
     public void RecordBatchLogDropped() => BatchLogDropped++;
@@ -56,6 +78,18 @@ internal sealed class WindowCounts
         Attempts += result.Attempts;
         VerifiedByRead += result.VerifiedByRead ? 1 : 0;
         _byOutcome[(int)result.Outcome]++;
+        if (result.RequestUnits is { } units)
+        {
+            RequestUnits += units;
+            ChargedBatches++;
+        }
+
+        UnreadableCharges += result.UnreadableCharges;
+        foreach (var limit in ThrottleLimitExtensions.All)
+        {
+            _throttledByLimit[(int)limit] += result.Throttled[limit];
+        }
+
         if (result.Outcome == BatchOutcome.Abandoned)
         {
             AbandonedStored += result.VerifiedByRead ? 1 : 0;
@@ -86,9 +120,17 @@ internal sealed class WindowCounts
         EntitiesSucceeded += other.EntitiesSucceeded;
         EntitiesFailed += other.EntitiesFailed;
         KeysWritten += other.KeysWritten;
+        RequestUnits += other.RequestUnits;
+        ChargedBatches += other.ChargedBatches;
+        UnreadableCharges += other.UnreadableCharges;
         for (var i = 0; i < _byOutcome.Length; i++)
         {
             _byOutcome[i] += other._byOutcome[i];
+        }
+
+        for (var i = 0; i < _throttledByLimit.Length; i++)
+        {
+            _throttledByLimit[i] += other._throttledByLimit[i];
         }
     }
 }

@@ -9,7 +9,7 @@ namespace TableLoad.Reporting;
 /// </summary>
 internal sealed class BatchLogSink(int capacity)
 {
-    public const string Header = "process,task,partition_key,start_ms,latency_ms,entities,attempts,outcome,http_status,error_code,failed_index,warmup,intended_start_ms,verified_by_read";
+    public const string Header = "process,task,partition_key,start_ms,latency_ms,entities,attempts,outcome,http_status,error_code,failed_index,warmup,intended_start_ms,verified_by_read,request_units,throttle_limit,retry_after_ms,sub_status,request_id";
 
     // Enough for any row within the service's limits (a PartitionKey is at most 1 KiB); a longer one grows the buffer.
     private const int RowCapacity = 2048;
@@ -88,6 +88,13 @@ internal sealed class BatchLogSink(int capacity)
         }
 
         row.Bool(r.Result.VerifiedByRead);
+        row.Decimal(r.Result.RequestUnits);
+        // What a support case needs, of a throttled or failed batch only.
+        var refused = !r.Result.Succeeded;
+        row.Plain(refused && r.Result.Limit is { } limit ? limit.ToSnakeCase() : []);
+        row.Optional(refused && r.Result.RetryAfter is { } retryAfter ? (long)Math.Ceiling(retryAfter.TotalMilliseconds) : null);
+        row.Optional(refused ? r.Result.SubStatus : null);
+        row.Text(refused ? r.Result.RequestId : null);
         return row.TryComplete(out length);
     }
 }

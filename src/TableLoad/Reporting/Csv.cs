@@ -12,6 +12,8 @@ internal static class Csv
 
     /// <summary>A figure that need not be whole, to three decimals at most (a target of 1234.5 e/s).</summary>
     public static string Number(double value) => value.ToString("0.###", CultureInfo.InvariantCulture);
+    /// <summary>A fractional figure such as request units, to two decimals as Cosmos DB charges them.</summary>
+    public static string Decimal(double value) => value.ToString("0.##", CultureInfo.InvariantCulture);
 
     public static string Optional(int? value) => value?.ToString(CultureInfo.InvariantCulture) ?? "";
 

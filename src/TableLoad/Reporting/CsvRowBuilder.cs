@@ -55,6 +55,23 @@ internal ref struct CsvRowBuilder(Span<char> destination)
         }
     }
 
+    /// <summary>A fractional figure to two decimals, as <see cref="Csv.Decimal"/>; empty when absent.</summary>
+    public void Decimal(double? value)
+    {
+        if (value is not { } present)
+        {
+            Plain([]);
+        }
+        else if (Separate() && present.TryFormat(_destination[_length..], out var written, "0.##", CultureInfo.InvariantCulture))
+        {
+            _length += written;
+        }
+        else
+        {
+            _overflowed = true;
+        }
+    }
+
     public void Bool(bool value) => Plain(Csv.Bool(value));
 
     /// <summary>A text cell, quoted when it needs to be (rare: the only case that allocates).</summary>

@@ -8,6 +8,9 @@ internal sealed class IntervalsCsvSink : IWindowSink, IDisposable
     /// <summary>One finished second as the columns read it.</summary>
     private readonly record struct Second(Window Window, bool Warmup, long ElapsedSeconds, StageTimeline? Stages);
 
+    /// <summary>The second's request units: empty when no answer of it carried a charge.</summary>
+    public const string RequestUnitsColumn = "request_units";
+
     /// <summary>
     /// Each column once, its name with its value. The failure outcomes sit between <c>batches</c> and <c>p50_ms</c>, in
     /// <see cref="OutcomeTable"/>'s order; readers find them there.
@@ -26,6 +29,7 @@ internal sealed class IntervalsCsvSink : IWindowSink, IDisposable
         // A run with a stage plan: the stage (from 1) of a measured second and the plan's target in its middle; empty without a plan.
         ("stage", s => s.Stages is { } stages && !s.Warmup ? Csv.Number(stages.StageOf(s.Window.EpochSecond) + 1) : ""),
         ("target", s => s.Stages is { } stages ? Csv.Number(stages.TargetOf(s.Window.EpochSecond)) : ""),
+        (RequestUnitsColumn, s => s.Window.Counts.Charged ? Csv.Decimal(s.Window.Counts.RequestUnits) : ""),
     ];
 
     public static readonly string Header = string.Join(',', Columns.Select(c => c.Name));

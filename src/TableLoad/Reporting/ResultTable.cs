@@ -88,6 +88,20 @@ internal static class ResultTable
         }
 
         Line($"mean e/s: {Fixed(summary.MeanEntitiesPerSecond, 1)}{MeanInterval(summary.Confidence)}; goodput: {Fixed(summary.GoodputMbPerSecond, 2)} MB/s");
+        if (summary.RequestUnits is { } ru)
+        {
+            Line($"request units: {Fixed(ru.PerSecondMean, 1)} RU/s (peak second {Fixed(ru.PerSecondPeak, 1)}), {Fixed(ru.PerEntity, 2)} RU per entity; per batch p50 {Fixed(ru.PerBatch.P50, 2)}, p99 {Fixed(ru.PerBatch.P99, 2)} RU; {Fixed(ru.Total, 2)} RU in all");
+            if (ru.Unreadable > 0)
+            {
+                Line($"{ru.Unreadable} answers carried an x-ms-request-charge that is not a non-negative number: left out of the request units above");
+            }
+        }
+
+        if (summary.Throttling is { } throttling && throttling.ByLimit.Any(entry => entry.Value > 0))
+        {
+            Line($"throttled answers by the limit they named: {string.Join(", ", throttling.ByLimit.Where(entry => entry.Value > 0).Select(entry => $"{entry.Key} {entry.Value}"))}");
+        }
+
         Line($"client: {Fixed(summary.Client.UserCpuSeconds, 2)} s user, {Fixed(summary.Client.SystemCpuSeconds, 2)} s system CPU, " +
              $"{Fixed(summary.Client.CpuUsPerEntity, 1)} µs CPU per entity; GC gen0 {summary.Client.GcGen0}, gen1 {summary.Client.GcGen1}, gen2 {summary.Client.GcGen2}, pauses {Fixed(summary.Client.GcPausePercent, 1)}% of the time; peak RSS {Fixed(summary.Client.PeakRssMib, 0)} MiB");
         if (summary.UncorrectedLatencyMs is { } u)

@@ -7,4 +7,18 @@ namespace TableLoad.Storage;
 internal readonly record struct BatchResponse(int HttpStatus, string? ErrorCode, int? FailedIndex, TimeSpan? RetryAfter = null)
 {
     public bool Succeeded => HttpStatus is >= 200 and < 300;
+
+    /// <summary>The request units the answer cost, every answer, refusals included.</summary>
+    public RequestCharge Charge { get; init; }
+
+    /// <summary>Cosmos DB's <c>x-ms-substatus</c> of a refusal (3200: the request-unit budget is spent); null on success.</summary>
+    public int? SubStatus { get; init; }
+
+    /// <summary><c>x-ms-request-id</c> of a refusal, which a support case needs; null on success, so success allocates nothing for it.</summary>
+    public string? RequestId { get; init; }
+
+    /// <summary>The refusal's error message (the OData error's <c>message.value</c> or the SDK's message): the service names an account limit there.</summary>
+    public string? ErrorMessage { get; init; }
+
+    public BatchResponse WithRefusalHeaders(int? subStatus, string? requestId) => this with { SubStatus = subStatus, RequestId = requestId };
 }

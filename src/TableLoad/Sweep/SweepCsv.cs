@@ -51,6 +51,9 @@ internal static class SweepCsv
         Interval("eps_ci_low", r => r.EpsInterval?.Low, (r, v) => r with { EpsInterval = Bounds(r.EpsInterval) with { Low = v } }),
         Interval("eps_ci_high", r => r.EpsInterval?.High, (r, v) => r with { EpsInterval = Bounds(r.EpsInterval) with { High = v } }),
         Real("goodput_mb_s", r => r.GoodputMbPerSecond, (r, v) => r with { GoodputMbPerSecond = v }),
+        // Empty when the cell's target sent no request charge (Azure Storage, Azurite), and in a sweep written before TableLoad read them.
+        Optional("ru_per_entity", r => r.RuPerEntity, (r, v) => r with { RuPerEntity = v }),
+        Optional("ru_per_second", r => r.RuPerSecond, (r, v) => r with { RuPerSecond = v }),
         Real("client_cpu_s", r => r.ClientCpuSeconds, (r, v) => r with { ClientCpuSeconds = v }),
         new("saturated", r => Csv.Bool(r.Saturated), (r, t) => r with { Saturated = bool.Parse(t) }),
         // verify_mismatch stands in place of the run's status, which is then read back as complete: a mismatch outranks it in the tally and the notes.
@@ -88,6 +91,9 @@ internal static class SweepCsv
     // Empty when the figure has no interval; a bound read alone waits for the other column to complete it.
     private static CsvColumn<SweepRow> Interval(string name, Func<SweepRow, double?> get, Func<SweepRow, double, SweepRow> set) =>
         new(name, r => get(r) is { } value ? value.ToString(CultureInfo.InvariantCulture) : "", (r, text) => text.Length == 0 ? r : set(r, ParseReal(text))) { Optional = true };
+
+    private static CsvColumn<SweepRow> Optional(string name, Func<SweepRow, double?> get, Func<SweepRow, double?, SweepRow> set) =>
+        new(name, r => get(r) is { } value ? value.ToString(CultureInfo.InvariantCulture) : "", (r, text) => set(r, text.Length == 0 ? null : ParseReal(text))) { Optional = true };
 
     private static FigureInterval Bounds(FigureInterval? interval) => interval ?? new FigureInterval(double.NaN, double.NaN, RunConfidence.DefaultLevel);
 

@@ -54,6 +54,12 @@ internal sealed record SweepRow
 
     public required double GoodputMbPerSecond { get; init; }
 
+    /// <summary>Mean request units per entity stored (summary.json's request_units.per_entity); null when the target sent no charge.</summary>
+    public double? RuPerEntity { get; init; }
+
+    /// <summary>Mean request units per second; null when the target sent no charge.</summary>
+    public double? RuPerSecond { get; init; }
+
     /// <summary>User plus system CPU seconds of the load generator.</summary>
     public required double ClientCpuSeconds { get; init; }
 
@@ -111,6 +117,8 @@ internal sealed record SweepRow
             Timeouts = Outcome(BatchOutcome.ClientTimeout.ToSnakeCase()),
             MeanEntitiesPerSecond = summary.MeanEntitiesPerSecond,
             GoodputMbPerSecond = summary.GoodputMbPerSecond,
+            RuPerEntity = summary.RequestUnits?.PerEntity,
+            RuPerSecond = summary.RequestUnits?.PerSecondMean,
             ClientCpuSeconds = summary.Client.UserCpuSeconds + summary.Client.SystemCpuSeconds,
             Saturated = summary.Client.Saturated,
             Status = summary.Status,

@@ -100,7 +100,7 @@ public sealed class ProxyFaultTests(AzuriteFixture azurite)
         Assert.NotNull(second.Headers.Date);
         Assert.True(second.Content.Headers.NonValidated.TryGetValues("Content-Type", out var contentType));
         Assert.Equal(ThrottleAnswer.ContentType, contentType.ToString());
-        var (code, _) = BatchResponseParser.ReadError(await second.Content.ReadAsByteArrayAsync());
+        var (code, _, _) = BatchResponseParser.ReadError(await second.Content.ReadAsByteArrayAsync());
         Assert.Equal("TooManyRequests", code);
 
         // A millisecond before the wait is over the bucket is still short; at its end it is full again.

@@ -147,12 +147,7 @@ public sealed class ServiceModesCommandTests(AzuriteFixture azurite)
         Assert.DoesNotContain("   at ", stderr, StringComparison.Ordinal);
     }
 
-    private async Task<ProxyChild> StartAsync(params string[] options)
-    {
-        var process = TableLoadProcess.Start(
-            ["proxy", "--listen", "http://127.0.0.1:0", "--target", $"http://127.0.0.1:{azurite.Port}", "--seed", "5", .. options], null);
-        return new ProxyChild(process, await ProxyProcess.ListeningPortAsync(process, Limit));
-    }
+    private Task<ProxyChild> StartAsync(params string[] options) => ProxyChild.StartAsync(azurite, options);
 
     // Two batches of the same size one after the other: the second sees the limits as the first left them.
     private static async Task<(HttpResponseMessage First, HttpResponseMessage Second)> TwoBatchesAsync(ProxyChild proxy, TableTestClient client, string table, string secondPartition) =>
@@ -164,36 +159,5 @@ public sealed class ServiceModesCommandTests(AzuriteFixture azurite)
         var table = StoredEntities.NewTableName("modes");
         Assert.True(await client.CreateTableAsync(table, CancellationToken.None));
         return table;
-    }
-
-    /// <summary>A running <c>tableload proxy</c> child, its clients, its stats, and its exit line on SIGTERM.</summary>
-    private sealed class ProxyChild(TableLoadProcess process, int port) : IAsyncDisposable
-    {
-        public HttpClient Http { get; } = new() { Timeout = Limit };
-
-        public TableTestClient Client() => new(
-            $"DefaultEndpointsProtocol=http;AccountName={AzuriteFixture.AccountName};AccountKey={AzuriteFixture.AccountKey};TableEndpoint=http://127.0.0.1:{port}/{AzuriteFixture.AccountName};");
-
-        public async Task<ProxyStats> StatsAsync() =>
-            ProxyStats.FromJson(await Http.GetStringAsync(new Uri($"http://127.0.0.1:{port}/_proxy/stats")))!;
-
-        public async Task<ProxyStats> StopAsync()
-        {
-            process.Signal(15);
-            Assert.Equal(0, await process.WaitForExitAsync(Limit));
-            return ProxyStats.FromJson(process.StandardOutput.Split('\n', StringSplitOptions.RemoveEmptyEntries)[^1])!;
-        }
-
-        public async ValueTask DisposeAsync()
-        {
-            Http.Dispose();
-            if (!process.HasExited)
-            {
-                process.Signal(15);
-                await process.WaitForExitAsync(Limit);
-            }
-
-            process.Dispose();
-        }
     }
 }

@@ -61,4 +61,30 @@ public sealed class OutcomeClassifierTests
     [InlineData(typeof(OperationCanceledException))]
     public void Classify_OtherException_IsNotTheBatchsFault(Type exceptionType) =>
         Assert.Null(OutcomeClassifier.Classify((Exception)Activator.CreateInstance(exceptionType)!));
+
+    [Theory]
+    [InlineData(429, "TooManyRequests", 3200, null, "request_units")]
+    [InlineData(429, "TooManyRequests", null, null, "partition_or_unnamed")]
+    [InlineData(503, "ServerBusy", null, "Operations per second is over the account limit.\nRequestId:1", "account_operations")]
+    [InlineData(503, "ServerBusy", null, "Ingress is over the account limit.\nRequestId:1", "account_ingress")]
+    [InlineData(503, "ServerBusy", null, "Egress is over the account limit.\nRequestId:1", "account_egress")]
+    [InlineData(503, "ServerBusy", null, "The server is busy.\nRequestId:1", "partition_or_unnamed")]
+    [InlineData(503, null, null, null, "partition_or_unnamed")]
+    [InlineData(500, "OperationTimedOut", null, "Operations per second is over the account limit.", "partition_or_unnamed")]
+    public void Limit_ThrottledAnswer_IsTheLimitTheServiceNamed(int status, string? code, int? subStatus, string? message, string expected)
+    {
+        var answer = Answer(status, code) with { SubStatus = subStatus, ErrorMessage = message };
+
+        Assert.Equal(expected, OutcomeClassifier.Limit(OutcomeClassifier.Classify(answer), answer)?.ToSnakeCase());
+    }
+
+    [Theory]
+    [InlineData(202, null)]
+    [InlineData(409, "EntityAlreadyExists")]
+    public void Limit_AnswerThatIsNoThrottle_IsNone(int status, string? code)
+    {
+        var answer = Answer(status, code) with { SubStatus = 3200, ErrorMessage = "Ingress is over the account limit." };
+
+        Assert.Null(OutcomeClassifier.Limit(OutcomeClassifier.Classify(answer), answer));
+    }
 }

@@ -25,7 +25,7 @@ public sealed class ThrottleAnswerTests
 
         Assert.Equal(status, answer.Status);
         Assert.Equal(errorCode, Header(answer, "x-ms-error-code"));
-        var (bodyCode, index) = BatchResponseParser.ReadError(answer.Body);
+        var (bodyCode, index, _) = BatchResponseParser.ReadError(answer.Body);
         Assert.Equal(errorCode, bodyCode);
         Assert.Null(index);
         Assert.Equal(outcome, OutcomeClassifier.Classify(new BatchResponse(answer.Status, bodyCode, index)));

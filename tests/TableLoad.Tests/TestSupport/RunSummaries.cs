@@ -1,5 +1,6 @@
 using TableLoad.Measurement;
 using TableLoad.Measurement.Confidence;
+using TableLoad.Measurement.Histograms;
 
 namespace TableLoad.Tests.TestSupport;
 
@@ -45,6 +46,8 @@ internal static class RunSummaries
         Warmup = new WarmupTotals(Batches: 500, EntitiesSucceeded: 50_000, EntitiesFailed: 0),
         Client = new ClientUsage(UserCpuSeconds: 12.5, SystemCpuSeconds: 3.25, CpuUsPerEntity: 22.8, GcGen0: 40, GcGen1: 3, GcGen2: 1),
         RuntimeSettings = RuntimeSettings.Current("tuned"),
+        RequestUnits = RequestUnits(total: 4_250_000.5, peak: 75_500.25, 620_00, 650_00, 980_00),
+        Throttling = ThrottlingSummary.Of(new WindowCounts { ThrottledByLimit = [0, 0, 0, 0, 7] }),
     };
 
     /// <summary>A stage's figures, numbered <paramref name="number"/>, of 10 s from 100 to 200 e/s.</summary>
@@ -65,4 +68,16 @@ internal static class RunSummaries
         ThrottledPercent = 1.5,
         FailedPercent = 0.5,
     };
+
+    /// <summary>A run's request units as the run makes them: from its counts and its per-batch histogram of <paramref name="centiUnits"/>.</summary>
+    public static RequestUnitsSummary RequestUnits(double total, double peak, params long[] centiUnits)
+    {
+        var perBatch = new LatencyHistogram();
+        foreach (var value in centiUnits)
+        {
+            perBatch.RecordValue(value);
+        }
+
+        return RequestUnitsSummary.Of(new WindowCounts { RequestUnits = total, ChargedBatches = centiUnits.Length }, perBatch, peak)!;
+    }
 }

@@ -15,11 +15,15 @@ internal sealed record WindowMessage(long EpochSecond, bool Warmup, WindowCounts
 
     public Dictionary<string, long>? RejectedByCode { get; init; }
 
+    /// <summary>Request units per batch in hundredths; null when no batch of the second was charged.</summary>
+    public string? RequestUnits { get; init; }
+
     /// <summary>The message of a window about to be sent: it holds the window's counts themselves, which a reset of the window replaces, not clears.</summary>
     public static WindowMessage Of(Window window, bool warmup) => new(window.EpochSecond, warmup, window.Counts, Encode(window.Latency))
     {
         Uncorrected = window.Uncorrected is { } uncorrected ? Encode(uncorrected) : null,
         RejectedByCode = window.RejectedByCode.Count == 0 ? null : new Dictionary<string, long>(window.RejectedByCode),
+        RequestUnits = window.RequestUnits is { TotalCount: > 0 } requestUnits ? Encode(requestUnits) : null,
     };
 
     /// <summary>Decodes into a window rented from the pool, histograms included, so a worker-second allocates no histogram.</summary>
@@ -37,6 +41,11 @@ internal sealed record WindowMessage(long EpochSecond, bool Warmup, WindowCounts
         if (Uncorrected is { } uncorrected)
         {
             HistogramEncoding.AddCompressed(Convert.FromBase64String(uncorrected), into.UncorrectedOrNew());
+        }
+
+        if (RequestUnits is { } requestUnits)
+        {
+            HistogramEncoding.AddCompressed(Convert.FromBase64String(requestUnits), into.RequestUnitsOrNew());
         }
     }
 

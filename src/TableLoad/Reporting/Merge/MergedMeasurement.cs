@@ -4,4 +4,8 @@ using TableLoad.Measurement.Confidence;
 namespace TableLoad.Reporting.Merge;
 
 /// <summary>What a merge recomputes from the parts' raw data (histograms, seconds, periods), not from their summaries.</summary>
-internal sealed record MergedMeasurement(LatencySummary Latency, LatencySummary? Uncorrected, long PeakEntitiesPerSecond, double MeasuredSeconds, RunConfidence Confidence, IReadOnlyList<StageSummary> Stages);
+internal sealed record MergedMeasurement(LatencySummary Latency, LatencySummary? Uncorrected, long PeakEntitiesPerSecond, double MeasuredSeconds, RunConfidence Confidence, IReadOnlyList<StageSummary> Stages)
+{
+    /// <summary>The largest second's request units over the merged seconds.</summary>
+    public double PeakRequestUnitsPerSecond { get; init; }
+}

@@ -63,7 +63,10 @@ internal static class ResultMerger
             totals.PeakEntitiesPerSecond,
             plan.MeasuredSeconds,
             RunConfidence.Of(totals.Blocks, plan.Period),
-            stages?.Summaries(plan.MeasuredSeconds) ?? []);
+            stages?.Summaries(plan.MeasuredSeconds) ?? [])
+        {
+            PeakRequestUnitsPerSecond = totals.PeakRequestUnitsPerSecond,
+        };
         var oneRun = parts.Select(p => p.RunId).Distinct().Count() == 1;
         var rowNames = parts.Select(p => oneRun ? $"i{p.Run.Instance}" : p.RunId).ToList();
         var summary = SummaryMerge.Merge(parts.Select(p => p.Summary).ToList(), measured, rowNames);

@@ -104,6 +104,9 @@ internal sealed class ResultPart
 /// <summary>One row of intervals.csv.</summary>
 internal sealed record IntervalsCsvRow(long EpochSecond, bool Warmup, long EntitiesSucceeded, long EntitiesFailed, long Batches, long[] ByOutcome)
 {
+    /// <summary>The second's request units; 0 when it had no charge, or in a folder written before TableLoad read charges.</summary>
+    public double RequestUnits { get; init; }
+
     public static IntervalsCsvRow Parse(string[] header, string[] cells)
     {
         string Cell(string name) => cells[Array.IndexOf(header, name)];
@@ -117,7 +120,13 @@ internal sealed record IntervalsCsvRow(long EpochSecond, bool Warmup, long Entit
 
         var batches = Count("batches");
         byOutcome[(int)BatchOutcome.Succeeded] = batches - byOutcome.Sum();
-        return new IntervalsCsvRow(Count("epoch_s"), Cell("warmup") == "true", Count("entities_succeeded"), Count("entities_failed"), batches, byOutcome);
+        var requestUnits = Array.IndexOf(header, IntervalsCsvSink.RequestUnitsColumn) < 0 || Cell(IntervalsCsvSink.RequestUnitsColumn).Length == 0
+            ? 0
+            : double.Parse(Cell(IntervalsCsvSink.RequestUnitsColumn), CultureInfo.InvariantCulture);
+        return new IntervalsCsvRow(Count("epoch_s"), Cell("warmup") == "true", Count("entities_succeeded"), Count("entities_failed"), batches, byOutcome)
+        {
+            RequestUnits = requestUnits,
+        };
     }
 
     public void CopyTo(Window window, IReadOnlyDictionary<(long Second, string? Tag), LatencyHistogram> histograms)
@@ -125,7 +134,7 @@ internal sealed record IntervalsCsvRow(long EpochSecond, bool Warmup, long Entit
         window.Reset(EpochSecond);
         window.Warmup = Warmup;
         // intervals.csv holds these counts only; the others were not written and stay zero.
-        window.Counts.Add(new WindowCounts { Batches = Batches, EntitiesSucceeded = EntitiesSucceeded, EntitiesFailed = EntitiesFailed, ByOutcome = ByOutcome });
+        window.Counts.Add(new WindowCounts { Batches = Batches, EntitiesSucceeded = EntitiesSucceeded, EntitiesFailed = EntitiesFailed, ByOutcome = ByOutcome, RequestUnits = RequestUnits });
         if (histograms.TryGetValue((EpochSecond, Warmup ? HistogramLogSink.WarmupTag : null), out var latency))
         {
             window.Latency.Add(latency);

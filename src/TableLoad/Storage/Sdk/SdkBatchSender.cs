@@ -38,12 +38,12 @@ internal sealed class SdkBatchSender(TableClient table, EntityTemplate template,
         try
         {
             var response = await table.SubmitTransactionAsync(_actions, cancellationToken).ConfigureAwait(false);
-            return new BatchResponse(response.GetRawResponse().Status, null, null);
+            return SdkAnswers.Accepted(response.GetRawResponse());
         }
         catch (TableTransactionFailedException ex)
         {
-            // An operation refused inside the 202 envelope; the SDK keeps no raw response for it.
-            return new BatchResponse(ex.Status, ex.ErrorCode, ex.FailedTransactionActionIndex);
+            // An operation refused inside the 202 envelope.
+            return SdkAnswers.RefusedInside(ex, ex.FailedTransactionActionIndex);
         }
         catch (RequestFailedException ex) when (ex.Status != 0)
         {

@@ -32,18 +32,18 @@ internal static class BatchResponseParser
                 continue;
             }
 
-            var (code, index) = ReadError(rest);
-            return new BatchResponse(status, code, index);
+            var (code, index, message) = ReadError(rest);
+            return new BatchResponse(status, code, index) { ErrorMessage = message };
         }
     }
 
-    /// <summary>Reads the error code and the failing index from an OData JSON error body.</summary>
-    public static (string? Code, int? Index) ReadError(ReadOnlySpan<byte> text)
+    /// <summary>Reads the error code, the failing index and the message from an OData JSON error body.</summary>
+    public static (string? Code, int? Index, string? Message) ReadError(ReadOnlySpan<byte> text)
     {
         var start = text.IndexOf("{"u8);
         if (start < 0)
         {
-            return (null, null);
+            return (null, null, null);
         }
 
         var json = text[start..];
@@ -56,24 +56,26 @@ internal static class BatchResponseParser
                 !document.RootElement.TryGetProperty("odata.error", out var error) ||
                 error.ValueKind != JsonValueKind.Object)
             {
-                return (null, null);
+                return (null, null, null);
             }
 
             var code = error.TryGetProperty("code", out var c) && c.ValueKind == JsonValueKind.String ? c.GetString() : null;
             int? index = null;
+            string? messageText = null;
             if (error.TryGetProperty("message", out var message) &&
                 message.ValueKind == JsonValueKind.Object &&
                 message.TryGetProperty("value", out var value) &&
                 value.ValueKind == JsonValueKind.String)
             {
-                index = LeadingIndex(value.GetString()!);
+                messageText = value.GetString()!;
+                index = LeadingIndex(messageText);
             }
 
-            return (code, index);
+            return (code, index, messageText);
         }
         catch (JsonException)
         {
-            return (null, null);
+            return (null, null, null);
         }
     }
 

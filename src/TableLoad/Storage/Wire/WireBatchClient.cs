@@ -79,15 +79,18 @@ internal sealed class WireBatchClient : IBatchClient
             }
 
             var answer = buffer.AsSpan(0, length);
+            var charge = ServiceHeaders.Charge(HeaderValue(response, ServiceHeaders.RequestChargeName));
             if (response.StatusCode != HttpStatusCode.Accepted)
             {
-                var (code, index) = BatchResponseParser.ReadError(answer);
+                var (code, index, message) = BatchResponseParser.ReadError(answer);
                 code ??= HeaderValue(response, "x-ms-error-code");
                 var retryAfter = RetryAfterHeader.Parse(HeaderValue(response, RetryAfterHeader.MillisecondsName), HeaderValue(response, RetryAfterHeader.StandardName), _time);
-                return new BatchResponse((int)response.StatusCode, code, index, retryAfter);
+                return new BatchResponse((int)response.StatusCode, code, index, retryAfter) { Charge = charge, ErrorMessage = message }.WithRefusalHeaders(
+                    ServiceHeaders.SubStatus(HeaderValue(response, ServiceHeaders.SubStatusName)), HeaderValue(response, ServiceHeaders.RequestIdName));
             }
 
-            return BatchResponseParser.Parse(answer);
+            var parsed = BatchResponseParser.Parse(answer) with { Charge = charge };
+            return parsed.Succeeded ? parsed : parsed.WithRefusalHeaders(ServiceHeaders.SubStatus(HeaderValue(response, ServiceHeaders.SubStatusName)), HeaderValue(response, ServiceHeaders.RequestIdName));
         }
         finally
         {
@@ -97,8 +100,19 @@ internal sealed class WireBatchClient : IBatchClient
 
     public void Dispose() => _http.Dispose();
 
+    // Not validated: the header's own string, with no parsing into a list of values (every answer's charge passes here).
     private static string? HeaderValue(HttpResponseMessage response, string name) =>
-        response.Headers.TryGetValues(name, out var values) ? values.FirstOrDefault() : null;
+        response.Headers.NonValidated.TryGetValues(name, out var values) && values.Count > 0 ? FirstOf(values) : null;
+
+    private static string? FirstOf(HeaderStringValues values)
+    {
+        foreach (var value in values)
+        {
+            return value;
+        }
+
+        return null;
+    }
 
     private sealed class Sender(WireBatchClient client, BatchBodyWriter writer) : IBatchSender
     {

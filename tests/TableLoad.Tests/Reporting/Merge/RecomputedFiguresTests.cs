@@ -20,7 +20,10 @@ public sealed class RecomputedFiguresTests
     {
         var latency = new LatencySummary(Count: 9_000, Min: 7.5, Median: 21.5, Mean: 23.25, Max: 990.5, P90: 31.5, P95: 36.5, P99: 50.5, P999: 130.5);
         var confidence = new RunConfidence { Level = 0.95, Blocks = 10, BlockSeconds = 6.1, MeanEntitiesPerSecond = new ConfidenceInterval(11_000, 12_000) };
-        var measured = new MergedMeasurement(latency, latency with { P99 = 60.5 }, PeakEntitiesPerSecond: 24_500, MeasuredSeconds: 61, confidence, [RunSummaries.Stage(1)]);
+        var measured = new MergedMeasurement(latency, latency with { P99 = 60.5 }, PeakEntitiesPerSecond: 24_500, MeasuredSeconds: 61, confidence, [RunSummaries.Stage(1)])
+        {
+            PeakRequestUnitsPerSecond = 151_000.5,
+        };
         var first = RunSummaries.Create(peak: 12_000) with
         {
             UncorrectedLatencyMs = latency,

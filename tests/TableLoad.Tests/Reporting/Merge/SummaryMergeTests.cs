@@ -19,7 +19,10 @@ public sealed class SummaryMergeTests
             Level = 0.95, Blocks = 5003, BlockSeconds = 5005.5, MeanEntitiesPerSecond = new(5007.5, 5009.5),
             LatencyMs = new(new(5011.5, 5013.5), new(5015.5, 5017.5), new(5019.5, 5021.5)),
         },
-        [StageFrom(6001)]);
+        [StageFrom(6001)])
+    {
+        PeakRequestUnitsPerSecond = 3003.5,
+    };
 
     /// <summary>Every field of the contract set, each number to a value no other field has.</summary>
     private static RunSummary EveryFieldDistinct() => new()
@@ -65,6 +68,7 @@ public sealed class SummaryMergeTests
         Warmup = new WarmupTotals(89, 91, 93)
         {
             Retries = 221,
+            RequestUnits = 333.5,
             Outcomes = new Dictionary<string, long> { ["succeeded"] = 223, ["server_busy"] = 227 },
         },
         Client = new ClientUsage(95.5, 97.5, 99.5, 101, 103, 105) { SaturationReasons = ["hot"], GcPausePercent = 239.5, PeakRssMib = 255.5 },
@@ -76,6 +80,11 @@ public sealed class SummaryMergeTests
         Abandoned = new AbandonedBatches(233, 235, 237),
         Stored = new StoredCount(107, 109, Matches: true),
         Stages = [StageFrom(601)],
+        RequestUnits = TestSupport.RunSummaries.RequestUnits(total: 301.5, peak: 307.5, 30_900, 31_700) with { Unreadable = 305, Batches = 303, PerEntity = 309.5, PerSecondMean = 311.5 },
+        Throttling = new ThrottlingSummary(new Dictionary<string, long>
+        {
+            ["request_units"] = 323, ["account_operations"] = 325, ["account_ingress"] = 327, ["account_egress"] = 329, ["partition_or_unnamed"] = 331,
+        }),
         StoppedBy = new StoppedBy("throttled>5% for 10s", 281, 283.5, 285.5),
     };
 
@@ -113,7 +122,7 @@ public sealed class SummaryMergeTests
             ["outcomes.network_failure"] = "170", ["outcomes.abandoned"] = "462",
             ["abandoned.stored"] = "466", ["abandoned.not_stored"] = "470", ["abandoned.unknown"] = "474", ["rejected_by_code.EntityAlreadyExists"] = "174",
             ["warmup.batches"] = "178", ["warmup.entities_succeeded"] = "182", ["warmup.entities_failed"] = "186",
-            ["warmup.retries"] = "442", ["warmup.outcomes.succeeded"] = "446", ["warmup.outcomes.server_busy"] = "454",
+            ["warmup.retries"] = "442", ["warmup.request_units"] = "667", ["warmup.outcomes.succeeded"] = "446", ["warmup.outcomes.server_busy"] = "454",
             ["client.user_cpu_seconds"] = "191", ["client.system_cpu_seconds"] = "195",
             ["client.cpu_us_per_entity"] = Number((191 + 195) * 1e6 / (130 + 182)),
             ["client.gc_gen0"] = "202", ["client.gc_gen1"] = "206", ["client.gc_gen2"] = "210",
@@ -125,7 +134,17 @@ public sealed class SummaryMergeTests
             ["client.saturated"] = "true", ["client.saturation_reasons[0]"] = "hot", ["client.saturation_reasons[1]"] = "hot",
             ["stored.count"] = "214", ["stored.expected"] = "218", ["stored.matches"] = "true",
             ["stopped_by.condition"] = "throttled>5% for 10s", ["stopped_by.at_second"] = "281", ["stopped_by.figure"] = "283.5", ["stopped_by.target"] = "571",
+            ["request_units.total"] = "603", ["request_units.batches"] = "606", ["request_units.unreadable"] = "610",
+            ["request_units.per_entity"] = Number(603 / 130.0), ["request_units.per_second_mean"] = Number(603 / 4001.0), ["request_units.per_second_peak"] = "3003.5",
+            ["throttling.by_limit.request_units"] = "646", ["throttling.by_limit.account_operations"] = "650", ["throttling.by_limit.account_ingress"] = "654",
+            ["throttling.by_limit.account_egress"] = "658", ["throttling.by_limit.partition_or_unnamed"] = "662",
         };
+
+        // The per-batch percentiles come from the parts' histograms merged: each part's two batches, twice.
+        var perBatch = TestSupport.RunSummaries.RequestUnits(total: 0, peak: 0, 30_900, 31_700, 30_900, 31_700);
+        expected["request_units.per_batch.p50"] = Number(perBatch.PerBatch.P50);
+        expected["request_units.per_batch.p99"] = Number(perBatch.PerBatch.P99);
+        expected["request_units.histogram"] = perBatch.Histogram;
         foreach (var (prefix, latency) in new[] { ("latency_ms", Measured.Latency), ("uncorrected_latency_ms", Measured.Uncorrected!) })
         {
             foreach (var (name, value) in Flatten(ResultJson.Serialize(written with { LatencyMs = latency })).Where(f => f.Key.StartsWith("latency_ms.", StringComparison.Ordinal)))

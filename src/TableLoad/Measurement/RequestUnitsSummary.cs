@@ -1,0 +1,95 @@
+using TableLoad.Measurement.Histograms;
+
+namespace TableLoad.Measurement;
+
+/// <summary>
+/// What the measured batches cost in Cosmos DB request units. Absent from a summary when no answer carried a
+/// charge (Azure Storage, Azurite): never a 0 that reads as free.
+/// </summary>
+internal sealed record RequestUnitsSummary
+{
+    /// <summary>Per-batch charges are kept in hundredths of a request unit: Cosmos DB charges to two decimals.</summary>
+    public const double Scale = 100;
+
+    [Merge(MergeRule.Sum)]
+    public required double Total { get; init; }
+
+    /// <summary>Measured batches with a readable charge.</summary>
+    [Merge(MergeRule.Sum)]
+    public required long Batches { get; init; }
+
+    /// <summary>Answers whose charge header was not a non-negative number, left out of every figure.</summary>
+    [Merge(MergeRule.Sum)]
+    public required long Unreadable { get; init; }
+
+    /// <summary>The mean charge of an entity stored: the total over the entities succeeded.</summary>
+    [Merge(MergeRule.Derived)]
+    public double PerEntity { get; init; }
+
+    [Merge(MergeRule.Histogram)]
+    public required RequestUnitsPerBatch PerBatch { get; init; }
+
+    [Merge(MergeRule.Derived)]
+    public double PerSecondMean { get; init; }
+
+    [Merge(MergeRule.PerSecond)]
+    public required double PerSecondPeak { get; init; }
+
+    /// <summary>The per-batch charges in hundredths, HdrHistogram V2 compressed in base64: what a merge draws <see cref="PerBatch"/> from.</summary>
+    [Merge(MergeRule.Histogram)]
+    public required string Histogram { get; init; }
+
+    public static long Scaled(double units) => (long)Math.Round(units * Scale);
+
+    /// <summary>Null when no measured answer carried a charge header.</summary>
+    public static RequestUnitsSummary? Of(WindowCounts measured, LatencyHistogram? perBatch, double peak)
+    {
+        if (!measured.Charged)
+        {
+            return null;
+        }
+
+        var histogram = perBatch ?? new LatencyHistogram();
+        return new RequestUnitsSummary
+        {
+            Total = measured.RequestUnits,
+            Batches = measured.ChargedBatches,
+            Unreadable = measured.UnreadableCharges,
+            PerBatch = RequestUnitsPerBatch.From(histogram),
+            PerSecondPeak = peak,
+            Histogram = Convert.ToBase64String(HistogramEncoding.EncodeCompressed(histogram)),
+        };
+    }
+
+    /// <summary>The figures derived from the total, the same way for a run and a merge.</summary>
+    public RequestUnitsSummary WithRates(long entitiesSucceeded, double measuredSeconds) => this with
+    {
+        PerEntity = entitiesSucceeded > 0 ? Total / entitiesSucceeded : 0,
+        PerSecondMean = measuredSeconds > 0 ? Total / measuredSeconds : 0,
+    };
+
+    /// <summary>The parts' per-batch charges as one distribution, and its percentiles.</summary>
+    public RequestUnitsSummary WithMergedHistogram(IEnumerable<RequestUnitsSummary> parts, double peak)
+    {
+        var histogram = new LatencyHistogram();
+        foreach (var part in parts)
+        {
+            HistogramEncoding.AddCompressed(Convert.FromBase64String(part.Histogram), histogram);
+        }
+
+        return this with
+        {
+            PerBatch = RequestUnitsPerBatch.From(histogram),
+            PerSecondPeak = peak,
+            Histogram = Convert.ToBase64String(HistogramEncoding.EncodeCompressed(histogram)),
+        };
+    }
+}
+
+/// <summary>Percentiles of the request units one batch cost, its attempts added.</summary>
+internal sealed record RequestUnitsPerBatch(double P50, double P99)
+{
+    public static RequestUnitsPerBatch From(LatencyHistogram centiUnits) => centiUnits.TotalCount == 0
+        ? new RequestUnitsPerBatch(0, 0)
+        : new RequestUnitsPerBatch(centiUnits.ValueAtPercentile(50) / RequestUnitsSummary.Scale, centiUnits.ValueAtPercentile(99) / RequestUnitsSummary.Scale);
+}

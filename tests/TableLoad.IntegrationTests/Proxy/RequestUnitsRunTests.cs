@@ -1,0 +1,229 @@
+using System.Globalization;
+using System.Text.Json;
+using TableLoad.IntegrationTests.Infrastructure;
+using TableLoad.Measurement;
+using TableLoad.Reporting;
+using Xunit.Abstractions;
+
+namespace TableLoad.IntegrationTests.Proxy;
+
+/// <summary>
+/// Runs as a user makes them, through <c>tableload proxy</c> in each service's mode: the request units TableLoad reports
+/// equal the proxy's own count, each throttled answer is classed by the limit the proxy said, and a target that sends no
+/// charge (Azurite) gets no request-unit figure at all.
+/// </summary>
+[Collection(ProxyAzuriteCollection.Name)]
+public sealed class RequestUnitsRunTests(AzuriteFixture azurite, ITestOutputHelper log) : IDisposable
+{
+    private readonly string _output = Directory.CreateTempSubdirectory("tableload-ru-run-").FullName;
+
+    [Theory]
+    [InlineData("sdk", 1)]
+    [InlineData("wire", 1)]
+    [InlineData("wire", 2)]
+    public async Task CosmosMode_RequestUnitTotal_EqualsTheProxysCount(string client, int processes)
+    {
+        await using var proxy = await ProxyChild.StartAsync(azurite, "--request-units", "200000");
+
+        var (summary, stdout) = await RunAsync(proxy.ConnectionString, "--client", client, "--processes", Text(processes));
+        var stats = await proxy.StopAsync();
+
+        var units = Assert.IsType<RequestUnitsSummary>(summary.RequestUnits);
+        Assert.True(stats.RequestUnitsCharged > 0, "the proxy should have charged the run's batches");
+        Assert.InRange(units.Total, stats.RequestUnitsCharged * 0.999, stats.RequestUnitsCharged * 1.001);
+        Assert.Equal(0, units.Unreadable);
+        Assert.Equal(units.Total / summary.EntitiesSucceeded, units.PerEntity, precision: 9);
+        Assert.Equal(processes, summary.PerProcess.Count == 0 ? 1 : summary.PerProcess.Count);
+        Assert.Contains(" RU/s (peak second ", stdout, StringComparison.Ordinal);
+        Assert.Contains(" RU per entity", stdout, StringComparison.Ordinal);
+
+        // The batch rows add up to the same total, and every second's column to it too.
+        var folder = new ResultFolder(_output);
+        var rows = Directory.GetFiles(_output, "batches*.csv").SelectMany(f => folder.Csv(Path.GetFileName(f))).ToList();
+        Assert.Equal(units.Total, rows.Sum(r => ResultFolder.Number(r["request_units"])), precision: 1);
+        Assert.Equal(units.Total, folder.Csv(ResultFiles.IntervalsCsv).Where(r => r["request_units"].Length > 0).Sum(r => ResultFolder.Number(r["request_units"])), precision: 1);
+    }
+
+    [Fact]
+    public async Task CosmosMode_WithAWarmup_MeasuredAndWarmupRequestUnits_AddUpToTheProxysCount()
+    {
+        await using var proxy = await ProxyChild.StartAsync(azurite, "--request-units", "200000");
+
+        var (exitCode, stdout, stderr) = await TableLoadProcess.RunAsync(
+            ["run", "--duration", "3s", "--warmup", "1s", "--tasks", "4", "--client", "sdk", "--output", _output], proxy.ConnectionString);
+        log.WriteLine(stdout + stderr);
+        var stats = await proxy.StopAsync();
+
+        Assert.True(exitCode == 0, stderr);
+        var summary = new ResultFolder(_output).Summary;
+        var warmup = Assert.IsType<double>(summary.Warmup.RequestUnits);
+        Assert.True(warmup > 0, "the warm-up's batches were charged too");
+        Assert.InRange(summary.RequestUnits!.Total + warmup, stats.RequestUnitsCharged * 0.999, stats.RequestUnitsCharged * 1.001);
+    }
+
+    [Fact]
+    public async Task CosmosMode_ReportOfTwoRuns_AddsTheirRequestUnits_AndDrawsPerBatchFromTheirMergedHistograms()
+    {
+        await using var proxy = await ProxyChild.StartAsync(azurite, "--request-units", "200000");
+        // report merges runs that ran at the same time, as instances of one load on several machines.
+        var parts = (await Task.WhenAll(new[] { "a", "b" }.Select(part => RunIntoAsync(Path.Combine(_output, part), proxy.ConnectionString, "--client", "wire"))))
+            .Select(run => run.Summary).ToList();
+
+        var merged = Path.Combine(_output, "merged");
+        var (exitCode, stdout, stderr) = await TableLoadProcess.RunAsync(
+            ["report", Path.Combine(_output, "a"), Path.Combine(_output, "b"), "--label", "both", "--output", merged], connectionString: null);
+        log.WriteLine(stdout + stderr);
+        var stats = await proxy.StopAsync();
+
+        Assert.True(exitCode == 0, stderr);
+        var units = new ResultFolder(merged).Summary.RequestUnits!;
+        Assert.Equal(parts.Sum(p => p.RequestUnits!.Total), units.Total, precision: 6);
+        Assert.InRange(units.Total, stats.RequestUnitsCharged * 0.999, stats.RequestUnitsCharged * 1.001);
+        // The runs' seconds are added before the peak is taken (intervals.csv keeps two decimals): at least either run's own peak, at most both together.
+        Assert.InRange(units.PerSecondPeak, parts.Max(p => p.RequestUnits!.PerSecondPeak), parts.Sum(p => p.RequestUnits!.PerSecondPeak) + 0.01);
+        Assert.True(units.PerSecondPeak > parts.Max(p => p.RequestUnits!.PerSecondPeak), "the runs ran at the same time, so some second holds both");
+        Assert.InRange(units.PerBatch.P50, parts.Min(p => p.RequestUnits!.PerBatch.P50), parts.Max(p => p.RequestUnits!.PerBatch.P50));
+        Assert.Equal(parts.Sum(p => p.RequestUnits!.Batches), units.Batches);
+        Assert.Contains(" RU per entity", stdout, StringComparison.Ordinal);
+    }
+
+    [Fact]
+    public async Task CosmosMode_Sweep_RowsCarryEachCellsRequestUnits_AndAzuriteCellsLeaveThemEmpty()
+    {
+        await using var proxy = await ProxyChild.StartAsync(azurite, "--request-units", "200000");
+        var cosmos = Path.Combine(_output, "cosmos");
+        var storage = Path.Combine(_output, "storage");
+
+        foreach (var (output, connectionString) in new[] { (cosmos, proxy.ConnectionString), (storage, azurite.ConnectionString) })
+        {
+            var (exitCode, stdout, stderr) = await TableLoadProcess.RunAsync(
+                ["sweep", "--client", "sdk,wire", "--tasks", "1", "--batches", "3", "--warmup", "0s", "--output", output], connectionString);
+            log.WriteLine(stdout + stderr);
+            Assert.True(exitCode == 0, stderr);
+        }
+
+        var rows = new ResultFolder(cosmos).Csv(ResultFiles.SweepCsv);
+        Assert.Equal(2, rows.Count);
+        Assert.All(rows, row =>
+        {
+            var units = new ResultFolder(Path.Combine(cosmos, row["cell"])).Summary.RequestUnits!;
+            Assert.Equal(units.PerEntity, ResultFolder.Number(row["ru_per_entity"]));
+            Assert.Equal(units.PerSecondMean, ResultFolder.Number(row["ru_per_second"]));
+        });
+        Assert.All(new ResultFolder(storage).Csv(ResultFiles.SweepCsv), row => Assert.Equal(("", ""), (row["ru_per_entity"], row["ru_per_second"])));
+    }
+
+    [Theory]
+    [InlineData("sdk")]
+    [InlineData("wire")]
+    public async Task CosmosMode_BudgetSpent_ThrottlesAreRequestUnits_WithTheirRequestIdsAndSubStatus(string client)
+    {
+        await using var proxy = await ProxyChild.StartAsync(azurite, "--request-units", "300");
+
+        var (summary, _) = await RunAsync(proxy.ConnectionString, "--client", client, "--retries", "0");
+        var stats = await proxy.StopAsync();
+
+        Assert.True(stats.ThrottledByLimit.RequestUnits > 0, "the load should have spent the budget");
+        Assert.Equal(stats.ThrottledByLimit.RequestUnits, summary.Throttling!.ByLimit["request_units"]);
+        Assert.Equal(0, summary.Throttling.ByLimit.Where(e => e.Key != "request_units").Sum(e => e.Value));
+        Assert.InRange(summary.RequestUnits!.Total, stats.RequestUnitsCharged * 0.999, stats.RequestUnitsCharged * 1.001);
+        var throttled = new ResultFolder(_output).Csv(ResultFiles.BatchesCsv).Where(r => r["outcome"] == "too_many_requests").ToList();
+        Assert.Equal(stats.Throttled.TooManyRequests, throttled.Count);
+        Assert.All(throttled, r =>
+        {
+            Assert.Equal("request_units", r["throttle_limit"]);
+            Assert.Equal("3200", r["sub_status"]);
+            Assert.True(Guid.TryParse(r["request_id"], out _), r["request_id"]);
+            Assert.True(ResultFolder.Count(r["retry_after_ms"]) >= 1, r["retry_after_ms"]);
+            Assert.Equal("", r["request_units"]);
+        });
+    }
+
+    [Theory]
+    [InlineData("sdk", "--partition-limit", "300", "single")]
+    [InlineData("wire", "--partition-limit", "300", "single")]
+    [InlineData("sdk", "--account-limit", "300", "spread:8")]
+    [InlineData("wire", "--account-limit", "300", "spread:8")]
+    [InlineData("sdk", "--account-ingress-limit", "300000", "spread:8")]
+    [InlineData("wire", "--account-egress-limit", "30000", "spread:8")]
+    public async Task StorageMode_ThrottledAnswers_AreClassedByTheLimitTheProxyNamed_AndNoRequestUnitsAreSaid(string client, string option, string limit, string partitions)
+    {
+        await using var proxy = await ProxyChild.StartAsync(azurite, option, limit);
+
+        var (summary, stdout) = await RunAsync(proxy.ConnectionString, "--client", client, "--retries", "0", "--partitions", partitions);
+        var stats = await proxy.StopAsync();
+
+        var byLimit = summary.Throttling!.ByLimit;
+        var proxys = new Dictionary<string, long>
+        {
+            ["partition_or_unnamed"] = stats.ThrottledByLimit.Partition, ["account_operations"] = stats.ThrottledByLimit.Account,
+            ["account_ingress"] = stats.ThrottledByLimit.AccountIngress, ["account_egress"] = stats.ThrottledByLimit.AccountEgress, ["request_units"] = 0,
+        };
+        Assert.Equal(proxys.OrderBy(e => e.Key, StringComparer.Ordinal), byLimit.OrderBy(e => e.Key, StringComparer.Ordinal));
+        var named = option switch
+        {
+            "--partition-limit" => "partition_or_unnamed",
+            "--account-limit" => "account_operations",
+            "--account-ingress-limit" => "account_ingress",
+            _ => "account_egress",
+        };
+        Assert.True(byLimit[named] > 0, $"the load should have gone over {option}");
+        var refused = new ResultFolder(_output).Csv(ResultFiles.BatchesCsv).Where(r => r["outcome"] == "server_busy").ToList();
+        Assert.All(refused, r => Assert.True(Guid.TryParse(r["request_id"], out _), r["request_id"]));
+        Assert.Equal(byLimit[named], refused.Count(r => r["throttle_limit"] == named));
+        AssertNoRequestUnits(summary, stdout);
+    }
+
+    [Theory]
+    [InlineData("sdk", "not-a-number")]
+    [InlineData("wire", "negative")]
+    public async Task CosmosMode_MalformedCharge_IsCountedUnreadable_SaidOnce_AndTheRunCompletes(string client, string fault)
+    {
+        await using var proxy = await ProxyChild.StartAsync(azurite, "--request-units", "200000", "--charge-header-fault", fault);
+
+        var (summary, stdout) = await RunAsync(proxy.ConnectionString, "--client", client);
+        var stats = await proxy.StopAsync();
+
+        var units = Assert.IsType<RequestUnitsSummary>(summary.RequestUnits);
+        Assert.Equal(0, units.Total);
+        Assert.Equal(0, units.Batches);
+        Assert.Equal(stats.Batches, units.Unreadable);
+        Assert.Equal(RunStatus.Complete, summary.Status);
+        Assert.Single(stdout.Split('\n'), line => line.Contains("x-ms-request-charge that is not a non-negative number", StringComparison.Ordinal));
+    }
+
+    [Fact]
+    public async Task Azurite_SendsNoCharge_RequestUnitsAreAbsent_AndNothingIsSaidOfThem()
+    {
+        var (summary, stdout) = await RunAsync(azurite.ConnectionString, "--client", "wire");
+
+        AssertNoRequestUnits(summary, stdout);
+        Assert.All(new ResultFolder(_output).Csv(ResultFiles.BatchesCsv), r => Assert.Equal("", r["request_units"]));
+    }
+
+    public void Dispose() => Directory.Delete(_output, recursive: true);
+
+    private void AssertNoRequestUnits(RunSummary summary, string stdout)
+    {
+        Assert.Null(summary.RequestUnits);
+        using var json = JsonDocument.Parse(File.ReadAllText(Path.Combine(_output, ResultFiles.SummaryJson)));
+        Assert.False(json.RootElement.TryGetProperty("request_units", out _), "summary.json should have no request_units");
+        Assert.DoesNotContain("RU", stdout, StringComparison.Ordinal);
+        Assert.DoesNotContain("request unit", stdout, StringComparison.OrdinalIgnoreCase);
+    }
+
+    private static string Text(int value) => value.ToString(CultureInfo.InvariantCulture);
+
+    private Task<(RunSummary Summary, string Stdout)> RunAsync(string connectionString, params string[] options) => RunIntoAsync(_output, connectionString, options);
+
+    private async Task<(RunSummary Summary, string Stdout)> RunIntoAsync(string output, string connectionString, params string[] options)
+    {
+        var (exitCode, stdout, stderr) = await TableLoadProcess.RunAsync(
+            ["run", "--duration", "3s", "--warmup", "0s", "--tasks", "4", "--output", output, .. options], connectionString);
+        log.WriteLine(stdout);
+        log.WriteLine(stderr);
+
+        Assert.True(exitCode == 0, $"exit code {exitCode}: {stderr}");
+        return (new ResultFolder(output).Summary, stdout);
+    }
+}
