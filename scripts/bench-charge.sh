@@ -14,10 +14,6 @@ readonly REPO_ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 source "$REPO_ROOT/scripts/lib/http.sh"
 # shellcheck source=lib/proxied-bench.sh
 source "$REPO_ROOT/scripts/lib/proxied-bench.sh"
-readonly TABLELOAD="$REPO_ROOT/src/TableLoad/bin/Release/net10.0/tableload.dll"
-readonly ACCOUNT=devstoreaccount1
-# The emulator's published development key, not a secret; passed through the environment all the same.
-readonly KEY='Eby8vdM02xNOcqFlqUwJPLlmEtlCDXJ1OUzFT50uSRZ6IFsuFq2UVErCz4I6tq/K1SZFPTOtr/KBHBeksoGMGw=='
 
 RUNS=6 DURATION=10s RATE=3000 KEEP=0
 die() { echo "bench-charge.sh: $*" >&2; exit 1; }

@@ -19,10 +19,6 @@ readonly REPO_ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 source "$REPO_ROOT/scripts/lib/http.sh"
 # shellcheck source=lib/proxied-bench.sh
 source "$REPO_ROOT/scripts/lib/proxied-bench.sh"
-readonly TABLELOAD="$REPO_ROOT/src/TableLoad/bin/Release/net10.0/tableload.dll"
-readonly ACCOUNT=devstoreaccount1
-# The emulator's published development key, not a secret; passed through the environment all the same.
-readonly KEY='Eby8vdM02xNOcqFlqUwJPLlmEtlCDXJ1OUzFT50uSRZ6IFsuFq2UVErCz4I6tq/K1SZFPTOtr/KBHBeksoGMGw=='
 readonly TASKS=1,2,4,8,16,32,64 BATCH_SIZES=10,25,50,100
 
 CASES=(service latency) DURATION=5s WARMUP=2s P99=250ms KEEP=0 CONFIRM=10s
@@ -35,7 +31,7 @@ while [[ $# -gt 0 ]]; do
         --warmup) [[ $# -ge 2 ]] || die "--warmup needs a value."; WARMUP="$2"; shift 2 ;;
         --p99) [[ $# -ge 2 ]] || die "--p99 needs a value."; P99="$2"; shift 2 ;;
         --keep) KEEP=1; shift ;;
-        -h|--help) sed -n '2,15p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
+        -h|--help) sed -n '2,14p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
         *) die "unknown argument '$1' (see --help)." ;;
     esac
 done
