@@ -59,7 +59,8 @@ for (client in c("sdk", "wire")) {
   if (!all(vapply(cosmos, function(x) !is.null(x$request_units), logical(1)))) stop("a Cosmos-mode run reported no request units")
   cpu <- function(s) vapply(s, function(x) x$client$cpu_us_per_entity, numeric(1))
   a <- cpu(storage); b <- cpu(cosmos)
-  welch <- t.test(b, a)
+  # One run per mode has no spread, so no interval.
+  welch <- if (runs > 1) t.test(b, a) else list(conf.int = c(NA, NA))
   cat(sprintf("%-4s storage %6.2f us/entity (sd %.2f), cosmos %6.2f (sd %.2f): %+.1f%% (95%% CI %+.1f%% to %+.1f%%); %.2f RU/entity\n",
               client, mean(a), sd(a), mean(b), sd(b), 100 * (mean(b) / mean(a) - 1),
               100 * welch$conf.int[1] / mean(a), 100 * welch$conf.int[2] / mean(a),
