@@ -14,14 +14,8 @@
 set -euo pipefail
 
 readonly REPO_ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
-# shellcheck source=lib/http.sh
-source "$REPO_ROOT/scripts/lib/http.sh"
 # shellcheck source=lib/proxied-bench.sh
 source "$REPO_ROOT/scripts/lib/proxied-bench.sh"
-readonly TABLELOAD="$REPO_ROOT/src/TableLoad/bin/Release/net10.0/tableload.dll"
-readonly ACCOUNT=devstoreaccount1
-# The emulator's published development key, not a secret; passed through the environment all the same.
-readonly KEY='Eby8vdM02xNOcqFlqUwJPLlmEtlCDXJ1OUzFT50uSRZ6IFsuFq2UVErCz4I6tq/K1SZFPTOtr/KBHBeksoGMGw=='
 
 RUNS=40 SHORT=10s LONG=40s REFERENCE=300s TASKS=2 BATCH_SIZE=10 KEEP=0
 die() { echo "bench-intervals.sh: $*" >&2; exit 1; }

@@ -15,14 +15,8 @@
 set -euo pipefail
 
 readonly REPO_ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
-# shellcheck source=lib/http.sh
-source "$REPO_ROOT/scripts/lib/http.sh"
 # shellcheck source=lib/proxied-bench.sh
 source "$REPO_ROOT/scripts/lib/proxied-bench.sh"
-readonly TABLELOAD="$REPO_ROOT/src/TableLoad/bin/Release/net10.0/tableload.dll"
-readonly ACCOUNT=devstoreaccount1
-# The emulator's published development key, not a secret; passed through the environment all the same.
-readonly KEY='Eby8vdM02xNOcqFlqUwJPLlmEtlCDXJ1OUzFT50uSRZ6IFsuFq2UVErCz4I6tq/K1SZFPTOtr/KBHBeksoGMGw=='
 readonly TASKS=1,2,4,8,16,32,64 BATCH_SIZES=10,25,50,100
 
 CASES=(service latency) DURATION=5s WARMUP=2s P99=250ms KEEP=0 CONFIRM=10s
