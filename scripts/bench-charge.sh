@@ -10,8 +10,6 @@
 set -euo pipefail
 
 readonly REPO_ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
-# shellcheck source=lib/http.sh
-source "$REPO_ROOT/scripts/lib/http.sh"
 # shellcheck source=lib/proxied-bench.sh
 source "$REPO_ROOT/scripts/lib/proxied-bench.sh"
 

@@ -15,8 +15,6 @@
 set -euo pipefail
 
 readonly REPO_ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
-# shellcheck source=lib/http.sh
-source "$REPO_ROOT/scripts/lib/http.sh"
 # shellcheck source=lib/proxied-bench.sh
 source "$REPO_ROOT/scripts/lib/proxied-bench.sh"
 readonly TASKS=1,2,4,8,16,32,64 BATCH_SIZES=10,25,50,100

@@ -1,10 +1,12 @@
 # shellcheck shell=bash
-# The setup of a benchmark that loads Azurite through `tableload proxy`: a work folder, free ports for
-# both, their stop (and the folder's removal unless KEEP=1) on exit, the Release build, and the
-# connection string through the proxy. Sourced after scripts/lib/http.sh, with REPO_ROOT set; defines
-# TABLELOAD, ACCOUNT and KEY; proxied_bench_setup needs KEEP and die() and sets WORK, AZURITE_PORT and
-# PROXY_PORT. Neither service is started here.
+# The setup of a benchmark that loads Azurite through `tableload proxy`: the program, the account, a work
+# folder, free ports for both, their stop (and the folder's removal unless KEEP=1) on exit, the Release
+# build, and the connection string through the proxy. Sourced with REPO_ROOT set; brings
+# scripts/lib/http.sh and sets TABLELOAD, ACCOUNT and KEY; proxied_bench_setup, called with KEEP and
+# die() set, sets WORK, AZURITE_PORT and PROXY_PORT. Neither service is started here.
 
+# shellcheck source=http.sh
+source "$REPO_ROOT/scripts/lib/http.sh"
 readonly TABLELOAD="$REPO_ROOT/src/TableLoad/bin/Release/net10.0/tableload.dll"
 readonly ACCOUNT=devstoreaccount1
 # The emulator's published development key, not a secret; passed through the environment all the same.

@@ -1,0 +1,93 @@
+#!/usr/bin/env bash
+# Soak: does a long run keep its memory and its files bounded? Two fixed-rate runs against Azurite behind
+# `tableload proxy`, a short one and then a long one, each sampling the RSS of the tableload process tree (the
+# coordinator and any workers, summed, from /proc) once a second. Prints each run's peak RSS and the second it
+# came, the ratio long/short of the peaks (the target: at most 1.10), and every result file's size in both.
+# The runs upsert over a bounded key space, so Azurite's in-memory table stops growing and only TableLoad's own
+# memory is in question. Never part of the test suite; run it alone: other load on the machine shows in the RSS.
+#
+#   scripts/bench-soak.sh [--long 30m] [--short 2m] [--rate 500] [--processes 1] [--keep]
+set -euo pipefail
+
+readonly REPO_ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+# shellcheck source=lib/proxied-bench.sh
+source "$REPO_ROOT/scripts/lib/proxied-bench.sh"
+# Each task and partition cycles over this many RowKeys: the table stays small however long the run.
+readonly KEY_SPACE=10000
+
+LONG=30m SHORT=2m RATE=500 PROCESSES=1 KEEP=0
+die() { echo "bench-soak.sh: $*" >&2; exit 1; }
+duration_option() { [[ $# -ge 2 && "$2" =~ ^[1-9][0-9]*[smh]$ ]] || die "$1 needs a duration in whole seconds, minutes or hours, e.g. 2m."; }
+while [[ $# -gt 0 ]]; do
+    case "$1" in
+        --long) duration_option "$@"; LONG="$2"; shift 2 ;;
+        --short) duration_option "$@"; SHORT="$2"; shift 2 ;;
+        --rate) [[ $# -ge 2 && "$2" =~ ^[1-9][0-9]*$ ]] || die "--rate needs a whole number of entities per second."; RATE="$2"; shift 2 ;;
+        --processes) [[ $# -ge 2 && "$2" =~ ^[1-9][0-9]*$ ]] || die "--processes needs a whole number."; PROCESSES="$2"; shift 2 ;;
+        --keep) KEEP=1; shift ;;
+        -h|--help) sed -n '2,9p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
+        *) die "unknown argument '$1' (see --help)." ;;
+    esac
+done
+
+# Prints the summed VmRSS, in KiB, of process $1 and all its descendants (read from every /proc/N/status,
+# since /proc/N/task/N/children is not present on every kernel).
+tree_rss_kib() {
+    awk -v root="$1" '
+        FNR == 1 { pid = "" }
+        /^Pid:/ { pid = $2 }
+        /^PPid:/ { parent[pid] = $2 }
+        /^VmRSS:/ { rss[pid] = $2 }
+        END {
+            total = 0
+            for (p in parent) {
+                for (q = p; q != "" && q != root && q in parent && q > 1; q = parent[q]) {}
+                if (q == root) total += rss[p]
+            }
+            print total
+        }' /proc/[0-9]*/status 2>/dev/null
+}
+
+# Runs one soak of duration $2 into $WORK/$1, writing "second,rss_kib" to $WORK/$1.rss.csv every second.
+soak() { # soak NAME DURATION
+    local name="$1" pid code=0 second=0
+    dotnet "$TABLELOAD" run --rate "$RATE" --duration "$2" --warmup 5s --processes "$PROCESSES" \
+        --operation upsert-replace --key-space "$KEY_SPACE" --quiet --output "$WORK/$name" >"$WORK/$name.log" 2>&1 &
+    pid=$!
+    echo "second,rss_kib" >"$WORK/$name.rss.csv"
+    while kill -0 "$pid" 2>/dev/null; do
+        echo "$second,$(tree_rss_kib "$pid")" >>"$WORK/$name.rss.csv"
+        sleep 1
+        second=$((second + 1))
+    done
+    wait "$pid" || code=$?
+    ((code == 0)) || die "the $name run exited $code: $(tail -n 3 "$WORK/$name.log")"
+}
+
+peak() { # peak NAME -> "KIB SECOND"
+    awk -F, 'NR > 1 && $2 > max { max = $2; at = $1 } END { print max + 0, at + 0 }' "$WORK/$1.rss.csv"
+}
+
+proxied_bench_setup bench-soak
+"$REPO_ROOT/scripts/azurite.sh" start --port "$AZURITE_PORT" >/dev/null
+"$REPO_ROOT/scripts/proxy.sh" start --port "$PROXY_PORT" --target-port "$AZURITE_PORT" >/dev/null
+
+for run in short long; do
+    duration="$SHORT"; [[ "$run" == long ]] && duration="$LONG"
+    echo "== $run: $duration at $RATE entities/s, $PROCESSES process(es), upsert-replace over $KEY_SPACE keys per task"
+    soak "$run" "$duration"
+    read -r kib at <<<"$(peak "$run")"
+    awk -v run="$run" -v kib="$kib" -v at="$at" -v samples="$(($(wc -l <"$WORK/$run.rss.csv") - 1))" \
+        'BEGIN { printf "%s: peak RSS %.1f MiB at second %d of %d sampled\n", run, kib / 1024, at, samples }'
+done
+
+read -r short_kib _ <<<"$(peak short)"
+read -r long_kib _ <<<"$(peak long)"
+((short_kib > 0)) || die "no RSS was sampled in the short run."
+awk -v long="$long_kib" -v short="$short_kib" 'BEGIN { printf "peak RSS long/short: %.3f (target: at most 1.10)\n", long / short }'
+
+echo "== result files, bytes"
+join -a1 -a2 -e - -o 0,1.2,2.2 \
+    <(cd "$WORK/short" && find . -type f -printf '%P %s\n' | sort) \
+    <(cd "$WORK/long" && find . -type f -printf '%P %s\n' | sort) \
+    | awk 'BEGIN { printf "%-24s %14s %14s\n", "file", "short", "long" } { printf "%-24s %14s %14s\n", $1, $2, $3 }'
