@@ -1,6 +1,7 @@
 # report.html: one self-contained page (no network; plots embedded as data URIs) with the
 # percentile table, every plot, and for each run its settings and environment (run.json), the
-# client and its saturation verdict, and failures by class and code; for a sweep, the sweep table,
+# client and its saturation verdict, failures by class and code, and a stage plan's stages and stop
+# (html-stages.R); for a sweep, the sweep table,
 # the best cells and the knee; for a tune, its recommendation first (html-tune.R). The verdict (client or target the limit, and why) stands above the table.
 
 html_escape <- function(x) {
@@ -118,6 +119,7 @@ run_section_html <- function(run) {
   # summary.json names the batch client of every run, a merged one's included; run.json's options only a single run's.
   batch_client <- s$batch_client %||% run$run$options$client %||% "not recorded"
   c(sprintf("<section class=\"run\"><h2>%s</h2>", html_escape(run$name)),
+    stopped_by_html(run), stage_table_html(run),
     "<h3>Client</h3>",
     sprintf("<p>Batch client: <b>%s</b>. Operation: <b>%s</b>. Saturation verdict: <b class=\"verdict\">%s</b>.</p>",
             html_escape(batch_client), html_escape(operation_text(run)), html_escape(saturation_verdict(client))),
@@ -153,7 +155,7 @@ HTML_STYLE <- paste(
   "table{border-collapse:collapse;margin:0.5em 0 1em}th,td{border:1px solid #ccc;padding:3px 8px;text-align:left}",
   "th.num,td.num{text-align:right}thead th{background:#eee}table.settings th,table.client th{font-weight:normal;color:#555}",
   "img{max-width:100%;border:1px solid #ddd}figure{margin:1em 0}figcaption{color:#666;font-size:90%}",
-  "section.run{border-top:2px solid #ddd;margin-top:2em}",
+  "section.run{border-top:2px solid #ddd;margin-top:2em}p.stopped{color:#D55E00}",
   "#recommendation{border:2px solid #009E73;padding:0 1em;margin:1em 0}pre{background:#f4f4f4;padding:0.5em;white-space:pre-wrap}")
 
 # Writes report.html into out_dir; `plots` are the PNG paths already written, `lead` what a sweep or

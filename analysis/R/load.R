@@ -39,6 +39,8 @@ INTERVAL_COLUMNS <- c(
   entities_succeeded = "integer", entities_failed = "integer", batches = "integer",
   p50_ms = "numeric", p99_ms = "numeric"
 )
+# A --stages run's columns (each second's stage and the plan's target); other folders lack them.
+INTERVAL_PLAN_COLUMNS <- c(stage = "integer", target = "numeric")
 
 SWEEP_KNOBS <- c("client", "runtime", "operation", "processes", "tasks", "batch_size", "entity_size", "partitions", "rate", "repeat")
 
@@ -80,7 +82,8 @@ read_intervals <- function(dir) {
   if (!file.exists(path)) input_error(sprintf("%s: no intervals.csv", dir))
   header <- names(data.table::fread(path, nrows = 0L))
   outcomes <- interval_outcome_columns(header, path)
-  read_csv_typed(path, c(INTERVAL_COLUMNS, stats::setNames(rep("integer", length(outcomes)), outcomes)))
+  read_csv_typed(path, c(INTERVAL_COLUMNS, INTERVAL_PLAN_COLUMNS, stats::setNames(rep("integer", length(outcomes)), outcomes)),
+                 optional = names(INTERVAL_PLAN_COLUMNS))
 }
 
 # The failed batches by outcome: the columns between `batches` and `p50_ms`.

@@ -275,7 +275,12 @@ plot_throughput <- function(runs, title = "Entities written per second") {
   any_failed <- any(intervals$entities_failed > 0)
   if (!any_failed) rates <- rates[series == "succeeded"]
   rates[, series := factor(series, levels = c("succeeded", "failed"))]
-  top <- max(c(rates$rate, 1))
+  targets <- plan_targets(intervals, runs)
+  top <- max(c(rates$rate, targets[open == TRUE]$target, 1))
+  # A closed plan's tasks are drawn on a right axis, scaled so that the most tasks reach the top.
+  tasks_scale <- top / max(c(targets[open == FALSE]$target, 1))
+  targets[, `:=`(rate = ifelse(open, target, target * tasks_scale),
+                 series = factor(ifelse(open, TARGET_SERIES[["open"]], TARGET_SERIES[["closed"]]), levels = TARGET_SERIES))]
   # Event windows sit on two tracks above the data, so that markers never hide the lines.
   events <- data.table::rbindlist(list(
     intervals[throttled > 0, .(run, x, y = top * 1.12, event = names(EVENT_SHAPES)[1])],
@@ -283,21 +288,30 @@ plot_throughput <- function(runs, title = "Entities written per second") {
   ))
   subtitle <- if (nrow(events) == 0L) "No throttled or failed batches" else
     "Markers above the curves: seconds in which batches were throttled or failed"
+  # Headroom above the data: the event tracks, and above them the stage names.
+  headroom <- 1 + (if (nrow(events) > 0L) 0.2 else 0) + (if (nrow(targets) > 0L) 0.12 else 0)
+  closed <- any(!targets$open)
   plot <- ggplot2::ggplot(rates, ggplot2::aes(x, rate)) +
     warmup_layer(runs, intervals) +
+    plan_marks_layers(runs) +
     ggplot2::geom_line(ggplot2::aes(colour = series, linetype = series), linewidth = 0.7) +
+    (if (nrow(targets) > 0L) ggplot2::geom_line(data = targets, ggplot2::aes(colour = series, linetype = series), linewidth = 0.6)) +
     window_points(intervals, ggplot2::aes(colour = series)) +
-    ggplot2::scale_colour_manual(name = "entities", values = c(succeeded = "#0072B2", failed = "#D55E00")) +
-    ggplot2::scale_linetype_manual(name = "entities", values = c(succeeded = "solid", failed = "dashed")) +
+    ggplot2::scale_colour_manual(name = "entities", values = c(succeeded = "#0072B2", failed = "#D55E00", TARGET_COLOURS)) +
+    ggplot2::scale_linetype_manual(name = "entities", values = c(succeeded = "solid", failed = "dashed", TARGET_LINETYPES)) +
     warmup_fill_scale() +
     ggplot2::scale_x_continuous(name = TIME_AXIS_TITLE, breaks = scales::breaks_pretty(6)) +
     ggplot2::scale_y_continuous(name = "entities per second", labels = plain_number,
                                 breaks = scales::breaks_extended(4),
-                                limits = c(0, top * if (nrow(events) > 0L) 1.2 else 1),
-                                expand = ggplot2::expansion(mult = c(0, 0.04))) +
+                                limits = c(0, top * headroom),
+                                expand = ggplot2::expansion(mult = c(0, 0.04)),
+                                sec.axis = if (closed) ggplot2::sec_axis(~ . / tasks_scale, name = "tasks per process (plan)",
+                                                                         breaks = scales::breaks_extended(4))
+                                           else ggplot2::waiver()) +
     run_panels(length(runs)) +
     ggplot2::labs(title = title, subtitle = subtitle,
-                  caption = "One point per wall-clock second, drawn at its middle; a batch counts in the second it completed.") +
+                  caption = paste(c("One point per wall-clock second, drawn at its middle; a batch counts in the second it completed.",
+                                    plan_note(runs)), collapse = "\n")) +
     theme_tableload()
   if (nrow(events) > 0L) {
     plot <- plot +
@@ -322,6 +336,7 @@ plot_interval_latency <- function(runs, title = "Batch latency per second: media
   if (all(is.na(long$latency_ms))) return(NULL)
   ggplot2::ggplot(long, ggplot2::aes(x, latency_ms, colour = percentile)) +
     warmup_layer(runs, intervals) +
+    plan_marks_layers(runs) +
     ggplot2::geom_line(linewidth = 0.7, na.rm = TRUE) +
     window_points(intervals) +
     ggplot2::scale_colour_manual(name = "per second", values = c("p99" = "#D55E00", "p50 (median)" = "#0072B2")) +
@@ -330,7 +345,7 @@ plot_interval_latency <- function(runs, title = "Batch latency per second: media
     log_ms_scale("batch latency (ms, log scale)") +
     run_panels(length(runs)) +
     ggplot2::labs(title = title, subtitle = "Percentiles of the batches completed in each wall-clock second",
-                  caption = "Seconds in which no batch completed leave a gap.") +
+                  caption = paste(c("Seconds in which no batch completed leave a gap.", plan_note(runs)), collapse = "\n")) +
     theme_tableload()
 }
 

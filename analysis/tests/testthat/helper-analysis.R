@@ -5,13 +5,15 @@ source(file.path(ANALYSIS_DIR, "R", "analysis.R"))
 source_analysis(file.path(ANALYSIS_DIR, "R"))
 
 RUN_FIXTURES <- c("run-t2-b10", "run-t4-b10", "run-rejected", "run-no-batch-log", "run-p2", "run-rate")
+# Written by a TableLoad whose printed table has the interval columns, which percentiles.md leaves out.
+STAGE_FIXTURES <- c("run-stages-open", "run-stages-closed")
 SWEEP_FIXTURE <- file.path(FIXTURES, "sweep-mini")
 
 fixture <- function(name) file.path(FIXTURES, name)
 
 # Every result folder among the fixtures: the runs and the sweep's cells.
 all_result_folders <- function() {
-  c(fixture(RUN_FIXTURES), list.dirs(SWEEP_FIXTURE, recursive = FALSE))
+  c(fixture(c(RUN_FIXTURES, STAGE_FIXTURES)), list.dirs(SWEEP_FIXTURE, recursive = FALSE))
 }
 
 fixture_label <- function(name) read_json_file(file.path(fixture(name), "summary.json"))$label

@@ -1,0 +1,53 @@
+# report.html's part for a run with a stage plan (--stages) or a stop (--abort-if): one row per stage of
+# summary.json's `stages`, and the sentence of `stopped_by`. The plots draw the same (stages.R).
+
+STAGE_HEADER <- c("stage", "from s", "to s", "target", "mean e/s", "95% CI e/s", "p50 ms", "p99 ms", "95% CI p99",
+                  "throttled %", "failed %")
+
+# The stages' intervals of one figure as "lo–hi", or the reason there is none (a stage shorter than ~10 s).
+stage_interval_text <- function(stages, pick, format) {
+  intervals <- pick(stages$confidence)
+  vapply(seq_len(nrow(stages)), function(i) {
+    value <- if (is.matrix(intervals)) intervals[i, ] else if (is.list(intervals)) intervals[[i]] else NULL
+    if (length(value) == 2L && !anyNA(value)) sprintf("%s–%s", format(value[1]), format(value[2])) else "too little data"
+  }, "")
+}
+
+stage_table_html <- function(run) {
+  stages <- run$summary$stages
+  if (!is.data.frame(stages) || nrow(stages) == 0L) return(character())
+  unit <- if (is_open_model(run)) "e/s" else "tasks"
+  percent <- function(x) format_fixed(x, 1L)
+  cells <- cbind(
+    sprintf("s%d", stages$stage), format_fixed(stages$start_s, 1L), format_fixed(stages$end_s, 1L),
+    sprintf("%s → %s %s", plain_number(stages$start_target), plain_number(stages$end_target), unit),
+    format_fixed(stages$mean_entities_per_second, 1L),
+    stage_interval_text(stages, function(c) c$mean_entities_per_second, function(x) format_fixed(x, 1L)),
+    # A stage the run never reached (stopped before it) has no batches and no latency to show.
+    ifelse(stages$batches > 0, format_latency(stages$latency_ms$median), ""),
+    ifelse(stages$batches > 0, format_latency(stages$latency_ms$p99), ""),
+    stage_interval_text(stages, function(c) if (is.data.frame(c$latency_ms)) c$latency_ms$p99, format_latency),
+    percent(stages$throttled_percent), percent(stages$failed_percent))
+  c("<h3>Stages</h3>",
+    "<p>The stage plan (--stages) and each stage's figures, from its own measured seconds; throttled: % of its batches, failed: % of its entities.</p>",
+    html_table(STAGE_HEADER, cells, id = sprintf("stages-%s", html_id(run$name)),
+               right = c(FALSE, TRUE, TRUE, FALSE, rep(TRUE, 7L))))
+}
+
+# The --abort-if stop in a sentence, as TableLoad printed it, or nothing.
+stopped_by_html <- function(run) {
+  stopped <- run$summary$stopped_by
+  if (is.null(stopped$condition)) return(character())
+  target <- if (is.null(stopped$target)) "" else sprintf(", with the target at %s e/s", plain_number(stopped$target))
+  sprintf("<p class=\"stopped\">Stopped by --abort-if <b>%s</b> at second %s of the measured period: the figure was %s %s%s.</p>",
+          html_escape(stopped$condition), plain_number(stopped$at_second), plain_number(round(stopped$figure, 1)),
+          condition_unit(stopped$condition), target)
+}
+
+# A run name as an HTML id: letters, digits and dashes.
+html_id <- function(name) gsub("[^A-Za-z0-9-]+", "-", name)
+
+# The unit of a condition's figure, as docs/results.md gives stopped_by's: e/s, ms or %.
+condition_unit <- function(condition) {
+  if (grepl("^\\s*eps", condition)) "e/s" else if (grepl("^\\s*p[0-9]", condition)) "ms" else "%"
+}
