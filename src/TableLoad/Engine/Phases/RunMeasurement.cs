@@ -46,7 +46,7 @@ internal sealed class RunMeasurement(RunSettings settings, TableAdmin admin, Wor
         }
 
         var abort = new AbortJudge(AbortConditionParser.ParseChecked(settings.AbortIf), LoadTargets.Of(settings), RunIdentity.Of(settings),
-            timeline.WarmupEndEpochSecond, signals.StopAtCondition);
+            timeline.WarmupEndEpochSecond, settings.Duration.TotalSeconds, signals.StopAtCondition);
         sinks.Add(abort);
         _abort = abort;
         var summaries = new RunSummaryBuilder(settings, totals, timeline, clock, samples, workers, stages);

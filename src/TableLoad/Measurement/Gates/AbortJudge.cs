@@ -8,9 +8,11 @@ namespace TableLoad.Measurement.Gates;
 /// seconds of each condition's window (a sliding window, not the run so far), and calls for the stop once one holds.
 /// </summary>
 /// <param name="measuredStartEpochSecond">The first measured second; warm-up seconds are not judged.</param>
+/// <param name="measuredSeconds">The measured time planned (--duration or the stages' sum): the seconds after it hold only the
+/// answers to batches in flight at the stop, a fraction of a second's load, and are not judged.</param>
 /// <param name="stop">Asks the run to stop starting batches; called once, off the thread that publishes the seconds.</param>
 internal sealed class AbortJudge(
-    IReadOnlyList<AbortCondition> conditions, ILoadTarget? target, RunIdentity identity, long measuredStartEpochSecond, Action stop) : IWindowSink
+    IReadOnlyList<AbortCondition> conditions, ILoadTarget? target, RunIdentity identity, long measuredStartEpochSecond, double measuredSeconds, Action stop) : IWindowSink
 {
     private readonly Queue<Window> _seconds = new();
     private readonly int _longestWindow = conditions.Count == 0 ? 0 : conditions.Max(c => c.WindowSeconds);
@@ -26,7 +28,8 @@ internal sealed class AbortJudge(
 
     public void OnWindow(Window window, bool warmup)
     {
-        if (warmup || StoppedBy is not null || _longestWindow == 0)
+        var atSecond = window.EpochSecond + 1 - measuredStartEpochSecond;
+        if (warmup || StoppedBy is not null || _longestWindow == 0 || atSecond > Math.Ceiling(measuredSeconds))
         {
             return;
         }
@@ -34,7 +37,6 @@ internal sealed class AbortJudge(
         // The oldest second's window is reused once the longest window is full, so judging allocates nothing more.
         _seconds.Enqueue(CopyInto(_seconds.Count == _longestWindow ? _seconds.Dequeue() : new Window(), window));
 
-        var atSecond = window.EpochSecond + 1 - measuredStartEpochSecond;
         foreach (var condition in conditions)
         {
             if (_seconds.Count >= condition.WindowSeconds && Judge(condition, atSecond) is { } stoppedBy)

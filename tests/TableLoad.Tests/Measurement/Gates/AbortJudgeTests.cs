@@ -12,10 +12,10 @@ public sealed class AbortJudgeTests
 
     private static readonly RunIdentity Identity = new("run", "", Tasks: 4, BatchSize: Entities, EntitySize: 1024, Partitions: "single", Rate: null, Client: "wire");
 
-    private static (AbortJudge Judge, TaskCompletionSource Stopped) CreateSut(string conditions, ILoadTarget? target = null)
+    private static (AbortJudge Judge, TaskCompletionSource Stopped) CreateSut(string conditions, ILoadTarget? target = null, double measuredSeconds = 60)
     {
         var stopped = new TaskCompletionSource(TaskCreationOptions.RunContinuationsAsynchronously);
-        return (new AbortJudge(AbortConditionParser.ParseChecked(conditions), target, Identity, MeasuredFrom, () => stopped.TrySetResult()), stopped);
+        return (new AbortJudge(AbortConditionParser.ParseChecked(conditions), target, Identity, MeasuredFrom, measuredSeconds, () => stopped.TrySetResult()), stopped);
     }
 
     /// <summary>One second of <paramref name="succeeded"/> stored batches and <paramref name="throttled"/> refused with 503.</summary>
@@ -54,6 +54,22 @@ public sealed class AbortJudgeTests
         Assert.Equal(new StoppedBy("throttled>50% for 2s", 12, 100, null), judge.StoppedBy);
         Assert.Equal("Stopped by --abort-if throttled>50% for 2s at second 12: throttled was 100% over the last 2 s.", judge.Sentence);
         await stopped.Task.WaitAsync(TimeSpan.FromMinutes(1));
+    }
+
+    [Fact]
+    public void TheSecondAfterTheMeasuredTime_HoldingOnlyTheAnswersInFlight_IsNotJudged()
+    {
+        var (judge, _) = CreateSut("eps<0.8*target for 2s", new ConstantRate(1_000), measuredSeconds: 5);
+
+        for (var s = 0; s < 5; s++)
+        {
+            judge.OnWindow(Second(MeasuredFrom + s, succeeded: 10, throttled: 0), warmup: false);
+        }
+
+        // One batch answered after the stop: with the second before it, 550 e/s against a target of 1,000.
+        judge.OnWindow(Second(MeasuredFrom + 5, succeeded: 1, throttled: 0), warmup: false);
+
+        Assert.Null(judge.StoppedBy);
     }
 
     [Fact]
