@@ -25,15 +25,19 @@ internal sealed class ProxyOptions
     };
 
     public Bounded<double> PartitionLimit { get; } = new(
-        new Option<double>("--partition-limit") { Description = "Entities per second one partition (account, table, PartitionKey) accepts before it is throttled; a token bucket holding one second's worth.", DefaultValueFactory = _ => ProxySettings.DefaultPartitionLimit },
+        new Option<double>("--partition-limit") { Description = "Entities per second one partition (account, table, PartitionKey) accepts before it is throttled; a token bucket holding --burst's worth.", DefaultValueFactory = _ => ProxySettings.DefaultPartitionLimit },
         0, MaxLimit, unit: "entities per second", aboveMin: true);
 
     public Bounded<double> AccountLimit { get; } = new(
-        new Option<double>("--account-limit") { Description = "Entities per second the whole account accepts before it is throttled; a token bucket holding one second's worth.", DefaultValueFactory = _ => ProxySettings.DefaultAccountLimit },
+        new Option<double>("--account-limit") { Description = "Entities per second the whole account accepts before it is throttled; a token bucket holding --burst's worth.", DefaultValueFactory = _ => ProxySettings.DefaultAccountLimit },
         0, MaxLimit, unit: "entities per second", aboveMin: true);
 
+    public BoundedDuration Burst { get; } = new(
+        new Option<string>("--burst") { Description = "How much of its limit a partition's or the account's bucket holds, as time at the limit: a load above the limit is admitted until it has spent this much, then throttled. A short burst throttles soon after the load passes the limit (a ramp's break is seen near it); a long one lets a spike through.", DefaultValueFactory = _ => ProxySettings.DefaultBurst },
+        TimeSpan.FromMilliseconds(10), TimeSpan.FromSeconds(60));
+
     public Bounded<double> AccountIngressLimit { get; } = new(
-        new Option<double?>("--account-ingress-limit") { Description = "Request body bytes per second the whole account accepts before it is throttled (503 \"Ingress is over the account limit.\"); a token bucket holding one second's worth. Default: none." },
+        new Option<double?>("--account-ingress-limit") { Description = "Request body bytes per second the whole account accepts before it is throttled (503 \"Ingress is over the account limit.\"); a token bucket holding --burst's worth. Default: none." },
         0, 1e12, unit: "bytes per second", aboveMin: true);
 
     public Bounded<double> AccountEgressLimit { get; } = new(
@@ -94,7 +98,7 @@ internal sealed class ProxyOptions
 
     public IReadOnlyList<Option> All =>
     [
-        Listen, Target, PartitionLimit.Option, AccountLimit.Option, AccountIngressLimit.Option, AccountEgressLimit.Option, TimeoutShare.Option, Cosmos,
+        Listen, Target, PartitionLimit.Option, AccountLimit.Option, Burst.Option, AccountIngressLimit.Option, AccountEgressLimit.Option, TimeoutShare.Option, Cosmos,
         RequestUnits.Option, ChargeHeaderFault, Latency, ResetRate.Option, LoseAnswerRate.Option,
         DelayAnswerRate.Option, DelayAnswer.Option, Seed, Config,
     ];

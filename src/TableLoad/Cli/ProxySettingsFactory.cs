@@ -24,6 +24,7 @@ internal static class ProxySettingsFactory
         var target = ParseHttp(errors, options.Target, parse.GetValue(options.Target), TargetExample);
         var partitionLimit = options.PartitionLimit.ValueIn(parse, errors);
         var accountLimit = options.AccountLimit.ValueIn(parse, errors);
+        var burst = options.Burst.ValueIn(parse, errors);
         var ingressLimit = options.AccountIngressLimit.ValueIn(parse, errors);
         var egressLimit = options.AccountEgressLimit.ValueIn(parse, errors);
         var requestUnits = options.RequestUnits.ValueIn(parse, errors);
@@ -52,6 +53,7 @@ internal static class ProxySettingsFactory
             Target = target!,
             PartitionLimit = partitionLimit.GetValueOrDefault(),
             AccountLimit = accountLimit.GetValueOrDefault(),
+            Burst = burst.GetValueOrDefault(),
             TimeoutShare = timeoutShare.GetValueOrDefault(),
             AccountIngressLimit = ingressLimit,
             AccountEgressLimit = egressLimit,

@@ -14,13 +14,15 @@ internal sealed class KeyedTokenBuckets
     private readonly ConcurrentDictionary<string, TokenBucket> _buckets = new(StringComparer.Ordinal);
     private readonly ConcurrentDictionary<string, TokenBucket>.AlternateLookup<ReadOnlySpan<char>> _lookup;
     private readonly double _rate;
+    private readonly TimeSpan? _burst;
     private readonly TimeProvider _time;
     private long _lastSweep;
     private int _sweeping;
 
-    public KeyedTokenBuckets(double ratePerSecond, TimeProvider time)
+    public KeyedTokenBuckets(double ratePerSecond, TimeProvider time, TimeSpan? burst = null)
     {
         _rate = ratePerSecond;
+        _burst = burst;
         _time = time;
         _lookup = _buckets.GetAlternateLookup<ReadOnlySpan<char>>();
         _lastSweep = time.GetTimestamp();
@@ -67,7 +69,7 @@ internal sealed class KeyedTokenBuckets
         }
 
         SweepIfLarge();
-        var created = new TokenBucket(_rate, _time);
+        var created = new TokenBucket(_rate, _time, _burst);
         while (!_lookup.TryAdd(key, created))
         {
             if (_lookup.TryGetValue(key, out bucket))

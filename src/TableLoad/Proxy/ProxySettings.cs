@@ -8,6 +8,7 @@ internal sealed record ProxySettings
     public const double DefaultPartitionLimit = 2000;
     public const double DefaultAccountLimit = 20000;
     public const string DefaultDelayAnswer = "35s";
+    public const string DefaultBurst = "1s";
 
     /// <summary>The loopback address to listen on; port 0 picks a free port.</summary>
     public required Uri Listen { get; init; }
@@ -20,6 +21,9 @@ internal sealed record ProxySettings
 
     /// <summary>Entities per second the whole account accepts.</summary>
     public double AccountLimit { get; init; } = DefaultAccountLimit;
+
+    /// <summary>How much of its limit each Storage bucket (partition, account) holds, as time at the limit.</summary>
+    public TimeSpan Burst { get; init; } = TimeSpan.FromSeconds(1);
 
     /// <summary>Request body bytes per second the whole account accepts; null: no ingress limit.</summary>
     public double? AccountIngressLimit { get; init; }

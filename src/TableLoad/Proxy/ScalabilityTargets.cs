@@ -2,17 +2,18 @@ namespace TableLoad.Proxy;
 
 /// <summary>
 /// Azure Storage's scalability targets as token buckets: entities per second per partition and per account,
-/// and, when set, the account's ingress (request bytes) and egress (answer bytes) per second. A request takes
+/// and, when set, the account's ingress (request bytes) and egress (answer bytes) per second, each holding
+/// <see cref="ProxySettings.Burst"/>'s worth. A request takes
 /// from its partition first, then from its account's buckets; a request refused by one limit gets back what
 /// the limits before it took, as it was not served. Egress is known only once the target has answered, so it
 /// is charged after forwarding and refuses the account's later requests while it is in debt.
 /// </summary>
 internal sealed class ScalabilityTargets(ProxySettings settings, TimeProvider time)
 {
-    private readonly KeyedTokenBuckets _partitions = new(settings.PartitionLimit, time);
-    private readonly KeyedTokenBuckets _operations = new(settings.AccountLimit, time);
-    private readonly KeyedTokenBuckets? _ingress = settings.AccountIngressLimit is { } ingress ? new(ingress, time) : null;
-    private readonly KeyedTokenBuckets? _egress = settings.AccountEgressLimit is { } egress ? new(egress, time) : null;
+    private readonly KeyedTokenBuckets _partitions = new(settings.PartitionLimit, time, settings.Burst);
+    private readonly KeyedTokenBuckets _operations = new(settings.AccountLimit, time, settings.Burst);
+    private readonly KeyedTokenBuckets? _ingress = settings.AccountIngressLimit is { } ingress ? new(ingress, time, settings.Burst) : null;
+    private readonly KeyedTokenBuckets? _egress = settings.AccountEgressLimit is { } egress ? new(egress, time, settings.Burst) : null;
 
     public int PartitionsTracked => _partitions.Count;
 

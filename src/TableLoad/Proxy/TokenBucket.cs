@@ -1,29 +1,32 @@
 namespace TableLoad.Proxy;
 
 /// <summary>
-/// Admits tokens (entities, bytes or request units) at <c>rate</c> per second with a burst of one second's worth:
-/// what is not used within a second is lost. A request larger than the burst is admitted once the bucket is full
-/// and leaves it in debt, so it is slowed, never starved.
+/// Admits tokens (entities, bytes or request units) at <c>rate</c> per second with a burst of <c>burst</c>'s worth
+/// (one second's unless told): what is not used within it is lost. A request larger than the burst is admitted once
+/// the bucket is full and leaves it in debt, so it is slowed, never starved.
 /// </summary>
 internal sealed class TokenBucket
 {
     private readonly Lock _lock = new();
     private readonly TimeProvider _time;
     private readonly double _rate;
+    private readonly double _capacity;
     private double _tokens;
     private long _refilledAt;
     private bool _retired;
 
-    public TokenBucket(double ratePerSecond, TimeProvider time)
+    public TokenBucket(double ratePerSecond, TimeProvider time, TimeSpan? burst = null)
     {
         ArgumentOutOfRangeException.ThrowIfNegativeOrZero(ratePerSecond);
         _time = time;
         _rate = ratePerSecond;
-        _tokens = ratePerSecond;
+        _capacity = ratePerSecond * (burst ?? TimeSpan.FromSeconds(1)).TotalSeconds;
+        ArgumentOutOfRangeException.ThrowIfNegativeOrZero(_capacity, nameof(burst));
+        _tokens = _capacity;
         _refilledAt = time.GetTimestamp();
     }
 
-    public double Capacity => _rate;
+    public double Capacity => _capacity;
 
     /// <summary>Takes <paramref name="count"/> tokens, or says how long until the bucket holds enough.</summary>
     public BucketAnswer TryTake(double count)
@@ -36,7 +39,7 @@ internal sealed class TokenBucket
             }
 
             Refill();
-            var needed = Math.Min(count, _rate);
+            var needed = Math.Min(count, _capacity);
             if (_tokens >= needed)
             {
                 _tokens -= count;
@@ -52,7 +55,7 @@ internal sealed class TokenBucket
     {
         lock (_lock)
         {
-            _tokens = Math.Min(_rate, _tokens + count);
+            _tokens = Math.Min(_capacity, _tokens + count);
         }
     }
 
@@ -78,7 +81,7 @@ internal sealed class TokenBucket
         lock (_lock)
         {
             Refill();
-            _retired = _tokens >= _rate;
+            _retired = _tokens >= _capacity;
             return _retired;
         }
     }
@@ -90,7 +93,7 @@ internal sealed class TokenBucket
         _refilledAt = now;
         if (elapsed > 0)
         {
-            _tokens = Math.Min(_rate, _tokens + (elapsed * _rate));
+            _tokens = Math.Min(_capacity, _tokens + (elapsed * _rate));
         }
     }
 }

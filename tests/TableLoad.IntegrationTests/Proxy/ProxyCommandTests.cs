@@ -61,14 +61,14 @@ public sealed class ProxyCommandTests(AzuriteFixture azurite) : IDisposable
     public async Task Proxy_ProfileWithAnUnknownField_IsOneSentenceAndExitCode2_BeforeListening()
     {
         var profile = Path.Combine(_folder, "throttle.json");
-        await File.WriteAllTextAsync(profile, """{ "partition_limit": 500, "burst": 3 }""");
+        await File.WriteAllTextAsync(profile, """{ "partition_limit": 500, "bucket": 3 }""");
 
         var (exitCode, stdout, stderr) = await TableLoadProcess.RunAsync(["proxy", "--config", profile, "--listen", "http://127.0.0.1:0"], null, Limit);
 
         Assert.Equal(2, exitCode);
         Assert.Equal("", stdout);
         var line = Assert.Single(stderr.Split('\n', StringSplitOptions.RemoveEmptyEntries));
-        Assert.StartsWith($"--config {profile} has 'burst', which is not an option of tableload proxy; see 'tableload proxy --help'", line, StringComparison.Ordinal);
+        Assert.StartsWith($"--config {profile} has 'bucket', which is not an option of tableload proxy; see 'tableload proxy --help'", line, StringComparison.Ordinal);
     }
 
     [Fact]

@@ -52,6 +52,26 @@ public sealed class ServiceModesCommandTests(AzuriteFixture azurite)
         await client.DeleteTableAsync(table, CancellationToken.None);
     }
 
+    [Theory]
+    [InlineData(null, HttpStatusCode.Accepted)]
+    [InlineData("100ms", HttpStatusCode.ServiceUnavailable)]
+    public async Task StorageMode_Burst_IsHowMuchOfItsLimitAPartitionAdmitsAtOnce(string? burst, HttpStatusCode second)
+    {
+        // A partition limit of 100 entities/s: the default bucket holds 100 entities, so two batches of 10 pass at once;
+        // one of 100 ms holds 10, and the second batch straight after the first finds it empty.
+        await using var proxy = await StartAsync(burst is null ? ["--partition-limit", "100"] : ["--partition-limit", "100", "--burst", burst]);
+        using var client = proxy.Client();
+        var table = await NewTableAsync(client);
+
+        var (first, next) = await TwoBatchesAsync(proxy, client, table, "p1");
+        using var disposeFirst = first;
+        using var disposeNext = next;
+
+        Assert.Equal(HttpStatusCode.Accepted, first.StatusCode);
+        Assert.Equal(second, next.StatusCode);
+        await client.DeleteTableAsync(table, CancellationToken.None);
+    }
+
     [Fact]
     public async Task CosmosMode_EachWriteIsChargedTheCostModelsFigure_InTheHeaderAndTheStats_AndTheExitLine()
     {
@@ -136,6 +156,7 @@ public sealed class ServiceModesCommandTests(AzuriteFixture azurite)
     [InlineData("--account-egress-limit", "none", "")]
     [InlineData("--charge-header-fault", "bogus", "--charge-header-fault 'bogus' is not a fault; use none, not-a-number or negative.")]
     [InlineData("--charge-header-fault", "negative", "--charge-header-fault needs --request-units: only the Cosmos DB emulation sends a charge header.")]
+    [InlineData("--burst", "5ms", "--burst ")]
     public async Task NewOptions_BadValue_IsOneSentenceAndExitCode2_BeforeListening(string option, string value, string sentence)
     {
         var (exitCode, stdout, stderr) = await TableLoadProcess.RunAsync(["proxy", option, value, "--listen", "http://127.0.0.1:0"], null, Limit);
