@@ -50,7 +50,7 @@ while [[ $# -gt 0 ]]; do
         --break-burst) [[ $# -ge 2 && "$2" =~ ^[0-9]+(ms|s)$ ]] || die "--break-burst needs a time such as 100ms or 1s."; BREAK_BURST="$2"; shift 2 ;;
         --tasks) whole_option "$@"; TASKS="$2"; shift 2 ;;
         --keep) KEEP=1; shift ;;
-        -h|--help) sed -n '2,20p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
+        -h|--help) sed -n '2,19p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
         *) die "unknown argument '$1' (see --help)." ;;
     esac
 done
