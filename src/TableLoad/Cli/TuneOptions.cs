@@ -38,6 +38,10 @@ internal sealed class TuneOptions
         DefaultValueFactory = _ => "1%",
     };
 
+    public Bounded<double> MaxRequestUnits { get; } = new(
+        new Option<double?>("--max-ru") { Description = "Request-unit constraint (Cosmos DB Table API): the account's provisioned RU/s; a configuration whose probe spends more RU/s is not recommended, and tune names request units as the limit when this binds. Tune's own: nothing is passed to the probes. Default: none." },
+        0, 1e9, unit: "request units per second", aboveMin: true);
+
     public Bounded<int> MaxTasks { get; } = new(
         new Option<int>("--max-tasks") { Description = "The most concurrent batch loops per process tune tries.", DefaultValueFactory = _ => TuneSpace.DefaultMaxTasks },
         1, 10_000);
@@ -107,7 +111,7 @@ internal sealed class TuneOptions
 
     public IEnumerable<Option> All =>
     [
-        P99.Option, MaxThrottled, MaxTasks.Option, MaxProcesses.Option, BatchSize, Budget.Option, Confirm.Option, Duration.Option, Warmup.Option, ConfirmDuration.Option,
+        P99.Option, MaxThrottled, MaxRequestUnits.Option, MaxTasks.Option, MaxProcesses.Option, BatchSize, Budget.Option, Confirm.Option, Duration.Option, Warmup.Option, ConfirmDuration.Option,
         Resume, Report, Output, ConnectionString, Sas, .. Model, .. PassThrough, .. Refused,
     ];
 }

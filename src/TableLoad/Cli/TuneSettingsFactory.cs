@@ -24,6 +24,7 @@ internal static class TuneSettingsFactory
         T Judged<T>(Func<ParseResult, T?> judge) where T : struct => judge(parse) ?? judge(defaults)!.Value;
         var p99 = Given(parse, options.P99.Option) ? options.P99.ValueIn(parse, errors) : null;
         var maxThrottled = SweepSettingsFactory.ParsePercent(errors, options.MaxThrottled.Name, parse.GetValue(options.MaxThrottled));
+        var maxRu = options.MaxRequestUnits.ValueIn(parse, errors);
         var maxTasks = Judged(p => options.MaxTasks.ValueIn(p, errors));
         var maxProcesses = Judged(p => options.MaxProcesses.ValueIn(p, errors));
         var batchSizes = parse.GetValue(options.BatchSize) is { } list
@@ -97,7 +98,7 @@ internal static class TuneSettingsFactory
             Confirms = Children(confirmDuration),
             Model = model,
             Space = space,
-            Constraints = new TuneConstraints(p99, maxThrottled ?? TuneConstraints.DefaultMaxThrottledPercent, TuneConstraints.DefaultMaxFailedPercent),
+            Constraints = new TuneConstraints(p99, maxThrottled ?? TuneConstraints.DefaultMaxThrottledPercent, TuneConstraints.DefaultMaxFailedPercent, maxRu),
             Budget = budget,
             Confirm = confirm,
             ProbeDuration = duration,

@@ -114,7 +114,7 @@ internal sealed class BatchSubmitter(ResiliencePipeline<BatchResult> pipeline, T
 
         private double? _requestUnits;
         private int _unreadableCharges;
-        private ThrottledAnswers _throttled;
+        private ThrottleCounts _throttled;
 
         /// <summary>Every answer's charge and throttle count, retried ones included: the service counted them all.</summary>
         public void Answered(RequestCharge charge, ThrottleLimit? limit)
@@ -133,7 +133,7 @@ internal sealed class BatchSubmitter(ResiliencePipeline<BatchResult> pipeline, T
 
             if (limit is { } named)
             {
-                _throttled = _throttled.With(named);
+                _throttled = _throttled.Plus(named);
             }
         }
 

@@ -29,7 +29,7 @@ internal readonly record struct BatchResult(
     public ThrottleLimit? Limit { get; init; }
 
     /// <summary>Every throttled answer of its attempts, by limit.</summary>
-    public ThrottledAnswers Throttled { get; init; }
+    public ThrottleCounts Throttled { get; init; }
 
     /// <summary>The last answer's sub-status, when it was a refusal.</summary>
     public int? SubStatus { get; init; }

@@ -35,6 +35,10 @@ internal sealed record RequestUnitsSummary
     [Merge(MergeRule.PerSecond)]
     public required double PerSecondPeak { get; init; }
 
+    /// <summary>The RU/s to provision for the measured rate of this entity: RU per entity × the mean and the peak second's entities/s.</summary>
+    [Merge(MergeRule.Derived)]
+    public ProvisionedRequestUnits ProvisionRuPerSecond { get; init; } = new(0, 0);
+
     /// <summary>The per-batch charges in hundredths, HdrHistogram V2 compressed in base64: what a merge draws <see cref="PerBatch"/> from.</summary>
     [Merge(MergeRule.Histogram)]
     public required string Histogram { get; init; }
@@ -62,11 +66,16 @@ internal sealed record RequestUnitsSummary
     }
 
     /// <summary>The figures derived from the total, the same way for a run and a merge.</summary>
-    public RequestUnitsSummary WithRates(long entitiesSucceeded, double measuredSeconds) => this with
+    public RequestUnitsSummary WithRates(long entitiesSucceeded, double measuredSeconds, double meanEntitiesPerSecond, long peakEntitiesPerSecond)
     {
-        PerEntity = entitiesSucceeded > 0 ? Total / entitiesSucceeded : 0,
-        PerSecondMean = measuredSeconds > 0 ? Total / measuredSeconds : 0,
-    };
+        var perEntity = entitiesSucceeded > 0 ? Total / entitiesSucceeded : 0;
+        return this with
+        {
+            PerEntity = perEntity,
+            PerSecondMean = measuredSeconds > 0 ? Total / measuredSeconds : 0,
+            ProvisionRuPerSecond = new ProvisionedRequestUnits(perEntity * meanEntitiesPerSecond, perEntity * peakEntitiesPerSecond),
+        };
+    }
 
     /// <summary>The parts' per-batch charges as one distribution, and its percentiles.</summary>
     public RequestUnitsSummary WithMergedHistogram(IEnumerable<RequestUnitsSummary> parts, double peak)
@@ -85,6 +94,9 @@ internal sealed record RequestUnitsSummary
         };
     }
 }
+
+/// <summary>The RU/s a rate of entities needs: the mean second's and the peak second's.</summary>
+internal sealed record ProvisionedRequestUnits(double Mean, double Peak);
 
 /// <summary>Percentiles of the request units one batch cost, its attempts added.</summary>
 internal sealed record RequestUnitsPerBatch(double P50, double P99)

@@ -195,12 +195,16 @@ internal sealed record RunSummary
     }
 
     /// <summary>The per-second figures derived from the measured time and entities, the same way for a run and a merge.</summary>
-    public RunSummary WithRates() => this with
+    public RunSummary WithRates()
     {
-        MeanEntitiesPerSecond = MeasuredSeconds > 0 ? EntitiesSucceeded / MeasuredSeconds : 0,
-        GoodputMbPerSecond = MeasuredSeconds > 0 ? EntitiesSucceeded * (double)EntitySize / 1e6 / MeasuredSeconds : 0,
-        RequestUnits = RequestUnits?.WithRates(EntitiesSucceeded, MeasuredSeconds),
-    };
+        var mean = MeasuredSeconds > 0 ? EntitiesSucceeded / MeasuredSeconds : 0;
+        return this with
+        {
+            MeanEntitiesPerSecond = mean,
+            GoodputMbPerSecond = MeasuredSeconds > 0 ? EntitiesSucceeded * (double)EntitySize / 1e6 / MeasuredSeconds : 0,
+            RequestUnits = RequestUnits?.WithRates(EntitiesSucceeded, MeasuredSeconds, mean, PeakEntitiesPerSecond),
+        };
+    }
 }
 
 /// <summary>What names a run and its workload in a summary.</summary>

@@ -91,15 +91,16 @@ internal static class ResultTable
         if (summary.RequestUnits is { } ru)
         {
             Line($"request units: {Fixed(ru.PerSecondMean, 1)} RU/s (peak second {Fixed(ru.PerSecondPeak, 1)}), {Fixed(ru.PerEntity, 2)} RU per entity; per batch p50 {Fixed(ru.PerBatch.P50, 2)}, p99 {Fixed(ru.PerBatch.P99, 2)} RU; {Fixed(ru.Total, 2)} RU in all");
+            Line($"provisioning: {ProvisioningSentence.Of(summary.MeanEntitiesPerSecond, ru.ProvisionRuPerSecond)}");
             if (ru.Unreadable > 0)
             {
                 Line($"{ru.Unreadable} answers carried an x-ms-request-charge that is not a non-negative number: left out of the request units above");
             }
         }
 
-        if (summary.Throttling is { } throttling && throttling.ByLimit.Any(entry => entry.Value > 0))
+        if (ThrottleEvidence.Of(ThrottleCounts.Of(summary.Throttling), summary.MeanEntitiesPerSecond, summary.RequestUnits?.PerSecondMean) is { } evidence)
         {
-            Line($"throttled answers by the limit they named: {string.Join(", ", throttling.ByLimit.Where(entry => entry.Value > 0).Select(entry => $"{entry.Key} {entry.Value}"))}");
+            Line($"throttled by {evidence.Sentence(maxRu: null, summary.Partitions)}");
         }
 
         Line($"client: {Fixed(summary.Client.UserCpuSeconds, 2)} s user, {Fixed(summary.Client.SystemCpuSeconds, 2)} s system CPU, " +

@@ -54,6 +54,8 @@ internal static class SweepCsv
         // Empty when the cell's target sent no request charge (Azure Storage, Azurite), and in a sweep written before TableLoad read them.
         Optional("ru_per_entity", r => r.RuPerEntity, (r, v) => r with { RuPerEntity = v }),
         Optional("ru_per_second", r => r.RuPerSecond, (r, v) => r with { RuPerSecond = v }),
+        // Empty in a sweep written before TableLoad classed throttled answers by the limit they named.
+        .. ThrottleLimitExtensions.All.Select(ThrottledBy),
         Real("client_cpu_s", r => r.ClientCpuSeconds, (r, v) => r with { ClientCpuSeconds = v }),
         new("saturated", r => Csv.Bool(r.Saturated), (r, t) => r with { Saturated = bool.Parse(t) }),
         // verify_mismatch stands in place of the run's status, which is then read back as complete: a mismatch outranks it in the tally and the notes.
@@ -94,6 +96,12 @@ internal static class SweepCsv
 
     private static CsvColumn<SweepRow> Optional(string name, Func<SweepRow, double?> get, Func<SweepRow, double?, SweepRow> set) =>
         new(name, r => get(r) is { } value ? value.ToString(CultureInfo.InvariantCulture) : "", (r, text) => set(r, text.Length == 0 ? null : ParseReal(text))) { Optional = true };
+
+    private static CsvColumn<SweepRow> ThrottledBy(ThrottleLimit limit) =>
+        new("throttled_" + limit.ToSnakeCase(), r => r.Throttling is { } counts ? Csv.Number(counts[limit]) : "", (r, text) => text.Length == 0 ? r : r with
+        {
+            Throttling = (r.Throttling ?? default).With(limit, long.Parse(text, NumberStyles.None, CultureInfo.InvariantCulture)),
+        }) { Optional = true };
 
     private static FigureInterval Bounds(FigureInterval? interval) => interval ?? new FigureInterval(double.NaN, double.NaN, RunConfidence.DefaultLevel);
 

@@ -60,6 +60,9 @@ internal sealed record SweepRow
     /// <summary>Mean request units per second; null when the target sent no charge.</summary>
     public double? RuPerSecond { get; init; }
 
+    /// <summary>Measured throttled answers by the limit each named (summary.json's throttling.by_limit); null in a sweep written before TableLoad classed them.</summary>
+    public ThrottleCounts? Throttling { get; init; }
+
     /// <summary>User plus system CPU seconds of the load generator.</summary>
     public required double ClientCpuSeconds { get; init; }
 
@@ -119,6 +122,7 @@ internal sealed record SweepRow
             GoodputMbPerSecond = summary.GoodputMbPerSecond,
             RuPerEntity = summary.RequestUnits?.PerEntity,
             RuPerSecond = summary.RequestUnits?.PerSecondMean,
+            Throttling = ThrottleCounts.Of(summary.Throttling),
             ClientCpuSeconds = summary.Client.UserCpuSeconds + summary.Client.SystemCpuSeconds,
             Saturated = summary.Client.Saturated,
             Status = summary.Status,

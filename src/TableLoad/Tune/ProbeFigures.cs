@@ -1,3 +1,4 @@
+using TableLoad.Measurement;
 using TableLoad.Measurement.Gates;
 
 namespace TableLoad.Tune;
@@ -20,6 +21,18 @@ internal sealed record ProbeFigures
 
     /// <summary>Entities that failed for a reason other than throttling, as a percentage of measured entities.</summary>
     public required double FailedPercent { get; init; }
+
+    /// <summary>The busiest second's entities per second.</summary>
+    public long PeakEntitiesPerSecond { get; init; }
+
+    /// <summary>Mean request units per second; null when the target sent no charge.</summary>
+    public double? RequestUnitsPerSecond { get; init; }
+
+    /// <summary>Mean request units per entity stored; null when the target sent no charge.</summary>
+    public double? RequestUnitsPerEntity { get; init; }
+
+    /// <summary>Throttled answers by the limit each named; null for a probe recorded before TableLoad classed them.</summary>
+    public ThrottleCounts? Throttling { get; init; }
 
     /// <summary>The saturation guard's verdict: the client, not the service, was the limit.</summary>
     public required bool ClientSaturated { get; init; }

@@ -17,6 +17,10 @@ internal static class ProbeFiguresReader
             ThrottledPercent = row.ThrottledPercent,
             // Throttled batches are judged on their own; without retries their entities are failed entities too.
             FailedPercent = entities > 0 ? Math.Max(row.Failed - (row.Throttled * row.Cell.BatchSize), 0) * 100.0 / entities : 0,
+            PeakEntitiesPerSecond = row.PeakEntitiesPerSecond,
+            RequestUnitsPerSecond = row.RuPerSecond,
+            RequestUnitsPerEntity = row.RuPerEntity,
+            Throttling = row.Throttling,
             ClientSaturated = row.Saturated,
             CpuMicrosecondsPerEntity = row.Succeeded > 0 ? row.ClientCpuSeconds * 1e6 / row.Succeeded : 0,
         };

@@ -20,6 +20,11 @@ internal static class ProbeJudge
             return ProbeVerdict.Throttled;
         }
 
+        if (constraints.MaxRequestUnitsPerSecond is { } maxRu && figures.RequestUnitsPerSecond > maxRu)
+        {
+            return ProbeVerdict.RequestUnits;
+        }
+
         if (constraints.P99 is { } p99 && figures.P99Ms > p99.TotalMilliseconds)
         {
             return ProbeVerdict.LatencyOver;

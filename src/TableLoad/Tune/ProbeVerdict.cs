@@ -15,6 +15,9 @@ internal enum ProbeVerdict
     /// <summary>More throttled batches than <c>--max-throttled</c>.</summary>
     Throttled,
 
+    /// <summary>More request units per second than <c>--max-ru</c>, the account's provisioned RU/s.</summary>
+    RequestUnits,
+
     /// <summary>p99 batch latency over <c>--p99</c>.</summary>
     LatencyOver,
 

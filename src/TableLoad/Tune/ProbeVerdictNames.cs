@@ -9,6 +9,7 @@ internal static class ProbeVerdictNames
         ProbeVerdict.RunFailed => "run_failed",
         ProbeVerdict.Failures => "failures",
         ProbeVerdict.Throttled => "throttled",
+        ProbeVerdict.RequestUnits => "request_units",
         ProbeVerdict.LatencyOver => "latency_over",
         ProbeVerdict.ClientSaturated => "client_saturated",
     };

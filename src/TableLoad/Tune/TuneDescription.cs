@@ -1,3 +1,4 @@
+using TableLoad.Measurement;
 using System.Text.Json.Serialization;
 
 namespace TableLoad.Tune;
@@ -24,7 +25,8 @@ internal sealed record TuneDescription(
 internal sealed record TuneRecordedConstraints(
     [property: JsonIgnore(Condition = JsonIgnoreCondition.Never)] double? P99Ms,
     double MaxThrottledPercent,
-    double MaxFailedPercent);
+    double MaxFailedPercent,
+    [property: JsonPropertyName("max_ru"), JsonIgnore(Condition = JsonIgnoreCondition.Never)] double? MaxRequestUnitsPerSecond = null);
 
 internal sealed record TuneRecordedSpace(int MaxTasks, int MaxProcesses, [property: JsonIgnore(Condition = JsonIgnoreCondition.Never)] IReadOnlyList<int>? BatchSizes);
 
@@ -66,7 +68,8 @@ internal sealed record TuneRecordedModel(
 /// <summary>
 /// The configuration to run, with the figures of its confirm runs (not of the probe that won): e/s as their mean with
 /// its t interval (one run: its own interval and the run-to-run share); <see cref="Choice"/> says why a cheaper probe
-/// was chosen over one with more throughput within noise, when one was.
+/// was chosen over one with more throughput within noise, when one was; <see cref="ProvisionRuPerSecond"/>, with charges only,
+/// the RU/s its rate needs (RU per entity × its e/s mean, and × its confirm runs' peak second).
 /// </summary>
 internal sealed record TuneRecommendation(
     string Cell,
@@ -83,7 +86,8 @@ internal sealed record TuneRecommendation(
     [property: JsonPropertyName("cpu_us_per_entity")] double CpuMicrosecondsPerEntity,
     bool ConstraintsHeld,
     string Command,
-    [property: JsonIgnore(Condition = JsonIgnoreCondition.Never)] string? Choice);
+    [property: JsonIgnore(Condition = JsonIgnoreCondition.Never)] string? Choice,
+    ProvisionedRequestUnits? ProvisionRuPerSecond = null);
 
 internal sealed record TuneRecordedLimit(string Kind, string Sentence, [property: JsonIgnore(Condition = JsonIgnoreCondition.Never)] string? EvidenceCell);
 

@@ -1,4 +1,5 @@
 using TableLoad.Measurement.Gates;
+using TableLoad.Reporting;
 using static TableLoad.Tune.TuneFigures;
 
 namespace TableLoad.Tune;
@@ -15,7 +16,10 @@ internal static class TuneExplanation
         {
             TuneLimitKind.Service when figures is not null =>
                 $"The service is the limit: at {evidence!.Knobs} it throttled {Percent(figures.ThrottledPercent)} of batches (over {Percent(settings.Constraints.MaxThrottledPercent)}) while storing {Rate(figures.EntitiesPerSecond)} e/s: " +
-                ServiceTarget(settings.Model.Partitions),
+                ServiceTarget(figures, settings),
+            TuneLimitKind.RequestUnits when figures is { RequestUnitsPerSecond: { } spent } && settings.Constraints.MaxRequestUnitsPerSecond is { } maxRu =>
+                $"Request units are the limit: at {evidence!.Knobs} it spent {Rate(spent)} RU/s, over --max-ru {Rate(maxRu)}, while storing {Rate(figures.EntitiesPerSecond)} e/s" +
+                (figures.RequestUnitsPerEntity is { } perEntity ? $" at {RequestUnits(perEntity)} RU per entity; --max-ru {Rate(maxRu)} sustains about {Rate(maxRu / perEntity)} e/s of this entity." : "."),
             TuneLimitKind.Latency when figures is not null =>
                 $"The latency constraint is the limit: p99 reached {Ms(figures.P99Ms)} ms at {evidence!.Knobs.Concurrency} concurrent batches{at}, over --p99 {Ms(settings.Constraints.P99!.Value.TotalMilliseconds)} ms.",
             TuneLimitKind.Client when figures is not null =>
@@ -30,7 +34,7 @@ internal static class TuneExplanation
                 PlateauEvidence(outcome.Probes, outcome.Best, evidence!),
             TuneLimitKind.Budget =>
                 $"The budget is the limit: --budget {Settings.DurationParser.Format(settings.Budget)} ran out before the search found what limits throughput; give more, or --resume to go on.",
-            TuneLimitKind.Service or TuneLimitKind.Latency or TuneLimitKind.Client or TuneLimitKind.Failures or TuneLimitKind.Plateau =>
+            TuneLimitKind.Service or TuneLimitKind.RequestUnits or TuneLimitKind.Latency or TuneLimitKind.Client or TuneLimitKind.Failures or TuneLimitKind.Plateau =>
                 "The probes ended without figures, so no limit is known; see each probe's folder.",
         };
     }
@@ -72,6 +76,7 @@ internal static class TuneExplanation
             ProbeVerdict.RunFailed or ProbeVerdict.Meets when figures is null => "its run ended without figures",
             ProbeVerdict.Failures => $"{Percent(figures!.FailedPercent)} of its entities failed (over {Percent(constraints.MaxFailedPercent)})",
             ProbeVerdict.Throttled => $"throttled {Percent(figures!.ThrottledPercent)} of its batches (over {Percent(constraints.MaxThrottledPercent)})",
+            ProbeVerdict.RequestUnits => $"spent {Rate(figures!.RequestUnitsPerSecond ?? 0)} RU/s (over --max-ru {Rate(constraints.MaxRequestUnitsPerSecond ?? 0)})",
             ProbeVerdict.LatencyOver => $"p99 {Ms(figures!.P99Ms)} ms (over {Ms(constraints.P99!.Value.TotalMilliseconds)} ms)",
             ProbeVerdict.ClientSaturated => "the client saturated: its figures describe TableLoad, not the target",
             ProbeVerdict.RunFailed or ProbeVerdict.Meets when recommended is { Value: > 0 } against => Against(figures!, against),
@@ -91,7 +96,13 @@ internal static class TuneExplanation
         return $"{Rate(figures.EntitiesPerSecond)} e/s, {TuneNoise.Change(comparison)} against the recommendation's {Rate(recommended.Value)} e/s: {verdict}";
     }
 
-    private static string ServiceTarget(string partitions) => partitions == "single"
+    // The limit the throttled answers named; a probe recorded before they were classed leaves only Azure's targets to name.
+    private static string ServiceTarget(ProbeFigures figures, TuneSettings settings) =>
+        ThrottleEvidence.Of(figures.Throttling, figures.EntitiesPerSecond, figures.RequestUnitsPerSecond) is { } named
+            ? named.Sentence(settings.Constraints.MaxRequestUnitsPerSecond, settings.Model.Partitions) + "."
+            : AzureTargets(settings.Model.Partitions);
+
+    private static string AzureTargets(string partitions) => partitions == "single"
         ? "a partition's scalability target (Azure's is 2,000 entities/s) or the account's (20,000), and --partitions single sends every batch to one partition; tune with --partitions spread:N to tell them apart."
         : $"the account's scalability target (Azure's is 20,000 entities/s) or a partition's (2,000), with --partitions {partitions}.";
 }

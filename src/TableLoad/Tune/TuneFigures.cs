@@ -9,6 +9,9 @@ internal static class TuneFigures
 
     public static string Ms(double milliseconds) => milliseconds.ToString("0.0", CultureInfo.InvariantCulture);
 
+    /// <summary>Request units as Cosmos DB charges them, to two decimals.</summary>
+    public static string RequestUnits(double units) => units.ToString("#,0.##", CultureInfo.InvariantCulture);
+
     public static string Percent(double percent) => percent.ToString("0.##", CultureInfo.InvariantCulture) + "%";
 
     /// <summary>A probe's knobs as its run's options, e.g. <c>--processes 1 --tasks 8 --batch-size 100</c>.</summary>

@@ -8,6 +8,9 @@ internal enum TuneLimitKind
     /// <summary>The service throttled: a partition's or the account's scalability target.</summary>
     Service,
 
+    /// <summary>Request units per second crossed <c>--max-ru</c>, the account's provisioned RU/s.</summary>
+    RequestUnits,
+
     /// <summary>p99 latency crossed <c>--p99</c> before throughput stopped growing.</summary>
     Latency,
 

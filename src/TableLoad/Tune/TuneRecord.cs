@@ -19,7 +19,7 @@ internal static class TuneRecord
         return new TuneDescription(
             settings.Probes.StartedUtc,
             status,
-            new TuneRecordedConstraints(settings.Constraints.P99?.TotalMilliseconds, settings.Constraints.MaxThrottledPercent, settings.Constraints.MaxFailedPercent),
+            new TuneRecordedConstraints(settings.Constraints.P99?.TotalMilliseconds, settings.Constraints.MaxThrottledPercent, settings.Constraints.MaxFailedPercent, settings.Constraints.MaxRequestUnitsPerSecond),
             new TuneRecordedSpace(settings.Space.MaxTasks, settings.Space.MaxProcesses, settings.Space.BatchSizes),
             settings.Budget.TotalSeconds,
             settings.ProbeDuration.TotalSeconds,
@@ -42,6 +42,7 @@ internal static class TuneRecord
     public static string KindName(TuneLimitKind kind) => kind switch
     {
         TuneLimitKind.Service => "service",
+        TuneLimitKind.RequestUnits => "request_units",
         TuneLimitKind.Latency => "latency",
         TuneLimitKind.Client => "client",
         TuneLimitKind.Failures => "failures",

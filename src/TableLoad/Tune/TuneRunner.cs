@@ -1,5 +1,6 @@
 using Microsoft.Extensions.Logging;
 using TableLoad.ChildRuns;
+using TableLoad.Measurement;
 using TableLoad.Reporting;
 using TableLoad.Settings;
 using TableLoad.Sweep;
@@ -132,14 +133,24 @@ internal sealed class TuneRunner(TuneSettings settings, ICellLauncher launcher, 
             figures.Average(f => f.CpuMicrosecondsPerEntity),
             choice.ConstraintsHeld(settings.Confirm),
             ReproducingCommand.For(settings, knobs),
-            cheaper?.Chosen.Knobs == knobs ? cheaper.Sentence : null);
+            cheaper?.Chosen.Knobs == knobs ? cheaper.Sentence : null,
+            Provision(figures, estimate.Value));
     }
+
+    // Only when every run was charged: a run without a charge says nothing of request units.
+    private static ProvisionedRequestUnits? Provision(IReadOnlyList<ProbeFigures> figures, double entitiesPerSecond) =>
+        figures.All(f => f.RequestUnitsPerEntity is not null)
+            ? new ProvisionedRequestUnits(
+                figures.Average(f => f.RequestUnitsPerEntity!.Value) * entitiesPerSecond,
+                figures.Average(f => f.RequestUnitsPerEntity!.Value) * figures.Max(f => f.PeakEntitiesPerSecond))
+            : null;
 
     private static string RecommendationTable(TuneRecommendation r, int runs) =>
         $"| recommendation | e/s mean ({Percent(r.ConfidenceLevel * 100)} CI of {runs} confirm runs) | p50 ms | p99 ms | throttled | client CPU µs/entity |{Environment.NewLine}" +
         $"|:--|--:|--:|--:|--:|--:|{Environment.NewLine}" +
         $"| {Options(new TuneKnobs(r.Processes, r.Tasks, r.BatchSize))} | {Rate(r.EntitiesPerSecondMean)} ({Rate(r.EntitiesPerSecondCiLow)}–{Rate(r.EntitiesPerSecondCiHigh)}) | {Ms(r.P50Ms)} | {Ms(r.P99Ms)} | {Percent(r.ThrottledPercent)} | {Ms(r.CpuMicrosecondsPerEntity)} |{Environment.NewLine}" +
-        (r.Choice is { } why ? $"choice: {why}{Environment.NewLine}" : "");
+        (r.Choice is { } why ? $"choice: {why}{Environment.NewLine}" : "") +
+        (r.ProvisionRuPerSecond is { } provision ? $"provisioning: {ProvisioningSentence.Of(r.EntitiesPerSecondMean, provision)}{Environment.NewLine}" : "");
 
     private string Plan(int resumed) =>
         $"tune: probes of {DurationParser.Format(settings.ProbeDuration)} after a {DurationParser.Format(settings.Warmup)} warm-up, then {settings.Confirm} confirm runs of {DurationParser.Format(settings.ConfirmDuration)}; " +

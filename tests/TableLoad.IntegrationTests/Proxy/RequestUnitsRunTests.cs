@@ -45,6 +45,38 @@ public sealed class RequestUnitsRunTests(AzuriteFixture azurite, ITestOutputHelp
     }
 
     [Fact]
+    public async Task CosmosMode_ProvisioningAnswer_IsRuPerEntityTimesTheMeanAndPeakRate_InSummaryJsonAndItsSentence()
+    {
+        await using var proxy = await ProxyChild.StartAsync(azurite, "--request-units", "200000");
+
+        var (summary, stdout) = await RunAsync(proxy.ConnectionString, "--client", "wire");
+
+        var units = Assert.IsType<RequestUnitsSummary>(summary.RequestUnits);
+        Assert.True(units.PerEntity > 0, "the proxy charges every write");
+        Assert.Equal(units.PerEntity * summary.MeanEntitiesPerSecond, units.ProvisionRuPerSecond.Mean, precision: 6);
+        Assert.Equal(units.PerEntity * summary.PeakEntitiesPerSecond, units.ProvisionRuPerSecond.Peak, precision: 6);
+        using var json = JsonDocument.Parse(File.ReadAllText(Path.Combine(_output, ResultFiles.SummaryJson)));
+        var provision = json.RootElement.GetProperty("request_units").GetProperty("provision_ru_per_second");
+        Assert.Equal(units.ProvisionRuPerSecond.Mean, provision.GetProperty("mean").GetDouble());
+        Assert.Equal(units.ProvisionRuPerSecond.Peak, provision.GetProperty("peak").GetDouble());
+        Assert.Contains(
+            $"provisioning: to sustain {summary.MeanEntitiesPerSecond:#,0} e/s of this entity, provision ≥ {Math.Ceiling(units.ProvisionRuPerSecond.Mean):#,0} RU/s (the peak second needed {Math.Ceiling(units.ProvisionRuPerSecond.Peak):#,0})",
+            stdout, StringComparison.Ordinal);
+    }
+
+    [Fact]
+    public async Task CosmosMode_OverTheBudget_TheRunNamesTheRuBudgetAsWhatThrottled()
+    {
+        await using var proxy = await ProxyChild.StartAsync(azurite, "--request-units", "1000");
+
+        var (summary, stdout) = await RunAsync(proxy.ConnectionString, "--client", "wire", "--retries", "0");
+
+        var throttled = summary.Throttling!.ByLimit["request_units"];
+        Assert.True(throttled > 0, "4 tasks of 100-entity batches should spend 1,000 RU/s");
+        Assert.Contains($"throttled by the RU budget: {throttled:#,0} throttled answers said the second's request units were spent (429, sub-status 3200), at ", stdout, StringComparison.Ordinal);
+    }
+
+    [Fact]
     public async Task CosmosMode_WithAWarmup_MeasuredAndWarmupRequestUnits_AddUpToTheProxysCount()
     {
         await using var proxy = await ProxyChild.StartAsync(azurite, "--request-units", "200000");
@@ -171,6 +203,13 @@ public sealed class RequestUnitsRunTests(AzuriteFixture azurite, ITestOutputHelp
         var refused = new ResultFolder(_output).Csv(ResultFiles.BatchesCsv).Where(r => r["outcome"] == "server_busy").ToList();
         Assert.All(refused, r => Assert.True(Guid.TryParse(r["request_id"], out _), r["request_id"]));
         Assert.Equal(byLimit[named], refused.Count(r => r["throttle_limit"] == named));
+        // The run's throttling line names the limit outright from what the answers said, with their count.
+        var said = named switch
+        {
+            "partition_or_unnamed" => $"throttled by the partition's target: {byLimit[named]:#,0} throttled answers named no account limit, at ",
+            _ => $"throttled by the account's {named["account_".Length..]} limit: {byLimit[named]:#,0} throttled answers named it",
+        };
+        Assert.Contains(said, stdout, StringComparison.Ordinal);
         AssertNoRequestUnits(summary, stdout);
     }
 
@@ -210,6 +249,7 @@ public sealed class RequestUnitsRunTests(AzuriteFixture azurite, ITestOutputHelp
         Assert.False(json.RootElement.TryGetProperty("request_units", out _), "summary.json should have no request_units");
         Assert.DoesNotContain("RU", stdout, StringComparison.Ordinal);
         Assert.DoesNotContain("request unit", stdout, StringComparison.OrdinalIgnoreCase);
+        Assert.DoesNotContain("provision", stdout, StringComparison.Ordinal);
     }
 
     private static string Text(int value) => value.ToString(CultureInfo.InvariantCulture);

@@ -1,5 +1,7 @@
+using System.Globalization;
 using TableLoad.IntegrationTests.Infrastructure;
 using TableLoad.IntegrationTests.Proxy;
+using TableLoad.Measurement;
 using TableLoad.Proxy;
 using TableLoad.Reporting;
 using TableLoad.Tune;
@@ -123,6 +125,63 @@ public sealed class TuneTests(AzuriteFixture azurite) : IDisposable
     }
 
     [Fact]
+    public async Task CosmosMode_WithMaxRu_RecommendsWhatStaysWithinTheBudget_AndNamesRequestUnitsAsTheLimit()
+    {
+        // A budget the proxy never reaches, so only --max-ru can bind; 200 ms per batch makes one task of 100
+        // entities some 450 e/s, and 8,000 RU/s (about 1,500 e/s of the default entity) a line that 2 tasks stay under and 4 cross.
+        const double MaxRu = 8000;
+        await using var proxy = await ProxyChild.StartAsync(azurite, "--request-units", "1000000", "--latency", "200ms");
+
+        var (exitCode, stdout, stderr) = await TableLoadProcess.RunAsync(
+            ShortTune(_output, "--max-ru", "8000", "--max-tasks", "8", "--batch-size", "100", "--warmup", "1s", "--duration", "3s", "--confirm-duration", "3s", "--budget", "3m"),
+            proxy.ConnectionString, Limit);
+
+        Assert.True(exitCode == 0, stderr + stdout);
+        var tune = ReadTuneJson();
+        Assert.Equal("request_units", tune.Limit.Kind);
+        Assert.StartsWith("Request units are the limit: at ", tune.Limit.Sentence, StringComparison.Ordinal);
+        Assert.Contains($"limit: {tune.Limit.Sentence}", stdout, StringComparison.Ordinal);
+        Assert.Equal(MaxRu, tune.Constraints.MaxRequestUnitsPerSecond);
+        var rows = new ResultFolder(_output).Csv(ResultFiles.TuneCsv);
+        var evidence = Assert.Single(rows, r => r["cell"] == tune.Limit.EvidenceCell && r["role"] == "probe");
+        Assert.Equal("request_units", evidence["verdict"]);
+        Assert.True(ResultFolder.Number(evidence["ru_per_second"]) > MaxRu, evidence["ru_per_second"]);
+        var recommendation = Assert.IsType<TuneRecommendation>(tune.Recommendation);
+        var confirms = rows.Where(r => r["role"] == "confirm").ToList();
+        Assert.NotEmpty(confirms);
+        Assert.All(confirms, r => Assert.InRange(ResultFolder.Number(r["ru_per_second"]), 1, MaxRu));
+        // The recommendation says what to provision for its rate: RU per entity of its confirm runs × its e/s.
+        var provision = Assert.IsType<ProvisionedRequestUnits>(recommendation.ProvisionRuPerSecond);
+        var perEntity = confirms.Where(r => r["cell"].StartsWith(recommendation.Cell[..recommendation.Cell.LastIndexOf("-r", StringComparison.Ordinal)], StringComparison.Ordinal))
+            .Average(r => ResultFolder.Number(r["ru_per_entity"]));
+        Assert.Equal(perEntity * recommendation.EntitiesPerSecondMean, provision.Mean, precision: 3);
+        Assert.Contains($"provisioning: to sustain {recommendation.EntitiesPerSecondMean.ToString("#,0", CultureInfo.InvariantCulture)} e/s of this entity, provision ≥ ", stdout, StringComparison.Ordinal);
+    }
+
+    [Fact]
+    public async Task BehindAPartitionLimit_OnePartition_NamesThePartitionOutright()
+    {
+        // 300 e/s per partition, the account's 20,000 untouched: every throttle is the partition's and says no account limit.
+        await using var proxy = await InProcessProxy.StartAsync(azurite, s => s with { PartitionLimit = 300, Latency = Latency("100ms") });
+
+        var (exitCode, stdout, stderr) = await TableLoadProcess.RunAsync(
+            ShortTune(_output, "--partitions", "single", "--max-tasks", "8", "--batch-size", "100", "--warmup", "1s", "--duration", "3s", "--budget", "2m"),
+            proxy.ConnectionString, Limit);
+
+        Assert.True(exitCode is 0 or 6, stderr + stdout);
+        var tune = ReadTuneJson();
+        Assert.Equal("service", tune.Limit.Kind);
+        Assert.Contains("e/s: the partition's target: ", tune.Limit.Sentence, StringComparison.Ordinal);
+        Assert.Contains(" throttled answers named no account limit, at ", tune.Limit.Sentence, StringComparison.Ordinal);
+        Assert.Contains("of the account's (20,000)", tune.Limit.Sentence, StringComparison.Ordinal);
+        Assert.DoesNotContain("tell them apart", tune.Limit.Sentence, StringComparison.Ordinal);
+        var evidence = Assert.Single(new ResultFolder(_output).Csv(ResultFiles.TuneCsv), r => r["cell"] == tune.Limit.EvidenceCell && r["role"] == "probe");
+        Assert.Contains($": {long.Parse(evidence["throttled_partition_or_unnamed"], CultureInfo.InvariantCulture):#,0} throttled answers", tune.Limit.Sentence, StringComparison.Ordinal);
+        Assert.Equal("0", evidence["throttled_account_operations"]);
+        Assert.DoesNotContain("RU", stdout, StringComparison.Ordinal);
+    }
+
+    [Fact]
     public async Task NoProbeMeetsTheConstraints_NamesTheClosestAndTheConstraint_RecommendsNothing_ExitsSix()
     {
         // The proxy's own added latency puts every batch's p99 far above 30ms, whatever the knobs.
@@ -148,6 +207,8 @@ public sealed class TuneTests(AzuriteFixture azurite) : IDisposable
     [InlineData("--budget 20s", "--budget 20s is shorter than one probe and the 2 confirm runs")]
     [InlineData("--max-throttled 120%", "--max-throttled must be a percentage from 0 to 100")]
     [InlineData("--client sdk,wire", "tune takes one --client, not 2")]
+    [InlineData("--max-ru 0", "--max-ru must be greater than 0 and at most 1000000000 request units per second, not 0.")]
+    [InlineData("--max-ru many", "--max-ru")]
     public async Task BadInput_IsOneSentence_ExitTwo_BeforeAnyProbe(string options, string sentence)
     {
         var (exitCode, stdout, stderr) = await TableLoadProcess.RunAsync(["tune", "--output", _output, .. options.Split(' ')], azurite.ConnectionString, Limit);
@@ -187,7 +248,7 @@ public sealed class TuneTests(AzuriteFixture azurite) : IDisposable
 
         Assert.Equal(0, help.ExitCode);
         Assert.Contains("tableload tune [options]", help.Stdout, StringComparison.Ordinal);
-        foreach (var option in new[] { "--p99", "--max-throttled", "--max-tasks", "--max-processes", "--batch-size", "--budget", "--confirm", "--resume", "--report", "--output" })
+        foreach (var option in new[] { "--p99", "--max-throttled", "--max-ru", "--max-tasks", "--max-processes", "--batch-size", "--budget", "--confirm", "--resume", "--report", "--output" })
         {
             Assert.Contains($"  {option} ", help.Stdout, StringComparison.Ordinal);
         }

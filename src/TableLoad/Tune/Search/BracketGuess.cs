@@ -8,7 +8,7 @@ internal static class BracketGuess
 {
     /// <summary>
     /// Throttled or saturated: the service served, or the client managed, about the broken probe's rate, reached
-    /// by scaling the met probe's per-task rate. Latency: p99 taken as a straight line through both probes (regula falsi).
+    /// by scaling the met probe's per-task rate. Request units: the met probe's RU/s scaled to --max-ru. Latency: p99 taken as a straight line through both probes (regula falsi).
     /// </summary>
     /// <returns>The estimated crossing in tasks; null when the figures give none (failures, or p99 not growing).</returns>
     public static double? Crossing(TunedProbe met, TunedProbe broke, TuneConstraints constraints)
@@ -23,7 +23,10 @@ internal static class BracketGuess
             ProbeVerdict.Throttled or ProbeVerdict.ClientSaturated => met.Knobs.Tasks * hi.EntitiesPerSecond / lo.EntitiesPerSecond,
             ProbeVerdict.LatencyOver when constraints.P99 is { } p99 && hi.P99Ms > lo.P99Ms =>
                 met.Knobs.Tasks + ((broke.Knobs.Tasks - met.Knobs.Tasks) * (p99.TotalMilliseconds - lo.P99Ms) / (hi.P99Ms - lo.P99Ms)),
-            ProbeVerdict.LatencyOver or ProbeVerdict.Meets or ProbeVerdict.RunFailed or ProbeVerdict.Failures => null,
+            // Request units grow with the entities stored: the tasks at which the met probe's RU/s, scaled, reaches --max-ru.
+            ProbeVerdict.RequestUnits when constraints.MaxRequestUnitsPerSecond is { } maxRu && lo.RequestUnitsPerSecond is > 0 and { } ru =>
+                met.Knobs.Tasks * maxRu / ru,
+            ProbeVerdict.RequestUnits or ProbeVerdict.LatencyOver or ProbeVerdict.Meets or ProbeVerdict.RunFailed or ProbeVerdict.Failures => null,
         };
     }
 

@@ -48,6 +48,7 @@ internal static class TuneCeiling
     {
         ProbeVerdict.Meets => TuneLimitKind.Plateau,
         ProbeVerdict.Throttled => TuneLimitKind.Service,
+        ProbeVerdict.RequestUnits => TuneLimitKind.RequestUnits,
         ProbeVerdict.LatencyOver => TuneLimitKind.Latency,
         ProbeVerdict.ClientSaturated => TuneLimitKind.Client,
         ProbeVerdict.Failures or ProbeVerdict.RunFailed => TuneLimitKind.Failures,

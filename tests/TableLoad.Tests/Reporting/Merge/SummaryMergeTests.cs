@@ -80,7 +80,7 @@ public sealed class SummaryMergeTests
         Abandoned = new AbandonedBatches(233, 235, 237),
         Stored = new StoredCount(107, 109, Matches: true),
         Stages = [StageFrom(601)],
-        RequestUnits = TestSupport.RunSummaries.RequestUnits(total: 301.5, peak: 307.5, 30_900, 31_700) with { Unreadable = 305, Batches = 303, PerEntity = 309.5, PerSecondMean = 311.5 },
+        RequestUnits = TestSupport.RunSummaries.RequestUnits(total: 301.5, peak: 307.5, 30_900, 31_700) with { Unreadable = 305, Batches = 303, PerEntity = 309.5, PerSecondMean = 311.5, ProvisionRuPerSecond = new(313.5, 315.5) },
         Throttling = new ThrottlingSummary(new Dictionary<string, long>
         {
             ["request_units"] = 323, ["account_operations"] = 325, ["account_ingress"] = 327, ["account_egress"] = 329, ["partition_or_unnamed"] = 331,
@@ -136,6 +136,8 @@ public sealed class SummaryMergeTests
             ["stopped_by.condition"] = "throttled>5% for 10s", ["stopped_by.at_second"] = "281", ["stopped_by.figure"] = "283.5", ["stopped_by.target"] = "571",
             ["request_units.total"] = "603", ["request_units.batches"] = "606", ["request_units.unreadable"] = "610",
             ["request_units.per_entity"] = Number(603 / 130.0), ["request_units.per_second_mean"] = Number(603 / 4001.0), ["request_units.per_second_peak"] = "3003.5",
+            // The RU/s the merged rate needs: the merged RU per entity at the merged mean and peak e/s.
+            ["request_units.provision_ru_per_second.mean"] = Number(603 / 130.0 * (130 / 4001.0)), ["request_units.provision_ru_per_second.peak"] = Number(603 / 130.0 * 3001),
             ["throttling.by_limit.request_units"] = "646", ["throttling.by_limit.account_operations"] = "650", ["throttling.by_limit.account_ingress"] = "654",
             ["throttling.by_limit.account_egress"] = "658", ["throttling.by_limit.partition_or_unnamed"] = "662",
         };
