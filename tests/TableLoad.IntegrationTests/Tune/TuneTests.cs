@@ -60,8 +60,11 @@ public sealed class TuneTests(AzuriteFixture azurite) : IDisposable
         Assert.True(recommendation.ConstraintsHeld, stdout);
         Assert.InRange(recommendation.ThrottledPercent, 0, 1);
         // The account's bucket holds a second's worth, which a 4 s confirm run spends on top: at most 1,250 e/s.
-        Assert.InRange(recommendation.EntitiesPerSecondMean, AccountLimit * 0.5, AccountLimit * 1.3);
+        Assert.True(recommendation.EntitiesPerSecondMean <= AccountLimit * 1.3, stdout);
         var rows = new ResultFolder(_output).Csv(ResultFiles.TuneCsv);
+        // Two tasks store some 930 e/s. Only a client judged saturated sets them aside for one task's some 460: on
+        // a machine busy with other work a short run's GC pauses, stretched by waiting for a core, can pass 10%.
+        Assert.True(recommendation.EntitiesPerSecondMean >= AccountLimit * 0.5 || rows.Any(r => r["verdict"] == "client_saturated"), stdout);
         Assert.Equal(tune.Probes.Select(p => p.Cell).Order(StringComparer.Ordinal), rows.Select(r => r["cell"]).Order(StringComparer.Ordinal));
         var confirmRuns = rows.Where(r => r["role"] == "confirm").ToLookup(r => r["cell"][..r["cell"].LastIndexOf("-r", StringComparison.Ordinal)] + "-r1");
         Assert.Equal(["meets"], confirmRuns[recommendation.Cell].Select(r => r["verdict"]));
