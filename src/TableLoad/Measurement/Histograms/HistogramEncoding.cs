@@ -1,3 +1,4 @@
+using System.Buffers;
 using System.Buffers.Binary;
 using System.IO.Compression;
 
@@ -20,17 +21,28 @@ public static class HistogramEncoding
 
     public static byte[] EncodeCompressed(LatencyHistogram histogram)
     {
-        byte[] uncompressed = EncodeUncompressed(histogram);
-        using var output = new MemoryStream(CompressedHeaderSize + uncompressed.Length / 2);
-        output.Write(stackalloc byte[CompressedHeaderSize]); // cookie and length, filled in below
-        using (var zlib = new ZLibStream(output, CompressionLevel.SmallestSize, leaveOpen: true))
+        ArgumentNullException.ThrowIfNull(histogram);
+        // The uncompressed form of a second's latencies is some 100 KB: rented, because a new one each second would land
+        // on the large object heap, which only a gen2 collection frees, and a long run's memory grew with it.
+        byte[] uncompressed = ArrayPool<byte>.Shared.Rent(UncompressedCapacity(histogram));
+        try
         {
-            zlib.Write(uncompressed);
+            int length = EncodeUncompressed(histogram, uncompressed);
+            using var output = new MemoryStream();
+            output.Write(stackalloc byte[CompressedHeaderSize]); // cookie and length, filled in below
+            using (var zlib = new ZLibStream(output, CompressionLevel.SmallestSize, leaveOpen: true))
+            {
+                zlib.Write(uncompressed, 0, length);
+            }
+            byte[] encoded = output.ToArray();
+            BinaryPrimitives.WriteInt32BigEndian(encoded, V2CompressedCookieBase | WordSizeFlag);
+            BinaryPrimitives.WriteInt32BigEndian(encoded.AsSpan(4), encoded.Length - CompressedHeaderSize);
+            return encoded;
         }
-        byte[] encoded = output.ToArray();
-        BinaryPrimitives.WriteInt32BigEndian(encoded, V2CompressedCookieBase | WordSizeFlag);
-        BinaryPrimitives.WriteInt32BigEndian(encoded.AsSpan(4), encoded.Length - CompressedHeaderSize);
-        return encoded;
+        finally
+        {
+            ArrayPool<byte>.Shared.Return(uncompressed);
+        }
     }
 
     /// <summary>
@@ -89,8 +101,16 @@ public static class HistogramEncoding
     internal static byte[] EncodeUncompressed(LatencyHistogram histogram)
     {
         ArgumentNullException.ThrowIfNull(histogram);
+        byte[] buffer = new byte[UncompressedCapacity(histogram)];
+        return buffer[..EncodeUncompressed(histogram, buffer)];
+    }
+
+    private static int UncompressedCapacity(LatencyHistogram histogram) => HeaderSize + histogram.EncodedCountsLength * MaxBytesPerCount;
+
+    /// <summary>Writes the V2 encoding into <paramref name="buffer"/> (at least <see cref="UncompressedCapacity"/> long); returns its length.</summary>
+    private static int EncodeUncompressed(LatencyHistogram histogram, byte[] buffer)
+    {
         int countsLength = histogram.EncodedCountsLength;
-        byte[] buffer = new byte[HeaderSize + countsLength * MaxBytesPerCount];
         int payloadLength = WriteCounts(histogram, countsLength, buffer.AsSpan(HeaderSize));
 
         Span<byte> header = buffer.AsSpan(0, HeaderSize);
@@ -101,7 +121,7 @@ public static class HistogramEncoding
         BinaryPrimitives.WriteInt64BigEndian(header[16..], histogram.LowestDiscernibleValue);
         BinaryPrimitives.WriteInt64BigEndian(header[24..], histogram.HighestTrackableValue);
         BinaryPrimitives.WriteDoubleBigEndian(header[32..], 1.0); // integer-to-double ratio: values are plain integers
-        return buffer[..(HeaderSize + payloadLength)];
+        return HeaderSize + payloadLength;
     }
 
     internal static LatencyHistogram DecodeUncompressed(ReadOnlySpan<byte> encoded)

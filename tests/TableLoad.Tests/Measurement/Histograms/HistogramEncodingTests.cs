@@ -37,6 +37,26 @@ public sealed class HistogramEncodingTests
     }
 
     [Fact]
+    public void EncodeCompressed_ASecondOfLatencies_AllocatesNothingTheLargeObjectHeapWouldHold()
+    {
+        // A second's latencies from 1 ms to 2 s, as a run writes to latency.hlog and a worker sends every second.
+        var histogram = new LatencyHistogram();
+        for (long micros = 1_000; micros <= 2_000_000; micros += 997)
+        {
+            histogram.RecordValue(micros);
+        }
+
+        HistogramEncoding.EncodeCompressed(histogram);
+        long before = GC.GetAllocatedBytesForCurrentThread();
+        byte[] encoded = HistogramEncoding.EncodeCompressed(histogram);
+        long allocated = GC.GetAllocatedBytesForCurrentThread() - before;
+
+        // Arrays of 85,000 bytes and more go to the large object heap, freed only by a gen2 collection.
+        Assert.True(allocated < 85_000, $"one encoding allocated {allocated:N0} bytes");
+        Assert.Equal(histogram.TotalCount, HistogramEncoding.DecodeCompressed(encoded).TotalCount);
+    }
+
+    [Fact]
     public void EncodeCompressed_WritesV2CompressedCookieAndZlibOfV2Encoding()
     {
         var histogram = new LatencyHistogram();
