@@ -21,8 +21,11 @@ internal static class ChildRunOptions
     /// </summary>
     public static IReadOnlyList<Option> JudgedBySweep(RunOptions run) => [run.Junit];
 
-    /// <summary>Refused by tune in one sentence: its probes are judged by its own constraints, --p99 and --max-throttled, and a probe stopped early would measure less than its duration.</summary>
-    public static IReadOnlyList<Option> RefusedByTune(RunOptions run) => [run.FailIf, run.AbortIf, run.Junit];
+    /// <summary>
+    /// Refused by tune in one sentence: its probes are judged by its own constraints, --p99 and --max-throttled, a probe
+    /// stopped early would measure less than its duration, and a probe measures one steady load, not a stage plan.
+    /// </summary>
+    public static IReadOnlyList<Option> RefusedByTune(RunOptions run) => [run.FailIf, run.AbortIf, run.Junit, run.Stages];
 
     /// <summary>Every run option that is neither set for each child nor one of <paramref name="setByTheCommand"/>.</summary>
     public static IReadOnlyList<Option> PassThrough(RunOptions run, IEnumerable<Option> setByTheCommand)

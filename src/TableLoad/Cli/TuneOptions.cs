@@ -21,9 +21,13 @@ internal sealed class TuneOptions
     /// <summary>Run options tune refuses (<see cref="ChildRunOptions.RefusedByTune"/>).</summary>
     public IReadOnlyList<Option<string?>> Refused { get; }
 
-    /// <summary>Why tune refuses --fail-if and --abort-if, in one sentence.</summary>
+    /// <summary>Why tune refuses --fail-if, --abort-if and --junit, in one sentence.</summary>
     public const string RefusedSentence =
         "tune judges its probes by its own constraints, --p99 and --max-throttled, so it takes no --fail-if, --abort-if or --junit; give those, or gate a sweep or a run with --fail-if.";
+
+    /// <summary>Why tune refuses --stages, in one sentence.</summary>
+    public const string StagesSentence =
+        "tune measures each probe at one steady load for --duration, so it takes no --stages; ramp a run with --stages, or give it to a sweep, which passes it to every cell (docs/stages.md).";
 
     /// <summary>The run options tune shares with <c>run</c>; client, runtime, operation, entity size and partitions are the user's data model, given to every probe.</summary>
     public RunOptions Run { get; } = new();

@@ -29,6 +29,20 @@ public sealed class StageRefusalTests(AzuriteFixture azurite)
     }
 
     [Fact]
+    public async Task Tune_RefusesAPlan_InItsOwnSentence_BeforeAnyProbe()
+    {
+        var output = Path.Combine(Path.GetTempPath(), StoredEntities.NewTableName("tunestages"));
+
+        var (exitCode, stdout, stderr) = await TableLoadProcess.RunAsync(["tune", "--stages", "10s:2,10s:4", "--max-tasks", "4", "--output", output], azurite.ConnectionString);
+
+        Assert.Equal(2, exitCode);
+        Assert.Equal(string.Empty, stdout);
+        var line = Assert.Single(stderr.Split('\n', StringSplitOptions.RemoveEmptyEntries));
+        Assert.StartsWith("tune measures each probe at one steady load for --duration, so it takes no --stages", line, StringComparison.Ordinal);
+        Assert.False(Directory.Exists(output), "no probe may start, so tune makes no folder");
+    }
+
+    [Fact]
     public async Task BadPlan_FromTheEnvironment_IsRefusedAlike()
     {
         using var run = TableLoadProcess.Start(["run"], azurite.ConnectionString, ("TABLELOAD_STAGES", "10s:-1"));
