@@ -8,7 +8,7 @@
 # The runs upsert over a bounded key space, so Azurite's in-memory table stops growing and only TableLoad's own
 # memory is in question. Never part of the test suite; run it alone: other load on the machine shows in the RSS.
 #
-#   scripts/bench-soak.sh [--long 30m] [--short 2m] [--rate 500] [--processes 1] [--keep]
+#   scripts/bench-soak.sh [--long 30m] [--short 2m] [--rate 500] [--processes 1] [--runtime tuned|defaults] [--keep]
 set -euo pipefail
 
 readonly REPO_ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
@@ -17,7 +17,7 @@ source "$REPO_ROOT/scripts/lib/proxied-bench.sh"
 # Each task and partition cycles over this many RowKeys: the table stays small however long the run.
 readonly KEY_SPACE=10000
 
-LONG=30m SHORT=2m RATE=500 PROCESSES=1 KEEP=0
+LONG=30m SHORT=2m RATE=500 PROCESSES=1 RUNTIME=tuned KEEP=0
 die() { echo "bench-soak.sh: $*" >&2; exit 1; }
 duration_option() { [[ $# -ge 2 && "$2" =~ ^[1-9][0-9]*[smh]$ ]] || die "$1 needs a duration in whole seconds, minutes or hours, e.g. 2m."; }
 while [[ $# -gt 0 ]]; do
@@ -26,6 +26,7 @@ while [[ $# -gt 0 ]]; do
         --short) duration_option "$@"; SHORT="$2"; shift 2 ;;
         --rate) [[ $# -ge 2 && "$2" =~ ^[1-9][0-9]*$ ]] || die "--rate needs a whole number of entities per second."; RATE="$2"; shift 2 ;;
         --processes) [[ $# -ge 2 && "$2" =~ ^[1-9][0-9]*$ ]] || die "--processes needs a whole number."; PROCESSES="$2"; shift 2 ;;
+        --runtime) [[ $# -ge 2 && "$2" =~ ^(tuned|defaults)$ ]] || die "--runtime needs tuned or defaults (tableload run --help)."; RUNTIME="$2"; shift 2 ;;
         --keep) KEEP=1; shift ;;
         -h|--help) sed -n '2,11p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
         *) die "unknown argument '$1' (see --help)." ;;
@@ -53,7 +54,7 @@ tree_rss_kib() {
 # Runs one soak of duration $2 into $WORK/$1, writing "second,rss_kib" to $WORK/$1.rss.csv every second.
 soak() { # soak NAME DURATION
     local name="$1" pid code=0 second=0
-    dotnet "$TABLELOAD" run --rate "$RATE" --duration "$2" --warmup 5s --processes "$PROCESSES" \
+    dotnet "$TABLELOAD" run --rate "$RATE" --duration "$2" --warmup 5s --processes "$PROCESSES" --runtime "$RUNTIME" \
         --operation upsert-replace --key-space "$KEY_SPACE" --quiet --output "$WORK/$name" >"$WORK/$name.log" 2>&1 &
     pid=$!
     echo "second,rss_kib" >"$WORK/$name.rss.csv"
@@ -87,7 +88,7 @@ proxied_bench_setup bench-soak
 
 for run in short long; do
     duration="$SHORT"; [[ "$run" == long ]] && duration="$LONG"
-    echo "== $run: $duration at $RATE entities/s, $PROCESSES process(es), upsert-replace over $KEY_SPACE keys per task"
+    echo "== $run: $duration at $RATE entities/s, $PROCESSES process(es), --runtime $RUNTIME, upsert-replace over $KEY_SPACE keys per task"
     soak "$run" "$duration"
     read -r kib at <<<"$(peak "$run")"
     awk -v run="$run" -v kib="$kib" -v at="$at" -v samples="$(($(wc -l <"$WORK/$run.rss.csv") - 1))" \
