@@ -21,6 +21,9 @@ internal sealed class TuneOptions
     /// <summary>Run options tune refuses (<see cref="ChildRunOptions.RefusedByTune"/>).</summary>
     public IReadOnlyList<Option<string?>> Refused { get; }
 
+    /// <summary>The sentence that refuses one of <see cref="Refused"/>.</summary>
+    public string WhyRefused(Option refused) => refused.Name == Run.Stages.Name ? StagesSentence : RefusedSentence;
+
     /// <summary>Why tune refuses --fail-if, --abort-if and --junit, in one sentence.</summary>
     public const string RefusedSentence =
         "tune judges its probes by its own constraints, --p99 and --max-throttled, so it takes no --fail-if, --abort-if or --junit; give those, or gate a sweep or a run with --fail-if.";

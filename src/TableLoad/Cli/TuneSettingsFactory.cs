@@ -74,9 +74,12 @@ internal static class TuneSettingsFactory
         var first = SweepSettingsFactory.ValidateCells(corners, commandLine, nameEachCell: true, now, errors, variables ?? new Hashtable(), name =>
             name == SecretVariables.ConnectionString ? connection : name == SecretVariables.Sas ? sas : null);
         // Given here, or reaching the probes from a --config profile, TABLELOAD_FAIL_IF or TABLELOAD_ABORT_IF.
-        var refused = options.Refused.Where(o => Given(parse, o)).Select(o => o.Name).ToList();
-        errors.Require(!refused.Contains(options.Run.Stages.Name), TuneOptions.StagesSentence);
-        errors.Require(refused.All(name => name == options.Run.Stages.Name) && first?.FailIf is null && first?.AbortIf is null, TuneOptions.RefusedSentence);
+        var refusals = options.Refused.Where(o => Given(parse, o)).Select(options.WhyRefused)
+            .Append(first?.FailIf is null && first?.AbortIf is null ? null : TuneOptions.RefusedSentence);
+        foreach (var sentence in refusals.OfType<string>().Distinct())
+        {
+            errors.Require(false, sentence);
+        }
         errors.ThrowIfAny();
 
         // The probes and the confirm runs run as a sweep's cells do, the corners of the space standing for its knobs.

@@ -37,6 +37,14 @@ public static class ProcessTree
         return found;
     }
 
+    /// <exception cref="IOException">The process has ended.</exception>
+    public static int Parent(int pid)
+    {
+        // /proc/<pid>/stat: "pid (comm) state ppid ..."; comm may hold spaces, so read after the last ')'.
+        var stat = File.ReadAllText($"/proc/{pid}/stat");
+        return int.Parse(stat[(stat.LastIndexOf(')') + 2)..].Split(' ')[1], CultureInfo.InvariantCulture);
+    }
+
     private static Dictionary<int, int> ParentsByPid()
     {
         var parents = new Dictionary<int, int>();
@@ -49,9 +57,7 @@ public static class ProcessTree
 
             try
             {
-                // /proc/<pid>/stat: "pid (comm) state ppid ..."; comm may hold spaces, so read after the last ')'.
-                var stat = File.ReadAllText(Path.Combine(dir, "stat"));
-                parents[pid] = int.Parse(stat[(stat.LastIndexOf(')') + 2)..].Split(' ')[1], CultureInfo.InvariantCulture);
+                parents[pid] = Parent(pid);
             }
             catch (IOException)
             {

@@ -173,12 +173,8 @@ public sealed class SecretsNeverLeakTests(SecretAccountFixture azurite) : IDispo
     /// Between fork and exec a child still shows its parent's argv, which holds the --sas the user typed;
     /// TableLoad never starts a child with its own argv, so an identical one is that moment, not a leak.
     /// </summary>
-    private static bool IsForkedButNotYetExecuted(int pid, string argv)
-    {
-        var stat = File.ReadAllText($"/proc/{pid}/stat");
-        var parent = stat[(stat.LastIndexOf(')') + 2)..].Split(' ')[1];
-        return argv == File.ReadAllText($"/proc/{parent}/cmdline").Replace('\0', ' ');
-    }
+    private static bool IsForkedButNotYetExecuted(int pid, string argv) =>
+        argv == File.ReadAllText($"/proc/{ProcessTree.Parent(pid)}/cmdline").Replace('\0', ' ');
 
     private void SampleDescendantArgv(int root)
     {
