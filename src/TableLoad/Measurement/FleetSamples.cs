@@ -3,9 +3,16 @@ namespace TableLoad.Measurement;
 /// <summary>The cost samples of every process of a run: the coordinator's own and each worker's.</summary>
 internal sealed class FleetSamples(RunClock clock, IReadOnlyList<IWorkerReport> workers)
 {
-    private readonly List<ProcessSample> _coordinator = [ProcessSample.Take(0)];
+    private readonly ProcessSampleSeries _coordinator = Started();
 
     public void SampleCoordinator() => _coordinator.Add(ProcessSample.Take(clock.ElapsedMicros() / 1e6));
+
+    private static ProcessSampleSeries Started()
+    {
+        var series = new ProcessSampleSeries();
+        series.Add(ProcessSample.Take(0));
+        return series;
+    }
 
     public IReadOnlyList<(string Process, IReadOnlyList<ProcessSample> Samples)> Series()
     {

@@ -31,7 +31,7 @@ internal sealed class WorkerProcess : IWorkerReport, IDisposable
 
     public DateTimeOffset LastHeard { get; set; }
 
-    public List<ProcessSample> Samples { get; } = [];
+    public ProcessSampleSeries Samples { get; } = new();
 
     IReadOnlyList<ProcessSample> IWorkerReport.Samples => Samples;
 
