@@ -36,7 +36,8 @@ RUNTIME_SETTINGS <- c(
   gc_dynamic_adaptation = "GC dynamic adaptation (DATAS)", gc_heap_count = "GC heaps",
   gc_gen0_max_budget_bytes = "gen0 budget at most (bytes)", gc_gen0_size_bytes = "gen0 budget at least (bytes)",
   gc_heap_hard_limit_bytes = "GC heap limit (bytes)", tiered_compilation = "tiered compilation", tiered_pgo = "tiered PGO",
-  min_worker_threads = "thread-pool minimum worker threads", min_io_threads = "thread-pool minimum I/O threads"
+  min_worker_threads = "thread-pool minimum worker threads", min_io_threads = "thread-pool minimum I/O threads",
+  malloc_arena_max = "malloc arenas at most (0: the C library's own)", malloc_trim_threshold_bytes = "malloc trim threshold (bytes; 0: dynamic)"
 )
 
 runtime_value <- function(name, value) {

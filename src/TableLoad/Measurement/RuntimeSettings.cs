@@ -51,6 +51,14 @@ internal sealed record RuntimeSettings
     [Merge(MergeRule.Max)]
     public required int MinIoThreads { get; init; }
 
+    /// <summary>glibc's malloc arena limit (<c>MALLOC_ARENA_MAX</c> or TableLoad's own under tuned); 0 for the C library's own.</summary>
+    [Merge(MergeRule.Max)]
+    public long MallocArenaMax { get; init; }
+
+    /// <summary>glibc's fixed trim threshold (<c>MALLOC_TRIM_THRESHOLD_</c> or TableLoad's own under tuned); 0 for its dynamic one.</summary>
+    [Merge(MergeRule.Max)]
+    public long MallocTrimThresholdBytes { get; init; }
+
     /// <summary>This process's settings now; <paramref name="profile"/> names the profile it was started for.</summary>
     public static RuntimeSettings Current(string profile)
     {
@@ -70,6 +78,8 @@ internal sealed record RuntimeSettings
             TieredPgo = Switch("TieredPGO", "System.Runtime.TieredPGO", fallback: true),
             MinWorkerThreads = workers,
             MinIoThreads = io,
+            MallocArenaMax = NativeHeapTuning.ArenaMaxInEffect,
+            MallocTrimThresholdBytes = NativeHeapTuning.TrimThresholdInEffect,
         };
     }
 
@@ -77,7 +87,8 @@ internal sealed record RuntimeSettings
     public string Describe() => string.Create(System.Globalization.CultureInfo.InvariantCulture,
         $"{Profile}: {GcMode} GC{(ConcurrentGc ? ", concurrent" : "")}, DATAS {(GcDynamicAdaptation != 0 ? "on" : "off")}, {GcHeapCount} heaps, gen0 budget up to {GcGen0MaxBudgetBytes / (1024 * 1024)} MiB"
         + $"{(GcGen0SizeBytes > 0 ? $" (at least {GcGen0SizeBytes / (1024 * 1024)} MiB)" : "")}, heap limit {(GcHeapHardLimitBytes > 0 ? $"{GcHeapHardLimitBytes / (1024 * 1024)} MiB" : "none")}"
-        + $", tiered compilation {(TieredCompilation ? "on" : "off")}, PGO {(TieredPgo ? "on" : "off")}, thread-pool minimums {MinWorkerThreads} worker / {MinIoThreads} I/O");
+        + $", tiered compilation {(TieredCompilation ? "on" : "off")}, PGO {(TieredPgo ? "on" : "off")}, thread-pool minimums {MinWorkerThreads} worker / {MinIoThreads} I/O"
+        + $"{(MallocArenaMax > 0 ? $", malloc arenas up to {MallocArenaMax}" : "")}");
 
     private static long Number(IReadOnlyDictionary<string, object> gc, string key) =>
         gc.TryGetValue(key, out var value) ? Convert.ToInt64(value, System.Globalization.CultureInfo.InvariantCulture) : 0;

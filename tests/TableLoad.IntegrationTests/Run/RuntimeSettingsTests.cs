@@ -120,6 +120,19 @@ public sealed class RuntimeSettingsTests(AzuriteFixture azurite) : IDisposable
     }
 
     [Fact]
+    public async Task AMallocVariableTheUserSet_WinsOverTableLoadsOwn_AndIsRecorded()
+    {
+        using var process = TableLoadProcess.Start(ShortRun("malloc"), azurite.ConnectionString,
+            new Dictionary<string, string> { ["MALLOC_ARENA_MAX"] = "3", ["MALLOC_TRIM_THRESHOLD_"] = "262144" });
+        var exitCode = await process.WaitForExitAsync(Limit);
+
+        Assert.True(exitCode == 0, process.StandardError);
+        var settings = Assert.IsType<RuntimeSettings>(new ResultFolder(Path.Combine(_output, "malloc")).Summary.RuntimeSettings);
+        Assert.Equal(3, settings.MallocArenaMax);
+        Assert.Equal(262_144, settings.MallocTrimThresholdBytes);
+    }
+
+    [Fact]
     public async Task WithoutAHeapLimit_WorkersHaveNone()
     {
         var (exitCode, _, stderr) = await TableLoadProcess.RunAsync(ShortRun("nolimit", "--processes", "2"), azurite.ConnectionString, Limit);
@@ -160,6 +173,12 @@ public sealed class RuntimeSettingsTests(AzuriteFixture azurite) : IDisposable
         Assert.InRange(settings.GcHeapCount, 1, Settings.RuntimeProfiles.MaxHeaps);
         Assert.False(settings.TieredPgo);
         Assert.True(settings.MinWorkerThreads >= 4, $"thread-pool minimum {settings.MinWorkerThreads} is not sized to 2 tasks + 2");
+        if (OperatingSystem.IsLinux())
+        {
+            // glibc's malloc took TableLoad's settings (mallopt answered 1), so no arena per thread and no raised thresholds.
+            Assert.Equal(Settings.NativeHeapTuning.ArenaMax, settings.MallocArenaMax);
+            Assert.Equal(Settings.NativeHeapTuning.ThresholdBytes, settings.MallocTrimThresholdBytes);
+        }
     }
 
     private static void AssertDefaults(RuntimeSettings settings)
@@ -170,6 +189,8 @@ public sealed class RuntimeSettingsTests(AzuriteFixture azurite) : IDisposable
         Assert.Equal(Environment.ProcessorCount, settings.GcHeapCount);
         Assert.True(settings.TieredPgo);
         Assert.Equal(Environment.ProcessorCount, settings.MinWorkerThreads);
+        Assert.Equal(0, settings.MallocArenaMax);
+        Assert.Equal(0, settings.MallocTrimThresholdBytes);
     }
 
     private static string ResultJsonOf(RuntimeSettings settings) => System.Text.Json.JsonSerializer.Serialize(settings);
