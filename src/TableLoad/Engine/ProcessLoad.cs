@@ -46,12 +46,16 @@ internal sealed class ProcessLoad(RunSettings settings, TableAdmin admin, ILogge
         using var onInterrupt = signals.StopStarting.Register(() => signals.AbandonAfter(settings.Timeout + TimeSpan.FromSeconds(5)));
         var running = runner.RunAsync(stopStarting.Token, signals.Abandon, timeline.MeasuredStartMicros);
 
-        while (!running.IsCompleted)
+        for (var second = 1; !running.IsCompleted; second++)
         {
             // Wake just after each wall-clock second turns, when the last second can be published.
             var intoSecond = (clock.StartEpochMicros + clock.ElapsedMicros()) % 1_000_000;
             await Task.WhenAny(running, Task.Delay(TimeSpan.FromMicroseconds(1_000_000 - intoSecond + 2_000), clock.Time)).ConfigureAwait(false);
             await afterCollect(collector.Collect()).ConfigureAwait(false);
+            if (second % NativeHeapTuning.TrimEverySeconds == 0)
+            {
+                NativeHeapTuning.Trim();
+            }
         }
 
         await running.ConfigureAwait(false);

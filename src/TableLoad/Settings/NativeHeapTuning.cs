@@ -8,12 +8,14 @@ namespace TableLoad.Settings;
 /// thread an arena and lets each arena keep the largest free space it ever had: the thread pool's threads come and go,
 /// and the soak measured the arenas at 15 MiB after one minute and 26 MiB after 26 (docs/stages.md). Under
 /// <c>--runtime tuned</c> the load process allows at most <see cref="ArenaMax"/> arenas and fixes the trim and mmap
-/// thresholds, which glibc otherwise raises to the largest block ever freed; a variable the user set wins.
+/// thresholds, which glibc otherwise raises to the largest block ever freed; a variable the user set wins. The arenas made
+/// before the load started stay, so every <see cref="TrimEverySeconds"/> the load hands the free pages of all of them back.
 /// </summary>
 internal static class NativeHeapTuning
 {
     public const int ArenaMax = 2;
     public const int ThresholdBytes = 128 * 1024;
+    public const int TrimEverySeconds = 10;
 
     // glibc's mallopt parameters (malloc.h).
     private const int TrimThreshold = -1;
@@ -57,9 +59,21 @@ internal static class NativeHeapTuning
         }
     }
 
+    /// <summary>Gives the free pages of every arena back to the system, when <see cref="Apply"/> tuned the allocator.</summary>
+    public static void Trim()
+    {
+        if (_appliedThresholdBytes > 0)
+        {
+            _ = MallocTrim(0);
+        }
+    }
+
     private static long? Variable(string name) =>
         long.TryParse(Environment.GetEnvironmentVariable(name), NumberStyles.None, CultureInfo.InvariantCulture, out var value) ? value : null;
 
     [DllImport("libc", EntryPoint = "mallopt")]
     private static extern int Mallopt(int parameter, int value);
+
+    [DllImport("libc", EntryPoint = "malloc_trim")]
+    private static extern int MallocTrim(nuint pad);
 }
