@@ -17,6 +17,7 @@ internal sealed class RunCoordinator(RunSettings settings, TextWriter output, IL
     {
         ThreadPoolTuning.Apply(settings);
         NativeHeapTuning.Apply(settings);
+        FirstCollection.Apply(settings);
         var runtime = RuntimeSettings.Current(settings.Runtime.ToName());
         if (MemoryBudget.Warning(settings, runtime.GcHeapCount, runtime.GcHeapHardLimitBytes) is { } memory)
         {

@@ -27,6 +27,8 @@ public sealed class RuntimeSettingsTests(AzuriteFixture azurite) : IDisposable
         AssertTuned(settings);
         Assert.Equal(ResultJsonOf(settings), ResultJsonOf(Assert.Single(folder.Run.Environment.RuntimeSettings)));
         Assert.Contains("runtime tuned", stdout, StringComparison.Ordinal);
+        // The collection before the load (FirstCollection): a 2 s run has no other full collection.
+        Assert.True(folder.Summary.Client.GcGen2 >= 1, $"gen2 collections: {folder.Summary.Client.GcGen2}");
     }
 
     [Fact]
@@ -40,6 +42,7 @@ public sealed class RuntimeSettingsTests(AzuriteFixture azurite) : IDisposable
         var tunedFolder = new ResultFolder(Path.Combine(_output, "tuned2"));
         Assert.Equal(2, tunedFolder.Summary.PerProcess.Count);
         Assert.All(tunedFolder.Summary.PerProcess, p => AssertTuned(Assert.IsType<RuntimeSettings>(p.RuntimeSettings)));
+        Assert.All(tunedFolder.Summary.PerProcess, p => Assert.True(p.Client.GcGen2 >= 1, $"a worker's gen2 collections: {p.Client.GcGen2}"));
         Assert.Equal(2, tunedFolder.Run.Environment.RuntimeSettings.Count);
 
         var defaultsFolder = new ResultFolder(Path.Combine(_output, "defaults2"));

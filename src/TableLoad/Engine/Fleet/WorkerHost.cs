@@ -27,6 +27,7 @@ internal sealed class WorkerHost(TextReader stdin, TextWriter stdout, TimeProvid
         using var admin = new TableAdmin(AuthorizedTarget.For(settings.Target, time), settings.Table, settings.TableCallTimeout);
         ThreadPoolTuning.Apply(settings);
         NativeHeapTuning.Apply(settings);
+        FirstCollection.Apply(settings);
         channel.Send(new ReadyMessage(RuntimeSettings.Current(settings.Runtime.ToName())));
         if (await go.Task.ConfigureAwait(false) is not { } timing)
         {
