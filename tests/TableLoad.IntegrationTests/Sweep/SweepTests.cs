@@ -132,7 +132,7 @@ public sealed class SweepTests(AzuriteFixture azurite) : IDisposable
     [Fact]
     public async Task Resume_ASweepCsvWrittenBeforeTheGatesAndIntervalColumns_KeepsItsHeader_AndRunsOnlyTheMissingCell()
     {
-        string[] sweep = ["sweep", "--tasks", "1,2", "--batch-size", "10", "--duration", "1s", "--warmup", "0s", "--output", _output, "--fail-if", "p99<10m"];
+        string[] sweep = ["sweep", "--tasks", "1,2", "--batch-size", "10", "--duration", "2s", "--warmup", "0s", "--output", _output, "--fail-if", "p99<10m"];
         var (exitCode, _, stderr) = await TableLoadProcess.RunAsync(sweep, azurite.ConnectionString, Limit);
         Assert.True(exitCode == 0, stderr);
         var csvPath = Path.Combine(_output, ResultFiles.SweepCsv);
