@@ -73,26 +73,26 @@ soak() { # soak NAME DURATION
     ((code == 0)) || die "the $name run exited $code: $(tail -n 3 "$WORK/$name.log")"
 }
 
-peak() { # peak NAME -> "KIB SECOND"
-    awk -F, 'NR > 1 && $2 > max { max = $2; at = $1 } END { print max + 0, at + 0 }' "$WORK/$1.rss.csv"
+peak() { # peak NAME [FROM] -> "KIB SECOND": the highest RSS sampled from second FROM (default 0), 0 when none was
+    awk -F, -v from="${2:-0}" 'NR > 1 && $1 >= from && $2 > max { max = $2; at = $1 } END { print max + 0, at + 0 }' "$WORK/$1.rss.csv"
 }
 
 # The first seconds hold the start-up (JIT, the warm-up, the GC's first budgets), whose spike either run may or may not
 # have: the peak after them is the one a run's length could raise.
 readonly STARTUP_SECONDS=30
 
-peak_after_startup() { # peak_after_startup NAME -> "KIB SECOND", 0 when the run was no longer than the start-up
-    awk -F, -v from="$STARTUP_SECONDS" 'NR > 1 && $1 >= from && $2 > max { max = $2; at = $1 } END { print max + 0, at + 0 }' "$WORK/$1.rss.csv"
+median() { # the median of the numbers on standard input, one a line; 0 for none
+    sort -g | awk '{ v[NR] = $1 } END { print NR ? v[int((NR + 1) / 2)] : 0 }'
 }
 
 settled() { # settled NAME -> the median RSS in KiB of the run's last 60 samples
-    tail -n 60 "$WORK/$1.rss.csv" | grep -v second | cut -d, -f2 | sort -n | awk '{ v[NR] = $1 } END { print v[int((NR + 1) / 2)] + 0 }'
+    tail -n 60 "$WORK/$1.rss.csv" | grep -v second | cut -d, -f2 | median
 }
 
 median_p50() { # median_p50 NAME -> the median per-second batch p50 in ms over the run's measured seconds
     awk -F, 'NR == 1 { for (i = 1; i <= NF; i++) col[$i] = i; next }
         $col["warmup"] != "true" && $col["warmup"] != "1" && $col["p50_ms"] != "" { print $col["p50_ms"] + 0 }' "$WORK/$1/intervals.csv" \
-        | sort -g | awk '{ v[NR] = $1 } END { printf "%.0f\n", NR ? v[int((NR + 1) / 2)] : 0 }'
+        | median | xargs printf '%.0f\n'
 }
 
 worst_p50_before() { # worst_p50_before NAME SECOND -> the highest per-second batch p50 in ms in the 30 s up to SECOND
@@ -113,15 +113,15 @@ for run in short long; do
     read -r kib at <<<"$(peak "$run")"
     awk -v run="$run" -v kib="$kib" -v at="$at" -v samples="$(($(wc -l <"$WORK/$run.rss.csv") - 1))" \
         -v p50="$(worst_p50_before "$run" "$at")" -v settled="$(settled "$run")" -v median="$(median_p50 "$run")" \
-        -v after="$(peak_after_startup "$run")" -v startup="$STARTUP_SECONDS" \
+        -v after="$(peak "$run" "$STARTUP_SECONDS")" -v startup="$STARTUP_SECONDS" \
         'BEGIN { split(after, a, " "); printf "%s: peak RSS %.1f MiB at second %d of %d sampled (worst batch p50 in the 30 s before: %s ms); after the first %d s %.1f MiB at second %d; settled RSS %.1f MiB; median batch p50 %s ms\n", run, kib / 1024, at, samples, p50, startup, a[1] / 1024, a[2], settled / 1024, median }'
 done
 
 read -r short_kib _ <<<"$(peak short)"
 read -r long_kib _ <<<"$(peak long)"
 ((short_kib > 0)) || die "no RSS was sampled in the short run."
-read -r short_after _ <<<"$(peak_after_startup short)"
-read -r long_after _ <<<"$(peak_after_startup long)"
+read -r short_after _ <<<"$(peak short "$STARTUP_SECONDS")"
+read -r long_after _ <<<"$(peak long "$STARTUP_SECONDS")"
 awk -v long="$long_kib" -v short="$short_kib" -v settled_long="$(settled long)" -v settled_short="$(settled short)" \
     -v long_after="$long_after" -v short_after="$short_after" \
     'BEGIN { after = "-"; if (short_after > 0) after = sprintf("%.3f", long_after / short_after)

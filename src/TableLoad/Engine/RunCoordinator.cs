@@ -15,9 +15,7 @@ internal sealed class RunCoordinator(RunSettings settings, TextWriter output, IL
 {
     public async Task<int> RunAsync(StopSignals signals)
     {
-        ThreadPoolTuning.Apply(settings);
-        NativeHeapTuning.Apply(settings);
-        FirstCollection.Apply(settings);
+        LoadProcessTuning.Apply(settings);
         var runtime = RuntimeSettings.Current(settings.Runtime.ToName());
         if (MemoryBudget.Warning(settings, runtime.GcHeapCount, runtime.GcHeapHardLimitBytes) is { } memory)
         {

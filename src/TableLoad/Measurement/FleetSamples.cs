@@ -3,16 +3,9 @@ namespace TableLoad.Measurement;
 /// <summary>The cost samples of every process of a run: the coordinator's own and each worker's.</summary>
 internal sealed class FleetSamples(RunClock clock, IReadOnlyList<IWorkerReport> workers)
 {
-    private readonly ProcessSampleSeries _coordinator = Started();
+    private readonly ProcessSampleSeries _coordinator = [ProcessSample.Take(0)];
 
     public void SampleCoordinator() => _coordinator.Add(ProcessSample.Take(clock.ElapsedMicros() / 1e6));
-
-    private static ProcessSampleSeries Started()
-    {
-        var series = new ProcessSampleSeries();
-        series.Add(ProcessSample.Take(0));
-        return series;
-    }
 
     public IReadOnlyList<(string Process, IReadOnlyList<ProcessSample> Samples)> Series()
     {

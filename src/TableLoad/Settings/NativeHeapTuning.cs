@@ -31,10 +31,10 @@ internal static class NativeHeapTuning
     /// <summary>The fixed trim threshold in effect: the user's <c>MALLOC_TRIM_THRESHOLD_</c>, or what <see cref="Apply"/> set; 0 for glibc's dynamic one.</summary>
     public static long TrimThresholdInEffect => Variable("MALLOC_TRIM_THRESHOLD_") ?? _appliedThresholdBytes;
 
-    /// <summary>Under <c>--runtime defaults</c> the allocator keeps its own settings, as an untuned application's does.</summary>
-    public static void Apply(RunSettings settings)
+    /// <summary>Called under <c>--runtime tuned</c> only: under <c>defaults</c> the allocator keeps its own settings, as an untuned application's does.</summary>
+    public static void Apply()
     {
-        if (settings.Runtime != RuntimeProfile.Tuned || !OperatingSystem.IsLinux())
+        if (!OperatingSystem.IsLinux())
         {
             return;
         }

@@ -27,7 +27,7 @@ public sealed class RuntimeSettingsTests(AzuriteFixture azurite) : IDisposable
         AssertTuned(settings);
         Assert.Equal(ResultJsonOf(settings), ResultJsonOf(Assert.Single(folder.Run.Environment.RuntimeSettings)));
         Assert.Contains("runtime tuned", stdout, StringComparison.Ordinal);
-        // The collection before the load (FirstCollection): a 2 s run has no other full collection.
+        // The collection before the load (LoadProcessTuning): a 2 s run has no other full collection.
         Assert.True(folder.Summary.Client.GcGen2 >= 1, $"gen2 collections: {folder.Summary.Client.GcGen2}");
     }
 

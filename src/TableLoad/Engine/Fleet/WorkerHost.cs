@@ -25,9 +25,7 @@ internal sealed class WorkerHost(TextReader stdin, TextWriter stdout, TimeProvid
         _ = Task.Run(() => ListenAsync(go, signals));
 
         using var admin = new TableAdmin(AuthorizedTarget.For(settings.Target, time), settings.Table, settings.TableCallTimeout);
-        ThreadPoolTuning.Apply(settings);
-        NativeHeapTuning.Apply(settings);
-        FirstCollection.Apply(settings);
+        LoadProcessTuning.Apply(settings);
         channel.Send(new ReadyMessage(RuntimeSettings.Current(settings.Runtime.ToName())));
         if (await go.Task.ConfigureAwait(false) is not { } timing)
         {
