@@ -45,7 +45,7 @@ internal sealed class ProxyOptions
         0, 1e12, unit: "bytes per second", aboveMin: true);
 
     public Bounded<double> TimeoutShare { get; } = new(
-        new Option<double>("--timeout-share") { Description = "Share of throttled requests answered 500 OperationTimedOut; the rest get 503 ServerBusy.", DefaultValueFactory = _ => 0 },
+        new Option<double>("--timeout-share") { Description = "Share of throttled requests answered 500 OperationTimedOut; the rest get 503 ServerBusy. Not with --cosmos or --request-units, which answer every throttle 429.", DefaultValueFactory = _ => 0 },
         0, 1, why: "a share");
 
     public Option<bool> Cosmos { get; } = new("--cosmos")
@@ -54,7 +54,7 @@ internal sealed class ProxyOptions
     };
 
     public Bounded<double> RequestUnits { get; } = new(
-        new Option<double?>("--request-units") { Description = "Emulate the Cosmos DB Table API with this many request units (RU) provisioned per second: each batch or single write is charged by the cost model in docs/proxy.md against a one-second budget (unused RUs are not carried over), its answer carries x-ms-request-charge, and a write over the budget gets 429 TooManyRequests with x-ms-retry-after-ms and x-ms-substatus 3200. The Azure Storage limits do not apply. Default: none (Azure Storage)." },
+        new Option<double?>("--request-units") { Description = "Emulate the Cosmos DB Table API with this many request units (RU) provisioned per second: each batch or single write is charged by the cost model in docs/proxy.md against a one-second budget (unused RUs are not carried over), its answer carries x-ms-request-charge, and a write over the budget gets 429 TooManyRequests with x-ms-retry-after-ms and x-ms-substatus 3200. The Azure Storage limits do not apply, so --partition-limit, --account-limit, --burst, --account-ingress-limit and --account-egress-limit are refused beside it. Default: none (Azure Storage)." },
         0, MaxLimit, unit: "request units per second", aboveMin: true);
 
     public Option<string> ChargeHeaderFault { get; } = new("--charge-header-fault")

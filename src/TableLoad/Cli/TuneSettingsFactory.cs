@@ -71,11 +71,15 @@ internal static class TuneSettingsFactory
 
         // Every corner of the search space must be a run that run accepts, with the secrets the probes will have.
         var corners = Corners(space).Select(k => TuneSettings.CellOf(model, k)).ToList();
-        var first = SweepSettingsFactory.ValidateCells(corners, commandLine, nameEachCell: true, now, errors, variables ?? new Hashtable(), name =>
+        // A plan from a --config profile or TABLELOAD_STAGES reaches every probe beside its --duration; the probes' check
+        // would refuse the pair in a cell's words, so tune refuses the plan in its own before checking them.
+        var stagedByLayers = StagesReachProbes(runArguments, variables ?? new Hashtable());
+        var first = stagedByLayers ? null : SweepSettingsFactory.ValidateCells(corners, commandLine, nameEachCell: true, now, errors, variables ?? new Hashtable(), name =>
             name == SecretVariables.ConnectionString ? connection : name == SecretVariables.Sas ? sas : null);
         // Given here, or reaching the probes from a --config profile, TABLELOAD_FAIL_IF or TABLELOAD_ABORT_IF.
         var refusals = options.Refused.Where(o => Given(parse, o)).Select(options.WhyRefused)
-            .Append(first?.FailIf is null && first?.AbortIf is null ? null : TuneOptions.RefusedSentence);
+            .Append(first?.FailIf is null && first?.AbortIf is null ? null : TuneOptions.RefusedSentence)
+            .Append(stagedByLayers ? TuneOptions.StagesSentence : null);
         foreach (var sentence in refusals.OfType<string>().Distinct())
         {
             errors.Require(false, sentence);
@@ -117,6 +121,21 @@ internal static class TuneSettingsFactory
     }
 
     private static bool Given(ParseResult parse, Option option) => parse.GetResult(option) is OptionResult { Implicit: false };
+
+    /// <summary>Whether the probes' run, reading its --config profile and the TABLELOAD_* variables, would be given --stages.</summary>
+    private static bool StagesReachProbes(IReadOnlyList<string> runArguments, IDictionary variables)
+    {
+        var run = new RunOptions();
+        try
+        {
+            return Given(RunProfile.Apply(run.CreateCommand().Parse(runArguments), run, variables), run.Stages);
+        }
+        catch (UsageException)
+        {
+            // A profile that cannot be read is refused by the probes' own check, in its own sentence.
+            return false;
+        }
+    }
 
     /// <summary>The user's data model in its canonical spelling (so <c>SDK</c> and <c>sdk</c> name one folder), the searched knobs at 1; a refused value stands in as run's default.</summary>
     private static SweepCell ModelCell(ParseResult parse, RunOptions run, UsageErrors errors)

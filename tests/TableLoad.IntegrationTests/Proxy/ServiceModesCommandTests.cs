@@ -168,6 +168,22 @@ public sealed class ServiceModesCommandTests(AzuriteFixture azurite)
         Assert.DoesNotContain("   at ", stderr, StringComparison.Ordinal);
     }
 
+    [Theory]
+    [InlineData("--partition-limit is an Azure Storage limit, which the Cosmos DB emulation does not apply", "--request-units", "1000", "--partition-limit", "500")]
+    [InlineData("--account-limit, --burst are Azure Storage limits", "--request-units", "1000", "--account-limit", "500", "--burst", "2s")]
+    [InlineData("--account-ingress-limit is an Azure Storage limit", "--account-ingress-limit", "1000000", "--request-units", "1000")]
+    [InlineData("--timeout-share chooses between Azure Storage's 503 ServerBusy and 500 OperationTimedOut", "--cosmos", "--timeout-share", "0.5")]
+    [InlineData("--timeout-share chooses between", "--request-units", "1000", "--timeout-share", "0.5")]
+    public async Task AStorageOption_BesideTheCosmosEmulation_IsRefused_NotIgnored(string sentence, params string[] options)
+    {
+        var (exitCode, stdout, stderr) = await TableLoadProcess.RunAsync(["proxy", .. options, "--listen", "http://127.0.0.1:0"], null, Limit);
+
+        Assert.Equal(2, exitCode);
+        Assert.Equal("", stdout);
+        var line = Assert.Single(stderr.Split('\n', StringSplitOptions.RemoveEmptyEntries | StringSplitOptions.TrimEntries));
+        Assert.StartsWith(sentence, line, StringComparison.Ordinal);
+    }
+
     private Task<ProxyChild> StartAsync(params string[] options) => ProxyChild.StartAsync(azurite, options);
 
     // Two batches of the same size one after the other: the second sees the limits as the first left them.

@@ -28,16 +28,27 @@ public sealed class StageRefusalTests(AzuriteFixture azurite)
         Assert.True(await StoredEntities.CreateTableAsync(azurite, table), "bad input must be refused before any table is created");
     }
 
-    [Fact]
-    public async Task Tune_RefusesAPlan_InItsOwnSentence_BeforeAnyProbe()
+    [Theory]
+    [InlineData("command line")]
+    [InlineData("profile")]
+    [InlineData("environment")]
+    public async Task Tune_RefusesAPlan_InItsOwnSentence_BeforeAnyProbe(string from)
     {
         var output = Path.Combine(Path.GetTempPath(), StoredEntities.NewTableName("tunestages"));
+        var profile = Path.Combine(Path.GetTempPath(), StoredEntities.NewTableName("tunestages") + ".json");
+        await File.WriteAllTextAsync(profile, """{"stages": "10s:2,10s:4"}""");
+        string[] args = from switch
+        {
+            "command line" => ["tune", "--stages", "10s:2,10s:4", "--max-tasks", "4", "--output", output],
+            "profile" => ["tune", "--config", profile, "--max-tasks", "4", "--output", output],
+            _ => ["tune", "--max-tasks", "4", "--output", output],
+        };
 
-        var (exitCode, stdout, stderr) = await TableLoadProcess.RunAsync(["tune", "--stages", "10s:2,10s:4", "--max-tasks", "4", "--output", output], azurite.ConnectionString);
+        using var tune = TableLoadProcess.Start(args, azurite.ConnectionString, from == "environment" ? ("TABLELOAD_STAGES", "10s:2,10s:4") : null);
 
-        Assert.Equal(2, exitCode);
-        Assert.Equal(string.Empty, stdout);
-        var line = Assert.Single(stderr.Split('\n', StringSplitOptions.RemoveEmptyEntries));
+        Assert.Equal(2, await tune.WaitForExitAsync(TimeSpan.FromSeconds(60)));
+        Assert.Equal(string.Empty, tune.StandardOutput);
+        var line = Assert.Single(tune.StandardError.Split('\n', StringSplitOptions.RemoveEmptyEntries));
         Assert.StartsWith("tune measures each probe at one steady load for --duration, so it takes no --stages", line, StringComparison.Ordinal);
         Assert.False(Directory.Exists(output), "no probe may start, so tune makes no folder");
     }

@@ -35,14 +35,13 @@ public sealed class ProxySettingsFactoryTests : IDisposable
     {
         var settings = Create(
             "--listen", "http://localhost:0", "--target", "http://127.0.0.1:10412", "--partition-limit", "500", "--account-limit", "7000.5",
-            "--timeout-share", "0.25", "--cosmos", "--latency", "uniform:10ms-200ms", "--reset-rate", "0.2", "--lose-answer-rate", "0.1",
+            "--cosmos", "--latency", "uniform:10ms-200ms", "--reset-rate", "0.2", "--lose-answer-rate", "0.1",
             "--delay-answer-rate", "0.05", "--delay-answer", "2s", "--seed", "42");
 
         Assert.Equal(new Uri("http://localhost:0"), settings.Listen);
         Assert.Equal(new Uri("http://127.0.0.1:10412"), settings.Target);
         Assert.Equal(500, settings.PartitionLimit);
         Assert.Equal(7000.5, settings.AccountLimit);
-        Assert.Equal(0.25, settings.TimeoutShare);
         Assert.True(settings.Cosmos);
         Assert.Equal(LatencyShape.Uniform, settings.Latency.Shape);
         Assert.Equal(0.2, settings.ResetRate);
@@ -58,7 +57,7 @@ public sealed class ProxySettingsFactoryTests : IDisposable
         WriteProfile("""
             {
               "listen": "http://[::1]:10500", "target": "http://127.0.0.1:10412",
-              "partition_limit": 500, "account_limit": 5000, "timeout_share": 0.5, "cosmos": true,
+              "partition_limit": 500, "account_limit": 5000, "timeout_share": 0.5,
               "latency": "exp:50ms", "reset_rate": 0.2, "lose_answer_rate": 0.1, "delay_answer_rate": 0.1,
               "delay_answer": "40s", "seed": 7
             }
@@ -70,7 +69,6 @@ public sealed class ProxySettingsFactoryTests : IDisposable
         Assert.Equal(500, settings.PartitionLimit);
         Assert.Equal(5000, settings.AccountLimit);
         Assert.Equal(0.5, settings.TimeoutShare);
-        Assert.True(settings.Cosmos);
         Assert.Equal(LatencyShape.Exponential, settings.Latency.Shape);
         Assert.Equal(TimeSpan.FromMilliseconds(50), settings.Latency.Low);
         Assert.Equal(0.2, settings.ResetRate);
