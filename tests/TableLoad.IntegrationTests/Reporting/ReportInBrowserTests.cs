@@ -18,12 +18,13 @@ public sealed class ReportInBrowserTests(AzuriteFixture azurite, ITestOutputHelp
         window.addEventListener('load', () => {
           const images = [...document.images].map(i => ({ alt: i.alt, width: i.naturalWidth }));
           const cells = [...document.querySelectorAll('#percentiles tbody tr')].map(r => [...r.cells].map(c => c.textContent));
+          const stages = [...document.querySelectorAll('table[id^="stages-"] tbody tr')].map(r => [...r.cells].map(c => c.textContent));
           const pre = document.createElement('pre');
           pre.id = 'tableload-check';
           const verdict = document.querySelector('#verdict');
           const table = document.querySelector('#percentiles');
           const verdictFirst = !!verdict && !!(verdict.compareDocumentPosition(table) & Node.DOCUMENT_POSITION_FOLLOWING);
-          pre.textContent = JSON.stringify({ images, cells, verdict: verdict ? verdict.textContent : null, verdictFirst });
+          pre.textContent = JSON.stringify({ images, cells, stages, verdict: verdict ? verdict.textContent : null, verdictFirst });
           document.body.appendChild(pre);
         });
         </script>
@@ -43,12 +44,7 @@ public sealed class ReportInBrowserTests(AzuriteFixture azurite, ITestOutputHelp
         var html = await File.ReadAllTextAsync(report);
         Assert.DoesNotMatch("(src|href)=\"(?!data:)", html);
 
-        var checkedCopy = Path.Combine(output, "report-check.html");
-        await File.WriteAllTextAsync(checkedCopy, html.Replace("</body>", CheckScript + "</body>", StringComparison.Ordinal));
-        var dom = await HeadlessChromium.DumpDomAsync(checkedCopy);
-        var found = Regex.Match(dom, "<pre id=\"tableload-check\">(.*?)</pre>", RegexOptions.Singleline);
-        Assert.True(found.Success, "the check script left no result:\n" + dom[..Math.Min(dom.Length, 2000)]);
-        using var check = JsonDocument.Parse(WebUtility.HtmlDecode(found.Groups[1].Value));
+        using var check = await CheckInBrowserAsync(output);
 
         var plots = Directory.GetFiles(output, "*.png").Select(Path.GetFileName).Order().ToList();
         var images = check.RootElement.GetProperty("images").EnumerateArray().ToList();
@@ -72,6 +68,34 @@ public sealed class ReportInBrowserTests(AzuriteFixture azurite, ITestOutputHelp
     }
 
     [Fact]
+    public async Task StagedRunReport_InHeadlessChromium_ShowsOneRowPerStage_AsSummaryJsonHasIt()
+    {
+        var output = Directory.CreateTempSubdirectory("tableload-html-stages-").FullName;
+        var (exitCode, _, stderr) = await TableLoadProcess.RunAsync(
+            ["run", "--tasks", "1", "--stages", "2s:1,2s:2", "--warmup", "1s", "--batch-size", "10", "--output", output, "--quiet", "--report"],
+            azurite.ConnectionString);
+        Assert.True(exitCode == 0, stderr);
+
+        using var check = await CheckInBrowserAsync(output);
+
+        var summary = new ResultFolder(output).Summary;
+        Assert.Equal(2, summary.Stages.Count);
+        var rows = check.RootElement.GetProperty("stages").EnumerateArray().Select(r => r.EnumerateArray().Select(c => c.GetString()).ToList()).ToList();
+        Assert.Equal(summary.Stages.Count, rows.Count);
+        foreach (var (stage, row) in summary.Stages.Zip(rows))
+        {
+            Assert.Equal($"s{stage.Stage}", row[0]);
+            Assert.Equal(string.Create(CultureInfo.InvariantCulture, $"{stage.StartTarget:0} → {stage.EndTarget:0} tasks"), row[3]);
+            Assert.Equal(stage.MeanEntitiesPerSecond.ToString("F1", CultureInfo.InvariantCulture), row[4]);
+            Assert.Equal(stage.LatencyMs.Median.ToString("F2", CultureInfo.InvariantCulture), row[6]);
+        }
+
+        // The plan drawn over the series: throughput.png is among the plots the browser decoded.
+        var images = check.RootElement.GetProperty("images").EnumerateArray().ToList();
+        Assert.Contains(images, i => i.GetProperty("alt").GetString() == "throughput.png" && i.GetProperty("width").GetInt32() > 0);
+    }
+
+    [Fact]
     public async Task SweepReport_PrintsTheHtmlReportsPathLast_WithTheBestCellsAndTheKnee()
     {
         var output = Directory.CreateTempSubdirectory("tableload-html-sweep-").FullName;
@@ -86,6 +110,18 @@ public sealed class ReportInBrowserTests(AzuriteFixture azurite, ITestOutputHelp
         Assert.Contains("Best peak e/s: <b>sdk-p1-t", html, StringComparison.Ordinal);
         Assert.Contains("Knee: <b>sdk-p1-t", html, StringComparison.Ordinal);
         Assert.Contains("alt=\"sweep-knee.png\" src=\"data:image/png;base64,", html, StringComparison.Ordinal);
+    }
+
+    /// <summary>What the check script found in a copy of the folder's report.html, opened in headless Chromium.</summary>
+    private static async Task<JsonDocument> CheckInBrowserAsync(string output)
+    {
+        var html = await File.ReadAllTextAsync(Path.Combine(output, "report.html"));
+        var checkedCopy = Path.Combine(output, "report-check.html");
+        await File.WriteAllTextAsync(checkedCopy, html.Replace("</body>", CheckScript + "</body>", StringComparison.Ordinal));
+        var dom = await HeadlessChromium.DumpDomAsync(checkedCopy);
+        var found = Regex.Match(dom, "<pre id=\"tableload-check\">(.*?)</pre>", RegexOptions.Singleline);
+        Assert.True(found.Success, "the check script left no result:\n" + dom[..Math.Min(dom.Length, 2000)]);
+        return JsonDocument.Parse(WebUtility.HtmlDecode(found.Groups[1].Value));
     }
 
     /// <summary>The table row as TableLoad prints it: two decimals for latency, whole numbers for counts.</summary>
