@@ -1,5 +1,4 @@
 using System.CommandLine;
-using System.CommandLine.Parsing;
 using System.Globalization;
 using System.Net;
 using TableLoad.Proxy;
@@ -29,19 +28,20 @@ internal static class ProxySettingsFactory
         var ingressLimit = options.AccountIngressLimit.ValueIn(parse, errors);
         var egressLimit = options.AccountEgressLimit.ValueIn(parse, errors);
         var requestUnits = options.RequestUnits.ValueIn(parse, errors);
+        var requestUnitsGiven = options.RequestUnits.ValueOf(parse) is not null;
         var chargeFault = ParseChargeHeaderFault(errors, options.ChargeHeaderFault, parse.GetValue(options.ChargeHeaderFault));
         errors.Require(
-            chargeFault is not (ChargeHeaderFault.NotANumber or ChargeHeaderFault.Negative) || options.RequestUnits.ValueOf(parse) is not null,
+            chargeFault is not (ChargeHeaderFault.NotANumber or ChargeHeaderFault.Negative) || requestUnitsGiven,
             "--charge-header-fault needs --request-units: only the Cosmos DB emulation sends a charge header.");
         var timeoutShare = options.TimeoutShare.ValueIn(parse, errors);
-        var cosmos = parse.GetValue(options.Cosmos) || options.RequestUnits.ValueOf(parse) is not null;
+        var cosmos = parse.GetValue(options.Cosmos) || requestUnitsGiven;
         // Cosmos DB answers every throttle 429 and its only throughput limit is its request units: an option that
         // would be ignored is refused, so that a user never reads figures measured without the limit they set.
-        errors.Require(!cosmos || !Given(parse, options.TimeoutShare.Option),
+        errors.Require(!cosmos || !parse.IsGiven(options.TimeoutShare.Option),
             "--timeout-share chooses between Azure Storage's 503 ServerBusy and 500 OperationTimedOut; the Cosmos DB emulation (--cosmos, --request-units) answers every throttle 429: give one or the other.");
         var storageLimits = new Option[] { options.PartitionLimit.Option, options.AccountLimit.Option, options.Burst.Option, options.AccountIngressLimit.Option, options.AccountEgressLimit.Option }
-            .Where(o => Given(parse, o)).Select(o => o.Name).ToList();
-        errors.Require(options.RequestUnits.ValueOf(parse) is null || storageLimits.Count == 0,
+            .Where(o => parse.IsGiven(o)).Select(o => o.Name).ToList();
+        errors.Require(!requestUnitsGiven || storageLimits.Count == 0,
             $"{string.Join(", ", storageLimits)} {(storageLimits.Count == 1 ? "is an Azure Storage limit" : "are Azure Storage limits")}, which the Cosmos DB emulation does not apply: its only limit is --request-units; give one or the other.");
         var resetRate = options.ResetRate.ValueIn(parse, errors);
         var loseRate = options.LoseAnswerRate.ValueIn(parse, errors);
@@ -78,8 +78,6 @@ internal static class ProxySettingsFactory
             Seed = parse.GetValue(options.Seed) ?? Random.Shared.Next(),
         };
     }
-
-    private static bool Given(ParseResult parse, Option option) => parse.GetResult(option) is OptionResult { Implicit: false };
 
     private static ChargeHeaderFault? ParseChargeHeaderFault(UsageErrors errors, Option option, string? text)
     {

@@ -47,7 +47,7 @@ internal static class SweepSettingsFactory
         if (parse.GetValue(run.Entity) is { } sample)
         {
             // The sample makes every cell's entity, so no cell is given an --entity-size.
-            errors.Require(parse.GetResult(options.EntitySize) is not OptionResult { Implicit: false },
+            errors.Require(!parse.IsGiven(options.EntitySize),
                 $"--entity-size contradicts --entity {sample}, whose properties make every cell's entity: give one or the other.");
             knobs = knobs with { EntitySizes = [EntityShape.Sample] };
         }
@@ -173,8 +173,8 @@ internal static class SweepSettingsFactory
         var earlierKnobs = earlier.Knobs.Rates.Count == 0 ? earlier.Knobs with { Rates = [null] } : earlier.Knobs;
         // A sweep written before --runtime was a knob ran every cell tuned.
         earlierKnobs = earlierKnobs.Runtimes is null ? earlierKnobs with { Runtimes = [SweepCell.DefaultRuntime] } : earlierKnobs;
-        var knobsGiven = options.Knobs.Any(k => parse.GetResult(k) is OptionResult { Implicit: false });
-        var repeatGiven = parse.GetResult(options.Repeat.Option) is OptionResult { Implicit: false };
+        var knobsGiven = options.Knobs.Any(parse.IsGiven);
+        var repeatGiven = parse.IsGiven(options.Repeat.Option);
         return (knobsGiven ? knobs : earlierKnobs, repeatGiven ? repeat : earlier.Options.Repeat);
     }
 

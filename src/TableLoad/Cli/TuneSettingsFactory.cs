@@ -1,6 +1,5 @@
 using System.Collections;
 using System.CommandLine;
-using System.CommandLine.Parsing;
 using System.Globalization;
 using TableLoad.ChildRuns;
 using TableLoad.Settings;
@@ -22,7 +21,7 @@ internal static class TuneSettingsFactory
         var errors = new UsageErrors();
         var defaults = parse.CommandResult.Command.Parse([]);
         T Judged<T>(Func<ParseResult, T?> judge) where T : struct => judge(parse) ?? judge(defaults)!.Value;
-        var p99 = Given(parse, options.P99.Option) ? options.P99.ValueIn(parse, errors) : null;
+        var p99 = parse.IsGiven(options.P99.Option) ? options.P99.ValueIn(parse, errors) : null;
         var maxThrottled = SweepSettingsFactory.ParsePercent(errors, options.MaxThrottled.Name, parse.GetValue(options.MaxThrottled));
         var maxRu = options.MaxRequestUnits.ValueIn(parse, errors);
         var maxTasks = Judged(p => options.MaxTasks.ValueIn(p, errors));
@@ -34,7 +33,7 @@ internal static class TuneSettingsFactory
         var confirm = Judged(p => options.Confirm.ValueIn(p, errors));
         var duration = Judged(p => options.Duration.ValueIn(p, errors));
         var warmup = Judged(p => options.Warmup.ValueIn(p, errors));
-        var confirmDuration = Given(parse, options.ConfirmDuration.Option) ? options.ConfirmDuration.ValueIn(parse, errors) ?? duration * 2 : duration * 2;
+        var confirmDuration = parse.IsGiven(options.ConfirmDuration.Option) ? options.ConfirmDuration.ValueIn(parse, errors) ?? duration * 2 : duration * 2;
         var resume = parse.GetValue(options.Resume);
         var output = parse.GetValue(options.Output);
         errors.Require(!resume || output is not null, "--resume needs the --output folder of the tune to continue.");
@@ -50,7 +49,7 @@ internal static class TuneSettingsFactory
         if (parse.GetValue(options.Run.Entity) is { } sample)
         {
             // The sample makes every probe's entity, so no probe is given an --entity-size.
-            errors.Require(parse.GetResult(options.Run.EntitySize.Option) is not OptionResult { Implicit: false },
+            errors.Require(!parse.IsGiven(options.Run.EntitySize.Option),
                 $"--entity-size contradicts --entity {sample}, whose properties make every probe's entity: give one or the other.");
             model = model with { Entity = EntityShape.Sample };
         }
@@ -73,11 +72,12 @@ internal static class TuneSettingsFactory
         var corners = Corners(space).Select(k => TuneSettings.CellOf(model, k)).ToList();
         // A plan from a --config profile or TABLELOAD_STAGES reaches every probe beside its --duration; the probes' check
         // would refuse the pair in a cell's words, so tune refuses the plan in its own before checking them.
-        var stagedByLayers = StagesReachProbes(runArguments, variables ?? new Hashtable());
-        var first = stagedByLayers ? null : SweepSettingsFactory.ValidateCells(corners, commandLine, nameEachCell: true, now, errors, variables ?? new Hashtable(), name =>
+        variables ??= new Hashtable();
+        var stagedByLayers = StagesReachProbes(runArguments, variables);
+        var first = stagedByLayers ? null : SweepSettingsFactory.ValidateCells(corners, commandLine, nameEachCell: true, now, errors, variables, name =>
             name == SecretVariables.ConnectionString ? connection : name == SecretVariables.Sas ? sas : null);
         // Given here, or reaching the probes from a --config profile, TABLELOAD_FAIL_IF or TABLELOAD_ABORT_IF.
-        var refusals = options.Refused.Where(o => Given(parse, o)).Select(options.WhyRefused)
+        var refusals = options.Refused.Where(o => parse.IsGiven(o)).Select(options.WhyRefused)
             .Append(first?.FailIf is null && first?.AbortIf is null ? null : TuneOptions.RefusedSentence)
             .Append(stagedByLayers ? TuneOptions.StagesSentence : null);
         foreach (var sentence in refusals.OfType<string>().Distinct())
@@ -120,15 +120,13 @@ internal static class TuneSettingsFactory
         };
     }
 
-    private static bool Given(ParseResult parse, Option option) => parse.GetResult(option) is OptionResult { Implicit: false };
-
     /// <summary>Whether the probes' run, reading its --config profile and the TABLELOAD_* variables, would be given --stages.</summary>
     private static bool StagesReachProbes(IReadOnlyList<string> runArguments, IDictionary variables)
     {
         var run = new RunOptions();
         try
         {
-            return Given(RunProfile.Apply(run.CreateCommand().Parse(runArguments), run, variables), run.Stages);
+            return RunProfile.Apply(run.CreateCommand().Parse(runArguments), run, variables).IsGiven(run.Stages);
         }
         catch (UsageException)
         {
