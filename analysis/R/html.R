@@ -54,7 +54,8 @@ saturation_verdict <- function(client) {
 }
 
 # Where a reader looks first: whether the client or the target limited a run's figures, and why.
-limit_verdict <- function(summary) {
+# throttles: the outcomes run.json's outcome table marks as throttles (run_outcomes), never a list of its own.
+limit_verdict <- function(summary, throttles) {
   client <- summary$client %||% list()
   if (is.null(client$saturated)) return("not recorded: the folder was written before TableLoad judged its own saturation")
   if (isTRUE(client$saturated)) {
@@ -62,7 +63,7 @@ limit_verdict <- function(summary) {
                  paste(unlist(client$saturation_reasons), collapse = " ")))
   }
   outcomes <- unlist(summary$outcomes)
-  throttled <- sum(outcomes[intersect(names(outcomes), c("server_busy", "operation_timed_out", "too_many_requests"))])
+  throttled <- sum(outcomes[intersect(names(outcomes), throttles)])
   cost <- c(if (!is.null(client$gc_pause_percent)) sprintf("GC pauses %.1f%% of the time", client$gc_pause_percent),
             if (!is.null(summary$runtime_settings$profile)) sprintf("runtime %s", summary$runtime_settings$profile))
   paste0("the target was the limit, not TableLoad: the client was not saturated",
@@ -72,7 +73,7 @@ limit_verdict <- function(summary) {
 
 verdict_html <- function(runs) {
   c("<div id=\"verdict\"><h2>Verdict</h2><ul>",
-    vapply(runs, function(run) sprintf("<li><b>%s</b>: %s</li>", html_escape(run$name), html_escape(limit_verdict(run$summary))), ""),
+    vapply(runs, function(run) sprintf("<li><b>%s</b>: %s</li>", html_escape(run$name), html_escape(limit_verdict(run$summary, run$outcomes$throttles))), ""),
     "</ul></div>")
 }
 

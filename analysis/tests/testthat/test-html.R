@@ -36,16 +36,19 @@ test_that("a run's section has its client, saturation verdict, failures by class
 
 test_that("the verdict names the target as the limit of an unsaturated run, and the client's reasons when saturated", {
   run <- read_runs(fixture("run-rejected"))[[1]]
-  expect_match(limit_verdict(run$summary), "^the target was the limit, not TableLoad: the client was not saturated")
+  expect_match(limit_verdict(run$summary, run$outcomes$throttles), "^the target was the limit, not TableLoad: the client was not saturated")
   saturated <- run$summary
   saturated$client$saturated <- TRUE
   saturated$client$saturation_reasons <- list("the tableload process spent 30% of the time in GC pauses (over 10%): add processes.")
-  expect_match(limit_verdict(saturated), "^the client \\(TableLoad\\) was the limit.*30% of the time in GC pauses")
+  expect_match(limit_verdict(saturated, run$outcomes$throttles), "^the client \\(TableLoad\\) was the limit.*30% of the time in GC pauses")
   throttled <- run$summary
   throttled$outcomes$server_busy <- 12
   throttled$client$gc_pause_percent <- 2.25
   throttled$runtime_settings <- list(profile = "tuned")
-  expect_match(limit_verdict(throttled), "(GC pauses 2.2% of the time, runtime tuned); the service throttled 12 batches", fixed = TRUE)
+  expect_match(limit_verdict(throttled, run$outcomes$throttles), "(GC pauses 2.2% of the time, runtime tuned); the service throttled 12 batches", fixed = TRUE)
+  # What counts as a throttle is run.json's outcome table's word, not a list of the R scripts' own.
+  expect_true("server_busy" %in% run$outcomes$throttles)
+  expect_no_match(limit_verdict(throttled, character()), "throttled", fixed = TRUE)
 })
 
 test_that("report.html puts the verdict above the percentile table", {

@@ -1,6 +1,7 @@
 using System.CommandLine;
 using TableLoad.Settings;
 using TableLoad.Workload;
+using TableLoad.Storage;
 
 namespace TableLoad.Cli;
 
@@ -81,7 +82,7 @@ internal sealed class RunOptions
     public Option<string> Operation { get; } = new("--operation")
     {
         Description = "What each operation of a batch does: insert (the SDK's Add, a POST to the table; the service refuses a key that exists), upsert-replace (insert or replace: the SDK's UpsertReplace, a PUT to the entity without If-Match) or upsert-merge (insert or merge: the SDK's UpsertMerge, a PATCH to the entity without If-Match). The throttling targets count every operation alike.",
-        DefaultValueFactory = _ => "insert",
+        DefaultValueFactory = _ => BatchOperationNames.DefaultName,
     };
 
     public Bounded<int> KeySpace { get; } = new(

@@ -27,7 +27,7 @@ internal sealed record ClientUsage(
     public double PeakRssMib { get; init; }
 
     /// <summary>CPU microseconds per entity succeeded (warm-up included, as the CPU is).</summary>
-    public static double PerEntity(double user, double system, long entities) => entities > 0 ? (user + system) * 1e6 / entities : 0;
+    public static double PerEntity(double user, double system, long entities) => RunShares.CpuMicrosecondsPerEntity(user + system, entities) ?? 0;
 
     /// <summary>Adds up the last (cumulative) sample of every process of the run.</summary>
     public static ClientUsage From(IEnumerable<ProcessSample> lastSamples, long entities)

@@ -37,7 +37,7 @@ internal sealed record RunSummary
 
     /// <summary>What each operation of the batches did (<c>--operation</c>); insert in folders written before TableLoad had the option.</summary>
     [Merge(MergeRule.Same)]
-    public string Operation { get; init; } = "insert";
+    public string Operation { get; init; } = BatchOperationNames.DefaultName;
 
     /// <summary>RowKeys each task cycled over per partition (<c>--key-space</c>); null for new keys every batch.</summary>
     [Merge(MergeRule.Same)]
@@ -213,7 +213,7 @@ internal sealed record RunIdentity(string RunId, string Label, int Tasks, int Ba
     /// <summary>The <c>--entity</c> sample's shape in a few words; null for the default shape.</summary>
     public string? Entity { get; init; }
 
-    public string Operation { get; init; } = "insert";
+    public string Operation { get; init; } = BatchOperationNames.DefaultName;
 
     public int? KeySpace { get; init; }
 

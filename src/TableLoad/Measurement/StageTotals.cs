@@ -40,8 +40,6 @@ internal sealed class StageTotals(StageTimeline timeline) : IWindowSink
     private StageSummary Summary(int i, Totals totals, MeasuredPeriod period)
     {
         var counts = totals.Counts;
-        var throttled = OutcomeTable.Rows.Where(o => o.Throttle).Sum(o => counts[o.Outcome]);
-        var entities = counts.EntitiesSucceeded + counts.EntitiesFailed;
         var plan = timeline.Plan;
         return new StageSummary
         {
@@ -57,8 +55,8 @@ internal sealed class StageTotals(StageTimeline timeline) : IWindowSink
             Batches = counts.Batches,
             LatencyMs = LatencySummary.From(totals.Latency),
             Confidence = RunConfidence.Of(totals.Blocks, period),
-            ThrottledPercent = counts.Batches > 0 ? throttled * 100.0 / counts.Batches : 0,
-            FailedPercent = entities > 0 ? counts.EntitiesFailed * 100.0 / entities : 0,
+            ThrottledPercent = RunShares.ThrottledPercent(RunShares.ThrottledBatches(o => counts[o]), counts.Batches) ?? 0,
+            FailedPercent = RunShares.FailedPercent(counts.EntitiesFailed, counts.EntitiesSucceeded) ?? 0,
         };
     }
 }

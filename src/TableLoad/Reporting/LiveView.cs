@@ -41,7 +41,7 @@ internal sealed class LiveView : IWindowSink
         }
 
         _failedBatches += c.Batches - c[BatchOutcome.Succeeded];
-        _throttledBatches += OutcomeTable.Rows.Where(o => o.Throttle).Sum(o => c[o.Outcome]);
+        _throttledBatches += RunShares.ThrottledBatches(o => c[o]);
         var elapsed = window.EpochSecond - _timeline.StartEpochSecond + 1;
         // Warm-up batches that answered after the warm-up count above; the line is the measured window's.
         var warmupStragglers = warmup && window.EpochSecond >= _timeline.WarmupEndEpochSecond;

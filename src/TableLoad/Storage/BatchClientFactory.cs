@@ -11,8 +11,10 @@ internal static class BatchClientFactory
     public static IBatchClient Create(BatchClientKind kind, AuthorizedTarget target, string table, EntityTemplate template, BatchOperation operation, int maxConnections, bool sdkDiagnostics, TimeProvider time)
     {
         var handler = HttpHandlerFactory.Create(maxConnections);
-        return kind == BatchClientKind.Wire
-            ? new WireBatchClient(target, table, template, handler, time, operation)
-            : new SdkBatchClient(target, table, template, handler, sdkDiagnostics, time, operation);
+        return kind switch
+        {
+            BatchClientKind.Sdk => new SdkBatchClient(target, table, template, handler, sdkDiagnostics, time, operation),
+            BatchClientKind.Wire => new WireBatchClient(target, table, template, handler, time, operation),
+        };
     }
 }

@@ -12,21 +12,24 @@ internal enum BatchClientKind
 
 internal static class BatchClientKindNames
 {
-    public static string ToName(this BatchClientKind kind) => kind == BatchClientKind.Sdk ? "sdk" : "wire";
+    public static string ToName(this BatchClientKind kind) => kind switch
+    {
+        BatchClientKind.Sdk => "sdk",
+        BatchClientKind.Wire => "wire",
+    };
 
     public static bool TryParse(string? text, out BatchClientKind kind)
     {
-        switch (text?.Trim().ToLowerInvariant())
+        foreach (var candidate in Enum.GetValues<BatchClientKind>())
         {
-            case "sdk":
-                kind = BatchClientKind.Sdk;
+            if (string.Equals(text?.Trim(), candidate.ToName(), StringComparison.OrdinalIgnoreCase))
+            {
+                kind = candidate;
                 return true;
-            case "wire":
-                kind = BatchClientKind.Wire;
-                return true;
-            default:
-                kind = default;
-                return false;
+            }
         }
+
+        kind = default;
+        return false;
     }
 }

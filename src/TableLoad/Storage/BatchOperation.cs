@@ -15,6 +15,11 @@ internal enum BatchOperation
 
 internal static class BatchOperationNames
 {
+    /// <summary>The <c>--operation</c> a run has when none is given, and every result file written before the option.</summary>
+    public const BatchOperation Default = BatchOperation.Insert;
+
+    public static string DefaultName { get; } = Default.ToName();
+
     public static string ToName(this BatchOperation operation) => operation switch
     {
         BatchOperation.Insert => "insert",

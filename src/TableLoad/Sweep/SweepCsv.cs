@@ -57,6 +57,8 @@ internal static class SweepCsv
         // Empty in a sweep written before TableLoad classed throttled answers by the limit they named.
         .. ThrottleLimitExtensions.All.Select(ThrottledBy),
         Real("client_cpu_s", r => r.ClientCpuSeconds, (r, v) => r with { ClientCpuSeconds = v }),
+        // Empty in a sweep written before sweep.csv kept the client's CPU per entity.
+        Optional("client_cpu_us_per_entity", r => r.ClientCpuUsPerEntity, (r, v) => r with { ClientCpuUsPerEntity = v }),
         new("saturated", r => Csv.Bool(r.Saturated), (r, t) => r with { Saturated = bool.Parse(t) }),
         // verify_mismatch stands in place of the run's status, which is then read back as complete: a mismatch outranks it in the tally and the notes.
         new("status", r => Csv.Text(r.StatusText), (r, t) => t == SweepRow.VerifyMismatchText

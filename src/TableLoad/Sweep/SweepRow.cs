@@ -66,6 +66,9 @@ internal sealed record SweepRow
     /// <summary>User plus system CPU seconds of the load generator.</summary>
     public required double ClientCpuSeconds { get; init; }
 
+    /// <summary>The client's CPU microseconds per entity stored, as summary.json's <c>client</c> has it; null in a sweep written before sweep.csv kept it.</summary>
+    public double? ClientCpuUsPerEntity { get; init; }
+
     public required bool Saturated { get; init; }
 
     /// <summary>How the cell's run ended (an interrupted cell is not in sweep.csv).</summary>
@@ -92,7 +95,7 @@ internal sealed record SweepRow
     public long Batches => Cell.BatchSize > 0 ? (Succeeded + Failed) / Cell.BatchSize : 0;
 
     /// <summary>Throttled batches as a percentage of all measured batches (0 when there were none).</summary>
-    public double ThrottledPercent => Batches > 0 ? Throttled * 100.0 / Batches : 0;
+    public double ThrottledPercent => RunShares.ThrottledPercent(Throttled, Batches) ?? 0;
 
     /// <summary>A row of zeros for sweep.csv's reader to fill column by column (<see cref="SweepCsv.Columns"/>).</summary>
     public static SweepRow ToBeRead() => new(new SweepCell("", 0, 0, 0, EntityShape.Sample, "", null, 0));
@@ -116,7 +119,7 @@ internal sealed record SweepRow
             PeakEntitiesPerSecond = summary.PeakEntitiesPerSecond,
             Succeeded = summary.EntitiesSucceeded,
             Failed = summary.EntitiesFailed,
-            Throttled = OutcomeTable.Rows.Where(o => o.Throttle).Sum(o => Outcome(o.Name)),
+            Throttled = RunShares.ThrottledBatches(summary.Outcomes),
             Timeouts = Outcome(BatchOutcome.ClientTimeout.ToSnakeCase()),
             MeanEntitiesPerSecond = summary.MeanEntitiesPerSecond,
             GoodputMbPerSecond = summary.GoodputMbPerSecond,
@@ -124,6 +127,7 @@ internal sealed record SweepRow
             RuPerSecond = summary.RequestUnits?.PerSecondMean,
             Throttling = ThrottleCounts.Of(summary.Throttling),
             ClientCpuSeconds = summary.Client.UserCpuSeconds + summary.Client.SystemCpuSeconds,
+            ClientCpuUsPerEntity = summary.Client.CpuUsPerEntity,
             Saturated = summary.Client.Saturated,
             Status = summary.Status,
             VerifyMismatch = summary.Stored is { Matches: false },

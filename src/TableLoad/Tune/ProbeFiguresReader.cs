@@ -1,3 +1,4 @@
+using TableLoad.Measurement;
 using TableLoad.Sweep;
 
 namespace TableLoad.Tune;
@@ -7,7 +8,6 @@ internal static class ProbeFiguresReader
 {
     public static ProbeFigures From(SweepRow row)
     {
-        var entities = row.Succeeded + row.Failed;
         return new ProbeFigures
         {
             EntitiesPerSecond = row.MeanEntitiesPerSecond,
@@ -16,13 +16,14 @@ internal static class ProbeFiguresReader
             P99Ms = row.P99,
             ThrottledPercent = row.ThrottledPercent,
             // Throttled batches are judged on their own; without retries their entities are failed entities too.
-            FailedPercent = entities > 0 ? Math.Max(row.Failed - (row.Throttled * row.Cell.BatchSize), 0) * 100.0 / entities : 0,
+            FailedPercent = RunShares.FailedOtherThanThrottledPercent(row.Failed, row.Succeeded, row.Throttled, row.Cell.BatchSize) ?? 0,
             PeakEntitiesPerSecond = row.PeakEntitiesPerSecond,
             RequestUnitsPerSecond = row.RuPerSecond,
             RequestUnitsPerEntity = row.RuPerEntity,
             Throttling = row.Throttling,
             ClientSaturated = row.Saturated,
-            CpuMicrosecondsPerEntity = row.Succeeded > 0 ? row.ClientCpuSeconds * 1e6 / row.Succeeded : 0,
+            // Unknown (0) only for a probe read from a sweep.csv written before it kept the figure.
+            CpuMicrosecondsPerEntity = row.ClientCpuUsPerEntity ?? 0,
         };
     }
 }

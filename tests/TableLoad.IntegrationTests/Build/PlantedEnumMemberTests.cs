@@ -18,6 +18,8 @@ public sealed partial class PlantedEnumMemberTests(ITestOutputHelper log) : IDis
         _copy.PlantMember(Path.Combine("Storage", "BatchOperation.cs"), "BatchOperation", "Delete");
         _copy.PlantMember(Path.Combine("Tune", "ProbeVerdict.cs"), "ProbeVerdict", "Planted");
         _copy.PlantMember(Path.Combine("Measurement", "MergeRule.cs"), "MergeRule", "Planted");
+        _copy.PlantMember(Path.Combine("Storage", "BatchClientKind.cs"), "BatchClientKind", "Planted");
+        _copy.PlantMember(Path.Combine("Measurement", "Gates", "RunFigure.cs"), "RunFigure", "Planted");
 
         // Analyzers add nothing to a compiler error and take the longest on a busy machine.
         var (exitCode, output) = await _copy.BuildAsync(analyzers: false);
@@ -35,6 +37,13 @@ public sealed partial class PlantedEnumMemberTests(ITestOutputHelper log) : IDis
             "BracketGuess.cs: ProbeVerdict.Planted",
             "TuneExplanation.cs: ProbeVerdict.Planted",
             "SummaryMerge.cs: MergeRule.Planted",
+            // A third batch client is named and made where the two are; no ternary gives it the second's name.
+            "BatchClientKind.cs: BatchClientKind.Planted",
+            "BatchClientFactory.cs: BatchClientKind.Planted",
+            // A new figure is declared in one place: its name, unit, value, interval and run-to-run share.
+            "RunFigures.cs: RunFigure.Planted",
+            "RunIntervals.cs: RunFigure.Planted",
+            "RunToRunNoise.cs: RunFigure.Planted",
         ];
         Assert.All(expected, e => Assert.True(unhandled.Contains(e), $"No CS8509 for {e}; the build said:\n{output}"));
     }

@@ -72,6 +72,8 @@ public sealed class TuneTests(AzuriteFixture azurite) : IDisposable
         Assert.All(confirmRuns.Where(g => g.Key != recommendation.Cell), g => Assert.Contains(
             new TuneLoser(g.Key, "met the constraints in its probe but broke one in its confirm runs"), tune.Losers));
         Assert.All(rows, r => Assert.True(Directory.Exists(Path.Combine(_output, r["cell"])), r["cell"]));
+        // Each probe's CPU per entity is its run's, as summary.json declares it (warm-up on both sides), not a second definition.
+        Assert.All(tune.Probes, p => Assert.Equal(new ResultFolder(Path.Combine(_output, p.Cell)).Summary.Client.CpuUsPerEntity, p.CpuMicrosecondsPerEntity));
         var lines = stdout.TrimEnd().Split('\n');
         var lastLine = lines[^1];
         Assert.StartsWith($"tableload run --tasks {recommendation.Tasks} ", lastLine, StringComparison.Ordinal);

@@ -6,7 +6,7 @@ namespace TableLoad.Tests.Architecture;
 /// <summary>
 /// A switch over one of TableLoad's enums names every member and has no default arm or label, so a new member is
 /// decided about wherever it matters. The compiler holds switch expressions to it (CS8509, an error in the build,
-/// which EnumMemberBuildTests plants a member to see); switch statements it does not check, so this test does.
+/// which PlantedEnumMemberTests plants a member to see); switch statements it does not check, so this test does.
 /// </summary>
 public sealed partial class EnumSwitchTests
 {
@@ -24,6 +24,33 @@ public sealed partial class EnumSwitchTests
         var faults = SourceFiles().SelectMany(f => ExpressionFaults(File.ReadAllText(f), Path.GetRelativePath(SourceRoot(), f))).ToList();
 
         Assert.Empty(faults);
+    }
+
+    [Fact]
+    public void Conditionals_OnAMemberOfATwoMemberEnum_AreSwitches()
+    {
+        // A conditional on "kind == BatchClientKind.Sdk" names one member and gives the other the rest: a third member
+        // would silently take the rest's branch, where a switch expression fails the build.
+        var faults = SourceFiles().SelectMany(f => ConditionalFaults(File.ReadAllText(f), Path.GetRelativePath(SourceRoot(), f))).ToList();
+
+        Assert.Empty(faults);
+    }
+
+    [Fact]
+    public void Faults_OfPlantedConditionals_AreFound()
+    {
+        const string source = """
+            var name = kind == BatchClientKind.Sdk ? "sdk" : "wire";
+            var other = BatchClientKind.Wire != kind ? 1 : 2;
+            var fine = outcome == BatchOutcome.Succeeded ? 1 : 0;
+            var checkedOnce = kind == BatchClientKind.Sdk && diagnostics;
+            """;
+
+        var faults = ConditionalFaults(source, "planted.cs");
+
+        Assert.Equal(
+            ["planted.cs: a conditional chooses by BatchClientKind.Sdk, one of two members: use a switch", "planted.cs: a conditional chooses by BatchClientKind.Wire, one of two members: use a switch"],
+            faults);
     }
 
     [Fact]
@@ -45,6 +72,13 @@ public sealed partial class EnumSwitchTests
         Assert.Contains(statements, f => f.Contains("RequestKind.Other", StringComparison.Ordinal));
         Assert.Equal("planted.cs: a switch over ProbeVerdict has a discard arm", Assert.Single(expressions));
     }
+
+    private static List<string> ConditionalFaults(string source, string file) =>
+        [.. from Match m in EnumConditional().Matches(CodeOnly.Of(source))
+            let name = m.Groups[1].Success ? m.Groups[1].Value : m.Groups[3].Value
+            let member = m.Groups[1].Success ? m.Groups[2].Value : m.Groups[4].Value
+            where ProgramEnums.TryGetValue(name, out var type) && Enum.GetNames(type).Length == 2 && Enum.GetNames(type).Contains(member)
+            select $"{file}: a conditional chooses by {name}.{member}, one of two members: use a switch"];
 
     private static List<string> StatementFaults(string source, string file)
     {
@@ -157,6 +191,10 @@ public sealed partial class EnumSwitchTests
 
     private static string SourceRoot([System.Runtime.CompilerServices.CallerFilePath] string here = "") =>
         Path.GetFullPath(Path.Combine(Path.GetDirectoryName(here)!, "..", "..", "..", "src", "TableLoad"));
+
+    // "x == E.M ?" or "E.M != x ?": an equality with an enum member that decides a conditional expression.
+    [GeneratedRegex(@"(?:[!=]=\s*(\w+)\.(\w+)\s*\?(?![?.]))|(?:\b(\w+)\.(\w+)\s*[!=]=\s*[\w.]+\s*\?(?![?.]))")]
+    private static partial Regex EnumConditional();
 
     [GeneratedRegex(@"\bswitch\s*(?=[({])")]
     private static partial Regex SwitchKeyword();

@@ -19,7 +19,7 @@ public sealed class SweepCsvTests
         Assert.Equal(
             "cell,client,runtime,operation,processes,tasks,batch_size,entity_size,partitions,rate,repeat,min,median,mean,max,p90,p95,p99,p99_ci_low,p99_ci_high,peak_eps," +
             "succeeded,failed,throttled,timeouts,mean_eps,eps_ci_low,eps_ci_high,goodput_mb_s,ru_per_entity,ru_per_second," +
-            "throttled_request_units,throttled_account_operations,throttled_account_ingress,throttled_account_egress,throttled_partition_or_unnamed,client_cpu_s,saturated,status,gates",
+            "throttled_request_units,throttled_account_operations,throttled_account_ingress,throttled_account_egress,throttled_partition_or_unnamed,client_cpu_s,client_cpu_us_per_entity,saturated,status,gates",
             SweepCsv.Header);
     }
 
@@ -37,6 +37,7 @@ public sealed class SweepCsvTests
         Assert.Equal(9, row.Throttled);
         Assert.Equal(1, row.Timeouts);
         Assert.Equal(1.75, row.ClientCpuSeconds);
+        Assert.Equal(19.4, row.ClientCpuUsPerEntity);
         Assert.False(row.Saturated);
         Assert.Equal(RunStatus.Complete, row.Status);
         Assert.False(row.VerifyMismatch);
@@ -117,7 +118,7 @@ public sealed class SweepCsvTests
 
         Assert.Equal(
             "wire-p2-t12-b100-e1024-spread8-rate2500.5-r1,wire,tuned,insert,2,12,100,1024,spread:8,2500.5,1,8.25,20.5,22.126333333333335,950.75,30.5,35.25,1234.5,45.25,52.75,1200," +
-            "1234500,1000,9,1,900.1,11010.25,11990.25,0.9216,6.25,71875.5,0,0,0,0,7,1.75,false,complete,",
+            "1234500,1000,9,1,900.1,11010.25,11990.25,0.9216,6.25,71875.5,0,0,0,0,7,1.75,19.4,false,complete,",
             line);
         Assert.Equal(SweepCsv.Columns.Count, line.Split(',').Length);
     }

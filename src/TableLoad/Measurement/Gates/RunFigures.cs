@@ -56,8 +56,6 @@ internal static class RunFigures
     public static double? Read(this RunFigure figure, RunSummary summary)
     {
         var latency = summary.LatencyMs;
-        var batches = summary.Outcomes.Values.Sum();
-        var entities = summary.EntitiesSucceeded + summary.EntitiesFailed;
         return figure switch
         {
             RunFigure.Eps => summary.MeasuredSeconds > 0 ? summary.MeanEntitiesPerSecond : null,
@@ -68,14 +66,11 @@ internal static class RunFigures
             RunFigure.P999 => Latency(latency.P999),
             RunFigure.Mean => Latency(latency.Mean),
             RunFigure.Max => Latency(latency.Max),
-            RunFigure.Throttled => batches > 0 ? ThrottledBatches(summary) * 100.0 / batches : null,
-            RunFigure.Failed => entities > 0 ? summary.EntitiesFailed * 100.0 / entities : null,
+            RunFigure.Throttled => RunShares.ThrottledPercent(RunShares.ThrottledBatches(summary.Outcomes), summary.Outcomes.Values.Sum()),
+            RunFigure.Failed => RunShares.FailedPercent(summary.EntitiesFailed, summary.EntitiesSucceeded),
             RunFigure.CpuPerEntity => summary.Client.CpuUsPerEntity > 0 ? summary.Client.CpuUsPerEntity : null,
         };
 
         double? Latency(double ms) => latency.Count > 0 ? ms : null;
     }
-
-    private static long ThrottledBatches(RunSummary summary) =>
-        OutcomeTable.Rows.Where(o => o.Throttle).Sum(o => summary.Outcomes.GetValueOrDefault(o.Name));
 }
