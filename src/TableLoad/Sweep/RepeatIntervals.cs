@@ -20,7 +20,7 @@ internal static class RepeatIntervals
             var mean = Interval(repeats.Select(r => r.MeanEntitiesPerSecond).ToList());
             var p99 = Interval(repeats.Select(r => r.P99).ToList());
             text.AppendLine(string.Create(CultureInfo.InvariantCulture,
-                $"between {repeats.Count} repeats of {PointName(repeats[0].Cell)}: mean e/s {repeats.Average(r => r.MeanEntitiesPerSecond):F0} (95% CI {Math.Max(0, mean.Lo):F0}–{mean.Hi:F0}), p99 {repeats.Average(r => r.P99):F2} ms (95% CI {Math.Max(0, p99.Lo):F2}–{p99.Hi:F2})"));
+                $"between {repeats.Count} repeats of {repeats[0].Cell.PointName}: mean e/s {repeats.Average(r => r.MeanEntitiesPerSecond):F0} (95% CI {Math.Max(0, mean.Lo):F0}–{mean.Hi:F0}), p99 {repeats.Average(r => r.P99):F2} ms (95% CI {Math.Max(0, p99.Lo):F2}–{p99.Hi:F2})"));
         }
 
         return text.ToString();
@@ -29,6 +29,4 @@ internal static class RepeatIntervals
     // Each repeat counts once: a t interval over the repeats' figures.
     private static ConfidenceInterval Interval(IReadOnlyList<double> figures) =>
         BatchMeans.Interval(figures.Select(_ => 1.0).ToList(), figures, RunConfidence.DefaultLevel);
-
-    private static string PointName(SweepCell cell) => cell.Name[..cell.Name.LastIndexOf("-r", StringComparison.Ordinal)];
 }

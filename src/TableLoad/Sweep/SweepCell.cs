@@ -1,4 +1,5 @@
 using System.Globalization;
+using TableLoad.Reporting;
 using TableLoad.Storage;
 
 namespace TableLoad.Sweep;
@@ -17,7 +18,10 @@ internal sealed record SweepCell(string Client, int Processes, int Tasks, int Ba
     public static string DefaultOperation => BatchOperationNames.DefaultName;
 
     /// <summary>Readable and safe as a folder name on every file system, e.g. <c>sdk-p2-t12-b100-e1024-spread8-rate5000-r1</c>.</summary>
-    public string Name
+    public string Name => RepeatNames.Of(PointName, Repeat);
+
+    /// <summary>The name of the cell's knobs without its repeat, e.g. <c>sdk-p2-t12-b100-e1024-spread8-rate5000</c>.</summary>
+    public string PointName
     {
         get
         {
@@ -26,7 +30,7 @@ internal sealed record SweepCell(string Client, int Processes, int Tasks, int Ba
             // Named as before --runtime was a knob, so a sweep of those days resumes under its own names.
             var runtime = Runtime == DefaultRuntime ? "" : "-" + Runtime;
             var operation = Operation == DefaultOperation ? "" : "-" + Operation;
-            return string.Create(CultureInfo.InvariantCulture, $"{Client}{runtime}{operation}-p{Processes}-t{Tasks}-b{BatchSize}-{Entity.NamePart}-{partitions}{rate}-r{Repeat}");
+            return string.Create(CultureInfo.InvariantCulture, $"{Client}{runtime}{operation}-p{Processes}-t{Tasks}-b{BatchSize}-{Entity.NamePart}-{partitions}{rate}");
         }
     }
 

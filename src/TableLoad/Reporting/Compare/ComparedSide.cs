@@ -18,8 +18,8 @@ internal sealed record ComparedSide(string Path, IReadOnlyList<ComparedRun> Runs
         var parent = System.IO.Path.GetDirectoryName(trimmed) is { Length: > 0 } p ? p : ".";
         var cell = System.IO.Path.GetFileName(trimmed);
         var repeats = Directory.Exists(parent) && cell.Length > 0
-            ? Directory.GetDirectories(parent, cell + "-r*")
-                .Where(d => int.TryParse(System.IO.Path.GetFileName(d)[(cell.Length + 2)..], out _))
+            ? Directory.GetDirectories(parent, RepeatNames.Pattern(cell))
+                .Where(d => RepeatNames.IsRepeatOf(System.IO.Path.GetFileName(d), cell))
                 .Where(d => File.Exists(System.IO.Path.Combine(d, ResultFiles.SummaryJson)))
                 .Order(StringComparer.Ordinal)
                 .ToList()
@@ -31,7 +31,7 @@ internal sealed record ComparedSide(string Path, IReadOnlyList<ComparedRun> Runs
 
         throw new FormatException(Directory.Exists(trimmed)
             ? $"'{path}' is not a TableLoad result folder: it has no {ResultFiles.SummaryJson}."
-            : $"'{path}' does not exist, and no sweep cell folders '{cell}-r1', '{cell}-r2' … stand beside it.");
+            : $"'{path}' does not exist, and no sweep cell folders '{RepeatNames.Of(cell, 1)}', '{RepeatNames.Of(cell, 2)}' … stand beside it.");
     }
 }
 
