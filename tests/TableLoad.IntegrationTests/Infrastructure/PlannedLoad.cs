@@ -48,6 +48,23 @@ internal sealed class PlannedLoad(double startTarget, params (double Seconds, do
             from due in task.Order().Select((ms, k) => (Fleet: ((long)k * fleetTasks) + firstSlot + task.Key, Second: (ms - measuredFromMs) / 1000))
             select Cumulative(due.Second) - (due.Fleet * batchSize)];
 
+    /// <summary>
+    /// A worker's batches.csv counts from the worker's own start, which no file gives: its plan's second 0 is where the schedule
+    /// offsets agree best, to the millisecond, before the first batch due after the warm-up and after the last due in it (a batch's
+    /// phase is that of its due time); a worker that started after the warm-up has none, and second 0 is then up to the plan's length before.
+    /// </summary>
+    public double PlanStartMs(IReadOnlyList<IReadOnlyDictionary<string, string>> batches, int batchSize, int fleetTasks, int firstSlot)
+    {
+        var firstMeasured = batches.Where(b => b["warmup"] == "false").Min(b => ResultFolder.Number(b["intended_start_ms"]));
+        var earliest = batches.Where(b => b["warmup"] == "true").Select(b => ResultFolder.Number(b["intended_start_ms"]))
+            .DefaultIfEmpty(firstMeasured - (1000 * stages.Sum(s => s.Seconds))).Max();
+        return Enumerable.Range(0, (int)Math.Ceiling(firstMeasured - earliest) + 1).Select(ms => Math.Min(earliest + ms, firstMeasured))
+            .MinBy(ms => Spread(ScheduleOffsets(batches, ms, batchSize, fleetTasks, firstSlot)));
+    }
+
+    /// <summary>How far apart the smallest and largest of <paramref name="values"/> are.</summary>
+    public static double Spread(IReadOnlyList<double> values) => values.Max() - values.Min();
+
     /// <summary>The stage (1 on) whose period holds <paramref name="second"/>; 0 before the plan.</summary>
     public int StageAt(double second)
     {
