@@ -4,6 +4,10 @@
 # ends with one line "N passed, N failed" (each documented command counts as one test).
 #
 #   scripts/test.sh [--no-r]     --no-r skips installing R and the R tests
+#   scripts/test.sh --repeat N [--filter EXPR] [--no-r]
+#                                a flakiness check: builds once, runs the integration tests N times (only those
+#                                EXPR selects, as `dotnet test --filter` reads it), lists each test that failed in
+#                                any run with how many runs it failed in, and ends with the same line over all runs
 set -euo pipefail
 
 REPO_ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
@@ -114,6 +118,42 @@ show_job() {
     rm -f "$log"
 }
 
+# The names of the failed tests of a trx file, one a line.
+failed_tests() {
+    grep -o '<UnitTestResult [^>]*>' "$1" \
+        | grep 'outcome="Failed"' \
+        | sed -nE 's/.*testName="([^"]*)".*/\1/p' \
+        | sed -e 's/&quot;/"/g' -e 's/&lt;/</g' -e 's/&gt;/>/g' -e "s/&apos;/'/g" -e 's/&amp;/\&/g' || true
+}
+
+# repeat_integration_tests N FILTER: runs the integration tests N times, then lists every test that failed in any
+# run with its count of failed runs (most first); a run that ended without a trx file is listed by its number.
+repeat_integration_tests() {
+    local runs="$1" filter="$2" run name=TableLoad.IntegrationTests trx
+    local filter_args=()
+    [[ -n "$filter" ]] && filter_args=(--filter "$filter")
+    for ((run = 1; run <= runs; run++)); do
+        step "dotnet test tests/$name, run $run of $runs${filter:+ (--filter $filter)}"
+        trx="$results/$name-$run.trx"
+        run_counted "$name run $run" count_dotnet env --default-signal=INT dotnet test "tests/$name" -c Release --no-build --nologo \
+            --logger "trx;LogFileName=$(basename "$trx")" --results-directory "$results" "${filter_args[@]}"
+        if [[ -f "$trx" ]]; then
+            failed_tests "$trx" >>"$results/failed-tests"
+        else
+            echo "(run $run ended without a trx file)" >>"$results/failed-tests"
+        fi
+    done
+
+    echo
+    if [[ -s "$results/failed-tests" ]]; then
+        echo "tests that failed (in how many of the $runs runs):"
+        sort "$results/failed-tests" | uniq -c | sort -k1,1nr -k2 \
+            | awk -v runs="$runs" '{ n = $1; sub(/^ *[0-9]+ /, ""); printf "  %d of %d  %s\n", n, runs, $0 }'
+    else
+        echo "no test failed in $runs runs"
+    fi
+}
+
 summarise_and_exit() {
     echo
     if ((${#failed_steps[@]})); then
@@ -130,14 +170,25 @@ abort() {
 }
 
 main() {
-    local with_r=1 deps_args=()
+    local with_r=1 deps_args=() repeat="" filter="" filter_given=0
     while [[ $# -gt 0 ]]; do
         case "$1" in
             --no-r) with_r=0; deps_args+=(--no-r); shift ;;
-            -h|--help) echo "usage: scripts/test.sh [--no-r]"; exit 0 ;;
+            --repeat)
+                [[ $# -ge 2 && "$2" =~ ^[1-9][0-9]{0,3}$ ]] \
+                    || { echo "test.sh: --repeat takes a number of runs from 1 to 9999, not '${2-}'." >&2; exit 2; }
+                repeat="$2"; shift 2 ;;
+            --filter)
+                [[ $# -ge 2 && -n "$2" ]] || { echo "test.sh: --filter takes a dotnet test filter expression." >&2; exit 2; }
+                filter="$2"; filter_given=1; shift 2 ;;
+            -h|--help) echo "usage: scripts/test.sh [--no-r] | scripts/test.sh --repeat N [--filter EXPR] [--no-r]"; exit 0 ;;
             *) echo "test.sh: unknown argument '$1'." >&2; exit 2 ;;
         esac
     done
+    if ((filter_given)) && [[ -z "$repeat" ]]; then
+        echo "test.sh: --filter goes with --repeat N; the test command itself runs every test." >&2
+        exit 2
+    fi
     cd "$REPO_ROOT"
     step_log="$(mktemp "${TMPDIR:-/tmp}/tableload-test.XXXXXX")"
     results="$(mktemp -d "${TMPDIR:-/tmp}/tableload-test-results.XXXXXX")"
@@ -152,6 +203,11 @@ main() {
     step "dotnet build (Release)"
     dotnet build TableLoad.sln -c Release --no-restore --nologo -v quiet -clp:NoSummary \
         || abort "dotnet build"
+
+    if [[ -n "$repeat" ]]; then
+        repeat_integration_tests "$repeat" "$filter"
+        summarise_and_exit
+    fi
 
     step "dotnet test tests/TableLoad.Tests"
     run_dotnet_test tests/TableLoad.Tests

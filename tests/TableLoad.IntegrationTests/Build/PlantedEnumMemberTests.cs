@@ -5,24 +5,17 @@ namespace TableLoad.IntegrationTests.Build;
 
 /// <summary>
 /// A member added to one of TableLoad's enums fails the build at every switch that must decide about it: a copy of
-/// the program with members planted is built, and the compiler must name each of those switches (CS8509). A
+/// the program with members planted is built (<see cref="PlantedBuild"/>), and the compiler must name each of those switches (CS8509). A
 /// default arm put back into any of them hides the new member, and this test fails.
 /// </summary>
-public sealed partial class PlantedEnumMemberTests(ITestOutputHelper log) : IDisposable
+[Collection(PlantedBuildCollection.Name)]
+public sealed partial class PlantedEnumMemberTests(PlantedBuild build, ITestOutputHelper log)
 {
-    private readonly ProgramCopy _copy = new();
-
     [Fact]
-    public async Task Build_WithAPlantedEnumMember_FailsAtEverySwitchThatMustDecide()
+    public void Build_WithAPlantedEnumMember_FailsAtEverySwitchThatMustDecide()
     {
-        _copy.PlantMember(Path.Combine("Storage", "BatchOperation.cs"), "BatchOperation", "Delete");
-        _copy.PlantMember(Path.Combine("Tune", "ProbeVerdict.cs"), "ProbeVerdict", "Planted");
-        _copy.PlantMember(Path.Combine("Measurement", "MergeRule.cs"), "MergeRule", "Planted");
-        _copy.PlantMember(Path.Combine("Storage", "BatchClientKind.cs"), "BatchClientKind", "Planted");
-        _copy.PlantMember(Path.Combine("Measurement", "Gates", "RunFigure.cs"), "RunFigure", "Planted");
-
-        // Analyzers add nothing to a compiler error and take the longest on a busy machine.
-        var (exitCode, output) = await _copy.BuildAsync(analyzers: false);
+        // Planted: BatchOperation.Delete, ProbeVerdict.Planted, MergeRule.Planted, BatchClientKind.Planted and RunFigure.Planted.
+        var (exitCode, output) = (build.ExitCode, build.Output);
         log.WriteLine($"dotnet build of the planted copy: exit {exitCode}");
 
         Assert.NotEqual(0, exitCode);
@@ -55,6 +48,4 @@ public sealed partial class PlantedEnumMemberTests(ITestOutputHelper log) : IDis
 
     [GeneratedRegex(@"([^\s:]+\.cs)\(\d+,\d+\): error CS8509: .*?'(?:[\w.]+\.)?(\w+)\.(\w+)'")]
     private static partial Regex NotExhaustive();
-
-    public void Dispose() => _copy.Dispose();
 }

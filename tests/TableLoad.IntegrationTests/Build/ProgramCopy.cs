@@ -52,11 +52,11 @@ internal sealed class ProgramCopy : IDisposable
 
     public void PlantFile(string file, string text) => File.WriteAllText(Path.Combine(Project, file), text);
 
-    /// <summary>Builds the copy as the repository builds; <paramref name="analyzers"/> false leaves the compiler's own diagnostics alone.</summary>
-    public async Task<(int ExitCode, string Output)> BuildAsync(bool analyzers)
+    /// <summary>Builds the copy as the repository builds, analyzers and all.</summary>
+    public async Task<(int ExitCode, string Output)> BuildAsync()
     {
         var info = new ProcessStartInfo("dotnet") { WorkingDirectory = _work };
-        foreach (var arg in new[] { "build", Project, "-c", "Release", "--nologo", "-v", "quiet", "-clp:NoSummary", $"-p:RunAnalyzers={analyzers}" })
+        foreach (var arg in new[] { "build", Project, "-c", "Release", "--nologo", "-v", "quiet", "-clp:NoSummary" })
         {
             info.ArgumentList.Add(arg);
         }
