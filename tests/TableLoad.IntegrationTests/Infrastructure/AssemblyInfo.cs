@@ -1,4 +1,5 @@
 // Test collections run side by side, each against an Azurite of its own (AzuriteCollections.cs). The tests mostly wait
-// on child processes and timed runs, so a 2-core machine keeps three going; with more, the runs' own CPU becomes the
-// limit, and the tests whose load must pass a throttling limit or keep a latency bound fail on a busy machine.
-[assembly: CollectionBehavior(CollectionBehavior.CollectionPerClass, MaxParallelThreads = 3)]
+// on child processes, timed runs and the proxy's added latency, so a 2-core machine keeps four going. No test asserts
+// what only a fast machine meets (a rate, a latency or a share within some percent): a busy machine makes them slower,
+// not red; the bound is the CPU the runs themselves need.
+[assembly: CollectionBehavior(CollectionBehavior.CollectionPerClass, MaxParallelThreads = 4)]

@@ -12,7 +12,7 @@ namespace TableLoad.IntegrationTests.Proxy;
 /// equal the proxy's own count, each throttled answer is classed by the limit the proxy said, and a target that sends no
 /// charge (Azurite) gets no request-unit figure at all.
 /// </summary>
-[Collection(ProxyAzuriteCollection.Name)]
+[Collection(RequestUnitsAzuriteCollection.Name)]
 public sealed class RequestUnitsRunTests(AzuriteFixture azurite, ITestOutputHelper log) : IDisposable
 {
     private readonly string _output = Directory.CreateTempSubdirectory("tableload-ru-run-").FullName;
