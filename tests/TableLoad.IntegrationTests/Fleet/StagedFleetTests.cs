@@ -23,9 +23,9 @@ public sealed class StagedFleetTests(AzuriteFixture azurite) : IDisposable
         Assert.Equal(summary.EntitiesSucceeded, summary.PerProcess.Sum(p => p.EntitiesSucceeded));
         Assert.Equal(summary.EntitiesSucceeded, summary.Stages.Sum(s => s.EntitiesSucceeded));
 
-        // Each process's batches are due on the fleet's plan at its own two of the fleet's four task slots (within a tenth of a
-        // batch), so each is due half of each stage: 30 batches of 10 in the first, 45 in the ramp (whose last may not be sent
-        // by the stop on a slow machine). When they answered, and so a stage's mean, depends on the machine's speed.
+        // Each process's batches are due on the fleet's plan (within a tenth of a batch), each of its tasks taking one of every four
+        // of the fleet's turns, so each process is due half of each stage: 30 batches of 10 in the first, 45 in the ramp (whose last
+        // may not be sent by the stop on a slow machine). When they answered, and so a stage's mean, depends on the machine's speed.
         var plan = new PlannedLoad(200, (3, 200), (3, 400));
         var folder = new ResultFolder(_output);
         for (var process = 0; process < 2; process++)

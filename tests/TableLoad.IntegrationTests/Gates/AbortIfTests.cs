@@ -85,8 +85,9 @@ public sealed class AbortIfTests(AzuriteFixture azurite, ITestOutputHelper log) 
     [Fact]
     public async Task ARampPastThePartitionLimit_StopsInItsStage_NamingTheRampsTargetAtTheBreak()
     {
-        // A breakpoint test in small: the rate ramps from 100 to 1,000 e/s over 20 s into a partition limited to 400.
-        await using var proxy = await InProcessProxy.StartAsync(azurite, s => s with { PartitionLimit = 400 });
+        // A breakpoint test in small: the rate ramps from 100 to 1,000 e/s over 20 s into a partition limited to 200, which
+        // 8 tasks pass at any machine speed that answers a batch of 10 within 0.4 s.
+        await using var proxy = await InProcessProxy.StartAsync(azurite, s => s with { PartitionLimit = PartitionLimit });
         var output = Path.Combine(_root, "ramp");
         string[] arguments = ["run", "--tasks", "8", "--batch-size", "10", "--rate", "100", "--stages", "20s:1000", "--warmup", "1s", "--quiet",
             "--output", output, "--table", NewTable("abortramp"), "--abort-if", "throttled>5% for 2s"];
@@ -97,7 +98,7 @@ public sealed class AbortIfTests(AzuriteFixture azurite, ITestOutputHelper log) 
         var stoppedBy = Assert.IsType<StoppedBy>(new ResultFolder(output).Summary.StoppedBy);
         // The ramp's target at the second it stopped: 100 + 45 e/s for each second.
         Assert.Equal(100 + (45.0 * stoppedBy.AtSecond), stoppedBy.Target!.Value, 6);
-        Assert.True(stoppedBy.Target > 400 && stoppedBy.AtSecond < 20, $"stopped at second {stoppedBy.AtSecond}, target {stoppedBy.Target}");
+        Assert.True(stoppedBy.Target > PartitionLimit && stoppedBy.AtSecond < 20, $"stopped at second {stoppedBy.AtSecond}, target {stoppedBy.Target}");
         Assert.StartsWith($"Stopped by --abort-if throttled>5% for 2s at second {stoppedBy.AtSecond}, in stage s1: throttled was ", StopLine(stdout), StringComparison.Ordinal);
         Assert.EndsWith(string.Create(CultureInfo.InvariantCulture, $", with the target at {stoppedBy.Target:0} e/s."), StopLine(stdout), StringComparison.Ordinal);
     }

@@ -1,4 +1,5 @@
 // Test collections run side by side, each against an Azurite of its own (AzuriteCollections.cs). The tests mostly wait
-// on child processes and timed runs, so a 2-core machine keeps three going; with more, the runs' own CPU becomes the
-// limit, and the tests whose load must pass a throttling limit or keep a latency bound fail on a busy machine.
-[assembly: CollectionBehavior(CollectionBehavior.CollectionPerClass, MaxParallelThreads = 3)]
+// on child processes, timed runs and the proxy's added latency, so a 2-core machine keeps four going. Their assertions
+// are of counts, schedules and the proxy's own pacing, with bounds a slow machine meets too, not of a rate or latency
+// within some percent: a busy machine makes them slower, not red.
+[assembly: CollectionBehavior(CollectionBehavior.CollectionPerClass, MaxParallelThreads = 4)]

@@ -25,11 +25,25 @@ public sealed class FleetAzuriteCollection : ICollectionFixture<AzuriteFixture>
     public const string Name = "Azurite for fleets";
 }
 
-/// <summary>Sweeps, tune (whose probes are sweep cells) and the live meter.</summary>
+/// <summary>Request units: runs through the proxy's Cosmos DB emulation, their figures and the throttles it names.</summary>
+[CollectionDefinition(Name)]
+public sealed class RequestUnitsAzuriteCollection : ICollectionFixture<AzuriteFixture>
+{
+    public const string Name = "Azurite behind the proxy's request units";
+}
+
+/// <summary>Sweeps and the live meter.</summary>
 [CollectionDefinition(Name)]
 public sealed class SweepAzuriteCollection : ICollectionFixture<AzuriteFixture>
 {
-    public const string Name = "Azurite for sweeps, tune and telemetry";
+    public const string Name = "Azurite for sweeps and telemetry";
+}
+
+/// <summary>Tune, whose searches are the suite's longest runs: beside the sweeps rather than after them.</summary>
+[CollectionDefinition(Name)]
+public sealed class TuneAzuriteCollection : ICollectionFixture<AzuriteFixture>
+{
+    public const string Name = "Azurite for tune";
 }
 
 /// <summary>The HTML report, the packaged tool and the batch log; and the tests that freeze the service.</summary>

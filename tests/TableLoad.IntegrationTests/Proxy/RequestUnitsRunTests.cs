@@ -12,7 +12,7 @@ namespace TableLoad.IntegrationTests.Proxy;
 /// equal the proxy's own count, each throttled answer is classed by the limit the proxy said, and a target that sends no
 /// charge (Azurite) gets no request-unit figure at all.
 /// </summary>
-[Collection(ProxyAzuriteCollection.Name)]
+[Collection(RequestUnitsAzuriteCollection.Name)]
 public sealed class RequestUnitsRunTests(AzuriteFixture azurite, ITestOutputHelper log) : IDisposable
 {
     private readonly string _output = Directory.CreateTempSubdirectory("tableload-ru-run-").FullName;
@@ -97,9 +97,20 @@ public sealed class RequestUnitsRunTests(AzuriteFixture azurite, ITestOutputHelp
     public async Task CosmosMode_ReportOfTwoRuns_AddsTheirRequestUnits_AndDrawsPerBatchFromTheirMergedHistograms()
     {
         await using var proxy = await ProxyChild.StartAsync(azurite, "--request-units", "200000");
-        // report merges runs that ran at the same time, as instances of one load on several machines.
-        var parts = (await Task.WhenAll(new[] { "a", "b" }.Select(part => RunIntoAsync(Path.Combine(_output, part), proxy.ConnectionString, "--client", "wire"))))
-            .Select(run => run.Summary).ToList();
+        // report merges runs that ran at the same time, as instances of one load on several machines: one --start-at makes
+        // their seconds the same ones however long each took to start.
+        var instances = await StartTogether.StartAsync((startAt, attempt) => new[] { "a", "b" }.Select(part => TableLoadProcess.Start(
+            ["run", "--start-at", startAt, "--label", $"{part}-{attempt}", "--duration", "3s", "--warmup", "0s", "--tasks", "4", "--client", "wire", "--output", Path.Combine(_output, part)],
+            proxy.ConnectionString)).ToList());
+        foreach (var instance in instances)
+        {
+            using (instance)
+            {
+                Assert.True(await instance.WaitForExitAsync(TimeSpan.FromMinutes(2)) == 0, instance.StandardError);
+            }
+        }
+
+        var parts = new[] { "a", "b" }.Select(part => new ResultFolder(Path.Combine(_output, part)).Summary).ToList();
 
         var merged = Path.Combine(_output, "merged");
         var (exitCode, stdout, stderr) = await TableLoadProcess.RunAsync(

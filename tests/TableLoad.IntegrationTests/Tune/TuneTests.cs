@@ -13,7 +13,7 @@ namespace TableLoad.IntegrationTests.Tune;
 /// the limit it names is the one the proxy imposed, the recommendation holds its constraints in its confirm runs,
 /// and Ctrl+C then --resume goes on from the probes already run.
 /// </summary>
-[Collection(SweepAzuriteCollection.Name)]
+[Collection(TuneAzuriteCollection.Name)]
 public sealed class TuneTests(AzuriteFixture azurite) : IDisposable
 {
     private static readonly TimeSpan Limit = TimeSpan.FromMinutes(4);
