@@ -1,5 +1,4 @@
 using System.CommandLine;
-using System.Text.Json;
 using TableLoad.Measurement.Confidence;
 using TableLoad.Measurement.Gates;
 using TableLoad.Reporting.Compare;
@@ -59,7 +58,7 @@ internal static class CompareCommand
             var worse = comparison.WorseAmong(gated);
             if (parse.GetValue(json))
             {
-                await Console.Out.WriteLineAsync(ComparisonJson.Of(comparison, gated).ToJsonString(new JsonSerializerOptions { WriteIndented = true })).ConfigureAwait(false);
+                await Console.Out.WriteLineAsync(ComparisonJson.Render(comparison, gated)).ConfigureAwait(false);
             }
             else
             {

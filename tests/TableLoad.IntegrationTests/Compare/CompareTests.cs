@@ -55,6 +55,32 @@ public sealed class CompareTests(AzuriteFixture azurite) : IDisposable
         var noisy = await TableLoadProcess.RunAsync(["compare", fast, slow, "--fail-on", "eps", "--run-noise", "100%"], connectionString: null);
         Assert.True(noisy.ExitCode == 0, noisy.Stdout + noisy.Stderr);
         Assert.Matches(@"(?m)^eps .* no difference beyond noise$", noisy.Stdout);
+
+        // The interval of a ratio, from its log: never below -100%, and the sides swapped give its inverse.
+        var (down, downLow, _) = EpsChange(noisy.Stdout);
+        Assert.InRange(downLow, -99.999, down);
+        var swapped = await EpsJsonAsync(slow, fast);
+        var straight = await EpsJsonAsync(fast, slow);
+        Assert.Equal(1, (1 + straight.Low) * (1 + swapped.High), 9);
+        Assert.Equal(1, (1 + straight.High) * (1 + swapped.Low), 9);
+        Assert.Equal(1, (1 + straight.Change) * (1 + swapped.Change), 9);
+    }
+
+    private static async Task<(double Change, double Low, double High)> EpsJsonAsync(string baseSide, string newSide)
+    {
+        var (exitCode, stdout, stderr) = await TableLoadProcess.RunAsync(["compare", baseSide, newSide, "--json", "--run-noise", "100%"], connectionString: null);
+        Assert.True(exitCode == 0, stderr);
+        var eps = JsonNode.Parse(stdout)!["figures"]!.AsArray().Single(f => (string)f!["figure"]! == "eps")!;
+        return ((double)eps["relative_change"]!, (double)eps["relative_low"]!, (double)eps["relative_high"]!);
+    }
+
+    // eps's change and interval in percent, as the line prints them: "eps  240 e/s -> 60 e/s: -75% (95% CI -98% to +300%) …".
+    private static (double Change, double Low, double High) EpsChange(string stdout)
+    {
+        var match = System.Text.RegularExpressions.Regex.Match(stdout, @"(?m)^eps .*: ([-+][\d.]+)% \(95% CI ([-+][\d.]+)% to ([-+][\d.]+)%\)");
+        Assert.True(match.Success, stdout);
+        return (Percent(match.Groups[1].Value), Percent(match.Groups[2].Value), Percent(match.Groups[3].Value));
+        static double Percent(string text) => double.Parse(text, System.Globalization.CultureInfo.InvariantCulture);
     }
 
     [Fact]
@@ -72,6 +98,11 @@ public sealed class CompareTests(AzuriteFixture azurite) : IDisposable
         Assert.True((double)eps["change_high"]! < 0);
         Assert.True((bool)json["gate_failed"]!);
         Assert.Equal("rate", (string)json["knobs"]![0]!["name"]!);
+        Assert.InRange((double)eps["relative_low"]!, -1, (double)eps["relative_change"]!);
+        // Written as the lines print them: no \u003E for '>', \u002B for '+' or \u00B5 for 'µ'.
+        Assert.Contains("e/s -> ", stdout, StringComparison.Ordinal);
+        Assert.Contains("µs", stdout, StringComparison.Ordinal);
+        Assert.DoesNotContain("\\u00", stdout, StringComparison.Ordinal);
     }
 
     [Fact]
