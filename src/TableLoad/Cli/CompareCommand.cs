@@ -69,7 +69,7 @@ internal static class CompareCommand
 
                 if (gated.Count > 0)
                 {
-                    await Console.Out.WriteLineAsync(GateLine(gated, worse)).ConfigureAwait(false);
+                    await Console.Out.WriteLineAsync(ComparisonLines.GateLine(comparison, gated)).ConfigureAwait(false);
                 }
             }
 
@@ -77,10 +77,6 @@ internal static class CompareCommand
         });
         return command;
     }
-
-    private static string GateLine(IReadOnlyCollection<RunFigure> gated, IReadOnlyList<FigureComparison> worse) => worse.Count == 0
-        ? $"gate --fail-on {string.Join(",", gated.Select(f => f.Name()))}: passed (none worse beyond noise)"
-        : $"gate --fail-on {string.Join(",", gated.Select(f => f.Name()))}: FAILED ({string.Join(", ", worse.Select(f => f.Figure.Name()))} worse beyond noise)";
 
     private static IReadOnlyCollection<RunFigure> ParseFigures(string? text, List<string> faults)
     {

@@ -45,6 +45,7 @@ internal static class ComparisonJson
             ["knobs_sentence"] = ComparisonLines.KnobsSentence(comparison),
             ["fail_on"] = new JsonArray([.. gated.Select(g => (JsonNode)JsonValue.Create(g.Name()))]),
             ["gate_failed"] = worse.Count > 0,
+            ["gate_undecided"] = new JsonArray([.. comparison.UndecidedAmong(gated).Select(f => (JsonNode)JsonValue.Create(f.Figure.Name()))]),
         };
     }
 

@@ -56,9 +56,24 @@ internal static class ComparisonLines
         var many => $"knobs: {many.Count} differ ({string.Join(", ", many.Select(k => $"{k.Name} {k.Base} -> {k.New}"))}), so no change can be put down to one of them.",
     };
 
-    private static string Describe(ComparedSide side) => side.Runs.Count == 1
-        ? $"{side.Path} (1 run: its own interval and {RunNoiseWords})"
-        : $"{side.Path} ({side.Runs.Count.ToString(CultureInfo.InvariantCulture)} runs: the spread of their figures)";
+    private static string Describe(ComparedSide side) => side.Runs switch
+    {
+        [{ Summary.Confidence.TooLittleData: { } why }] => $"{side.Path} (1 run, with no interval of its own: {why})",
+        [_] => $"{side.Path} (1 run: its own interval and {RunNoiseWords})",
+        _ => $"{side.Path} ({side.Runs.Count.ToString(CultureInfo.InvariantCulture)} runs: the spread of their figures)",
+    };
+
+    /// <summary>The gate's line: failed when a gated figure is worse beyond noise; a gated figure that could not be decided is named either way.</summary>
+    public static string GateLine(RunComparison comparison, IReadOnlyCollection<RunFigure> gated)
+    {
+        var worse = comparison.WorseAmong(gated);
+        var undecided = comparison.UndecidedAmong(gated);
+        var names = string.Join(",", gated.Select(f => f.Name()));
+        var unknown = undecided.Count > 0 ? $"; {string.Join(", ", undecided.Select(f => f.Figure.Name()))} cannot be decided, see above" : "";
+        return worse.Count == 0
+            ? $"gate --fail-on {names}: passed (none worse beyond noise{unknown})"
+            : $"gate --fail-on {names}: FAILED ({string.Join(", ", worse.Select(f => f.Figure.Name()))} worse beyond noise{unknown})";
+    }
 
     private const string RunNoiseWords = "the run-to-run variation one run cannot show";
 
