@@ -28,33 +28,12 @@ internal static class CompareCommand
 
         command.SetAction(async parse =>
         {
-            var faults = new List<string>();
-            var gated = ParseFigures(parse.GetValue(failOn), faults);
-            var noise = ParseShare(parse.GetValue(runNoise), faults);
-            ComparedSide? before = null, after = null;
-            foreach (var (path, set) in new (string, Action<ComparedSide>)[] { (parse.GetValue(baseSide)!, s => before = s), (parse.GetValue(newSide)!, s => after = s) })
+            if (await Refusal.SettingsOrSayWhyAsync(() => CompareInputs.Read(parse.GetValue(failOn), parse.GetValue(runNoise), parse.GetValue(baseSide)!, parse.GetValue(newSide)!)) is not var (gated, noise, before, after))
             {
-                try
-                {
-                    set(ComparedSide.Read(path));
-                }
-                catch (FormatException ex)
-                {
-                    faults.Add(ex.Message);
-                }
-            }
-
-            if (faults.Count > 0)
-            {
-                foreach (var fault in faults)
-                {
-                    await Console.Error.WriteLineAsync(fault).ConfigureAwait(false);
-                }
-
                 return ExitCodes.BadInput;
             }
 
-            var comparison = RunComparison.Of(before!, after!, RunConfidence.DefaultLevel, RunIntervals.Of, figure => noise ?? RunToRunNoise.DefaultShare(figure));
+            var comparison = RunComparison.Of(before, after, RunConfidence.DefaultLevel, RunIntervals.Of, figure => noise ?? RunToRunNoise.DefaultShare(figure));
             var worse = comparison.WorseAmong(gated);
             if (parse.GetValue(json))
             {
@@ -76,44 +55,5 @@ internal static class CompareCommand
             return worse.Count > 0 ? ExitCodes.GateFailed : ExitCodes.Success;
         });
         return command;
-    }
-
-    private static IReadOnlyCollection<RunFigure> ParseFigures(string? text, List<string> faults)
-    {
-        var figures = new List<RunFigure>();
-        foreach (var name in (text ?? "").Split(',', StringSplitOptions.TrimEntries | StringSplitOptions.RemoveEmptyEntries))
-        {
-            if (RunFigures.TryParse(name, out var figure) && RunComparison.Compared.Contains(figure))
-            {
-                figures.Add(figure);
-            }
-            else
-            {
-                faults.Add($"--fail-on names '{name}', which compare does not judge; it takes {string.Join(", ", RunComparison.Compared.Select(f => f.Name()))}.");
-            }
-        }
-
-        if (text is not null && figures.Count == 0 && faults.Count == 0)
-        {
-            faults.Add($"--fail-on names no figure; give a comma-separated list of {string.Join(", ", RunComparison.Compared.Select(f => f.Name()))}.");
-        }
-
-        return figures;
-    }
-
-    private static double? ParseShare(string? text, List<string> faults)
-    {
-        if (text is null)
-        {
-            return null;
-        }
-
-        if (text.EndsWith('%') && double.TryParse(text[..^1], System.Globalization.NumberStyles.AllowDecimalPoint, System.Globalization.CultureInfo.InvariantCulture, out var percent) && percent <= 100)
-        {
-            return percent / 100;
-        }
-
-        faults.Add($"--run-noise '{text}' is not a share from 0% to 100% (for example 10%).");
-        return null;
     }
 }

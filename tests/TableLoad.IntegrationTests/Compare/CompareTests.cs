@@ -172,6 +172,24 @@ public sealed class CompareTests(AzuriteFixture azurite, CompareRuns runs) : ICl
     }
 
     [Fact]
+    public async Task EveryFault_IsSaidAtOnce_OneSentenceEach_ExitTwo()
+    {
+        var missing = Path.Combine(runs.Root, "nowhere");
+        var run = await ShortAsync("short-a");
+
+        var (exitCode, stdout, stderr) = await TableLoadProcess.RunAsync(["compare", run, missing, "--fail-on", "p98", "--run-noise", "lots"], connectionString: null);
+
+        Assert.Equal(2, exitCode);
+        Assert.Equal("", stdout);
+        var lines = stderr.Split('\n', StringSplitOptions.RemoveEmptyEntries);
+        Assert.Collection(
+            lines,
+            l => Assert.StartsWith("--fail-on names 'p98', which compare does not judge", l, StringComparison.Ordinal),
+            l => Assert.StartsWith("--run-noise 'lots' is not a share from 0% to 100%", l, StringComparison.Ordinal),
+            l => Assert.StartsWith($"'{missing}' does not exist", l, StringComparison.Ordinal));
+    }
+
+    [Fact]
     public async Task AMissingSide_SaysItDoesNotExist_ExitTwo()
     {
         var missing = Path.Combine(runs.Root, "nowhere");
