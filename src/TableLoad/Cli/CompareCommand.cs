@@ -14,14 +14,14 @@ internal static class CompareCommand
         var newSide = new Argument<string>("new") { Description = "The run folder (or sweep cell with its repeats) to judge." };
         var failOn = new Option<string?>("--fail-on")
         {
-            Description = $"Exit 99 when any of these figures is worse beyond noise: a comma-separated list of {string.Join(", ", RunComparison.Compared.Select(f => f.Name()))}. Default: none (compare only reports).",
+            Description = $"Exit 99 when any of these figures is worse beyond noise: a comma-separated list of {string.Join(", ", RunComparison.Compared.Select(f => f.Name()))}. A figure that cannot be decided (the same run on both sides, a side stopped early, a run too short for its own interval) does not fail the gate; the gate's line names it. Default: none (compare only reports).",
         };
         var runNoise = new Option<string?>("--run-noise")
         {
             Description = "The run-to-run variation assumed for a side of one run, as a share of each figure (for example 10%). Default: per figure, as measured on Azurite (docs/analysis.md). Repeats measure their own.",
         };
-        var json = new Option<bool>("--json") { Description = "Print the comparison as JSON (the figures, their intervals and verdicts, the knobs that differ) instead of lines. Default: lines." };
-        var command = new Command("compare", "Compare two runs (or two sweep cells' repeats): each figure's change, its 95% interval, and whether it is better, worse or no different beyond noise.")
+        var json = new Option<bool>("--json") { Description = "Print the comparison as JSON (the figures, their changes, intervals and verdicts with the reason for any that cannot be decided, the knobs that differ) instead of lines. Default: lines." };
+        var command = new Command("compare", "Compare two runs (or two sweep cells' repeats): each figure's change (a ratio for entities/s, latency and CPU, its 95% interval from the ratio's log; points for a share), and whether it is better, worse or no different beyond noise, or cannot be decided and why.")
         {
             baseSide, newSide, failOn, runNoise, json,
         };
