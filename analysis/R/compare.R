@@ -28,7 +28,7 @@ COMPARE_ROWS <- list(
 JUDGED_ONLY_LABELS <- c(throttled = "throttled batches (%)", failed = "failed entities (%)")
 
 # compare's verdicts as the table shows them; one compare adds later shows under its own name.
-VERDICT_WORDS <- c(better = "better", worse = "worse", no_difference = "no difference beyond noise")
+VERDICT_WORDS <- c(better = "better", worse = "worse", no_difference = "no difference beyond noise", cannot_decide = "cannot decide")
 
 # The runtime settings a reader can carry into an application, as summary.json's runtime_settings names them.
 RUNTIME_SETTINGS <- c(

@@ -1,5 +1,4 @@
 using System.CommandLine;
-using System.Text.Json;
 using TableLoad.Measurement.Confidence;
 using TableLoad.Measurement.Gates;
 using TableLoad.Reporting.Compare;
@@ -15,51 +14,30 @@ internal static class CompareCommand
         var newSide = new Argument<string>("new") { Description = "The run folder (or sweep cell with its repeats) to judge." };
         var failOn = new Option<string?>("--fail-on")
         {
-            Description = $"Exit 99 when any of these figures is worse beyond noise: a comma-separated list of {string.Join(", ", RunComparison.Compared.Select(f => f.Name()))}. Default: none (compare only reports).",
+            Description = $"Exit 99 when any of these figures is worse beyond noise: a comma-separated list of {string.Join(", ", RunComparison.Compared.Select(f => f.Name()))}. A figure that cannot be decided (the same run on both sides, a side stopped early, a run too short for its own interval) does not fail the gate; the gate's line names it. Default: none (compare only reports).",
         };
         var runNoise = new Option<string?>("--run-noise")
         {
             Description = "The run-to-run variation assumed for a side of one run, as a share of each figure (for example 10%). Default: per figure, as measured on Azurite (docs/analysis.md). Repeats measure their own.",
         };
-        var json = new Option<bool>("--json") { Description = "Print the comparison as JSON (the figures, their intervals and verdicts, the knobs that differ) instead of lines. Default: lines." };
-        var command = new Command("compare", "Compare two runs (or two sweep cells' repeats): each figure's change, its 95% interval, and whether it is better, worse or no different beyond noise.")
+        var json = new Option<bool>("--json") { Description = "Print the comparison as JSON (the figures, their changes, intervals and verdicts with the reason for any that cannot be decided, the knobs that differ) instead of lines. Default: lines." };
+        var command = new Command("compare", "Compare two runs (or two sweep cells' repeats): each figure's change (a ratio for entities/s, latency and CPU, its 95% interval from the ratio's log; points for a share), and whether it is better, worse or no different beyond noise, or cannot be decided and why.")
         {
             baseSide, newSide, failOn, runNoise, json,
         };
 
         command.SetAction(async parse =>
         {
-            var faults = new List<string>();
-            var gated = ParseFigures(parse.GetValue(failOn), faults);
-            var noise = ParseShare(parse.GetValue(runNoise), faults);
-            ComparedSide? before = null, after = null;
-            foreach (var (path, set) in new (string, Action<ComparedSide>)[] { (parse.GetValue(baseSide)!, s => before = s), (parse.GetValue(newSide)!, s => after = s) })
+            if (await Refusal.SettingsOrSayWhyAsync(() => CompareInputs.Read(parse.GetValue(failOn), parse.GetValue(runNoise), parse.GetValue(baseSide)!, parse.GetValue(newSide)!)) is not var (gated, noise, before, after))
             {
-                try
-                {
-                    set(ComparedSide.Read(path));
-                }
-                catch (FormatException ex)
-                {
-                    faults.Add(ex.Message);
-                }
-            }
-
-            if (faults.Count > 0)
-            {
-                foreach (var fault in faults)
-                {
-                    await Console.Error.WriteLineAsync(fault).ConfigureAwait(false);
-                }
-
                 return ExitCodes.BadInput;
             }
 
-            var comparison = RunComparison.Of(before!, after!, RunConfidence.DefaultLevel, RunIntervals.Of, figure => noise ?? RunToRunNoise.DefaultShare(figure));
+            var comparison = RunComparison.Of(before, after, RunConfidence.DefaultLevel, RunIntervals.Of, figure => noise ?? RunToRunNoise.DefaultShare(figure));
             var worse = comparison.WorseAmong(gated);
             if (parse.GetValue(json))
             {
-                await Console.Out.WriteLineAsync(ComparisonJson.Of(comparison, gated).ToJsonString(new JsonSerializerOptions { WriteIndented = true })).ConfigureAwait(false);
+                await Console.Out.WriteLineAsync(ComparisonJson.Render(comparison, gated)).ConfigureAwait(false);
             }
             else
             {
@@ -70,55 +48,12 @@ internal static class CompareCommand
 
                 if (gated.Count > 0)
                 {
-                    await Console.Out.WriteLineAsync(GateLine(gated, worse)).ConfigureAwait(false);
+                    await Console.Out.WriteLineAsync(ComparisonLines.GateLine(comparison, gated)).ConfigureAwait(false);
                 }
             }
 
             return worse.Count > 0 ? ExitCodes.GateFailed : ExitCodes.Success;
         });
         return command;
-    }
-
-    private static string GateLine(IReadOnlyCollection<RunFigure> gated, IReadOnlyList<FigureComparison> worse) => worse.Count == 0
-        ? $"gate --fail-on {string.Join(",", gated.Select(f => f.Name()))}: passed (none worse beyond noise)"
-        : $"gate --fail-on {string.Join(",", gated.Select(f => f.Name()))}: FAILED ({string.Join(", ", worse.Select(f => f.Figure.Name()))} worse beyond noise)";
-
-    private static IReadOnlyCollection<RunFigure> ParseFigures(string? text, List<string> faults)
-    {
-        var figures = new List<RunFigure>();
-        foreach (var name in (text ?? "").Split(',', StringSplitOptions.TrimEntries | StringSplitOptions.RemoveEmptyEntries))
-        {
-            if (RunFigures.TryParse(name, out var figure) && RunComparison.Compared.Contains(figure))
-            {
-                figures.Add(figure);
-            }
-            else
-            {
-                faults.Add($"--fail-on names '{name}', which compare does not judge; it takes {string.Join(", ", RunComparison.Compared.Select(f => f.Name()))}.");
-            }
-        }
-
-        if (text is not null && figures.Count == 0 && faults.Count == 0)
-        {
-            faults.Add($"--fail-on names no figure; give a comma-separated list of {string.Join(", ", RunComparison.Compared.Select(f => f.Name()))}.");
-        }
-
-        return figures;
-    }
-
-    private static double? ParseShare(string? text, List<string> faults)
-    {
-        if (text is null)
-        {
-            return null;
-        }
-
-        if (text.EndsWith('%') && double.TryParse(text[..^1], System.Globalization.NumberStyles.AllowDecimalPoint, System.Globalization.CultureInfo.InvariantCulture, out var percent) && percent <= 100)
-        {
-            return percent / 100;
-        }
-
-        faults.Add($"--run-noise '{text}' is not a share from 0% to 100% (for example 10%).");
-        return null;
     }
 }

@@ -11,13 +11,17 @@ namespace TableLoad.Reporting;
 /// </summary>
 internal sealed record RecordedRunOptions
 {
+    [NotKnob]
     public required string Account { get; init; }
 
+    [NotKnob]
     public bool AllowExistingTable { get; init; }
 
+    [NotKnob]
     public bool NoBatchLog { get; init; }
 
     /// <summary>0 in folders written before TableLoad bounded the batch log.</summary>
+    [NotKnob]
     public int BatchLogBuffer { get; init; }
 
     public int BatchSize { get; init; }
@@ -38,6 +42,7 @@ internal sealed record RecordedRunOptions
     [JsonIgnore(Condition = JsonIgnoreCondition.Never)]
     public string? Stages { get; init; }
 
+    [NotKnob]
     public required string Endpoint { get; init; }
 
     /// <summary>The payload bytes of the default shape; null when <see cref="Entity"/> makes the entity (a repeat must not give both).</summary>
@@ -54,10 +59,13 @@ internal sealed record RecordedRunOptions
     [JsonIgnore(Condition = JsonIgnoreCondition.Never)]
     public int? KeySpace { get; init; }
 
+    [NotKnob]
     public bool KeepTable { get; init; }
 
+    [NotKnob]
     public string KeyPrefix { get; init; } = "";
 
+    [NotKnob]
     public string Output { get; init; } = "";
 
     public string Partitions { get; init; } = "";
@@ -72,11 +80,14 @@ internal sealed record RecordedRunOptions
 
     public int Retries { get; init; }
 
+    [NotKnob]
     public bool SharedRun { get; init; }
 
     [JsonIgnore(Condition = JsonIgnoreCondition.Never)]
+    [NotKnob]
     public DateTimeOffset? StartAt { get; init; }
 
+    [NotKnob]
     public string Table { get; init; } = "";
 
     public int Tasks { get; init; }
@@ -84,26 +95,33 @@ internal sealed record RecordedRunOptions
     /// <summary>In --timeout's syntax; null in folders written before options were recorded under their own names.</summary>
     public string? Timeout { get; init; }
 
+    [NotKnob]
     public bool SdkDiagnostics { get; init; }
 
     /// <summary>The <c>--fail-if</c> conditions as given; null for none.</summary>
     [JsonIgnore(Condition = JsonIgnoreCondition.Never)]
+    [NotKnob]
     public string? FailIf { get; init; }
 
     /// <summary>The <c>--abort-if</c> conditions as given, joined by commas; null for none.</summary>
     [JsonIgnore(Condition = JsonIgnoreCondition.Never)]
+    [NotKnob]
     public string? AbortIf { get; init; }
 
     /// <summary>The <c>--junit</c> file; null for none.</summary>
     [JsonIgnore(Condition = JsonIgnoreCondition.Never)]
+    [NotKnob]
     public string? Junit { get; init; }
 
+    [NotKnob]
     public bool Verify { get; init; }
 
     /// <summary>In --warmup's syntax; null in folders written before options were recorded under their own names (see <see cref="WarmupS"/>).</summary>
+    [NotKnob]
     public string? Warmup { get; init; }
 
     /// <summary>Seconds, in folders written before options were recorded under their own names; never written now.</summary>
+    [NotKnob]
     public double? WarmupS { get; init; }
 
     /// <summary>The warm-up, from either form.</summary>

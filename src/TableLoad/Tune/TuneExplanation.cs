@@ -92,6 +92,7 @@ internal static class TuneExplanation
             ComparisonVerdict.Worse => "below it beyond noise",
             ComparisonVerdict.NoDifference => "within noise, and the recommendation costs less",
             ComparisonVerdict.Better => "above it beyond noise in its one short probe, which no confirm run tested",
+            ComparisonVerdict.CannotDecide => "no ratio to it can be taken",
         };
         return $"{Rate(figures.EntitiesPerSecond)} e/s, {TuneNoise.Change(comparison)} against the recommendation's {Rate(recommended.Value)} e/s: {verdict}";
     }

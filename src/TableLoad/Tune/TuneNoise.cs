@@ -23,13 +23,16 @@ internal static class TuneNoise
     /// <summary><paramref name="other"/>'s entities/s against <paramref name="baseline"/>'s.</summary>
     public static FigureComparison Compare(FigureEstimate baseline, FigureEstimate other) => new(RunFigure.Eps, baseline, other, Level);
 
-    /// <summary>The change and its interval as shares of the baseline, e.g. <c>+1.4% e/s (95% CI −9% to +12%)</c>.</summary>
+    /// <summary>The change and its interval as shares of the baseline, from the log of the ratio, e.g. <c>+1.4% e/s (95% CI −9% to +12%)</c>.</summary>
     public static string Change(FigureComparison comparison)
     {
-        var scale = Math.Abs(comparison.Base.Value) > 0 ? 100 / Math.Abs(comparison.Base.Value) : 0;
-        var (low, high) = comparison.ChangeInterval;
+        if (comparison.RelativeChange is not { } relative || comparison.RelativeInterval is not var (low, high))
+        {
+            return "no ratio to a baseline of 0 e/s";
+        }
+
         return string.Create(CultureInfo.InvariantCulture,
-            $"{Signed(comparison.Change * scale, "0.0")}% e/s ({Level * 100:0}% CI {Signed(low * scale, "0")}% to {Signed(high * scale, "0")}%)");
+            $"{Signed(relative * 100, "0.0")}% e/s ({Level * 100:0}% CI {Signed(low * 100, "0")}% to {Signed(high * 100, "0")}%)");
     }
 
     private static string Signed(double percent, string format) =>

@@ -4,42 +4,78 @@ using TableLoad.IntegrationTests.Infrastructure;
 namespace TableLoad.IntegrationTests.Compare;
 
 [Collection(GateAzuriteCollection.Name)]
-public sealed class CompareTests(AzuriteFixture azurite) : IDisposable
+public sealed class CompareTests(AzuriteFixture azurite, CompareRuns runs) : IClassFixture<CompareRuns>
 {
-    private readonly string _root = Directory.CreateTempSubdirectory("tableload-compare-").FullName;
+    // 12 s measured make the ten blocks of seconds a run's own interval needs; 3 s make too few.
+    private Task<string> SlowAsync() => runs.AtRateAsync(azurite, "slow", 60, "12s");
 
-    // Open-model rates low enough that a busy 2-core machine still sends them on time: the two sides then
-    // differ by the plan (4×), not by what the machine could manage.
-    private async Task<string> RunAtRateAsync(string name, int rate)
-    {
-        var output = Path.Combine(_root, name);
-        var run = await TableLoadProcess.RunAsync(
-            ["run", "--rate", rate.ToString(System.Globalization.CultureInfo.InvariantCulture), "--tasks", "4", "--batch-size", "10", "--duration", "4s", "--warmup", "1s", "--quiet", "--output", output],
-            azurite.ConnectionString);
-        Assert.True(run.ExitCode == 0, run.Stderr);
-        return output;
-    }
+    private Task<string> FastAsync() => runs.AtRateAsync(azurite, "fast", 240, "12s");
+
+    private Task<string> ShortAsync(string name) => runs.AtRateAsync(azurite, name, 120, "3s");
 
     [Fact]
-    public async Task ARunAgainstItself_IsNoDifferenceInEveryFigure_AndTheGatePasses()
+    public async Task TheSameFolderTwice_CannotBeDecided_AndSaysSo_TheGateDoesNotFail()
     {
-        var run = await RunAtRateAsync("same", 120);
+        var run = await SlowAsync();
 
         var (exitCode, stdout, stderr) = await TableLoadProcess.RunAsync(["compare", run, run, "--fail-on", "eps,p50,p90,p99,throttled,cpu"], connectionString: null);
 
         Assert.True(exitCode == 0, stderr);
-        var figureLines = stdout.Split('\n').Where(l => l.StartsWith("eps", StringComparison.Ordinal) || l.StartsWith('p') || l.StartsWith("cpu", StringComparison.Ordinal)).ToList();
-        Assert.Equal(5, figureLines.Count);
-        Assert.All(figureLines, l => Assert.EndsWith("no difference beyond noise", l.TrimEnd(), StringComparison.Ordinal));
-        Assert.Contains("knobs: the same on both sides", stdout, StringComparison.Ordinal);
-        Assert.Contains("gate --fail-on eps,p50,p90,p99,throttled,cpu: passed", stdout, StringComparison.Ordinal);
+        var figureLines = FigureLines(stdout);
+        Assert.Equal(6, figureLines.Count);
+        Assert.All(figureLines, l => Assert.EndsWith($"cannot decide: base and new hold the same run ({run}), which says nothing about the run-to-run variation", l.TrimEnd(), StringComparison.Ordinal));
+        Assert.Contains("gate --fail-on eps,p50,p90,p99,throttled,cpu: passed (none worse beyond noise; eps, p50, p90, p99, throttled, cpu cannot be decided, see above)", stdout, StringComparison.Ordinal);
     }
+
+    [Fact]
+    public async Task TwoRunsWithTooLittleData_CannotDecideTheFiguresThatNeedTheirOwnInterval_AndSayWhy()
+    {
+        var one = await ShortAsync("short-a");
+        var other = await ShortAsync("short-b");
+
+        var (exitCode, stdout, stderr) = await TableLoadProcess.RunAsync(["compare", one, other, "--fail-on", "p50"], connectionString: null);
+
+        Assert.True(exitCode == 0, stderr);
+        Assert.Matches($@"(?m)^base: {System.Text.RegularExpressions.Regex.Escape(one)} \(1 run, with no interval of its own: too little data: ", stdout);
+        foreach (var figure in new[] { "eps", "p50", "p90", "p99" })
+        {
+            Assert.Matches($@"(?m)^{figure} .* cannot decide: base has no interval of its own \(too little data: .*\)$", stdout);
+        }
+
+        Assert.Contains("knobs: the same on both sides", stdout, StringComparison.Ordinal);
+        Assert.Contains("gate --fail-on p50: passed (none worse beyond noise; p50 cannot be decided, see above)", stdout, StringComparison.Ordinal);
+    }
+
+    [Fact]
+    public async Task ARunStoppedByAbortIf_IsNamed_AndNoFigureIsDecided()
+    {
+        var whole = await SlowAsync();
+        var stopped = await runs.AtRateAsync(azurite, "stopped", 60, "12s", "--abort-if", "eps<1000000 for 1s");
+
+        var (exitCode, stdout, stderr) = await TableLoadProcess.RunAsync(["compare", whole, stopped, "--fail-on", "eps", "--json"], connectionString: null);
+
+        Assert.True(exitCode == 0, stderr);
+        var json = JsonNode.Parse(stdout)!.AsObject();
+        Assert.All(json["figures"]!.AsArray(), f =>
+        {
+            Assert.Equal("cannot_decide", (string)f!["verdict"]!);
+            Assert.StartsWith("new was stopped early by --abort-if eps<1000000 for 1s at second ", (string)f["undecided"]!, StringComparison.Ordinal);
+        });
+        Assert.False((bool)json["gate_failed"]!);
+        Assert.Equal("eps", (string)json["gate_undecided"]![0]!);
+        // abort_if is a gate, not a knob: the sides differ in nothing that shapes the load.
+        Assert.Empty(json["knobs"]!.AsArray());
+    }
+
+    private static List<string> FigureLines(string stdout) =>
+        [.. stdout.Split('\n').Where(l => l.Length > 0 && !l.StartsWith("base:", StringComparison.Ordinal) && !l.StartsWith("new:", StringComparison.Ordinal)
+            && !l.StartsWith("knobs:", StringComparison.Ordinal) && !l.StartsWith("gate ", StringComparison.Ordinal))];
 
     [Fact]
     public async Task AThirdOfTheRate_IsWorseBeyondNoise_TheGateExits99_AndTheOtherWayIsBetter()
     {
-        var slow = await RunAtRateAsync("slow", 60);
-        var fast = await RunAtRateAsync("fast", 240);
+        var slow = await SlowAsync();
+        var fast = await FastAsync();
 
         var worse = await TableLoadProcess.RunAsync(["compare", fast, slow, "--fail-on", "eps"], connectionString: null);
         var better = await TableLoadProcess.RunAsync(["compare", slow, fast, "--fail-on", "eps"], connectionString: null);
@@ -55,13 +91,39 @@ public sealed class CompareTests(AzuriteFixture azurite) : IDisposable
         var noisy = await TableLoadProcess.RunAsync(["compare", fast, slow, "--fail-on", "eps", "--run-noise", "100%"], connectionString: null);
         Assert.True(noisy.ExitCode == 0, noisy.Stdout + noisy.Stderr);
         Assert.Matches(@"(?m)^eps .* no difference beyond noise$", noisy.Stdout);
+
+        // The interval of a ratio, from its log: never below -100%, and the sides swapped give its inverse.
+        var (down, downLow, _) = EpsChange(noisy.Stdout);
+        Assert.InRange(downLow, -99.999, down);
+        var swapped = await EpsJsonAsync(slow, fast);
+        var straight = await EpsJsonAsync(fast, slow);
+        Assert.Equal(1, (1 + straight.Low) * (1 + swapped.High), 9);
+        Assert.Equal(1, (1 + straight.High) * (1 + swapped.Low), 9);
+        Assert.Equal(1, (1 + straight.Change) * (1 + swapped.Change), 9);
+    }
+
+    private static async Task<(double Change, double Low, double High)> EpsJsonAsync(string baseSide, string newSide)
+    {
+        var (exitCode, stdout, stderr) = await TableLoadProcess.RunAsync(["compare", baseSide, newSide, "--json", "--run-noise", "100%"], connectionString: null);
+        Assert.True(exitCode == 0, stderr);
+        var eps = JsonNode.Parse(stdout)!["figures"]!.AsArray().Single(f => (string)f!["figure"]! == "eps")!;
+        return ((double)eps["relative_change"]!, (double)eps["relative_low"]!, (double)eps["relative_high"]!);
+    }
+
+    // eps's change and interval in percent, as the line prints them: "eps  240 e/s -> 60 e/s: -75% (95% CI -98% to +300%) …".
+    private static (double Change, double Low, double High) EpsChange(string stdout)
+    {
+        var match = System.Text.RegularExpressions.Regex.Match(stdout, @"(?m)^eps .*: ([-+][\d.]+)% \(95% CI ([-+][\d.]+)% to ([-+][\d.]+)%\)");
+        Assert.True(match.Success, stdout);
+        return (Percent(match.Groups[1].Value), Percent(match.Groups[2].Value), Percent(match.Groups[3].Value));
+        static double Percent(string text) => double.Parse(text, System.Globalization.CultureInfo.InvariantCulture);
     }
 
     [Fact]
     public async Task Json_SaysWhatTheLinesSay()
     {
-        var slow = await RunAtRateAsync("slow", 60);
-        var fast = await RunAtRateAsync("fast", 240);
+        var slow = await SlowAsync();
+        var fast = await FastAsync();
 
         var (exitCode, stdout, stderr) = await TableLoadProcess.RunAsync(["compare", fast, slow, "--json", "--fail-on", "eps"], connectionString: null);
 
@@ -72,12 +134,17 @@ public sealed class CompareTests(AzuriteFixture azurite) : IDisposable
         Assert.True((double)eps["change_high"]! < 0);
         Assert.True((bool)json["gate_failed"]!);
         Assert.Equal("rate", (string)json["knobs"]![0]!["name"]!);
+        Assert.InRange((double)eps["relative_low"]!, -1, (double)eps["relative_change"]!);
+        // Written as the lines print them: no \u003E for '>', \u002B for '+' or \u00B5 for 'µ'.
+        Assert.Contains("e/s -> ", stdout, StringComparison.Ordinal);
+        Assert.Contains("µs", stdout, StringComparison.Ordinal);
+        Assert.DoesNotContain("\\u00", stdout, StringComparison.Ordinal);
     }
 
     [Fact]
     public async Task ASweepCellsRepeats_AreOneSide_MeasuredByTheirSpread()
     {
-        var sweep = Path.Combine(_root, "sweep");
+        var sweep = Path.Combine(runs.Root, "sweep");
         var run = await TableLoadProcess.RunAsync(
             ["sweep", "--tasks", "2", "--batch-size", "20", "--repeat", "2", "--duration", "2s", "--warmup", "1s", "--cooldown", "0s", "--output", sweep],
             azurite.ConnectionString);
@@ -96,7 +163,7 @@ public sealed class CompareTests(AzuriteFixture azurite) : IDisposable
     [InlineData("--run-noise", "lots", "--run-noise 'lots' is not a share from 0% to 100%")]
     public async Task ABadOption_IsOneSentence_ExitTwo(string option, string value, string expected)
     {
-        var run = await RunAtRateAsync("any", 60);
+        var run = await ShortAsync("short-a");
 
         var (exitCode, _, stderr) = await TableLoadProcess.RunAsync(["compare", run, run, option, value], connectionString: null);
 
@@ -105,15 +172,31 @@ public sealed class CompareTests(AzuriteFixture azurite) : IDisposable
     }
 
     [Fact]
+    public async Task EveryFault_IsSaidAtOnce_OneSentenceEach_ExitTwo()
+    {
+        var missing = Path.Combine(runs.Root, "nowhere");
+        var run = await ShortAsync("short-a");
+
+        var (exitCode, stdout, stderr) = await TableLoadProcess.RunAsync(["compare", run, missing, "--fail-on", "p98", "--run-noise", "lots"], connectionString: null);
+
+        Assert.Equal(2, exitCode);
+        Assert.Equal("", stdout);
+        var lines = stderr.Split('\n', StringSplitOptions.RemoveEmptyEntries);
+        Assert.Collection(
+            lines,
+            l => Assert.StartsWith("--fail-on names 'p98', which compare does not judge", l, StringComparison.Ordinal),
+            l => Assert.StartsWith("--run-noise 'lots' is not a share from 0% to 100%", l, StringComparison.Ordinal),
+            l => Assert.StartsWith($"'{missing}' does not exist", l, StringComparison.Ordinal));
+    }
+
+    [Fact]
     public async Task AMissingSide_SaysItDoesNotExist_ExitTwo()
     {
-        var missing = Path.Combine(_root, "nowhere");
+        var missing = Path.Combine(runs.Root, "nowhere");
 
         var (exitCode, _, stderr) = await TableLoadProcess.RunAsync(["compare", missing, missing], connectionString: null);
 
         Assert.Equal(2, exitCode);
         Assert.All(stderr.Split('\n', StringSplitOptions.RemoveEmptyEntries), line => Assert.StartsWith($"'{missing}' does not exist", line, StringComparison.Ordinal));
     }
-
-    public void Dispose() => Directory.Delete(_root, recursive: true);
 }

@@ -54,7 +54,7 @@ public sealed class TuneExplanationTests
 
         Assert.Equal(
             [
-                new TuneLoser("sdk-p1-t1-b100-e1024-single-r1", "1,500 e/s, −25.0% e/s (95% CI −42% to −8%) against the recommendation's 2,000 e/s: below it beyond noise"),
+                new TuneLoser("sdk-p1-t1-b100-e1024-single-r1", "1,500 e/s, −25.0% e/s (95% CI −38% to −9%) against the recommendation's 2,000 e/s: below it beyond noise"),
                 new TuneLoser("sdk-p1-t16-b100-e1024-single-r1", "p99 420.0 ms (over 300.0 ms)"),
                 new TuneLoser("sdk-p1-t8-b100-e1024-single-r1", "met the constraints in its probe but broke one in its confirm runs"),
             ],

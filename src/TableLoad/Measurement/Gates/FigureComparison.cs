@@ -5,44 +5,90 @@ internal enum ComparisonVerdict
     Better,
     Worse,
     NoDifference,
+    CannotDecide,
+}
+
+/// <summary>How a figure's change is taken: as a ratio of the sides (on the log scale), or in percentage points (a share).</summary>
+internal enum ChangeScale
+{
+    Ratio,
+    Points,
 }
 
 /// <summary>
 /// NEW against BASE for one figure: the change, its confidence interval (Welch: the sides' errors
 /// added in quadrature, Welch–Satterthwaite degrees of freedom) and whether it lies beyond noise.
+/// A rate, a latency or a cost changes by a ratio, whose interval is taken on the log scale and so
+/// never leaves (−100%, +∞) and reads the same with the sides swapped; a share changes in points.
 /// </summary>
 internal sealed record FigureComparison(RunFigure Figure, FigureEstimate Base, FigureEstimate New, double Level)
 {
-    public double Change => New.Value - Base.Value;
+    /// <summary>Why no verdict can be reached, in words that name the side; null when one can.</summary>
+    public string? Undecided { get; init; }
 
-    public double StandardError => Math.Sqrt((Base.StandardError * Base.StandardError) + (New.StandardError * New.StandardError));
+    public ChangeScale Scale => Figure.Unit() switch
+    {
+        FigureUnit.Percent => ChangeScale.Points,
+        FigureUnit.EntitiesPerSecond or FigureUnit.Milliseconds or FigureUnit.Microseconds => ChangeScale.Ratio,
+    };
+
+    /// <summary>NEW less BASE in the figure's unit (for a ratio, BASE times the relative change).</summary>
+    public double Change => RelativeChange is { } relative ? Base.Value * relative : New.Value - Base.Value;
+
+    /// <summary>The change's standard error on its scale: the log ratio's, or the points'.</summary>
+    public double StandardError
+    {
+        get
+        {
+            var (b, n) = Errors();
+            return Math.Sqrt((b * b) + (n * n));
+        }
+    }
 
     public double DegreesOfFreedom
     {
         get
         {
-            static double Term(FigureEstimate e) => double.IsPositiveInfinity(e.DegreesOfFreedom) ? 0 : Math.Pow(e.StandardError, 4) / e.DegreesOfFreedom;
-            var terms = Term(Base) + Term(New);
+            var (b, n) = Errors();
+            static double Term(double error, double df) => double.IsPositiveInfinity(df) ? 0 : Math.Pow(error, 4) / df;
+            var terms = Term(b, Base.DegreesOfFreedom) + Term(n, New.DegreesOfFreedom);
             return terms > 0 ? Math.Pow(StandardError, 4) / terms : double.PositiveInfinity;
         }
     }
 
+    /// <summary>The change's interval in the figure's unit: a ratio's never reaches below −BASE, a share's never beyond 0 or 100%.</summary>
     public (double Low, double High) ChangeInterval
     {
         get
         {
-            var half = FigureEstimate.Quantile(0.5 + (Level / 2), DegreesOfFreedom) * StandardError;
-            return (Change - half, Change + half);
+            if (RelativeInterval is var (low, high))
+            {
+                return (Base.Value * low, Base.Value * high);
+            }
+
+            var half = HalfWidth;
+            return Scale == ChangeScale.Points
+                ? (Math.Max(Change - half, -Base.Value), Math.Min(Change + half, 100 - Base.Value))
+                : (Change - half, Change + half);
         }
     }
 
-    /// <summary>The change as a share of BASE's value; null when BASE's value is 0.</summary>
-    public double? RelativeChange => Base.Value != 0 ? Change / Math.Abs(Base.Value) : null;
+    /// <summary>NEW over BASE, less 1, from the sides' logs; null for a share, and when BASE is 0 or less (no ratio).</summary>
+    public double? RelativeChange => LogRatio is { } log ? Math.Exp(log) - 1 : RatioToNothing ? -1 : null;
+
+    /// <summary>The interval of <see cref="RelativeChange"/>: the log ratio's, exponentiated.</summary>
+    public (double Low, double High)? RelativeInterval =>
+        LogRatio is { } log ? (Math.Exp(log - HalfWidth) - 1, Math.Exp(log + HalfWidth) - 1) : RatioToNothing ? (-1, -1) : null;
 
     public ComparisonVerdict Verdict
     {
         get
         {
+            if (Undecided is not null || (Scale == ChangeScale.Ratio && RelativeChange is null))
+            {
+                return ComparisonVerdict.CannotDecide;
+            }
+
             var (low, high) = ChangeInterval;
             if (low <= 0 && high >= 0)
             {
@@ -53,4 +99,15 @@ internal sealed record FigureComparison(RunFigure Figure, FigureEstimate Base, F
             return rose == Figure.HigherIsBetter() ? ComparisonVerdict.Better : ComparisonVerdict.Worse;
         }
     }
+
+    private double? LogRatio => Scale == ChangeScale.Ratio && Base.Log is { } b && New.Log is { } n ? n.Centre - b.Centre : null;
+
+    // NEW measured 0 against a BASE that measured more: a fall of all of it, which no log can carry.
+    private bool RatioToNothing => Scale == ChangeScale.Ratio && LogRatio is null && New.Value == 0 && Base.Value > 0;
+
+    private double HalfWidth => FigureEstimate.Quantile(0.5 + (Level / 2), DegreesOfFreedom) * StandardError;
+
+    private (double Base, double New) Errors() => LogRatio is not null
+        ? (Base.Log!.Value.StandardError, New.Log!.Value.StandardError)
+        : (Base.StandardError, New.StandardError);
 }

@@ -5,10 +5,14 @@ namespace TableLoad.Measurement.Gates;
 /// <summary>
 /// A figure of one side of a comparison: its value and the standard error of that value as an
 /// estimate of the configuration's figure, with the degrees of freedom the error was estimated with
-/// (<see cref="double.PositiveInfinity"/> where it is modelled rather than counted).
+/// (<see cref="double.PositiveInfinity"/> where it is modelled rather than counted), and the same
+/// estimate on the log scale (<see cref="Log"/>), on which a ratio between two sides is taken.
 /// </summary>
 internal readonly record struct FigureEstimate(double Value, double StandardError, double DegreesOfFreedom, int Runs)
 {
+    /// <summary>The estimate of the figure's natural log; null where a value is 0 or less, which has none.</summary>
+    public LogEstimate? Log { get; init; }
+
     /// <summary>
     /// One run: the error of its own interval (half its width over the normal quantile) and the
     /// run-to-run variation that one run cannot measure, as a share of the value.
@@ -17,7 +21,10 @@ internal readonly record struct FigureEstimate(double Value, double StandardErro
     {
         var within = interval is { } ci ? (ci.High - ci.Low) / 2 / Normal.InvCDF(0, 1, 0.5 + (ci.Level / 2)) : 0;
         var between = runToRunShare * Math.Abs(value);
-        return new FigureEstimate(value, Math.Sqrt((within * within) + (between * between)), double.PositiveInfinity, 1);
+        return new FigureEstimate(value, Math.Sqrt((within * within) + (between * between)), double.PositiveInfinity, 1)
+        {
+            Log = value > 0 ? new LogEstimate(Math.Log(value), Math.Sqrt(Square(LogWithin(value, interval)) + Square(runToRunShare))) : null,
+        };
     }
 
     /// <summary>Repeats of one configuration: their mean and its standard error from their spread, which holds run-to-run noise itself.</summary>
@@ -28,9 +35,11 @@ internal readonly record struct FigureEstimate(double Value, double StandardErro
             throw new ArgumentException("Repeats need at least two runs.", nameof(values));
         }
 
-        var mean = values.Average();
-        var variance = values.Sum(v => (v - mean) * (v - mean)) / (values.Count - 1);
-        return new FigureEstimate(mean, Math.Sqrt(variance / values.Count), values.Count - 1, values.Count);
+        var (mean, error) = MeanAndError(values);
+        return new FigureEstimate(mean, error, values.Count - 1, values.Count)
+        {
+            Log = values.All(v => v > 0) ? LogOf(values) : null,
+        };
     }
 
     /// <summary>The interval at <paramref name="level"/> around the value: Student's t on the counted degrees of freedom, the normal where modelled.</summary>
@@ -42,4 +51,32 @@ internal readonly record struct FigureEstimate(double Value, double StandardErro
 
     public static double Quantile(double p, double degreesOfFreedom) =>
         double.IsPositiveInfinity(degreesOfFreedom) ? Normal.InvCDF(0, 1, p) : StudentT.InvCDF(0, 1, degreesOfFreedom, p);
+
+    // A run's own interval on the log scale: from the logs of its ends, which keeps a skewed interval (a far percentile's) as it is;
+    // an interval that reaches 0 has no log there and is read at the value's own scale instead.
+    private static double LogWithin(double value, FigureInterval? interval) => interval switch
+    {
+        null => 0,
+        { Low: > 0 } ci => (Math.Log(ci.High) - Math.Log(ci.Low)) / 2 / Normal.InvCDF(0, 1, 0.5 + (ci.Level / 2)),
+        { } ci => (ci.High - ci.Low) / 2 / Normal.InvCDF(0, 1, 0.5 + (ci.Level / 2)) / value,
+    };
+
+    // The logs' mean is the log of the repeats' geometric mean, and their spread the run-to-run variation in shares of the figure.
+    private static LogEstimate LogOf(IReadOnlyList<double> values)
+    {
+        var (mean, error) = MeanAndError([.. values.Select(v => Math.Log(v))]);
+        return new LogEstimate(mean, error);
+    }
+
+    private static (double Mean, double Error) MeanAndError(IReadOnlyList<double> values)
+    {
+        var mean = values.Average();
+        var variance = values.Sum(v => (v - mean) * (v - mean)) / (values.Count - 1);
+        return (mean, Math.Sqrt(variance / values.Count));
+    }
+
+    private static double Square(double x) => x * x;
 }
+
+/// <summary>A side's estimate of a figure's natural log: its centre and standard error (the degrees of freedom are its figure's).</summary>
+internal readonly record struct LogEstimate(double Centre, double StandardError);

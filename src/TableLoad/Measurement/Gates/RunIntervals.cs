@@ -23,6 +23,13 @@ internal static class RunIntervals
         };
     }
 
+    /// <summary>Whether a run's own measured seconds give the figure an interval, once it measured enough of them.</summary>
+    public static bool FromOwnSeconds(RunFigure figure) => figure switch
+    {
+        RunFigure.Eps or RunFigure.P50 or RunFigure.P90 or RunFigure.P99 => true,
+        RunFigure.P95 or RunFigure.P999 or RunFigure.Mean or RunFigure.Max or RunFigure.CpuPerEntity or RunFigure.Throttled or RunFigure.Failed => false,
+    };
+
     private static FigureInterval? From(ConfidenceInterval? interval, double level) =>
         interval is { } i ? new FigureInterval(i.Lo, i.Hi, level) : null;
 

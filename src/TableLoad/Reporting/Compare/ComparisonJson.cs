@@ -6,12 +6,16 @@ namespace TableLoad.Reporting.Compare;
 /// <summary>compare's <c>--json</c>: what the lines say, for scripts and analysis/compare.R, so both show one computation.</summary>
 internal static class ComparisonJson
 {
+    /// <summary>The JSON as printed: indented, and <c>&gt;</c>, <c>+</c> and <c>µ</c> written as themselves, as in every result file.</summary>
+    public static string Render(RunComparison comparison, IReadOnlyCollection<RunFigure> gated) => Of(comparison, gated).ToJsonString(ResultJson.NewOptions());
+
     public static JsonObject Of(RunComparison comparison, IReadOnlyCollection<RunFigure> gated)
     {
         var figures = new JsonArray();
         foreach (var f in comparison.Figures)
         {
             var (low, high) = f.ChangeInterval;
+            var relative = f.RelativeInterval;
             figures.Add(new JsonObject
             {
                 ["figure"] = f.Figure.Name(),
@@ -21,6 +25,10 @@ internal static class ComparisonJson
                 ["change_low"] = low,
                 ["change_high"] = high,
                 ["relative_change"] = f.RelativeChange,
+                ["relative_low"] = relative?.Low,
+                ["relative_high"] = relative?.High,
+                ["scale"] = f.Scale switch { ChangeScale.Ratio => "ratio", ChangeScale.Points => "points" },
+                ["undecided"] = f.Undecided,
                 ["verdict"] = Verdict(f.Verdict),
                 ["line"] = ComparisonLines.Line(f),
             });
@@ -37,6 +45,7 @@ internal static class ComparisonJson
             ["knobs_sentence"] = ComparisonLines.KnobsSentence(comparison),
             ["fail_on"] = new JsonArray([.. gated.Select(g => (JsonNode)JsonValue.Create(g.Name()))]),
             ["gate_failed"] = worse.Count > 0,
+            ["gate_undecided"] = new JsonArray([.. comparison.UndecidedAmong(gated).Select(f => (JsonNode)JsonValue.Create(f.Figure.Name()))]),
         };
     }
 
@@ -45,6 +54,7 @@ internal static class ComparisonJson
         ComparisonVerdict.Better => "better",
         ComparisonVerdict.Worse => "worse",
         ComparisonVerdict.NoDifference => "no_difference",
+        ComparisonVerdict.CannotDecide => "cannot_decide",
     };
 
     private static JsonObject Side(ComparedSide side) => new()

@@ -21,18 +21,31 @@ internal static class ComparisonLines
     public static string Line(FigureComparison figure)
     {
         var f = figure.Figure;
-        var (low, high) = figure.ChangeInterval;
-        // A share changes in percentage points: a share of a share would read 0.1% -> 0.2% as +100%.
-        var change = f.Unit() != FigureUnit.Percent && figure.RelativeChange is { } relative
-            ? $"{Signed(relative * 100)}% ({figure.Level * 100:0}% CI {Signed(low / Math.Abs(figure.Base.Value) * 100)}% to {Signed(high / Math.Abs(figure.Base.Value) * 100)}%)"
-            : $"{Signed(figure.Change)} {PointsOr(f)}({figure.Level * 100:0}% CI {Signed(low)} to {Signed(high)})";
-        var verdict = figure.Verdict switch
+        var level = $"{figure.Level * 100:0}% CI";
+        var change = figure.Scale switch
         {
-            ComparisonVerdict.Better => "better",
-            ComparisonVerdict.Worse => "WORSE",
-            ComparisonVerdict.NoDifference => "no difference beyond noise",
+            // A ratio's interval comes from the log scale: never below -100%, and the sides swapped give its inverse.
+            ChangeScale.Ratio when figure.RelativeChange is { } relative && figure.RelativeInterval is var (low, high) =>
+                $"{Signed(relative * 100)}% ({level} {Signed(low * 100)}% to {Signed(high * 100)}%)",
+            ChangeScale.Ratio => "no ratio to a base of 0",
+            // A share changes in percentage points: a share of a share would read 0.1% -> 0.2% as +100%.
+            ChangeScale.Points => Points(figure, level),
         };
-        return $"{f.Name(),-9} {FigureFormat.Value(f, figure.Base.Value)} -> {FigureFormat.Value(f, figure.New.Value)}: {change} {verdict}";
+        return $"{f.Name(),-9} {FigureFormat.Value(f, figure.Base.Value)} -> {FigureFormat.Value(f, figure.New.Value)}: {change} {VerdictWords(figure)}";
+    }
+
+    public static string VerdictWords(FigureComparison figure) => figure.Verdict switch
+    {
+        ComparisonVerdict.Better => "better",
+        ComparisonVerdict.Worse => "WORSE",
+        ComparisonVerdict.NoDifference => "no difference beyond noise",
+        ComparisonVerdict.CannotDecide => $"cannot decide: {figure.Undecided ?? "base measured 0, from which no ratio can be taken"}",
+    };
+
+    private static string Points(FigureComparison figure, string level)
+    {
+        var (low, high) = figure.ChangeInterval;
+        return $"{Signed(figure.Change)} points ({level} {Signed(low)} to {Signed(high)})";
     }
 
     /// <summary>What differs between the sides, and how far a change may be put down to it.</summary>
@@ -43,13 +56,26 @@ internal static class ComparisonLines
         var many => $"knobs: {many.Count} differ ({string.Join(", ", many.Select(k => $"{k.Name} {k.Base} -> {k.New}"))}), so no change can be put down to one of them.",
     };
 
-    private static string Describe(ComparedSide side) => side.Runs.Count == 1
-        ? $"{side.Path} (1 run: its own interval and {RunNoiseWords})"
-        : $"{side.Path} ({side.Runs.Count.ToString(CultureInfo.InvariantCulture)} runs: the spread of their figures)";
+    private static string Describe(ComparedSide side) => side.Runs switch
+    {
+        [{ Summary.Confidence.TooLittleData: { } why }] => $"{side.Path} (1 run, with no interval of its own: {why})",
+        [_] => $"{side.Path} (1 run: its own interval and {RunNoiseWords})",
+        _ => $"{side.Path} ({side.Runs.Count.ToString(CultureInfo.InvariantCulture)} runs: the spread of their figures)",
+    };
+
+    /// <summary>The gate's line: failed when a gated figure is worse beyond noise; a gated figure that could not be decided is named either way.</summary>
+    public static string GateLine(RunComparison comparison, IReadOnlyCollection<RunFigure> gated)
+    {
+        var worse = comparison.WorseAmong(gated);
+        var undecided = comparison.UndecidedAmong(gated);
+        var names = string.Join(",", gated.Select(f => f.Name()));
+        var unknown = undecided.Count > 0 ? $"; {string.Join(", ", undecided.Select(f => f.Figure.Name()))} cannot be decided, see above" : "";
+        return worse.Count == 0
+            ? $"gate --fail-on {names}: passed (none worse beyond noise{unknown})"
+            : $"gate --fail-on {names}: FAILED ({string.Join(", ", worse.Select(f => f.Figure.Name()))} worse beyond noise{unknown})";
+    }
 
     private const string RunNoiseWords = "the run-to-run variation one run cannot show";
-
-    private static string PointsOr(RunFigure figure) => figure.Unit() == FigureUnit.Percent ? "points " : "";
 
     private static string Signed(double value) =>
         (value >= 0 ? "+" : "-") + Math.Abs(value).ToString(Math.Abs(value) < 1 ? "0.00" : Math.Abs(value) < 10 ? "0.0" : "0", CultureInfo.InvariantCulture);

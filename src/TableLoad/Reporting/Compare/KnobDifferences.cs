@@ -1,3 +1,4 @@
+using System.Text.Json;
 using System.Text.Json.Nodes;
 
 namespace TableLoad.Reporting.Compare;
@@ -5,12 +6,11 @@ namespace TableLoad.Reporting.Compare;
 /// <summary>The recorded options that shape the load and differ between two sides, so a comparison says what changed.</summary>
 internal static class KnobDifferences
 {
-    // Options that name, place or keep a run's results but do not change the load it sends.
-    private static readonly HashSet<string> NotKnobs = new(StringComparer.Ordinal)
-    {
-        "output", "table", "keep_table", "allow_existing_table", "key_prefix", "start_at", "shared_run", "no_batch_log",
-        "batch_log_buffer", "sdk_diagnostics", "verify", "warmup_s", "account", "fail_if", "junit",
-    };
+    // The recorded options marked as no knob where they are declared, under the names run.json gives them.
+    private static readonly HashSet<string> NotKnobs = typeof(RecordedRunOptions).GetProperties()
+        .Where(p => p.IsDefined(typeof(NotKnobAttribute), inherit: false))
+        .Select(p => JsonNamingPolicy.SnakeCaseLower.ConvertName(p.Name))
+        .ToHashSet(StringComparer.Ordinal);
 
     /// <summary>One entry per differing knob: its name and each side's values (several when a side's repeats differ).</summary>
     public static IReadOnlyList<KnobDifference> Between(ComparedSide baseSide, ComparedSide newSide)

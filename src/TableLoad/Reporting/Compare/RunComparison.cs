@@ -14,12 +14,17 @@ internal sealed record RunComparison(ComparedSide Base, ComparedSide New, IReadO
     /// <param name="runToRunShare">The run-to-run share assumed for a side of one run.</param>
     public static RunComparison Of(ComparedSide baseSide, ComparedSide newSide, double level, Func<RunSummary, RunFigure, FigureInterval?> interval, Func<RunFigure, double> runToRunShare)
     {
+        // What keeps every figure from a verdict comes first: one run is no comparison with itself, and a run stopped early measured another period.
+        var whole = SideLacks.SameRun(baseSide, newSide) ?? SideLacks.StoppedEarly(baseSide, "base") ?? SideLacks.StoppedEarly(newSide, "new");
         var figures = new List<FigureComparison>();
         foreach (var figure in Compared)
         {
             if (Estimate(baseSide, figure, interval, runToRunShare) is { } before && Estimate(newSide, figure, interval, runToRunShare) is { } after)
             {
-                figures.Add(new FigureComparison(figure, before, after, level));
+                figures.Add(new FigureComparison(figure, before, after, level)
+                {
+                    Undecided = whole ?? SideLacks.OwnInterval(baseSide, "base", figure, interval) ?? SideLacks.OwnInterval(newSide, "new", figure, interval),
+                });
             }
         }
 
@@ -41,6 +46,11 @@ internal sealed record RunComparison(ComparedSide Base, ComparedSide New, IReadO
     }
 
     /// <summary>The figures among <paramref name="gated"/> that NEW made worse beyond noise.</summary>
-    public IReadOnlyList<FigureComparison> WorseAmong(IReadOnlyCollection<RunFigure> gated) =>
-        [.. Figures.Where(f => gated.Contains(f.Figure) && f.Verdict == ComparisonVerdict.Worse)];
+    public IReadOnlyList<FigureComparison> WorseAmong(IReadOnlyCollection<RunFigure> gated) => Among(gated, ComparisonVerdict.Worse);
+
+    /// <summary>The figures among <paramref name="gated"/> on which no verdict could be reached: they neither fail nor pass the gate.</summary>
+    public IReadOnlyList<FigureComparison> UndecidedAmong(IReadOnlyCollection<RunFigure> gated) => Among(gated, ComparisonVerdict.CannotDecide);
+
+    private IReadOnlyList<FigureComparison> Among(IReadOnlyCollection<RunFigure> gated, ComparisonVerdict verdict) =>
+        [.. Figures.Where(f => gated.Contains(f.Figure) && f.Verdict == verdict)];
 }

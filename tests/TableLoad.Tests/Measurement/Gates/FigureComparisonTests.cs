@@ -5,17 +5,60 @@ namespace TableLoad.Tests.Measurement.Gates;
 public sealed class FigureComparisonTests
 {
     [Fact]
-    public void Repeats_GiveWelchsIntervalOfTheChange()
+    public void Repeats_GiveWelchsIntervalOfTheLogRatio()
     {
-        // Known answer: means 100 and 150, each sd 2 over 3 runs: se 1.633, df 4, t(0.975, 4) = 2.7764.
+        // Known answer (R): logs of 100, 102, 98 against logs of 150, 152, 148: df 3.4844, exp(d ± t·se) − 1 = +44.0% to +56.3%.
         var comparison = new FigureComparison(RunFigure.Eps, FigureEstimate.OfRepeats([100, 102, 98]), FigureEstimate.OfRepeats([150, 152, 148]), 0.95);
 
-        Assert.Equal(50, comparison.Change, 9);
-        Assert.Equal(4, comparison.DegreesOfFreedom, 6);
-        Assert.Equal(45.466, comparison.ChangeInterval.Low, 2);
-        Assert.Equal(54.534, comparison.ChangeInterval.High, 2);
+        Assert.Equal(3.48437, comparison.DegreesOfFreedom, 4);
+        Assert.Equal(0.500111, comparison.RelativeChange!.Value, 5);
+        Assert.Equal(0.440005, comparison.RelativeInterval!.Value.Low, 4);
+        Assert.Equal(0.562726, comparison.RelativeInterval!.Value.High, 4);
         Assert.Equal(ComparisonVerdict.Better, comparison.Verdict);
-        Assert.Equal(0.5, comparison.RelativeChange!.Value, 9);
+    }
+
+    [Fact]
+    public void ARatiosInterval_NeverLeavesMinusAHundredPercentToInfinity_AndSwappedIsItsInverse()
+    {
+        // Two single runs 8× apart, each with 50% run-to-run noise: a difference of values would reach far below −100%.
+        var small = FigureEstimate.OfRun(1, interval: null, runToRunShare: 0.5);
+        var large = FigureEstimate.OfRun(8, interval: null, runToRunShare: 0.5);
+
+        var down = new FigureComparison(RunFigure.P90, large, small, 0.95);
+        var up = new FigureComparison(RunFigure.P90, small, large, 0.95);
+
+        // Known answer (R): exp(log(1/8) ± qnorm(0.975)·sqrt(2)·0.5) − 1.
+        Assert.Equal(-0.968738, down.RelativeInterval!.Value.Low, 4);
+        Assert.Equal(-0.500195, down.RelativeInterval!.Value.High, 4);
+        Assert.Equal(1 / (1 + down.RelativeInterval!.Value.High) - 1, up.RelativeInterval!.Value.Low, 9);
+        Assert.Equal(1 / (1 + down.RelativeInterval!.Value.Low) - 1, up.RelativeInterval!.Value.High, 9);
+        Assert.True(down.ChangeInterval.Low > -8);
+    }
+
+    [Fact]
+    public void ARunThatMeasuredNothing_IsAFallOfAllOfIt_AndABaseOfNothing_HasNoRatio()
+    {
+        var some = FigureEstimate.OfRun(5000, new FigureInterval(4800, 5200, 0.95), runToRunShare: 0.07);
+        var none = FigureEstimate.OfRun(0, new FigureInterval(0, 0, 0.95), runToRunShare: 0.07);
+
+        var fell = new FigureComparison(RunFigure.Eps, some, none, 0.95);
+        var fromNothing = new FigureComparison(RunFigure.Eps, none, some, 0.95);
+
+        Assert.Equal(-1, fell.RelativeChange);
+        Assert.Equal(ComparisonVerdict.Worse, fell.Verdict);
+        Assert.Null(fromNothing.RelativeChange);
+        Assert.Equal(ComparisonVerdict.CannotDecide, fromNothing.Verdict);
+    }
+
+    [Fact]
+    public void AShare_ChangesInPoints_WithinWhatASharesCanReach()
+    {
+        var comparison = new FigureComparison(RunFigure.Throttled, FigureEstimate.OfRun(0.5, null, 0.25), FigureEstimate.OfRun(90, null, 0.25), 0.95);
+
+        Assert.Equal(ChangeScale.Points, comparison.Scale);
+        Assert.Null(comparison.RelativeChange);
+        Assert.Equal(89.5, comparison.Change, 9);
+        Assert.True(comparison.ChangeInterval.High <= 99.5);
     }
 
     [Fact]
@@ -34,7 +77,7 @@ public sealed class FigureComparisonTests
     {
         var comparison = new FigureComparison(RunFigure.Eps, FigureEstimate.OfRepeats([5000, 5400, 4900]), FigureEstimate.OfRepeats([5300, 5100, 5600]), 0.95);
 
-        Assert.True(comparison.Change > 0);
+        Assert.True(comparison.RelativeChange > 0);
         Assert.Equal(ComparisonVerdict.NoDifference, comparison.Verdict);
     }
 
@@ -47,6 +90,9 @@ public sealed class FigureComparisonTests
         Assert.Equal(Math.Sqrt((25.5107 * 25.5107) + (50 * 50)), estimate.StandardError, 2);
         Assert.True(double.IsPositiveInfinity(estimate.DegreesOfFreedom));
         Assert.Equal(1, estimate.Runs);
+        // On the log scale: the interval's ends' logs, and the share itself.
+        var ownLog = (Math.Log(1050) - Math.Log(950)) / 2 / 1.959964;
+        Assert.Equal(Math.Sqrt((ownLog * ownLog) + (0.05 * 0.05)), estimate.Log!.Value.StandardError, 6);
     }
 
     [Fact]
@@ -55,5 +101,6 @@ public sealed class FigureComparisonTests
         var estimate = FigureEstimate.OfRun(200, interval: null, runToRunShare: 0.1);
 
         Assert.Equal(20, estimate.StandardError, 9);
+        Assert.Equal(0.1, estimate.Log!.Value.StandardError, 9);
     }
 }

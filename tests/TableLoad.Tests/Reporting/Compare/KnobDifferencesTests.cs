@@ -30,6 +30,15 @@ public sealed class KnobDifferencesTests
     }
 
     [Fact]
+    public void Between_AnAbortConditionAndAnotherAzurite_AreNoKnobs()
+    {
+        var before = Side("a", Options() with { Endpoint = "http://127.0.0.1:10002/devstoreaccount1", Warmup = "5s" });
+        var after = Side("b", Options() with { Endpoint = "http://127.0.0.1:41234/devstoreaccount1", AbortIf = "throttled>5% for 5s", Warmup = "1s" });
+
+        Assert.Empty(KnobDifferences.Between(before, after));
+    }
+
+    [Fact]
     public void Between_TextValues_ReadAsWritten_AndAnUnsetOne_AsNone()
     {
         var before = Side("a", Options() with { Operation = "upsert-merge", Rate = null });

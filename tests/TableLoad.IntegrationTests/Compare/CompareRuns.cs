@@ -1,0 +1,34 @@
+using System.Collections.Concurrent;
+using System.Globalization;
+using TableLoad.IntegrationTests.Infrastructure;
+
+namespace TableLoad.IntegrationTests.Compare;
+
+/// <summary>
+/// A class fixture for compare's tests: each named run is made once, by the first test that asks for it, and read by
+/// the others. A run long enough for an interval of its own (ten blocks of seconds) costs 13 s; made once, the class stays short.
+/// </summary>
+public sealed class CompareRuns : IDisposable
+{
+    private static readonly TimeSpan Limit = TimeSpan.FromMinutes(2);
+    private readonly string _root = Directory.CreateTempSubdirectory("tableload-compare-").FullName;
+    private readonly ConcurrentDictionary<string, Lazy<Task<string>>> _runs = new(StringComparer.Ordinal);
+
+    public string Root => _root;
+
+    /// <summary>An open-model run of 4 tasks at <paramref name="rate"/> batches of 10 a second: rates low enough that a busy 2-core
+    /// machine still sends them on time, so two sides differ by the plan, not by what the machine could manage.</summary>
+    public Task<string> AtRateAsync(AzuriteFixture azurite, string name, int rate, string duration, params string[] more) =>
+        _runs.GetOrAdd(name, _ => new Lazy<Task<string>>(() => RunAsync(azurite, name,
+            ["run", "--rate", rate.ToString(CultureInfo.InvariantCulture), "--tasks", "4", "--batch-size", "10", "--duration", duration, "--warmup", "1s", "--quiet", .. more]))).Value;
+
+    private async Task<string> RunAsync(AzuriteFixture azurite, string name, IReadOnlyList<string> args)
+    {
+        var output = Path.Combine(_root, name);
+        var (exitCode, _, stderr) = await TableLoadProcess.RunAsync([.. args, "--output", output], azurite.ConnectionString, Limit);
+        Assert.True(exitCode is 0 or 99, stderr);
+        return output;
+    }
+
+    public void Dispose() => Directory.Delete(_root, recursive: true);
+}
