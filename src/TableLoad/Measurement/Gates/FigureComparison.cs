@@ -67,9 +67,11 @@ internal sealed record FigureComparison(RunFigure Figure, FigureEstimate Base, F
             }
 
             var half = HalfWidth;
-            return Scale == ChangeScale.Points
-                ? (Math.Max(Change - half, -Base.Value), Math.Min(Change + half, 100 - Base.Value))
-                : (Change - half, Change + half);
+            return Scale switch
+            {
+                ChangeScale.Points => (Math.Max(Change - half, -Base.Value), Math.Min(Change + half, 100 - Base.Value)),
+                ChangeScale.Ratio => (Change - half, Change + half),
+            };
         }
     }
 
