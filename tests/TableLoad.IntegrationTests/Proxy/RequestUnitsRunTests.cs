@@ -65,6 +65,22 @@ public sealed class RequestUnitsRunTests(AzuriteFixture azurite, ITestOutputHelp
     }
 
     [Fact]
+    public async Task CosmosMode_AnOverload_NoSecondGrantsMoreThanTheBudget_AndTheProxyAndIntervalsCsvAddUpAlike()
+    {
+        // 1,000 e/s of 1 KB entities want some 6,800 RU/s; the account has 2,000 each second, and a full second to start with.
+        await using var proxy = await ProxyChild.StartAsync(azurite, "--request-units", "2000");
+
+        var (summary, _) = await RunAsync(proxy.ConnectionString, "--client", "wire", "--rate", "1000", "--batch-size", "10");
+        var stats = await proxy.StopAsync();
+
+        Assert.True(stats.ThrottledByLimit.RequestUnits > 0, "the load should have spent the budget");
+        Assert.InRange(stats.RequestUnitsPeakSecond, 1, 2000);
+        var seconds = new ResultFolder(_output).Csv(ResultFiles.IntervalsCsv).Where(r => r["request_units"].Length > 0).ToList();
+        Assert.Equal(stats.RequestUnitsCharged, seconds.Sum(r => ResultFolder.Number(r["request_units"])), precision: 1);
+        Assert.Equal(summary.RequestUnits!.Total, stats.RequestUnitsCharged, precision: 1);
+    }
+
+    [Fact]
     public async Task CosmosMode_OverTheBudget_TheRunNamesTheRuBudgetAsWhatThrottled()
     {
         await using var proxy = await ProxyChild.StartAsync(azurite, "--request-units", "1000");
