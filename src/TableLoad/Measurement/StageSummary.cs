@@ -1,3 +1,4 @@
+using System.Text.Json.Serialization;
 using TableLoad.Measurement.Confidence;
 
 namespace TableLoad.Measurement;
@@ -30,9 +31,11 @@ internal sealed record StageSummary
     public double? PlannedEndTarget { get; init; }
 
     /// <summary>Whether the run stopped before the plan's end of this stage.</summary>
+    [JsonIgnore]
     public bool CutShort => PlannedEndS is { } planned && EndS < planned;
 
     /// <summary>Whether the run never reached this stage.</summary>
+    [JsonIgnore]
     public bool NotReached => CutShort && EndS <= StartS;
 
     /// <summary>The stage's succeeded entities over the part of it that was measured.</summary>
