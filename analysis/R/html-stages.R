@@ -1,5 +1,5 @@
 # report.html's part for a run with a stage plan (--stages) or a stop (--abort-if): one row per stage of
-# summary.json's `stages`, and the sentence of `stopped_by`. The plots draw the same (stages.R).
+# summary.json's `stages` (the stop's sentence stands near the top: html-said.R). The plots draw the same (stages.R).
 
 STAGE_HEADER <- c("stage", "from s", "to s", "target", "mean e/s", "95% CI e/s", "p50 ms", "p99 ms", "95% CI p99",
                   "throttled %", "failed %")
@@ -34,20 +34,5 @@ stage_table_html <- function(run) {
                right = c(FALSE, TRUE, TRUE, FALSE, rep(TRUE, 7L))))
 }
 
-# The --abort-if stop in a sentence, as TableLoad printed it, or nothing.
-stopped_by_html <- function(run) {
-  stopped <- run$summary$stopped_by
-  if (is.null(stopped$condition)) return(character())
-  target <- if (is.null(stopped$target)) "" else sprintf(", with the target at %s e/s", plain_number(stopped$target))
-  sprintf("<p class=\"stopped\">Stopped by --abort-if <b>%s</b> at second %s of the measured period: the figure was %s %s%s.</p>",
-          html_escape(stopped$condition), plain_number(stopped$at_second), plain_number(round(stopped$figure, 1)),
-          condition_unit(stopped$condition), target)
-}
-
 # A run name as an HTML id: letters, digits and dashes.
 html_id <- function(name) gsub("[^A-Za-z0-9-]+", "-", name)
-
-# The unit of a condition's figure, as docs/results.md gives stopped_by's: e/s, ms or %.
-condition_unit <- function(condition) {
-  if (grepl("^\\s*eps", condition)) "e/s" else if (grepl("^\\s*p[0-9]", condition)) "ms" else "%"
-}

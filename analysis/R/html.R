@@ -40,9 +40,15 @@ html_image <- function(path) {
           html_escape(name), gsub("\n", "", jsonlite::base64_enc(bytes), fixed = TRUE), html_escape(name))
 }
 
+# The terminal's table: the percentiles, then a run's mean e/s and the intervals of it and of p99 (a sweep's table has its own columns).
 percentile_html <- function(table) {
-  html_table(PERCENTILE_HEADER, percentile_cells(table), id = "percentiles",
-             right = c(FALSE, rep(TRUE, length(PERCENTILE_HEADER) - 1L)))
+  header <- PERCENTILE_HEADER
+  cells <- percentile_cells(table)
+  if ("mean_eps" %in% names(table)) {
+    header <- c(header, "mean e/s", "95% CI e/s", "95% CI p99")
+    cells <- cbind(cells, format_fixed(table$mean_eps, 0L), table$eps_ci, table$p99_ci)
+  }
+  html_table(header, cells, id = "percentiles", right = c(FALSE, rep(TRUE, length(header) - 1L)))
 }
 
 saturation_verdict <- function(client) {
@@ -120,7 +126,7 @@ run_section_html <- function(run) {
   # summary.json names the batch client of every run, a merged one's included; run.json's options only a single run's.
   batch_client <- s$batch_client %||% run$run$options$client %||% "not recorded"
   c(sprintf("<section class=\"run\"><h2>%s</h2>", html_escape(run$name)),
-    stopped_by_html(run), stage_table_html(run),
+    stage_table_html(run),
     "<h3>Client</h3>",
     sprintf("<p>Batch client: <b>%s</b>. Operation: <b>%s</b>. Saturation verdict: <b class=\"verdict\">%s</b>.</p>",
             html_escape(batch_client), html_escape(operation_text(run)), html_escape(saturation_verdict(client))),
@@ -156,7 +162,7 @@ HTML_STYLE <- paste(
   "table{border-collapse:collapse;margin:0.5em 0 1em}th,td{border:1px solid #ccc;padding:3px 8px;text-align:left}",
   "th.num,td.num{text-align:right}thead th{background:#eee}table.settings th,table.client th{font-weight:normal;color:#555}",
   "img{max-width:100%;border:1px solid #ddd}figure{margin:1em 0}figcaption{color:#666;font-size:90%}",
-  "section.run{border-top:2px solid #ddd;margin-top:2em}p.stopped{color:#D55E00}",
+  "section.run{border-top:2px solid #ddd;margin-top:2em}li.stopped{color:#D55E00}",
   "#recommendation{border:2px solid #009E73;padding:0 1em;margin:1em 0}pre{background:#f4f4f4;padding:0.5em;white-space:pre-wrap}")
 
 # Writes report.html into out_dir; `plots` are the PNG paths already written, `lead` what a sweep or
@@ -168,6 +174,7 @@ write_html_report <- function(title, table, plots, runs, out_dir, lead = NULL) {
     lead,
     "<p>Batch latency in ms; peak e/s is the best one-second window; succeeded and failed count entities of the measured period (warm-up excluded).</p>",
     verdict_html(runs),
+    said_html(runs),
     percentile_html(table),
     "<h2>Plots</h2>", vapply(plots, html_image, ""),
     unlist(lapply(runs, run_section_html)))

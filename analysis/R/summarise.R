@@ -96,7 +96,17 @@ percentile_row <- function(run) {
   row[, peak_eps := number_or_na(s$peak_entities_per_second)]
   row[, succeeded := number_or_na(s$entities_succeeded)]
   row[, failed := number_or_na(s$entities_failed)]
+  row[, mean_eps := number_or_na(s$mean_entities_per_second)]
+  row[, eps_ci := interval_text(s$confidence, s$confidence$mean_entities_per_second, 0L)]
+  row[, p99_ci := interval_text(s$confidence, s$confidence$latency_ms$p99, 2L)]
   row[]
+}
+
+# An interval as the terminal's table shows it: "lo–hi", "too little data" when the run had too few seconds for one,
+# empty for a folder written before TableLoad computed intervals.
+interval_text <- function(confidence, interval, digits) {
+  if (length(interval) == 2L) return(sprintf("%s–%s", format_fixed(interval[[1]], digits), format_fixed(interval[[2]], digits)))
+  if (is.null(confidence)) "" else "too little data"
 }
 
 percentile_table <- function(runs) {

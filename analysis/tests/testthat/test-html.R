@@ -96,3 +96,68 @@ test_that("a run's section names its operation and key space, and a folder writt
   run$summary$key_space <- 50L
   expect_true(any(grepl("Operation: <b>upsert-merge over a key space of 50</b>", run_section_html(run), fixed = TRUE)))
 })
+
+# The figures of a run through the proxy's Cosmos mode at --rate 1000 with 3,000 RU/s: what `tableload run` printed of them.
+charged <- function(run) {
+  run$summary$rate <- 1000
+  run$summary$mean_entities_per_second <- 439.2
+  run$summary$request_units <- list(
+    total = 9000.5, batches = 132L, unreadable = 0L, per_entity = 6.833, per_second_mean = 3000.1666, per_second_peak = 3006.3,
+    per_batch = list(p50 = 68.33, p99 = 68.33),
+    # RU per entity × e/s as the run computes it: 4,067 RU/s with a product's float error.
+    provision_ru_per_second = list(mean = 4067.0000000000005, peak = 3006.3))
+  run$summary$throttling <- list(by_limit = list(partition_or_unnamed = 0L, account_operations = 0L, account_ingress = 0L,
+                                                 account_egress = 0L, request_units = 561L))
+  run
+}
+
+test_that("a charged run's report says the terminal's request units, provisioning answer and RU budget, above the table", {
+  out <- tempfile("html-")
+  runs <- read_runs(fixture("run-rate"))
+  runs[[1]] <- charged(runs[[1]])
+  write_run_report(runs, out)
+  html <- paste(readLines(file.path(out, "report.html"), warn = FALSE, encoding = "UTF-8"), collapse = "\n")
+
+  lines <- c(
+    "request units: 3000.2 RU/s (peak second 3006.3), 6.83 RU per entity; per batch p50 68.33, p99 68.33 RU; 9000.50 RU in all",
+    "provisioning: to sustain 439 e/s of this entity, provision ≥ 4,067 RU/s (the peak second needed 3,007); the target, 1,000 e/s, needs ≥ 6,833 RU/s",
+    "throttled by the RU budget: 561 throttled answers said the second&#39;s request units were spent (429, sub-status 3200), at 3,000 RU/s measured, about what the account provides, storing 439 e/s")
+  for (line in lines) {
+    at <- regexpr(sprintf("<li>%s</li>", gsub("&#39;", "'", line, fixed = TRUE)), html, fixed = TRUE)
+    expect_gt(at, 0, label = line)
+    expect_lt(at, regexpr("id=\"percentiles\"", html, fixed = TRUE))
+  }
+})
+
+test_that("a run without charges says nothing of request units", {
+  runs <- read_runs(fixture("run-rate"))
+  expect_length(said_html(runs), 0L)
+})
+
+test_that("a stopped run's report says the terminal's stop sentence, its stage and target, above the table", {
+  out <- tempfile("html-")
+  runs <- read_runs(fixture("run-stages-open"))
+  write_run_report(runs, out)
+  html <- paste(readLines(file.path(out, "report.html"), warn = FALSE, encoding = "UTF-8"), collapse = "\n")
+
+  sentence <- "Stopped by --abort-if eps&lt;0.8*target for 2s at second 5, in stage s2: eps was 1030 e/s over the last 2 s, with the target at 2800 e/s."
+  at <- regexpr(sentence, html, fixed = TRUE)
+  expect_gt(at, 0)
+  expect_lt(at, regexpr("id=\"percentiles\"", html, fixed = TRUE))
+  expect_false(grepl("the figure was", html, fixed = TRUE))
+})
+
+test_that("the stop sentence rounds each figure as the terminal does and names a closed plan's tasks", {
+  run <- read_runs(fixture("run-stages-closed"))[[1]]
+  run$summary$stopped_by <- list(condition = "throttled>5% for 3s", at_second = 3L, figure = 12.5)
+  expect_identical(stop_sentence(run), "Stopped by --abort-if throttled>5% for 3s at second 3, in stage s2, 4 tasks per process: throttled was 12.5% over the last 3 s.")
+  run$summary$stopped_by <- list(condition = "p99>2s for 1m", at_second = 1L, figure = 2345.67)
+  expect_identical(stop_sentence(run), "Stopped by --abort-if p99>2s for 1m at second 1, in stage s1, 2.5 tasks per process: p99 was 2345.7 ms over the last 60 s.")
+})
+
+test_that("report.html's top table has the terminal's mean e/s and interval columns", {
+  runs <- read_runs(fixture("run-stages-open"))
+  html <- paste(percentile_html(percentile_table(runs)), collapse = "\n")
+  expect_match(html, "<th class=\"num\">mean e/s</th><th class=\"num\">95% CI e/s</th><th class=\"num\">95% CI p99</th>", fixed = TRUE)
+  expect_match(html, "<td class=\"num\">536</td><td class=\"num\">too little data</td><td class=\"num\">too little data</td>", fixed = TRUE)
+})

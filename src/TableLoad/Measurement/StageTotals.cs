@@ -35,19 +35,23 @@ internal sealed class StageTotals(StageTimeline timeline) : IWindowSink
     }
 
     /// <summary>Every stage's figures, the run having measured <paramref name="measuredSeconds"/>; a stage not reached has zeros.</summary>
-    public IReadOnlyList<StageSummary> Summaries(double measuredSeconds) => [.. _stages.Select((totals, i) => Summary(i, totals, timeline.PeriodOf(i, measuredSeconds)))];
+    public IReadOnlyList<StageSummary> Summaries(double measuredSeconds) => [.. _stages.Select((totals, i) => Summary(i, totals, timeline.PeriodOf(i, measuredSeconds), measuredSeconds))];
 
-    private StageSummary Summary(int i, Totals totals, MeasuredPeriod period)
+    // A stage ends where the run did when it stopped first: its end and target are the plan's at that second.
+    private StageSummary Summary(int i, Totals totals, MeasuredPeriod period, double measuredSeconds)
     {
         var counts = totals.Counts;
         var plan = timeline.Plan;
+        var (start, end) = (Reached(plan.StartOf(i), measuredSeconds), Reached(plan.EndOf(i), measuredSeconds));
         return new StageSummary
         {
             Stage = i + 1,
-            StartS = plan.StartOf(i),
-            EndS = plan.EndOf(i),
-            StartTarget = plan.TargetBefore(i),
-            EndTarget = plan.Stages[i].Target,
+            StartS = start,
+            EndS = end,
+            StartTarget = start < plan.StartOf(i) ? plan.TargetAt(start) : plan.TargetBefore(i),
+            EndTarget = end < plan.EndOf(i) ? plan.TargetAt(end) : plan.Stages[i].Target,
+            PlannedEndS = plan.EndOf(i),
+            PlannedEndTarget = plan.Stages[i].Target,
             MeanEntitiesPerSecond = period.Seconds > 0 ? counts.EntitiesSucceeded / period.Seconds : 0,
             PeakEntitiesPerSecond = totals.Peak,
             EntitiesSucceeded = counts.EntitiesSucceeded,
@@ -59,4 +63,7 @@ internal sealed class StageTotals(StageTimeline timeline) : IWindowSink
             FailedPercent = RunShares.FailedPercent(counts.EntitiesFailed, counts.EntitiesSucceeded) ?? 0,
         };
     }
+
+    // The measured period is counted in microseconds and the plan in seconds: a run that ended within a microsecond of a stage's end reached it.
+    private static double Reached(double planned, double measuredSeconds) => planned - measuredSeconds < 1e-6 ? planned : measuredSeconds;
 }

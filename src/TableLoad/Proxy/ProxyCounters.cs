@@ -19,6 +19,7 @@ internal sealed class ProxyCounters(int seed)
     private long _byAccountEgress;
     private long _byRequestUnits;
     private long _requestUnitHundredths;
+    private long _peakSecondHundredths;
     private long _resets;
     private long _lostAnswers;
     private long _lostAnswerEntities;
@@ -73,6 +74,23 @@ internal sealed class ProxyCounters(int seed)
     public void Charged(double requestUnits) =>
         Interlocked.Add(ref _requestUnitHundredths, (long)Math.Round(requestUnits * 100, MidpointRounding.AwayFromZero));
 
+    /// <summary>Keeps the most request units one second admitted, from what the second has admitted so far.</summary>
+    public void AdmittedInSecond(double requestUnits)
+    {
+        var hundredths = (long)Math.Round(requestUnits * 100, MidpointRounding.AwayFromZero);
+        var peak = Volatile.Read(ref _peakSecondHundredths);
+        while (hundredths > peak)
+        {
+            var seen = Interlocked.CompareExchange(ref _peakSecondHundredths, hundredths, peak);
+            if (seen == peak)
+            {
+                return;
+            }
+
+            peak = seen;
+        }
+    }
+
     public void Reset() => Interlocked.Increment(ref _resets);
 
     public void LostAnswer(int entities)
@@ -101,6 +119,7 @@ internal sealed class ProxyCounters(int seed)
             Volatile.Read(ref _byPartition), Volatile.Read(ref _byAccount), Volatile.Read(ref _byAccountIngress), Volatile.Read(ref _byAccountEgress),
             Volatile.Read(ref _byRequestUnits)),
         RequestUnitsCharged = Volatile.Read(ref _requestUnitHundredths) / 100.0,
+        RequestUnitsPeakSecond = Volatile.Read(ref _peakSecondHundredths) / 100.0,
         Resets = Volatile.Read(ref _resets),
         LostAnswers = Volatile.Read(ref _lostAnswers),
         LostAnswerEntities = Volatile.Read(ref _lostAnswerEntities),

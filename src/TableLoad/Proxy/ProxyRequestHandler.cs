@@ -147,7 +147,13 @@ internal sealed class ProxyRequestHandler(ProxySettings settings, TargetForwarde
         {
             // Cosmos DB's only throughput limit is the request units provisioned: the Storage targets do not apply.
             var charge = WriteChargeModel.Rounded(kind == RequestKind.Batch ? EntityCharges.OfBatch(body) : EntityCharges.OfEntity(body, out _));
-            return (_budget.TrySpend(account, charge), entities, charge);
+            var admission = _budget.TrySpend(account, charge, out var admittedThisSecond);
+            if (admission.IsAdmitted)
+            {
+                counters.AdmittedInSecond(admittedThisSecond);
+            }
+
+            return (admission, entities, charge);
         }
 
         // The partition is (account, table, PartitionKey): "account/table/key" names its bucket.

@@ -40,6 +40,9 @@ internal sealed record ProxyStats
     /// <summary>Request units charged for the writes forwarded in Cosmos mode (<c>--request-units</c>), as their answers' headers say; 0 otherwise.</summary>
     public double RequestUnitsCharged { get; init; }
 
+    /// <summary>The most request units admitted within one wall-clock second in Cosmos mode, at most the budget unless one write costs more; 0 otherwise.</summary>
+    public double RequestUnitsPeakSecond { get; init; }
+
     public long Resets { get; init; }
 
     public long LostAnswers { get; init; }

@@ -1,17 +1,64 @@
+using System.Collections.Concurrent;
+
 namespace TableLoad.Proxy;
 
 /// <summary>
-/// Cosmos DB's provisioned throughput: each account may spend its request units per second within each second,
-/// and what it does not spend is not carried over. A write whose charge does not fit is refused with the time
-/// until it would; one that costs more than a second's budget is admitted into a full budget, leaving it in debt.
+/// Cosmos DB's provisioned throughput: each account may spend its request units per second within each wall-clock
+/// second (Unix seconds, as intervals.csv's <c>epoch_s</c>), and what a second leaves unspent is lost at its end.
+/// A write whose charge does not fit what is left of the second is refused with the time until the second that
+/// holds it; one that costs more than a whole second's budget is admitted into a second that has spent nothing, and
+/// its excess is spent from the seconds after it.
 /// </summary>
 internal sealed class RequestUnitBudget(double requestUnitsPerSecond, TimeProvider time)
 {
-    private readonly KeyedTokenBuckets _accounts = new(requestUnitsPerSecond, time);
-
-    public Admission TrySpend(ReadOnlySpan<char> account, double charge)
+    private readonly ConcurrentDictionary<string, AccountSeconds> _accounts = new(StringComparer.Ordinal);
+    /// <param name="admittedThisSecond">When admitted, what the account's second has admitted so far, this charge included.</param>
+    public Admission TrySpend(ReadOnlySpan<char> account, double charge, out double admittedThisSecond)
     {
-        var answer = _accounts.TryTake(account, charge);
-        return answer.Status == BucketStatus.Taken ? Admission.Admitted : new Admission(ThrottledBy.RequestUnits, answer.Wait);
+        var lookup = _accounts.GetAlternateLookup<ReadOnlySpan<char>>();
+        if (!lookup.TryGetValue(account, out var seconds))
+        {
+            seconds = _accounts.GetOrAdd(account.ToString(), _ => new AccountSeconds(requestUnitsPerSecond));
+        }
+
+        (var wait, admittedThisSecond) = seconds.TrySpend(charge, time.GetUtcNow());
+        return wait > TimeSpan.Zero ? new Admission(ThrottledBy.RequestUnits, wait) : Admission.Admitted;
+    }
+
+    /// <summary>One account's current second: what it has spent, a large write's excess carried in.</summary>
+    private sealed class AccountSeconds(double perSecond)
+    {
+        private readonly Lock _lock = new();
+        private long _second;
+        private double _spent;
+        private double _admitted;
+
+        /// <summary>Zero wait and what this second admitted so far when admitted; otherwise the wait until the second that holds the charge.</summary>
+        public (TimeSpan Wait, double AdmittedThisSecond) TrySpend(double charge, DateTimeOffset now)
+        {
+            var second = now.ToUnixTimeSeconds();
+            lock (_lock)
+            {
+                if (second != _second)
+                {
+                    // Only a write larger than the budget leaves an excess; every other second starts empty.
+                    _spent = Math.Max(0, _spent - (perSecond * (second - _second)));
+                    _admitted = 0;
+                    _second = second;
+                }
+
+                if (_spent + charge <= perSecond || _spent == 0)
+                {
+                    _spent += charge;
+                    _admitted += charge;
+                    return (TimeSpan.Zero, _admitted);
+                }
+
+                // The first second from now whose carried excess leaves room for the charge (or nothing, for a charge above the budget).
+                var room = charge > perSecond ? _spent : _spent + charge - perSecond;
+                var seconds = Math.Max(1, (long)Math.Ceiling(room / perSecond));
+                return (DateTimeOffset.FromUnixTimeSeconds(second + seconds) - now, 0);
+            }
+        }
     }
 }

@@ -55,7 +55,7 @@ internal static class ResultTable
         var text = new StringBuilder();
         void Line(string line) => text.AppendLine(line);
         var status = summary.Status == RunStatus.Complete ? "" : $" ({summary.Status.ToSnakeCase()})";
-        Line($"run {summary.RunId}{status}: {Fixed(summary.MeasuredSeconds, 1)} s measured, {summary.Processes} × {summary.Tasks} tasks, batches of {summary.BatchSize} {OperationText(summary)}, {summary.EntitySize}-byte entities{(summary.Entity is { } entity ? $" like {entity}" : "")}, partitions {summary.Partitions}, client {summary.BatchClient}{(summary.RuntimeSettings is { } runtime ? $", runtime {runtime.Profile}" : "")}");
+        Line($"run {summary.RunId}{status}: {Fixed(summary.MeasuredSeconds, 1)} s measured, {summary.Processes} × {TasksText(summary)} tasks, batches of {summary.BatchSize} {OperationText(summary)}, {summary.EntitySize}-byte entities{(summary.Entity is { } entity ? $" like {entity}" : "")}, partitions {summary.Partitions}, client {summary.BatchClient}{(summary.RuntimeSettings is { } runtime ? $", runtime {runtime.Profile}" : "")}");
         if (summary.LatencyMs.Count == 0)
         {
             Line(summary.Warmup.Batches > 0
@@ -92,7 +92,7 @@ internal static class ResultTable
         if (summary.RequestUnits is { } ru)
         {
             Line($"request units: {Fixed(ru.PerSecondMean, 1)} RU/s (peak second {Fixed(ru.PerSecondPeak, 1)}), {Fixed(ru.PerEntity, 2)} RU per entity; per batch p50 {Fixed(ru.PerBatch.P50, 2)}, p99 {Fixed(ru.PerBatch.P99, 2)} RU; {Fixed(ru.Total, 2)} RU in all");
-            Line($"provisioning: {ProvisioningSentence.Of(summary.MeanEntitiesPerSecond, ru.ProvisionRuPerSecond)}");
+            Line($"provisioning: {ProvisioningSentence.Of(summary.MeanEntitiesPerSecond, ru.ProvisionRuPerSecond, ru.PerEntity, OpenTarget(summary))}");
             if (ru.Unreadable > 0)
             {
                 Line($"{ru.Unreadable} answers carried an x-ms-request-charge that is not a non-negative number: left out of the request units above");
@@ -108,13 +108,12 @@ internal static class ResultTable
              $"{Fixed(summary.Client.CpuUsPerEntity, 1)} µs CPU per entity; GC gen0 {summary.Client.GcGen0}, gen1 {summary.Client.GcGen1}, gen2 {summary.Client.GcGen2}, pauses {Fixed(summary.Client.GcPausePercent, 1)}% of the time; peak RSS {Fixed(summary.Client.PeakRssMib, 0)} MiB");
         if (summary.UncorrectedLatencyMs is { } u)
         {
-            Line($"open model at {Fixed(summary.Rate ?? 0, 0)} e/s: latency above is from each batch's intended start; from the actual send: median {Fixed(u.Median, 2)}, p99 {Fixed(u.P99, 2)}, max {Fixed(u.Max, 2)} ms; {summary.LateBatches} batches started late");
+            Line($"open model at {RateText(summary)} e/s: latency above is from each batch's intended start; from the actual send: median {Fixed(u.Median, 2)}, p99 {Fixed(u.P99, 2)}, max {Fixed(u.Max, 2)} ms; {summary.LateBatches} batches started late");
         }
 
         foreach (var stage in summary.Stages)
         {
-            var unit = summary.Rate is null ? "tasks per process" : "e/s";
-            Line($"stage {StageName(stage)}: {Fixed(stage.StartS, 1)}–{Fixed(stage.EndS, 1)} s, target {Target(stage.StartTarget)} → {Target(stage.EndTarget)} {unit}; mean {Fixed(stage.MeanEntitiesPerSecond, 1)} e/s, throttled {Fixed(stage.ThrottledPercent, 1)}% of batches, failed {Fixed(stage.FailedPercent, 1)}% of entities");
+            Line(StageLine(stage, summary.Rate is null ? "tasks per process" : "e/s"));
         }
 
         Line(summary.Client.Saturated
@@ -127,6 +126,38 @@ internal static class ResultTable
 
         return text.ToString();
     }
+
+    /// <summary>"stage s1: 0.0–3.0 s, target 200 → 325 e/s (stopped; the plan ran to 12.0 s and 1500 e/s); mean ...", or "stage s2: not reached (...)".</summary>
+    private static string StageLine(StageSummary stage, string unit)
+    {
+        var plan = $"the plan ran to {Fixed(stage.PlannedEndS ?? stage.EndS, 1)} s and {Target(stage.PlannedEndTarget ?? stage.EndTarget)} {unit}";
+        if (stage.NotReached)
+        {
+            return $"stage {StageName(stage)}: not reached, the run ended at {Fixed(stage.EndS, 1)} s ({plan})";
+        }
+
+        return $"stage {StageName(stage)}: {Fixed(stage.StartS, 1)}–{Fixed(stage.EndS, 1)} s, target {Target(stage.StartTarget)} → {Target(stage.EndTarget)} {unit}" +
+            (stage.CutShort ? $" (stopped; {plan})" : "") +
+            $"; mean {Fixed(stage.MeanEntitiesPerSecond, 1)} e/s, throttled {Fixed(stage.ThrottledPercent, 1)}% of batches, failed {Fixed(stage.FailedPercent, 1)}% of entities";
+    }
+
+    /// <summary>The plan's targets in order, a hold said once: "12 → 100" (tasks or e/s); the one load of a run without a plan.</summary>
+    private static string PlanText(RunSummary summary, double steady)
+    {
+        var targets = summary.Stages.Select(s => Target(s.PlannedEndTarget ?? s.EndTarget)).Prepend(Target(summary.Stages.Count > 0 ? summary.Stages[0].StartTarget : steady)).ToList();
+        return string.Join(" → ", targets.Where((target, i) => i == 0 || target != targets[i - 1]));
+    }
+
+    // The closed model's plan is in tasks per process; the open model's tasks hold while its rate follows the plan.
+    private static string TasksText(RunSummary summary) =>
+        summary.Rate is null ? PlanText(summary, summary.Tasks) : summary.Tasks.ToString(CultureInfo.InvariantCulture);
+
+    private static string RateText(RunSummary summary) => PlanText(summary, summary.Rate ?? 0);
+
+    /// <summary>The fleet's entities/s an open-model run was asked for: its rate, or its plan's highest target; null in the closed model.</summary>
+    public static double? OpenTarget(RunSummary summary) => summary.Rate is null
+        ? null
+        : summary.Stages.Count == 0 ? summary.Rate : summary.Stages.Max(s => Math.Max(s.StartTarget, s.EndTarget));
 
     /// <summary>The table's cell where a latency would be when no batch was measured: a 0.00 would read as a figure.</summary>
     public const string NoLatency = "-";

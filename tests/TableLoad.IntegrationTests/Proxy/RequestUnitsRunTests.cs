@@ -65,6 +65,37 @@ public sealed class RequestUnitsRunTests(AzuriteFixture azurite, ITestOutputHelp
     }
 
     [Fact]
+    public async Task CosmosMode_AnOverload_NoSecondGrantsMoreThanTheBudget_AndTheProxyAndIntervalsCsvAddUpAlike()
+    {
+        // 1,000 e/s of 1 KB entities want some 6,800 RU/s; the account has 2,000 each second, and a full second to start with.
+        await using var proxy = await ProxyChild.StartAsync(azurite, "--request-units", "2000");
+
+        var (summary, _) = await RunAsync(proxy.ConnectionString, "--client", "wire", "--rate", "1000", "--batch-size", "10");
+        var stats = await proxy.StopAsync();
+
+        Assert.True(stats.ThrottledByLimit.RequestUnits > 0, "the load should have spent the budget");
+        Assert.InRange(stats.RequestUnitsPeakSecond, 1, 2000);
+        var seconds = new ResultFolder(_output).Csv(ResultFiles.IntervalsCsv).Where(r => r["request_units"].Length > 0).ToList();
+        Assert.Equal(stats.RequestUnitsCharged, seconds.Sum(r => ResultFolder.Number(r["request_units"])), precision: 1);
+        Assert.Equal(summary.RequestUnits!.Total, stats.RequestUnitsCharged, precision: 1);
+    }
+
+    [Fact]
+    public async Task CosmosMode_AnOpenModelRunShortOfItsRate_SaysWhatItsTargetWouldNeed()
+    {
+        // 3,000 RU/s holds some 440 e/s of this entity: the run asked for 1,000.
+        await using var proxy = await ProxyChild.StartAsync(azurite, "--request-units", "3000");
+
+        var (summary, stdout) = await RunAsync(proxy.ConnectionString, "--client", "wire", "--rate", "1000", "--batch-size", "10");
+
+        var units = Assert.IsType<RequestUnitsSummary>(summary.RequestUnits);
+        Assert.True(summary.MeanEntitiesPerSecond < 999, $"the budget should have held the run below its rate, not at {summary.MeanEntitiesPerSecond}");
+        var needs = Math.Ceiling(Math.Round(units.PerEntity * 1000, 6));
+        Assert.Contains($"provisioning: to sustain {summary.MeanEntitiesPerSecond:#,0} e/s of this entity, provision ≥ ", stdout, StringComparison.Ordinal);
+        Assert.Contains($"; the target, 1,000 e/s, needs ≥ {needs:#,0} RU/s", stdout, StringComparison.Ordinal);
+    }
+
+    [Fact]
     public async Task CosmosMode_OverTheBudget_TheRunNamesTheRuBudgetAsWhatThrottled()
     {
         await using var proxy = await ProxyChild.StartAsync(azurite, "--request-units", "1000");

@@ -4,6 +4,7 @@ using System.Text.Json;
 using System.Text.RegularExpressions;
 using TableLoad.IntegrationTests.Infrastructure;
 using TableLoad.Measurement;
+using TableLoad.Measurement.Confidence;
 using Xunit.Abstractions;
 
 namespace TableLoad.IntegrationTests.Reporting;
@@ -24,7 +25,10 @@ public sealed class ReportInBrowserTests(AzuriteFixture azurite, ITestOutputHelp
           const verdict = document.querySelector('#verdict');
           const table = document.querySelector('#percentiles');
           const verdictFirst = !!verdict && !!(verdict.compareDocumentPosition(table) & Node.DOCUMENT_POSITION_FOLLOWING);
-          pre.textContent = JSON.stringify({ images, cells, stages, verdict: verdict ? verdict.textContent : null, verdictFirst });
+          const said = [...document.querySelectorAll('div.said li')].map(l => l.textContent);
+          const saidBlock = document.querySelector('div.said');
+          const saidFirst = !!saidBlock && !!(saidBlock.compareDocumentPosition(table) & Node.DOCUMENT_POSITION_FOLLOWING);
+          pre.textContent = JSON.stringify({ images, cells, stages, verdict: verdict ? verdict.textContent : null, verdictFirst, said, saidFirst });
           document.body.appendChild(pre);
         });
         </script>
@@ -96,6 +100,30 @@ public sealed class ReportInBrowserTests(AzuriteFixture azurite, ITestOutputHelp
     }
 
     [Fact]
+    public async Task CosmosRunStoppedByItsThrottles_ReportSaysWhatTheTerminalSaid_AboveTheTable()
+    {
+        // 3,000 RU/s holds some 440 e/s of 1 KB entities; the run asks for 1,000 and stops once throttles hold for 2 s.
+        await using var proxy = await ProxyChild.StartAsync(azurite, "--request-units", "3000");
+        var output = Directory.CreateTempSubdirectory("tableload-html-cosmos-").FullName;
+        var (exitCode, stdout, stderr) = await TableLoadProcess.RunAsync(
+            ["run", "--rate", "1000", "--tasks", "4", "--batch-size", "10", "--duration", "8s", "--warmup", "0s", "--retries", "0", "--client", "wire",
+             "--abort-if", "throttled>5% for 2s", "--label", "cosmos", "--output", output, "--report"],
+            proxy.ConnectionString);
+        log.WriteLine(stdout + stderr);
+        Assert.True(exitCode == 99, $"exit code {exitCode}: {stderr}");
+
+        using var check = await CheckInBrowserAsync(output);
+
+        string[] starts = ["Stopped by --abort-if ", "request units: ", "provisioning: ", "throttled by the RU budget: "];
+        List<string?> printed = [.. starts.Select(start => Assert.Single(stdout.Split('\n'), line => line.StartsWith(start, StringComparison.Ordinal)).TrimEnd())];
+        var said = check.RootElement.GetProperty("said").EnumerateArray().Select(l => l.GetString()).ToList();
+        Assert.Equal(printed, said);
+        Assert.True(check.RootElement.GetProperty("saidFirst").GetBoolean(), "what the terminal said is not above the percentile table");
+        var summary = new ResultFolder(output).Summary;
+        Assert.Equal(ExpectedRow(summary), Assert.Single(check.RootElement.GetProperty("cells").EnumerateArray().Select(r => r.EnumerateArray().Select(c => c.GetString()).ToList())));
+    }
+
+    [Fact]
     public async Task SweepReport_PrintsTheHtmlReportsPathLast_WithTheBestCellsAndTheKnee()
     {
         var output = Directory.CreateTempSubdirectory("tableload-html-sweep-").FullName;
@@ -135,6 +163,12 @@ public sealed class ReportInBrowserTests(AzuriteFixture azurite, ITestOutputHelp
             summary.Label, Count(summary.Processes),
             Fixed(latency.Min), Fixed(latency.Median), Fixed(latency.Mean), Fixed(latency.Max), Fixed(latency.P90), Fixed(latency.P95), Fixed(latency.P99),
             Count(summary.PeakEntitiesPerSecond), Count(summary.EntitiesSucceeded), Count(summary.EntitiesFailed),
+            summary.MeanEntitiesPerSecond.ToString("F0", CultureInfo.InvariantCulture),
+            Interval(summary.Confidence, summary.Confidence?.MeanEntitiesPerSecond, "F0"), Interval(summary.Confidence, summary.Confidence?.LatencyMs?.P99, "F2"),
         ];
     }
+
+    private static string Interval(RunConfidence? confidence, ConfidenceInterval? interval, string format) => interval is { } i
+        ? $"{i.Lo.ToString(format, CultureInfo.InvariantCulture)}–{i.Hi.ToString(format, CultureInfo.InvariantCulture)}"
+        : confidence is null ? "" : "too little data";
 }

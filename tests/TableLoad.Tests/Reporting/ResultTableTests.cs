@@ -41,6 +41,20 @@ public sealed class ResultTableTests
     }
 
     [Fact]
+    public void RenderDetails_AProvisioningFigureWhoseProductCarriesFloatError_IsRoundedUpFromWhatWasMeasured()
+    {
+        // 20,335 RU over 29,760 entities in 5 s: 4,067 RU/s, which RU per entity × e/s computes as 4067.0000000000005.
+        var units = RunSummaries.RequestUnits(total: 20_335, peak: 4_067, 683_30).WithRates(29_760, 5, 29_760 / 5.0, 5_952);
+        var summary = RunSummaries.Create() with { MeanEntitiesPerSecond = 29_760 / 5.0, RequestUnits = units };
+        Assert.True(units.ProvisionRuPerSecond.Mean > 4_067, "the product's float error is what this test is about");
+
+        var details = ResultTable.RenderDetails(summary);
+
+        Assert.Contains("request units: 4067.0 RU/s", details, StringComparison.Ordinal);
+        Assert.Contains("provisioning: to sustain 5,952 e/s of this entity, provision ≥ 4,067 RU/s (the peak second needed 4,067)", details, StringComparison.Ordinal);
+    }
+
+    [Fact]
     public void Render_EveryLineHasTheSameWidthAndCellCount()
     {
         var lines = Lines(ResultTable.Render([RunSummaries.Create(p99: 1.5, peak: 7), RunSummaries.Create(p99: 123_456.75, peak: 1_234_567)]));
