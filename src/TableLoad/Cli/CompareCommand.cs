@@ -3,6 +3,7 @@ using System.Text.Json;
 using TableLoad.Measurement.Confidence;
 using TableLoad.Measurement.Gates;
 using TableLoad.Reporting.Compare;
+using TableLoad.Settings.Gates;
 
 namespace TableLoad.Cli;
 
@@ -113,7 +114,7 @@ internal static class CompareCommand
             return null;
         }
 
-        if (text.EndsWith('%') && double.TryParse(text[..^1], System.Globalization.NumberStyles.AllowDecimalPoint, System.Globalization.CultureInfo.InvariantCulture, out var percent) && percent <= 100)
+        if (Percentage.TryParse(text, signOptional: false, out var percent))
         {
             return percent / 100;
         }

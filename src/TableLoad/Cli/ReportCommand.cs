@@ -1,6 +1,7 @@
 using System.CommandLine;
 using TableLoad.Hosting;
 using TableLoad.Measurement.Gates;
+using TableLoad.Settings;
 using TableLoad.Reporting;
 using TableLoad.Reporting.Exporters;
 using TableLoad.Reporting.Merge;
@@ -28,17 +29,12 @@ internal static class ReportCommand
         command.SetAction(async parse =>
         {
             var groupLabel = parse.GetValue(label);
-            var faults = new List<string>();
-            var thresholds = parse.GetValue(failIf) is { } expression ? ThresholdParser.Parse([expression], failIf.Name, faults) : [];
+            var errors = new UsageErrors();
+            var thresholds = GateOptions.ReadFailIf(errors, failIf, parse.GetValue(failIf));
             var junitPath = parse.GetValue(junit);
-            if (junitPath is not null && parse.GetValue(failIf) is null)
+            errors.Require(junit, junitPath is null || parse.IsGiven(failIf), JunitWithoutFailIf);
+            if (await SaidAsync(errors).ConfigureAwait(false))
             {
-                faults.Add("--junit writes the verdicts of --fail-if's thresholds; give --fail-if too.");
-            }
-
-            if (faults.Count > 0)
-            {
-                await Console.Error.WriteLineAsync(string.Join(Environment.NewLine, faults)).ConfigureAwait(false);
                 return ExitCodes.BadInput;
             }
 
@@ -67,6 +63,13 @@ internal static class ReportCommand
             }
 
             var destination = parse.GetValue(output) ?? DefaultOutput(groupLabel ?? plan.Parts[0].RunId);
+            OutputPaths.CheckFolder(errors, output, destination);
+            OutputPaths.CheckFile(errors, junit, junitPath, destination);
+            if (await SaidAsync(errors).ConfigureAwait(false))
+            {
+                return ExitCodes.BadInput;
+            }
+
             return await CommandHost.RunAsync(
                 parse.GetValue(TableLoadCli.Verbosity),
                 _ => { },
@@ -81,6 +84,23 @@ internal static class ReportCommand
                 }).ConfigureAwait(false);
         });
         return command;
+    }
+
+    private const string JunitWithoutFailIf = "--junit writes the verdicts of --fail-if's thresholds; give --fail-if too.";
+
+    /// <summary>Says every fault on stderr; true when there was one.</summary>
+    private static async Task<bool> SaidAsync(UsageErrors errors)
+    {
+        try
+        {
+            errors.ThrowIfAny();
+            return false;
+        }
+        catch (UsageException refusal)
+        {
+            await Console.Error.WriteLineAsync(refusal.Message).ConfigureAwait(false);
+            return true;
+        }
     }
 
     /// <summary>results/&lt;run id or label&gt;-merged/, the name made safe for a folder.</summary>

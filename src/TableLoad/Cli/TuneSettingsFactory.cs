@@ -60,6 +60,7 @@ internal static class TuneSettingsFactory
             RunArguments(runArguments, warmup, duration),
             parse.GetValue(options.Run.Table),
             output ?? Path.Combine("results", "tune-" + now.UtcDateTime.ToString("yyyyMMdd-HHmmss", CultureInfo.InvariantCulture)));
+        OutputPaths.CheckFolder(errors, options.Output, commandLine.OutputDirectory);
         var space = new TuneSpace(maxTasks, maxProcesses, batchSizes);
         var needed = TuneSettings.TimeOf(warmup, duration) + (confirm * TuneSettings.TimeOf(warmup, confirmDuration));
         var timed = errors.Accepted(options.Budget.Option, options.Confirm.Option, options.Duration.Option, options.Warmup.Option, options.ConfirmDuration.Option);
@@ -78,7 +79,7 @@ internal static class TuneSettingsFactory
             name == SecretVariables.ConnectionString ? connection : name == SecretVariables.Sas ? sas : null);
         // Given here, or reaching the probes from a --config profile, TABLELOAD_FAIL_IF or TABLELOAD_ABORT_IF.
         var refusals = options.Refused.Where(o => parse.IsGiven(o)).Select(options.WhyRefused)
-            .Append(first?.FailIf is null && first?.AbortIf is null ? null : TuneOptions.RefusedSentence)
+            .Append(first?.Gates.Any != true ? null : TuneOptions.RefusedSentence)
             .Append(stagedByLayers ? TuneOptions.StagesSentence : null);
         foreach (var sentence in refusals.OfType<string>().Distinct())
         {

@@ -2,6 +2,7 @@ using TableLoad.ChildRuns;
 using TableLoad.Measurement;
 using TableLoad.Measurement.Gates;
 using TableLoad.Reporting;
+using TableLoad.Settings.Gates;
 
 namespace TableLoad.Sweep;
 

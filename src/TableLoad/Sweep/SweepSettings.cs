@@ -1,5 +1,5 @@
 using TableLoad.ChildRuns;
-using TableLoad.Measurement.Gates;
+using TableLoad.Settings.Gates;
 using TableLoad.Storage;
 
 namespace TableLoad.Sweep;

@@ -1,4 +1,5 @@
 using System.Xml.Linq;
+using TableLoad.Cli;
 using TableLoad.Measurement.Gates;
 using TableLoad.Reporting;
 using TableLoad.Tests.TestSupport;

@@ -9,6 +9,5 @@ namespace TableLoad.Engine.Phases;
 internal static class RunGates
 {
     public static Task<GateOutcome> JudgeAsync(RunSettings settings, RunSummary summary, TextWriter output) =>
-        // The expression was checked when the settings were made, so no fault can arise here.
-        ThresholdReport.JudgeAsync(ThresholdParser.ParseChecked(settings.FailIf), summary, output, settings.JunitPath, $"tableload run {settings.RunId}");
+        ThresholdReport.JudgeAsync(settings.Gates.FailIf, summary, output, settings.JunitPath, $"tableload run {settings.RunId}");
 }

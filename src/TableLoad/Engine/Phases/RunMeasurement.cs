@@ -45,7 +45,7 @@ internal sealed class RunMeasurement(RunSettings settings, TableAdmin admin, Wor
             sinks.Add(live);
         }
 
-        var abort = new AbortJudge(AbortConditionParser.ParseChecked(settings.AbortIf), LoadTargets.Of(settings), RunIdentity.Of(settings),
+        var abort = new AbortJudge(settings.Gates.AbortIf, LoadTargets.Of(settings), RunIdentity.Of(settings),
             timeline.WarmupEndEpochSecond, settings.Duration.TotalSeconds, signals.StopAtCondition);
         sinks.Add(abort);
         _abort = abort;

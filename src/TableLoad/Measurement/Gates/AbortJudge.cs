@@ -1,5 +1,6 @@
 using System.Globalization;
 using TableLoad.Settings;
+using TableLoad.Settings.Gates;
 
 namespace TableLoad.Measurement.Gates;
 
@@ -18,7 +19,7 @@ internal sealed class AbortJudge(
     private readonly int _longestWindow = conditions.Count == 0 ? 0 : conditions.Max(c => c.WindowSeconds);
 
     // A second's latency histogram is some 190 KB: kept only when a condition reads latency.
-    private readonly bool _keepLatency = conditions.Any(c => c.NeedsLatency);
+    private readonly bool _keepLatency = conditions.Any(c => c.Figure.Unit() == FigureUnit.Milliseconds);
 
     /// <summary>The condition that held and its figures, once one has; null while none has.</summary>
     public StoppedBy? StoppedBy { get; private set; }

@@ -1,3 +1,5 @@
+using TableLoad.Settings.Gates;
+
 namespace TableLoad.Measurement.Gates;
 
 /// <summary>A figure's 95% (or other level) confidence interval, in the figure's unit.</summary>
@@ -23,7 +25,7 @@ internal sealed record ThresholdVerdict(Threshold Threshold, double? Value, Figu
 
     /// <summary>Why a broken threshold failed, for a JUnit failure message.</summary>
     public string FailureMessage() => Value is { } value
-        ? $"{Threshold.Figure.Name()} was {FigureFormat.Value(Threshold.Figure, value)}, the bound is {Threshold.BoundText}"
+        ? $"{Threshold.Figure.Name()} was {FigureFormat.Value(Threshold.Figure, value)}, the bound is {Threshold.BoundText()}"
         : $"{Threshold.Figure.Name()} was not measured: no batch was measured";
 }
 

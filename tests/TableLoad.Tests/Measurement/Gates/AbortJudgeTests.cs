@@ -1,3 +1,4 @@
+using TableLoad.Cli;
 using TableLoad.Measurement;
 using TableLoad.Measurement.Gates;
 using TableLoad.Settings;
@@ -15,7 +16,7 @@ public sealed class AbortJudgeTests
     private static (AbortJudge Judge, TaskCompletionSource Stopped) CreateSut(string conditions, ILoadTarget? target = null, double measuredSeconds = 60)
     {
         var stopped = new TaskCompletionSource(TaskCreationOptions.RunContinuationsAsynchronously);
-        return (new AbortJudge(AbortConditionParser.ParseChecked(conditions), target, Identity, MeasuredFrom, measuredSeconds, () => stopped.TrySetResult()), stopped);
+        return (new AbortJudge(AbortConditionParser.Parse([conditions], "--abort-if", []), target, Identity, MeasuredFrom, measuredSeconds, () => stopped.TrySetResult()), stopped);
     }
 
     /// <summary>One second of <paramref name="succeeded"/> stored batches and <paramref name="throttled"/> refused with 503.</summary>
