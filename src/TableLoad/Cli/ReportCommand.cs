@@ -76,9 +76,10 @@ internal static class ReportCommand
                 interrupt: null,
                 async _ =>
                 {
-                    var summary = await ResultMerger.MergeAsync(plan, destination, groupLabel).ConfigureAwait(false);
+                    var summary = await ResultMerger.MergeAsync(plan, destination, groupLabel, thresholds).ConfigureAwait(false);
                     await ResultTableExporter.WriteAsync(Console.Out, summary, perProcess: false).ConfigureAwait(false);
-                    var gates = await ThresholdReport.JudgeAsync(thresholds, summary, Console.Out, junitPath, $"tableload report {groupLabel ?? plan.Parts[0].RunId}").ConfigureAwait(false);
+                    var verdicts = ThresholdJudge.Judge(summary, thresholds, RunIntervals.Of);
+                    var gates = await ThresholdReport.WriteAsync(verdicts, [], summary, Console.Out, junitPath, $"tableload report {groupLabel ?? plan.Parts[0].RunId}").ConfigureAwait(false);
                     await Console.Out.WriteLineAsync($"results: {destination}").ConfigureAwait(false);
                     return gates == GateOutcome.Failed ? ExitCodes.GateFailed : ExitCodes.Success;
                 }).ConfigureAwait(false);

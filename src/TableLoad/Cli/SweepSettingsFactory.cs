@@ -95,6 +95,7 @@ internal static class SweepSettingsFactory
             StopWhenThrottledPercent = stopWhenThrottled,
             Resume = resume,
             Thresholds = first?.Gates.FailIf ?? [],
+            AbortIf = first?.Gates.AbortIf ?? [],
             JunitPath = junit,
             Report = parse.GetValue(options.Report),
             OutputDirectory = commandLine.OutputDirectory,

@@ -24,9 +24,6 @@ internal sealed class AbortJudge(
     /// <summary>The condition that held and its figures, once one has; null while none has.</summary>
     public StoppedBy? StoppedBy { get; private set; }
 
-    /// <summary>The sentence that says why the run stopped; null while no condition has held.</summary>
-    public string? Sentence { get; private set; }
-
     public void OnWindow(Window window, bool warmup)
     {
         var atSecond = window.EpochSecond + 1 - measuredStartEpochSecond;
@@ -42,8 +39,7 @@ internal sealed class AbortJudge(
         {
             if (_seconds.Count >= condition.WindowSeconds && Judge(condition, atSecond) is { } stoppedBy)
             {
-                StoppedBy = stoppedBy;
-                Sentence = SentenceOf(condition, stoppedBy, target?.StageAt(atSecond));
+                StoppedBy = stoppedBy with { Sentence = SentenceOf(condition, stoppedBy, target?.StageAt(atSecond)) };
                 // Off this thread: the loops that stopping wakes must not run inside the publishing of a second.
                 _ = Task.Run(stop);
                 return;

@@ -8,10 +8,17 @@ internal static class FigureFormat
 {
     public static string Value(RunFigure figure, double value) => Bare(figure, value) + figure.Unit() switch
     {
-        FigureUnit.EntitiesPerSecond => " e/s",
-        FigureUnit.Milliseconds => " ms",
+        FigureUnit.Percent => "",
+        FigureUnit.EntitiesPerSecond or FigureUnit.Milliseconds or FigureUnit.Microseconds => " ",
+    } + Unit(figure);
+
+    /// <summary>The figure's unit as printed after a value: e/s, ms, % or µs.</summary>
+    public static string Unit(RunFigure figure) => figure.Unit() switch
+    {
+        FigureUnit.EntitiesPerSecond => "e/s",
+        FigureUnit.Milliseconds => "ms",
         FigureUnit.Percent => "%",
-        FigureUnit.Microseconds => " µs",
+        FigureUnit.Microseconds => "µs",
     };
 
     /// <summary>A number alone, rounded as <see cref="Value"/> rounds it, for intervals printed beside a value.</summary>

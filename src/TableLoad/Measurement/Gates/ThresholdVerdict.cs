@@ -36,6 +36,13 @@ internal static class ThresholdJudge
     public static IReadOnlyList<ThresholdVerdict> Judge(RunSummary summary, IReadOnlyList<Threshold> thresholds, Func<RunSummary, RunFigure, FigureInterval?> interval) =>
         [.. thresholds.Select(t => new ThresholdVerdict(t, t.Figure.Read(summary), interval(summary, t.Figure)))];
 
+    /// <summary>The verdicts on <paramref name="summary"/>'s figures, and the summary that records them (<see cref="RunSummary.Thresholds"/>; null without thresholds).</summary>
+    public static (RunSummary Summary, IReadOnlyList<ThresholdVerdict> Verdicts) Recorded(RunSummary summary, IReadOnlyList<Threshold> thresholds)
+    {
+        var verdicts = Judge(summary, thresholds, RunIntervals.Of);
+        return (summary with { Thresholds = verdicts.Count == 0 ? null : [.. verdicts.Select(ThresholdResult.Of)] }, verdicts);
+    }
+
     /// <summary>Failed when any verdict failed; None when there were no thresholds.</summary>
     public static GateOutcome Outcome(IReadOnlyList<ThresholdVerdict> verdicts) =>
         verdicts.Count == 0 ? GateOutcome.None : verdicts.All(v => v.Passed) ? GateOutcome.Passed : GateOutcome.Failed;
