@@ -20,8 +20,9 @@ internal static class ReportCommand
         {
             Description = $"Gates on the merged figures, as run --fail-if takes them (e.g. \"{ThresholdParser.Example}\"): one line each after the table; when any fails, exit 99 after the merged folder is written. Default: none.",
         };
-        var junit = new Option<string?>("--junit") { Description = "With --fail-if: also write the verdicts to this file as JUnit XML, one testcase per threshold. Default: none." };
-        var command = new Command("report", "Merge the result folders of several instances (or runs grouped by --label) and print the table as one coordinator would have.")
+        var junit = new Option<string?>("--junit") { Description = "With --fail-if: also write the verdicts to this file as JUnit XML, one testcase per threshold (not a folder, and not under a file). Default: none." };
+        var command = new Command("report", "Merge the result folders of several instances (or runs grouped by --label) and print the table as one coordinator would have. " +
+            "Exit codes: 0 done, 2 bad input (folders that are not one workload, a path that cannot be written), 99 a --fail-if threshold broke on the merged figures (after the merged folder is written).")
         {
             folders, label, output, failIf, junit,
         };
