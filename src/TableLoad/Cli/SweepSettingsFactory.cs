@@ -75,11 +75,12 @@ internal static class SweepSettingsFactory
         var sas = parse.GetValue(options.Sas) ?? environment(SecretVariables.Sas);
         var commandLine = new CellCommandLine(
             runArguments, table, output ?? Path.Combine("results", "sweep-" + now.UtcDateTime.ToString("yyyyMMdd-HHmmss", CultureInfo.InvariantCulture)));
-        OutputPaths.CheckFolder(errors, options.Output, commandLine.OutputDirectory);
+        // The cells' folders lie under it: a refused folder would be refused again for each.
+        var outputWritable = OutputPaths.CheckFolder(errors, options.Output, commandLine.OutputDirectory);
         var cells = SweepGrid.Expand(knobs, passes);
 
         // The cells see exactly the secrets the launcher will put in their environment.
-        var first = ValidateCells(cells.Where(c => c.Repeat == 1).ToList(), commandLine, knobs.CellsPerPass > 1, now, errors, variables ?? new Hashtable(), name =>
+        var first = !outputWritable ? null : ValidateCells(cells.Where(c => c.Repeat == 1).ToList(), commandLine, knobs.CellsPerPass > 1, now, errors, variables ?? new Hashtable(), name =>
             name == SecretVariables.ConnectionString ? connection : name == SecretVariables.Sas ? sas : null);
         // The cells' own settings, so a --fail-if from a --config profile or TABLELOAD_FAIL_IF counts as one given here.
         var junit = parse.GetValue(options.Junit);
