@@ -1,19 +1,12 @@
 # report.html's lines that say what `tableload run` printed under its table, in its words, near the top of the page:
 # the request units, the provisioning answer and the RU budget's throttles of a charged run (ResultTable,
-# ProvisioningSentence, ThrottleEvidence), and an --abort-if stop (AbortJudge). summary.json holds the figures.
+# ProvisioningSentence, ThrottleEvidence), from summary.json's figures, and an --abort-if stop's own sentence.
 
 # .NET's "#,0": thousands separated, halves away from zero.
 dotnet_whole <- function(x) formatC(sign(x) * floor(abs(x) + 0.5), format = "d", big.mark = ",")
 
 # ProvisioningSentence.RoundedUp: up to the whole unit once a millionth has cleared a product's float error.
 rounded_up <- function(x) formatC(ceiling(round(x, 6L)), format = "d", big.mark = ",")
-
-# .NET's "0.##"-style numbers of FigureFormat: at most `digits` decimals, halves away from zero, no trailing zeros.
-dotnet_trimmed <- function(x, digits) {
-  scaled <- sign(x) * floor(abs(x) * 10^digits + 0.5) / 10^digits
-  text <- sprintf("%.*f", digits, scaled)
-  if (digits == 0L) text else sub("\\.$", "", sub("0+$", "", text))
-}
 
 # The fleet's entities/s an open-model run was asked for: its rate, or its plan's highest target (ResultTable.OpenTarget).
 open_target <- function(summary) {
@@ -54,51 +47,13 @@ request_unit_throttle_line <- function(summary) {
                        dotnet_whole(measured), dotnet_whole(summary$mean_entities_per_second)))
 }
 
-# FigureFormat.Value: the condition's figure in its unit, rounded as the terminal rounds it.
-figure_value_text <- function(name, value) {
-  if (name == "eps") return(sprintf("%s e/s", dotnet_trimmed(value, 0L)))
-  if (grepl("^(p[0-9]+|mean|max)$", name)) return(sprintf("%s ms", dotnet_trimmed(value, if (value < 10) 2L else 1L)))
-  if (name == "cpu") return(sprintf("%s µs", dotnet_trimmed(value, 1L)))
-  sprintf("%s%%", dotnet_trimmed(value, if (value < 1) 3L else 2L))
-}
-
-# The plan's stage at a second (StagePlan.StageAt): the first whose planned end is after it, the last after the plan.
-stage_at <- function(stages, second) {
-  ends <- if (is.null(stages$planned_end_s)) stages$end_s else ifelse(is.na(stages$planned_end_s), stages$end_s, stages$planned_end_s)
-  later <- which(second < ends)
-  list(index = if (length(later) > 0L) later[[1]] else nrow(stages), ends = ends)
-}
-
-# The closed model's plan target at a second, in tasks per process: linear within its stage (StagePlan.TargetAt).
-closed_target_at <- function(stages, second) {
-  at <- stage_at(stages, second)
-  i <- at$index
-  end_targets <- if (is.null(stages$planned_end_target)) stages$end_target else ifelse(is.na(stages$planned_end_target), stages$end_target, stages$planned_end_target)
-  from_s <- if (i == 1L) 0 else at$ends[[i - 1L]]
-  from_target <- if (i == 1L) stages$start_target[[1]] else end_targets[[i - 1L]]
-  share <- min(1, max(0, (second - from_s) / (at$ends[[i]] - from_s)))
-  from_target + (end_targets[[i]] - from_target) * share
-}
-
-# AbortJudge's sentence from summary.json's stopped_by: "Stopped by --abort-if throttled>5% for 3s at second 9, in stage s1:
-# throttled was 12.5% over the last 3 s, with the target at 1240 e/s."
+# The sentence the run printed when --abort-if stopped it, as summary.json's stopped_by keeps it (written by TableLoad,
+# never composed here); a folder written before summary.json kept the sentence gets its condition and second.
 stop_sentence <- function(run) {
   stopped <- run$summary$stopped_by
   if (is.null(stopped$condition)) return(NULL)
-  condition <- stopped$condition
-  name <- tolower(sub("^\\s*([A-Za-z0-9]+).*$", "\\1", condition))
-  window <- regmatches(condition, regexec("for\\s+(?:([0-9]+)m)?(?:([0-9]+)s)?\\s*$", condition, perl = TRUE))[[1]]
-  window_s <- sum(c(60, 1) * suppressWarnings(as.numeric(window[2:3])), na.rm = TRUE)
-  stages <- run$summary$stages
-  stage <- ""
-  if (is.data.frame(stages) && nrow(stages) > 0L) {
-    i <- stage_at(stages, stopped$at_second)$index
-    tasks <- if (is_open_model(run)) "" else sprintf(", %s tasks per process", dotnet_trimmed(closed_target_at(stages, stopped$at_second), 1L))
-    stage <- sprintf(", in stage s%d%s", stages$stage[[i]], tasks)
-  }
-  target <- if (is.null(stopped$target)) "" else sprintf(", with the target at %s", figure_value_text("eps", stopped$target))
-  sprintf("Stopped by --abort-if %s at second %s%s: %s was %s over the last %s s%s.", condition, stopped$at_second, stage, name,
-          figure_value_text(name, stopped$figure), window_s, target)
+  if (!is.null(stopped$sentence)) return(stopped$sentence)
+  sprintf("Stopped by --abort-if %s at second %s.", stopped$condition, stopped$at_second)
 }
 
 # What the terminal said of each run besides its table: one block per run that has something to say.

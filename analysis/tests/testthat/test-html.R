@@ -147,12 +147,12 @@ test_that("a stopped run's report says the terminal's stop sentence, its stage a
   expect_false(grepl("the figure was", html, fixed = TRUE))
 })
 
-test_that("the stop sentence rounds each figure as the terminal does and names a closed plan's tasks", {
+test_that("the stop sentence is the run's own, and a folder written before summary.json kept it says its condition", {
   run <- read_runs(fixture("run-stages-closed"))[[1]]
-  run$summary$stopped_by <- list(condition = "throttled>5% for 3s", at_second = 3L, figure = 12.5)
-  expect_identical(stop_sentence(run), "Stopped by --abort-if throttled>5% for 3s at second 3, in stage s2, 4 tasks per process: throttled was 12.5% over the last 3 s.")
-  run$summary$stopped_by <- list(condition = "p99>2s for 1m", at_second = 1L, figure = 2345.67)
-  expect_identical(stop_sentence(run), "Stopped by --abort-if p99>2s for 1m at second 1, in stage s1, 2.5 tasks per process: p99 was 2345.7 ms over the last 60 s.")
+  run$summary$stopped_by <- list(condition = "throttled>5% for 3s", at_second = 3L, figure = 12.5, sentence = "Stopped as the run said.")
+  expect_identical(stop_sentence(run), "Stopped as the run said.")
+  run$summary$stopped_by$sentence <- NULL
+  expect_identical(stop_sentence(run), "Stopped by --abort-if throttled>5% for 3s at second 3.")
 })
 
 test_that("report.html's top table has the terminal's mean e/s and interval columns", {

@@ -21,7 +21,8 @@ internal static class CompareCommand
             Description = "The run-to-run variation assumed for a side of one run, as a share of each figure (for example 10%). Default: per figure, as measured on Azurite (docs/analysis.md). Repeats measure their own.",
         };
         var json = new Option<bool>("--json") { Description = "Print the comparison as JSON (the figures, their changes, intervals and verdicts with the reason for any that cannot be decided, the knobs that differ) instead of lines. Default: lines." };
-        var command = new Command("compare", "Compare two runs (or two sweep cells' repeats): each figure's change (a ratio for entities/s, latency and CPU, its 95% interval from the ratio's log; points for a share), and whether it is better, worse or no different beyond noise, or cannot be decided and why.")
+        var command = new Command("compare", "Compare two runs (or two sweep cells' repeats): each figure's change (a ratio for entities/s, latency and CPU, its 95% interval from the ratio's log; points for a share), and whether it is better, worse or no different beyond noise, or cannot be decided and why. " +
+            "Exit codes: 0 done, 2 bad input (a folder without a run's results), 99 a --fail-on figure worse beyond noise.")
         {
             baseSide, newSide, failOn, runNoise, json,
         };

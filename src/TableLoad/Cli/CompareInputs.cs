@@ -1,7 +1,7 @@
-using System.Globalization;
 using TableLoad.Measurement.Gates;
 using TableLoad.Reporting.Compare;
 using TableLoad.Settings;
+using TableLoad.Settings.Gates;
 
 namespace TableLoad.Cli;
 
@@ -46,10 +46,8 @@ internal sealed record CompareInputs(IReadOnlyCollection<RunFigure> Gated, doubl
             return null;
         }
 
-        var valid = text.EndsWith('%') && double.TryParse(text[..^1], NumberStyles.AllowDecimalPoint, CultureInfo.InvariantCulture, out var percent) && percent <= 100;
-        return errors.Require(valid, $"--run-noise '{text}' is not a share from 0% to 100% (for example 10%).")
-            ? double.Parse(text[..^1], NumberStyles.AllowDecimalPoint, CultureInfo.InvariantCulture) / 100
-            : null;
+        var valid = Percentage.TryParse(text, signOptional: false, out var percent);
+        return errors.Require(valid, $"--run-noise '{text}' is not a share from 0% to 100% (for example 10%).") ? percent / 100 : null;
     }
 
     private static ComparedSide? Side(string path, UsageErrors errors)

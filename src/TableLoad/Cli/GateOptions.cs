@@ -1,39 +1,42 @@
 using System.CommandLine;
 using System.Globalization;
-using TableLoad.Measurement.Gates;
+using TableLoad.Settings.Gates;
 
 namespace TableLoad.Cli;
 
-/// <summary>Checks the gates where an option takes them: <c>--fail-if</c> (run, sweep) and <c>--abort-if</c> (run), each bad condition one sentence.</summary>
+/// <summary>Reads the gates where an option takes them: <c>--fail-if</c> (run, sweep, report) and <c>--abort-if</c> (run), each bad condition one sentence.</summary>
 internal static class GateOptions
 {
-    public static void Check(UsageErrors errors, Option option, string? expression)
+    public const string JunitWithoutGate = "--junit writes the verdicts of --fail-if's thresholds and --abort-if's conditions; give one of them too.";
+
+    /// <summary>The thresholds of <paramref name="expression"/>, parsed once; none when it is null or refused (its faults then listed in <paramref name="errors"/>).</summary>
+    public static IReadOnlyList<Threshold> ReadFailIf(UsageErrors errors, Option option, string? expression)
     {
         if (expression is null)
         {
-            return;
+            return [];
         }
 
         var faults = new List<string>();
-        ThresholdParser.Parse([expression], option.Name, faults);
-        Refuse(errors, option, faults);
+        var thresholds = ThresholdParser.Parse([expression], option.Name, faults);
+        return Refuse(errors, option, faults) ? thresholds : [];
     }
 
-    /// <summary>The <c>--abort-if</c> conditions joined by commas, as the settings keep them; null for none.</summary>
+    /// <summary>The <c>--abort-if</c> conditions, parsed once; none when none was given or one was refused.</summary>
     /// <param name="rate">The accepted <c>--rate</c>, the target a bound on it needs; null in the closed model.</param>
     /// <param name="duration">The accepted measured time (--duration, or the sum of --stages), which no window may be longer than; null when it was refused.</param>
-    public static string? ReadAbortIf(ParseResult parse, RunOptions options, UsageErrors errors, double? rate, TimeSpan? duration)
+    public static IReadOnlyList<AbortCondition> ReadAbortIf(ParseResult parse, RunOptions options, UsageErrors errors, double? rate, TimeSpan? duration)
     {
         if (parse.GetValue(options.AbortIf) is not { Length: > 0 } expressions)
         {
-            return null;
+            return [];
         }
 
         var faults = new List<string>();
         var conditions = AbortConditionParser.Parse(expressions, options.AbortIf.Name, faults);
         foreach (var condition in conditions)
         {
-            if (condition.NeedsTarget && rate is null)
+            if (condition.Bound is AbortBound.TimesTarget && rate is null)
             {
                 faults.Add($"--abort-if '{condition.Text}' compares with the target, which only the open model has: give --rate too.");
             }
@@ -45,15 +48,16 @@ internal static class GateOptions
             }
         }
 
-        Refuse(errors, options.AbortIf, faults);
-        return string.Join(",", expressions);
+        return Refuse(errors, options.AbortIf, faults) ? conditions : [];
     }
 
-    private static void Refuse(UsageErrors errors, Option option, List<string> faults)
+    private static bool Refuse(UsageErrors errors, Option option, List<string> faults)
     {
         foreach (var fault in faults)
         {
             errors.Require(option, false, fault);
         }
+
+        return faults.Count == 0;
     }
 }

@@ -23,9 +23,9 @@ internal sealed record LayeredParse(ParseResult Parse, IReadOnlyDictionary<strin
         }
     }
 
-    // A refusal of one option's value starts with the option's name ("--tasks must be ...", "--duration 'soon' is ...").
+    // A refusal of one option's value starts with the option's name ("--tasks must be ...", "--duration 'soon' is ...", "--stages' stage 1 ...").
     private string Sourced(string sentence) =>
-        SourceOf.FirstOrDefault(s => sentence.StartsWith(s.Key + " ", StringComparison.Ordinal)) is { Key: not null } source
+        SourceOf.FirstOrDefault(s => sentence.StartsWith(s.Key + " ", StringComparison.Ordinal) || sentence.StartsWith(s.Key + "'", StringComparison.Ordinal)) is { Key: not null } source
             ? $"{sentence.TrimEnd('.')} (from {source.Value})."
             : sentence;
 }

@@ -34,6 +34,9 @@ internal sealed class OptionLayers
     /// <summary>Options no file keeps: a profile naming one is refused, and their variables are read where they are used.</summary>
     public IReadOnlyList<Option> Secrets { get; init; } = [];
 
+    /// <summary>Pairs of options that exclude each other (--duration, --stages): one given in a higher layer drops the other from the layers below it.</summary>
+    public IReadOnlyList<(Option One, Option Other)> Alternatives { get; init; } = [];
+
     /// <summary>The fields of a profile that are options; run uses it to read a past run's run.json as a profile.</summary>
     public Func<JsonElement, IEnumerable<(string Key, JsonElement Value)>> OptionsIn { get; init; } = Fields;
 
@@ -61,7 +64,7 @@ internal sealed class OptionLayers
         {
             var key = Key(option);
             var fromVariable = variables.GetValueOrDefault(key);
-            if ((fromVariable ?? profile.GetValueOrDefault(key)) is { Length: > 0 } value)
+            if ((fromVariable ?? profile.GetValueOrDefault(key)) is { Length: > 0 } value && !OverriddenByAlternative(option, fromVariable is not null, commandLine, variables))
             {
                 front.Add(option.Name);
                 front.Add(value);
@@ -86,6 +89,11 @@ internal sealed class OptionLayers
 
         return new LayeredParse(layered, sources);
     }
+
+    // The command line overrides the environment, which overrides the profile: an alternative given higher up wins.
+    private bool OverriddenByAlternative(Option option, bool fromVariable, ParseResult commandLine, Dictionary<string, string> variables) =>
+        Alternatives.SelectMany(a => a.One == option ? [a.Other] : a.Other == option ? new[] { a.One } : []).Any(other =>
+            commandLine.GetResult(other) is { Implicit: false } || (!fromVariable && variables.GetValueOrDefault(Key(other)) is { Length: > 0 }));
 
     // "--tasks 'zero' is not a whole number (from $TABLELOAD_TASKS)."; a fault the parser words itself says only which layers it may come from.
     private static string Sourced(ParseError error, Dictionary<string, string> sources, string from) =>

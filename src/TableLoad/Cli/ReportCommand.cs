@@ -1,6 +1,7 @@
 using System.CommandLine;
 using TableLoad.Hosting;
 using TableLoad.Measurement.Gates;
+using TableLoad.Settings;
 using TableLoad.Reporting;
 using TableLoad.Reporting.Exporters;
 using TableLoad.Reporting.Merge;
@@ -19,8 +20,9 @@ internal static class ReportCommand
         {
             Description = $"Gates on the merged figures, as run --fail-if takes them (e.g. \"{ThresholdParser.Example}\"): one line each after the table; when any fails, exit 99 after the merged folder is written. Default: none.",
         };
-        var junit = new Option<string?>("--junit") { Description = "With --fail-if: also write the verdicts to this file as JUnit XML, one testcase per threshold. Default: none." };
-        var command = new Command("report", "Merge the result folders of several instances (or runs grouped by --label) and print the table as one coordinator would have.")
+        var junit = new Option<string?>("--junit") { Description = "With --fail-if: also write the verdicts to this file as JUnit XML, one testcase per threshold (not a folder, and not under a file). Default: none." };
+        var command = new Command("report", "Merge the result folders of several instances (or runs grouped by --label) and print the table as one coordinator would have. " +
+            "Exit codes: 0 done, 2 bad input (folders that are not one workload, a path that cannot be written), 99 a --fail-if threshold broke on the merged figures (after the merged folder is written).")
         {
             folders, label, output, failIf, junit,
         };
@@ -28,17 +30,12 @@ internal static class ReportCommand
         command.SetAction(async parse =>
         {
             var groupLabel = parse.GetValue(label);
-            var faults = new List<string>();
-            var thresholds = parse.GetValue(failIf) is { } expression ? ThresholdParser.Parse([expression], failIf.Name, faults) : [];
+            var errors = new UsageErrors();
+            var thresholds = GateOptions.ReadFailIf(errors, failIf, parse.GetValue(failIf));
             var junitPath = parse.GetValue(junit);
-            if (junitPath is not null && parse.GetValue(failIf) is null)
+            errors.Require(junit, junitPath is null || parse.IsGiven(failIf), JunitWithoutFailIf);
+            if (await SaidAsync(errors).ConfigureAwait(false))
             {
-                faults.Add("--junit writes the verdicts of --fail-if's thresholds; give --fail-if too.");
-            }
-
-            if (faults.Count > 0)
-            {
-                await Console.Error.WriteLineAsync(string.Join(Environment.NewLine, faults)).ConfigureAwait(false);
                 return ExitCodes.BadInput;
             }
 
@@ -67,20 +64,45 @@ internal static class ReportCommand
             }
 
             var destination = parse.GetValue(output) ?? DefaultOutput(groupLabel ?? plan.Parts[0].RunId);
+            OutputPaths.CheckFolder(errors, output, destination);
+            OutputPaths.CheckFile(errors, junit, junitPath, destination);
+            if (await SaidAsync(errors).ConfigureAwait(false))
+            {
+                return ExitCodes.BadInput;
+            }
+
             return await CommandHost.RunAsync(
                 parse.GetValue(TableLoadCli.Verbosity),
                 _ => { },
                 interrupt: null,
                 async _ =>
                 {
-                    var summary = await ResultMerger.MergeAsync(plan, destination, groupLabel).ConfigureAwait(false);
+                    var summary = await ResultMerger.MergeAsync(plan, destination, groupLabel, thresholds).ConfigureAwait(false);
                     await ResultTableExporter.WriteAsync(Console.Out, summary, perProcess: false).ConfigureAwait(false);
-                    var gates = await ThresholdReport.JudgeAsync(thresholds, summary, Console.Out, junitPath, $"tableload report {groupLabel ?? plan.Parts[0].RunId}").ConfigureAwait(false);
+                    var verdicts = ThresholdJudge.Judge(summary, thresholds, RunIntervals.Of);
+                    var gates = await ThresholdReport.WriteAsync(verdicts, [], summary, Console.Out, junitPath, $"tableload report {groupLabel ?? plan.Parts[0].RunId}").ConfigureAwait(false);
                     await Console.Out.WriteLineAsync($"results: {destination}").ConfigureAwait(false);
                     return gates == GateOutcome.Failed ? ExitCodes.GateFailed : ExitCodes.Success;
                 }).ConfigureAwait(false);
         });
         return command;
+    }
+
+    private const string JunitWithoutFailIf = "--junit writes the verdicts of --fail-if's thresholds; give --fail-if too.";
+
+    /// <summary>Says every fault on stderr; true when there was one.</summary>
+    private static async Task<bool> SaidAsync(UsageErrors errors)
+    {
+        try
+        {
+            errors.ThrowIfAny();
+            return false;
+        }
+        catch (UsageException refusal)
+        {
+            await Console.Error.WriteLineAsync(refusal.Message).ConfigureAwait(false);
+            return true;
+        }
     }
 
     /// <summary>results/&lt;run id or label&gt;-merged/, the name made safe for a folder.</summary>

@@ -219,7 +219,7 @@ internal sealed class RunOptions
 
     public Option<string?> Junit { get; } = new("--junit")
     {
-        Description = "With --fail-if: also write the thresholds' verdicts to this file as JUnit XML, one testcase per threshold, as CI systems read test results. Default: none.",
+        Description = "With --fail-if or --abort-if: also write the gates' verdicts to this file as JUnit XML, one testcase per threshold and per abort condition (failing with its sentence when it stopped the run), as CI systems read test results; not a folder, not under a file, not a result file of --output. Default: none.",
     };
 
     public Option<string?> OtlpEndpoint { get; } = new("--otlp-endpoint")

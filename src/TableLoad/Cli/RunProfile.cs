@@ -22,6 +22,7 @@ internal static class RunProfile
         Secrets = [options.ConnectionString, options.Sas],
         Example = """{"batch_size": 50, "tasks": 8}""",
         OptionsIn = OptionsIn,
+        Alternatives = [(options.Duration.Option, options.Stages)],
     };
 
     /// <summary>The parse of the command line with the profile and the environment in front of it.</summary>

@@ -1,6 +1,7 @@
 using System.CommandLine;
 using System.Globalization;
 using TableLoad.Settings;
+using TableLoad.Settings.Gates;
 using TableLoad.Storage;
 using TableLoad.Workload;
 
@@ -75,12 +76,13 @@ internal static class RunSettingsFactory
             WorstCaseBatch.Check(errors, template, SampleEntityOption.Named(sample, entitySize), prefix, perBatch, target.TableEndpoint, table, operation, keySpace);
         }
 
-        var failIf = parse.GetValue(options.FailIf);
-        var junit = parse.GetValue(options.Junit);
-        GateOptions.Check(errors, options.FailIf, failIf);
-        errors.Require(options.Junit, junit is null || failIf is not null, "--junit writes the verdicts of --fail-if's thresholds; give --fail-if too.");
-
+        var failIf = GateOptions.ReadFailIf(errors, options.FailIf, parse.GetValue(options.FailIf));
         var abortIf = GateOptions.ReadAbortIf(parse, options, errors, rate, stages?.TotalDuration() ?? duration);
+        var junit = parse.GetValue(options.Junit);
+        errors.Require(options.Junit, junit is null || parse.IsGiven(options.FailIf) || parse.IsGiven(options.AbortIf), GateOptions.JunitWithoutGate);
+        var output = parse.GetValue(options.Output) ?? RunNaming.DefaultOutput(runId, parse.GetResult(options.Instance.Option) is { Implicit: false } ? instance : null);
+        OutputPaths.CheckFolder(errors, options.Output, output);
+        OutputPaths.CheckFile(errors, options.Junit, junit, output);
 
         errors.ThrowIfAny();
         return new RunSettings
@@ -108,7 +110,7 @@ internal static class RunSettingsFactory
             Timeout = Accepted(timeout),
             Retries = Accepted(retries),
             RunId = runId,
-            OutputDirectory = parse.GetValue(options.Output) ?? RunNaming.DefaultOutput(runId, parse.GetResult(options.Instance.Option) is { Implicit: false } ? instance : null),
+            OutputDirectory = output,
             Instance = Accepted(instance),
             StartAt = startAt,
             SharedRun = givenRunId is not null,
@@ -122,8 +124,7 @@ internal static class RunSettingsFactory
             Runtime = runtime,
             SdkDiagnostics = sdkDiagnostics,
             OtlpEndpoint = otlpEndpoint,
-            FailIf = failIf,
-            AbortIf = abortIf,
+            Gates = new GateSettings(failIf, abortIf),
             JunitPath = junit,
         };
     }

@@ -25,7 +25,7 @@ internal static class SweepCommand
             "Run 'tableload run' once per cell of a grid of knob values (processes, tasks, batch size, entity size, partitions, rate; " +
             "comma-separated lists, run in that order, rate innermost) and collect one row per cell in <output>/sweep.csv. " +
             "Every other run option is passed to each cell; each cell gets a fresh table unless --table names one for all (then kept). Exit codes: 0 done, 2 bad input, 3 target unreachable, " +
-            "4 a --verify mismatch, 5 a cell failed, 99 a cell broke a --fail-if threshold (every cell is run first), 130 interrupted (finished cells are kept; --resume goes on).",
+            "4 a --verify mismatch, 5 a cell failed, 99 a cell broke a --fail-if threshold or was stopped by --abort-if (every cell is run first), 130 interrupted (finished cells are kept; --resume goes on).",
             options.All);
     }
 }

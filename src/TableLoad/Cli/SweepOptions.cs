@@ -99,7 +99,7 @@ internal sealed class SweepOptions
 
     public Option<string?> Junit { get; } = new("--junit")
     {
-        Description = "With --fail-if: write every cell's verdicts to this file as JUnit XML, one testsuite with a testcase per cell and threshold (classname the cell), as CI systems read test results. Default: none.",
+        Description = "With --fail-if or --abort-if: write every cell's verdicts to this file as JUnit XML, one testsuite with a testcase per cell and threshold or abort condition (classname the cell), as CI systems read test results. Default: none.",
     };
 
     public Option<string?> ConnectionString { get; } = new("--connection-string")

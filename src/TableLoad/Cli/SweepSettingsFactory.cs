@@ -4,7 +4,6 @@ using System.CommandLine.Parsing;
 using System.Globalization;
 using System.Text.Json;
 using TableLoad.ChildRuns;
-using TableLoad.Measurement.Gates;
 using TableLoad.Reporting;
 using TableLoad.Settings;
 using TableLoad.Sweep;
@@ -76,15 +75,17 @@ internal static class SweepSettingsFactory
         var sas = parse.GetValue(options.Sas) ?? environment(SecretVariables.Sas);
         var commandLine = new CellCommandLine(
             runArguments, table, output ?? Path.Combine("results", "sweep-" + now.UtcDateTime.ToString("yyyyMMdd-HHmmss", CultureInfo.InvariantCulture)));
+        // The cells' folders lie under it: a refused folder would be refused again for each.
+        var outputWritable = OutputPaths.CheckFolder(errors, options.Output, commandLine.OutputDirectory);
         var cells = SweepGrid.Expand(knobs, passes);
 
         // The cells see exactly the secrets the launcher will put in their environment.
-        var first = ValidateCells(cells.Where(c => c.Repeat == 1).ToList(), commandLine, knobs.CellsPerPass > 1, now, errors, variables ?? new Hashtable(), name =>
+        var first = !outputWritable ? null : ValidateCells(cells.Where(c => c.Repeat == 1).ToList(), commandLine, knobs.CellsPerPass > 1, now, errors, variables ?? new Hashtable(), name =>
             name == SecretVariables.ConnectionString ? connection : name == SecretVariables.Sas ? sas : null);
         // The cells' own settings, so a --fail-if from a --config profile or TABLELOAD_FAIL_IF counts as one given here.
-        var failIf = first?.FailIf;
         var junit = parse.GetValue(options.Junit);
-        errors.Require(options.Junit, junit is null || first is null || failIf is not null, "--junit writes the verdicts of --fail-if's thresholds; give --fail-if too.");
+        errors.Require(options.Junit, junit is null || first is null || first.Gates.Any, GateOptions.JunitWithoutGate);
+        OutputPaths.CheckFile(errors, options.Junit, junit, commandLine.OutputDirectory);
         errors.ThrowIfAny();
         return new SweepSettings
         {
@@ -94,7 +95,8 @@ internal static class SweepSettingsFactory
             Cooldown = cooldown.GetValueOrDefault(),
             StopWhenThrottledPercent = stopWhenThrottled,
             Resume = resume,
-            Thresholds = ThresholdParser.ParseChecked(failIf),
+            Thresholds = first?.Gates.FailIf ?? [],
+            AbortIf = first?.Gates.AbortIf ?? [],
             JunitPath = junit,
             Report = parse.GetValue(options.Report),
             OutputDirectory = commandLine.OutputDirectory,
@@ -209,8 +211,7 @@ internal static class SweepSettingsFactory
             return null;
         }
 
-        var number = text.Trim().TrimEnd('%').TrimEnd();
-        var read = double.TryParse(number, NumberStyles.AllowDecimalPoint, CultureInfo.InvariantCulture, out var percent) && percent <= 100;
+var read = Percentage.TryParse(text, signOptional: true, out var percent);
         errors.Require(read, $"{option} must be a percentage from 0 to 100 such as 5%, not '{text}'.");
         return read ? percent : null;
     }

@@ -60,6 +60,8 @@ internal static class TuneSettingsFactory
             RunArguments(runArguments, warmup, duration),
             parse.GetValue(options.Run.Table),
             output ?? Path.Combine("results", "tune-" + now.UtcDateTime.ToString("yyyyMMdd-HHmmss", CultureInfo.InvariantCulture)));
+        // The probes' folders lie under it: a refused folder would be refused again for each.
+        var outputWritable = OutputPaths.CheckFolder(errors, options.Output, commandLine.OutputDirectory);
         var space = new TuneSpace(maxTasks, maxProcesses, batchSizes);
         var needed = TuneSettings.TimeOf(warmup, duration) + (confirm * TuneSettings.TimeOf(warmup, confirmDuration));
         var timed = errors.Accepted(options.Budget.Option, options.Confirm.Option, options.Duration.Option, options.Warmup.Option, options.ConfirmDuration.Option);
@@ -74,11 +76,11 @@ internal static class TuneSettingsFactory
         // would refuse the pair in a cell's words, so tune refuses the plan in its own before checking them.
         variables ??= new Hashtable();
         var stagedByLayers = StagesReachProbes(runArguments, variables);
-        var first = stagedByLayers ? null : SweepSettingsFactory.ValidateCells(corners, commandLine, nameEachCell: true, now, errors, variables, name =>
+        var first = stagedByLayers || !outputWritable ? null : SweepSettingsFactory.ValidateCells(corners, commandLine, nameEachCell: true, now, errors, variables, name =>
             name == SecretVariables.ConnectionString ? connection : name == SecretVariables.Sas ? sas : null);
         // Given here, or reaching the probes from a --config profile, TABLELOAD_FAIL_IF or TABLELOAD_ABORT_IF.
         var refusals = options.Refused.Where(o => parse.IsGiven(o)).Select(options.WhyRefused)
-            .Append(first?.FailIf is null && first?.AbortIf is null ? null : TuneOptions.RefusedSentence)
+            .Append(first?.Gates.Any != true ? null : TuneOptions.RefusedSentence)
             .Append(stagedByLayers ? TuneOptions.StagesSentence : null);
         foreach (var sentence in refusals.OfType<string>().Distinct())
         {

@@ -1,5 +1,6 @@
 using System.Text.Json.Serialization;
 using TableLoad.Measurement.Confidence;
+using TableLoad.Measurement.Gates;
 using TableLoad.Settings;
 using TableLoad.Storage;
 using TableLoad.Workload;
@@ -141,6 +142,10 @@ internal sealed record RunSummary
     /// <summary>The <c>--abort-if</c> condition that stopped the run; null when none held.</summary>
     [Merge(MergeRule.Fields)]
     public StoppedBy? StoppedBy { get; init; }
+
+    /// <summary>The <c>--fail-if</c> thresholds' verdicts on this summary's figures; null when none was given (a merged folder: <c>report --fail-if</c>'s, judged on the merged figures).</summary>
+    [Merge(MergeRule.Derived)]
+    public IReadOnlyList<ThresholdResult>? Thresholds { get; init; }
 
     [Merge(MergeRule.Parts)]
     public IReadOnlyList<RunSummary> PerProcess { get; init; } = [];

@@ -9,4 +9,9 @@ internal sealed record StoppedBy(
     [property: Merge(MergeRule.Join)] string Condition,
     [property: Merge(MergeRule.Min)] long AtSecond,
     [property: Merge(MergeRule.Max)] double Figure,
-    [property: Merge(MergeRule.Sum)] double? Target);
+    [property: Merge(MergeRule.Sum)] double? Target)
+{
+    /// <summary>The sentence the run printed when it stopped; null in folders written before summary.json kept it.</summary>
+    [Merge(MergeRule.Join)]
+    public string? Sentence { get; init; }
+}

@@ -6,17 +6,16 @@ using System.Xml.Linq;
 namespace TableLoad.Reporting;
 
 /// <summary>
-/// The thresholds' verdicts as JUnit XML, the format CI systems show as test results: one testcase per
-/// threshold (of each sweep cell), with a failure element for each one broken.
+/// The gates' verdicts as JUnit XML, the format CI systems show as test results: one testcase per
+/// threshold and abort condition (of each sweep cell), with a failure element for each one broken.
 /// </summary>
 internal static class JunitReport
 {
     public static XDocument Of(string suiteName, IReadOnlyList<JunitCase> cases, double seconds)
     {
-        var verdicts = cases.Select(c => c.Verdict).ToList();
         var time = seconds.ToString("0.###", CultureInfo.InvariantCulture);
-        var failures = verdicts.Count(v => !v.Passed).ToString(CultureInfo.InvariantCulture);
-        var tests = verdicts.Count.ToString(CultureInfo.InvariantCulture);
+        var failures = cases.Count(c => c.Failure is not null).ToString(CultureInfo.InvariantCulture);
+        var tests = cases.Count.ToString(CultureInfo.InvariantCulture);
         var suite = new XElement("testsuite",
             new XAttribute("name", suiteName),
             new XAttribute("tests", tests),
@@ -48,18 +47,17 @@ internal static class JunitReport
 
     private static XElement Case(JunitCase junitCase)
     {
-        var verdict = junitCase.Verdict;
         var testCase = new XElement("testcase",
-            new XAttribute("name", verdict.Threshold.Text),
+            new XAttribute("name", junitCase.Name),
             new XAttribute("classname", junitCase.ClassName),
             new XAttribute("time", "0"),
-            new XElement("system-out", verdict.Line()));
-        if (!verdict.Passed)
+            new XElement("system-out", junitCase.Output));
+        if (junitCase.Failure is { } failure)
         {
             testCase.AddFirst(new XElement("failure",
-                new XAttribute("message", verdict.FailureMessage()),
-                new XAttribute("type", "threshold"),
-                verdict.Line()));
+                new XAttribute("message", failure),
+                new XAttribute("type", junitCase.FailureType),
+                junitCase.Output));
         }
 
         return testCase;

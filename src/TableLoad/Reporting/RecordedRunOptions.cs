@@ -98,12 +98,12 @@ internal sealed record RecordedRunOptions
     [NotKnob]
     public bool SdkDiagnostics { get; init; }
 
-    /// <summary>The <c>--fail-if</c> conditions as given; null for none.</summary>
+    /// <summary>The <c>--fail-if</c> conditions in the option's syntax, joined by commas; null for none.</summary>
     [JsonIgnore(Condition = JsonIgnoreCondition.Never)]
     [NotKnob]
     public string? FailIf { get; init; }
 
-    /// <summary>The <c>--abort-if</c> conditions as given, joined by commas; null for none.</summary>
+    /// <summary>The <c>--abort-if</c> conditions in the option's syntax, joined by commas; null for none.</summary>
     [JsonIgnore(Condition = JsonIgnoreCondition.Never)]
     [NotKnob]
     public string? AbortIf { get; init; }
@@ -161,9 +161,12 @@ internal sealed record RecordedRunOptions
         BatchLogBuffer = settings.BatchLogBuffer,
         Client = settings.Client.ToName(),
         SdkDiagnostics = settings.SdkDiagnostics,
-        FailIf = settings.FailIf,
-        AbortIf = settings.AbortIf,
+        FailIf = Joined(settings.Gates.FailIf.Select(t => t.Text)),
+        AbortIf = Joined(settings.Gates.AbortIf.Select(c => c.Text)),
         Junit = settings.JunitPath,
         Runtime = settings.Runtime.ToName(),
     };
+
+    // A gate's conditions as its option takes them, so that --config reads them back.
+    private static string? Joined(IEnumerable<string> conditions) => conditions.Any() ? string.Join(",", conditions) : null;
 }

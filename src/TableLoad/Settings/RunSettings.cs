@@ -1,3 +1,4 @@
+using TableLoad.Settings.Gates;
 using TableLoad.Storage;
 using TableLoad.Workload;
 
@@ -100,11 +101,8 @@ internal sealed record RunSettings
     /// <summary>Keep the SDK's logging and distributed tracing on (they cost CPU per batch).</summary>
     public bool SdkDiagnostics { get; init; }
 
-    /// <summary>The <c>--fail-if</c> conditions as given, judged on the run's figures at its end; null for none.</summary>
-    public string? FailIf { get; init; }
-
-    /// <summary>The <c>--abort-if</c> conditions as given, comma-separated, judged each second on the last seconds; null for none.</summary>
-    public string? AbortIf { get; init; }
+    /// <summary>The <c>--fail-if</c> thresholds and <c>--abort-if</c> conditions; none when not given.</summary>
+    public GateSettings Gates { get; init; } = GateSettings.None;
 
     /// <summary>Where <c>--junit</c> writes the thresholds' verdicts; null for nowhere.</summary>
     public string? JunitPath { get; init; }

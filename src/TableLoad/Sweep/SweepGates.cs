@@ -2,14 +2,15 @@ using TableLoad.ChildRuns;
 using TableLoad.Measurement;
 using TableLoad.Measurement.Gates;
 using TableLoad.Reporting;
+using TableLoad.Settings.Gates;
 
 namespace TableLoad.Sweep;
 
 /// <summary>
 /// The sweep's <c>--fail-if</c> thresholds, judged on each cell's own summary (as the cell's run judged them, exiting
-/// 99 when one broke), and the sweep's <c>--junit</c> file: one testsuite, a testcase per cell and threshold.
+/// 99 when one broke), and the sweep's <c>--junit</c> file: one testsuite, a testcase per cell and threshold or <c>--abort-if</c> condition.
 /// </summary>
-internal sealed class SweepGates(IReadOnlyList<Threshold> thresholds, string? junitPath)
+internal sealed class SweepGates(IReadOnlyList<Threshold> thresholds, IReadOnlyList<AbortCondition> abortConditions, string? junitPath)
 {
     public bool Any => thresholds.Count > 0;
 
@@ -31,7 +32,8 @@ internal sealed class SweepGates(IReadOnlyList<Threshold> thresholds, string? ju
             // A resumed cell's summary is read back like a new one's; a folder deleted since has no verdicts to give.
             if (CellRun.ReadSummary(cellDirectory(row.Cell)) is { } summary)
             {
-                cases.AddRange(Judge(summary).Select(v => new JunitCase(row.Cell.Name, v)));
+                cases.AddRange(Judge(summary).Select(v => JunitCase.Of(v, row.Cell.Name)));
+                cases.AddRange(abortConditions.Select(c => JunitCase.Of(c, summary.StoppedBy, row.Cell.Name)));
                 seconds += summary.MeasuredSeconds;
             }
         }

@@ -1,6 +1,7 @@
 using System.Diagnostics.CodeAnalysis;
 using TableLoad.Measurement;
 using TableLoad.Measurement.Gates;
+using TableLoad.Settings.Gates;
 
 namespace TableLoad.Sweep;
 

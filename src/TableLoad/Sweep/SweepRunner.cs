@@ -14,7 +14,7 @@ namespace TableLoad.Sweep;
 /// </summary>
 internal sealed class SweepRunner(SweepSettings settings, ICellLauncher launcher, TextWriter output, ILogger log, TimeProvider time)
 {
-    private readonly SweepGates _gates = new(settings.Thresholds, settings.JunitPath);
+    private readonly SweepGates _gates = new(settings.Thresholds, settings.AbortIf, settings.JunitPath);
 
     public async Task<int> RunAsync(ChildRunSignals signals)
     {

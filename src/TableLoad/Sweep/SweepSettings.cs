@@ -1,5 +1,5 @@
 using TableLoad.ChildRuns;
-using TableLoad.Measurement.Gates;
+using TableLoad.Settings.Gates;
 using TableLoad.Storage;
 
 namespace TableLoad.Sweep;
@@ -23,6 +23,9 @@ internal sealed record SweepSettings
 
     /// <summary>The <c>--fail-if</c> thresholds each cell's run judges (passed to it in <see cref="RunArguments"/>); none without.</summary>
     public IReadOnlyList<Threshold> Thresholds { get; init; } = [];
+
+    /// <summary>The cells' <c>--abort-if</c> conditions, each a testcase of the JUnit file.</summary>
+    public IReadOnlyList<AbortCondition> AbortIf { get; init; } = [];
 
     /// <summary>The sweep's <c>--junit</c> file, one testcase per cell and threshold; null for none.</summary>
     public string? JunitPath { get; init; }

@@ -1,6 +1,7 @@
 using System.Globalization;
 using TableLoad.Measurement.Confidence;
 using TableLoad.Measurement.Gates;
+using TableLoad.Settings.Gates;
 
 namespace TableLoad.Tune;
 

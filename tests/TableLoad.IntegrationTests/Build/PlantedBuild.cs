@@ -30,7 +30,7 @@ public sealed class PlantedBuild : IAsyncLifetime
         copy.PlantMember(Path.Combine("Tune", "ProbeVerdict.cs"), "ProbeVerdict", "Planted");
         copy.PlantMember(Path.Combine("Measurement", "MergeRule.cs"), "MergeRule", "Planted");
         copy.PlantMember(Path.Combine("Storage", "BatchClientKind.cs"), "BatchClientKind", "Planted");
-        copy.PlantMember(Path.Combine("Measurement", "Gates", "RunFigure.cs"), "RunFigure", "Planted");
+        copy.PlantMember(Path.Combine("Settings", "Gates", "RunFigure.cs"), "RunFigure", "Planted");
 
         (ExitCode, Output) = await copy.BuildAsync();
     }

@@ -113,7 +113,7 @@ public sealed class FailIfTests(AzuriteFixture azurite) : IDisposable
         Assert.Equal(2, exitCode);
         Assert.Equal(2, stderr.Split('\n', StringSplitOptions.RemoveEmptyEntries).Length);
         Assert.Equal(2, junitAlone.ExitCode);
-        Assert.Contains("give --fail-if too", junitAlone.Stderr, StringComparison.Ordinal);
+        Assert.Contains("give one of them too", junitAlone.Stderr, StringComparison.Ordinal);
     }
 
     [Fact]
@@ -154,7 +154,7 @@ public sealed class FailIfTests(AzuriteFixture azurite) : IDisposable
     [Theory]
     [InlineData("report", "--fail-if 'p99<500' needs a latency with its unit")]
     [InlineData("report-junit", "--junit writes the verdicts of --fail-if's thresholds; give --fail-if too.")]
-    [InlineData("sweep-junit", "--junit writes the verdicts of --fail-if's thresholds; give --fail-if too.")]
+    [InlineData("sweep-junit", "--junit writes the verdicts of --fail-if's thresholds and --abort-if's conditions; give one of them too.")]
     [InlineData("tune", "tune judges its probes by its own constraints, --p99 and --max-throttled, so it takes no --fail-if, --abort-if or --junit")]
     [InlineData("tune-junit", "tune judges its probes by its own constraints, --p99 and --max-throttled, so it takes no --fail-if, --abort-if or --junit")]
     public async Task Refusals_AreOneSentence_ExitTwo_BeforeAnything(string command, string expected)

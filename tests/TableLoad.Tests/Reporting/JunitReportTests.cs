@@ -1,4 +1,5 @@
 using System.Xml.Linq;
+using TableLoad.Cli;
 using TableLoad.Measurement.Gates;
 using TableLoad.Reporting;
 using TableLoad.Tests.TestSupport;
@@ -14,7 +15,7 @@ public sealed class JunitReportTests
         var thresholds = ThresholdParser.Parse(["p99<40ms,eps>2000,failed<0.1%"], "--fail-if", faults);
         var verdicts = ThresholdJudge.Judge(RunSummaries.Create(p99: 48.5), thresholds, (_, _) => null);
 
-        var xml = XDocument.Parse(JunitReport.Of("run 1", [.. verdicts.Select(JunitCase.Of)], 12.5).ToString());
+        var xml = XDocument.Parse(JunitReport.Of("run 1", [.. verdicts.Select(v => JunitCase.Of(v))], 12.5).ToString());
 
         var suite = Assert.Single(xml.Root!.Elements("testsuite"));
         Assert.Equal(("3", "2"), ((string)suite.Attribute("tests")!, (string)suite.Attribute("failures")!));

@@ -1,7 +1,7 @@
 using System.Xml.Linq;
 using TableLoad.ChildRuns;
+using TableLoad.Cli;
 using TableLoad.Measurement;
-using TableLoad.Measurement.Gates;
 using TableLoad.Reporting;
 using TableLoad.Settings;
 using TableLoad.Storage;
@@ -267,7 +267,7 @@ public sealed class SweepRunnerTests : IDisposable
     public async Task RunAsync_ACellExiting99_IsARowMarkedFailed_EveryCellRuns_TheJunitFileHasEachCellsThresholds_AndTheSweepExits99()
     {
         var junit = Path.Combine(_output, "ci", "sweep.xml");
-        var settings = CreateSettings(batchSizes: [10]) with { Thresholds = ThresholdParser.ParseChecked("p99<100ms,failed<50%"), JunitPath = junit };
+        var settings = CreateSettings(batchSizes: [10]) with { Thresholds = ThresholdParser.Parse(["p99<100ms,failed<50%"], "--fail-if", []), JunitPath = junit };
         // The cell with two tasks is slow: its run breaks p99<100ms and exits 99, as run does.
         var launcher = new FakeCellLauncher((cell, _) => cell.Tasks == 2 ? (ExitCodes.GateFailed, CellSummaries.Json(CellSummaries.Summary(p99: 250))) : (0, CellSummaries.Json()));
 
@@ -291,7 +291,7 @@ public sealed class SweepRunnerTests : IDisposable
     [Fact]
     public async Task RunAsync_Resume_ACellThatBrokeAThresholdBefore_StillMakesTheSweepExit99()
     {
-        var settings = CreateSettings(batchSizes: [10]) with { Thresholds = ThresholdParser.ParseChecked("p99<100ms") };
+        var settings = CreateSettings(batchSizes: [10]) with { Thresholds = ThresholdParser.Parse(["p99<100ms"], "--fail-if", []) };
         await RunAsync(settings, new FakeCellLauncher((cell, _) => cell.Tasks == 2 ? (ExitCodes.GateFailed, CellSummaries.Json(CellSummaries.Summary(p99: 250))) : (1, null)));
 
         var launcher = FakeCellLauncher.Completing();

@@ -5,10 +5,13 @@ using TableLoad.Settings;
 
 namespace TableLoad.Engine.Phases;
 
-/// <summary>Judges a finished run against its <c>--fail-if</c> thresholds: one line each, and the JUnit file of <c>--junit</c>.</summary>
+/// <summary>Judges a finished run against its gates: the verdicts into summary.json, then one line each and the JUnit file of <c>--junit</c>.</summary>
 internal static class RunGates
 {
-    public static Task<GateOutcome> JudgeAsync(RunSettings settings, RunSummary summary, TextWriter output) =>
-        // The expression was checked when the settings were made, so no fault can arise here.
-        ThresholdReport.JudgeAsync(ThresholdParser.ParseChecked(settings.FailIf), summary, output, settings.JunitPath, $"tableload run {settings.RunId}");
+    /// <summary>The run's summary with its thresholds' verdicts, before any file is written from it.</summary>
+    public static (RunSummary Summary, IReadOnlyList<ThresholdVerdict> Verdicts) Judge(RunSettings settings, RunSummary summary) =>
+        ThresholdJudge.Recorded(summary, settings.Gates.FailIf);
+
+    public static Task<GateOutcome> SayAsync(RunSettings settings, IReadOnlyList<ThresholdVerdict> verdicts, RunSummary summary, TextWriter output) =>
+        ThresholdReport.WriteAsync(verdicts, settings.Gates.AbortIf, summary, output, settings.JunitPath, $"tableload run {settings.RunId}");
 }

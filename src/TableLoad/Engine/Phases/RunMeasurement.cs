@@ -18,11 +18,6 @@ internal sealed class RunMeasurement(RunSettings settings, TableAdmin admin, Wor
 {
     private static readonly TimeSpan ProvisionalSummaryEvery = TimeSpan.FromSeconds(5);
 
-    private AbortJudge? _abort;
-
-    /// <summary>Why an <c>--abort-if</c> condition stopped the run, in one sentence; null when none did.</summary>
-    public string? AbortSentence => _abort?.Sentence;
-
     public async Task<RunReport> MeasureAsync(StopSignals signals)
     {
         var clock = new RunClock(time);
@@ -45,10 +40,9 @@ internal sealed class RunMeasurement(RunSettings settings, TableAdmin admin, Wor
             sinks.Add(live);
         }
 
-        var abort = new AbortJudge(AbortConditionParser.ParseChecked(settings.AbortIf), LoadTargets.Of(settings), RunIdentity.Of(settings),
+        var abort = new AbortJudge(settings.Gates.AbortIf, LoadTargets.Of(settings), RunIdentity.Of(settings),
             timeline.WarmupEndEpochSecond, settings.Duration.TotalSeconds, signals.StopAtCondition);
         sinks.Add(abort);
-        _abort = abort;
         var summaries = new RunSummaryBuilder(settings, totals, timeline, clock, samples, workers, stages);
         RunReport Report(RunMoments moment, RunStatus status, DateTimeOffset? ended) =>
             new(moment, settings, summaries.Build(status) with { StoppedBy = abort.StoppedBy }, clock.StartedUtc, ended, WorkerFailures());

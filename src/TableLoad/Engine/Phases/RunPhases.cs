@@ -15,7 +15,6 @@ internal sealed class RunPhases(
 {
     private WorkerFleet? _fleet;
     private RunReport? _measured;
-    private string? _abortSentence;
 
     public Task<int?> GlobalSetupAsync() => table.PrepareAsync(signals.Abandon);
 
@@ -47,7 +46,6 @@ internal sealed class RunPhases(
         {
             var measurement = new RunMeasurement(settings, table.Admin, _fleet, exporters, log, progress, time);
             _measured = await measurement.MeasureAsync(signals).ConfigureAwait(false);
-            _abortSentence = measurement.AbortSentence;
         }
         finally
         {
@@ -83,12 +81,10 @@ internal sealed class RunPhases(
             }
         }
 
+        var (judged, verdicts) = RunGates.Judge(settings, report.Summary);
+        report = report with { Summary = judged };
         await exporters.ExportAsync(report).ConfigureAwait(false);
-        var gates = await RunGates.JudgeAsync(settings, report.Summary, output).ConfigureAwait(false);
-        if (_abortSentence is not null)
-        {
-            await output.WriteLineAsync(_abortSentence).ConfigureAwait(false);
-        }
+        var gates = await RunGates.SayAsync(settings, verdicts, report.Summary, output).ConfigureAwait(false);
 
         await output.WriteLineAsync($"results: {settings.OutputDirectory}").ConfigureAwait(false);
         // A broken gate, or a condition that stopped the run, is the run's answer only when nothing worse ended it (a mismatch, a partial or interrupted run).

@@ -1,5 +1,6 @@
 using System.Globalization;
 using TableLoad.Settings;
+using TableLoad.Settings.Gates;
 
 namespace TableLoad.Measurement.Gates;
 
@@ -18,13 +19,10 @@ internal sealed class AbortJudge(
     private readonly int _longestWindow = conditions.Count == 0 ? 0 : conditions.Max(c => c.WindowSeconds);
 
     // A second's latency histogram is some 190 KB: kept only when a condition reads latency.
-    private readonly bool _keepLatency = conditions.Any(c => c.NeedsLatency);
+    private readonly bool _keepLatency = conditions.Any(c => c.Figure.Unit() == FigureUnit.Milliseconds);
 
     /// <summary>The condition that held and its figures, once one has; null while none has.</summary>
     public StoppedBy? StoppedBy { get; private set; }
-
-    /// <summary>The sentence that says why the run stopped; null while no condition has held.</summary>
-    public string? Sentence { get; private set; }
 
     public void OnWindow(Window window, bool warmup)
     {
@@ -41,8 +39,7 @@ internal sealed class AbortJudge(
         {
             if (_seconds.Count >= condition.WindowSeconds && Judge(condition, atSecond) is { } stoppedBy)
             {
-                StoppedBy = stoppedBy;
-                Sentence = SentenceOf(condition, stoppedBy, target?.StageAt(atSecond));
+                StoppedBy = stoppedBy with { Sentence = SentenceOf(condition, stoppedBy, target?.StageAt(atSecond)) };
                 // Off this thread: the loops that stopping wakes must not run inside the publishing of a second.
                 _ = Task.Run(stop);
                 return;

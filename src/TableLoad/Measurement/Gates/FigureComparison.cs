@@ -1,3 +1,5 @@
+using TableLoad.Settings.Gates;
+
 namespace TableLoad.Measurement.Gates;
 
 internal enum ComparisonVerdict

@@ -1,3 +1,5 @@
+using TableLoad.Settings.Gates;
+
 namespace TableLoad.Measurement.Gates;
 
 /// <summary>What each <see cref="RunFigure"/> is called, written in, and read from in a summary.</summary>

@@ -1,5 +1,6 @@
 using MathNet.Numerics.Distributions;
 using TableLoad.Measurement.Confidence;
+using TableLoad.Settings.Gates;
 
 namespace TableLoad.Measurement.Gates;
 

@@ -1,3 +1,5 @@
+using TableLoad.Settings.Gates;
+
 namespace TableLoad.Measurement.Gates;
 
 /// <summary>A figure's 95% (or other level) confidence interval, in the figure's unit.</summary>
@@ -23,7 +25,7 @@ internal sealed record ThresholdVerdict(Threshold Threshold, double? Value, Figu
 
     /// <summary>Why a broken threshold failed, for a JUnit failure message.</summary>
     public string FailureMessage() => Value is { } value
-        ? $"{Threshold.Figure.Name()} was {FigureFormat.Value(Threshold.Figure, value)}, the bound is {Threshold.BoundText}"
+        ? $"{Threshold.Figure.Name()} was {FigureFormat.Value(Threshold.Figure, value)}, the bound is {Threshold.BoundText()}"
         : $"{Threshold.Figure.Name()} was not measured: no batch was measured";
 }
 
@@ -33,6 +35,13 @@ internal static class ThresholdJudge
     /// <param name="interval">The figure's interval in <paramref name="summary"/>, where the run has one.</param>
     public static IReadOnlyList<ThresholdVerdict> Judge(RunSummary summary, IReadOnlyList<Threshold> thresholds, Func<RunSummary, RunFigure, FigureInterval?> interval) =>
         [.. thresholds.Select(t => new ThresholdVerdict(t, t.Figure.Read(summary), interval(summary, t.Figure)))];
+
+    /// <summary>The verdicts on <paramref name="summary"/>'s figures, and the summary that records them (<see cref="RunSummary.Thresholds"/>; null without thresholds).</summary>
+    public static (RunSummary Summary, IReadOnlyList<ThresholdVerdict> Verdicts) Recorded(RunSummary summary, IReadOnlyList<Threshold> thresholds)
+    {
+        var verdicts = Judge(summary, thresholds, RunIntervals.Of);
+        return (summary with { Thresholds = verdicts.Count == 0 ? null : [.. verdicts.Select(ThresholdResult.Of)] }, verdicts);
+    }
 
     /// <summary>Failed when any verdict failed; None when there were no thresholds.</summary>
     public static GateOutcome Outcome(IReadOnlyList<ThresholdVerdict> verdicts) =>

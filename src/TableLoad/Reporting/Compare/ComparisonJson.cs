@@ -1,5 +1,6 @@
 using System.Text.Json.Nodes;
 using TableLoad.Measurement.Gates;
+using TableLoad.Settings.Gates;
 
 namespace TableLoad.Reporting.Compare;
 

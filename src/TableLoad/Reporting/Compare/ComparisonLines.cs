@@ -1,5 +1,6 @@
 using System.Globalization;
 using TableLoad.Measurement.Gates;
+using TableLoad.Settings.Gates;
 
 namespace TableLoad.Reporting.Compare;
 

@@ -1,5 +1,6 @@
 using TableLoad.Measurement;
 using TableLoad.Measurement.Gates;
+using TableLoad.Settings.Gates;
 
 namespace TableLoad.Reporting.Compare;
 

@@ -1,6 +1,7 @@
 using TableLoad.Measurement;
 using TableLoad.Measurement.Confidence;
 using TableLoad.Reporting.Exporters;
+using TableLoad.Settings.Gates;
 
 namespace TableLoad.Reporting.Merge;
 
@@ -22,7 +23,8 @@ internal static class ResultMerger
         return new MergePlan(parts, new MeasuredPeriod(from, from + seconds));
     }
 
-    public static async Task<RunSummary> MergeAsync(MergePlan plan, string outputDirectory, string? label)
+    /// <param name="thresholds">report's <c>--fail-if</c>, whose verdicts on the merged figures the merged summary.json records.</param>
+    public static async Task<RunSummary> MergeAsync(MergePlan plan, string outputDirectory, string? label, IReadOnlyList<Threshold> thresholds)
     {
         var parts = plan.Parts;
         Directory.CreateDirectory(outputDirectory);
@@ -69,7 +71,7 @@ internal static class ResultMerger
         };
         var oneRun = parts.Select(p => p.RunId).Distinct().Count() == 1;
         var rowNames = parts.Select(p => oneRun ? $"i{p.Run.Instance}" : p.RunId).ToList();
-        var summary = SummaryMerge.Merge(parts.Select(p => p.Summary).ToList(), measured, rowNames);
+        var summary = SummaryMerge.Merge(parts.Select(p => p.Summary).ToList(), measured, rowNames, thresholds);
         if (label is not null)
         {
             summary = summary with { Label = label };

@@ -4,6 +4,8 @@ using System.Runtime.CompilerServices;
 using System.Text.Json;
 using System.Text.Json.Serialization;
 using TableLoad.Measurement;
+using TableLoad.Measurement.Gates;
+using TableLoad.Settings.Gates;
 
 namespace TableLoad.Reporting.Merge;
 
@@ -14,11 +16,12 @@ namespace TableLoad.Reporting.Merge;
 internal static class SummaryMerge
 {
     /// <summary>The merged summary; <paramref name="rowNames"/> name the parts in its <c>per_process</c> rows.</summary>
-    public static RunSummary Merge(IReadOnlyList<RunSummary> parts, MergedMeasurement measured, IReadOnlyList<string> rowNames)
+    /// <param name="thresholds">report's <c>--fail-if</c>, judged on the merged figures; each part keeps its own verdicts in its row.</param>
+    public static RunSummary Merge(IReadOnlyList<RunSummary> parts, MergedMeasurement measured, IReadOnlyList<string> rowNames, IReadOnlyList<Threshold> thresholds)
     {
         var merged = (RunSummary)MergeFields(typeof(RunSummary), parts);
         var entities = merged.EntitiesSucceeded + merged.Warmup.EntitiesSucceeded;
-        return (merged with
+        var rated = (merged with
         {
             LatencyMs = measured.Latency,
             UncorrectedLatencyMs = measured.Uncorrected,
@@ -30,6 +33,7 @@ internal static class SummaryMerge
             Client = merged.Client with { CpuUsPerEntity = ClientUsage.PerEntity(merged.Client.UserCpuSeconds, merged.Client.SystemCpuSeconds, entities) },
             PerProcess = parts.Select((p, i) => p with { Row = rowNames[i] }).ToList(),
         }).WithRates();
+        return ThresholdJudge.Recorded(rated, thresholds).Summary;
     }
 
     /// <summary>Throws the <see cref="FormatException"/> a merge of these summaries would, before anything is written.</summary>

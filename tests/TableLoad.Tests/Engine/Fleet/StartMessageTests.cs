@@ -1,6 +1,7 @@
 using System.Reflection;
 using TableLoad.Engine.Fleet;
 using TableLoad.Settings;
+using TableLoad.Settings.Gates;
 using TableLoad.Storage;
 using TableLoad.Tests.TestSupport;
 using TableLoad.Workload;
@@ -140,6 +141,10 @@ public sealed class StartMessageTests
                 [new("Name", EdmType.String, "Ada"), new("Count", EdmType.Int64, "-9007199254740993"), new("When", EdmType.DateTime, "2024-02-29T23:59:59.1234567Z"), new("Blob", EdmType.Binary, "AAEC")],
                 ["PartitionKey", "odata.etag"]),
             _ when underlying == typeof(StagePlan) => new StagePlan(150.5, [new Stage(TimeSpan.FromSeconds(2.5), 300), new Stage(TimeSpan.FromMinutes(1), 0)]),
+            _ when underlying == typeof(GateSettings) => new GateSettings(
+                [new Threshold(RunFigure.P99, ThresholdComparison.Below, 500, "p99<500ms"), new Threshold(RunFigure.Failed, ThresholdComparison.AtMost, 0.1, "failed<=0.1%")],
+                [new AbortCondition(RunFigure.Eps, ThresholdComparison.Below, new AbortBound.TimesTarget(0.8), 10, "eps<0.8*target for 10s"),
+                    new AbortCondition(RunFigure.Throttled, ThresholdComparison.Above, new AbortBound.Fixed(5), 3, "throttled>5% for 3s")]),
             _ when underlying == typeof(StorageTarget) => new StorageTarget(new Uri("https://other.table.core.windows.net"), "other", StorageAuth.SharedKey(Key)),
             _ => throw new NotSupportedException($"Teach this test a value of {type.Name} other than the default, so the new RunSettings field is checked."),
         };

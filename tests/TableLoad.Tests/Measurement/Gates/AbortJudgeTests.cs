@@ -1,3 +1,4 @@
+using TableLoad.Cli;
 using TableLoad.Measurement;
 using TableLoad.Measurement.Gates;
 using TableLoad.Settings;
@@ -15,7 +16,7 @@ public sealed class AbortJudgeTests
     private static (AbortJudge Judge, TaskCompletionSource Stopped) CreateSut(string conditions, ILoadTarget? target = null, double measuredSeconds = 60)
     {
         var stopped = new TaskCompletionSource(TaskCreationOptions.RunContinuationsAsynchronously);
-        return (new AbortJudge(AbortConditionParser.ParseChecked(conditions), target, Identity, MeasuredFrom, measuredSeconds, () => stopped.TrySetResult()), stopped);
+        return (new AbortJudge(AbortConditionParser.Parse([conditions], "--abort-if", []), target, Identity, MeasuredFrom, measuredSeconds, () => stopped.TrySetResult()), stopped);
     }
 
     /// <summary>One second of <paramref name="succeeded"/> stored batches and <paramref name="throttled"/> refused with 503.</summary>
@@ -51,8 +52,8 @@ public sealed class AbortJudgeTests
         judge.OnWindow(Second(MeasuredFrom + 11, succeeded: 0, throttled: 10), warmup: false);
 
         // From the start, 20 of 120 batches were throttled (17%); over the last 2 s, all of them.
-        Assert.Equal(new StoppedBy("throttled>50% for 2s", 12, 100, null), judge.StoppedBy);
-        Assert.Equal("Stopped by --abort-if throttled>50% for 2s at second 12: throttled was 100% over the last 2 s.", judge.Sentence);
+        Assert.Equal(new StoppedBy("throttled>50% for 2s", 12, 100, null), judge.StoppedBy! with { Sentence = null });
+        Assert.Equal("Stopped by --abort-if throttled>50% for 2s at second 12: throttled was 100% over the last 2 s.", judge.StoppedBy?.Sentence);
         await stopped.Task.WaitAsync(TimeSpan.FromMinutes(1));
     }
 
@@ -93,7 +94,7 @@ public sealed class AbortJudgeTests
         judge.OnWindow(Second(MeasuredFrom + 2, succeeded: 7, throttled: 0), warmup: false);
 
         // 850 e/s over seconds 1-2 is above 800; 750 over seconds 2-3 is below.
-        Assert.Equal(new StoppedBy("eps<0.8*target for 2s", 3, 750, 1_000), judge.StoppedBy);
-        Assert.Equal("Stopped by --abort-if eps<0.8*target for 2s at second 3: eps was 750 e/s over the last 2 s, with the target at 1000 e/s.", judge.Sentence);
+        Assert.Equal(new StoppedBy("eps<0.8*target for 2s", 3, 750, 1_000), judge.StoppedBy! with { Sentence = null });
+        Assert.Equal("Stopped by --abort-if eps<0.8*target for 2s at second 3: eps was 750 e/s over the last 2 s, with the target at 1000 e/s.", judge.StoppedBy?.Sentence);
     }
 }

@@ -1,4 +1,5 @@
 using TableLoad.Measurement.Gates;
+using TableLoad.Settings.Gates;
 
 namespace TableLoad.Tests.Measurement.Gates;
 

@@ -1,5 +1,7 @@
+using TableLoad.Cli;
 using TableLoad.Measurement;
 using TableLoad.Measurement.Gates;
+using TableLoad.Settings.Gates;
 using TableLoad.Tests.TestSupport;
 
 namespace TableLoad.Tests.Measurement.Gates;

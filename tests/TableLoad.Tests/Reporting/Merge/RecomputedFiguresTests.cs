@@ -2,6 +2,7 @@ using System.Reflection;
 using TableLoad.Measurement;
 using TableLoad.Measurement.Confidence;
 using TableLoad.Reporting.Merge;
+using TableLoad.Settings.Gates;
 using TableLoad.Tests.TestSupport;
 
 namespace TableLoad.Tests.Reporting.Merge;
@@ -31,7 +32,8 @@ public sealed class RecomputedFiguresTests
             StoppedBy = new StoppedBy("throttled>5% for 10s", 12, 7.5, 2_000),
         };
 
-        var merged = SummaryMerge.Merge([first, first with { PeakEntitiesPerSecond = 12_500 }], measured, ["p0", "p1"]);
+        var merged = SummaryMerge.Merge([first, first with { PeakEntitiesPerSecond = 12_500 }], measured, ["p0", "p1"],
+            [new Threshold(RunFigure.P99, ThresholdComparison.Below, 500, "p99<500ms")]);
 
         var empty = Unfilled(merged, nameof(RunSummary)).ToList();
         Assert.True(empty.Count == 0, $"Merged but not recomputed: {string.Join(", ", empty)}.");

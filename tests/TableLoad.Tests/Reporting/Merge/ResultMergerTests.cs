@@ -66,7 +66,7 @@ public sealed class ResultMergerTests : IDisposable
         var run = await WriteRunFolderAsync();
         var merged = Folder("merged");
 
-        var summary = await ResultMerger.MergeAsync(ResultMerger.Plan([ResultPart.Read(run)]), merged, label: null);
+        var summary = await ResultMerger.MergeAsync(ResultMerger.Plan([ResultPart.Read(run)]), merged, label: null, thresholds: []);
 
         Assert.Equal(
             new[] { ResultFiles.IntervalsCsv, ResultFiles.LatencyHlog, ResultFiles.RunJson, ResultFiles.SummaryJson }.Order(StringComparer.Ordinal),

@@ -2,6 +2,7 @@ using System.Globalization;
 using System.Text.Json;
 using TableLoad.Measurement;
 using TableLoad.Measurement.Confidence;
+using TableLoad.Measurement.Gates;
 using TableLoad.Reporting;
 using TableLoad.Reporting.Merge;
 
@@ -86,7 +87,8 @@ public sealed class SummaryMergeTests
         {
             ["request_units"] = 323, ["account_operations"] = 325, ["account_ingress"] = 327, ["account_egress"] = 329, ["partition_or_unnamed"] = 331,
         }),
-        StoppedBy = new StoppedBy("throttled>5% for 10s", 281, 283.5, 285.5),
+        StoppedBy = new StoppedBy("throttled>5% for 10s", 281, 283.5, 285.5) { Sentence = "stopped-a" },
+        Thresholds = [new ThresholdResult("p99<500ms", "p99", "ms", "<", 701.5, 703.5, new(705.5, 707.5), Passed: true)],
     };
 
     /// <summary>A stage whose every number is <paramref name="first"/> or above it, each a different one.</summary>
@@ -109,7 +111,7 @@ public sealed class SummaryMergeTests
     {
         var written = WriteAndReadBack(EveryFieldDistinct());
 
-        var merged = SummaryMerge.Merge([written, written], Measured, ["i0", "i1"]);
+        var merged = SummaryMerge.Merge([written, written], Measured, ["i0", "i1"], []);
 
         var expected = new Dictionary<string, string>
         {
@@ -135,7 +137,7 @@ public sealed class SummaryMergeTests
             ["runtime_settings.malloc_arena_max"] = "4091", ["runtime_settings.malloc_trim_threshold_bytes"] = "4093",
             ["client.saturated"] = "true", ["client.saturation_reasons[0]"] = "hot", ["client.saturation_reasons[1]"] = "hot",
             ["stored.count"] = "214", ["stored.expected"] = "218", ["stored.matches"] = "true",
-            ["stopped_by.condition"] = "throttled>5% for 10s", ["stopped_by.at_second"] = "281", ["stopped_by.figure"] = "283.5", ["stopped_by.target"] = "571",
+            ["stopped_by.condition"] = "throttled>5% for 10s", ["stopped_by.at_second"] = "281", ["stopped_by.figure"] = "283.5", ["stopped_by.target"] = "571", ["stopped_by.sentence"] = "stopped-a",
             ["request_units.total"] = "603", ["request_units.batches"] = "606", ["request_units.unreadable"] = "610",
             ["request_units.per_entity"] = Number(603 / 130.0), ["request_units.per_second_mean"] = Number(603 / 4001.0), ["request_units.per_second_peak"] = "3003.5",
             // The RU/s the merged rate needs: the merged RU per entity at the merged mean and peak e/s.

@@ -1,6 +1,8 @@
+using TableLoad.Measurement.Gates;
 using TableLoad.Settings;
+using TableLoad.Settings.Gates;
 
-namespace TableLoad.Measurement.Gates;
+namespace TableLoad.Cli;
 
 /// <summary>
 /// Reads <c>--abort-if</c> expressions: comma-separated <c>FIGURE OP VALUE for WINDOW</c>, with <c>--fail-if</c>'s
@@ -13,9 +15,6 @@ internal static class AbortConditionParser
 
     private const string Window = " for ";
     private const string Target = "target";
-
-    /// <summary>The conditions of expressions already checked by <see cref="Parse"/>; none when it is null.</summary>
-    public static IReadOnlyList<AbortCondition> ParseChecked(string? expression) => expression is null ? [] : Parse([expression], "--abort-if", []);
 
     /// <summary>Parses every condition of <paramref name="expressions"/>; <paramref name="faults"/> gets one sentence per bad condition.</summary>
     public static IReadOnlyList<AbortCondition> Parse(IEnumerable<string> expressions, string optionName, List<string> faults) =>
@@ -39,9 +38,9 @@ internal static class AbortConditionParser
             return false;
         }
 
-        if (figure == RunFigure.CpuPerEntity)
+        if (!IsMeasuredEachSecond(figure))
         {
-            fault = "judges cpu, which is measured over the whole run and not second by second; use --fail-if for it.";
+            fault = $"judges {figure.Name()}, which is measured over the whole run and not second by second; use --fail-if for it.";
             return false;
         }
 
@@ -76,13 +75,13 @@ internal static class AbortConditionParser
 
         var factorText = text[..^Target.Length].Trim();
         var factor = 1.0;
-        if (figure != RunFigure.Eps)
+        if (!IsRate(figure))
         {
             fault = $"compares {figure.Name()} with the target, which is entities per second; only eps may be, for example eps<0.8*target for 10s.";
             return false;
         }
 
-        if (factorText.Length > 0 && !(factorText.EndsWith('*') && ThresholdParser.TryNumber(factorText[..^1], out factor)))
+        if (factorText.Length > 0 && !(factorText.EndsWith('*') && Percentage.TryNumber(factorText[..^1], out factor)))
         {
             fault = "needs a bound such as 0.8*target: a number, '*' and target.";
             return false;
@@ -92,4 +91,17 @@ internal static class AbortConditionParser
         bound = new AbortBound.TimesTarget(factor);
         return true;
     }
+
+    // Switches, so that a new figure is judged here by the compiler and not left out by a comparison.
+    private static bool IsMeasuredEachSecond(RunFigure figure) => figure switch
+    {
+        RunFigure.CpuPerEntity => false,
+        RunFigure.Eps or RunFigure.P50 or RunFigure.P90 or RunFigure.P95 or RunFigure.P99 or RunFigure.P999 or RunFigure.Mean or RunFigure.Max or RunFigure.Throttled or RunFigure.Failed => true,
+    };
+
+    private static bool IsRate(RunFigure figure) => figure switch
+    {
+        RunFigure.Eps => true,
+        RunFigure.P50 or RunFigure.P90 or RunFigure.P95 or RunFigure.P99 or RunFigure.P999 or RunFigure.Mean or RunFigure.Max or RunFigure.Throttled or RunFigure.Failed or RunFigure.CpuPerEntity => false,
+    };
 }

@@ -1,6 +1,7 @@
-using TableLoad.Measurement.Gates;
+using TableLoad.Cli;
+using TableLoad.Settings.Gates;
 
-namespace TableLoad.Tests.Measurement.Gates;
+namespace TableLoad.Tests.Cli;
 
 public sealed class ThresholdParserTests
 {
@@ -50,8 +51,8 @@ public sealed class ThresholdParserTests
     [InlineData("throttled<1", "needs a share from 0% to 100%")]
     [InlineData("failed<120%", "needs a share from 0% to 100%")]
     [InlineData("eps>lots", "needs a number of entities per second")]
-    [InlineData("eps>-5", "needs a number of entities per second")]
-    [InlineData("p99<-5ms", "needs a latency with its unit")]
+    [InlineData("eps>-5", "has a negative bound, '-5': eps is never below 0")]
+    [InlineData("p99<-5ms", "has a negative bound, '-5ms': p99 is never below 0")]
     public void Parse_ABadCondition_IsOneSentenceNamingIt(string condition, string expected)
     {
         var (_, faults) = Parse(condition);

@@ -1,4 +1,4 @@
-namespace TableLoad.Measurement.Gates;
+namespace TableLoad.Settings.Gates;
 
 /// <summary>One <c>--abort-if</c> condition (for example <c>throttled&gt;5% for 10s</c>): a figure of the last seconds that stops the run when it holds.</summary>
 /// <param name="WindowSeconds">The whole seconds the figure is measured over, the latest measured ones.</param>
@@ -7,9 +7,4 @@ internal sealed record AbortCondition(RunFigure Figure, ThresholdComparison Comp
 {
     /// <summary>The threshold the condition is, for a window whose target was <paramref name="target"/>; the run stops when it is met.</summary>
     public Threshold At(double? target) => new(Figure, Comparison, Bound.At(target), Text);
-
-    public bool NeedsTarget => Bound is AbortBound.TimesTarget;
-
-    /// <summary>Whether the figure is read from latency histograms, which the judge then keeps for each second of the window.</summary>
-    public bool NeedsLatency => Figure.Unit() == FigureUnit.Milliseconds;
 }

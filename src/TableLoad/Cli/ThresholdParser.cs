@@ -1,7 +1,8 @@
-using System.Globalization;
+using TableLoad.Measurement.Gates;
 using TableLoad.Settings;
+using TableLoad.Settings.Gates;
 
-namespace TableLoad.Measurement.Gates;
+namespace TableLoad.Cli;
 
 /// <summary>
 /// Reads <c>--fail-if</c> expressions: comma-separated conditions <c>FIGURE OP VALUE</c> such as
@@ -20,12 +21,13 @@ internal static class ThresholdParser
         (">", ThresholdComparison.Above),
     ];
 
-    /// <summary>The thresholds of an expression already checked by <see cref="Parse"/>; none when it is null.</summary>
-    public static IReadOnlyList<Threshold> ParseChecked(string? expression) => expression is null ? [] : Parse([expression], "--fail-if", []);
-
-    /// <summary>Parses every condition of <paramref name="expressions"/>; <paramref name="faults"/> gets one sentence per bad condition.</summary>
-    public static IReadOnlyList<Threshold> Parse(IEnumerable<string> expressions, string optionName, List<string> faults) =>
-        ParseEach<Threshold>(expressions, optionName, faults, TryParseCondition);
+    /// <summary>Parses every condition of <paramref name="expressions"/>; <paramref name="faults"/> gets one sentence per bad condition, and one per set that can never pass.</summary>
+    public static IReadOnlyList<Threshold> Parse(IEnumerable<string> expressions, string optionName, List<string> faults)
+    {
+        var thresholds = ParseEach<Threshold>(expressions, optionName, faults, TryParseCondition);
+        faults.AddRange(ThresholdContradictions.Of(thresholds, optionName));
+        return thresholds;
+    }
 
     /// <summary>Reads each comma-separated condition with <paramref name="read"/>; <paramref name="faults"/> gets one sentence per bad one, naming it.</summary>
     public static IReadOnlyList<T> ParseEach<T>(IEnumerable<string> expressions, string optionName, List<string> faults, ConditionReader<T> read)
@@ -111,27 +113,34 @@ internal static class ThresholdParser
     /// <summary>Reads a bound in <paramref name="figure"/>'s unit, as written after the comparison.</summary>
     public static bool TryParseValue(RunFigure figure, string text, out double bound, out string fault)
     {
-        (bound, fault) = figure.Unit() switch
-        {
-            FigureUnit.Milliseconds => text.Length > 0 && char.IsAsciiLetter(text[^1]) && DurationParser.TryParse(text, out var duration)
-                ? (duration.TotalMilliseconds, "")
-                : (0, $"needs a latency with its unit after the comparison, for example 500ms or 2s: {figure.Name()} is batch latency."),
-            FigureUnit.Percent => text.EndsWith('%') && TryNumber(text[..^1], out var share) && share <= 100
-                ? (share, "")
-                : (0, $"needs a share from 0% to 100% after the comparison, for example 1% or 0.1%: {figure.Name()} is a share of the measured {(figure == RunFigure.Throttled ? "batches" : "entities")}."),
-            FigureUnit.EntitiesPerSecond => TryNumber(WithoutSuffix(text, "e/s"), out var rate)
-                ? (rate, "")
-                : (0, "needs a number of entities per second after the comparison, for example eps>2000."),
-            FigureUnit.Microseconds => TryNumber(WithoutSuffix(WithoutSuffix(text, "us"), "µs"), out var micros)
-                ? (micros, "")
-                : (0, "needs client CPU microseconds per entity after the comparison, for example cpu<50us."),
-        };
+        (bound, fault) = Percentage.IsNegative(text)
+            ? (0, $"has a negative bound, '{text.Trim()}': {figure.Name()} is never below 0, so compare it with 0 or more.")
+            : figure.Unit() switch
+            {
+                FigureUnit.Milliseconds => text.Length > 0 && char.IsAsciiLetter(text[^1]) && DurationParser.TryParse(text, out var duration)
+                    ? (duration.TotalMilliseconds, "")
+                    : (0, $"needs a latency with its unit after the comparison, for example 500ms or 2s: {figure.Name()} is batch latency."),
+                FigureUnit.Percent => Percentage.TryParse(text, signOptional: false, out var share)
+                    ? (share, "")
+                    : (0, $"needs a share from 0% to 100% after the comparison, for example 1% or 0.1%: {figure.Name()} is a share of the measured {ShareOf(figure)}."),
+                FigureUnit.EntitiesPerSecond => Percentage.TryNumber(WithoutSuffix(text, "e/s"), out var rate)
+                    ? (rate, "")
+                    : (0, "needs a number of entities per second after the comparison, for example eps>2000."),
+                FigureUnit.Microseconds => Percentage.TryNumber(WithoutSuffix(WithoutSuffix(text, "us"), "µs"), out var micros)
+                    ? (micros, "")
+                    : (0, "needs client CPU microseconds per entity after the comparison, for example cpu<50us."),
+            };
         return fault.Length == 0;
     }
 
+    // Only the shares are read here; a switch, so that a new figure is placed by the compiler.
+    private static string ShareOf(RunFigure figure) => figure switch
+    {
+        RunFigure.Throttled => "batches",
+        RunFigure.Failed => "entities",
+        RunFigure.Eps or RunFigure.P50 or RunFigure.P90 or RunFigure.P95 or RunFigure.P99 or RunFigure.P999 or RunFigure.Mean or RunFigure.Max or RunFigure.CpuPerEntity => "batches",
+    };
+
     private static string WithoutSuffix(string text, string suffix) =>
         text.EndsWith(suffix, StringComparison.Ordinal) ? text[..^suffix.Length] : text;
-
-    public static bool TryNumber(string text, out double value) =>
-        double.TryParse(text.Trim(), NumberStyles.AllowDecimalPoint, CultureInfo.InvariantCulture, out value) && double.IsFinite(value);
 }

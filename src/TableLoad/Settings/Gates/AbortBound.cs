@@ -1,6 +1,11 @@
-namespace TableLoad.Measurement.Gates;
+using System.Text.Json.Serialization;
+
+namespace TableLoad.Settings.Gates;
 
 /// <summary>The bound of an <c>--abort-if</c> condition: a value in the figure's unit, or a share of the run's target.</summary>
+[JsonPolymorphic(TypeDiscriminatorPropertyName = "kind")]
+[JsonDerivedType(typeof(Fixed), "fixed")]
+[JsonDerivedType(typeof(TimesTarget), "times_target")]
 internal abstract record AbortBound
 {
     /// <summary>The bound in the figure's unit for a window whose target was <paramref name="target"/> entities per second.</summary>
