@@ -58,7 +58,7 @@ run() { # run NAME LIMIT: one run through a fresh proxy at LIMIT entities/s in f
 }
 
 verdict() { # verdict FIGURE FILE: the verdict of FIGURE's line in compare's output
-    grep -m1 "^$1 " "$2" | sed -E 's/.*\) (better|WORSE|no difference beyond noise)$/\1/; s/.* (cannot decide):.*/\1/'
+    grep -m1 "^$1 " "$2" | sed -E 's/.*\) (better|WORSE|no difference beyond noise)(;.*)?$/\1/; s/.* (cannot decide):.*/\1/'
 }
 
 for ((i = 1; i <= PAIRS; i++)); do

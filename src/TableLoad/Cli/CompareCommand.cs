@@ -18,7 +18,7 @@ internal static class CompareCommand
         };
         var runNoise = new Option<string?>("--run-noise")
         {
-            Description = "The run-to-run variation assumed for a side of one run, as a share of each figure (for example 10%). Default: per figure, as measured on Azurite (docs/analysis.md). Repeats measure their own.",
+            Description = "The run-to-run variation of one run, as a share of each figure (for example 10%); it wins over the repeats' own and each line names it as yours. Default: measured over the repeats when either side has them (the standard deviation of the figure's log, pooled over both sides when both have them), else each figure's share measured on 12 tasks x 100, sdk, against Azurite (docs/analysis.md), assumed; each line says which, and where an assumed share leaves a figure within noise, how many runs a side would decide it.",
         };
         var json = new Option<bool>("--json") { Description = "Print the comparison as JSON (the figures, their changes, intervals and verdicts with the reason for any that cannot be decided, the knobs that differ) instead of lines. Default: lines." };
         var command = new Command("compare", "Compare two runs (or two sweep cells' repeats): each figure's change (a ratio for entities/s, latency and CPU, its 95% interval from the ratio's log; points for a share), and whether it is better, worse or no different beyond noise, or cannot be decided and why. " +
@@ -34,7 +34,7 @@ internal static class CompareCommand
                 return ExitCodes.BadInput;
             }
 
-            var comparison = RunComparison.Of(before, after, RunConfidence.DefaultLevel, RunIntervals.Of, figure => noise ?? RunToRunNoise.DefaultShare(figure));
+            var comparison = RunComparison.Of(before, after, RunConfidence.DefaultLevel, RunIntervals.Of, noise);
             var worse = comparison.WorseAmong(gated);
             if (parse.GetValue(json))
             {

@@ -22,6 +22,11 @@ public sealed class CompareRuns : IDisposable
         _runs.GetOrAdd(name, _ => new Lazy<Task<string>>(() => RunAsync(azurite, name,
             ["run", "--rate", rate.ToString(CultureInfo.InvariantCulture), "--tasks", "4", "--batch-size", "10", "--duration", duration, "--warmup", "1s", "--quiet", .. more]))).Value;
 
+    /// <summary>A sweep of 2 and 4 tasks, batches of 20, each cell run twice (<c>--repeat 2</c>): two cells of repeats, made once.</summary>
+    public Task<string> RepeatsAsync(AzuriteFixture azurite) =>
+        _runs.GetOrAdd("sweep", _ => new Lazy<Task<string>>(() => RunAsync(azurite, "sweep",
+            ["sweep", "--tasks", "2,4", "--batch-size", "20", "--repeat", "2", "--duration", "2s", "--warmup", "1s", "--cooldown", "0s"]))).Value;
+
     private async Task<string> RunAsync(AzuriteFixture azurite, string name, IReadOnlyList<string> args)
     {
         var output = Path.Combine(_root, name);

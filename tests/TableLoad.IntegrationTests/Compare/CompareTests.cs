@@ -1,4 +1,6 @@
 using System.Text.Json.Nodes;
+using System.Text.RegularExpressions;
+using TableLoad.Reporting;
 using TableLoad.IntegrationTests.Infrastructure;
 
 namespace TableLoad.IntegrationTests.Compare;
@@ -23,7 +25,7 @@ public sealed class CompareTests(AzuriteFixture azurite, CompareRuns runs) : ICl
         Assert.True(exitCode == 0, stderr);
         var figureLines = FigureLines(stdout);
         Assert.Equal(6, figureLines.Count);
-        Assert.All(figureLines, l => Assert.EndsWith($"cannot decide: base and new hold the same run ({run}), which says nothing about the run-to-run variation", l.TrimEnd(), StringComparison.Ordinal));
+        Assert.All(figureLines, l => Assert.Contains($" cannot decide: base and new hold the same run ({run}), which says nothing about the run-to-run variation; ", l, StringComparison.Ordinal));
         Assert.Contains("gate --fail-on eps,p50,p90,p99,throttled,cpu: passed (none worse beyond noise; eps, p50, p90, p99, throttled, cpu cannot be decided, see above)", stdout, StringComparison.Ordinal);
     }
 
@@ -36,10 +38,10 @@ public sealed class CompareTests(AzuriteFixture azurite, CompareRuns runs) : ICl
         var (exitCode, stdout, stderr) = await TableLoadProcess.RunAsync(["compare", one, other, "--fail-on", "p50"], connectionString: null);
 
         Assert.True(exitCode == 0, stderr);
-        Assert.Matches($@"(?m)^base: {System.Text.RegularExpressions.Regex.Escape(one)} \(1 run, with no interval of its own: too little data: ", stdout);
+        Assert.Matches($@"(?m)^base: {Regex.Escape(one)} \(1 run, with no interval of its own: too little data: ", stdout);
         foreach (var figure in new[] { "eps", "p50", "p90", "p99" })
         {
-            Assert.Matches($@"(?m)^{figure} .* cannot decide: base has no interval of its own \(too little data: .*\)$", stdout);
+            Assert.Matches($@"(?m)^{figure} .* cannot decide: base has no interval of its own \(too little data: .*\); run-to-run noise assumed ", stdout);
         }
 
         Assert.Contains("knobs: the same on both sides", stdout, StringComparison.Ordinal);
@@ -81,16 +83,16 @@ public sealed class CompareTests(AzuriteFixture azurite, CompareRuns runs) : ICl
         var better = await TableLoadProcess.RunAsync(["compare", slow, fast, "--fail-on", "eps"], connectionString: null);
 
         Assert.True(worse.ExitCode == 99, worse.Stdout + worse.Stderr);
-        Assert.Matches(@"(?m)^eps .*: -[5-9]\d% .* WORSE$", worse.Stdout);
+        Assert.Matches(@"(?m)^eps .*: -[5-9]\d% .* WORSE; ", worse.Stdout);
         Assert.Contains("knobs: only rate differs (240 -> 60).", worse.Stdout, StringComparison.Ordinal);
         Assert.Contains("gate --fail-on eps: FAILED (eps worse beyond noise)", worse.Stdout, StringComparison.Ordinal);
         Assert.True(better.ExitCode == 0, better.Stdout + better.Stderr);
-        Assert.Matches(@"(?m)^eps .* better$", better.Stdout);
+        Assert.Matches(@"(?m)^eps .* better; ", better.Stdout);
 
         // Assume runs of one configuration may land anywhere within their own size of each other, and 4× is within noise.
         var noisy = await TableLoadProcess.RunAsync(["compare", fast, slow, "--fail-on", "eps", "--run-noise", "100%"], connectionString: null);
         Assert.True(noisy.ExitCode == 0, noisy.Stdout + noisy.Stderr);
-        Assert.Matches(@"(?m)^eps .* no difference beyond noise$", noisy.Stdout);
+        Assert.Matches(@"(?m)^eps .* no difference beyond noise; ", noisy.Stdout);
 
         // The interval of a ratio, from its log: never below -100%, and the sides swapped give its inverse.
         var (down, downLow, _) = EpsChange(noisy.Stdout);
@@ -113,7 +115,7 @@ public sealed class CompareTests(AzuriteFixture azurite, CompareRuns runs) : ICl
     // eps's change and interval in percent, as the line prints them: "eps  240 e/s -> 60 e/s: -75% (95% CI -98% to +300%) …".
     private static (double Change, double Low, double High) EpsChange(string stdout)
     {
-        var match = System.Text.RegularExpressions.Regex.Match(stdout, @"(?m)^eps .*: ([-+][\d.]+)% \(95% CI ([-+][\d.]+)% to ([-+][\d.]+)%\)");
+        var match = Regex.Match(stdout, @"(?m)^eps .*: ([-+][\d.]+)% \(95% CI ([-+][\d.]+)% to ([-+][\d.]+)%\)");
         Assert.True(match.Success, stdout);
         return (Percent(match.Groups[1].Value), Percent(match.Groups[2].Value), Percent(match.Groups[3].Value));
         static double Percent(string text) => double.Parse(text, System.Globalization.CultureInfo.InvariantCulture);
@@ -144,18 +146,96 @@ public sealed class CompareTests(AzuriteFixture azurite, CompareRuns runs) : ICl
     [Fact]
     public async Task ASweepCellsRepeats_AreOneSide_MeasuredByTheirSpread()
     {
-        var sweep = Path.Combine(runs.Root, "sweep");
-        var run = await TableLoadProcess.RunAsync(
-            ["sweep", "--tasks", "2", "--batch-size", "20", "--repeat", "2", "--duration", "2s", "--warmup", "1s", "--cooldown", "0s", "--output", sweep],
-            azurite.ConnectionString);
-        Assert.True(run.ExitCode == 0, run.Stderr);
-        var cell = Directory.GetDirectories(sweep, "*-r1").Single()[..^3];
+        var cell = CellOf(await runs.RepeatsAsync(azurite), tasks: 2);
 
         var (exitCode, stdout, stderr) = await TableLoadProcess.RunAsync(["compare", cell, cell], connectionString: null);
 
         Assert.True(exitCode == 0, stderr);
         Assert.Contains($"base: {cell} (2 runs: the spread of their figures)", stdout, StringComparison.Ordinal);
     }
+
+    [Fact]
+    public async Task TwoCellsOfRepeats_TakeTheirRunToRunNoiseFromTheirPooledSpread_AndSaySo()
+    {
+        var sweep = await runs.RepeatsAsync(azurite);
+        var (two, four) = (CellOf(sweep, tasks: 2), CellOf(sweep, tasks: 4));
+
+        var lines = await TableLoadProcess.RunAsync(["compare", two, four], connectionString: null);
+        var (exitCode, stdout, stderr) = await TableLoadProcess.RunAsync(["compare", two, four, "--json"], connectionString: null);
+
+        Assert.True(lines.ExitCode == 0 && exitCode == 0, lines.Stderr + stderr);
+        Assert.All(FigureLines(lines.Stdout), l => Assert.Matches(@"; run-to-run noise: measured over 4 repeats \([\d.]+( points|%) a run\)$", l));
+        var eps = Figure(stdout, "eps");
+        Assert.Equal("measured", (string)eps["run_noise"]!["source"]!);
+        Assert.Equal(4, (int)eps["run_noise"]!["repeats"]!);
+        // The sample standard deviation of log(e/s) about each cell's own mean, pooled over both cells: 4 runs, 2 degrees of freedom.
+        double[] Logs(string c) => [.. new[] { 1, 2 }.Select(r => Math.Log(MeanEps(RepeatNames.Of(c, r))))];
+        var squares = new[] { Logs(two), Logs(four) }.Sum(g => g.Sum(v => (v - g.Average()) * (v - g.Average())));
+        Assert.Equal(Math.Sqrt(squares / 2), (double)eps["run_noise"]!["share"]!, 9);
+        Assert.Null(eps["runs_to_decide"]);
+    }
+
+    [Fact]
+    public async Task RepeatsAgainstOneRun_LendTheRunTheirMeasuredSpread()
+    {
+        var cell = CellOf(await runs.RepeatsAsync(azurite), tasks: 4);
+        var slow = await SlowAsync();
+
+        var (exitCode, stdout, stderr) = await TableLoadProcess.RunAsync(["compare", slow, cell], connectionString: null);
+
+        Assert.True(exitCode == 0, stderr);
+        Assert.Matches(@"(?m)^eps .*; run-to-run noise: measured over 2 repeats \([\d.]+% a run\)$", stdout);
+        Assert.DoesNotContain("assumed", stdout, StringComparison.Ordinal);
+    }
+
+    [Fact]
+    public async Task RunNoiseGiven_WinsOverRepeats_AndIsNamedAsTheUsers()
+    {
+        var sweep = await runs.RepeatsAsync(azurite);
+
+        var (exitCode, stdout, stderr) = await TableLoadProcess.RunAsync(["compare", CellOf(sweep, tasks: 2), CellOf(sweep, tasks: 4), "--run-noise", "12.5%", "--json"], connectionString: null);
+
+        Assert.True(exitCode == 0, stderr);
+        Assert.All(JsonNode.Parse(stdout)!["figures"]!.AsArray(), f =>
+        {
+            Assert.Equal("given", (string)f!["run_noise"]!["source"]!);
+            Assert.Equal(0.125, (double)f["run_noise"]!["share"]!, 9);
+            Assert.EndsWith("; run-to-run noise assumed 12.5% (yours, from --run-noise)", (string)f["line"]!, StringComparison.Ordinal);
+        });
+    }
+
+    [Fact]
+    public async Task TwoSingleRuns_SayTheNoiseIsAssumedAndWhereItCameFrom_AndHowManyRunsWouldDecide()
+    {
+        var slow = await SlowAsync();
+        var fast = await FastAsync();
+
+        var assumed = await TableLoadProcess.RunAsync(["compare", fast, slow], connectionString: null);
+        var given = await TableLoadProcess.RunAsync(["compare", fast, slow, "--run-noise", "100%", "--json"], connectionString: null);
+        var less = await TableLoadProcess.RunAsync(["compare", fast, slow, "--run-noise", "50%", "--json"], connectionString: null);
+
+        Assert.True(assumed.ExitCode == 0 && given.ExitCode == 0 && less.ExitCode == 0, assumed.Stderr + given.Stderr + less.Stderr);
+        const string Origin = "(measured on 12 tasks x 100, sdk, against Azurite: docs/analysis.md; give repeats to measure it)";
+        Assert.Matches($@"(?m)^eps .* WORSE; run-to-run noise assumed 7% {Regex.Escape(Origin)}$", assumed.Stdout);
+        Assert.Matches($@"(?m)^p99 .*; run-to-run noise assumed 10% {Regex.Escape(Origin)}$", assumed.Stdout);
+        // A fourfold fall that a 100% share leaves within noise: the runs a side that would put it beyond, fewer when runs spread less.
+        var eps = Figure(given.Stdout, "eps");
+        Assert.Equal("no_difference", (string)eps["verdict"]!);
+        var runsNeeded = (int)eps["runs_to_decide"]!;
+        Assert.InRange(runsNeeded, 2, 100);
+        Assert.Contains($"no difference beyond noise; {runsNeeded} runs a side would decide a change this size (sweep --repeat {runsNeeded}); run-to-run noise assumed 100% (yours, from --run-noise)", (string)eps["line"]!, StringComparison.Ordinal);
+        var fewer = Figure(less.Stdout, "eps");
+        Assert.True(fewer["runs_to_decide"] is null ? (string)fewer["verdict"]! == "worse" : (int)fewer["runs_to_decide"]! < runsNeeded, less.Stdout);
+    }
+
+    private static string CellOf(string sweep, int tasks) =>
+        Directory.GetDirectories(sweep, $"*-t{tasks}-*-r1").Single()[..^3];
+
+    private static double MeanEps(string run) =>
+        (double)JsonNode.Parse(File.ReadAllText(Path.Combine(run, "summary.json")))!["mean_entities_per_second"]!;
+
+    private static JsonNode Figure(string json, string name) =>
+        JsonNode.Parse(json)!["figures"]!.AsArray().Single(f => (string)f!["figure"]! == name)!;
 
     [Theory]
     [InlineData("--fail-on", "p98", "--fail-on names 'p98', which compare does not judge")]

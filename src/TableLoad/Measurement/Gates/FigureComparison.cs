@@ -28,6 +28,12 @@ internal sealed record FigureComparison(RunFigure Figure, FigureEstimate Base, F
     /// <summary>Why no verdict can be reached, in words that name the side; null when one can.</summary>
     public string? Undecided { get; init; }
 
+    /// <summary>
+    /// The run-to-run noise both sides' errors were made with, when one spread serves both: the change's degrees of freedom are
+    /// then the spread's (Satterthwaite over it and the runs' own intervals), not Welch's over two independent errors.
+    /// </summary>
+    public RunNoise? Noise { get; init; }
+
     public ChangeScale Scale => Figure.Unit() switch
     {
         FigureUnit.Percent => ChangeScale.Points,
@@ -51,6 +57,11 @@ internal sealed record FigureComparison(RunFigure Figure, FigureEstimate Base, F
     {
         get
         {
+            if (Noise is { } noise)
+            {
+                return SharedNoiseDegreesOfFreedom(noise);
+            }
+
             var (b, n) = Errors();
             static double Term(double error, double df) => double.IsPositiveInfinity(df) ? 0 : Math.Pow(error, 4) / df;
             var terms = Term(b, Base.DegreesOfFreedom) + Term(n, New.DegreesOfFreedom);
@@ -103,6 +114,38 @@ internal sealed record FigureComparison(RunFigure Figure, FigureEstimate Base, F
             return rose == Figure.HigherIsBetter() ? ComparisonVerdict.Better : ComparisonVerdict.Worse;
         }
     }
+
+    /// <summary>
+    /// How many runs a side would put this difference beyond noise, were each side's runs to spread as one run of it is
+    /// taken to here: the least n from 2 with |d| &gt; t(level, 2n − 2) · √((σ_base² + σ_new²) / n), d the change on its
+    /// scale and σ a side's error as one run; null when none up to <paramref name="most"/> would, or there is no change.
+    /// </summary>
+    public int? RunsPerSideToDecide(int most)
+    {
+        var difference = LogRatio ?? Scale switch { ChangeScale.Points => Change, ChangeScale.Ratio => 0 };
+        var perRun = Square(StandardError);
+        for (var n = 2; difference != 0 && n <= most; n++)
+        {
+            if (Math.Abs(difference) > FigureEstimate.Quantile(0.5 + (Level / 2), (2 * n) - 2) * Math.Sqrt(perRun / n))
+            {
+                return n;
+            }
+        }
+
+        return null;
+    }
+
+    private double SharedNoiseDegreesOfFreedom(RunNoise noise)
+    {
+        var shared = LogRatio is not null
+            ? Square(noise.Share) * ((1.0 / Base.Runs) + (1.0 / New.Runs))
+            : (Square(noise.At(Base.Value)) / Base.Runs) + (Square(noise.At(New.Value)) / New.Runs);
+        return double.IsPositiveInfinity(noise.DegreesOfFreedom) || shared == 0
+            ? double.PositiveInfinity
+            : Square(Square(StandardError)) / (Square(shared) / noise.DegreesOfFreedom);
+    }
+
+    private static double Square(double x) => x * x;
 
     private double? LogRatio => Scale == ChangeScale.Ratio && Base.Log is { } b && New.Log is { } n ? n.Centre - b.Centre : null;
 

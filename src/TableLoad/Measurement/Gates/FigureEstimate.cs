@@ -17,13 +17,17 @@ internal readonly record struct FigureEstimate(double Value, double StandardErro
     /// One run: the error of its own interval (half its width over the normal quantile) and the
     /// run-to-run variation that one run cannot measure, as a share of the value.
     /// </summary>
-    public static FigureEstimate OfRun(double value, FigureInterval? interval, double runToRunShare)
+    public static FigureEstimate OfRun(double value, FigureInterval? interval, double runToRunShare) =>
+        OfRun(value, interval, RunNoise.Assumed(runToRunShare));
+
+    /// <summary>One run: the error of its own interval and <paramref name="noise"/>'s spread of one run, added in quadrature.</summary>
+    public static FigureEstimate OfRun(double value, FigureInterval? interval, RunNoise noise)
     {
         var within = interval is { } ci ? (ci.High - ci.Low) / 2 / Normal.InvCDF(0, 1, 0.5 + (ci.Level / 2)) : 0;
-        var between = runToRunShare * Math.Abs(value);
+        var between = noise.At(value);
         return new FigureEstimate(value, Math.Sqrt((within * within) + (between * between)), double.PositiveInfinity, 1)
         {
-            Log = value > 0 ? new LogEstimate(Math.Log(value), Math.Sqrt(Square(LogWithin(value, interval)) + Square(runToRunShare))) : null,
+            Log = value > 0 ? new LogEstimate(Math.Log(value), Math.Sqrt(Square(LogWithin(value, interval)) + Square(noise.Share))) : null,
         };
     }
 
@@ -39,6 +43,20 @@ internal readonly record struct FigureEstimate(double Value, double StandardErro
         return new FigureEstimate(mean, error, values.Count - 1, values.Count)
         {
             Log = values.All(v => v > 0) ? LogOf(values) : null,
+        };
+    }
+
+    /// <summary>
+    /// Repeats whose run-to-run spread is <paramref name="noise"/> (measured over these and the other side's repeats, or
+    /// given): their mean, and its standard error as one run's spread over the square root of their count.
+    /// </summary>
+    public static FigureEstimate OfRepeats(IReadOnlyList<double> values, RunNoise noise)
+    {
+        var mean = values.Average();
+        var root = Math.Sqrt(values.Count);
+        return new FigureEstimate(mean, noise.At(mean) / root, noise.DegreesOfFreedom, values.Count)
+        {
+            Log = values.All(v => v > 0) ? new LogEstimate(values.Average(v => Math.Log(v)), noise.Share / root) : null,
         };
     }
 

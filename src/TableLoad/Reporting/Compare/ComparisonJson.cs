@@ -31,6 +31,10 @@ internal static class ComparisonJson
                 ["scale"] = f.Scale switch { ChangeScale.Ratio => "ratio", ChangeScale.Points => "points" },
                 ["undecided"] = f.Undecided,
                 ["verdict"] = Verdict(f.Verdict),
+                ["run_noise"] = f.Noise is { } noise
+                    ? new JsonObject { ["source"] = NoiseWords.Source(noise.Source), ["share"] = noise.Share, ["points"] = noise.Points, ["repeats"] = noise.Repeats }
+                    : null,
+                ["runs_to_decide"] = NoiseWords.RunsToDecide(f),
                 ["line"] = ComparisonLines.Line(f),
             });
         }

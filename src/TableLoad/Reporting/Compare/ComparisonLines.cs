@@ -32,7 +32,8 @@ internal static class ComparisonLines
             // A share changes in percentage points: a share of a share would read 0.1% -> 0.2% as +100%.
             ChangeScale.Points => Points(figure, level),
         };
-        return $"{f.Name(),-9} {FigureFormat.Value(f, figure.Base.Value)} -> {FigureFormat.Value(f, figure.New.Value)}: {change} {VerdictWords(figure)}";
+        var deciding = NoiseWords.Deciding(figure) is { } runs ? $"; {runs}" : "";
+        return $"{f.Name(),-9} {FigureFormat.Value(f, figure.Base.Value)} -> {FigureFormat.Value(f, figure.New.Value)}: {change} {VerdictWords(figure)}{deciding}; {NoiseWords.Of(figure)}";
     }
 
     public static string VerdictWords(FigureComparison figure) => figure.Verdict switch

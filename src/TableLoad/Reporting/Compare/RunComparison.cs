@@ -12,18 +12,20 @@ internal sealed record RunComparison(ComparedSide Base, ComparedSide New, IReadO
         [RunFigure.Eps, RunFigure.P50, RunFigure.P90, RunFigure.P99, RunFigure.Throttled, RunFigure.CpuPerEntity];
 
     /// <param name="interval">A run's own interval for a figure, where its summary has one.</param>
-    /// <param name="runToRunShare">The run-to-run share assumed for a side of one run.</param>
-    public static RunComparison Of(ComparedSide baseSide, ComparedSide newSide, double level, Func<RunSummary, RunFigure, FigureInterval?> interval, Func<RunFigure, double> runToRunShare)
+    /// <param name="given">The run-to-run share the user gave (<c>--run-noise</c>), which wins; null to measure it from repeats or assume the figure's default.</param>
+    public static RunComparison Of(ComparedSide baseSide, ComparedSide newSide, double level, Func<RunSummary, RunFigure, FigureInterval?> interval, double? given)
     {
         // What keeps every figure from a verdict comes first: one run is no comparison with itself, and a run stopped early measured another period.
         var whole = SideLacks.SameRun(baseSide, newSide) ?? SideLacks.StoppedEarly(baseSide, "base") ?? SideLacks.StoppedEarly(newSide, "new");
         var figures = new List<FigureComparison>();
         foreach (var figure in Compared)
         {
-            if (Estimate(baseSide, figure, interval, runToRunShare) is { } before && Estimate(newSide, figure, interval, runToRunShare) is { } after)
+            if (Values(baseSide, figure) is { } baseValues && Values(newSide, figure) is { } newValues)
             {
-                figures.Add(new FigureComparison(figure, before, after, level)
+                var noise = Noise(figure, given, baseValues, newValues);
+                figures.Add(new FigureComparison(figure, Estimate(baseSide, baseValues, figure, interval, noise), Estimate(newSide, newValues, figure, interval, noise), level)
                 {
+                    Noise = noise,
                     Undecided = whole ?? SideLacks.OwnInterval(baseSide, "base", figure, interval) ?? SideLacks.OwnInterval(newSide, "new", figure, interval),
                 });
             }
@@ -32,19 +34,29 @@ internal sealed record RunComparison(ComparedSide Base, ComparedSide New, IReadO
         return new RunComparison(baseSide, newSide, figures, KnobDifferences.Between(baseSide, newSide), level);
     }
 
-    /// <summary>A side's estimate of the figure; null when a run of it did not measure the figure.</summary>
-    private static FigureEstimate? Estimate(ComparedSide side, RunFigure figure, Func<RunSummary, RunFigure, FigureInterval?> interval, Func<RunFigure, double> runToRunShare)
+    /// <summary>The user's share; else the spread of the sides' repeats, pooled when both have them; else the figure's default, assumed.</summary>
+    private static RunNoise Noise(RunFigure figure, double? given, IReadOnlyList<double> baseValues, IReadOnlyList<double> newValues)
     {
-        var values = side.Runs.Select(r => figure.Read(r.Summary)).ToList();
-        if (values.Any(v => v is null))
+        if (given is { } share)
         {
-            return null;
+            return RunNoise.Given(share);
         }
 
-        return side.Runs.Count == 1
-            ? FigureEstimate.OfRun(values[0]!.Value, interval(side.Runs[0].Summary, figure), runToRunShare(figure))
-            : FigureEstimate.OfRepeats([.. values.Select(v => v!.Value)]);
+        IReadOnlyList<double>[] repeats = [.. new[] { baseValues, newValues }.Where(v => v.Count >= 2)];
+        return repeats.Length > 0 ? RunNoise.Measured(repeats) : RunNoise.Assumed(RunToRunNoise.DefaultShare(figure));
     }
+
+    /// <summary>The figure in each run of the side; null when a run of it did not measure the figure.</summary>
+    private static List<double>? Values(ComparedSide side, RunFigure figure)
+    {
+        var values = side.Runs.Select(r => figure.Read(r.Summary)).ToList();
+        return values.Any(v => v is null) ? null : [.. values.Select(v => v!.Value)];
+    }
+
+    private static FigureEstimate Estimate(ComparedSide side, IReadOnlyList<double> values, RunFigure figure, Func<RunSummary, RunFigure, FigureInterval?> interval, RunNoise noise) =>
+        values.Count == 1
+            ? FigureEstimate.OfRun(values[0], interval(side.Runs[0].Summary, figure), noise)
+            : FigureEstimate.OfRepeats(values, noise);
 
     /// <summary>The figures among <paramref name="gated"/> that NEW made worse beyond noise.</summary>
     public IReadOnlyList<FigureComparison> WorseAmong(IReadOnlyCollection<RunFigure> gated) => Among(gated, ComparisonVerdict.Worse);

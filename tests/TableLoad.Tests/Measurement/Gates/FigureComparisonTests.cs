@@ -19,6 +19,22 @@ public sealed class FigureComparisonTests
     }
 
     [Fact]
+    public void RepeatsOnBothSides_WithTheirSpreadPooled_GiveStudentsIntervalOfTheLogRatio()
+    {
+        // Known answer (R): t.test(log(c(150, 152, 148)), log(c(100, 102, 98)), var.equal = TRUE): df 4, +44.34% to +55.90%.
+        double[] before = [100, 102, 98], after = [150, 152, 148];
+        var noise = RunNoise.Measured([before, after]);
+
+        var comparison = new FigureComparison(RunFigure.Eps, FigureEstimate.OfRepeats(before, noise), FigureEstimate.OfRepeats(after, noise), 0.95) { Noise = noise };
+
+        Assert.Equal(0.0169988459, noise.Share, 9);
+        Assert.Equal(4, comparison.DegreesOfFreedom, 9);
+        Assert.Equal(0.500111, comparison.RelativeChange!.Value, 5);
+        Assert.Equal(0.443403, comparison.RelativeInterval!.Value.Low, 5);
+        Assert.Equal(0.559047, comparison.RelativeInterval!.Value.High, 5);
+    }
+
+    [Fact]
     public void ARatiosInterval_NeverLeavesMinusAHundredPercentToInfinity_AndSwappedIsItsInverse()
     {
         // Two single runs 8× apart, each with 50% run-to-run noise: a difference of values would reach far below −100%.
