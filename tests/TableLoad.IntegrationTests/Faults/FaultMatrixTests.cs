@@ -97,7 +97,7 @@ public sealed class FaultMatrixTests(AzuriteFixture azurite, ITestOutputHelper l
                 summary => Assert.True(summary.VerifiedByRead > 0, "lost answers should be settled by reading back")),
             "delayed_past_the_timeout" => new(
                 // A count of batches, not a duration: a busy machine once sent none in 2 s, and then no answer was late.
-                s => s with { DelayAnswerRate = 0.2, DelayAnswer = TimeSpan.FromSeconds(3) }, ["--batches", "30", "--warmup", "0s", "--quiet", "--timeout", "1s", "--retries", "2"], NoAction, 0,
+                s => s with { DelayAnswerRate = 0.2, DelayAnswer = TimeSpan.FromSeconds(3) }, ["--batches", "30", "--quiet", "--timeout", "1s", "--retries", "2"], NoAction, 0,
                 summary => Assert.True(summary.VerifiedByRead > 0, "answers later than the timeout should be settled by reading back")),
             "resets" => new(
                 s => s with { ResetRate = 0.2 }, [.. ShortRun], NoAction, 0,
