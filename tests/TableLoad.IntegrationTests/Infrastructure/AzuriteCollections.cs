@@ -46,6 +46,13 @@ public sealed class TuneAzuriteCollection : ICollectionFixture<AzuriteFixture>
     public const string Name = "Azurite for tune";
 }
 
+/// <summary>Tune's choices between candidates: a second collection of tune's long searches, so the two run side by side.</summary>
+[CollectionDefinition(Name)]
+public sealed class TuneChoiceAzuriteCollection : ICollectionFixture<AzuriteFixture>
+{
+    public const string Name = "Azurite for tune, its choices";
+}
+
 /// <summary>The HTML report, the packaged tool and the batch log; and the tests that freeze the service.</summary>
 [CollectionDefinition(Name)]
 public sealed class ReportAzuriteCollection : ICollectionFixture<AzuriteFixture>

@@ -1,7 +1,6 @@
 using System.Globalization;
 using TableLoad.IntegrationTests.Infrastructure;
 using TableLoad.IntegrationTests.Proxy;
-using TableLoad.Measurement;
 using TableLoad.Proxy;
 using TableLoad.Reporting;
 using TableLoad.Tune;
@@ -16,24 +15,26 @@ namespace TableLoad.IntegrationTests.Tune;
 [Collection(TuneAzuriteCollection.Name)]
 public sealed class TuneTests(AzuriteFixture azurite) : IDisposable
 {
-    private static readonly TimeSpan Limit = TimeSpan.FromMinutes(4);
-    private const double AccountLimit = 1000;
+    private static readonly TimeSpan Limit = TuneRuns.Limit;
+    private const double AccountLimit = TuneRuns.AccountLimit;
     private readonly string _output = Directory.CreateTempSubdirectory("tableload-tune-").FullName;
 
-    private static string[] ShortTune(string output, params string[] more) =>
-        ["tune", "--confirm", "1", "--max-processes", "1", "--output", output, .. more];
+    private static string[] ShortTune(string output, params string[] more) => TuneRuns.ShortTune(output, more);
 
-    private static LatencyDistribution Latency(string text) => LatencyDistribution.TryParse(text, out var latency) ? latency : throw new ArgumentException(text);
+    private static LatencyDistribution Latency(string text) => TuneRuns.Latency(text);
 
-    private TuneDescription ReadTuneJson() => ResultJson.Read(Path.Combine(_output, ResultFiles.TuneJson), TableLoad.Tune.TuneJson.Description);
+    private TuneDescription ReadTuneJson() => TuneRuns.Read(_output);
 
     [Fact]
     public async Task BehindAnAccountLimit_TheServiceIsTheLimit_AndAfterCtrlCResumeGoesOnFromTheProbesRun()
     {
-        // 200 ms added to every batch makes one task of 100 entities some 400 e/s on any machine, and the account's
-        // 1,000 e/s a limit that 4 tasks break clearly and 2 stay clear of: the bucket's second's worth of burst then
-        // cannot make an overloaded probe look like one that meets the constraints.
-        await using var proxy = await InProcessProxy.StartAsync(azurite, s => s with { AccountLimit = TuneTests.AccountLimit, PartitionLimit = 100_000, Latency = Latency("200ms") });
+        // 200 ms added to every batch holds one task of 100 entities under 500 e/s and two under the account's 1,000 e/s on
+        // any machine. A burst of 200 ms (two batches) throttles four tasks' four batches at once however slowly the machine
+        // answers them: with the default second's worth, a 3 s probe of four tasks at 1,133 e/s once passed unthrottled.
+        await using var proxy = await InProcessProxy.StartAsync(azurite, s => s with
+        {
+            AccountLimit = TuneTests.AccountLimit, PartitionLimit = 100_000, Latency = Latency("200ms"), Burst = TimeSpan.FromMilliseconds(200),
+        });
         // Probes long against the proxy's bucket of one second's worth, so a burst it lets through cannot pass for capacity.
         string[] args = ShortTune(_output, "--max-tasks", "32", "--batch-size", "25,100", "--warmup", "2s", "--duration", "3s", "--confirm-duration", "4s");
 
@@ -62,9 +63,9 @@ public sealed class TuneTests(AzuriteFixture azurite) : IDisposable
         // The account's bucket holds a second's worth, which a 4 s confirm run spends on top: at most 1,250 e/s.
         Assert.True(recommendation.EntitiesPerSecondMean <= AccountLimit * 1.3, stdout);
         var rows = new ResultFolder(_output).Csv(ResultFiles.TuneCsv);
-        // Two tasks store some 930 e/s. Only a client judged saturated sets them aside for one task's some 460: on
-        // a machine busy with other work a short run's GC pauses, stretched by waiting for a core, can pass 10%.
-        Assert.True(recommendation.EntitiesPerSecondMean >= AccountLimit * 0.5 || rows.Any(r => r["verdict"] == "client_saturated"), stdout);
+        // Two tasks stay under the limit at any speed; only a client judged saturated sets them aside for one: on a machine
+        // busy with other work a short run's GC pauses, stretched by waiting for a core, can pass 10%.
+        Assert.True(recommendation.Tasks >= 2 || rows.Any(r => r["verdict"] == "client_saturated"), stdout);
         Assert.Equal(tune.Probes.Select(p => p.Cell).Order(StringComparer.Ordinal), rows.Select(r => r["cell"]).Order(StringComparer.Ordinal));
         var confirmRuns = rows.Where(r => r["role"] == "confirm").ToLookup(r => r["cell"][..r["cell"].LastIndexOf("-r", StringComparison.Ordinal)] + "-r1");
         Assert.Equal(["meets"], confirmRuns[recommendation.Cell].Select(r => r["verdict"]));
@@ -86,84 +87,6 @@ public sealed class TuneTests(AzuriteFixture azurite) : IDisposable
         Assert.Equal((recommendation.Processes, recommendation.Tasks, recommendation.BatchSize), (summary.Processes, summary.Tasks, summary.BatchSize));
         Assert.InRange(summary.MeasuredSeconds, 3.5, 4.5); // --confirm-duration
         Assert.DoesNotContain(AzuriteFixture.AccountKey, stdout + File.ReadAllText(Path.Combine(_output, ResultFiles.TuneJson)) + File.ReadAllText(Path.Combine(_output, ResultFiles.TuneCsv)), StringComparison.Ordinal);
-    }
-
-    [Fact]
-    public async Task TwoCandidatesWithinNoise_TheCheaperIsRecommended_AndThatIsSaid()
-    {
-        // One task of 100 entities stores some 500 e/s behind 200 ms; the account's 1,000 e/s caps four tasks and
-        // every count above at the same rate, so they differ by noise alone (throttling is allowed here).
-        await using var proxy = await InProcessProxy.StartAsync(azurite, s => s with { AccountLimit = TuneTests.AccountLimit, PartitionLimit = 100_000, Latency = Latency("200ms") });
-
-        var (exitCode, stdout, stderr) = await TableLoadProcess.RunAsync(
-            ["tune", "--confirm", "2", "--max-processes", "1", "--output", _output, "--max-tasks", "16", "--batch-size", "100", "--max-throttled", "100%",
-             "--warmup", "2s", "--duration", "3s", "--confirm-duration", "3s"],
-            proxy.ConnectionString,
-            Limit);
-
-        Assert.True(exitCode == 0, stderr + stdout);
-        var tune = ReadTuneJson();
-        var recommendation = Assert.IsType<TuneRecommendation>(tune.Recommendation);
-        Assert.Equal(4, recommendation.Tasks);
-        // Every probe with more tasks is measured against the confirmed figure, and none beat it beyond noise.
-        var capped = tune.Probes.Where(p => p.Role == TuneRow.ProbeRole && p.Tasks > 4).ToList();
-        Assert.NotEmpty(capped);
-        // A probe the busy client saturated lost for that reason, not on its figure.
-        var cappedThatMet = capped.Where(p => p.Verdict == "meets").Select(p => p.Cell).ToList();
-        Assert.All(tune.Losers.Where(l => cappedThatMet.Contains(l.Cell)), l => Assert.Matches(
-            @" against the recommendation's [0-9,]+ e/s: (within noise, and the recommendation costs less|below it beyond noise)$", l.Reason));
-        // When a capped probe stored the most, the recommendation says why it is not that one.
-        if (tune.Probes.Where(p => p.Role == TuneRow.ProbeRole && p.Verdict == "meets").MaxBy(p => p.EntitiesPerSecond)!.Tasks > 4)
-        {
-            Assert.StartsWith("p1-t4-b100 chosen over p1-t", recommendation.Choice, StringComparison.Ordinal);
-            Assert.Contains("is within noise, at ", recommendation.Choice, StringComparison.Ordinal);
-            Assert.Contains($"choice: {recommendation.Choice}", stdout, StringComparison.Ordinal);
-        }
-
-        Assert.Equal("plateau", tune.Limit.Kind);
-        Assert.InRange(recommendation.EntitiesPerSecondCiLow, 0, recommendation.EntitiesPerSecondMean);
-        Assert.InRange(recommendation.EntitiesPerSecondCiHigh, recommendation.EntitiesPerSecondMean, double.MaxValue);
-        // Two confirm runs, and up to three more while their interval is wider than ±10%.
-        var confirmRuns = tune.Probes.Count(p => p.Role == TuneRow.ConfirmRole && p.Tasks == 4);
-        Assert.InRange(confirmRuns, 2, 5);
-        Assert.Contains($"95% CI of {confirmRuns} confirm runs", stdout, StringComparison.Ordinal);
-    }
-
-    [Fact]
-    public async Task CosmosMode_WithMaxRu_RecommendsWhatStaysWithinTheBudget_AndNamesRequestUnitsAsTheLimit()
-    {
-        // A budget the proxy never reaches, so only --max-ru can bind; 200 ms per batch makes one task of 100
-        // entities some 450 e/s, and 8,000 RU/s (about 1,500 e/s of the default entity) a line that 2 tasks stay under and 4 cross.
-        const double MaxRu = 8000;
-        await using var proxy = await ProxyChild.StartAsync(azurite, "--request-units", "1000000", "--latency", "200ms");
-
-        var (exitCode, stdout, stderr) = await TableLoadProcess.RunAsync(
-            ShortTune(_output, "--max-ru", "8000", "--max-tasks", "8", "--batch-size", "100", "--warmup", "1s", "--duration", "3s", "--confirm-duration", "3s", "--budget", "3m"),
-            proxy.ConnectionString, Limit);
-
-        Assert.True(exitCode == 0, stderr + stdout);
-        var tune = ReadTuneJson();
-        Assert.Equal("request_units", tune.Limit.Kind);
-        Assert.StartsWith("Request units are the limit: at ", tune.Limit.Sentence, StringComparison.Ordinal);
-        Assert.Contains($"limit: {tune.Limit.Sentence}", stdout, StringComparison.Ordinal);
-        Assert.Equal(MaxRu, tune.Constraints.MaxRequestUnitsPerSecond);
-        var rows = new ResultFolder(_output).Csv(ResultFiles.TuneCsv);
-        var evidence = Assert.Single(rows, r => r["cell"] == tune.Limit.EvidenceCell && r["role"] == "probe");
-        Assert.Equal("request_units", evidence["verdict"]);
-        Assert.True(ResultFolder.Number(evidence["ru_per_second"]) > MaxRu, evidence["ru_per_second"]);
-        var recommendation = Assert.IsType<TuneRecommendation>(tune.Recommendation);
-        static string Candidate(string cell) => cell[..cell.LastIndexOf("-r", StringComparison.Ordinal)] + "-r1";
-        var confirms = rows.Where(r => r["role"] == "confirm").ToLookup(r => Candidate(r["cell"]));
-        Assert.NotEmpty(confirms[recommendation.Cell]);
-        Assert.All(confirms[recommendation.Cell], r => Assert.InRange(ResultFolder.Number(r["ru_per_second"]), 1, MaxRu));
-        // A candidate near the budget may cross it in a confirm run: it is then set aside, and says so.
-        Assert.All(confirms.Where(g => g.Any(r => ResultFolder.Number(r["ru_per_second"]) > MaxRu)), g => Assert.Contains(
-            new TuneLoser(g.Key, "met the constraints in its probe but broke one in its confirm runs"), tune.Losers));
-        // The recommendation says what to provision for its rate: RU per entity of its confirm runs × its e/s.
-        var provision = Assert.IsType<ProvisionedRequestUnits>(recommendation.ProvisionRuPerSecond);
-        var perEntity = confirms[recommendation.Cell].Average(r => ResultFolder.Number(r["ru_per_entity"]));
-        Assert.Equal(perEntity * recommendation.EntitiesPerSecondMean, provision.Mean, precision: 3);
-        Assert.Contains($"provisioning: to sustain {recommendation.EntitiesPerSecondMean.ToString("#,0", CultureInfo.InvariantCulture)} e/s of this entity, provision ≥ ", stdout, StringComparison.Ordinal);
     }
 
     [Fact]
