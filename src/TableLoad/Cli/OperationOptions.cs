@@ -3,27 +3,46 @@ using TableLoad.Storage;
 
 namespace TableLoad.Cli;
 
-/// <summary>Reads <c>--operation</c> and <c>--key-space</c> for <see cref="RunSettingsFactory"/>'s one pass, with the checks between them and the batch size.</summary>
+/// <summary>What <c>--operation</c> and the options of its keys (<c>--key-space</c>, <c>--preload</c>, a query's shape) say, read in <see cref="RunSettingsFactory"/>'s one pass.</summary>
+internal sealed record OperationChoice(TableOperation Operation, int? KeySpace, bool Preload, QueryShape Query);
+
+/// <summary>Reads <c>--operation</c> and the options of its keys, with the checks between them and the batch size.</summary>
 internal static class OperationOptions
 {
-    public static (BatchOperation Operation, int? KeySpace) Read(ParseResult parse, RunOptions options, UsageErrors errors, int? batchSize)
+    public static OperationChoice Read(ParseResult parse, RunOptions options, UsageErrors errors, int? batchSize)
     {
         var text = parse.GetValue(options.Operation);
-        var known = errors.Require(options.Operation, BatchOperationNames.TryParse(text, out var operation),
-            $"--operation must be insert, upsert-replace or upsert-merge, not '{text}'.");
+        var known = errors.Require(options.Operation, TableOperationNames.TryParse(text, out var operation),
+            $"--operation must be one of {TableOperationNames.AllNames}, not '{text}'.");
         var keySpace = options.KeySpace.ValueIn(parse, errors);
-        if (keySpace is not { } space)
+        var preload = parse.GetValue(options.Preload);
+        var query = new QueryShape(options.QueryLength.ValueIn(parse, errors) ?? QueryShape.Default.Length, options.PageSize.ValueIn(parse, errors) ?? QueryShape.MaxPageSize);
+        var choice = new OperationChoice(operation, keySpace, preload, query);
+        if (!known)
         {
-            return (operation, keySpace);
+            return choice;
         }
 
-        errors.Require(!known || operation.Overwrites(),
-            "--key-space goes with --operation upsert-replace or upsert-merge: the service refuses an insert of a key that exists (409 EntityAlreadyExists).");
-        if (batchSize is { } size)
+        var name = operation.ToName();
+        errors.Require(keySpace is not null || !operation.NeedsStoredKeys() && !preload, operation.NeedsStoredKeys()
+            ? $"--operation {name} acts on the keys of a key space: give --key-space N, and --preload to write them first."
+            : "--preload writes every key of the key space: give --key-space N.");
+        errors.Require(preload || !operation.NeedsStoredKeys() || parse.GetValue(options.AllowExistingTable),
+            $"--operation {name} needs the keys of its key space stored: give --preload, or --allow-existing-table when the table holds them already.");
+        errors.Require(!preload || operation.KeyUse() != KeyUse.WritesNew,
+            "--preload with --operation insert would insert keys the preload stored, which the service refuses (409 EntityAlreadyExists): use upsert-replace, or leave --preload out.");
+        if (keySpace is not { } space)
+        {
+            return choice;
+        }
+
+        errors.Require(operation.KeyUse() != KeyUse.WritesNew,
+            "--key-space goes with --operation upsert-replace, upsert-merge, read, query or delete: the service refuses an insert of a key that exists (409 EntityAlreadyExists).");
+        if (batchSize is { } size && operation.KeyUse() != KeyUse.Reads)
         {
             errors.Require(space >= size, $"--key-space ({space}) must be at least --batch-size ({size}): a batch may not hold the same RowKey twice.");
         }
 
-        return (operation, keySpace);
+        return choice;
     }
 }

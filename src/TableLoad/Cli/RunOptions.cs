@@ -1,7 +1,7 @@
 using System.CommandLine;
 using TableLoad.Settings;
-using TableLoad.Workload;
 using TableLoad.Storage;
+using TableLoad.Workload;
 
 namespace TableLoad.Cli;
 
@@ -73,21 +73,34 @@ internal sealed class RunOptions
     };
 
     /// <summary>Operations an entity group transaction may hold (the service's limit).</summary>
-    public const int MaxBatchOperations = 100;
+    public const int MaxTableOperations = 100;
 
     public Bounded<int> BatchSize { get; } = new(
         new Option<int>("--batch-size") { Description = "Operations (--operation) per entity group transaction.", DefaultValueFactory = _ => 100 },
-        1, MaxBatchOperations, why: $"a batch holds at most {MaxBatchOperations} operations");
+        1, MaxTableOperations, why: $"a batch holds at most {MaxTableOperations} operations");
 
     public Option<string> Operation { get; } = new("--operation")
     {
-        Description = "What each operation of a batch does: insert (the SDK's Add, a POST to the table; the service refuses a key that exists), upsert-replace (insert or replace: the SDK's UpsertReplace, a PUT to the entity without If-Match) or upsert-merge (insert or merge: the SDK's UpsertMerge, a PATCH to the entity without If-Match). The throttling targets count every operation alike.",
-        DefaultValueFactory = _ => BatchOperationNames.DefaultName,
+        Description = "What each request does. Writes, in entity group transactions of --batch-size: insert (the SDK's Add, a POST to the table; the service refuses a key that exists), upsert-replace (insert or replace: the SDK's UpsertReplace, a PUT to the entity without If-Match) or upsert-merge (insert or merge: the SDK's UpsertMerge, a PATCH to the entity without If-Match). On the --key-space, which --preload fills first: read (a point read of one key, drawn uniformly; 404 counts as not_found), query (PartitionKey eq P and RowKey ge R from a key drawn uniformly, up to --query-length entities in pages of up to --page-size) or delete (batches of deletes with If-Match: *, each key once, oldest first; the load ends when no key is left). The throttling targets count every operation alike.",
+        DefaultValueFactory = _ => TableOperationNames.DefaultName,
     };
 
     public Bounded<int> KeySpace { get; } = new(
-        new Option<int?>("--key-space") { Description = "With an upsert --operation: each task cycles over this many RowKeys in every partition it writes instead of new keys every batch, so later batches overwrite entities that exist and the table holds at most N entities per task and partition; --verify then expects the distinct keys written. At least --batch-size (a batch holds each key once); refused with insert, whose second write of a key the service refuses (409). Default: new keys every batch." },
+        new Option<int?>("--key-space") { Description = "Each task's RowKeys in every partition it uses. With an upsert --operation: the task cycles over them instead of new keys every batch, so later batches overwrite entities that exist and the table holds at most N entities per task and partition; --verify then expects the distinct keys written. At least --batch-size (a batch holds each key once); refused with insert, whose second write of a key the service refuses (409). Needed by read, query and delete, which act on these keys. Default: new keys every batch." },
         1, RowKeys.MaxKeySpace, unit: "keys");
+
+    public Option<bool> Preload { get; } = new("--preload")
+    {
+        Description = "Before the warm-up, write every key of the --key-space once (upsert-replace batches of up to 100), for each task and partition the run uses, so a read, query or delete finds them. Not measured: summary.json's preload says its entities, batches and seconds. Needed by read, query and delete unless --allow-existing-table says the table holds the keys already.",
+    };
+
+    public Bounded<int> QueryLength { get; } = new(
+        new Option<int>("--query-length") { Description = "With --operation query: the entities one query asks for; its pages are followed until they came or the range ended.", DefaultValueFactory = _ => QueryShape.Default.Length },
+        1, 1_000_000, unit: "entities");
+
+    public Bounded<int> PageSize { get; } = new(
+        new Option<int>("--page-size") { Description = "With --operation query: the most entities one answer may hold ($top); a query of more takes several pages.", DefaultValueFactory = _ => QueryShape.MaxPageSize },
+        1, QueryShape.MaxPageSize, unit: "entities", why: $"the service returns at most {QueryShape.MaxPageSize} entities an answer");
 
     public Bounded<int> EntitySize { get; } = new(
         new Option<int>("--entity-size") { Description = "Payload bytes per entity, spread over --properties binary properties.", DefaultValueFactory = _ => 1024 },
@@ -254,7 +267,7 @@ internal sealed class RunOptions
         Client, Runtime, SdkDiagnostics, ConnectionString, Endpoint, Sas, Auth, Account, AllowExistingTable, MaxEntities, Table, KeepTable, BatchSize.Option, EntitySize.Option, Properties.Option, Partitions, KeyPrefix,
         Entity,
         Tasks.Option, Processes.Option, PerProcess, Rate.Option, Duration.Option, Stages, Batches.Option, StartAt, RunId, Instance.Option,
-        Operation, KeySpace.Option,
+        Operation, KeySpace.Option, Preload, QueryLength.Option, PageSize.Option,
         Warmup.Option, Timeout.Option, Retries.Option, Output, Label, Verify, NoBatchLog, BatchLogBuffer.Option, Report, OtlpEndpoint, Quiet, Config,
         FailIf, Junit, AbortIf,
     ];

@@ -34,7 +34,7 @@ internal static class RunSettingsFactory
         errors.Require(otlpText is null || (Uri.TryCreate(otlpText, UriKind.Absolute, out otlpEndpoint) && otlpEndpoint.Scheme is "http" or "https"),
             $"--otlp-endpoint must be an http or https address such as http://localhost:4317, not '{otlpText}'.");
         var batchSize = options.BatchSize.ValueIn(parse, errors);
-        var (operation, keySpace) = OperationOptions.Read(parse, options, errors, batchSize);
+        var operation = OperationOptions.Read(parse, options, errors, batchSize);
         var entitySize = options.EntitySize.ValueIn(parse, errors);
         var tasks = options.Tasks.ValueIn(parse, errors);
         var batchLogBuffer = options.BatchLogBuffer.ValueIn(parse, errors);
@@ -73,7 +73,7 @@ internal static class RunSettingsFactory
             : entitySize is { } bytes && properties is { } count && CheckEntityShape(errors, bytes, count) ? EntityTemplate.Create(bytes, count) : null;
         if (template is not null && batchSize is { } perBatch && target is not null && errors.Accepted(options.KeyPrefix, options.Table, options.Entity))
         {
-            WorstCaseBatch.Check(errors, template, SampleEntityOption.Named(sample, entitySize), prefix, perBatch, target.TableEndpoint, table, operation, keySpace);
+            WorstCaseBatch.Check(errors, template, SampleEntityOption.Named(sample, entitySize), prefix, perBatch, target.TableEndpoint, table, operation.Operation, operation.KeySpace);
         }
 
         var failIf = GateOptions.ReadFailIf(errors, options.FailIf, parse.GetValue(options.FailIf));
@@ -91,8 +91,10 @@ internal static class RunSettingsFactory
             Table = table,
             KeepTable = parse.GetValue(options.KeepTable),
             BatchSize = Accepted(batchSize),
-            Operation = operation,
-            KeySpace = keySpace,
+            Operation = operation.Operation,
+            KeySpace = operation.KeySpace,
+            Preload = operation.Preload,
+            Query = operation.Query,
             EntitySize = sample is null ? Accepted(entitySize) : template!.PayloadBytes,
             Properties = sample?.Properties.Count ?? Accepted(properties),
             Entity = sample,

@@ -17,7 +17,7 @@ internal static class WorstCaseBatch
 
     /// <param name="shape">How the entity was asked for, as the sentences name it: <c>--entity-size 1024</c> or <c>--entity FILE</c>.</param>
     /// <param name="keySpace">The run's key space: its keys and nonces have the other form (<see cref="TaskKeys"/>).</param>
-    public static void Check(UsageErrors errors, EntityTemplate template, string shape, string prefix, int batchSize, Uri tableEndpoint, string table, BatchOperation operation = BatchOperation.Insert, int? keySpace = null)
+    public static void Check(UsageErrors errors, EntityTemplate template, string shape, string prefix, int batchSize, Uri tableEndpoint, string table, TableOperation operation = TableOperation.Insert, int? keySpace = null)
     {
         var partitionKey = new string('p', prefix.Length + 10);
         var longest = keySpace is { } space
@@ -27,6 +27,12 @@ internal static class WorstCaseBatch
         if (!errors.Require(entityBytes <= EntityTemplate.MaxEntityBytes, $"An entity of {shape} takes {entityBytes} bytes in the service, over its 1 MiB ({EntityTemplate.MaxEntityBytes} bytes) limit."))
         {
             return;
+        }
+
+        // A read or a query sends no batch; the preload that fills its key space does, of upserts.
+        if (operation.KeyUse() == KeyUse.Reads)
+        {
+            (operation, batchSize) = (TableOperation.UpsertReplace, Math.Min(Engine.Preload.MaxBatchSize, keySpace ?? Engine.Preload.MaxBatchSize));
         }
 
         var writer = new BatchBodyWriter(template, $"{tableEndpoint.AbsoluteUri.TrimEnd('/')}/{table}", operation);

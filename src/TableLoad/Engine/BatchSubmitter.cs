@@ -6,22 +6,27 @@ using TableLoad.Workload;
 namespace TableLoad.Engine;
 
 /// <summary>
-/// Sends one prepared batch through the resilience pipeline and classifies what happened. When the
+/// Sends one prepared request through the resilience pipeline and classifies what happened. When a batch's
 /// answer is unknown (lost, timed out, abandoned by a second Ctrl+C) or a retry conflicts with an
 /// earlier attempt, it reads the batch's entity back: a batch is atomic, so one entity carrying this
-/// batch's nonce proves it committed.
+/// batch's nonce proves a write committed, and one entity gone proves a delete did. A read or a query changes
+/// nothing, so nothing is read back for it.
 /// </summary>
 internal sealed class BatchSubmitter(ResiliencePipeline<BatchResult> pipeline, TableAdmin readBack)
 {
-    /// <param name="abandon">Cancels the batch in flight: it is then <see cref="BatchOutcome.Abandoned"/>, and read back once.</param>
-    public async ValueTask<BatchResult> SubmitAsync(IBatchSender sender, BatchIdentity batch, CancellationToken abandon)
+    /// <param name="abandon">Cancels the request in flight: it is then <see cref="BatchOutcome.Abandoned"/>, and a batch is read back once.</param>
+    public async ValueTask<BatchResult> SubmitAsync(IRequestSender sender, TableOperation operation, BatchIdentity batch, CancellationToken abandon)
     {
         var result = await SendAsync(sender, abandon).ConfigureAwait(false);
+        if (operation.KeyUse() == KeyUse.Reads)
+        {
+            return result;
+        }
 
         // Read-backs are not cut short by the abandon: they settle what the table holds, each bounded by TableAdmin's call timeout.
         if (result.Outcome == BatchOutcome.Abandoned)
         {
-            return await CommittedAsync(batch, 0, CancellationToken.None).ConfigureAwait(false) switch
+            return await CommittedAsync(operation, batch, 0, CancellationToken.None).ConfigureAwait(false) switch
             {
                 true => result with { VerifiedByRead = true },
                 false => result with { NotFoundByRead = true },
@@ -29,7 +34,7 @@ internal sealed class BatchSubmitter(ResiliencePipeline<BatchResult> pipeline, T
             };
         }
 
-        if (NeedsReadBack(result) && await CommittedAsync(batch, result.FailedIndex ?? 0, CancellationToken.None).ConfigureAwait(false) == true)
+        if (NeedsReadBack(result, operation) && await CommittedAsync(operation, batch, result.FailedIndex ?? 0, CancellationToken.None).ConfigureAwait(false) == true)
         {
             return result with { Outcome = BatchOutcome.Succeeded, VerifiedByRead = true };
         }
@@ -38,17 +43,25 @@ internal sealed class BatchSubmitter(ResiliencePipeline<BatchResult> pipeline, T
     }
 
     /// <summary>No answer at all, or a conflict on a retry: either may hide a commit by an earlier attempt.</summary>
-    public static bool NeedsReadBack(in BatchResult result) =>
+    public static bool NeedsReadBack(in BatchResult result, TableOperation operation) =>
         result.Outcome is BatchOutcome.ClientTimeout or BatchOutcome.NetworkFailure ||
-        (result.Attempts > 1 && result.Outcome == BatchOutcome.Rejected && result.ErrorCode == "EntityAlreadyExists");
+        (result.Attempts > 1 && RetryConflictCode(operation) is { } conflict && result.ErrorCode == conflict);
 
-    /// <summary>Whether the batch committed: its entity carries this batch's nonce; null when the read-back got no answer.</summary>
-    private async Task<bool?> CommittedAsync(BatchIdentity batch, int index, CancellationToken cancellationToken)
+    /// <summary>What the service answers a retry of a batch an earlier attempt committed: the insert's keys exist, the delete's are gone; null where a retry cannot conflict.</summary>
+    private static string? RetryConflictCode(TableOperation operation) => operation.KeyUse() switch
+    {
+        KeyUse.WritesNew => "EntityAlreadyExists",
+        KeyUse.Deletes => "ResourceNotFound",
+        KeyUse.Overwrites or KeyUse.Reads => null,
+    };
+
+    /// <summary>Whether the batch committed: its entity carries this batch's nonce (a delete's is gone); null when the read-back got no answer.</summary>
+    private async Task<bool?> CommittedAsync(TableOperation operation, BatchIdentity batch, int index, CancellationToken cancellationToken)
     {
         try
         {
             var nonce = await readBack.ReadPropertyAsync(batch.PartitionKey, batch.RowKey(index), EntityTemplate.NonceProperty, cancellationToken).ConfigureAwait(false);
-            return nonce == batch.Nonce;
+            return operation.KeyUse() == KeyUse.Deletes ? nonce is null : nonce == batch.Nonce;
         }
         catch (Exception ex) when (ex is OperationCanceledException or HttpRequestException or IOException or TableServiceException)
         {
@@ -57,7 +70,7 @@ internal sealed class BatchSubmitter(ResiliencePipeline<BatchResult> pipeline, T
         }
     }
 
-    private async ValueTask<BatchResult> SendAsync(IBatchSender sender, CancellationToken cancellationToken)
+    private async ValueTask<BatchResult> SendAsync(IRequestSender sender, CancellationToken cancellationToken)
     {
         var attempt = new AttemptState(sender);
         var context = ResilienceContextPool.Shared.Get(cancellationToken);
@@ -79,6 +92,7 @@ internal sealed class BatchSubmitter(ResiliencePipeline<BatchResult> pipeline, T
                             Limit = limit,
                             SubStatus = response.SubStatus,
                             RequestId = response.RequestId,
+                            EntitiesReturned = response.EntitiesReturned,
                         });
                     }
                     catch (Exception ex) when (ex is not OperationCanceledException && OutcomeClassifier.Classify(ex) is { } failure)
@@ -106,9 +120,9 @@ internal sealed class BatchSubmitter(ResiliencePipeline<BatchResult> pipeline, T
         }
     }
 
-    private sealed class AttemptState(IBatchSender sender)
+    private sealed class AttemptState(IRequestSender sender)
     {
-        public IBatchSender Sender { get; } = sender;
+        public IRequestSender Sender { get; } = sender;
 
         public int Attempts { get; set; }
 

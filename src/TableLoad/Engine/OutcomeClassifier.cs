@@ -30,6 +30,7 @@ internal static class OutcomeClassifier
             (503, _) => BatchOutcome.ServerBusy,
             (500, "OperationTimedOut") => BatchOutcome.OperationTimedOut,
             (429, _) => BatchOutcome.TooManyRequests,
+            (404, "ResourceNotFound") => BatchOutcome.NotFound,
             (_, "ServerBusy") => BatchOutcome.ServerBusy,
             (_, "OperationTimedOut") => BatchOutcome.OperationTimedOut,
             (_, "TooManyRequests") => BatchOutcome.TooManyRequests,

@@ -13,7 +13,7 @@ namespace TableLoad.Engine;
 /// This process's share of a run: the task loops plus the once-a-second collection that hands each
 /// finished second to the sinks. Used by a one-process run and by every worker of a fleet.
 /// </summary>
-/// <param name="clientFor">The batch client for the run's entities: by default the one <c>--client</c> names.</param>
+/// <param name="clientFor">The client for the run's entities: by default the one <c>--client</c> names.</param>
 internal sealed class ProcessLoad(RunSettings settings, TableAdmin admin, ILogger log, Func<EntityTemplate, IBatchClient>? clientFor = null)
 {
     /// <summary>Runs until the timeline's stop, the batch budget or a stop signal; then publishes every window.</summary>
@@ -30,9 +30,9 @@ internal sealed class ProcessLoad(RunSettings settings, TableAdmin admin, ILogge
         using var metrics = new RunMetrics(settings, () => collector?.InFlight() ?? 0);
         using var export = OtlpMetricsExport.Start(settings.OtlpEndpoint, Environment.GetEnvironmentVariable, log);
         collector = new WindowCollector(clock, new WindowPool(), timeline.WarmupEndEpochSecond, [.. sinks, metrics]);
-        var template = settings.Entity is { } sample ? EntityTemplate.FromSample(sample) : EntityTemplate.Create(settings.EntitySize, settings.Properties);
+        var template = settings.NewTemplate();
         using var client = clientFor?.Invoke(template)
-            ?? BatchClientFactory.Create(settings.Client, admin.Target, settings.Table, template, settings.Operation, settings.MaxConnections, settings.SdkDiagnostics, clock.Time);
+            ?? BatchClientFactory.Create(settings.Client, admin.Target, settings.Table, template, settings.Query, settings.MaxConnections, settings.SdkDiagnostics, clock.Time);
         var submitter = new BatchSubmitter(BatchPipelineFactory.Create(settings.Timeout, settings.Retries, clock.Time), admin);
 
         // The nonce is new for every process and run, so an entity left by another run never passes for this one's;

@@ -48,8 +48,11 @@ internal sealed class TaskLoops(
     private async Task LoopAsync(int task, BatchSchedule? schedule, StagePlan? closedPlan, long measuredStartMicros, CancellationToken stopStarting, CancellationToken abandon)
     {
         var recorder = collector.NewRecorder();
-        var sender = client.CreateSender();
-        var keys = new TaskKeys(settings.KeyPrefix, settings.Instance, settings.Process, task, settings.BatchSize, settings.KeySpace, settings.Partitions.Cycle(settings.Tasks), nonce);
+        var operation = settings.Operation;
+        var sender = client.CreateSender(operation);
+        var cycle = settings.Partitions.Cycle(settings.Tasks);
+        var keys = new TaskKeys(settings.KeyPrefix, settings.Instance, settings.Process, task, settings.BatchSize, settings.KeySpace, cycle, nonce);
+        var requests = new RequestKeys(operation, keys, settings.BatchSize, settings.KeySpace ?? 0, cycle, settings.Query.Length, new Random());
         for (long sequence = 0; !stopStarting.IsCancellationRequested; sequence++)
         {
             // A retired task takes no batch of --batches' budget while it waits, so the tasks running can spend it all.
@@ -60,8 +63,13 @@ internal sealed class TaskLoops(
             }
 
             var partitionKey = settings.Partitions.PartitionKey(settings.KeyPrefix, settings.Process, task, sequence, settings.Tasks);
-            var batch = keys.For(sequence, partitionKey);
-            sender.Prepare(batch, settings.BatchSize);
+            if (!requests.TryNext(sequence, partitionKey, out var batch, out var count))
+            {
+                // A delete with no key left: this task's load has ended, as the run's output says.
+                break;
+            }
+
+            sender.Prepare(batch, count);
 
             long? intended = null;
             if (schedule is not null)
@@ -75,7 +83,7 @@ internal sealed class TaskLoops(
 
             recorder.Started();
             var started = clock.Timestamp();
-            var result = await submitter.SubmitAsync(sender, batch, abandon).ConfigureAwait(false);
+            var result = await submitter.SubmitAsync(sender, operation, batch, abandon).ConfigureAwait(false);
             var ended = clock.Timestamp();
 
             var startMicros = clock.ElapsedMicros(started);
@@ -87,12 +95,23 @@ internal sealed class TaskLoops(
             // start-up, the slowest of the run) stay warm-up, and those in flight at the stop are measured.
             var warmup = collector.IsWarmup(intended ?? startMicros);
             // A full batch log drops the row rather than hold the loop on the disk; the drop is counted.
+            var entities = EntitiesOf(operation, result, count);
             var unlogged = settings.WriteBatchLog
-                && !batchLog.TryWrite(new BatchRecord(settings.Process, task, partitionKey, startMicros, latencyMicros, settings.BatchSize, result, warmup, intended));
-            var newKeys = result.Stored ? keys.Stored(sequence, batch, settings.BatchSize) : 0;
-            recorder.Record(result, settings.BatchSize, latencyMicros, warmup, uncorrected, late, unlogged, newKeys);
+                && !batchLog.TryWrite(new BatchRecord(settings.Process, task, partitionKey, startMicros, latencyMicros, entities, result, warmup, intended) { Operation = operation });
+            var (newKeys, deletedKeys) = !result.Stored ? (0, 0) : operation.KeyUse() switch
+            {
+                // Keys a preload stored are not new to the table when a task overwrites them.
+                KeyUse.WritesNew or KeyUse.Overwrites => (settings.Preload ? 0 : keys.Stored(sequence, batch, count), 0),
+                KeyUse.Deletes => (0, count),
+                KeyUse.Reads => (0, 0),
+            };
+            recorder.Record(result, entities, latencyMicros, warmup, uncorrected, late, unlogged, newKeys, deletedKeys);
         }
     }
+
+    /// <summary>A request's entities: those a read or query returned when it succeeded (those it asked for when it failed); a batch's own.</summary>
+    private static int EntitiesOf(TableOperation operation, in BatchResult result, int count) =>
+        operation.KeyUse() == KeyUse.Reads && result.Succeeded ? result.EntitiesReturned : count;
 
     /// <summary>Closed model: waits until the plan's target, rounded, counts task <paramref name="task"/> in; false when the run stops first.</summary>
     private async ValueTask<bool> WaitUntilActiveAsync(StagePlan plan, int task, long measuredStartMicros, CancellationToken stopStarting)

@@ -1,7 +1,7 @@
 namespace TableLoad.Measurement;
 
 /// <summary>
-/// What became of one batch. Each value has one row in <see cref="OutcomeTable"/>, which gives its
+/// What became of one request (a batch, a read, a query). Each value has one row in <see cref="OutcomeTable"/>, which gives its
 /// name in the result files and its class.
 /// </summary>
 internal enum BatchOutcome
@@ -14,6 +14,9 @@ internal enum BatchOutcome
     Rejected,
     NetworkFailure,
     Abandoned,
+
+    /// <summary>404 ResourceNotFound: a read found no entity at its keys, a delete's key was not there.</summary>
+    NotFound,
 }
 
 internal static class BatchOutcomeExtensions

@@ -1,6 +1,6 @@
 namespace TableLoad.Measurement;
 
-/// <summary>One row of batches.csv: what one batch did and when.</summary>
+/// <summary>One row of batches.csv: what one request (a batch, a read, a query) did and when.</summary>
 internal readonly record struct BatchRecord(
     int Process,
     int Task,
@@ -10,4 +10,8 @@ internal readonly record struct BatchRecord(
     int Entities,
     BatchResult Result,
     bool Warmup,
-    long? IntendedStartMicros = null);
+    long? IntendedStartMicros = null)
+{
+    /// <summary>What the request did (<c>--operation</c>).</summary>
+    public Storage.TableOperation Operation { get; init; } = Storage.TableOperationNames.Default;
+}

@@ -19,6 +19,9 @@ internal readonly record struct BatchResult(
     /// <summary>Its entities are in the table: it succeeded, or was abandoned and then read back stored.</summary>
     public bool Stored => Succeeded || VerifiedByRead;
 
+    /// <summary>Entities its answer returned: a read's one, a query's; 0 for a batch.</summary>
+    public int EntitiesReturned { get; init; }
+
     /// <summary>The request units its answers cost, every attempt's added; null when no answer carried a readable charge.</summary>
     public double? RequestUnits { get; init; }
 

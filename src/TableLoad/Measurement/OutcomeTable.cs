@@ -33,6 +33,8 @@ internal static class OutcomeTable
         Row(BatchOutcome.NetworkFailure),
         // Cut off by a second Ctrl+C: the answer is unknown; a read-back settles whether it was stored.
         Row(BatchOutcome.Abandoned),
+        // A key that is not there: for a read an answer of its own, which is no entity read.
+        Row(BatchOutcome.NotFound),
     ];
 
     public static int Count => Rows.Length;

@@ -38,7 +38,7 @@ internal sealed record RunSummary
 
     /// <summary>What each operation of the batches did (<c>--operation</c>); insert in folders written before TableLoad had the option.</summary>
     [Merge(MergeRule.Same)]
-    public string Operation { get; init; } = BatchOperationNames.DefaultName;
+    public string Operation { get; init; } = TableOperationNames.DefaultName;
 
     /// <summary>RowKeys each task cycled over per partition (<c>--key-space</c>); null for new keys every batch.</summary>
     [Merge(MergeRule.Same)]
@@ -103,6 +103,17 @@ internal sealed record RunSummary
     /// <summary>Distinct keys the stored batches wrote, warm-up included: what <c>--verify</c> expects the table to gain (the entities succeeded, less the rewrites of a key space).</summary>
     [Merge(MergeRule.Sum)]
     public long KeysWritten { get; init; }
+
+    /// <summary>Keys the stored delete batches removed, warm-up included: what <c>--verify</c> expects the table to lose.</summary>
+    [Merge(MergeRule.Sum)]
+    public long KeysDeleted { get; init; }
+
+    /// <summary>What <c>--preload</c> wrote before the run; null without it.</summary>
+    [Merge(MergeRule.Fields)]
+    public PreloadSummary? Preload { get; init; }
+
+    /// <summary>Each operation's figures, keyed by its name; a run of one operation has one, the run's own figures (derived, so never merged or read apart).</summary>
+    public IReadOnlyDictionary<string, OperationSummary> Operations => new Dictionary<string, OperationSummary> { [Operation] = OperationSummary.OfRun(this) };
 
     /// <summary>Batches (warm-up included) left out of batches.csv because its writer fell that far behind.</summary>
     [Merge(MergeRule.Sum)]
@@ -189,6 +200,7 @@ internal sealed record RunSummary
             EntitiesSucceeded = measured.EntitiesSucceeded,
             EntitiesFailed = measured.EntitiesFailed,
             KeysWritten = measured.KeysWritten + totals.Warmup.KeysWritten,
+            KeysDeleted = measured.KeysDeleted + totals.Warmup.KeysDeleted,
             Outcomes = outcomes,
             RejectedByCode = new SortedDictionary<string, long>(totals.RejectedByCode, StringComparer.Ordinal),
             Warmup = WarmupTotals.Of(totals.Warmup),
@@ -218,7 +230,7 @@ internal sealed record RunIdentity(string RunId, string Label, int Tasks, int Ba
     /// <summary>The <c>--entity</c> sample's shape in a few words; null for the default shape.</summary>
     public string? Entity { get; init; }
 
-    public string Operation { get; init; } = BatchOperationNames.DefaultName;
+    public string Operation { get; init; } = TableOperationNames.DefaultName;
 
     public int? KeySpace { get; init; }
 

@@ -34,7 +34,7 @@ internal sealed class TaskRecorder(RunClock clock, WindowPool pool)
     /// phase of its start: <paramref name="warmup"/> (see <see cref="WindowCollector.IsWarmup"/>).
     /// </summary>
     /// <param name="newKeys">Keys of the batch that no earlier stored batch of the task wrote (null: all of them if it was stored).</param>
-    public void Record(in BatchResult result, int entities, long latencyMicros, bool warmup, long? uncorrectedMicros = null, bool late = false, bool unlogged = false, int? newKeys = null)
+    public void Record(in BatchResult result, int entities, long latencyMicros, bool warmup, long? uncorrectedMicros = null, bool late = false, bool unlogged = false, int? newKeys = null, int deletedKeys = 0)
     {
         lock (_gate)
         {
@@ -51,7 +51,7 @@ internal sealed class TaskRecorder(RunClock clock, WindowPool pool)
                 current.Warmup = warmup;
             }
 
-            current.Counts.Record(result, entities, newKeys);
+            current.Counts.Record(result, entities, newKeys, deletedKeys);
             Volatile.Write(ref _recorded, _recorded + 1);
             current.Latency.RecordValue(latencyMicros);
             if (uncorrectedMicros is { } uncorrected)

@@ -20,6 +20,9 @@ internal sealed class WindowCounts
 
     public long Attempts { get; set; }
 
+    /// <summary>Keys the stored delete batches removed: what <c>--verify</c> expects the table to lose.</summary>
+    public long KeysDeleted { get; set; }
+
     /// <summary>Open model: batches that started more than one interval after their intended time.</summary>
     public long Late { get; set; }
 
@@ -71,8 +74,10 @@ internal sealed class WindowCounts
 
     public void RecordBatchLogDropped() => BatchLogDropped++;
 
+    /// <param name="entities">A write's or delete's entities, a read's or query's entities returned (those asked for when it failed).</param>
     /// <param name="newKeys">Of a stored batch, the keys its task had not stored before; null for all of them.</param>
-    public void Record(in BatchResult result, int entities, int? newKeys = null)
+    /// <param name="deletedKeys">Of a stored delete batch, the keys it removed.</param>
+    public void Record(in BatchResult result, int entities, int? newKeys = null, int deletedKeys = 0)
     {
         Batches++;
         Attempts += result.Attempts;
@@ -100,6 +105,7 @@ internal sealed class WindowCounts
         {
             EntitiesSucceeded += entities;
             KeysWritten += newKeys ?? entities;
+            KeysDeleted += deletedKeys;
         }
         else
         {
@@ -120,6 +126,7 @@ internal sealed class WindowCounts
         EntitiesSucceeded += other.EntitiesSucceeded;
         EntitiesFailed += other.EntitiesFailed;
         KeysWritten += other.KeysWritten;
+        KeysDeleted += other.KeysDeleted;
         RequestUnits += other.RequestUnits;
         ChargedBatches += other.ChargedBatches;
         UnreadableCharges += other.UnreadableCharges;

@@ -52,8 +52,17 @@ internal sealed record RecordedRunOptions
     [JsonIgnore(Condition = JsonIgnoreCondition.Never)]
     public string? Entity { get; init; }
 
-    /// <summary>insert, upsert-replace or upsert-merge; null in folders written before TableLoad had the option (they inserted).</summary>
+    /// <summary>insert, upsert-replace, upsert-merge, read, query or delete; null in folders written before TableLoad had the option (they inserted).</summary>
     public string? Operation { get; init; }
+
+    /// <summary>Whether the key space was written before the run (<c>--preload</c>).</summary>
+    public bool Preload { get; init; }
+
+    /// <summary>The entities a query asks for; recorded for every run, as its option has a default.</summary>
+    public int QueryLength { get; init; } = QueryShape.Default.Length;
+
+    /// <summary>The most entities of a query's page.</summary>
+    public int PageSize { get; init; } = QueryShape.MaxPageSize;
 
     /// <summary>RowKeys per task and partition cycled over; null for new keys every batch.</summary>
     [JsonIgnore(Condition = JsonIgnoreCondition.Never)]
@@ -139,6 +148,9 @@ internal sealed record RecordedRunOptions
         EntitySize = settings.Entity is null ? settings.EntitySize : null,
         Operation = settings.Operation.ToName(),
         KeySpace = settings.KeySpace,
+        Preload = settings.Preload,
+        QueryLength = settings.Query.Length,
+        PageSize = settings.Query.PageSize,
         Properties = settings.Entity is null ? settings.Properties : null,
         Entity = settings.Entity?.File,
         Partitions = settings.Partitions.ToString()!,

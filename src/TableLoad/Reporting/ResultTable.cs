@@ -48,7 +48,7 @@ internal static class ResultTable
 
     /// <summary>"inserts", or "upsert-merge over a key space of 50" and the like.</summary>
     public static string OperationText(RunSummary summary) =>
-        (summary.Operation == BatchOperation.Insert.ToName() ? "inserts" : summary.Operation) + (summary.KeySpace is { } space ? $" over a key space of {space}" : "");
+        (summary.Operation == TableOperation.Insert.ToName() ? "inserts" : summary.Operation) + (summary.KeySpace is { } space ? $" over a key space of {space}" : "");
 
     public static string RenderDetails(RunSummary summary)
     {

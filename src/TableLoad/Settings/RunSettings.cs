@@ -22,11 +22,17 @@ internal sealed record RunSettings
 
     public required int BatchSize { get; init; }
 
-    /// <summary>What each operation of a batch does (<c>--operation</c>).</summary>
-    public BatchOperation Operation { get; init; }
+    /// <summary>What each request does (<c>--operation</c>).</summary>
+    public TableOperation Operation { get; init; }
 
     /// <summary>RowKeys each task cycles over per partition (<c>--key-space</c>); null for new keys every batch.</summary>
     public int? KeySpace { get; init; }
+
+    /// <summary>Write every key of the key space once before the warm-up (<c>--preload</c>), so reads, queries and deletes find them.</summary>
+    public bool Preload { get; init; }
+
+    /// <summary>What a query asks for (<c>--query-length</c>, <c>--page-size</c>).</summary>
+    public QueryShape Query { get; init; } = QueryShape.Default;
 
     public required int EntitySize { get; init; }
 
@@ -106,6 +112,9 @@ internal sealed record RunSettings
 
     /// <summary>Where <c>--junit</c> writes the thresholds' verdicts; null for nowhere.</summary>
     public string? JunitPath { get; init; }
+
+    /// <summary>The run's entity: its <c>--entity</c> sample's, or the default shape of <c>--entity-size</c> and <c>--properties</c>.</summary>
+    public EntityTemplate NewTemplate() => Entity is { } sample ? EntityTemplate.FromSample(sample) : EntityTemplate.Create(EntitySize, Properties);
 
     /// <summary>Connections per process: one per task (HTTP/1.1 holds one batch a connection) and a few for read-backs.</summary>
     public int MaxConnections => Tasks + 4;

@@ -1,12 +1,18 @@
 namespace TableLoad.Storage;
 
 /// <summary>
-/// The service's answer to one entity group transaction. <see cref="HttpStatus"/> is the status of
+/// The service's answer to one request: an entity group transaction, a read or a query's pages. <see cref="HttpStatus"/> is the status of
 /// the failing operation when the batch failed inside its 202 envelope, else the envelope's status.
 /// </summary>
 internal readonly record struct BatchResponse(int HttpStatus, string? ErrorCode, int? FailedIndex, TimeSpan? RetryAfter = null)
 {
     public bool Succeeded => HttpStatus is >= 200 and < 300;
+
+    /// <summary>Entities the answer returned: 1 for a read that found its entity, a query's entities over all its pages; 0 for a write.</summary>
+    public int EntitiesReturned { get; init; }
+
+    /// <summary>The answers a query took (its pages); 1 for any other request.</summary>
+    public int Pages { get; init; } = 1;
 
     /// <summary>The request units the answer cost, every answer, refusals included.</summary>
     public RequestCharge Charge { get; init; }

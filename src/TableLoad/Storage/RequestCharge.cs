@@ -18,3 +18,15 @@ internal readonly record struct RequestCharge(ChargeReading Reading, double Unit
 
     public static RequestCharge Unreadable => new(ChargeReading.Unreadable, 0);
 }
+
+internal static class RequestChargeExtensions
+{
+    /// <summary>The charge of two answers of one request (a query's pages): units add; one unreadable header makes the sum unreadable.</summary>
+    public static RequestCharge Plus(this RequestCharge first, RequestCharge next) => (first.Reading, next.Reading) switch
+    {
+        (ChargeReading.Unreadable, _) or (_, ChargeReading.Unreadable) => RequestCharge.Unreadable,
+        (ChargeReading.Absent, _) => next,
+        (_, ChargeReading.Absent) => first,
+        (ChargeReading.Read, ChargeReading.Read) => new(ChargeReading.Read, first.Units + next.Units),
+    };
+}

@@ -40,7 +40,7 @@ internal static class KnobListParser
     /// <summary>Batch operations in their canonical spelling (insert, upsert-replace, upsert-merge).</summary>
     public static IReadOnlyList<string> Operations(string? text) =>
         Parse(text, "--operation", "insert,upsert-merge", item =>
-            BatchOperationNames.TryParse(item, out var operation)
+            TableOperationNames.TryParse(item, out var operation)
                 ? operation.ToName()
                 : throw new UsageException($"--operation value '{item}' must be insert, upsert-replace or upsert-merge."));
 

@@ -15,7 +15,7 @@ internal sealed record SweepCell(string Client, int Processes, int Tasks, int Ba
     /// <summary>The <c>--operation</c> of the cell's batches; the default, insert, is left out of the cell's name.</summary>
     public string Operation { get; init; } = DefaultOperation;
 
-    public static string DefaultOperation => BatchOperationNames.DefaultName;
+    public static string DefaultOperation => TableOperationNames.DefaultName;
 
     /// <summary>Readable and safe as a folder name on every file system, e.g. <c>sdk-p2-t12-b100-e1024-spread8-rate5000-r1</c>.</summary>
     public string Name => RepeatNames.Of(PointName, Repeat);

@@ -14,7 +14,7 @@ public sealed partial class PlantedEnumMemberTests(PlantedBuild build, ITestOutp
     [Fact]
     public void Build_WithAPlantedEnumMember_FailsAtEverySwitchThatMustDecide()
     {
-        // Planted: BatchOperation.Delete, ProbeVerdict.Planted, MergeRule.Planted, BatchClientKind.Planted and RunFigure.Planted.
+        // Planted: TableOperation.Planted, ProbeVerdict.Planted, MergeRule.Planted, BatchClientKind.Planted and RunFigure.Planted.
         var (exitCode, output) = (build.ExitCode, build.Output);
         log.WriteLine($"dotnet build of the planted copy: exit {exitCode}");
 
@@ -22,9 +22,9 @@ public sealed partial class PlantedEnumMemberTests(PlantedBuild build, ITestOutp
         var unhandled = Unhandled(output);
         string[] expected =
         [
-            "BatchOperation.cs: BatchOperation.Delete",
-            "SdkBatchSender.cs: BatchOperation.Delete",
-            "SubRequestHead.cs: BatchOperation.Delete",
+            "TableOperation.cs: TableOperation.Planted",
+            "SdkBatchSender.cs: TableOperation.Planted",
+            "SubRequestHead.cs: TableOperation.Planted",
             "ProbeVerdictNames.cs: ProbeVerdict.Planted",
             "TuneCeiling.cs: ProbeVerdict.Planted",
             "BracketGuess.cs: ProbeVerdict.Planted",

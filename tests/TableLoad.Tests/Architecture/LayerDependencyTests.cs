@@ -104,8 +104,8 @@ public sealed class LayerDependencyTests
     }
 
     [Theory]
-    [InlineData("namespace TableLoad.Storage;\ninternal static class Planted { public const int Most = TableLoad.Cli.RunSettingsFactory.MaxBatchOperations; }", "Storage → Cli")]
-    [InlineData("namespace TableLoad.Storage;\ninternal static class Planted { public const int Most = Cli.RunSettingsFactory.MaxBatchOperations; }", "Storage → Cli")]
+    [InlineData("namespace TableLoad.Storage;\ninternal static class Planted { public const int Most = TableLoad.Cli.RunSettingsFactory.MaxTableOperations; }", "Storage → Cli")]
+    [InlineData("namespace TableLoad.Storage;\ninternal static class Planted { public const int Most = Cli.RunSettingsFactory.MaxTableOperations; }", "Storage → Cli")]
     [InlineData("using static TableLoad.Cli.RunSettingsFactory;\n\nnamespace TableLoad.Workload;\ninternal static class Planted { }", "Workload → Cli")]
     [InlineData("using Factory = TableLoad.Engine.RunCoordinator;\n\nnamespace TableLoad.Measurement;\ninternal static class Planted { }", "Measurement → Engine")]
     [InlineData("namespace TableLoad.Settings;\n[System.ComponentModel.TypeConverter(typeof(global::TableLoad.Hosting.CommandHost))]\ninternal sealed class Planted { }", "Settings → Hosting")]
@@ -119,7 +119,7 @@ public sealed class LayerDependencyTests
     [Fact]
     public void NamesInCommentsStringsAndPropertyPaths_AreNoEdges()
     {
-        const string source = "namespace TableLoad.Storage;\n// Cli.RunSettingsFactory.MaxBatchOperations\ninternal static class Planted { static string S = \"Engine.RunCoordinator\"; static int T(Holder h) => h.Settings.Tasks + Settings.Tasks; }";
+        const string source = "namespace TableLoad.Storage;\n// Cli.RunSettingsFactory.MaxTableOperations\ninternal static class Planted { static string S = \"Engine.RunCoordinator\"; static int T(Holder h) => h.Settings.Tasks + Settings.Tasks; }";
 
         Assert.Empty(Violations(SourceEdges(source, "Planted.cs")));
     }

@@ -19,15 +19,15 @@ public sealed class OperationOptionsTests
     {
         var settings = CreateSut();
 
-        Assert.Equal(BatchOperation.Insert, settings.Operation);
+        Assert.Equal(TableOperation.Insert, settings.Operation);
         Assert.Null(settings.KeySpace);
     }
 
     [Theory]
-    [InlineData("insert", BatchOperation.Insert)]
-    [InlineData("upsert-replace", BatchOperation.UpsertReplace)]
-    [InlineData("Upsert-Merge", BatchOperation.UpsertMerge)]
-    internal void Create_Operation_IsReadInAnyCase(string given, BatchOperation expected) =>
+    [InlineData("insert", TableOperation.Insert)]
+    [InlineData("upsert-replace", TableOperation.UpsertReplace)]
+    [InlineData("Upsert-Merge", TableOperation.UpsertMerge)]
+    internal void Create_Operation_IsReadInAnyCase(string given, TableOperation expected) =>
         Assert.Equal(expected, CreateSut("--operation", given).Operation);
 
     [Fact]
@@ -35,7 +35,7 @@ public sealed class OperationOptionsTests
     {
         var settings = CreateSut("--operation", "upsert-merge", "--key-space", "50", "--batch-size", "50");
 
-        Assert.Equal((BatchOperation.UpsertMerge, 50), (settings.Operation, settings.KeySpace));
+        Assert.Equal((TableOperation.UpsertMerge, 50), (settings.Operation, settings.KeySpace));
     }
 
     [Fact]

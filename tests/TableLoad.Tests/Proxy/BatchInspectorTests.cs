@@ -29,7 +29,7 @@ public sealed class BatchInspectorTests
     [InlineData("upsert-merge")]
     public void InspectBatch_UpsertsAddressedToTheirEntities_CountLikeInserts(string operation)
     {
-        Assert.True(TableLoad.Storage.BatchOperationNames.TryParse(operation, out var parsed));
+        Assert.True(TableLoad.Storage.TableOperationNames.TryParse(operation, out var parsed));
         var writer = new BatchBodyWriter(EntityTemplate.Create(entitySize: 1024, properties: 8), TableUrl, parsed);
         var body = writer.Write(new BatchIdentity("tl-0007", "tl-000-000-0001-", "nonce-1", 45, 50), 10).Span;
 

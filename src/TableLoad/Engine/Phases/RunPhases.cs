@@ -5,6 +5,7 @@ using TableLoad.Measurement;
 using TableLoad.Measurement.Gates;
 using TableLoad.Reporting.Exporters;
 using TableLoad.Settings;
+using TableLoad.Storage;
 
 namespace TableLoad.Engine.Phases;
 
@@ -15,12 +16,19 @@ internal sealed class RunPhases(
 {
     private WorkerFleet? _fleet;
     private RunReport? _measured;
+    private PreloadSummary? _preload;
 
     public Task<int?> GlobalSetupAsync() => table.PrepareAsync(signals.Abandon);
 
     public async Task<int?> SetupAsync()
     {
         Directory.CreateDirectory(settings.OutputDirectory);
+        if (settings.Preload)
+        {
+            _preload = await new Preload(settings, table.Admin, time).RunAsync(signals.Abandon).ConfigureAwait(false);
+            log.LogInformation("{Sentence}", PreloadSentence(_preload));
+        }
+
         // This process runs with TableLoad's runtimeconfig, so a load under .NET's defaults needs a process started with them.
         _fleet = settings.Processes > 1 || settings.Runtime != RuntimeProfile.Tuned ? new WorkerFleet(settings, time, log) : null;
         if (_fleet is not null && await _fleet.StartAsync(signals.Abandon).ConfigureAwait(false) is { } failure)
@@ -46,6 +54,7 @@ internal sealed class RunPhases(
         {
             var measurement = new RunMeasurement(settings, table.Admin, _fleet, exporters, log, progress, time);
             _measured = await measurement.MeasureAsync(signals).ConfigureAwait(false);
+            _measured = _measured with { Summary = _measured.Summary with { Preload = _preload } };
         }
         finally
         {
@@ -68,7 +77,7 @@ internal sealed class RunPhases(
         if (settings.Verify)
         {
             var measured = report.Summary;
-            var expected = table.Preexisting + measured.KeysWritten;
+            var expected = table.Preexisting + (measured.Preload?.Entities ?? 0) + measured.KeysWritten - measured.KeysDeleted;
             var stored = await table.CountAsync().ConfigureAwait(false);
             report = report with { Summary = measured with { Stored = new StoredCount(stored, expected, stored == expected) } };
             var unknown = measured.Abandoned.Unknown > 0 ? $"; {measured.Abandoned.Unknown} abandoned batches could not be read back" : "";
@@ -79,6 +88,11 @@ internal sealed class RunPhases(
             {
                 exitCode = ExitCodes.VerifyMismatch;
             }
+        }
+
+        if (NoKeyLeftSentence(report.Summary) is { } noKeyLeft)
+        {
+            await output.WriteLineAsync(noKeyLeft).ConfigureAwait(false);
         }
 
         var (judged, verdicts) = RunGates.Judge(settings, report.Summary);
@@ -112,6 +126,15 @@ internal sealed class RunPhases(
         log.LogError("{Sentence}", TableCallFailure.Sentence(failure, "finish the run"));
         return ExitCodes.Unreachable;
     }
+
+    private static string PreloadSentence(PreloadSummary preload) => string.Create(CultureInfo.InvariantCulture,
+        $"preloaded {preload.Entities} entities in {preload.Batches} batches in {preload.Seconds:0.0} s{(preload.FailedBatches > 0 ? $"; {preload.FailedBatches} batches were not stored, so their keys are missing" : "")}");
+
+    /// <summary>A delete run whose tasks ran out of keys before its time: it ended early, which the output says.</summary>
+    private string? NoKeyLeftSentence(RunSummary summary) =>
+        settings.Operation.KeyUse() == KeyUse.Deletes && summary.Preload is { } preload && summary.KeysDeleted >= preload.Entities
+            ? $"delete: no key left; the load ended once all {summary.KeysDeleted} keys of the key space were deleted"
+            : null;
 
     /// <summary>Stops the worker processes still there when a phase failed unexpectedly.</summary>
     public void Dispose() => StopFleet();

@@ -1,4 +1,7 @@
+using System.Runtime.ExceptionServices;
 using Azure;
+using Azure.Data.Tables;
+using Azure.Data.Tables.Models;
 
 namespace TableLoad.Storage.Sdk;
 
@@ -6,6 +9,46 @@ namespace TableLoad.Storage.Sdk;
 internal static class SdkAnswers
 {
     public static BatchResponse Accepted(Response raw) => new(raw.Status, null, null) { Charge = Charge(raw) };
+
+    /// <summary>A read's 404: the entity is not there, which the SDK answers without an exception.</summary>
+    public static BatchResponse NotFound(Response raw) =>
+        WithRefusalHeaders(new BatchResponse(raw.Status, Header(raw, "x-ms-error-code") ?? TableErrorCode.ResourceNotFound.ToString(), null) { Charge = Charge(raw) }, raw);
+
+    /// <summary>A batch's answer, or its refusal inside the 202 envelope or as a whole.</summary>
+    public static Task<BatchResponse> OfBatchAsync(Task<Response<IReadOnlyList<Response>>> sending, TimeProvider time) =>
+        OfAsync(AcceptedOrRefusedInsideAsync(sending), time);
+
+    private static async Task<BatchResponse> AcceptedOrRefusedInsideAsync(Task<Response<IReadOnlyList<Response>>> sending)
+    {
+        try
+        {
+            return Accepted((await sending.ConfigureAwait(false)).GetRawResponse());
+        }
+        catch (TableTransactionFailedException ex)
+        {
+            // An operation refused inside the 202 envelope.
+            return RefusedInside(ex, ex.FailedTransactionActionIndex);
+        }
+    }
+
+    /// <summary>The answer of a request, or its refusal: the SDK throws a refusal as an exception.</summary>
+    public static async Task<BatchResponse> OfAsync(Task<BatchResponse> sending, TimeProvider time)
+    {
+        try
+        {
+            return await sending.ConfigureAwait(false);
+        }
+        catch (RequestFailedException ex) when (ex.Status != 0)
+        {
+            return Refused(ex, time);
+        }
+        catch (RequestFailedException ex) when (ex.InnerException is not null)
+        {
+            // No answer at all: the transport's own exception, classified like the wire client's.
+            ExceptionDispatchInfo.Throw(ex.InnerException);
+            throw;
+        }
+    }
 
     /// <summary>An operation refused inside the 202 envelope: the envelope's headers, when the SDK kept its response.</summary>
     public static BatchResponse RefusedInside(RequestFailedException exception, int? failedIndex)

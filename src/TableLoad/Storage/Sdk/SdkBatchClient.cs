@@ -3,21 +3,21 @@ using TableLoad.Workload;
 
 namespace TableLoad.Storage.Sdk;
 
-/// <summary>Batches through Azure.Data.Tables' <see cref="TableClient.SubmitTransactionAsync"/>, as applications send them.</summary>
+/// <summary>Requests through Azure.Data.Tables' <see cref="TableClient"/>, as applications send them: batches by <see cref="TableClient.SubmitTransactionAsync"/>, reads and queries by their own calls.</summary>
 internal sealed class SdkBatchClient : IBatchClient
 {
     private readonly HttpMessageHandler _handler;
     private readonly TableClient _table;
     private readonly EntityTemplate _template;
-    private readonly BatchOperation _operation;
+    private readonly QueryShape _query;
     private readonly TimeProvider _time;
 
     /// <param name="time">The run's clock, which a Retry-After date is measured against.</param>
-    public SdkBatchClient(AuthorizedTarget target, string table, EntityTemplate template, HttpMessageHandler handler, bool diagnostics, TimeProvider time, BatchOperation operation = BatchOperation.Insert)
+    public SdkBatchClient(AuthorizedTarget target, string table, EntityTemplate template, HttpMessageHandler handler, bool diagnostics, TimeProvider time, QueryShape? query = null)
     {
         _handler = handler;
         _template = template;
-        _operation = operation;
+        _query = query ?? QueryShape.Default;
         _time = time;
         var options = SdkClientOptions.Create(handler, Timeout.InfiniteTimeSpan, diagnostics);
         _table = target.Authorizer.CreateServiceClient(target.TableEndpoint, options).GetTableClient(table);
@@ -25,7 +25,13 @@ internal sealed class SdkBatchClient : IBatchClient
 
     public BatchClientKind Kind => BatchClientKind.Sdk;
 
-    public IBatchSender CreateSender() => new SdkBatchSender(_table, _template, _operation, _time);
+    public IRequestSender CreateSender(TableOperation operation) => operation switch
+    {
+        TableOperation.Insert or TableOperation.UpsertReplace or TableOperation.UpsertMerge or TableOperation.Delete =>
+            new SdkBatchSender(_table, _template, operation, _time),
+        TableOperation.Read => new SdkReadSender(_table, _time),
+        TableOperation.Query => new SdkQuerySender(_table, _query, _time),
+    };
 
     public void Dispose() => _handler.Dispose();
 }

@@ -1,4 +1,3 @@
-using System.Runtime.ExceptionServices;
 using Azure;
 using Azure.Data.Tables;
 using TableLoad.Workload;
@@ -6,72 +5,62 @@ using TableLoad.Workload;
 namespace TableLoad.Storage.Sdk;
 
 /// <summary>
-/// One task loop's SDK batch. Its entities and actions are made once and re-keyed for every batch; their
+/// One task loop's SDK batch of writes or deletes. Its entities and actions are made once and re-keyed for every batch; a write's
 /// properties are the template's shared values (binary arrays, strings, boxed numbers), so no payload is copied per entity.
+/// A delete's entity holds its keys alone and <see cref="ETag.All"/>, which the SDK sends as <c>If-Match: *</c>.
 /// </summary>
-internal sealed class SdkBatchSender(TableClient table, EntityTemplate template, BatchOperation operation, TimeProvider time) : IBatchSender
+internal sealed class SdkBatchSender(TableClient table, EntityTemplate template, TableOperation operation, TimeProvider time) : IRequestSender
 {
     private TableTransactionAction[] _actions = [];
 
-    public void Prepare(BatchIdentity batch, int count)
+    public void Prepare(BatchIdentity keys, int count)
     {
         if (_actions.Length != count)
         {
             _actions = new TableTransactionAction[count];
             for (var i = 0; i < count; i++)
             {
-                _actions[i] = new TableTransactionAction(ActionType(operation), NewEntity());
+                _actions[i] = NewAction();
             }
         }
 
         for (var i = 0; i < count; i++)
         {
             var entity = (TableEntity)_actions[i].Entity;
-            entity.PartitionKey = batch.PartitionKey;
-            entity.RowKey = batch.RowKey(i);
-            entity[EntityTemplate.NonceProperty] = batch.Nonce;
+            entity.PartitionKey = keys.PartitionKey;
+            entity.RowKey = keys.RowKey(i);
+            if (operation.Writes())
+            {
+                entity[EntityTemplate.NonceProperty] = keys.Nonce;
+            }
         }
     }
 
-    public async Task<BatchResponse> SendAsync(CancellationToken cancellationToken)
-    {
-        try
-        {
-            var response = await table.SubmitTransactionAsync(_actions, cancellationToken).ConfigureAwait(false);
-            return SdkAnswers.Accepted(response.GetRawResponse());
-        }
-        catch (TableTransactionFailedException ex)
-        {
-            // An operation refused inside the 202 envelope.
-            return SdkAnswers.RefusedInside(ex, ex.FailedTransactionActionIndex);
-        }
-        catch (RequestFailedException ex) when (ex.Status != 0)
-        {
-            return SdkAnswers.Refused(ex, time);
-        }
-        catch (RequestFailedException ex) when (ex.InnerException is not null)
-        {
-            // No answer at all: the transport's own exception, classified like the wire client's.
-            ExceptionDispatchInfo.Throw(ex.InnerException);
-            throw;
-        }
-    }
+    public Task<BatchResponse> SendAsync(CancellationToken cancellationToken) =>
+        SdkAnswers.OfBatchAsync(table.SubmitTransactionAsync(_actions, cancellationToken), time);
 
-    public static TableTransactionActionType ActionType(BatchOperation operation) => operation switch
+    public static TableTransactionActionType ActionType(TableOperation operation) => operation switch
     {
-        BatchOperation.Insert => TableTransactionActionType.Add,
-        BatchOperation.UpsertReplace => TableTransactionActionType.UpsertReplace,
-        BatchOperation.UpsertMerge => TableTransactionActionType.UpsertMerge,
+        TableOperation.Insert => TableTransactionActionType.Add,
+        TableOperation.UpsertReplace => TableTransactionActionType.UpsertReplace,
+        TableOperation.UpsertMerge => TableTransactionActionType.UpsertMerge,
+        TableOperation.Delete => TableTransactionActionType.Delete,
+        TableOperation.Read or TableOperation.Query => throw new ArgumentOutOfRangeException(nameof(operation), operation, "A read or a query is no batch."),
     };
 
-    private TableEntity NewEntity()
+    private TableTransactionAction NewAction()
     {
         var entity = new TableEntity();
+        if (!operation.Writes())
+        {
+            return new TableTransactionAction(ActionType(operation), entity, ETag.All);
+        }
+
         foreach (var (name, value) in template.Values)
         {
             entity[name] = value;
         }
 
-        return entity;
+        return new TableTransactionAction(ActionType(operation), entity);
     }
 }

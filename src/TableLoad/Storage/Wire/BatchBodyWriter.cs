@@ -10,7 +10,7 @@ namespace TableLoad.Storage.Wire;
 /// Writes the multipart body of a batch into a buffer it owns and reuses, so a task builds every batch of
 /// the run without allocating per entity. Not thread-safe: one writer per task. Each operation is the
 /// sub-request Azure.Data.Tables sends for it: an insert POSTs to the table, an upsert-replace PUTs and an
-/// upsert-merge PATCHes to the entity's address, without If-Match (<see cref="SubRequestHead"/>).
+/// upsert-merge PATCHes to the entity's address, without If-Match; a delete DELETEs it with <c>If-Match: *</c> (<see cref="SubRequestHead"/>).
 /// </summary>
 /// <remarks>
 /// Consecutive batches of a task differ only in their keys and nonce, so when these keep their lengths (and the
@@ -44,7 +44,7 @@ internal sealed class BatchBodyWriter
     private byte[] _urlPartitionKeyBytes = new byte[64];
     private byte[] _urlStemBytes = new byte[64];
 
-    public BatchBodyWriter(EntityTemplate template, string tableUrl, BatchOperation operation = BatchOperation.Insert)
+    public BatchBodyWriter(EntityTemplate template, string tableUrl, TableOperation operation = TableOperation.Insert)
     {
         _template = template;
         _head = new SubRequestHead(operation, tableUrl);
@@ -76,10 +76,14 @@ internal sealed class BatchBodyWriter
         for (var i = 0; i < count; i++)
         {
             ref readonly var at = ref _slots[i];
-            pk.CopyTo(_buffer.AsSpan(at.PartitionKey));
-            stem.CopyTo(_buffer.AsSpan(at.Stem));
-            nonce.CopyTo(_buffer.AsSpan(at.Nonce));
-            Utf8Formatter.TryFormat(batch.KeyNumber(i), _buffer.AsSpan(at.KeyNumber), out _, digits);
+            if (_head.HasBody)
+            {
+                pk.CopyTo(_buffer.AsSpan(at.PartitionKey));
+                stem.CopyTo(_buffer.AsSpan(at.Stem));
+                nonce.CopyTo(_buffer.AsSpan(at.Nonce));
+                Utf8Formatter.TryFormat(batch.KeyNumber(i), _buffer.AsSpan(at.KeyNumber), out _, digits);
+            }
+
             if (_head.InAddress)
             {
                 urlPk.CopyTo(_buffer.AsSpan(at.UrlPartitionKey));
@@ -116,6 +120,11 @@ internal sealed class BatchBodyWriter
             }
 
             Append(_head.Rest);
+            if (!_head.HasBody)
+            {
+                continue;
+            }
+
             AppendKeys("{\"PartitionKey\":\""u8, pk, "\",\"RowKey\":\""u8, stem, batch.KeyNumber(i), digits, out at.PartitionKey, out at.Stem, out at.KeyNumber);
             Append("\",\"Batch\":\""u8);
             at.Nonce = _length;

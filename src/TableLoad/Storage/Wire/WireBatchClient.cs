@@ -6,8 +6,8 @@ using TableLoad.Workload;
 namespace TableLoad.Storage.Wire;
 
 /// <summary>
-/// TableLoad's own client for the batch POST alone (its operations inserts or upserts), spoken directly over HTTP/1.1 with pre-serialised
-/// bodies and signing cached per second: the service's ceiling, against which the SDK's cost shows.
+/// TableLoad's own client, spoken directly over HTTP/1.1: the batch POST (its operations inserts, upserts or deletes) with pre-serialised
+/// bodies and signing cached per second, and the GETs of a read and a query: the service's ceiling, against which the SDK's cost shows.
 /// </summary>
 internal sealed class WireBatchClient : IBatchClient
 {
@@ -22,15 +22,15 @@ internal sealed class WireBatchClient : IBatchClient
     private readonly Uri _batchUri;
     private readonly string _tableUrl;
     private readonly EntityTemplate _template;
-    private readonly BatchOperation _operation;
+    private readonly QueryShape _query;
     private readonly TimeProvider _time;
 
     /// <param name="time">The run's clock, which a Retry-After date is measured against.</param>
-    public WireBatchClient(AuthorizedTarget target, string table, EntityTemplate template, HttpMessageHandler handler, TimeProvider time, BatchOperation operation = BatchOperation.Insert)
+    public WireBatchClient(AuthorizedTarget target, string table, EntityTemplate template, HttpMessageHandler handler, TimeProvider time, QueryShape? query = null)
     {
         _authorizer = target.Authorizer;
         _template = template;
-        _operation = operation;
+        _query = query ?? QueryShape.Default;
         _time = time;
         var endpoint = target.TableEndpoint.AbsoluteUri.TrimEnd('/');
         _batchUri = new Uri($"{endpoint}/$batch");
@@ -40,19 +40,48 @@ internal sealed class WireBatchClient : IBatchClient
 
     public BatchClientKind Kind => BatchClientKind.Wire;
 
-    public IBatchSender CreateSender() => new Sender(this, new BatchBodyWriter(_template, _tableUrl, _operation));
+    /// <summary>The table's address, to which a read's keys or a query's filter are added.</summary>
+    public string TableUrl => _tableUrl;
+
+    public QueryShape Query => _query;
+
+    public IRequestSender CreateSender(TableOperation operation) => operation switch
+    {
+        TableOperation.Insert or TableOperation.UpsertReplace or TableOperation.UpsertMerge or TableOperation.Delete =>
+            new BatchSender(this, new BatchBodyWriter(_template, _tableUrl, operation)),
+        TableOperation.Read => new WireReadSender(this),
+        TableOperation.Query => new WireQuerySender(this),
+    };
 
     /// <summary>Sends one entity group transaction whose multipart body is already built.</summary>
     public async Task<BatchResponse> SendBatchAsync(ReadOnlyMemory<byte> body, CancellationToken cancellationToken)
     {
-        using var request = new HttpRequestMessage(HttpMethod.Post, _batchUri) { Version = HttpVersion.Version11 };
+        using var request = NewRequest(HttpMethod.Post, _batchUri);
+        request.Content = new ReadOnlyMemoryContent(body);
+        request.Content.Headers.ContentType = BodyType;
+        return (await ExchangeAsync(request, AnswerKind.Batch, cancellationToken).ConfigureAwait(false)).Response;
+    }
+
+    /// <summary>Sends a GET of an entity (a read) or of the table's entities (a query's page); the answer says what came back and where a query goes on.</summary>
+    public async Task<WireAnswer> GetAsync(Uri address, AnswerKind kind, CancellationToken cancellationToken)
+    {
+        using var request = NewRequest(HttpMethod.Get, address);
+        return await ExchangeAsync(request, kind, cancellationToken).ConfigureAwait(false);
+    }
+
+    private static HttpRequestMessage NewRequest(HttpMethod method, Uri address)
+    {
+        var request = new HttpRequestMessage(method, address) { Version = HttpVersion.Version11 };
         var headers = request.Headers;
         headers.TryAddWithoutValidation("x-ms-version", ServiceVersion);
         headers.TryAddWithoutValidation("DataServiceVersion", "3.0");
         headers.TryAddWithoutValidation("MaxDataServiceVersion", "3.0;NetFx");
         headers.TryAddWithoutValidation("Accept", "application/json;odata=nometadata");
-        request.Content = new ReadOnlyMemoryContent(body);
-        request.Content.Headers.ContentType = BodyType;
+        return request;
+    }
+
+    private async Task<WireAnswer> ExchangeAsync(HttpRequestMessage request, AnswerKind kind, CancellationToken cancellationToken)
+    {
         _authorizer.Authorize(request);
 
         // Read the answer into a pooled buffer: buffering it in HttpClient (ResponseContentRead) and then
@@ -80,17 +109,22 @@ internal sealed class WireBatchClient : IBatchClient
 
             var answer = buffer.AsSpan(0, length);
             var charge = ServiceHeaders.Charge(HeaderValue(response, ServiceHeaders.RequestChargeName));
-            if (response.StatusCode != HttpStatusCode.Accepted)
+            if (!response.IsSuccessStatusCode)
             {
                 var (code, index, message) = BatchResponseParser.ReadError(answer);
                 code ??= HeaderValue(response, "x-ms-error-code");
                 var retryAfter = RetryAfterHeader.Parse(HeaderValue(response, RetryAfterHeader.MillisecondsName), HeaderValue(response, RetryAfterHeader.StandardName), _time);
-                return new BatchResponse((int)response.StatusCode, code, index, retryAfter) { Charge = charge, ErrorMessage = message }.WithRefusalHeaders(
-                    ServiceHeaders.SubStatus(HeaderValue(response, ServiceHeaders.SubStatusName)), HeaderValue(response, ServiceHeaders.RequestIdName));
+                return new(WithRefusalHeaders(new BatchResponse((int)response.StatusCode, code, index, retryAfter) { Charge = charge, ErrorMessage = message }, response));
             }
 
-            var parsed = BatchResponseParser.Parse(answer) with { Charge = charge };
-            return parsed.Succeeded ? parsed : parsed.WithRefusalHeaders(ServiceHeaders.SubStatus(HeaderValue(response, ServiceHeaders.SubStatusName)), HeaderValue(response, ServiceHeaders.RequestIdName));
+            var parsed = kind switch
+            {
+                AnswerKind.Batch => BatchResponseParser.Parse(answer),
+                AnswerKind.Entity => new BatchResponse((int)response.StatusCode, null, null) { EntitiesReturned = 1 },
+                AnswerKind.Entities => new BatchResponse((int)response.StatusCode, null, null) { EntitiesReturned = QueryAnswer.CountEntities(answer) },
+            } with { Charge = charge };
+            var next = kind == AnswerKind.Entities ? QueryAnswer.Continuation(HeaderValue(response, QueryAnswer.NextPartitionKeyHeader), HeaderValue(response, QueryAnswer.NextRowKeyHeader)) : null;
+            return new(parsed.Succeeded ? parsed : WithRefusalHeaders(parsed, response), next);
         }
         finally
         {
@@ -99,6 +133,9 @@ internal sealed class WireBatchClient : IBatchClient
     }
 
     public void Dispose() => _http.Dispose();
+
+    private static BatchResponse WithRefusalHeaders(BatchResponse refused, HttpResponseMessage response) =>
+        refused.WithRefusalHeaders(ServiceHeaders.SubStatus(HeaderValue(response, ServiceHeaders.SubStatusName)), HeaderValue(response, ServiceHeaders.RequestIdName));
 
     // Not validated: the header's own string, with no parsing into a list of values (every answer's charge passes here).
     private static string? HeaderValue(HttpResponseMessage response, string name) =>
@@ -114,7 +151,7 @@ internal sealed class WireBatchClient : IBatchClient
         return null;
     }
 
-    private sealed class Sender(WireBatchClient client, BatchBodyWriter writer) : IBatchSender
+    private sealed class BatchSender(WireBatchClient client, BatchBodyWriter writer) : IRequestSender
     {
         private ReadOnlyMemory<byte> _body;
 

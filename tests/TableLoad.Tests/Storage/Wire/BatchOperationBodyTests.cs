@@ -9,19 +9,19 @@ using TableLoad.Workload;
 namespace TableLoad.Tests.Storage.Wire;
 
 /// <summary>Each --operation's sub-requests in the wire client's body: the method, address and headers Azure.Data.Tables sends for it.</summary>
-public sealed class BatchOperationBodyTests
+public sealed class TableOperationBodyTests
 {
     private const string Endpoint = "http://127.0.0.1:10002/devstoreaccount1";
     private const string TableUrl = Endpoint + "/mytable";
 
     private static readonly EntityTemplate Template = EntityTemplate.Create(30, 3);
 
-    private static BatchBodyWriter CreateSut(BatchOperation operation) => new(Template, TableUrl, operation);
+    private static BatchBodyWriter CreateSut(TableOperation operation) => new(Template, TableUrl, operation);
 
     [Fact]
     public async Task Write_Insert_PostsToTheTable_AskingForNoContent()
     {
-        var operations = await BatchBodyReader.ReadOperationsAsync(CreateSut(BatchOperation.Insert).Write(new BatchIdentity("pk", "tl-", "n"), 2).ToArray());
+        var operations = await BatchBodyReader.ReadOperationsAsync(CreateSut(TableOperation.Insert).Write(new BatchIdentity("pk", "tl-", "n"), 2).ToArray());
 
         Assert.All(operations, o => Assert.Equal($"POST {TableUrl} HTTP/1.1", o.RequestLine));
         Assert.All(operations, o => Assert.Equal("return-no-content", o.Headers["Prefer"]));
@@ -90,8 +90,8 @@ public sealed class BatchOperationBodyTests
         Assert.Equal(CreateSut(operation).Write(next, 100).ToArray(), patched);
     }
 
-    private static BatchOperation Operation(string name) =>
-        BatchOperationNames.TryParse(name, out var operation) ? operation : throw new ArgumentException(name);
+    private static TableOperation Operation(string name) =>
+        TableOperationNames.TryParse(name, out var operation) ? operation : throw new ArgumentException(name);
 
     private static string WithoutQuery(string requestLine)
     {
@@ -100,7 +100,7 @@ public sealed class BatchOperationBodyTests
     }
 
     /// <summary>The sub-requests Azure.Data.Tables writes for the same batch, caught before they leave the process.</summary>
-    private static async Task<List<BatchBodyReader.Operation>> SdkSubRequestsAsync(BatchOperation operation, BatchIdentity batch, int count)
+    private static async Task<List<BatchBodyReader.Operation>> SdkSubRequestsAsync(TableOperation operation, BatchIdentity batch, int count)
     {
         var capture = new CapturingHandler();
         var options = new TableClientOptions { Transport = new HttpClientTransport(capture) };

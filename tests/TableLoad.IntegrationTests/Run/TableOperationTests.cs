@@ -5,7 +5,7 @@ namespace TableLoad.IntegrationTests.Run;
 
 /// <summary>--operation and --key-space through the command line against Azurite, with both batch clients.</summary>
 [Collection(StoredAzuriteCollection.Name)]
-public sealed class BatchOperationTests(AzuriteFixture azurite) : IDisposable
+public sealed class TableOperationTests(AzuriteFixture azurite) : IDisposable
 {
     private readonly string _output = Directory.CreateTempSubdirectory("tableload-operation-").FullName;
 

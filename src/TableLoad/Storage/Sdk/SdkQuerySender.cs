@@ -1,0 +1,43 @@
+using Azure.Data.Tables;
+using TableLoad.Workload;
+
+namespace TableLoad.Storage.Sdk;
+
+/// <summary>
+/// One task loop's range query through <see cref="TableClient.QueryAsync{T}(string, int?, IEnumerable{string}, CancellationToken)"/>:
+/// <c>PartitionKey eq P and RowKey ge R</c>, its pages followed until <see cref="QueryShape.Length"/> entities came or the range ended.
+/// </summary>
+internal sealed class SdkQuerySender(TableClient table, QueryShape shape, TimeProvider time) : IRequestSender
+{
+    private string _filter = "";
+
+    public void Prepare(BatchIdentity keys, int count) =>
+        _filter = TableClient.CreateQueryFilter($"PartitionKey eq {keys.PartitionKey} and RowKey ge {keys.RowKey(0)}");
+
+    public Task<BatchResponse> SendAsync(CancellationToken cancellationToken) =>
+        SdkAnswers.OfAsync(QueryAsync(cancellationToken), time);
+
+    private async Task<BatchResponse> QueryAsync(CancellationToken cancellationToken)
+    {
+        var returned = 0;
+        var pages = 0;
+        var charge = RequestCharge.Absent;
+        var status = 200;
+        // The SDK asks each page for maxPerPage entities; the last page asks only for what is still wanted.
+        await foreach (var page in table.QueryAsync<TableEntity>(_filter, shape.NextTop(0), cancellationToken: cancellationToken)
+            .AsPages(pageSizeHint: shape.NextTop(0)).ConfigureAwait(false))
+        {
+            pages++;
+            var raw = page.GetRawResponse();
+            status = raw.Status;
+            charge = charge.Plus(SdkAnswers.Accepted(raw).Charge);
+            returned += page.Values.Count;
+            if (returned >= shape.Length || page.ContinuationToken is null)
+            {
+                break;
+            }
+        }
+
+        return new BatchResponse(status, null, null) { Charge = charge, EntitiesReturned = Math.Min(returned, shape.Length), Pages = pages };
+    }
+}

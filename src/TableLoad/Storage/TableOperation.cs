@@ -1,0 +1,97 @@
+namespace TableLoad.Storage;
+
+/// <summary>
+/// What each request of a run does (<c>--operation</c>): a write sends entity group transactions of
+/// <c>--batch-size</c> entities; a read, a query and a delete act on keys a key space holds. The names are the
+/// option's values and the <c>operation</c> field of every result file.
+/// </summary>
+internal enum TableOperation
+{
+    /// <summary>Insert: the SDK's <c>Add</c>, a POST to the table; a key that exists is refused (409).</summary>
+    Insert,
+
+    /// <summary>Insert or replace: the SDK's <c>UpsertReplace</c>, a PUT to the entity's address without If-Match.</summary>
+    UpsertReplace,
+
+    /// <summary>Insert or merge: the SDK's <c>UpsertMerge</c>, a PATCH to the entity's address without If-Match.</summary>
+    UpsertMerge,
+
+    /// <summary>A point read of one entity by its keys, a GET of the entity's address; 404 when it is not there.</summary>
+    Read,
+
+    /// <summary>A range query inside one partition (<c>PartitionKey eq P and RowKey ge R</c>), its pages followed to <c>--query-length</c> entities.</summary>
+    Query,
+
+    /// <summary>Entity group transactions of deletes (<c>If-Match: *</c>) of keys the key space holds, oldest first, each key once.</summary>
+    Delete,
+}
+
+internal static class TableOperationNames
+{
+    /// <summary>The <c>--operation</c> a run has when none is given, and every result file written before the option.</summary>
+    public const TableOperation Default = TableOperation.Insert;
+
+    public static string DefaultName { get; } = Default.ToName();
+
+    public static string ToName(this TableOperation operation) => operation switch
+    {
+        TableOperation.Insert => "insert",
+        TableOperation.UpsertReplace => "upsert-replace",
+        TableOperation.UpsertMerge => "upsert-merge",
+        TableOperation.Read => "read",
+        TableOperation.Query => "query",
+        TableOperation.Delete => "delete",
+    };
+
+    /// <summary>What a request of the operation is to the key space: whether it writes its keys, and whether they must exist.</summary>
+    public static KeyUse KeyUse(this TableOperation operation) => operation switch
+    {
+        TableOperation.Insert => Storage.KeyUse.WritesNew,
+        TableOperation.UpsertReplace or TableOperation.UpsertMerge => Storage.KeyUse.Overwrites,
+        TableOperation.Read or TableOperation.Query => Storage.KeyUse.Reads,
+        TableOperation.Delete => Storage.KeyUse.Deletes,
+    };
+
+    /// <summary>Whether writing a key twice is allowed: an upsert overwrites, an insert is refused.</summary>
+    public static bool Overwrites(this TableOperation operation) => operation.KeyUse() == Storage.KeyUse.Overwrites;
+
+    /// <summary>Whether the operation stores entities, so that <c>--verify</c> counts its keys in.</summary>
+    public static bool Writes(this TableOperation operation) => operation.KeyUse() is Storage.KeyUse.WritesNew or Storage.KeyUse.Overwrites;
+
+    /// <summary>Whether it needs entities that are there: a read, a query and a delete act on a key space some writer filled.</summary>
+    public static bool NeedsStoredKeys(this TableOperation operation) => operation.KeyUse() is Storage.KeyUse.Reads or Storage.KeyUse.Deletes;
+
+    /// <summary>The names, as <c>--help</c> and refusals list them.</summary>
+    public static string AllNames { get; } = string.Join(", ", Enum.GetValues<TableOperation>().Select(o => o.ToName()));
+
+    public static bool TryParse(string? text, out TableOperation operation)
+    {
+        foreach (var candidate in Enum.GetValues<TableOperation>())
+        {
+            if (string.Equals(text?.Trim(), candidate.ToName(), StringComparison.OrdinalIgnoreCase))
+            {
+                operation = candidate;
+                return true;
+            }
+        }
+
+        operation = default;
+        return false;
+    }
+}
+
+/// <summary>How an operation uses the keys it names.</summary>
+internal enum KeyUse
+{
+    /// <summary>Stores keys nothing stored before (an insert of a key that exists is refused).</summary>
+    WritesNew,
+
+    /// <summary>Stores keys, new or not.</summary>
+    Overwrites,
+
+    /// <summary>Reads keys, which are not changed.</summary>
+    Reads,
+
+    /// <summary>Removes keys, each once.</summary>
+    Deletes,
+}

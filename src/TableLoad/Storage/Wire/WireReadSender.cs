@@ -1,0 +1,15 @@
+using TableLoad.Workload;
+
+namespace TableLoad.Storage.Wire;
+
+/// <summary>One task loop's point read: a GET of the entity's address, <c>table(PartitionKey='..',RowKey='..')</c>.</summary>
+internal sealed class WireReadSender(WireBatchClient client) : IRequestSender
+{
+    private Uri? _address;
+
+    public void Prepare(BatchIdentity keys, int count) =>
+        _address = new Uri($"{client.TableUrl}(PartitionKey='{ODataKeys.Literal(keys.PartitionKey)}',RowKey='{ODataKeys.Literal(keys.RowKey(0))}')");
+
+    public async Task<BatchResponse> SendAsync(CancellationToken cancellationToken) =>
+        (await client.GetAsync(_address!, AnswerKind.Entity, cancellationToken).ConfigureAwait(false)).Response;
+}
