@@ -17,7 +17,7 @@ public class SampleEntityBenchmarks
 
     private BatchBodyWriter _writer = null!;
     private SdkBatchClient _sdk = null!;
-    private IBatchSender _sdkSender = null!;
+    private IRequestSender _sdkSender = null!;
     private long _sequence;
 
     [Params("default", "binary-8x128.json", "strings-20.json", "typical.json")]
@@ -30,7 +30,7 @@ public class SampleEntityBenchmarks
         var target = AuthorizedTarget.For(ConnectionStringParser.Parse(ConnectionStringParser.DevelopmentConnectionString), TimeProvider.System);
         _writer = new BatchBodyWriter(template, $"{target.TableEndpoint.AbsoluteUri.TrimEnd('/')}/{Table}");
         _sdk = new SdkBatchClient(target, Table, template, new CannedBatchHandler(), diagnostics: false, TimeProvider.System);
-        _sdkSender = _sdk.CreateSender();
+        _sdkSender = _sdk.CreateSender(TableOperation.Insert);
     }
 
     [GlobalCleanup]

@@ -24,8 +24,8 @@ public class StorageBenchmarks
     private AuthorizedTarget _target = null!;
     private WireBatchClient _client = null!;
     private SdkBatchClient _sdk = null!;
-    private IBatchSender _wireSender = null!;
-    private IBatchSender _sdkSender = null!;
+    private IRequestSender _wireSender = null!;
+    private IRequestSender _sdkSender = null!;
     private TableAdmin _admin = null!;
     private BatchSubmitter _submitter = null!;
     private HttpClient _bare = null!;
@@ -41,9 +41,9 @@ public class StorageBenchmarks
         _admin = new TableAdmin(_target, Table, TimeSpan.FromSeconds(5));
         _submitter = new BatchSubmitter(BatchPipelineFactory.Create(TimeSpan.FromSeconds(30), retries: 0, TimeProvider.System), _admin);
         _bare = new HttpClient(new CannedBatchHandler()) { Timeout = Timeout.InfiniteTimeSpan };
-        _wireSender = _client.CreateSender();
+        _wireSender = _client.CreateSender(TableOperation.Insert);
         _wireSender.Prepare(Identity, 100);
-        _sdkSender = _sdk.CreateSender();
+        _sdkSender = _sdk.CreateSender(TableOperation.Insert);
         _sdkSender.Prepare(Identity, 100);
         var writer = new BatchBodyWriter(template, $"{_target.TableEndpoint.AbsoluteUri.TrimEnd('/')}/{Table}");
         _body = writer.Write(Identity.PartitionKey, Identity.RowKeyStem, Identity.Nonce, 100).ToArray();

@@ -23,10 +23,15 @@ internal static class OperationOptions
             return choice;
         }
 
+        // One sentence for the first thing missing: a key space comes before what fills it.
         var name = operation.ToName();
-        errors.Require(keySpace is not null || !operation.NeedsStoredKeys() && !preload, operation.NeedsStoredKeys()
+        if (!errors.Require(keySpace is not null || !operation.NeedsStoredKeys() && !preload, operation.NeedsStoredKeys()
             ? $"--operation {name} acts on the keys of a key space: give --key-space N, and --preload to write them first."
-            : "--preload writes every key of the key space: give --key-space N.");
+            : "--preload writes every key of the key space: give --key-space N."))
+        {
+            return choice;
+        }
+
         errors.Require(preload || !operation.NeedsStoredKeys() || parse.GetValue(options.AllowExistingTable),
             $"--operation {name} needs the keys of its key space stored: give --preload, or --allow-existing-table when the table holds them already.");
         errors.Require(!preload || operation.KeyUse() != KeyUse.WritesNew,
@@ -36,7 +41,8 @@ internal static class OperationOptions
             return choice;
         }
 
-        errors.Require(operation.KeyUse() != KeyUse.WritesNew,
+        // With --preload the sentence above said it already.
+        errors.Require(preload || operation.KeyUse() != KeyUse.WritesNew,
             "--key-space goes with --operation upsert-replace, upsert-merge, read, query or delete: the service refuses an insert of a key that exists (409 EntityAlreadyExists).");
         if (batchSize is { } size && operation.KeyUse() != KeyUse.Reads)
         {

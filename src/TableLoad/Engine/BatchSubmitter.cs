@@ -93,6 +93,7 @@ internal sealed class BatchSubmitter(ResiliencePipeline<BatchResult> pipeline, T
                             SubStatus = response.SubStatus,
                             RequestId = response.RequestId,
                             EntitiesReturned = response.EntitiesReturned,
+                            Pages = response.Pages,
                         });
                     }
                     catch (Exception ex) when (ex is not OperationCanceledException && OutcomeClassifier.Classify(ex) is { } failure)

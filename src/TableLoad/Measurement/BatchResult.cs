@@ -22,6 +22,9 @@ internal readonly record struct BatchResult(
     /// <summary>Entities its answer returned: a read's one, a query's; 0 for a batch.</summary>
     public int EntitiesReturned { get; init; }
 
+    /// <summary>The pages a query's last attempt took; 0 for a batch or a read.</summary>
+    public int Pages { get; init; }
+
     /// <summary>The request units its answers cost, every attempt's added; null when no answer carried a readable charge.</summary>
     public double? RequestUnits { get; init; }
 

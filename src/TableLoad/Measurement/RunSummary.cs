@@ -108,6 +108,10 @@ internal sealed record RunSummary
     [Merge(MergeRule.Sum)]
     public long KeysDeleted { get; init; }
 
+    /// <summary>The pages the measured queries' answers came in (<c>--operation query</c>); 0 for other operations.</summary>
+    [Merge(MergeRule.Sum)]
+    public long QueryPages { get; init; }
+
     /// <summary>What <c>--preload</c> wrote before the run; null without it.</summary>
     [Merge(MergeRule.Fields)]
     public PreloadSummary? Preload { get; init; }
@@ -201,6 +205,7 @@ internal sealed record RunSummary
             EntitiesFailed = measured.EntitiesFailed,
             KeysWritten = measured.KeysWritten + totals.Warmup.KeysWritten,
             KeysDeleted = measured.KeysDeleted + totals.Warmup.KeysDeleted,
+            QueryPages = measured.QueryPages,
             Outcomes = outcomes,
             RejectedByCode = new SortedDictionary<string, long>(totals.RejectedByCode, StringComparer.Ordinal),
             Warmup = WarmupTotals.Of(totals.Warmup),

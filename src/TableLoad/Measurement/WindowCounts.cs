@@ -20,6 +20,9 @@ internal sealed class WindowCounts
 
     public long Attempts { get; set; }
 
+    /// <summary>The pages the queries' answers came in: more than the queries when they followed continuation tokens.</summary>
+    public long QueryPages { get; set; }
+
     /// <summary>Keys the stored delete batches removed: what <c>--verify</c> expects the table to lose.</summary>
     public long KeysDeleted { get; set; }
 
@@ -81,6 +84,7 @@ internal sealed class WindowCounts
     {
         Batches++;
         Attempts += result.Attempts;
+        QueryPages += result.Pages;
         VerifiedByRead += result.VerifiedByRead ? 1 : 0;
         _byOutcome[(int)result.Outcome]++;
         if (result.RequestUnits is { } units)
@@ -127,6 +131,7 @@ internal sealed class WindowCounts
         EntitiesFailed += other.EntitiesFailed;
         KeysWritten += other.KeysWritten;
         KeysDeleted += other.KeysDeleted;
+        QueryPages += other.QueryPages;
         RequestUnits += other.RequestUnits;
         ChargedBatches += other.ChargedBatches;
         UnreadableCharges += other.UnreadableCharges;

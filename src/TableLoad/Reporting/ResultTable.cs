@@ -46,16 +46,32 @@ internal static class ResultTable
         return text.ToString();
     }
 
-    /// <summary>"inserts", or "upsert-merge over a key space of 50" and the like.</summary>
-    public static string OperationText(RunSummary summary) =>
-        (summary.Operation == TableOperation.Insert.ToName() ? "inserts" : summary.Operation) + (summary.KeySpace is { } space ? $" over a key space of {space}" : "");
+    /// <summary>"batches of 100 inserts", "batches of 100 upsert-merge over a key space of 50", "point reads over a key space of 500" and the like.</summary>
+    public static string RequestsText(RunSummary summary)
+    {
+        var space = summary.KeySpace is { } keys ? $" over a key space of {keys}" : "";
+        // A folder written by a later TableLoad may name an operation this one does not know: it is said as written.
+        var requests = !TableOperationNames.TryParse(summary.Operation, out var operation) ? $"batches of {summary.BatchSize} {summary.Operation}" : operation switch
+        {
+            TableOperation.Insert => $"batches of {summary.BatchSize} inserts",
+            TableOperation.UpsertReplace or TableOperation.UpsertMerge => $"batches of {summary.BatchSize} {summary.Operation}",
+            TableOperation.Delete => $"batches of {summary.BatchSize} deletes",
+            TableOperation.Read => "point reads",
+            TableOperation.Query => "range queries",
+        };
+        return requests + space;
+    }
+
+    /// <summary>Whether the run's requests were entity group transactions: a read's and a query's are not.</summary>
+    private static bool SendsBatches(RunSummary summary) =>
+        !TableOperationNames.TryParse(summary.Operation, out var operation) || operation.KeyUse() != KeyUse.Reads;
 
     public static string RenderDetails(RunSummary summary)
     {
         var text = new StringBuilder();
         void Line(string line) => text.AppendLine(line);
         var status = summary.Status == RunStatus.Complete ? "" : $" ({summary.Status.ToSnakeCase()})";
-        Line($"run {summary.RunId}{status}: {Fixed(summary.MeasuredSeconds, 1)} s measured, {summary.Processes} × {TasksText(summary)} tasks, batches of {summary.BatchSize} {OperationText(summary)}, {summary.EntitySize}-byte entities{(summary.Entity is { } entity ? $" like {entity}" : "")}, partitions {summary.Partitions}, client {summary.BatchClient}{(summary.RuntimeSettings is { } runtime ? $", runtime {runtime.Profile}" : "")}");
+        Line($"run {summary.RunId}{status}: {Fixed(summary.MeasuredSeconds, 1)} s measured, {summary.Processes} × {TasksText(summary)} tasks, {RequestsText(summary)}, {summary.EntitySize}-byte entities{(summary.Entity is { } entity ? $" like {entity}" : "")}, partitions {summary.Partitions}, client {summary.BatchClient}{(summary.RuntimeSettings is { } runtime ? $", runtime {runtime.Profile}" : "")}");
         if (summary.LatencyMs.Count == 0)
         {
             Line(summary.Warmup.Batches > 0
@@ -121,7 +137,7 @@ internal static class ResultTable
             : "client not saturated");
         if (summary.Warmup.Batches > 0)
         {
-            Line($"warm-up (not in the table): {summary.Warmup.Batches} batches, {summary.Warmup.EntitiesSucceeded} entities succeeded");
+            Line($"warm-up (not in the table): {summary.Warmup.Batches} {(SendsBatches(summary) ? "batches" : "requests")}, {summary.Warmup.EntitiesSucceeded} entities succeeded");
         }
 
         return text.ToString();

@@ -11,8 +11,8 @@ internal readonly record struct BatchResponse(int HttpStatus, string? ErrorCode,
     /// <summary>Entities the answer returned: 1 for a read that found its entity, a query's entities over all its pages; 0 for a write.</summary>
     public int EntitiesReturned { get; init; }
 
-    /// <summary>The answers a query took (its pages); 1 for any other request.</summary>
-    public int Pages { get; init; } = 1;
+    /// <summary>The answers a query took (its pages); 0 for any other request.</summary>
+    public int Pages { get; init; }
 
     /// <summary>The request units the answer cost, every answer, refusals included.</summary>
     public RequestCharge Charge { get; init; }

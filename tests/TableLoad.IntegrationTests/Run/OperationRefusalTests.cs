@@ -4,16 +4,32 @@ using TableLoad.IntegrationTests.Infrastructure;
 
 namespace TableLoad.IntegrationTests.Run;
 
-/// <summary>--operation and --key-space refused as a user meets it: one sentence, exit code 2, and not one connection to the target.</summary>
+/// <summary>--operation, --key-space, --preload and a query's shape refused as a user meets it: one sentence, exit code 2, and not one connection to the target.</summary>
 public sealed class OperationRefusalTests
 {
     [Theory]
-    [InlineData("--key-space goes with --operation upsert-replace or upsert-merge: the service refuses an insert of a key that exists (409 EntityAlreadyExists).",
+    [InlineData("--key-space goes with --operation upsert-replace, upsert-merge, read, query or delete: the service refuses an insert of a key that exists (409 EntityAlreadyExists).",
         "--key-space", "500")]
     [InlineData("--key-space (50) must be at least --batch-size (100): a batch may not hold the same RowKey twice.",
         "--operation", "upsert-merge", "--key-space", "50")]
-    [InlineData("--operation must be insert, upsert-replace or upsert-merge, not 'delete'.",
-        "--operation", "delete")]
+    [InlineData("--operation must be one of insert, upsert-replace, upsert-merge, read, query, delete, not 'scan'.",
+        "--operation", "scan")]
+    [InlineData("--operation read acts on the keys of a key space: give --key-space N, and --preload to write them first.",
+        "--operation", "read")]
+    [InlineData("--operation query acts on the keys of a key space: give --key-space N, and --preload to write them first.",
+        "--operation", "query", "--preload")]
+    [InlineData("--operation delete needs the keys of its key space stored: give --preload, or --allow-existing-table when the table holds them already.",
+        "--operation", "delete", "--key-space", "100")]
+    [InlineData("--preload writes every key of the key space: give --key-space N.",
+        "--operation", "upsert-replace", "--preload")]
+    [InlineData("--preload with --operation insert would insert keys the preload stored, which the service refuses (409 EntityAlreadyExists): use upsert-replace, or leave --preload out.",
+        "--preload", "--key-space", "500")]
+    [InlineData("--query-length must be between 1 and 1000000 entities, not 0.",
+        "--operation", "query", "--key-space", "10", "--preload", "--query-length", "0")]
+    [InlineData("--page-size must be between 1 and 1000 entities (the service returns at most 1000 entities an answer), not 1001.",
+        "--operation", "query", "--key-space", "10", "--preload", "--page-size", "1001")]
+    [InlineData("--key-space (50) must be at least --batch-size (100): a batch may not hold the same RowKey twice.",
+        "--operation", "delete", "--key-space", "50", "--preload")]
     [InlineData("--key-space must be between 1 and 100000000 keys, not 0.",
         "--operation", "upsert-replace", "--key-space", "0")]
     public async Task BadOperationOrKeySpace_OneSentence_ExitTwo_NoRequest(string sentence, params string[] options)

@@ -40,12 +40,12 @@ public sealed class OperationOptionsTests
 
     [Fact]
     public void Create_UnknownOperation_IsRefusedInOneSentence() =>
-        Assert.Equal("--operation must be insert, upsert-replace or upsert-merge, not 'delete'.", Refusal("--operation", "delete"));
+        Assert.Equal("--operation must be one of insert, upsert-replace, upsert-merge, read, query, delete, not 'scan'.", Refusal("--operation", "scan"));
 
     [Fact]
     public void Create_KeySpaceWithInsert_IsRefusedInOneSentence() =>
         Assert.Equal(
-            "--key-space goes with --operation upsert-replace or upsert-merge: the service refuses an insert of a key that exists (409 EntityAlreadyExists).",
+            "--key-space goes with --operation upsert-replace, upsert-merge, read, query or delete: the service refuses an insert of a key that exists (409 EntityAlreadyExists).",
             Refusal("--key-space", "500"));
 
     [Fact]

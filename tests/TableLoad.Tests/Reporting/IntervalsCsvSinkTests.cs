@@ -46,7 +46,7 @@ public sealed class IntervalCsvWriterTests
 
         sut.OnWindow(CreateWindow(StartSecond + 7, 1_500, 1_999), warmup: false);
 
-        Assert.Equal($"{StartSecond + 7},7,false,200,0,2,0,0,0,0,0,0,0,1.500,1.999,,,", Lines(text)[1]);
+        Assert.Equal($"{StartSecond + 7},7,false,200,0,2,0,0,0,0,0,0,0,0,1.500,1.999,,,", Lines(text)[1]);
     }
 
     [Fact]
@@ -64,7 +64,7 @@ public sealed class IntervalCsvWriterTests
 
         sut.OnWindow(window, warmup: true);
 
-        Assert.Equal($"{StartSecond},0,true,0,80,8,1,2,1,1,1,1,1,1.000,1.000,,,", Lines(text)[1]);
+        Assert.Equal($"{StartSecond},0,true,0,80,8,1,2,1,1,1,1,1,0,1.000,1.000,,,", Lines(text)[1]);
     }
 
     [Fact]
@@ -75,7 +75,7 @@ public sealed class IntervalCsvWriterTests
 
         sut.OnWindow(CreateWindow(StartSecond + 1), warmup: false);
 
-        Assert.Equal($"{StartSecond + 1},1,false,0,0,0,0,0,0,0,0,0,0,,,,,", Lines(text)[1]);
+        Assert.Equal($"{StartSecond + 1},1,false,0,0,0,0,0,0,0,0,0,0,0,,,,,", Lines(text)[1]);
     }
 
     [Fact]

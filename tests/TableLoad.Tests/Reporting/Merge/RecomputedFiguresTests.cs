@@ -30,6 +30,7 @@ public sealed class RecomputedFiguresTests
             UncorrectedLatencyMs = latency,
             Stored = new StoredCount(740_030, 740_030, Matches: true),
             StoppedBy = new StoppedBy("throttled>5% for 10s", 12, 7.5, 2_000),
+            Preload = new PreloadSummary(1_000, 10, 1.5),
         };
 
         var merged = SummaryMerge.Merge([first, first with { PeakEntitiesPerSecond = 12_500 }], measured, ["p0", "p1"],

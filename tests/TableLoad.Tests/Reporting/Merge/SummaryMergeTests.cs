@@ -59,11 +59,14 @@ public sealed class SummaryMergeTests
         VerifiedByRead = 69,
         EntitiesFailed = 71,
         KeysWritten = 259,
+        KeysDeleted = 4095,
+        QueryPages = 4097,
+        Preload = new PreloadSummary(4099, 4101, 4103.5) { FailedBatches = 4105 },
         BatchLogDropped = 229,
         Outcomes = new Dictionary<string, long>
         {
             ["succeeded"] = 73, ["server_busy"] = 75, ["operation_timed_out"] = 77, ["too_many_requests"] = 79,
-            ["client_timeout"] = 81, ["rejected"] = 83, ["network_failure"] = 85, ["abandoned"] = 231,
+            ["client_timeout"] = 81, ["rejected"] = 83, ["network_failure"] = 85, ["abandoned"] = 231, ["not_found"] = 4107,
         },
         RejectedByCode = new Dictionary<string, long> { ["EntityAlreadyExists"] = 87 },
         Warmup = new WarmupTotals(89, 91, 93)
@@ -122,7 +125,9 @@ public sealed class SummaryMergeTests
             ["entities_succeeded"] = "130", ["retries"] = "134", ["verified_by_read"] = "138", ["entities_failed"] = "142", ["batch_log_dropped"] = "458",
             ["outcomes.succeeded"] = "146", ["outcomes.server_busy"] = "150", ["outcomes.operation_timed_out"] = "154",
             ["outcomes.too_many_requests"] = "158", ["outcomes.client_timeout"] = "162", ["outcomes.rejected"] = "166",
-            ["outcomes.network_failure"] = "170", ["outcomes.abandoned"] = "462",
+            ["outcomes.network_failure"] = "170", ["outcomes.abandoned"] = "462", ["outcomes.not_found"] = "8214",
+            ["keys_deleted"] = "8190", ["query_pages"] = "8194",
+            ["preload.entities"] = "8198", ["preload.batches"] = "8202", ["preload.seconds"] = "4103.5", ["preload.failed_batches"] = "8210",
             ["abandoned.stored"] = "466", ["abandoned.not_stored"] = "470", ["abandoned.unknown"] = "474", ["rejected_by_code.EntityAlreadyExists"] = "174",
             ["warmup.batches"] = "178", ["warmup.entities_succeeded"] = "182", ["warmup.entities_failed"] = "186",
             ["warmup.retries"] = "442", ["warmup.request_units"] = "667", ["warmup.outcomes.succeeded"] = "446", ["warmup.outcomes.server_busy"] = "454",
@@ -167,15 +172,35 @@ public sealed class SummaryMergeTests
         }
 
         var actual = Flatten(ResultJson.Serialize(merged)).Where(f => !f.Key.StartsWith("per_process", StringComparison.Ordinal)).ToDictionary();
-        Assert.Equal(expected.OrderBy(f => f.Key, StringComparer.Ordinal), actual.OrderBy(f => f.Key, StringComparer.Ordinal));
+        var operation = actual.Where(f => f.Key.StartsWith("operations.", StringComparison.Ordinal)).ToDictionary();
+        Assert.Equal(expected.OrderBy(f => f.Key, StringComparer.Ordinal), actual.Except(operation).OrderBy(f => f.Key, StringComparer.Ordinal));
+        AssertTheOperationsFiguresAreTheRuns(actual, operation);
         Assert.Equal(["i0", "i1"], merged.PerProcess.Select(p => p.Row));
         Assert.All(merged.PerProcess, p => Assert.Equal(ResultJson.Serialize(written with { Row = p.Row }), ResultJson.Serialize(p)));
+    }
+
+    /// <summary>A run of one operation: <c>operations.upsert-merge</c> holds the run's own merged figures, its requests all outcomes.</summary>
+    private static void AssertTheOperationsFiguresAreTheRuns(Dictionary<string, string> run, Dictionary<string, string> operation)
+    {
+        const string Prefix = "operations.upsert-merge.";
+        Assert.All(operation.Keys, k => Assert.StartsWith(Prefix, k, StringComparison.Ordinal));
+        Assert.Equal(run.Where(f => f.Key.StartsWith("outcomes.", StringComparison.Ordinal)).Sum(f => long.Parse(f.Value, CultureInfo.InvariantCulture)).ToString(CultureInfo.InvariantCulture), operation[Prefix + "requests"]);
+        var renamed = new Dictionary<string, string> { ["entities"] = "entities_succeeded" };
+        foreach (var (key, value) in operation.Where(f => f.Key != Prefix + "requests"))
+        {
+            var name = key[Prefix.Length..];
+            var first = name.Split('.', '[')[0];
+            Assert.Equal(run[renamed.GetValueOrDefault(first, first) + name[first.Length..]], value);
+        }
+
+        Assert.Contains(Prefix + "latency_ms.p99", operation.Keys);
     }
 
     [Fact]
     public void EveryFieldDistinct_SetsEveryFieldOfTheContract_EachNumberOnce()
     {
-        var fields = Flatten(ResultJson.Serialize(EveryFieldDistinct()));
+        // The operations' figures are the run's own (a run of one operation), so each of their numbers is there twice by design.
+        var fields = Flatten(ResultJson.Serialize(EveryFieldDistinct())).Where(f => !f.Key.StartsWith("operations.", StringComparison.Ordinal)).ToDictionary();
         var numbers = fields.Values.Where(v => double.TryParse(v, CultureInfo.InvariantCulture, out _)).ToList();
 
         Assert.Equal(numbers.Count, numbers.Distinct().Count());

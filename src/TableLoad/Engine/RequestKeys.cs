@@ -1,6 +1,7 @@
 using TableLoad.Storage;
+using TableLoad.Workload;
 
-namespace TableLoad.Workload;
+namespace TableLoad.Engine;
 
 /// <summary>
 /// The keys of one task's next request, by operation: a write's batch as <see cref="TaskKeys.For"/> gives it; a read of one key and
