@@ -22,9 +22,13 @@ public sealed partial class PlantedEnumMemberTests(PlantedBuild build, ITestOutp
         var unhandled = Unhandled(output);
         string[] expected =
         [
+            // A new operation is named, told what it does to the key space, and sent by both clients.
             "TableOperation.cs: TableOperation.Planted",
             "SdkBatchSender.cs: TableOperation.Planted",
+            "SdkBatchClient.cs: TableOperation.Planted",
             "SubRequestHead.cs: TableOperation.Planted",
+            "WireBatchClient.cs: TableOperation.Planted",
+            "ResultTable.cs: TableOperation.Planted",
             "ProbeVerdictNames.cs: ProbeVerdict.Planted",
             "TuneCeiling.cs: ProbeVerdict.Planted",
             "BracketGuess.cs: ProbeVerdict.Planted",

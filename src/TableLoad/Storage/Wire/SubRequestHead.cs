@@ -33,7 +33,8 @@ internal sealed class SubRequestHead
             (true, true) => "Content-Type: application/json\r\nAccept: application/json;odata=nometadata\r\nDataServiceVersion: 3.0\r\n",
             (true, false) => "Content-Type: application/json\r\nAccept: application/json;odata=nometadata\r\nPrefer: return-no-content\r\nDataServiceVersion: 3.0\r\n",
         };
-        Rest = Encoding.UTF8.GetBytes($" HTTP/1.1\r\n{headers}\r\n");
+        // The line break before the next boundary belongs to the boundary: a part with no body still ends its blank line with one.
+        Rest = Encoding.UTF8.GetBytes($" HTTP/1.1\r\n{headers}\r\n{(HasBody ? "" : "\r\n")}");
     }
 
     /// <summary>The sub-request's HTTP method: POST, PUT, PATCH or DELETE.</summary>

@@ -40,7 +40,14 @@ internal static class BatchBodyReader
         var split = httpRequest.IndexOf("\r\n\r\n", StringComparison.Ordinal);
         var head = httpRequest[..split].Split("\r\n");
         var headers = head.Skip(1).Select(h => h.Split(": ", 2)).ToDictionary(h => h[0], h => h[1], StringComparer.OrdinalIgnoreCase);
-        using var json = JsonDocument.Parse(httpRequest[(split + 4)..]);
+        // A delete has no body.
+        var body = httpRequest[(split + 4)..].Trim();
+        if (body.Length == 0)
+        {
+            return new Operation(head[0], headers, default);
+        }
+
+        using var json = JsonDocument.Parse(body);
         return new Operation(head[0], headers, json.RootElement.Clone());
     }
 }

@@ -1,4 +1,5 @@
 using System.Net;
+using System.Text.Json;
 using Azure.Core.Pipeline;
 using Azure.Data.Tables;
 using TableLoad.Storage;
@@ -75,9 +76,25 @@ public sealed class TableOperationBodyTests
         }
     }
 
+    [Fact]
+    public async Task Write_Delete_SendsWhatTheSdkSends_ADeleteOfEachAddressWithIfMatchAny_AndNoBody()
+    {
+        var batch = new BatchIdentity("p'k", "tl-000-000-0002-", "n", FirstKey: 8, KeySpace: 10);
+
+        var ours = await BatchBodyReader.ReadOperationsAsync(CreateSut(TableOperation.Delete).Write(batch, 3).ToArray());
+        var sdk = await SdkSubRequestsAsync(TableOperation.Delete, batch, 3);
+
+        Assert.Equal(sdk.Select(o => WithoutQuery(o.RequestLine)), ours.Select(o => o.RequestLine));
+        Assert.All(ours, o => Assert.StartsWith("DELETE ", o.RequestLine, StringComparison.Ordinal));
+        Assert.All(sdk.Zip(ours), p => Assert.Equal(("*", "*"), (p.First.Headers["If-Match"], p.Second.Headers["If-Match"])));
+        Assert.All(ours, o => Assert.Equal(JsonValueKind.Undefined, o.Entity.ValueKind));
+        Assert.All(ours, o => Assert.False(o.Headers.ContainsKey("Content-Type")));
+    }
+
     [Theory]
     [InlineData("upsert-replace")]
     [InlineData("upsert-merge")]
+    [InlineData("delete")]
     public void Write_NextBatchOfAKeySpace_PatchedInPlace_EqualsAFreshWriter(string name)
     {
         var operation = Operation(name);
@@ -114,7 +131,9 @@ public sealed class TableOperationBodyTests
                 entity[name] = value;
             }
 
-            return new TableTransactionAction(SdkBatchSender.ActionType(operation), entity);
+            return operation == TableOperation.Delete
+                ? new TableTransactionAction(TableTransactionActionType.Delete, new TableEntity(batch.PartitionKey, batch.RowKey(i)), Azure.ETag.All)
+                : new TableTransactionAction(SdkBatchSender.ActionType(operation), entity);
         });
 
         await Assert.ThrowsAnyAsync<Azure.RequestFailedException>(() => table.SubmitTransactionAsync(actions));
