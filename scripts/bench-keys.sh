@@ -23,5 +23,8 @@ while [[ $# -gt 0 ]]; do
 done
 
 dotnet build "$REPO_ROOT/bench/TableLoad.Bench" -c Release -v quiet -nologo >/dev/null || die "building bench/TableLoad.Bench failed."
+before="$(cut -d' ' -f1-3 /proc/loadavg)"
 # Workstation GC: one thread draws, and the server GC's heaps per core would only cost start-up time.
 DOTNET_gcServer=0 dotnet "$BENCH" key-draws "${ARGS[@]}"
+echo
+echo "Load average $before before, $(cut -d' ' -f1-3 /proc/loadavg) after: on a busy machine the nanoseconds are an upper bound."

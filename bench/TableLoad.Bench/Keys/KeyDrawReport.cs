@@ -18,9 +18,9 @@ internal static class KeyDrawReport
     public static int Run(TextWriter output, int draws, int mixDraws, int seed)
     {
         var c = CultureInfo.InvariantCulture;
-        output.WriteLine(c, $"# key choice ({DateTime.UtcNow:yyyy-MM-ddTHH:mmZ}, {Environment.ProcessorCount} cores, seed {seed})");
+        output.WriteLine(string.Create(c, $"# key choice ({DateTime.UtcNow:yyyy-MM-ddTHH:mmZ}, {Environment.ProcessorCount} cores, seed {seed})"));
         output.WriteLine();
-        output.WriteLine(c, $"Share of {draws:N0} draws the hottest keys get (zipfian: by count; latest, after a preload of the key space: the newest).");
+        output.WriteLine(string.Create(c, $"Share of {draws:N0} draws the hottest keys get (zipfian: by count; latest, after a preload of the key space: the newest)."));
         output.WriteLine();
         output.WriteLine("| distribution | keys | hottest 1% | hottest 10% |");
         output.WriteLine("|:--|--:|--:|--:|");
@@ -36,7 +36,7 @@ internal static class KeyDrawReport
                 }
 
                 Array.Sort(counts, (a, b) => b.CompareTo(a));
-                output.WriteLine(c, $"| {distribution.ToName()} | {keySpace:N0} | {Share(counts, keySpace / 100, draws)} | {Share(counts, keySpace / 10, draws)} |");
+                output.WriteLine(string.Create(c, $"| {distribution.ToName()} | {keySpace:N0} | {Share(counts, keySpace / 100, draws)} | {Share(counts, keySpace / 10, draws)} |"));
             }
         }
 
@@ -59,14 +59,14 @@ internal static class KeyDrawReport
             counts[item] = counts.GetValueOrDefault(item) + 1;
         }
 
-        output.WriteLine(c, $"Mix {Mix} over {draws:N0} draws:");
+        output.WriteLine(string.Create(c, $"Mix {Mix} over {draws:N0} draws:"));
         output.WriteLine();
         output.WriteLine("| item | weight's share | achieved share | difference, points |");
         output.WriteLine("|:--|--:|--:|--:|");
         for (var i = 0; i < mix.Items.Count; i++)
         {
             var achieved = (double)counts.GetValueOrDefault(mix.Items[i]) / draws;
-            output.WriteLine(c, $"| {mix.Items[i]} | {mix.Share(i):P2} | {achieved:P2} | {(achieved - mix.Share(i)) * 100:+0.00;-0.00} |");
+            output.WriteLine(string.Create(c, $"| {mix.Items[i]} | {mix.Share(i):P2} | {achieved:P2} | {(achieved - mix.Share(i)) * 100:+0.00;-0.00} |"));
         }
     }
 

@@ -2,8 +2,8 @@ namespace TableLoad.Workload;
 
 /// <summary>
 /// ζ(n) = Σ i^−θ for i = 1..n, the sum that normalises a zipfian over n items, for any n in constant time:
-/// the first 16 terms summed, the rest by the Euler–Maclaurin formula to its B6 term. Within 1e−12 of the
-/// direct sum (a test compares them up to 10^6, and with YCSB's ζ(10^10, 0.99)), so YCSB's 10^10-item space
+/// the first 16 terms summed, the rest by the Euler–Maclaurin formula to its B6 term. Within a relative 1e−12 of
+/// the direct sum (a test compares them up to 10^6, and with YCSB's ζ(10^10, 0.99)), so YCSB's 10^10-item space
 /// and a count that grows with every key written cost one power each, with nothing summed or cached.
 /// </summary>
 internal sealed class ZetaFunction
