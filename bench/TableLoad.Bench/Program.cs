@@ -1,6 +1,7 @@
 using System.CommandLine;
 using TableLoad.Bench.FakeEndpoint;
 using TableLoad.Bench.Floor;
+using TableLoad.Bench.Keys;
 using TableLoad.Bench.Loops;
 using TableLoad.Bench.Profile;
 using TableLoad.Bench.Results;
@@ -87,7 +88,13 @@ memory.SetAction(parse =>
     return 0;
 });
 
-var root = new RootCommand("TableLoad benchmarks: the fake endpoint, the baseline clients (floor, sdk-loop) and a trace report (scripts/bench.sh runs them).") { fake, floor, sdkLoop, recordCommand, tables, report, memory };
+var keyDraws = new Option<int>("--draws") { Description = "Draws per key distribution and per timed chooser.", DefaultValueFactory = _ => 10_000_000 };
+var mixDraws = new Option<int>("--mix-draws") { Description = "Draws of the mix whose shares are printed.", DefaultValueFactory = _ => 100_000 };
+var keySeed = new Option<int>("--seed") { Description = "Seed of every Random.", DefaultValueFactory = _ => 1 };
+var keys = new Command("key-draws", "Prints the hottest keys' shares of zipfian and latest, a mix's achieved shares and the cost of a draw (scripts/bench-keys.sh).") { keyDraws, mixDraws, keySeed };
+keys.SetAction(parse => KeyDrawReport.Run(Console.Out, parse.GetValue(keyDraws), parse.GetValue(mixDraws), parse.GetValue(keySeed)));
+
+var root = new RootCommand("TableLoad benchmarks: the fake endpoint, the baseline clients (floor, sdk-loop) and a trace report (scripts/bench.sh runs them).") { fake, floor, sdkLoop, recordCommand, tables, report, memory, keys };
 return await root.Parse(args).InvokeAsync().ConfigureAwait(false);
 
 // floor and sdk-loop take the same options and print the same result line; only the client differs.
