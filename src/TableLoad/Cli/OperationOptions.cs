@@ -1,10 +1,11 @@
 using System.CommandLine;
 using TableLoad.Storage;
+using TableLoad.Workload;
 
 namespace TableLoad.Cli;
 
 /// <summary>What <c>--operation</c> and the options of its keys (<c>--key-space</c>, <c>--preload</c>, a query's shape) say, read in <see cref="RunSettingsFactory"/>'s one pass.</summary>
-internal sealed record OperationChoice(TableOperation Operation, int? KeySpace, bool Preload, QueryShape Query);
+internal sealed record OperationChoice(TableOperation Operation, int? KeySpace, bool Preload, QueryShape Query, KeyDistribution KeyDistribution = KeyDistribution.Uniform);
 
 /// <summary>Reads <c>--operation</c> and the options of its keys, with the checks between them and the batch size.</summary>
 internal static class OperationOptions
@@ -17,11 +18,17 @@ internal static class OperationOptions
         var keySpace = options.KeySpace.ValueIn(parse, errors);
         var preload = parse.GetValue(options.Preload);
         var query = new QueryShape(options.QueryLength.ValueIn(parse, errors) ?? QueryShape.Default.Length, options.PageSize.ValueIn(parse, errors) ?? QueryShape.MaxPageSize);
-        var choice = new OperationChoice(operation, keySpace, preload, query);
+        var distributionText = parse.GetValue(options.KeyDistribution);
+        var knownDistribution = errors.Require(options.KeyDistribution, KeyDistributionNames.TryParse(distributionText, out var distribution),
+            $"--key-distribution must be {KeyDistributionNames.Names()}, not '{distributionText}'.");
+        var choice = new OperationChoice(operation, keySpace, preload, query, distribution);
         if (!known)
         {
             return choice;
         }
+
+        errors.Require(!knownDistribution || distribution == KeyDistribution.Uniform || operation.KeyUse() == KeyUse.Reads,
+            $"--key-distribution {distribution.ToName()} goes with --operation read or query: a write's keys, and a delete's, go in order.");
 
         // One sentence for the first thing missing: a key space comes before what fills it.
         var name = operation.ToName();

@@ -94,6 +94,12 @@ internal sealed class RunOptions
         Description = "Before the warm-up, write every key of the --key-space once (upsert-replace batches of up to 100), for each task and partition the run uses, so a read, query or delete finds them. Not measured: summary.json's preload says its entities, batches and seconds. Needed by read, query and delete unless --allow-existing-table says the table holds the keys already.",
     };
 
+    public Option<string> KeyDistribution { get; } = new("--key-distribution")
+    {
+        Description = "With --operation read or query: how each request draws its key from the --key-space, by YCSB's definitions: uniform (every key alike), zipfian (Gray et al.'s generator, constant 0.99, scrambled over the key space as YCSB's default: 1% of 10,000 keys get 21% of the requests) or latest (a zipfian offset back from the newest key written; after a preload, the key space's last).",
+        DefaultValueFactory = _ => Workload.KeyDistribution.Uniform.ToName(),
+    };
+
     public Bounded<int> QueryLength { get; } = new(
         new Option<int>("--query-length") { Description = "With --operation query: the entities one query asks for; its pages are followed until they came or the range ended.", DefaultValueFactory = _ => QueryShape.Default.Length },
         1, 1_000_000, unit: "entities");
@@ -267,7 +273,7 @@ internal sealed class RunOptions
         Client, Runtime, SdkDiagnostics, ConnectionString, Endpoint, Sas, Auth, Account, AllowExistingTable, MaxEntities, Table, KeepTable, BatchSize.Option, EntitySize.Option, Properties.Option, Partitions, KeyPrefix,
         Entity,
         Tasks.Option, Processes.Option, PerProcess, Rate.Option, Duration.Option, Stages, Batches.Option, StartAt, RunId, Instance.Option,
-        Operation, KeySpace.Option, Preload, QueryLength.Option, PageSize.Option,
+        Operation, KeySpace.Option, Preload, KeyDistribution, QueryLength.Option, PageSize.Option,
         Warmup.Option, Timeout.Option, Retries.Option, Output, Label, Verify, NoBatchLog, BatchLogBuffer.Option, Report, OtlpEndpoint, Quiet, Config,
         FailIf, Junit, AbortIf,
     ];

@@ -95,6 +95,7 @@ internal static class RunSettingsFactory
             KeySpace = operation.KeySpace,
             Preload = operation.Preload,
             Query = operation.Query,
+            KeyDistribution = operation.KeyDistribution,
             EntitySize = sample is null ? Accepted(entitySize) : template!.PayloadBytes,
             Properties = sample?.Properties.Count ?? Accepted(properties),
             Entity = sample,

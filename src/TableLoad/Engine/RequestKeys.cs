@@ -5,10 +5,10 @@ namespace TableLoad.Engine;
 
 /// <summary>
 /// The keys of one task's next request, by operation: a write's batch as <see cref="TaskKeys.For"/> gives it; a read of one key and
-/// a query from one key, drawn uniformly from the key space; a delete batch of the next keys not yet deleted in the partition, oldest
+/// a query from one key, drawn from the key space by the run's <see cref="KeyChooser"/>; a delete batch of the next keys not yet deleted in the partition, oldest
 /// first, until none is left. Not thread-safe: one per task loop.
 /// </summary>
-internal sealed class RequestKeys(TableOperation operation, TaskKeys keys, int batchSize, int keySpace, long partitionCycle, int queryLength, Random random)
+internal sealed class RequestKeys(TableOperation operation, TaskKeys keys, int batchSize, int keySpace, long partitionCycle, int queryLength, KeyChooser? chooser)
 {
     /// <summary>The <paramref name="sequence"/>-th request's keys and how many entities it names; false when a delete has no key left.</summary>
     public bool TryNext(long sequence, string partitionKey, out BatchIdentity batch, out int count)
@@ -16,7 +16,7 @@ internal sealed class RequestKeys(TableOperation operation, TaskKeys keys, int b
         (batch, count) = operation.KeyUse() switch
         {
             KeyUse.WritesNew or KeyUse.Overwrites => (keys.For(sequence, partitionKey), batchSize),
-            KeyUse.Reads => (keys.From(partitionKey, random.Next(keySpace)), operation == TableOperation.Query ? queryLength : 1),
+            KeyUse.Reads => (keys.From(partitionKey, chooser!.Next()), operation == TableOperation.Query ? queryLength : 1),
             KeyUse.Deletes => NextDeletes(sequence, partitionKey),
         };
         return count > 0;

@@ -52,7 +52,7 @@ internal sealed class TaskLoops(
         var sender = client.CreateSender(operation);
         var cycle = settings.Partitions.Cycle(settings.Tasks);
         var keys = new TaskKeys(settings.KeyPrefix, settings.Instance, settings.Process, task, settings.BatchSize, settings.KeySpace, cycle, nonce);
-        var requests = new RequestKeys(operation, keys, settings.BatchSize, settings.KeySpace ?? 0, cycle, settings.Query.Length, new Random());
+        var requests = new RequestKeys(operation, keys, settings.BatchSize, settings.KeySpace ?? 0, cycle, settings.Query.Length, ChooserOf(settings));
         for (long sequence = 0; !stopStarting.IsCancellationRequested; sequence++)
         {
             // A retired task takes no batch of --batches' budget while it waits, so the tasks running can spend it all.
@@ -108,6 +108,12 @@ internal sealed class TaskLoops(
             recorder.Record(result, entities, latencyMicros, warmup, uncorrected, late, unlogged, newKeys, deletedKeys);
         }
     }
+
+    /// <summary>How a read or query draws its key; null for the other operations, whose keys go in order.</summary>
+    private static KeyChooser? ChooserOf(RunSettings settings) => settings is { KeySpace: { } space } && settings.Operation.KeyUse() == KeyUse.Reads
+        // Nothing but the preload writes in a run that reads, so its newest key is the key space's last.
+        ? KeyChooser.Create(settings.KeyDistribution, space, new Random(), () => space)
+        : null;
 
     /// <summary>A request's entities: those a read or query returned when it succeeded (those it asked for when it failed); a batch's own.</summary>
     private static int EntitiesOf(TableOperation operation, in BatchResult result, int count) =>

@@ -1,6 +1,7 @@
 using System.Text.Json.Serialization;
 using TableLoad.Settings;
 using TableLoad.Storage;
+using TableLoad.Workload;
 
 namespace TableLoad.Reporting;
 
@@ -57,6 +58,9 @@ internal sealed record RecordedRunOptions
 
     /// <summary>Whether the key space was written before the run (<c>--preload</c>).</summary>
     public bool Preload { get; init; }
+
+    /// <summary>How a read or query drew its key: uniform, zipfian or latest.</summary>
+    public string KeyDistribution { get; init; } = Workload.KeyDistribution.Uniform.ToName();
 
     /// <summary>The entities a query asks for; recorded for every run, as its option has a default.</summary>
     public int QueryLength { get; init; } = QueryShape.Default.Length;
@@ -149,6 +153,7 @@ internal sealed record RecordedRunOptions
         Operation = settings.Operation.ToName(),
         KeySpace = settings.KeySpace,
         Preload = settings.Preload,
+        KeyDistribution = settings.KeyDistribution.ToName(),
         QueryLength = settings.Query.Length,
         PageSize = settings.Query.PageSize,
         Properties = settings.Entity is null ? settings.Properties : null,

@@ -31,6 +31,9 @@ internal sealed record RunSettings
     /// <summary>Write every key of the key space once before the warm-up (<c>--preload</c>), so reads, queries and deletes find them.</summary>
     public bool Preload { get; init; }
 
+    /// <summary>How a read or query draws its key from the key space (<c>--key-distribution</c>).</summary>
+    public KeyDistribution KeyDistribution { get; init; }
+
     /// <summary>What a query asks for (<c>--query-length</c>, <c>--page-size</c>).</summary>
     public QueryShape Query { get; init; } = QueryShape.Default;
 

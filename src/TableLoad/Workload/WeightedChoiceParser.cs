@@ -2,7 +2,7 @@ using System.Globalization;
 
 namespace TableLoad.Workload;
 
-/// <summary>What a name of a weighted choice stands for (e.g. <c>BatchOperationNames.TryParse</c>); false for no such name.</summary>
+/// <summary>What a name of a weighted choice stands for (e.g. <c>TableOperationNames.TryParse</c>); false for no such name.</summary>
 internal delegate bool NameResolver<T>(string name, out T item);
 
 /// <summary>

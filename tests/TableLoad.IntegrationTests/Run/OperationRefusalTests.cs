@@ -24,6 +24,10 @@ public sealed class OperationRefusalTests
         "--operation", "upsert-replace", "--preload")]
     [InlineData("--preload with --operation insert would insert keys the preload stored, which the service refuses (409 EntityAlreadyExists): use upsert-replace, or leave --preload out.",
         "--preload", "--key-space", "500")]
+    [InlineData("--key-distribution zipfian goes with --operation read or query: a write's keys, and a delete's, go in order.",
+        "--operation", "upsert-replace", "--key-space", "100", "--key-distribution", "zipfian")]
+    [InlineData("--key-distribution must be uniform, zipfian or latest, not 'hotspot'.",
+        "--operation", "read", "--key-space", "100", "--preload", "--key-distribution", "hotspot")]
     [InlineData("--query-length must be between 1 and 1000000 entities, not 0.",
         "--operation", "query", "--key-space", "10", "--preload", "--query-length", "0")]
     [InlineData("--page-size must be between 1 and 1000 entities (the service returns at most 1000 entities an answer), not 1001.",

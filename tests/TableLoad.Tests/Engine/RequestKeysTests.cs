@@ -12,7 +12,7 @@ public sealed class RequestKeysTests
     [Fact]
     public void Deletes_TakeEachPartitionsKeysInOrder_EachOnce_ThenEnd()
     {
-        var sut = new RequestKeys(TableOperation.Delete, Keys, batchSize: 10, keySpace: 25, partitionCycle: 2, queryLength: 1, new Random(1));
+        var sut = new RequestKeys(TableOperation.Delete, Keys, batchSize: 10, keySpace: 25, partitionCycle: 2, queryLength: 1, chooser: null);
         var deleted = new Dictionary<string, List<int>> { ["a"] = [], ["b"] = [] };
 
         long sequence = 0;
@@ -32,7 +32,7 @@ public sealed class RequestKeysTests
     public void ReadsAndQueries_DrawTheirFirstKeyFromTheWholeKeySpace(string name, int expectedCount)
     {
         Assert.True(TableOperationNames.TryParse(name, out var operation));
-        var sut = new RequestKeys(operation, Keys, batchSize: 10, keySpace: 25, partitionCycle: 2, queryLength: 40, new Random(7));
+        var sut = new RequestKeys(operation, Keys, batchSize: 10, keySpace: 25, partitionCycle: 2, queryLength: 40, KeyChooser.Create(KeyDistribution.Uniform, 25, new Random(7)));
         var firsts = new HashSet<int>();
 
         for (long sequence = 0; sequence < 2_000; sequence++)
@@ -48,7 +48,7 @@ public sealed class RequestKeysTests
     [Fact]
     public void Writes_NameTheBatchTaskKeysGives()
     {
-        var sut = new RequestKeys(TableOperation.UpsertReplace, Keys, batchSize: 10, keySpace: 25, partitionCycle: 2, queryLength: 1, new Random(1));
+        var sut = new RequestKeys(TableOperation.UpsertReplace, Keys, batchSize: 10, keySpace: 25, partitionCycle: 2, queryLength: 1, chooser: null);
 
         Assert.True(sut.TryNext(4, "a", out var batch, out var count));
 

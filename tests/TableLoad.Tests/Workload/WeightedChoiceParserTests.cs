@@ -10,7 +10,7 @@ public sealed class WeightedChoiceParserTests
 
     private static string Refusal(string? text)
     {
-        Assert.False(WeightedChoiceParser.TryParse<BatchOperation>(text, "--mix", BatchOperationNames.TryParse, Names, Example, out _, out var fault));
+        Assert.False(WeightedChoiceParser.TryParse<TableOperation>(text, "--mix", TableOperationNames.TryParse, Names, Example, out _, out var fault));
         Assert.DoesNotContain('\n', fault);
         Assert.EndsWith(".", fault, StringComparison.Ordinal);
         return fault;
@@ -19,18 +19,18 @@ public sealed class WeightedChoiceParserTests
     [Fact]
     public void TryParse_Pairs_GiveTheirItemsAndShares()
     {
-        Assert.True(WeightedChoiceParser.TryParse<BatchOperation>(" upsert-replace:3 , UPSERT-MERGE:1,insert:0", "--mix",
-            BatchOperationNames.TryParse, Names, Example, out var choice, out _));
+        Assert.True(WeightedChoiceParser.TryParse<TableOperation>(" upsert-replace:3 , UPSERT-MERGE:1,insert:0", "--mix",
+            TableOperationNames.TryParse, Names, Example, out var choice, out _));
 
-        Assert.Equal([BatchOperation.UpsertReplace, BatchOperation.UpsertMerge, BatchOperation.Insert], choice.Items);
+        Assert.Equal([TableOperation.UpsertReplace, TableOperation.UpsertMerge, TableOperation.Insert], choice.Items);
         Assert.Equal([0.75, 0.25, 0.0], Enumerable.Range(0, 3).Select(choice.Share));
     }
 
     [Fact]
     public void TryParse_FractionalAndExponentWeights_AreNumbers()
     {
-        Assert.True(WeightedChoiceParser.TryParse<BatchOperation>("insert:0.5,upsert-merge:1e1", "--mix",
-            BatchOperationNames.TryParse, Names, Example, out var choice, out _));
+        Assert.True(WeightedChoiceParser.TryParse<TableOperation>("insert:0.5,upsert-merge:1e1", "--mix",
+            TableOperationNames.TryParse, Names, Example, out var choice, out _));
 
         Assert.Equal(10.5, choice.Total);
     }

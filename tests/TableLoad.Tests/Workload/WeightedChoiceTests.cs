@@ -22,14 +22,14 @@ public sealed class WeightedChoiceTests
     [Fact]
     public void Next_ThreeOperations_EachWithinAPointOfItsShare()
     {
-        var sut = new WeightedChoice<BatchOperation>([(BatchOperation.Insert, 5), (BatchOperation.UpsertReplace, 3), (BatchOperation.UpsertMerge, 2)]);
+        var sut = new WeightedChoice<TableOperation>([(TableOperation.Insert, 5), (TableOperation.UpsertReplace, 3), (TableOperation.UpsertMerge, 2)]);
         var random = new Random(19);
 
         var counts = Enumerable.Range(0, 100_000).Select(_ => sut.Next(random)).CountBy(item => item).ToDictionary();
 
-        Assert.InRange(counts[BatchOperation.Insert] / 1_000.0, 49, 51);
-        Assert.InRange(counts[BatchOperation.UpsertReplace] / 1_000.0, 29, 31);
-        Assert.InRange(counts[BatchOperation.UpsertMerge] / 1_000.0, 19, 21);
+        Assert.InRange(counts[TableOperation.Insert] / 1_000.0, 49, 51);
+        Assert.InRange(counts[TableOperation.UpsertReplace] / 1_000.0, 29, 31);
+        Assert.InRange(counts[TableOperation.UpsertMerge] / 1_000.0, 19, 21);
     }
 
     [Fact]
