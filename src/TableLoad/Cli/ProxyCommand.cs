@@ -13,8 +13,9 @@ internal static class ProxyCommand
     {
         var options = new ProxyOptions();
         var command = options.CreateCommand(
-            "Run a reverse proxy that throttles and faults batches and single writes (one entity written alone) as the service would, forwarding everything else untouched. " +
-            "Prints one line when listening and, on Ctrl+C or SIGTERM, its counters as one JSON line (also at GET /_proxy/stats). " +
+            "Run a reverse proxy that counts, throttles and faults batches, single writes (one entity written alone), point reads, query pages and single deletes as the service would, forwarding everything else (table create, delete and list) untouched. " +
+            "Every entity read or written counts against the limits: a point read or delete 1, a batch its operations, a query page the entities its answer returned. " +
+            "Prints one line when listening and, on Ctrl+C or SIGTERM, its counters as one JSON line (also at GET /_proxy/stats): requests by kind, reads found and not found, query pages and the entities they returned, deletes, 412 answers, throttled requests by code and limit, request units by kind of request. " +
             "Exit codes: 0 stopped, 1 cannot listen, 2 bad input.");
 
         command.SetAction(async (parse, _) =>

@@ -25,11 +25,11 @@ internal sealed class ProxyOptions
     };
 
     public Bounded<double> PartitionLimit { get; } = new(
-        new Option<double>("--partition-limit") { Description = "Entities per second one partition (account, table, PartitionKey) accepts before it is throttled; a token bucket holding --burst's worth.", DefaultValueFactory = _ => ProxySettings.DefaultPartitionLimit },
+        new Option<double>("--partition-limit") { Description = "Entities per second one partition (account, table, PartitionKey) accepts before it is throttled, every entity read or written counted: a batch's operations (deletes included), a single write, a point read or a single delete 1, a query page the entities its answer returned (taken after the answer; a query is refused while the bucket is in debt). A token bucket holding --burst's worth.", DefaultValueFactory = _ => ProxySettings.DefaultPartitionLimit },
         0, MaxLimit, unit: "entities per second", aboveMin: true);
 
     public Bounded<double> AccountLimit { get; } = new(
-        new Option<double>("--account-limit") { Description = "Entities per second the whole account accepts before it is throttled; a token bucket holding --burst's worth.", DefaultValueFactory = _ => ProxySettings.DefaultAccountLimit },
+        new Option<double>("--account-limit") { Description = "Entities per second the whole account accepts before it is throttled, counted as --partition-limit counts them (a query that may span partitions counts here only); a token bucket holding --burst's worth.", DefaultValueFactory = _ => ProxySettings.DefaultAccountLimit },
         0, MaxLimit, unit: "entities per second", aboveMin: true);
 
     public BoundedDuration Burst { get; } = new(
@@ -54,7 +54,7 @@ internal sealed class ProxyOptions
     };
 
     public Bounded<double> RequestUnits { get; } = new(
-        new Option<double?>("--request-units") { Description = "Emulate the Cosmos DB Table API with this many request units (RU) provisioned per second: each batch or single write is charged by the cost model in docs/proxy.md against a one-second budget (unused RUs are not carried over), its answer carries x-ms-request-charge, and a write over the budget gets 429 TooManyRequests with x-ms-retry-after-ms and x-ms-substatus 3200. The Azure Storage limits do not apply, so --partition-limit, --account-limit, --burst, --account-ingress-limit and --account-egress-limit are refused beside it. Default: none (Azure Storage)." },
+        new Option<double?>("--request-units") { Description = "Emulate the Cosmos DB Table API with this many request units (RU) provisioned per second: each request is charged by the cost models in docs/cosmos.md (a write by its entities' size and properties, a delete as the smallest write, 4.95 RU; a point read 1 RU up to 1 KB returned, growing to 10 RU at 100 KB; a query page 1 RU plus a point read of each entity returned) against a one-second budget (unused RUs are not carried over), its answer carries x-ms-request-charge, and a request over the budget gets 429 TooManyRequests with x-ms-retry-after-ms and x-ms-substatus 3200. The Azure Storage limits do not apply, so --partition-limit, --account-limit, --burst, --account-ingress-limit and --account-egress-limit are refused beside it. Default: none (Azure Storage)." },
         0, MaxLimit, unit: "request units per second", aboveMin: true);
 
     public Option<string> ChargeHeaderFault { get; } = new("--charge-header-fault")
@@ -65,21 +65,26 @@ internal sealed class ProxyOptions
 
     public Option<string> Latency { get; } = new("--latency")
     {
-        Description = "Latency added to every batch and single write: fixed (50ms), uniform:10ms-200ms, or exp:50ms (exponential with that mean); each number with its unit (a bare 50 is refused, 0 adds none).",
+        Description = "Latency added to every batch, single write, point read, query page and single delete: fixed (50ms), uniform:10ms-200ms, or exp:50ms (exponential with that mean); each number with its unit (a bare 50 is refused, 0 adds none).",
         DefaultValueFactory = _ => "0ms",
     };
 
     public Bounded<double> ResetRate { get; } = new(
-        new Option<double>("--reset-rate") { Description = "Probability that a batch or single write has its connection reset before it is forwarded (nothing is stored).", DefaultValueFactory = _ => 0 },
+        new Option<double>("--reset-rate") { Description = "Probability that a write (batch, single write, single delete) has its connection reset before it is forwarded (nothing is stored); reads too with --read-faults.", DefaultValueFactory = _ => 0 },
         0, 1, why: "a probability");
 
     public Bounded<double> LoseAnswerRate { get; } = new(
-        new Option<double>("--lose-answer-rate") { Description = "Probability that a batch or single write is forwarded and committed, then its connection reset instead of answering.", DefaultValueFactory = _ => 0 },
+        new Option<double>("--lose-answer-rate") { Description = "Probability that a write (batch, single write, single delete) is forwarded and committed, then its connection reset instead of answering; reads too with --read-faults.", DefaultValueFactory = _ => 0 },
         0, 1, why: "a probability");
 
     public Bounded<double> DelayAnswerRate { get; } = new(
-        new Option<double>("--delay-answer-rate") { Description = "Probability that a batch or single write is forwarded and committed, then its answer held for --delay-answer.", DefaultValueFactory = _ => 0 },
+        new Option<double>("--delay-answer-rate") { Description = "Probability that a write (batch, single write, single delete) is forwarded and committed, then its answer held for --delay-answer; reads too with --read-faults.", DefaultValueFactory = _ => 0 },
         0, 1, why: "a probability");
+
+    public Option<bool> ReadFaults { get; } = new("--read-faults")
+    {
+        Description = "Also reset, lose or delay the answers of point reads and queries at the rates above (drawn apart from the writes', so reads never shift which write gets a fault). Default: off: the faults hit writes only (batches, single writes, single deletes), so that a client's own checks (--verify's count, the read-back of an ambiguous batch) see the table as it is; latency and the limits apply to reads either way.",
+    };
 
     public BoundedDuration DelayAnswer { get; } = new(
         new Option<string>("--delay-answer") { Description = "How long a delayed answer is held, e.g. past the client's timeout.", DefaultValueFactory = _ => ProxySettings.DefaultDelayAnswer },
@@ -100,7 +105,7 @@ internal sealed class ProxyOptions
     [
         Listen, Target, PartitionLimit.Option, AccountLimit.Option, Burst.Option, AccountIngressLimit.Option, AccountEgressLimit.Option, TimeoutShare.Option, Cosmos,
         RequestUnits.Option, ChargeHeaderFault, Latency, ResetRate.Option, LoseAnswerRate.Option,
-        DelayAnswerRate.Option, DelayAnswer.Option, Seed, Config,
+        DelayAnswerRate.Option, DelayAnswer.Option, ReadFaults, Seed, Config,
     ];
 
     /// <summary>A <c>proxy</c> command holding these options, so every reader of the proxy's arguments parses them alike.</summary>

@@ -75,6 +75,7 @@ internal static class ProxySettingsFactory
             LoseAnswerRate = loseRate.GetValueOrDefault(),
             DelayAnswerRate = delayRate.GetValueOrDefault(),
             DelayAnswer = delay.GetValueOrDefault(),
+            ReadFaults = parse.GetValue(options.ReadFaults),
             Seed = parse.GetValue(options.Seed) ?? Random.Shared.Next(),
         };
     }

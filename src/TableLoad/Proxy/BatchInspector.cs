@@ -14,10 +14,13 @@ internal static class BatchInspector
 
     private static ReadOnlySpan<byte> PartitionKeyName => "PartitionKey"u8;
 
+    private static ReadOnlySpan<byte> DeleteMethod => "DELETE "u8;
+
     /// <summary>Inspects the multipart body of an entity group transaction (<c>POST .../$batch</c>).</summary>
     public static BodyShape InspectBatch(ReadOnlySpan<byte> body)
     {
         var operations = 0;
+        var deletes = 0;
         var firstLineEnd = -1;
         for (var at = 0; ;)
         {
@@ -32,32 +35,47 @@ internal static class BatchInspector
             if (at < body.Length && body[at] is (byte)'\r' or (byte)'\n')
             {
                 operations++;
+                deletes += IsDeleteLine(body, end) ? 1 : 0;
                 firstLineEnd = firstLineEnd < 0 ? end : firstLineEnd;
             }
         }
 
         if (firstLineEnd < 0)
         {
-            return new BodyShape(0, default, default, false);
+            return new BodyShape(0, default, default, false, 0);
         }
 
         var lineStart = body[..firstLineEnd].LastIndexOf((byte)'\n') + 1;
         var table = TableOfRequestLine(body, lineStart, firstLineEnd);
+        if (IsDeleteLine(body, firstLineEnd))
+        {
+            // A delete has no body: its key is in its entity address, the request line's URL.
+            var url = (lineStart + DeleteMethod.Length)..firstLineEnd;
+            return new BodyShape(operations, table, url, false, deletes) { KeyInAddress = true };
+        }
+
         var headersEnd = body[firstLineEnd..].IndexOf(HeadersEnd);
         if (headersEnd < 0)
         {
-            return new BodyShape(operations, table, default, false);
+            return new BodyShape(operations, table, default, false, deletes);
         }
 
         var (key, escaped) = FindPartitionKey(body, firstLineEnd + headersEnd + HeadersEnd.Length);
-        return new BodyShape(operations, table, key, escaped);
+        return new BodyShape(operations, table, key, escaped, deletes);
     }
 
     /// <summary>Inspects the JSON body of a single write (an insert, <c>POST .../{table}</c>, or an upsert to the entity's address); the table comes from the path.</summary>
     public static BodyShape InspectEntity(ReadOnlySpan<byte> body)
     {
         var (key, escaped) = FindPartitionKey(body, 0);
-        return new BodyShape(1, default, key, escaped);
+        return new BodyShape(1, default, key, escaped, 0);
+    }
+
+    /// <summary>Whether the request line that ends at <paramref name="lineEnd"/> is a DELETE sub-request.</summary>
+    public static bool IsDeleteLine(ReadOnlySpan<byte> body, int lineEnd)
+    {
+        var lineStart = body[..lineEnd].LastIndexOf((byte)'\n') + 1;
+        return body[lineStart..lineEnd].StartsWith(DeleteMethod);
     }
 
     // The last path segment of "POST http://host/account/table HTTP/1.1", up to any '(' or '?'.
@@ -138,15 +156,24 @@ internal static class BatchInspector
 }
 
 /// <summary>
-/// What <see cref="BatchInspector"/> found: the operation count, where the first operation's table name
-/// is (empty for a single write, whose table is in the path), and where its PartitionKey's JSON string is.
+/// What <see cref="BatchInspector"/> found: the operation count (deletes among them), where the first operation's table
+/// name is (empty for a single write, whose table is in the path), and where its PartitionKey's JSON string is (or, when
+/// the first operation is a delete, its request line's URL, which holds the key in the entity's address).
 /// </summary>
-internal readonly record struct BodyShape(int Operations, Range Table, Range PartitionKey, bool PartitionKeyEscaped)
+internal readonly record struct BodyShape(int Operations, Range Table, Range PartitionKey, bool PartitionKeyEscaped, int Deletes)
 {
+    /// <summary>Whether <see cref="PartitionKey"/> is the URL of a delete's entity address, percent-encoded, rather than a JSON string.</summary>
+    public bool KeyInAddress { get; init; }
+
     /// <summary>Copies the PartitionKey, unescaped, into <paramref name="destination"/>; -1 if it does not fit.</summary>
     public int CopyPartitionKey(ReadOnlySpan<byte> body, Span<char> destination)
     {
         var raw = body[PartitionKey];
+        if (KeyInAddress)
+        {
+            return PartitionKeyOfRequest.CopyFromEntityAddress(Uri.UnescapeDataString(System.Text.Encoding.UTF8.GetString(raw)), destination);
+        }
+
         if (!PartitionKeyEscaped)
         {
             return System.Text.Encoding.UTF8.TryGetChars(raw, destination, out var written) ? written : -1;

@@ -4,7 +4,8 @@ namespace TableLoad.Proxy;
 
 /// <summary>
 /// Reads each entity a write carries (its JSON object: size and properties) and sums their charges by
-/// <see cref="WriteChargeModel"/>: every operation of a batch, or the one entity of a single write.
+/// <see cref="WriteChargeModel"/>: every operation of a batch (a delete, which carries none, at
+/// <see cref="WriteChargeModel.Delete"/>), or the one entity of a single write.
 /// </summary>
 internal static class EntityCharges
 {
@@ -23,9 +24,16 @@ internal static class EntityCharges
                 return total;
             }
 
-            at += found + RequestLineEnd.Length;
+            var lineEnd = at + found;
+            at = lineEnd + RequestLineEnd.Length;
             if (at >= body.Length || body[at] is not ((byte)'\r' or (byte)'\n'))
             {
+                continue;
+            }
+
+            if (BatchInspector.IsDeleteLine(body, lineEnd))
+            {
+                total += WriteChargeModel.Delete;
                 continue;
             }
 

@@ -22,10 +22,13 @@ internal readonly struct FaultDice(int seed)
     }
 }
 
-/// <summary>What a draw decides; each request draws once per purpose.</summary>
+/// <summary>What a draw decides; each request draws once per purpose. A read's purposes are offset by <see cref="ReadStream"/>.</summary>
 internal enum DicePurpose
 {
     Fault = 1,
     Latency = 2,
     ThrottleCode = 3,
+
+    /// <summary>Added to a purpose for the reads' stream, so that read n and write n draw apart.</summary>
+    ReadStream = 16,
 }

@@ -1,8 +1,9 @@
 namespace TableLoad.Proxy;
 
 /// <summary>
-/// Decides, per batch or single write, the latency to add and the one fault (if any) it gets. The rates are
-/// exact marginal probabilities: one draw falls into [reset | lose answer | delay answer | none].
+/// Decides, per request the proxy emulates, the latency to add and the one fault (if any) it gets. The rates are
+/// exact marginal probabilities: one draw falls into [reset | lose answer | delay answer | none]. Writes and reads
+/// draw from streams of their own, so the reads a client interleaves never shift the writes' draws.
 /// </summary>
 internal sealed class FaultPlan(ProxySettings settings)
 {
@@ -11,24 +12,38 @@ internal sealed class FaultPlan(ProxySettings settings)
     private readonly double _lose = settings.ResetRate + settings.LoseAnswerRate;
     private readonly double _delay = settings.ResetRate + settings.LoseAnswerRate + settings.DelayAnswerRate;
 
-    public Fault FaultOf(long request)
+    public Fault FaultOf(DrawNumber draw)
     {
-        if (_delay <= 0)
+        if (_delay <= 0 || (draw.IsRead && !settings.ReadFaults))
         {
             return Fault.None;
         }
 
-        var u = _dice.Roll(request, DicePurpose.Fault);
+        var u = Roll(draw, DicePurpose.Fault);
         return u < _reset ? Fault.Reset : u < _lose ? Fault.LoseAnswer : u < _delay ? Fault.DelayAnswer : Fault.None;
     }
 
-    public TimeSpan LatencyOf(long request) =>
-        settings.Latency.IsNone ? TimeSpan.Zero : settings.Latency.Sample(_dice.Roll(request, DicePurpose.Latency));
+    public TimeSpan LatencyOf(DrawNumber draw) =>
+        settings.Latency.IsNone ? TimeSpan.Zero : settings.Latency.Sample(Roll(draw, DicePurpose.Latency));
 
-    public ThrottleCode CodeOf(long request) =>
+    public ThrottleCode CodeOf(DrawNumber draw) =>
         settings.Cosmos ? ThrottleCode.TooManyRequests
-        : settings.TimeoutShare > 0 && _dice.Roll(request, DicePurpose.ThrottleCode) < settings.TimeoutShare ? ThrottleCode.OperationTimedOut
+        : settings.TimeoutShare > 0 && Roll(draw, DicePurpose.ThrottleCode) < settings.TimeoutShare ? ThrottleCode.OperationTimedOut
         : ThrottleCode.ServerBusy;
+
+    private double Roll(DrawNumber draw, DicePurpose purpose) =>
+        _dice.Roll(draw.Sequence, draw.IsRead ? purpose + (int)DicePurpose.ReadStream : purpose);
+}
+
+/// <summary>
+/// Which draw a request gets: the n-th write (batch, single write or single delete) or the n-th read (point read or
+/// query), each numbered in its own stream.
+/// </summary>
+internal readonly record struct DrawNumber(long Sequence, bool IsRead)
+{
+    public static DrawNumber Write(long sequence) => new(sequence, false);
+
+    public static DrawNumber Read(long sequence) => new(sequence, true);
 }
 
 /// <summary>The fault a request gets.</summary>

@@ -1,3 +1,5 @@
+using Microsoft.AspNetCore.Http;
+
 namespace TableLoad.Proxy;
 
 /// <summary>What the proxy did, counted lock-free as it happens; <see cref="Snapshot"/> reads them.</summary>
@@ -6,6 +8,15 @@ internal sealed class ProxyCounters(int seed)
     private long _requests;
     private long _batches;
     private long _singleWrites;
+    private long _pointReads;
+    private long _queries;
+    private long _singleDeletes;
+    private long _pointReadsFound;
+    private long _pointReadsNotFound;
+    private long _queryEntities;
+    private long _deletesForwarded;
+    private long _preconditionFailed;
+    private readonly long[] _hundredthsByKind = new long[Enum.GetValues<RequestKind>().Length];
     private long _passedThrough;
     private long _forwarded;
     private long _entitiesForwarded;
@@ -33,20 +44,46 @@ internal sealed class ProxyCounters(int seed)
         {
             case RequestKind.Batch: Interlocked.Increment(ref _batches); break;
             case RequestKind.SingleWrite: Interlocked.Increment(ref _singleWrites); break;
+            case RequestKind.PointRead: Interlocked.Increment(ref _pointReads); break;
+            case RequestKind.Query: Interlocked.Increment(ref _queries); break;
+            case RequestKind.SingleDelete: Interlocked.Increment(ref _singleDeletes); break;
             case RequestKind.Other: Interlocked.Increment(ref _passedThrough); break;
         }
 
         Interlocked.Increment(ref _requests);
     }
 
-    public void Forwarded(int entities)
+    /// <param name="entities">Entities written (a batch's operations other than deletes, or a single write's one).</param>
+    /// <param name="deletes">Deletes sent: a batch's DELETE sub-requests, or a single delete's one.</param>
+    public void Forwarded(int entities, int deletes = 0)
     {
         Interlocked.Increment(ref _forwarded);
         if (entities > 0)
         {
             Interlocked.Add(ref _entitiesForwarded, entities);
         }
+
+        if (deletes > 0)
+        {
+            Interlocked.Add(ref _deletesForwarded, deletes);
+        }
     }
+
+    /// <summary>Counts a point read's answer: 200 found, 404 not found; any other status (a target's error) is neither.</summary>
+    public void PointReadAnswered(int status)
+    {
+        switch (status)
+        {
+            case StatusCodes.Status200OK: Interlocked.Increment(ref _pointReadsFound); break;
+            case StatusCodes.Status404NotFound: Interlocked.Increment(ref _pointReadsNotFound); break;
+        }
+    }
+
+    /// <summary>Counts the entities a query page's answer returned.</summary>
+    public void QueryAnswered(int entities) => Interlocked.Add(ref _queryEntities, entities);
+
+    /// <summary>Counts a single write or delete answered 412: its If-Match ETag no longer matched (another writer won).</summary>
+    public void PreconditionFailed() => Interlocked.Increment(ref _preconditionFailed);
 
     public void Throttled(ThrottleCode code, ThrottledBy limit, int entities)
     {
@@ -70,9 +107,13 @@ internal sealed class ProxyCounters(int seed)
         Interlocked.Add(ref _throttledEntities, entities);
     }
 
-    /// <summary>Counts the request units charged for a write forwarded in Cosmos mode, in the hundredths its header carries.</summary>
-    public void Charged(double requestUnits) =>
-        Interlocked.Add(ref _requestUnitHundredths, (long)Math.Round(requestUnits * 100, MidpointRounding.AwayFromZero));
+    /// <summary>Counts the request units charged for a request forwarded in Cosmos mode, in the hundredths its header carries.</summary>
+    public void Charged(RequestKind kind, double requestUnits)
+    {
+        var hundredths = (long)Math.Round(requestUnits * 100, MidpointRounding.AwayFromZero);
+        Interlocked.Add(ref _requestUnitHundredths, hundredths);
+        Interlocked.Add(ref _hundredthsByKind[(int)kind], hundredths);
+    }
 
     /// <summary>Keeps the most request units one second admitted, from what the second has admitted so far.</summary>
     public void AdmittedInSecond(double requestUnits)
@@ -110,9 +151,17 @@ internal sealed class ProxyCounters(int seed)
         Requests = Volatile.Read(ref _requests),
         Batches = Volatile.Read(ref _batches),
         SingleWrites = Volatile.Read(ref _singleWrites),
+        PointReads = Volatile.Read(ref _pointReads),
+        Queries = Volatile.Read(ref _queries),
+        SingleDeletes = Volatile.Read(ref _singleDeletes),
         PassedThrough = Volatile.Read(ref _passedThrough),
         Forwarded = Volatile.Read(ref _forwarded),
         EntitiesForwarded = Volatile.Read(ref _entitiesForwarded),
+        PointReadsFound = Volatile.Read(ref _pointReadsFound),
+        PointReadsNotFound = Volatile.Read(ref _pointReadsNotFound),
+        QueryEntities = Volatile.Read(ref _queryEntities),
+        DeletesForwarded = Volatile.Read(ref _deletesForwarded),
+        PreconditionFailed = Volatile.Read(ref _preconditionFailed),
         Throttled = new ThrottledCounts(Volatile.Read(ref _serverBusy), Volatile.Read(ref _operationTimedOut), Volatile.Read(ref _tooManyRequests)),
         ThrottledEntities = Volatile.Read(ref _throttledEntities),
         ThrottledByLimit = new ThrottledLimits(
@@ -120,6 +169,8 @@ internal sealed class ProxyCounters(int seed)
             Volatile.Read(ref _byRequestUnits)),
         RequestUnitsCharged = Volatile.Read(ref _requestUnitHundredths) / 100.0,
         RequestUnitsPeakSecond = Volatile.Read(ref _peakSecondHundredths) / 100.0,
+        RequestUnitsByRequest = new RequestUnitsByRequest(
+            Units(RequestKind.Batch), Units(RequestKind.SingleWrite), Units(RequestKind.SingleDelete), Units(RequestKind.PointRead), Units(RequestKind.Query)),
         Resets = Volatile.Read(ref _resets),
         LostAnswers = Volatile.Read(ref _lostAnswers),
         LostAnswerEntities = Volatile.Read(ref _lostAnswerEntities),
@@ -128,4 +179,6 @@ internal sealed class ProxyCounters(int seed)
         TargetFailures = Volatile.Read(ref _targetFailures),
         Seed = seed,
     };
+
+    private double Units(RequestKind kind) => Volatile.Read(ref _hundredthsByKind[(int)kind]) / 100.0;
 }

@@ -5,8 +5,9 @@ using Microsoft.AspNetCore.Http;
 namespace TableLoad.Proxy;
 
 /// <summary>
-/// Handles one request: batches and single writes get latency, faults and the scalability targets; everything
-/// else is forwarded untouched. Nothing here logs; what happened goes into <see cref="ProxyCounters"/>.
+/// Handles one request: batches, single writes, point reads, queries and single deletes are counted and get latency,
+/// faults and the limits; everything else is forwarded untouched. Nothing here logs; what happened goes into
+/// <see cref="ProxyCounters"/>.
 /// </summary>
 internal sealed class ProxyRequestHandler(ProxySettings settings, TargetForwarder forwarder, ProxyCounters counters, TimeProvider time)
 {
@@ -15,13 +16,10 @@ internal sealed class ProxyRequestHandler(ProxySettings settings, TargetForwarde
     /// <summary>Kestrel's limit on request bodies; the service's own limit for a batch is 4 MiB.</summary>
     public const long MaxRequestBodyBytes = 32 * 1024 * 1024;
 
-    // Account, table and PartitionKey (at most 1 KiB in the service) fit on the stack.
-    private const int MaxPartitionIdChars = 2048;
-
     private readonly FaultPlan _faults = new(settings);
-    private readonly ScalabilityTargets _targets = new(settings, time);
-    private readonly RequestUnitBudget? _budget = settings.RequestUnits is { } units ? new RequestUnitBudget(units, time) : null;
-    private long _emulated;
+    private readonly RequestAdmission _admission = new(settings, time);
+    private long _writes;
+    private long _reads;
 
     public Task HandleAsync(HttpContext context)
     {
@@ -31,16 +29,21 @@ internal sealed class ProxyRequestHandler(ProxySettings settings, TargetForwarde
             return ServeOwnAsync(context, path);
         }
 
-        var kind = RequestClassifier.Classify(context.Request.Method, path, out var account, out var table);
+        var kind = RequestClassifier.Classify(context.Request.Method, path, context.Request.QueryString.Value, out var account, out var table);
         counters.Received(kind);
         if (kind == RequestKind.Other)
         {
             return PassThroughAsync(context);
         }
 
-        // Only batches and single writes are numbered, so the queries a client interleaves do not shift the draws.
-        var sequence = Interlocked.Increment(ref _emulated);
-        return EmulateAsync(context, kind, sequence, path, account, table);
+        // Writes and reads are numbered apart, so the reads and queries a client interleaves do not shift the writes' draws.
+        var draw = kind switch
+        {
+            RequestKind.PointRead or RequestKind.Query => DrawNumber.Read(Interlocked.Increment(ref _reads)),
+            RequestKind.Batch or RequestKind.SingleWrite or RequestKind.SingleDelete or RequestKind.Other => DrawNumber.Write(Interlocked.Increment(ref _writes)),
+        };
+        var filter = kind == RequestKind.Query ? context.Request.Query["$filter"].ToString() : "";
+        return EmulateAsync(context, kind, draw, new RequestAddress(path, account, table, filter));
     }
 
     private async Task PassThroughAsync(HttpContext context)
@@ -58,20 +61,20 @@ internal sealed class ProxyRequestHandler(ProxySettings settings, TargetForwarde
         }
     }
 
-    private async Task EmulateAsync(HttpContext context, RequestKind kind, long sequence, string path, Range account, Range table)
+    private async Task EmulateAsync(HttpContext context, RequestKind kind, DrawNumber draw, RequestAddress address)
     {
         var cancellationToken = context.RequestAborted;
         byte[]? body = null;
         try
         {
-            var latency = _faults.LatencyOf(sequence);
+            var latency = _faults.LatencyOf(draw);
             if (latency > TimeSpan.Zero)
             {
                 counters.AddedLatency(latency);
                 await Task.Delay(latency, time, cancellationToken).ConfigureAwait(false);
             }
 
-            var fault = _faults.FaultOf(sequence);
+            var fault = _faults.FaultOf(draw);
             if (fault == Fault.Reset)
             {
                 counters.Reset();
@@ -79,30 +82,36 @@ internal sealed class ProxyRequestHandler(ProxySettings settings, TargetForwarde
                 return;
             }
 
+            // A write's body says what it writes; reads and deletes say it in their address and carry none.
             var length = 0;
-            (body, length) = await ReadBodyAsync(context.Request, cancellationToken).ConfigureAwait(false);
-            var (admission, entities, charge) = Admit(kind, body.AsSpan(0, length), path.AsSpan(account), path.AsSpan(table));
-            if (!admission.IsAdmitted)
+            if (kind is RequestKind.Batch or RequestKind.SingleWrite)
             {
-                var code = _faults.CodeOf(sequence);
-                counters.Throttled(code, admission.Limit, entities);
-                var answer = ThrottleAnswer.Create(code, admission.Limit, Guid.NewGuid(), time.GetUtcNow(), context.Request.Headers["x-ms-version"], admission.RetryAfter);
+                (body, length) = await ReadBodyAsync(context.Request, cancellationToken).ConfigureAwait(false);
+            }
+
+            var admitted = _admission.Admit(kind, address, body.AsSpan(0, length), out var admittedThisSecond);
+            if (!admitted.Admission.IsAdmitted)
+            {
+                var code = _faults.CodeOf(draw);
+                counters.Throttled(code, admitted.Admission.Limit, admitted.Entities);
+                var answer = ThrottleAnswer.Create(code, admitted.Admission.Limit, Guid.NewGuid(), time.GetUtcNow(), context.Request.Headers["x-ms-version"], admitted.Admission.RetryAfter);
                 await answer.WriteAsync(context.Response, cancellationToken).ConfigureAwait(false);
                 return;
             }
 
-            using var content = new ReadOnlyMemoryContent(body.AsMemory(0, length));
+            counters.AdmittedInSecond(admittedThisSecond);
+            using var content = body is null ? TargetForwarder.StreamingBody(context) : new ReadOnlyMemoryContent(body.AsMemory(0, length));
             using var forwarded = await forwarder.SendAsync(context, content, cancellationToken).ConfigureAwait(false);
-            counters.Forwarded(entities);
+            var charge = await CountAnswerAsync(kind, address, admitted, forwarded, cancellationToken).ConfigureAwait(false);
             if (settings.AccountEgressLimit is not null)
             {
                 var answerBytes = await AnswerBytesAsync(forwarded, cancellationToken).ConfigureAwait(false);
-                _targets.Egressed(path.AsSpan(account), answerBytes);
+                _admission.Egressed(address.Account, answerBytes);
             }
 
-            if (_budget is not null)
+            if (_admission.ChargesRequestUnits)
             {
-                counters.Charged(charge);
+                counters.Charged(kind, charge);
                 context.Response.Headers[ChargeHeader.Name] = ChargeHeader.ValueOf(charge, settings.ChargeHeaderFault);
             }
 
@@ -111,7 +120,8 @@ internal sealed class ProxyRequestHandler(ProxySettings settings, TargetForwarde
                 case Fault.LoseAnswer:
                     // Read the whole answer so the target has finished (and committed) before the client loses it.
                     await forwarded.Content.LoadIntoBufferAsync(cancellationToken).ConfigureAwait(false);
-                    counters.LostAnswer(entities);
+                    // Only written entities are stored without the client knowing; a read's answer lost stores nothing.
+                    counters.LostAnswer(kind is RequestKind.Batch or RequestKind.SingleWrite ? admitted.Entities - admitted.Deletes : 0);
                     context.Abort();
                     return;
                 case Fault.DelayAnswer:
@@ -139,42 +149,49 @@ internal sealed class ProxyRequestHandler(ProxySettings settings, TargetForwarde
         }
     }
 
-    private (Admission Admission, int Entities, double Charge) Admit(RequestKind kind, ReadOnlySpan<byte> body, ReadOnlySpan<char> account, ReadOnlySpan<char> pathTable)
+    /// <summary>Counts what the target's answer says (found, not found, a query's entities, a failed If-Match) and settles what only it tells; the request's charge.</summary>
+    private async Task<double> CountAnswerAsync(RequestKind kind, RequestAddress address, Admitted admitted, HttpResponseMessage answer, CancellationToken cancellationToken)
     {
-        var shape = kind == RequestKind.Batch ? BatchInspector.InspectBatch(body) : BatchInspector.InspectEntity(body);
-        var entities = Math.Max(shape.Operations, 1);
-        if (_budget is not null)
+        var status = (int)answer.StatusCode;
+        long answerBytes = 0;
+        var (queryEntities, queryReadCharges) = (0, 0.0);
+        switch (kind)
         {
-            // Cosmos DB's only throughput limit is the request units provisioned: the Storage targets do not apply.
-            var charge = WriteChargeModel.Rounded(kind == RequestKind.Batch ? EntityCharges.OfBatch(body) : EntityCharges.OfEntity(body, out _));
-            var admission = _budget.TrySpend(account, charge, out var admittedThisSecond);
-            if (admission.IsAdmitted)
-            {
-                counters.AdmittedInSecond(admittedThisSecond);
-            }
+            case RequestKind.Batch:
+                counters.Forwarded(admitted.Entities - admitted.Deletes, admitted.Deletes);
+                break;
+            case RequestKind.SingleWrite:
+            case RequestKind.SingleDelete:
+                counters.Forwarded(admitted.Entities - admitted.Deletes, admitted.Deletes);
+                if (status == StatusCodes.Status412PreconditionFailed)
+                {
+                    counters.PreconditionFailed();
+                }
 
-            return (admission, entities, charge);
+                break;
+            case RequestKind.PointRead:
+                counters.Forwarded(0);
+                counters.PointReadAnswered(status);
+                answerBytes = _admission.ChargesRequestUnits ? await AnswerBytesAsync(answer, cancellationToken).ConfigureAwait(false) : 0;
+                break;
+            case RequestKind.Query:
+                counters.Forwarded(0);
+                if (status == StatusCodes.Status200OK)
+                {
+                    // The answer is read whole to count its entities; it is then sent on from the buffer.
+                    await answer.Content.LoadIntoBufferAsync(cancellationToken).ConfigureAwait(false);
+                    (queryEntities, queryReadCharges) = QueryAnswer.Inspect(await answer.Content.ReadAsByteArrayAsync(cancellationToken).ConfigureAwait(false));
+                }
+
+                counters.QueryAnswered(queryEntities);
+                break;
+            case RequestKind.Other:
+                break;
         }
 
-        // The partition is (account, table, PartitionKey): "account/table/key" names its bucket.
-        Span<char> id = stackalloc char[MaxPartitionIdChars];
-        var written = 0;
-        Append(id, ref written, account);
-        Append(id, ref written, "/");
-        if (kind == RequestKind.Batch)
-        {
-            var tableBytes = body[shape.Table];
-            written += System.Text.Encoding.ASCII.GetChars(tableBytes[..Math.Min(tableBytes.Length, id.Length - written)], id[written..]);
-        }
-        else
-        {
-            Append(id, ref written, pathTable);
-        }
-
-        Append(id, ref written, "/");
-        var keyLength = shape.CopyPartitionKey(body, id[written..]);
-        written += Math.Max(keyLength, 0);
-        return (_targets.TryAdmit(account, id[..written], entities, body.Length), entities, 0);
+        var charge = _admission.Settle(kind, address, admitted.Charge, answerBytes, queryEntities, queryReadCharges, out var admittedThisSecond);
+        counters.AdmittedInSecond(admittedThisSecond);
+        return charge;
     }
 
     // The answer's body bytes: its Content-Length, or, for a chunked answer, its length once buffered.
@@ -187,13 +204,6 @@ internal sealed class ProxyRequestHandler(ProxySettings settings, TargetForwarde
 
         await answer.Content.LoadIntoBufferAsync(cancellationToken).ConfigureAwait(false);
         return answer.Content.Headers.ContentLength ?? 0;
-    }
-
-    private static void Append(Span<char> destination, ref int written, ReadOnlySpan<char> text)
-    {
-        var count = Math.Min(text.Length, destination.Length - written);
-        text[..count].CopyTo(destination[written..]);
-        written += count;
     }
 
     // The whole body, into a pooled array: batches are at most 4 MiB, and their first operation decides the partition.

@@ -54,6 +54,12 @@ internal sealed record ProxySettings
 
     public double DelayAnswerRate { get; init; }
 
+    /// <summary>
+    /// Whether the connection faults (reset, lose and delay the answer) also hit point reads and queries; off, they hit
+    /// writes only, so that a client's own checks (a count, the read-back of an ambiguous batch) see the table as it is.
+    /// </summary>
+    public bool ReadFaults { get; init; }
+
     public TimeSpan DelayAnswer { get; init; } = TimeSpan.FromSeconds(35);
 
     public int Seed { get; init; }

@@ -22,14 +22,38 @@ internal sealed record ProxyStats
 
     public long SingleWrites { get; init; }
 
-    /// <summary>Requests neither throttled nor faulted: table create and delete, queries, reads.</summary>
+    /// <summary>Point reads received, <c>GET .../{table}(PartitionKey='..',RowKey='..')</c>.</summary>
+    public long PointReads { get; init; }
+
+    /// <summary>Query requests received, one per page.</summary>
+    public long Queries { get; init; }
+
+    /// <summary>Single deletes received, <c>DELETE .../{table}(PartitionKey='..',RowKey='..')</c>.</summary>
+    public long SingleDeletes { get; init; }
+
+    /// <summary>Requests neither counted as one of the kinds above nor throttled nor faulted: table create, delete and list, service calls.</summary>
     public long PassedThrough { get; init; }
 
     /// <summary>Requests sent to the target (including passed-through ones and those whose answer was then lost or delayed).</summary>
     public long Forwarded { get; init; }
 
-    /// <summary>Entities in the batches and single writes sent to the target.</summary>
+    /// <summary>Entities written by the batches and single writes sent to the target (a batch's deletes are in <see cref="DeletesForwarded"/>).</summary>
     public long EntitiesForwarded { get; init; }
+
+    /// <summary>Point reads the target answered 200: the entity was found.</summary>
+    public long PointReadsFound { get; init; }
+
+    /// <summary>Point reads the target answered 404: no such entity.</summary>
+    public long PointReadsNotFound { get; init; }
+
+    /// <summary>Entities in the query pages the target answered (the entries of each answer's <c>value</c> array).</summary>
+    public long QueryEntities { get; init; }
+
+    /// <summary>Deletes sent to the target: single deletes and the DELETE sub-requests of batches.</summary>
+    public long DeletesForwarded { get; init; }
+
+    /// <summary>Single writes and deletes the target answered 412: an If-Match ETag that no longer matched.</summary>
+    public long PreconditionFailed { get; init; }
 
     public ThrottledCounts Throttled { get; init; } = new(0, 0, 0);
 
@@ -37,8 +61,11 @@ internal sealed record ProxyStats
 
     public ThrottledLimits ThrottledByLimit { get; init; } = new(0, 0, 0, 0, 0);
 
-    /// <summary>Request units charged for the writes forwarded in Cosmos mode (<c>--request-units</c>), as their answers' headers say; 0 otherwise.</summary>
+    /// <summary>Request units charged for the requests forwarded in Cosmos mode (<c>--request-units</c>), as their answers' headers say; 0 otherwise.</summary>
     public double RequestUnitsCharged { get; init; }
+
+    /// <summary><see cref="RequestUnitsCharged"/> by the kind of request charged.</summary>
+    public RequestUnitsByRequest RequestUnitsByRequest { get; init; } = new(0, 0, 0, 0, 0);
 
     /// <summary>The most request units admitted within one wall-clock second in Cosmos mode, at most the budget unless one write costs more; 0 otherwise.</summary>
     public double RequestUnitsPeakSecond { get; init; }
@@ -72,6 +99,9 @@ internal sealed record ThrottledCounts(
     [JsonIgnore]
     public long Total => ServerBusy + OperationTimedOut + TooManyRequests;
 }
+
+/// <summary>Request units charged, by the kind of request (a batch's deletes are in its charge).</summary>
+internal sealed record RequestUnitsByRequest(double Batches, double SingleWrites, double SingleDeletes, double PointReads, double Queries);
 
 /// <summary>Throttled requests by the limit that refused them (<c>Account</c>: the account's operations per second).</summary>
 internal sealed record ThrottledLimits(long Partition, long Account, long AccountIngress, long AccountEgress, long RequestUnits);

@@ -3,19 +3,19 @@ using Microsoft.AspNetCore.Http;
 namespace TableLoad.Proxy;
 
 /// <summary>
-/// Tells the requests the proxy throttles and faults (batches, and single writes: one entity inserted or upserted alone) from those it
-/// forwards untouched (table create and delete, queries, everything else), from the method and path alone.
+/// Tells the requests the proxy counts, throttles and faults (batches, single writes, point reads, queries and single
+/// deletes) from those it forwards untouched (table create, delete and list, service calls), from the method, path and
+/// whether a query string is present.
 /// </summary>
 internal static class RequestClassifier
 {
-    public static RequestKind Classify(string method, ReadOnlySpan<char> path, out Range account, out Range table)
+    /// <param name="query">The query string (with or without its '?'): a GET of a bare table name is a query only with one, and service calls name a <c>comp=</c>.</param>
+    public static RequestKind Classify(string method, ReadOnlySpan<char> path, ReadOnlySpan<char> query, out Range account, out Range table)
     {
         account = default;
         table = default;
-        var post = HttpMethods.IsPost(method);
-        // An upsert by itself is a PUT (replace) or a PATCH or MERGE (merge) to the entity's address: one entity, as an insert.
-        var upsert = !post && (HttpMethods.IsPut(method) || HttpMethods.IsPatch(method) || method.Equals("MERGE", StringComparison.OrdinalIgnoreCase));
-        if (!post && !upsert)
+        var kind = KindOf(method);
+        if (kind == MethodKind.None)
         {
             return RequestKind.Other;
         }
@@ -33,26 +33,50 @@ internal static class RequestClassifier
             account = offset..(offset + firstSlash);
         }
 
-        if (post && last.SequenceEqual("$batch"))
+        if (kind == MethodKind.Post && last.SequenceEqual("$batch"))
         {
             return RequestKind.Batch;
         }
 
-        // An insert names the table; an upsert the entity in it, table(PartitionKey='..',RowKey='..').
-        var name = post ? last : EntityAddressTable(last);
-        if (IsTableName(name) && !name.Equals("Tables", StringComparison.OrdinalIgnoreCase))
+        // An insert names the table; a query the table, with "()" or a query string; the other kinds the entity in it, table(PartitionKey='..',RowKey='..').
+        var addressed = EntityAddressTableLength(last);
+        var (nameLength, found) = kind switch
+        {
+            MethodKind.Post => (last.Length, RequestKind.SingleWrite),
+            MethodKind.Upsert => (addressed, RequestKind.SingleWrite),
+            MethodKind.Delete => (addressed, RequestKind.SingleDelete),
+            MethodKind.Get when addressed > 0 => (addressed, RequestKind.PointRead),
+            MethodKind.Get when last.EndsWith("()") => (last.Length - 2, RequestKind.Query),
+            MethodKind.Get when IsQueryString(query) => (last.Length, RequestKind.Query),
+            MethodKind.Get or MethodKind.None => (0, RequestKind.Other),
+        };
+        var name = last[..nameLength];
+        if (found != RequestKind.Other && IsTableName(name) && !name.Equals("Tables", StringComparison.OrdinalIgnoreCase))
         {
             table = (lastSlash + 1)..(lastSlash + 1 + name.Length);
-            return RequestKind.SingleWrite;
+            return found;
         }
 
         return RequestKind.Other;
     }
 
-    private static ReadOnlySpan<char> EntityAddressTable(ReadOnlySpan<char> segment)
+    private static MethodKind KindOf(string method) =>
+        HttpMethods.IsPost(method) ? MethodKind.Post
+        : HttpMethods.IsGet(method) ? MethodKind.Get
+        : HttpMethods.IsDelete(method) ? MethodKind.Delete
+        // An upsert by itself is a PUT (replace) or a PATCH or MERGE (merge) to the entity's address: one entity, as an insert.
+        : HttpMethods.IsPut(method) || HttpMethods.IsPatch(method) || method.Equals("MERGE", StringComparison.OrdinalIgnoreCase) ? MethodKind.Upsert
+        : MethodKind.None;
+
+    // GET /devstoreaccount1?restype=service&comp=properties names the account, not a table: service calls carry comp=.
+    private static bool IsQueryString(ReadOnlySpan<char> query) =>
+        query.TrimStart('?').Length > 0 && !query.Contains("comp=", StringComparison.OrdinalIgnoreCase);
+
+    // The length of the table name in "table(PartitionKey='..',RowKey='..')"; 0 if the segment is no entity's address.
+    private static int EntityAddressTableLength(ReadOnlySpan<char> segment)
     {
         var open = segment.IndexOf('(');
-        return open > 0 && segment.EndsWith(")") && segment[open..].StartsWith("(PartitionKey=") ? segment[..open] : [];
+        return open > 0 && segment.EndsWith(")") && segment[open..].StartsWith("(PartitionKey=") ? open : 0;
     }
 
     private static bool IsTableName(ReadOnlySpan<char> name)
@@ -72,12 +96,21 @@ internal static class RequestClassifier
 
         return true;
     }
+
+    private enum MethodKind
+    {
+        None,
+        Post,
+        Get,
+        Delete,
+        Upsert,
+    }
 }
 
-/// <summary>What a request is, as far as throttling and faults go.</summary>
+/// <summary>What a request is, as far as counting, throttling and faults go.</summary>
 internal enum RequestKind
 {
-    /// <summary>Anything forwarded untouched: table create and delete, queries, point reads.</summary>
+    /// <summary>Anything forwarded untouched: table create, delete and list, service calls.</summary>
     Other,
 
     /// <summary>An entity group transaction, <c>POST .../$batch</c>.</summary>
@@ -85,4 +118,13 @@ internal enum RequestKind
 
     /// <summary>A single-entity write: an insert, <c>POST .../{table}</c>, or an upsert, <c>PUT</c>, <c>PATCH</c> or <c>MERGE .../{table}(PartitionKey='..',RowKey='..')</c>.</summary>
     SingleWrite,
+
+    /// <summary>A point read, <c>GET .../{table}(PartitionKey='..',RowKey='..')</c>.</summary>
+    PointRead,
+
+    /// <summary>A query (one page of it), <c>GET .../{table}()</c>, or <c>GET .../{table}</c> with a query string.</summary>
+    Query,
+
+    /// <summary>A single delete, <c>DELETE .../{table}(PartitionKey='..',RowKey='..')</c>.</summary>
+    SingleDelete,
 }

@@ -15,14 +15,20 @@ internal sealed class RequestUnitBudget(double requestUnitsPerSecond, TimeProvid
     /// <param name="admittedThisSecond">When admitted, what the account's second has admitted so far, this charge included.</param>
     public Admission TrySpend(ReadOnlySpan<char> account, double charge, out double admittedThisSecond)
     {
-        var lookup = _accounts.GetAlternateLookup<ReadOnlySpan<char>>();
-        if (!lookup.TryGetValue(account, out var seconds))
-        {
-            seconds = _accounts.GetOrAdd(account.ToString(), _ => new AccountSeconds(requestUnitsPerSecond));
-        }
-
-        (var wait, admittedThisSecond) = seconds.TrySpend(charge, time.GetUtcNow());
+        (var wait, admittedThisSecond) = Seconds(account).TrySpend(charge, time.GetUtcNow());
         return wait > TimeSpan.Zero ? new Admission(ThrottledBy.RequestUnits, wait) : Admission.Admitted;
+    }
+
+    /// <summary>
+    /// Spends what a read turned out to cost beyond what was spent to admit it, whatever its second has left: what
+    /// exceeds the second is spent from the seconds after it. Returns what the second has admitted so far.
+    /// </summary>
+    public double Spend(ReadOnlySpan<char> account, double charge) => Seconds(account).Spend(charge, time.GetUtcNow());
+
+    private AccountSeconds Seconds(ReadOnlySpan<char> account)
+    {
+        var lookup = _accounts.GetAlternateLookup<ReadOnlySpan<char>>();
+        return lookup.TryGetValue(account, out var seconds) ? seconds : _accounts.GetOrAdd(account.ToString(), _ => new AccountSeconds(requestUnitsPerSecond));
     }
 
     /// <summary>One account's current second: what it has spent, a large write's excess carried in.</summary>
@@ -39,14 +45,7 @@ internal sealed class RequestUnitBudget(double requestUnitsPerSecond, TimeProvid
             var second = now.ToUnixTimeSeconds();
             lock (_lock)
             {
-                if (second != _second)
-                {
-                    // Only a write larger than the budget leaves an excess; every other second starts empty.
-                    _spent = Math.Max(0, _spent - (perSecond * (second - _second)));
-                    _admitted = 0;
-                    _second = second;
-                }
-
+                MoveTo(second);
                 if (_spent + charge <= perSecond || _spent == 0)
                 {
                     _spent += charge;
@@ -58,6 +57,28 @@ internal sealed class RequestUnitBudget(double requestUnitsPerSecond, TimeProvid
                 var room = charge > perSecond ? _spent : _spent + charge - perSecond;
                 var seconds = Math.Max(1, (long)Math.Ceiling(room / perSecond));
                 return (DateTimeOffset.FromUnixTimeSeconds(second + seconds) - now, 0);
+            }
+        }
+
+        public double Spend(double charge, DateTimeOffset now)
+        {
+            lock (_lock)
+            {
+                MoveTo(now.ToUnixTimeSeconds());
+                _spent += charge;
+                _admitted += charge;
+                return _admitted;
+            }
+        }
+
+        private void MoveTo(long second)
+        {
+            if (second != _second)
+            {
+                // Only a write larger than the budget (or a read dearer than its admission) leaves an excess; every other second starts empty.
+                _spent = Math.Max(0, _spent - (perSecond * (second - _second)));
+                _admitted = 0;
+                _second = second;
             }
         }
     }

@@ -17,9 +17,10 @@ internal sealed class ScalabilityTargets(ProxySettings settings, TimeProvider ti
 
     public int PartitionsTracked => _partitions.Count;
 
+    /// <param name="partition">The partition's bucket name; empty for a query that may span partitions, which only the account's limits judge.</param>
     public Admission TryAdmit(ReadOnlySpan<char> account, ReadOnlySpan<char> partition, int entities, int requestBytes = 0)
     {
-        var byPartition = _partitions.TryTake(partition, entities);
+        var byPartition = partition.IsEmpty ? BucketAnswer.Taken : _partitions.TryTake(partition, entities);
         if (byPartition.Status != BucketStatus.Taken)
         {
             return new Admission(ThrottledBy.Partition, byPartition.Wait);
@@ -51,6 +52,17 @@ internal sealed class ScalabilityTargets(ProxySettings settings, TimeProvider ti
         }
 
         return Admission.Admitted;
+    }
+
+    /// <summary>Takes the entities a query returned from its partition (if it named one) and its account, into debt if need be.</summary>
+    public void Debit(ReadOnlySpan<char> account, ReadOnlySpan<char> partition, int entities)
+    {
+        if (!partition.IsEmpty)
+        {
+            _partitions.Charge(partition, entities);
+        }
+
+        _operations.Charge(account, entities);
     }
 
     /// <summary>Charges the bytes of an answer sent to the account's egress.</summary>

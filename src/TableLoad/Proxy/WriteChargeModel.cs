@@ -19,6 +19,12 @@ internal static class WriteChargeModel
         (128, 48.19), (256, 98.29), (512, 184.57), (1024, 625.00), (2048, 1250.00),
     ];
 
+    /// <summary>
+    /// A delete, which Cosmos DB counts among writes: the proxy does not see the item a delete removes (the request carries
+    /// only its keys), so it charges the smallest item's write, 1 KB with no property besides the keys.
+    /// </summary>
+    public static double Delete => EntityCharge(0, 0);
+
     /// <summary>The charge for writing an entity of <paramref name="bytes"/> (its JSON) with <paramref name="properties"/> besides its keys.</summary>
     public static double EntityCharge(long bytes, int properties) => SizeCharge(bytes / 1024.0) + (PerProperty * properties);
 

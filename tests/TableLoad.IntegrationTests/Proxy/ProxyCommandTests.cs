@@ -41,7 +41,7 @@ public sealed class ProxyCommandTests(AzuriteFixture azurite) : IDisposable
     public async Task Proxy_TakesAConfigProfile_AndTableloadVariables_AsRunDoes()
     {
         var profile = Path.Combine(_folder, "throttle.json");
-        await File.WriteAllTextAsync(profile, $$"""{ "target": "http://127.0.0.1:{{azurite.Port}}", "partition_limit": 500, "account_limit": 7000, "seed": 7 }""");
+        await File.WriteAllTextAsync(profile, $$"""{ "target": "http://127.0.0.1:{{azurite.Port}}", "partition_limit": 500, "account_limit": 7000, "read_faults": true, "seed": 7 }""");
         using var proxy = TableLoadProcess.Start(
             ["--verbosity", "detailed", "proxy", "--config", profile, "--account-limit", "9000"], null,
             new Dictionary<string, string> { ["TABLELOAD_LISTEN"] = "http://127.0.0.1:0", ["TABLELOAD_PARTITION_LIMIT"] = "250", ["TABLELOAD_SEED"] = "9" });
@@ -55,6 +55,7 @@ public sealed class ProxyCommandTests(AzuriteFixture azurite) : IDisposable
         Assert.Equal(9, stats!.Seed);                                                                                 // the environment over the profile
         Assert.Contains("PartitionLimit = 250,", proxy.StandardError, StringComparison.Ordinal);                       // the environment over the profile
         Assert.Contains("AccountLimit = 9000,", proxy.StandardError, StringComparison.Ordinal);                        // the command line over both
+        Assert.Contains("ReadFaults = True,", proxy.StandardError, StringComparison.Ordinal);                          // the profile alone
     }
 
     [Fact]

@@ -175,9 +175,9 @@ public sealed class ProxyFaultTests(AzuriteFixture azurite)
     }
 
     [Fact]
-    public async Task TableOperationsAndQueries_WithEveryFaultOn_PassThroughUntouched()
+    public async Task TableOperationsPassUntouched_AndReadsGetLatencyButNoConnectionFault_WithEveryFaultOn()
     {
-        await using var proxy = await InProcessProxy.StartAsync(azurite, s => s with { ResetRate = 1, PartitionLimit = 1, AccountLimit = 1, Latency = Latency("2s") });
+        await using var proxy = await InProcessProxy.StartAsync(azurite, s => s with { ResetRate = 1, Latency = Latency("50ms") });
         using var client = proxy.Client();
         using var direct = StoredEntities.Client(azurite);
         var table = StoredEntities.NewTableName("pass");
@@ -193,10 +193,13 @@ public sealed class ProxyFaultTests(AzuriteFixture azurite)
         Assert.True(await direct.CreateTableAsync(table, CancellationToken.None), "the delete through the proxy should have removed the table");
         await direct.DeleteTableAsync(table, CancellationToken.None);
         var stats = proxy.Stats;
-        Assert.Equal(4, stats.PassedThrough);
+        Assert.Equal(2, stats.PassedThrough);
+        Assert.Equal(1, stats.Queries);
+        Assert.Equal(7, stats.QueryEntities);
+        Assert.Equal(1, stats.PointReadsFound);
         Assert.Equal(4, stats.Forwarded);
         Assert.Equal(0, stats.Resets + stats.Throttled.Total);
-        Assert.Equal(0, stats.AddedLatencyMs);
+        Assert.Equal(100, stats.AddedLatencyMs, precision: 3); // the query's and the point read's, not the table calls'
     }
 
     [Fact]

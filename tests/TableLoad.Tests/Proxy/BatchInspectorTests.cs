@@ -24,6 +24,31 @@ public sealed class BatchInspectorTests
         Assert.Equal("tl-p0000042", shape.PartitionKeyText(body));
     }
 
+    [Fact]
+    public void InspectBatch_Deletes_AreCountedApart_AndTheFirstDeletesAddressNamesThePartition()
+    {
+        var body = Encoding.UTF8.GetBytes(string.Join("\r\n",
+            "--batch_1", "Content-Type: multipart/mixed; boundary=changeset_1", "",
+            "--changeset_1", "Content-Type: application/http", "Content-Transfer-Encoding: binary", "",
+            $"DELETE {TableUrl}(PartitionKey='tl%20p''1',RowKey='r1') HTTP/1.1", "If-Match: *", "Accept: application/json;odata=minimalmetadata", "",
+            "--changeset_1", "Content-Type: application/http", "Content-Transfer-Encoding: binary", "",
+            $"PUT {TableUrl}(PartitionKey='tl%20p''1',RowKey='r2') HTTP/1.1", "Content-Type: application/json", "",
+            "{\"PartitionKey\":\"tl p'1\",\"RowKey\":\"r2\",\"Size\":3}",
+            "--changeset_1", "Content-Type: application/http", "Content-Transfer-Encoding: binary", "",
+            $"DELETE {TableUrl}(PartitionKey='tl%20p''1',RowKey='r3') HTTP/1.1", "If-Match: W/\"datetime'x'\"", "",
+            "--changeset_1--", "--batch_1--", ""));
+
+        var shape = BatchInspector.InspectBatch(body);
+
+        Assert.Equal(3, shape.Operations);
+        Assert.Equal(2, shape.Deletes);
+        Assert.Equal("loadtable1", Encoding.ASCII.GetString(body[shape.Table]));
+        Assert.Equal("tl p'1", shape.PartitionKeyText(body));
+        var oneWrite = EntityCharges.OfEntity(Encoding.UTF8.GetBytes("{\"PartitionKey\":\"tl p'1\",\"RowKey\":\"r2\",\"Size\":3}"), out _);
+        Assert.Equal(oneWrite + (2 * WriteChargeModel.Delete), EntityCharges.OfBatch(body), precision: 9);
+        Assert.Equal(4.95, WriteChargeModel.Delete, precision: 9);
+    }
+
     [Theory]
     [InlineData("upsert-replace")]
     [InlineData("upsert-merge")]

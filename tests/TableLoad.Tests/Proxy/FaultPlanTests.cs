@@ -9,9 +9,9 @@ public sealed class FaultPlanTests
     {
         var settings = Settings() with { ResetRate = 0.2, LoseAnswerRate = 0.1, DelayAnswerRate = 0.1, Seed = 42 };
 
-        var first = Enumerable.Range(1, 1000).Select(i => new FaultPlan(settings).FaultOf(i)).ToArray();
-        var second = Enumerable.Range(1, 1000).Select(i => new FaultPlan(settings).FaultOf(i)).ToArray();
-        var otherSeed = Enumerable.Range(1, 1000).Select(i => new FaultPlan(settings with { Seed = 43 }).FaultOf(i)).ToArray();
+        var first = Enumerable.Range(1, 1000).Select(i => new FaultPlan(settings).FaultOf(DrawNumber.Write(i))).ToArray();
+        var second = Enumerable.Range(1, 1000).Select(i => new FaultPlan(settings).FaultOf(DrawNumber.Write(i))).ToArray();
+        var otherSeed = Enumerable.Range(1, 1000).Select(i => new FaultPlan(settings with { Seed = 43 }).FaultOf(DrawNumber.Write(i))).ToArray();
 
         Assert.Equal(first, second);
         Assert.NotEqual(first, otherSeed);
@@ -23,7 +23,7 @@ public sealed class FaultPlanTests
         var plan = new FaultPlan(Settings() with { ResetRate = 0.2, LoseAnswerRate = 0.1, DelayAnswerRate = 0.05, Seed = 1 });
         const int Requests = 200_000;
 
-        var counts = Enumerable.Range(1, Requests).GroupBy(i => plan.FaultOf(i)).ToDictionary(g => g.Key, g => g.Count() / (double)Requests);
+        var counts = Enumerable.Range(1, Requests).GroupBy(i => plan.FaultOf(DrawNumber.Write(i))).ToDictionary(g => g.Key, g => g.Count() / (double)Requests);
 
         Assert.InRange(counts[Fault.Reset], 0.195, 0.205);
         Assert.InRange(counts[Fault.LoseAnswer], 0.097, 0.103);
@@ -36,7 +36,7 @@ public sealed class FaultPlanTests
     {
         var plan = new FaultPlan(Settings());
 
-        Assert.All(Enumerable.Range(1, 1000), i => Assert.Equal(Fault.None, plan.FaultOf(i)));
+        Assert.All(Enumerable.Range(1, 1000), i => Assert.Equal(Fault.None, plan.FaultOf(DrawNumber.Write(i))));
     }
 
     [Fact]
@@ -44,7 +44,7 @@ public sealed class FaultPlanTests
     {
         var plan = new FaultPlan(Settings() with { TimeoutShare = 0.25, Seed = 3 });
 
-        var timedOut = Enumerable.Range(1, 100_000).Count(i => plan.CodeOf(i) == ThrottleCode.OperationTimedOut) / 100_000.0;
+        var timedOut = Enumerable.Range(1, 100_000).Count(i => plan.CodeOf(DrawNumber.Write(i)) == ThrottleCode.OperationTimedOut) / 100_000.0;
 
         Assert.InRange(timedOut, 0.245, 0.255);
     }
@@ -58,7 +58,7 @@ public sealed class FaultPlanTests
         var expected = Enum.Parse<ThrottleCode>(code);
         var plan = new FaultPlan(Settings() with { TimeoutShare = share, Cosmos = cosmos });
 
-        Assert.All(Enumerable.Range(1, 100), i => Assert.Equal(expected, plan.CodeOf(i)));
+        Assert.All(Enumerable.Range(1, 100), i => Assert.Equal(expected, plan.CodeOf(DrawNumber.Write(i))));
     }
 
     [Fact]
