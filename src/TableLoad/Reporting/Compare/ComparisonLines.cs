@@ -9,8 +9,8 @@ internal static class ComparisonLines
 {
     public static IEnumerable<string> Of(RunComparison comparison)
     {
-        yield return $"base: {Describe(comparison.Base)}";
-        yield return $"new:  {Describe(comparison.New)}";
+        yield return $"base: {Describe(comparison, comparison.Base)}";
+        yield return $"new:  {Describe(comparison, comparison.New)}";
         foreach (var figure in comparison.Figures)
         {
             yield return Line(figure);
@@ -58,8 +58,10 @@ internal static class ComparisonLines
         var many => $"knobs: {many.Count} differ ({string.Join(", ", many.Select(k => $"{k.Name} {k.Base} -> {k.New}"))}), so no change can be put down to one of them.",
     };
 
-    private static string Describe(ComparedSide side) => side.Runs switch
+    private static string Describe(RunComparison comparison, ComparedSide side) => side.Runs switch
     {
+        _ when comparison.Rounds is { } rounds => string.Create(CultureInfo.InvariantCulture,
+            $"{side.Path} ({rounds} runs, one a round: {string.Join(", ", side.Runs.Select(r => System.IO.Path.GetFileName(r.Path)))})"),
         [{ Summary.Confidence.TooLittleData: { } why }] => $"{side.Path} (1 run, with no interval of its own: {why})",
         [_] => $"{side.Path} (1 run: its own interval and {RunNoiseWords})",
         _ => $"{side.Path} ({side.Runs.Count.ToString(CultureInfo.InvariantCulture)} runs: the spread of their figures)",
