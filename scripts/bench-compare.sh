@@ -8,9 +8,12 @@
 # Prints, for each kind of pair, the share of each verdict on eps and p99 (cannot decide included), and
 # each figure's run-to-run variation over the identical runs (sd / mean: what one run cannot show).
 # Targets (issue 38): identical pairs called different in at most 5% on eps; the 15% called WORSE in most.
+# --rounds N: instead, PAIRS comparisons `compare --rounds N` of two identical configurations (they differ
+#   in --key-prefix alone), each through one fresh proxy and Azurite; prints how many called e/s beyond
+#   noise, and any of eps, p50, p90, p99 or cpu (targets: at most 5% and 20% of 40 or more, at N = 5).
 # Never part of the test suite; run it alone: the machine's own noise is part of what it measures.
 #
-#   scripts/bench-compare.sh [--pairs 20] [--duration 12s] [--limit 1000] [--keep]
+#   scripts/bench-compare.sh [--pairs 20] [--duration 12s] [--warmup 3s] [--limit 1000] [--rounds N] [--keep]
 set -euo pipefail
 
 readonly REPO_ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
@@ -21,19 +24,22 @@ readonly ACCOUNT=devstoreaccount1
 # The emulator's published development key, not a secret; passed through the environment all the same.
 readonly KEY='Eby8vdM02xNOcqFlqUwJPLlmEtlCDXJ1OUzFT50uSRZ6IFsuFq2UVErCz4I6tq/K1SZFPTOtr/KBHBeksoGMGw=='
 
-PAIRS=20 DURATION=12s LIMIT=1000 KEEP=0
+PAIRS=20 DURATION=12s WARMUP=3s LIMIT=1000 ROUNDS=0 KEEP=0
 die() { echo "bench-compare.sh: $*" >&2; exit 1; }
 while [[ $# -gt 0 ]]; do
     case "$1" in
         --pairs) [[ $# -ge 2 && "$2" =~ ^[1-9][0-9]*$ ]] || die "--pairs needs a whole number."; PAIRS="$2"; shift 2 ;;
         --duration) [[ $# -ge 2 && "$2" =~ ^[0-9]+s$ ]] || die "--duration needs whole seconds, e.g. 12s."; DURATION="$2"; shift 2 ;;
+        --warmup) [[ $# -ge 2 && "$2" =~ ^[0-9]+s$ ]] || die "--warmup needs whole seconds, e.g. 3s."; WARMUP="$2"; shift 2 ;;
         --limit) [[ $# -ge 2 && "$2" =~ ^[1-9][0-9]*$ ]] || die "--limit needs whole entities per second."; LIMIT="$2"; shift 2 ;;
+        --rounds) [[ $# -ge 2 && "$2" =~ ^[0-9]+$ && "$2" -ge 2 ]] || die "--rounds needs a whole number of at least 2."; ROUNDS="$2"; shift 2 ;;
         --keep) KEEP=1; shift ;;
-        -h|--help) sed -n '2,13p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
+        -h|--help) sed -n '2,16p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
         *) die "unknown argument '$1' (see --help)." ;;
     esac
 done
-(( ${DURATION%s} >= 11 )) || die "--duration must be at least 11s: a shorter run has no interval of its own, and compare cannot decide it."
+# Rounds need no run's own interval: their paired differences carry the spread.
+(( ROUNDS > 0 || ${DURATION%s} >= 11 )) || die "--duration must be at least 11s: a shorter run has no interval of its own, and compare cannot decide it."
 readonly LOWER=$((LIMIT * 85 / 100))
 
 WORK="$(mktemp -d "${TMPDIR:-/tmp}/tableload-bench-compare.XXXXXX")"
@@ -51,7 +57,7 @@ export TABLELOAD_CONNECTION_STRING="DefaultEndpointsProtocol=http;AccountName=$A
 run() { # run NAME LIMIT: one run through a fresh proxy at LIMIT entities/s in front of a fresh Azurite
     "$REPO_ROOT/scripts/azurite.sh" start --port "$AZURITE_PORT" >/dev/null
     "$REPO_ROOT/scripts/proxy.sh" start --port "$PROXY_PORT" --target-port "$AZURITE_PORT" --partition-limit "$2" --seed 7 >/dev/null
-    dotnet "$TABLELOAD" run --tasks 8 --batch-size 100 --duration "$DURATION" --warmup 3s --quiet --no-batch-log \
+    dotnet "$TABLELOAD" run --tasks 8 --batch-size 100 --duration "$DURATION" --warmup "$WARMUP" --quiet --no-batch-log \
         --output "$WORK/$1" >"$WORK/$1.log" 2>&1 || die "run $1 failed: $(tail -n 3 "$WORK/$1.log")"
     "$REPO_ROOT/scripts/proxy.sh" stop --port "$PROXY_PORT" >/dev/null
     "$REPO_ROOT/scripts/azurite.sh" stop --port "$AZURITE_PORT" >/dev/null
@@ -60,6 +66,32 @@ run() { # run NAME LIMIT: one run through a fresh proxy at LIMIT entities/s in f
 verdict() { # verdict FIGURE FILE: the verdict of FIGURE's line in compare's output
     grep -m1 "^$1 " "$2" | sed -E 's/.*\) (better|WORSE|no difference beyond noise)(;.*)?$/\1/; s/.* (cannot decide):.*/\1/'
 }
+
+if ((ROUNDS > 0)); then
+    rounds() { # rounds NAME: one compare --rounds of two identical configurations through a fresh proxy at LIMIT in front of a fresh Azurite
+        "$REPO_ROOT/scripts/azurite.sh" start --port "$AZURITE_PORT" >/dev/null
+        "$REPO_ROOT/scripts/proxy.sh" start --port "$PROXY_PORT" --target-port "$AZURITE_PORT" --partition-limit "$LIMIT" --seed 7 >/dev/null
+        dotnet "$TABLELOAD" compare --rounds "$ROUNDS" --base "--key-prefix a" --new "--key-prefix b" --tasks 8 --batch-size 100 \
+            --duration "$DURATION" --warmup "$WARMUP" --no-batch-log --output "$WORK/$1" >"$WORK/$1.txt" 2>"$WORK/$1.log" ||
+            die "compare $1 failed: $(tail -n 3 "$WORK/$1.log")"
+        "$REPO_ROOT/scripts/proxy.sh" stop --port "$PROXY_PORT" >/dev/null
+        "$REPO_ROOT/scripts/azurite.sh" stop --port "$AZURITE_PORT" >/dev/null
+    }
+    eps=0 any=0
+    for ((i = 1; i <= PAIRS; i++)); do
+        echo "== comparison $i of $PAIRS: compare --rounds $ROUNDS of two identical configurations at $LIMIT entities/s, $DURATION runs"
+        rounds "same$i"
+        [[ "$(verdict eps "$WORK/same$i.txt")" =~ ^(better|WORSE)$ ]] && eps=$((eps + 1))
+        for figure in eps p50 p90 p99 cpu; do
+            if [[ "$(verdict "$figure" "$WORK/same$i.txt")" =~ ^(better|WORSE)$ ]]; then any=$((any + 1)); break; fi
+        done
+    done
+    echo "== identical configurations, $PAIRS comparisons by $ROUNDS rounds: a verdict other than 'no difference beyond noise' is false"
+    awk -v e="$eps" -v a="$any" -v n="$PAIRS" 'BEGIN {
+        printf "  eps beyond noise                       %d of %d (%.1f%%)\n", e, n, 100 * e / n
+        printf "  any of eps, p50, p90, p99, cpu beyond  %d of %d (%.1f%%)\n", a, n, 100 * a / n }'
+    exit 0
+fi
 
 for ((i = 1; i <= PAIRS; i++)); do
     echo "== pair $i of $PAIRS: two runs at $LIMIT entities/s and one at $LOWER, $DURATION each"

@@ -1,4 +1,5 @@
 using System.CommandLine;
+using TableLoad.Settings;
 
 namespace TableLoad.Cli;
 
@@ -21,11 +22,28 @@ internal static class ChildRunOptions
     /// </summary>
     public static IReadOnlyList<Option> JudgedBySweep(RunOptions run) => [run.Junit];
 
+    /// <summary>Not on compare --rounds: <c>--junit</c>, a file each run would write over the last one's (compare's own gate is <c>--fail-on</c>).</summary>
+    public static IReadOnlyList<Option> NotOfCompare(RunOptions run) => [run.Junit];
+
     /// <summary>
     /// Refused by tune in one sentence: its probes are judged by its own constraints, --p99 and --max-throttled, a probe
     /// stopped early would measure less than its duration, and a probe measures one steady load, not a stage plan.
     /// </summary>
     public static IReadOnlyList<Option> RefusedByTune(RunOptions run) => [run.FailIf, run.AbortIf, run.Junit, run.Stages];
+
+    /// <summary>The parent's --connection-string, handed to each child in its environment.</summary>
+    /// <param name="child">What one child run is called: "cell", "probe", "run".</param>
+    public static Option<string?> ConnectionString(string child) => new("--connection-string")
+    {
+        Description = $"Storage connection string (key or SAS), handed to each {child} in ${SecretVariables.ConnectionString}, never on its command line. Default: ${SecretVariables.ConnectionString}, else the Azurite development account on 127.0.0.1:10002.",
+    };
+
+    /// <summary>The parent's --sas, handed to each child in its environment.</summary>
+    /// <param name="description">The parent's own file, which never holds it either: "sweep.json".</param>
+    public static Option<string?> Sas(string child, string description) => new("--sas")
+    {
+        Description = $"Shared access signature for --endpoint, handed to each {child} in ${SecretVariables.Sas}, never on its command line or in {description}. Default: ${SecretVariables.Sas}.",
+    };
 
     /// <summary>Every run option that is neither set for each child nor one of <paramref name="setByTheCommand"/>.</summary>
     public static IReadOnlyList<Option> PassThrough(RunOptions run, IEnumerable<Option> setByTheCommand)

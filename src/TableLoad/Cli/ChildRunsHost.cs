@@ -42,20 +42,23 @@ internal sealed class ChildRunsHost<TSettings>
             command.Add(option);
         }
 
-        command.SetAction(async (parse, _) =>
-        {
-            if (await Refusal.SettingsOrSayWhyAsync(() => Settings(parse)).ConfigureAwait(false) is not { } settings)
-            {
-                return ExitCodes.BadInput;
-            }
-
-            return await CommandHost.RunAsync(
-                parse.GetValue(TableLoadCli.Verbosity),
-                services => services.AddSingleton<ChildRunSignals>(),
-                provider => StopThenAtOnce(provider.GetRequiredService<ChildRunSignals>(), CommandLog.Of(provider)),
-                provider => RunAsync(settings, provider)).ConfigureAwait(false);
-        });
+        command.SetAction((parse, _) => InvokeAsync(parse));
         return command;
+    }
+
+    /// <summary>The command's action: its settings, or their refusal (exit 2) before any child starts; then the work in the host.</summary>
+    public async Task<int> InvokeAsync(ParseResult parse)
+    {
+        if (await Refusal.SettingsOrSayWhyAsync(() => Settings(parse)).ConfigureAwait(false) is not { } settings)
+        {
+            return ExitCodes.BadInput;
+        }
+
+        return await CommandHost.RunAsync(
+            parse.GetValue(TableLoadCli.Verbosity),
+            services => services.AddSingleton<ChildRunSignals>(),
+            provider => StopThenAtOnce(provider.GetRequiredService<ChildRunSignals>(), CommandLog.Of(provider)),
+            provider => RunAsync(settings, provider)).ConfigureAwait(false);
     }
 
     private async Task<int> RunAsync(TSettings settings, IServiceProvider provider)

@@ -10,20 +10,28 @@ namespace TableLoad.Cli;
 internal sealed record CompareInputs(IReadOnlyCollection<RunFigure> Gated, double? RunNoise, ComparedSide Base, ComparedSide New)
 {
     /// <exception cref="UsageException">Every fault of the options and sides, one line each.</exception>
-    public static CompareInputs Read(string? failOn, string? runNoise, string basePath, string newPath)
+    /// <param name="roundsOnly">The options given that belong to a comparison by rounds (run options, --output), refused without --rounds.</param>
+    public static CompareInputs Read(string? failOn, string? runNoise, string? basePath, string? newPath, IReadOnlyList<string> roundsOnly)
     {
         var errors = new UsageErrors();
         var gated = Figures(failOn, errors);
         var noise = Share(runNoise, errors);
-        var before = Side(basePath, errors);
-        var after = Side(newPath, errors);
+        foreach (var option in roundsOnly)
+        {
+            errors.Require(false, $"{option} is an option of compare --rounds, which makes its runs; two run folders are compared as they are.");
+        }
+
+        errors.Require(basePath is not null && newPath is not null, "compare needs two run folders (BASE NEW), or --rounds N with --base and --new to make the runs.");
+        var before = basePath is null ? null : Side(basePath, errors);
+        var after = newPath is null ? null : Side(newPath, errors);
         errors.ThrowIfAny();
         return new CompareInputs(gated, noise, before!, after!);
     }
 
     private static string Judged => string.Join(", ", RunComparison.Compared.Select(f => f.Name()));
 
-    private static List<RunFigure> Figures(string? text, UsageErrors errors)
+    /// <summary>--fail-on's figures, each one compare judges; a name it does not judge is listed in <paramref name="errors"/>.</summary>
+    public static List<RunFigure> Figures(string? text, UsageErrors errors)
     {
         var figures = new List<RunFigure>();
         var names = (text ?? "").Split(',', StringSplitOptions.TrimEntries | StringSplitOptions.RemoveEmptyEntries);

@@ -1,6 +1,5 @@
 using System.CommandLine;
 using System.Globalization;
-using TableLoad.Settings;
 
 namespace TableLoad.Cli;
 
@@ -102,15 +101,9 @@ internal sealed class SweepOptions
         Description = "With --fail-if or --abort-if: write every cell's verdicts to this file as JUnit XML, one testsuite with a testcase per cell and threshold or abort condition (classname the cell), as CI systems read test results. Default: none.",
     };
 
-    public Option<string?> ConnectionString { get; } = new("--connection-string")
-    {
-        Description = $"Storage connection string (key or SAS), handed to each cell in ${SecretVariables.ConnectionString}, never on its command line. Default: ${SecretVariables.ConnectionString}, else the Azurite development account on 127.0.0.1:10002.",
-    };
+    public Option<string?> ConnectionString { get; } = ChildRunOptions.ConnectionString("cell");
 
-    public Option<string?> Sas { get; } = new("--sas")
-    {
-        Description = $"Shared access signature for --endpoint, handed to each cell in ${SecretVariables.Sas}, never on its command line or in sweep.json. Default: ${SecretVariables.Sas}.",
-    };
+    public Option<string?> Sas { get; } = ChildRunOptions.Sas("cell", "sweep.json");
 
     /// <summary>The run options passed unchanged to every cell when given (duration, warm-up, retries, table, ...).</summary>
     public IReadOnlyList<Option> PassThrough { get; }

@@ -119,31 +119,14 @@ internal static class SweepSettingsFactory
         RunSettings? first = null;
         foreach (var cell in cells)
         {
-            var run = new RunOptions();
-            var args = CellArguments.For(commandLine, cell, CellArguments.FreshTable(now, 1));
-            var parse = run.CreateCommand().Parse(args.Skip(1).ToList());
-            if (parse.Errors.Count > 0)
+            var args = CellArguments.For(commandLine, cell, ChildTable.FreshName(now, 1));
+            // Every fault of the first cell run refuses, each sentence naming the cell; later cells would mostly repeat them.
+            if (ChildRunCheck.Validate([.. args.Skip(1)], message => InCell(message, cell), now, errors, variables, cellEnvironment) is not { } runSettings)
             {
-                errors.Require(false, InCell(parse.Errors[0].Message, cell));
                 return first;
             }
 
-            try
-            {
-                // A cell's run reads its --config profile and the TABLELOAD_* variables it inherits; so does its check.
-                var runSettings = RunSettingsFactory.Create(RunProfile.Apply(parse, run, variables), run, now, cellEnvironment);
-                first ??= runSettings;
-            }
-            catch (UsageException ex)
-            {
-                // Every fault of the first cell run refuses, each sentence naming the cell; later cells would mostly repeat them.
-                foreach (var sentence in ex.Message.Split(Environment.NewLine))
-                {
-                    errors.Require(false, InCell(sentence, cell));
-                }
-
-                return first;
-            }
+            first ??= runSettings;
         }
 
         return first;

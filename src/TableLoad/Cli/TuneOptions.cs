@@ -1,6 +1,5 @@
 using System.CommandLine;
 using System.Globalization;
-using TableLoad.Settings;
 using TableLoad.Tune;
 
 namespace TableLoad.Cli;
@@ -97,15 +96,9 @@ internal sealed class TuneOptions
         Description = "Folder of the tune: tune.csv, tune.json and one folder per probe and confirm run. Default: results/tune-<yyyyMMdd-HHmmss>/ (UTC).",
     };
 
-    public Option<string?> ConnectionString { get; } = new("--connection-string")
-    {
-        Description = $"Storage connection string (key or SAS), handed to each probe in ${SecretVariables.ConnectionString}, never on its command line. Default: ${SecretVariables.ConnectionString}, else the Azurite development account on 127.0.0.1:10002.",
-    };
+    public Option<string?> ConnectionString { get; } = ChildRunOptions.ConnectionString("probe");
 
-    public Option<string?> Sas { get; } = new("--sas")
-    {
-        Description = $"Shared access signature for --endpoint, handed to each probe in ${SecretVariables.Sas}, never on its command line or in tune.json. Default: ${SecretVariables.Sas}.",
-    };
+    public Option<string?> Sas { get; } = ChildRunOptions.Sas("probe", "tune.json");
 
     /// <summary>The run options passed unchanged to every probe when given (retries, timeout, table, ...).</summary>
     public IReadOnlyList<Option> PassThrough { get; }

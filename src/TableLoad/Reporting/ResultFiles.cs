@@ -32,6 +32,12 @@ internal static class ResultFiles
     /// <summary>A tune's constraints, probes, model, recommendation and limit.</summary>
     public const string TuneJson = "tune.json";
 
+    /// <summary>A comparison by rounds' sides, shared options and runs in the order they ran (compare --rounds).</summary>
+    public const string RoundsJson = "rounds.json";
+
+    /// <summary>A comparison by rounds' verdicts, as compare --json prints them.</summary>
+    public const string ComparisonJson = "comparison.json";
+
     /// <summary>batches.csv for a one-process run, batches-&lt;k&gt;.csv for process k of several.</summary>
     public static string BatchesCsvOf(int process, int processes) =>
         processes == 1 ? BatchesCsv : string.Create(CultureInfo.InvariantCulture, $"batches-{process}.csv");

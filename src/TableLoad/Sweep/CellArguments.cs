@@ -1,5 +1,3 @@
-using System.Globalization;
-
 namespace TableLoad.Sweep;
 
 /// <summary>The command line of one cell's <c>tableload run</c>. The connection string is never on it.</summary>
@@ -27,8 +25,4 @@ internal static class CellArguments
         args.AddRange(["--output", settings.CellDirectory(cell), "--label", cell.Name, "--quiet"]);
         return args;
     }
-
-    /// <summary>A table name no other cell uses, even one that starts in the same second (run's own names are per second).</summary>
-    public static string FreshTable(DateTimeOffset now, int ordinal) =>
-        string.Create(CultureInfo.InvariantCulture, $"tableload{now.UtcDateTime:yyyyMMddHHmmss}c{ordinal:D4}");
 }

@@ -103,7 +103,7 @@ internal sealed class SweepRunner(SweepSettings settings, ICellLauncher launcher
     private async Task<SweepRow?> RunCellAsync(SweepCell cell, int ordinal, ChildRunSignals signals, SweepOutcome outcome)
     {
         var run = await CellRun.RunAsync(
-            launcher, cell.Name, settings.CellDirectory(cell), CellArguments.For(settings, cell, CellArguments.FreshTable(time.GetUtcNow(), ordinal)), signals).ConfigureAwait(false);
+            launcher, cell.Name, settings.CellDirectory(cell), CellArguments.For(settings, cell, ChildTable.FreshName(time.GetUtcNow(), ordinal)), signals).ConfigureAwait(false);
         if (run.Aborts)
         {
             outcome.AbortCode = run.ExitCode;

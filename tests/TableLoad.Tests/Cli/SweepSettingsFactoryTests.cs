@@ -1,4 +1,5 @@
 using System.CommandLine;
+using TableLoad.ChildRuns;
 using TableLoad.Cli;
 using TableLoad.Settings;
 using TableLoad.Storage;
@@ -236,10 +237,10 @@ public sealed class SweepSettingsFactoryTests
     }
 
     [Fact]
-    public void FreshTable_DiffersForCellsStartingInTheSameSecond_AndIsAValidName()
+    public void FreshName_DiffersForChildrenStartingInTheSameSecond_AndIsAValidName()
     {
-        var first = CellArguments.FreshTable(FixedNow, 1);
-        var second = CellArguments.FreshTable(FixedNow, 2);
+        var first = ChildTable.FreshName(FixedNow, 1);
+        var second = ChildTable.FreshName(FixedNow, 2);
 
         Assert.NotEqual(first, second);
         Assert.Matches("^[A-Za-z][A-Za-z0-9]{2,62}$", first);

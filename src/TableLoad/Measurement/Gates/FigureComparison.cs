@@ -22,6 +22,7 @@ internal enum ChangeScale
 /// added in quadrature, Welch–Satterthwaite degrees of freedom) and whether it lies beyond noise.
 /// A rate, a latency or a cost changes by a ratio, whose interval is taken on the log scale and so
 /// never leaves (−100%, +∞) and reads the same with the sides swapped; a share changes in points.
+/// Sides of interleaved rounds are judged by their paired differences instead (<see cref="Paired"/>).
 /// </summary>
 internal sealed record FigureComparison(RunFigure Figure, FigureEstimate Base, FigureEstimate New, double Level)
 {
@@ -34,20 +35,30 @@ internal sealed record FigureComparison(RunFigure Figure, FigureEstimate Base, F
     /// </summary>
     public RunNoise? Noise { get; init; }
 
-    public ChangeScale Scale => Figure.Unit() switch
+    /// <summary>The rounds' paired differences, when the sides are interleaved rounds: the change and its interval are then theirs alone.</summary>
+    public PairedRounds? Paired { get; init; }
+
+    public ChangeScale Scale => ScaleOf(Figure);
+
+    public static ChangeScale ScaleOf(RunFigure figure) => figure.Unit() switch
     {
         FigureUnit.Percent => ChangeScale.Points,
         FigureUnit.EntitiesPerSecond or FigureUnit.Milliseconds or FigureUnit.Microseconds => ChangeScale.Ratio,
     };
 
     /// <summary>NEW less BASE in the figure's unit (for a ratio, BASE times the relative change).</summary>
-    public double Change => RelativeChange is { } relative ? Base.Value * relative : New.Value - Base.Value;
+    public double Change => RelativeChange is { } relative ? Base.Value * relative : Paired?.Mean ?? (New.Value - Base.Value);
 
     /// <summary>The change's standard error on its scale: the log ratio's, or the points'.</summary>
     public double StandardError
     {
         get
         {
+            if (Paired is { } paired)
+            {
+                return paired.StandardError;
+            }
+
             var (b, n) = Errors();
             return Math.Sqrt((b * b) + (n * n));
         }
@@ -57,6 +68,11 @@ internal sealed record FigureComparison(RunFigure Figure, FigureEstimate Base, F
     {
         get
         {
+            if (Paired is { } paired)
+            {
+                return paired.DegreesOfFreedom;
+            }
+
             if (Noise is { } noise)
             {
                 return SharedNoiseDegreesOfFreedom(noise);
@@ -147,7 +163,7 @@ internal sealed record FigureComparison(RunFigure Figure, FigureEstimate Base, F
 
     private static double Square(double x) => x * x;
 
-    private double? LogRatio => Scale == ChangeScale.Ratio && Base.Log is { } b && New.Log is { } n ? n.Centre - b.Centre : null;
+    private double? LogRatio => Paired is { Scale: ChangeScale.Ratio } paired ? paired.Mean : Scale == ChangeScale.Ratio && Base.Log is { } b && New.Log is { } n ? n.Centre - b.Centre : null;
 
     // NEW measured 0 against a BASE that measured more: a fall of all of it, which no log can carry.
     private bool RatioToNothing => Scale == ChangeScale.Ratio && LogRatio is null && New.Value == 0 && Base.Value > 0;

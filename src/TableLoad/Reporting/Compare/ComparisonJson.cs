@@ -35,6 +35,9 @@ internal static class ComparisonJson
                     ? new JsonObject { ["source"] = NoiseWords.Source(noise.Source), ["share"] = noise.Share, ["points"] = noise.Points, ["repeats"] = noise.Repeats }
                     : null,
                 ["runs_to_decide"] = NoiseWords.RunsToDecide(f),
+                ["paired"] = f.Paired is { } paired
+                    ? new JsonObject { ["rounds"] = paired.Rounds, ["differences"] = new JsonArray([.. paired.Differences.Select(d => (JsonNode)JsonValue.Create(d))]), ["sd"] = paired.StandardDeviation }
+                    : null,
                 ["line"] = ComparisonLines.Line(f),
             });
         }
@@ -43,6 +46,7 @@ internal static class ComparisonJson
         return new JsonObject
         {
             ["level"] = comparison.Level,
+            ["rounds"] = comparison.Rounds,
             ["base"] = Side(comparison.Base),
             ["new"] = Side(comparison.New),
             ["figures"] = figures,
@@ -66,5 +70,6 @@ internal static class ComparisonJson
     {
         ["path"] = side.Path,
         ["runs"] = side.Runs.Count,
+        ["folders"] = new JsonArray([.. side.Runs.Select(r => (JsonNode)JsonValue.Create(r.Path))]),
     };
 }

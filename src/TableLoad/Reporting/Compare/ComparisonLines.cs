@@ -9,8 +9,8 @@ internal static class ComparisonLines
 {
     public static IEnumerable<string> Of(RunComparison comparison)
     {
-        yield return $"base: {Describe(comparison.Base)}";
-        yield return $"new:  {Describe(comparison.New)}";
+        yield return $"base: {Describe(comparison, comparison.Base)}";
+        yield return $"new:  {Describe(comparison, comparison.New)}";
         foreach (var figure in comparison.Figures)
         {
             yield return Line(figure);
@@ -27,7 +27,7 @@ internal static class ComparisonLines
         {
             // A ratio's interval comes from the log scale: never below -100%, and the sides swapped give its inverse.
             ChangeScale.Ratio when figure.RelativeChange is { } relative && figure.RelativeInterval is var (low, high) =>
-                $"{Signed(relative * 100)}% ({level} {Signed(low * 100)}% to {Signed(high * 100)}%)",
+                $"{SignedPercent(relative * 100)}% ({level} {SignedPercent(low * 100)}% to {SignedPercent(high * 100)}%)",
             ChangeScale.Ratio => "no ratio to a base of 0",
             // A share changes in percentage points: a share of a share would read 0.1% -> 0.2% as +100%.
             ChangeScale.Points => Points(figure, level),
@@ -58,8 +58,10 @@ internal static class ComparisonLines
         var many => $"knobs: {many.Count} differ ({string.Join(", ", many.Select(k => $"{k.Name} {k.Base} -> {k.New}"))}), so no change can be put down to one of them.",
     };
 
-    private static string Describe(ComparedSide side) => side.Runs switch
+    private static string Describe(RunComparison comparison, ComparedSide side) => side.Runs switch
     {
+        _ when comparison.Rounds is { } rounds => string.Create(CultureInfo.InvariantCulture,
+            $"{side.Path} ({rounds} runs, one a round: {string.Join(", ", side.Runs.Select(r => System.IO.Path.GetFileName(r.Path)))})"),
         [{ Summary.Confidence.TooLittleData: { } why }] => $"{side.Path} (1 run, with no interval of its own: {why})",
         [_] => $"{side.Path} (1 run: its own interval and {RunNoiseWords})",
         _ => $"{side.Path} ({side.Runs.Count.ToString(CultureInfo.InvariantCulture)} runs: the spread of their figures)",
@@ -81,4 +83,9 @@ internal static class ComparisonLines
 
     private static string Signed(double value) =>
         (value >= 0 ? "+" : "-") + Math.Abs(value).ToString(Math.Abs(value) < 1 ? "0.00" : Math.Abs(value) < 10 ? "0.0" : "0", CultureInfo.InvariantCulture);
+
+    // A ratio's fall short of all of it keeps the digits that say so: -99.96% rounded to -100% would read as a fall to nothing.
+    private static string SignedPercent(double percent) => percent is > -100 and <= -99.5
+        ? (Math.Ceiling(percent * 100) / 100).ToString("0.##", CultureInfo.InvariantCulture)
+        : Signed(percent);
 }

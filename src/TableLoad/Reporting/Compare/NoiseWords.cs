@@ -31,14 +31,16 @@ internal static class NoiseWords
     private static bool RestsOnAnAssumption(FigureComparison figure) =>
         figure is { Verdict: ComparisonVerdict.NoDifference, Noise.Source: NoiseSource.Assumed or NoiseSource.Given };
 
-    public static string Of(FigureComparison figure) => figure.Noise switch
-    {
-        null => "run-to-run noise: Welch's, from each side's own spread",
-        { Source: NoiseSource.Measured, Repeats: var n } noise => string.Create(CultureInfo.InvariantCulture,
-            $"run-to-run noise: measured over {n} repeats ({Spread(figure, noise)} a run)"),
-        { Source: NoiseSource.Assumed } noise => $"run-to-run noise assumed {Percent(noise.Share)} ({RunToRunNoise.Origin}; give repeats to measure it)",
-        { Source: NoiseSource.Given } noise => $"run-to-run noise assumed {Percent(noise.Share)} (yours, from --run-noise)",
-    };
+    public static string Of(FigureComparison figure) => figure.Paired is { } paired
+        ? string.Create(CultureInfo.InvariantCulture, $"the verdict rests on {paired.Rounds} rounds' paired differences (sd {Spread(figure, paired.StandardDeviation)} a round)")
+        : figure.Noise switch
+        {
+            null => "run-to-run noise: Welch's, from each side's own spread",
+            { Source: NoiseSource.Measured, Repeats: var n } noise => string.Create(CultureInfo.InvariantCulture,
+                $"run-to-run noise: measured over {n} repeats ({Spread(figure, noise)} a run)"),
+            { Source: NoiseSource.Assumed } noise => $"run-to-run noise assumed {Percent(noise.Share)} ({RunToRunNoise.Origin}; give repeats to measure it)",
+            { Source: NoiseSource.Given } noise => $"run-to-run noise assumed {Percent(noise.Share)} (yours, from --run-noise)",
+        };
 
     public static string Source(NoiseSource source) => source switch
     {
@@ -47,10 +49,17 @@ internal static class NoiseWords
         NoiseSource.Given => "given",
     };
 
-    private static string Spread(FigureComparison figure, RunNoise noise) => figure.Scale switch
+    private static string Spread(FigureComparison figure, RunNoise noise) => Spread(figure, figure.Scale switch
     {
-        ChangeScale.Points => string.Create(CultureInfo.InvariantCulture, $"{noise.Points:0.###} points"),
-        ChangeScale.Ratio => Percent(noise.Share),
+        ChangeScale.Points => noise.Points ?? 0,
+        ChangeScale.Ratio => noise.Share,
+    });
+
+    // A spread on the figure's scale: points for a share, the log's (about a share of the figure) for a ratio.
+    private static string Spread(FigureComparison figure, double spread) => figure.Scale switch
+    {
+        ChangeScale.Points => string.Create(CultureInfo.InvariantCulture, $"{spread:0.###} points"),
+        ChangeScale.Ratio => Percent(spread),
     };
 
     private static string Percent(double share) => (share * 100).ToString("0.#", CultureInfo.InvariantCulture) + "%";

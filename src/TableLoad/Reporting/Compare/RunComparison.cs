@@ -7,6 +7,9 @@ namespace TableLoad.Reporting.Compare;
 /// <summary>NEW against BASE: each compared figure's change with its interval and verdict, and the knobs that differ.</summary>
 internal sealed record RunComparison(ComparedSide Base, ComparedSide New, IReadOnlyList<FigureComparison> Figures, IReadOnlyList<KnobDifference> Knobs, double Level)
 {
+    /// <summary>The rounds the sides were run in, each side's run i paired with the other's; null for two folders.</summary>
+    public int? Rounds { get; init; }
+
     /// <summary>The figures compare prints, in order; <c>--fail-on</c> may name any of them.</summary>
     public static IReadOnlyList<RunFigure> Compared { get; } =
         [RunFigure.Eps, RunFigure.P50, RunFigure.P90, RunFigure.P99, RunFigure.Throttled, RunFigure.CpuPerEntity];
@@ -32,6 +35,30 @@ internal sealed record RunComparison(ComparedSide Base, ComparedSide New, IReadO
         }
 
         return new RunComparison(baseSide, newSide, figures, KnobDifferences.Between(baseSide, newSide), level);
+    }
+
+    /// <summary>
+    /// Interleaved rounds: run i of each side was made in round i, so each figure is judged by the rounds' paired differences
+    /// (<see cref="PairedRounds"/>), which hold the run-to-run variation themselves: no share is assumed, no run's own interval needed.
+    /// </summary>
+    public static RunComparison OfRounds(ComparedSide baseSide, ComparedSide newSide, double level)
+    {
+        var whole = SideLacks.StoppedEarly(baseSide, "base") ?? SideLacks.StoppedEarly(newSide, "new");
+        var figures = new List<FigureComparison>();
+        foreach (var figure in Compared)
+        {
+            if (Values(baseSide, figure) is { } baseValues && Values(newSide, figure) is { } newValues)
+            {
+                var paired = PairedRounds.Of(baseValues, newValues, FigureComparison.ScaleOf(figure));
+                figures.Add(new FigureComparison(figure, FigureEstimate.OfRepeats(baseValues), FigureEstimate.OfRepeats(newValues), level)
+                {
+                    Paired = paired,
+                    Undecided = whole ?? (paired is null ? "a round measured 0, from which no ratio can be taken" : null),
+                });
+            }
+        }
+
+        return new RunComparison(baseSide, newSide, figures, KnobDifferences.Between(baseSide, newSide), level) { Rounds = baseSide.Runs.Count };
     }
 
     /// <summary>The user's share; else the spread of the sides' repeats, pooled when both have them; else the figure's default, assumed.</summary>

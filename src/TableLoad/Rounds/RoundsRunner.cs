@@ -1,0 +1,100 @@
+using System.Globalization;
+using Microsoft.Extensions.Logging;
+using TableLoad.ChildRuns;
+using TableLoad.Measurement.Confidence;
+using TableLoad.Reporting;
+using TableLoad.Reporting.Compare;
+
+namespace TableLoad.Rounds;
+
+/// <summary>
+/// Runs the two sides of a comparison by rounds, each run a child <c>tableload run</c> into its own folder in ABBA order,
+/// records the order in rounds.json as it goes, and ends with compare's lines (or JSON) from the rounds' paired differences.
+/// </summary>
+internal sealed class RoundsRunner(RoundsSettings settings, ICellLauncher launcher, TextWriter output, ILogger log)
+{
+    public async Task<int> RunAsync(ChildRunSignals signals)
+    {
+        Directory.CreateDirectory(settings.OutputDirectory);
+        var jsonPath = Path.Combine(settings.OutputDirectory, ResultFiles.RoundsJson);
+        var description = RoundsDescription.Plan(settings);
+        await ResultJson.WriteAsync(jsonPath, description, RoundsDescription.Json).ConfigureAwait(false);
+        var order = RoundsOrder.Of(settings.Rounds);
+        log.LogInformation("{Sentence}", Plan(order.Count));
+
+        for (var i = 0; i < order.Count; i++)
+        {
+            var run = order[i];
+            log.LogInformation("{Sentence}", $"[{i + 1}/{order.Count}] {run.Folder}: running");
+            var directory = Path.Combine(settings.OutputDirectory, run.Folder);
+            var ended = await CellRun.RunAsync(launcher, run.Folder, directory, Arguments(run, directory, i + 1), signals).ConfigureAwait(false);
+            description = description.Ended(i, ended.ExitCode);
+            await ResultJson.WriteAsync(jsonPath, description, RoundsDescription.Json).ConfigureAwait(false);
+            if (ended.Aborts)
+            {
+                log.LogWarning("{Sentence}", ended.AbortSentence(run.Folder, "the comparison"));
+                return ended.ExitCode;
+            }
+
+            if (ended.Interrupted)
+            {
+                log.LogWarning("{Sentence}", $"{run.Folder} was interrupted; the comparison stops without a verdict (the runs so far stay in {settings.OutputDirectory}).");
+                return ExitCodes.Interrupted;
+            }
+
+            if (ended.Summary is null)
+            {
+                log.LogWarning("{Sentence}", $"{run.Folder} failed (exit code {ended.ExitCode}) and left no summary, so its round has no pair; the comparison stops without a verdict.");
+                return ExitCodes.Partial;
+            }
+        }
+
+        return await JudgeAsync(order).ConfigureAwait(false);
+    }
+
+    private async Task<int> JudgeAsync(IReadOnlyList<RoundRun> order)
+    {
+        ComparedSide Side(string name) => new(
+            settings.OutputDirectory,
+            [.. order.Where(r => r.Side == name).OrderBy(r => r.Round).Select(r => ComparedRun.Read(Path.Combine(settings.OutputDirectory, r.Folder)))]);
+        var comparison = RunComparison.OfRounds(Side(RoundsOrder.Base), Side(RoundsOrder.New), RunConfidence.DefaultLevel);
+        var json = ComparisonJson.Render(comparison, settings.Gated);
+        await File.WriteAllTextAsync(Path.Combine(settings.OutputDirectory, ResultFiles.ComparisonJson), json).ConfigureAwait(false);
+        if (settings.Json)
+        {
+            await output.WriteLineAsync(json).ConfigureAwait(false);
+        }
+        else
+        {
+            foreach (var line in ComparisonLines.Of(comparison))
+            {
+                await output.WriteLineAsync(line).ConfigureAwait(false);
+            }
+
+            if (settings.Gated.Count > 0)
+            {
+                await output.WriteLineAsync(ComparisonLines.GateLine(comparison, settings.Gated)).ConfigureAwait(false);
+            }
+        }
+
+        return comparison.WorseAmong(settings.Gated).Count > 0 ? ExitCodes.GateFailed : ExitCodes.Success;
+    }
+
+    private List<string> Arguments(RoundRun run, string directory, int ordinal)
+    {
+        var side = run.Side == RoundsOrder.Base ? settings.Base : settings.New;
+        var args = new List<string> { "run" };
+        args.AddRange(side.RunArguments);
+        args.AddRange(settings.Table is null ? ["--table", ChildTable.FreshName(settings.StartedUtc, ordinal)] : ["--table", settings.Table, "--keep-table"]);
+        args.AddRange(["--output", directory, "--label", run.Folder, "--quiet"]);
+        return args;
+    }
+
+    private string Plan(int runs)
+    {
+        // Two seconds a run for starting the child and creating and deleting its table, as a sweep counts its cells.
+        var seconds = runs * (settings.RunTime.TotalSeconds + 2);
+        return string.Create(CultureInfo.InvariantCulture,
+            $"compare: {settings.Rounds} rounds of base and new in ABBA order, {runs} runs, about {(seconds < 120 ? $"{Math.Ceiling(seconds)} s" : $"{Math.Ceiling(seconds / 60)} min")}; results in {settings.OutputDirectory}");
+    }
+}
