@@ -88,7 +88,7 @@ public class StorageBenchmarks
     [Benchmark(Description = "BatchSubmitter.SubmitAsync (Polly + wire client, in-memory)")]
     public async Task<int> Submit()
     {
-        var result = await _submitter.SubmitAsync(_wireSender, Identity, CancellationToken.None).ConfigureAwait(false);
+        var result = await _submitter.SubmitAsync(_wireSender, TableOperation.Insert, Identity, CancellationToken.None).ConfigureAwait(false);
         return result.Attempts;
     }
 
