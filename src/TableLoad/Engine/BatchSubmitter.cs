@@ -58,17 +58,29 @@ internal sealed class BatchSubmitter(ResiliencePipeline<BatchResult> pipeline, T
     /// <summary>Whether the batch committed: its entity carries this batch's nonce (a delete's is gone); null when the read-back got no answer.</summary>
     private async Task<bool?> CommittedAsync(TableOperation operation, BatchIdentity batch, int index, CancellationToken cancellationToken)
     {
-        try
+        for (var attempt = 0; ; attempt++)
         {
-            var nonce = await readBack.ReadPropertyAsync(batch.PartitionKey, batch.RowKey(index), EntityTemplate.NonceProperty, cancellationToken).ConfigureAwait(false);
-            return operation.KeyUse() == KeyUse.Deletes ? nonce is null : nonce == batch.Nonce;
-        }
-        catch (Exception ex) when (ex is OperationCanceledException or HttpRequestException or IOException or TableServiceException)
-        {
-            // Could not tell: the batch keeps its failure, which --verify will then show.
-            return null;
+            try
+            {
+                var nonce = await readBack.ReadPropertyAsync(batch.PartitionKey, batch.RowKey(index), EntityTemplate.NonceProperty, cancellationToken).ConfigureAwait(false);
+                return operation.KeyUse() == KeyUse.Deletes ? nonce is null : nonce == batch.Nonce;
+            }
+            catch (TableServiceException ex) when (ex.Status is 503 or 500 or 429 && attempt < ReadBackBackoff.Length)
+            {
+                // A read counts against the partition's limit like a write: the read-back of a batch that just spent it is throttled,
+                // and asked again once the limit has had time to refill.
+                await Task.Delay(ReadBackBackoff[attempt], CancellationToken.None).ConfigureAwait(false);
+            }
+            catch (Exception ex) when (ex is OperationCanceledException or HttpRequestException or IOException or TableServiceException)
+            {
+                // Could not tell: the batch keeps its failure, which --verify will then show.
+                return null;
+            }
         }
     }
+
+    /// <summary>The waits before a throttled read-back is asked again: over a partition's one-second window and then some.</summary>
+    private static readonly TimeSpan[] ReadBackBackoff = [TimeSpan.FromMilliseconds(250), TimeSpan.FromMilliseconds(500), TimeSpan.FromSeconds(1), TimeSpan.FromSeconds(2)];
 
     private async ValueTask<BatchResult> SendAsync(IRequestSender sender, CancellationToken cancellationToken)
     {

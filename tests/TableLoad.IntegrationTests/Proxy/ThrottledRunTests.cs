@@ -135,6 +135,25 @@ public sealed class ThrottledRunTests(AzuriteFixture azurite, ITestOutputHelper 
         Assert.Contains("stored 0 entities: matches", stdout, StringComparison.Ordinal);
     }
 
+    [Fact]
+    public async Task ALostAnswer_WhoseReadBackIsThrottled_IsReadBackAgain_AndCountsAsStored()
+    {
+        // One entity a second: the batch of one takes the partition's token, its answer is lost, and the read-back a timeout
+        // later finds the partition still throttled, at any machine speed; read again once the second has refilled it, the
+        // batch is found stored. A read-back that gave up at the throttle left it failed, and --verify found 1 against 0.
+        await using var proxy = await InProcessProxy.StartAsync(azurite, s => s with { LoseAnswerRate = 1, PartitionLimit = 1 });
+
+        var (exitCode, stdout, stderr) = await TableLoadProcess.RunAsync(
+            ["run", "--batch-size", "1", "--tasks", "1", "--batches", "1", "--timeout", "200ms", "--warmup", "0s", "--verify", "--quiet", "--output", _output],
+            proxy.ConnectionString);
+
+        Assert.True(exitCode == 0, $"exit code {exitCode}: {stdout} {stderr}");
+        var summary = new ResultFolder(_output).Summary;
+        Assert.Equal((1L, 1L), (summary.Outcomes["succeeded"], summary.VerifiedByRead));
+        Assert.True(proxy.Stats.ThrottledByLimit.Partition >= 1, proxy.Stats.ToJson());
+        Assert.Contains("stored 1 entities: matches", stdout, StringComparison.Ordinal);
+    }
+
     [Theory]
     [InlineData("sdk")]
     [InlineData("wire")]
