@@ -101,7 +101,7 @@ internal sealed class RunOptions
     };
 
     public Bounded<int> QueryLength { get; } = new(
-        new Option<int>("--query-length") { Description = "With --operation query: the entities one query asks for; its pages are followed until they came or the range ended.", DefaultValueFactory = _ => QueryShape.Default.Length },
+        new Option<int>("--query-length") { Description = "With --operation query: the entities one query asks for; its pages are followed until they came or the range ended. The wire client asks each page for what is still wanted; the SDK asks every page for min(--page-size, N), so its last page may bring more.", DefaultValueFactory = _ => QueryShape.Default.Length },
         1, 1_000_000, unit: "entities");
 
     public Bounded<int> PageSize { get; } = new(

@@ -5,7 +5,8 @@ namespace TableLoad.Storage.Sdk;
 
 /// <summary>
 /// One task loop's range query through <see cref="TableClient.QueryAsync{T}(string, int?, IEnumerable{string}, CancellationToken)"/>:
-/// <c>PartitionKey eq P and RowKey ge R</c>, its pages followed until <see cref="QueryShape.Length"/> entities came or the range ended.
+/// <c>PartitionKey eq P and RowKey ge R</c>, its pages of <see cref="QueryShape.NextTop"/>(0) entities each (the SDK asks every page for the
+/// same) followed until <see cref="QueryShape.Length"/> entities came or the range ended.
 /// </summary>
 internal sealed class SdkQuerySender(TableClient table, QueryShape shape, TimeProvider time) : IRequestSender
 {
@@ -38,6 +39,8 @@ internal sealed class SdkQuerySender(TableClient table, QueryShape shape, TimePr
             }
         }
 
-        return new BatchResponse(status, null, null) { Charge = charge, EntitiesReturned = Math.Min(returned, shape.Length), Pages = pages };
+        // What the service returned, all of it: the SDK asks every page for the same number, so its last page may bring more than the
+        // query wanted, and the service did that work.
+        return new BatchResponse(status, null, null) { Charge = charge, EntitiesReturned = returned, Pages = pages };
     }
 }

@@ -1,0 +1,69 @@
+using TableLoad.IntegrationTests.Infrastructure;
+using Xunit.Abstractions;
+
+namespace TableLoad.IntegrationTests.Proxy;
+
+/// <summary>What a run of reads, queries or deletes reports equals what the proxy in front of Azurite saw, with both clients.</summary>
+[Collection(ProxyAzuriteCollection.Name)]
+public sealed class OperationCountsTests(AzuriteFixture azurite, ITestOutputHelper log) : IDisposable
+{
+    private readonly string _output = Directory.CreateTempSubdirectory("tableload-opcounts-").FullName;
+
+    [Theory]
+    [InlineData("sdk")]
+    [InlineData("wire")]
+    public async Task Reads_FoundAndNotFound_AreTheProxysPointReads(string client)
+    {
+        await using var proxy = await InProcessProxy.StartAsync(azurite);
+
+        // Without --verify the run reads nothing but its reads: every point read the proxy saw is one of them.
+        var summary = await RunThroughAsync(proxy, client, "--operation", "read", "--key-space", "30", "--preload", "--batches", "40");
+        var stats = proxy.Stats;
+
+        Assert.Equal(stats.PointReadsFound, summary.Outcomes["succeeded"]);
+        Assert.Equal(stats.PointReadsNotFound, summary.Outcomes["not_found"]);
+        Assert.Equal(40, stats.PointReads);
+        Assert.Equal(stats.EntitiesForwarded, summary.Preload!.Entities);
+    }
+
+    [Theory]
+    [InlineData("sdk")]
+    [InlineData("wire")]
+    public async Task Queries_PagesAndEntities_AreTheProxysQueryPagesAndEntities(string client)
+    {
+        await using var proxy = await InProcessProxy.StartAsync(azurite);
+
+        var summary = await RunThroughAsync(proxy, client, "--operation", "query", "--key-space", "60", "--preload", "--query-length", "25", "--page-size", "10", "--batches", "10");
+        var stats = proxy.Stats;
+
+        Assert.Equal(stats.Queries, summary.QueryPages);
+        Assert.Equal(stats.QueryEntities, summary.Operations["query"].Entities);
+        Assert.True(summary.QueryPages > 10, $"{summary.QueryPages} pages for 10 queries of up to 25 entities in pages of 10");
+    }
+
+    [Theory]
+    [InlineData("sdk")]
+    [InlineData("wire")]
+    public async Task Deletes_AreTheProxysDeleteSubRequests(string client)
+    {
+        await using var proxy = await InProcessProxy.StartAsync(azurite);
+
+        var summary = await RunThroughAsync(proxy, client, "--operation", "delete", "--key-space", "40", "--batch-size", "10", "--preload", "--duration", "60s");
+        var stats = proxy.Stats;
+
+        Assert.Equal((80, 80), (summary.KeysDeleted, stats.DeletesForwarded));
+        Assert.Equal(summary.Preload!.Entities, stats.EntitiesForwarded);
+    }
+
+    public void Dispose() => Directory.Delete(_output, recursive: true);
+
+    private async Task<TableLoad.Measurement.RunSummary> RunThroughAsync(InProcessProxy proxy, string client, params string[] options)
+    {
+        var (exitCode, stdout, stderr) = await TableLoadProcess.RunAsync(
+            ["run", "--client", client, "--tasks", "2", "--warmup", "0s", "--quiet", "--output", _output, .. options], proxy.ConnectionString);
+        log.WriteLine(stdout + stderr);
+        log.WriteLine("proxy: " + proxy.Stats.ToJson());
+        Assert.True(exitCode == 0, $"exit code {exitCode}: {stderr}");
+        return new ResultFolder(_output).Summary;
+    }
+}
