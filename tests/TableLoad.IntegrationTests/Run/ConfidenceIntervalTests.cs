@@ -10,6 +10,10 @@ namespace TableLoad.IntegrationTests.Run;
 [Collection(GateAzuriteCollection.Name)]
 public sealed partial class ConfidenceIntervalTests(AzuriteFixture azurite, ITestOutputHelper log) : IDisposable
 {
+    // An interval needs ten blocks of seconds, so these runs measure 12 s; at a rate, not flat out, since the seconds are what
+    // the intervals are computed from, and twelve seconds of a closed model would keep both cores busy for nothing more.
+    private const string OpenRate = "1000";
+
     private readonly string _root = Directory.CreateTempSubdirectory("tableload-confidence-").FullName;
 
     [Fact]
@@ -17,7 +21,7 @@ public sealed partial class ConfidenceIntervalTests(AzuriteFixture azurite, ITes
     {
         var output = Path.Combine(_root, "run");
         var (exitCode, stdout, stderr) = await TableLoadProcess.RunAsync(
-            ["run", "--duration", "12s", "--warmup", "1s", "--tasks", "4", "--batch-size", "50", "--output", output, "--quiet"], azurite.ConnectionString);
+            ["run", "--duration", "12s", "--warmup", "1s", "--tasks", "4", "--batch-size", "50", "--rate", OpenRate, "--output", output, "--quiet"], azurite.ConnectionString);
         log.WriteLine(stdout);
 
         Assert.True(exitCode == 0, stderr);
@@ -55,7 +59,7 @@ public sealed partial class ConfidenceIntervalTests(AzuriteFixture azurite, ITes
     {
         var output = Path.Combine(_root, "fleet");
         var (exitCode, _, stderr) = await TableLoadProcess.RunAsync(
-            ["run", "--processes", "2", "--duration", "12s", "--warmup", "1s", "--tasks", "2", "--batch-size", "50", "--output", output, "--quiet"], azurite.ConnectionString);
+            ["run", "--processes", "2", "--duration", "12s", "--warmup", "1s", "--tasks", "2", "--batch-size", "50", "--rate", OpenRate, "--output", output, "--quiet"], azurite.ConnectionString);
 
         Assert.True(exitCode == 0, stderr);
         AssertIntervalOfTheSum(new ResultFolder(output).Summary, new ResultFolder(output).Summary.PerProcess);
@@ -65,7 +69,7 @@ public sealed partial class ConfidenceIntervalTests(AzuriteFixture azurite, ITes
     public async Task Report_TwoRunsMergedWithALabel_IntervalIsOfTheMergedSeconds()
     {
         var instances = await StartTogether.StartAsync((startAt, attempt) => Enumerable.Range(0, 2).Select(k => TableLoadProcess.Start(
-            ["run", "--start-at", startAt, "--label", $"part{k}-{attempt}", "--tasks", "2", "--batch-size", "50", "--duration", "12s", "--warmup", "1s",
+            ["run", "--start-at", startAt, "--label", $"part{k}-{attempt}", "--tasks", "2", "--batch-size", "50", "--rate", OpenRate, "--duration", "12s", "--warmup", "1s",
              "--quiet", "--output", Path.Combine(_root, $"i{k}")],
             azurite.ConnectionString)).ToList());
         foreach (var instance in instances)
@@ -95,7 +99,11 @@ public sealed partial class ConfidenceIntervalTests(AzuriteFixture azurite, ITes
         log.WriteLine($"whole {mean} around {whole.MeanEntitiesPerSecond}; parts {string.Join(", ", parts.Select(p => $"{p.Confidence?.MeanEntitiesPerSecond} around {p.MeanEntitiesPerSecond}"))}");
         Assert.Equal(2, parts.Count);
         Assert.Equal(whole.MeanEntitiesPerSecond, (mean.Lo + mean.Hi) / 2, whole.MeanEntitiesPerSecond * 1e-9);
-        Assert.All(parts, p => Assert.True(p.MeanEntitiesPerSecond < whole.MeanEntitiesPerSecond * 0.75, $"part at {p.MeanEntitiesPerSecond}, whole at {whole.MeanEntitiesPerSecond}"));
+        // The whole is the parts' sum, not one part: its entities are theirs together, over its own measured seconds. (Not "each part
+        // below 0.75 of the whole": a busy machine may starve one part, and how the parts share the load is the machine's.)
+        Assert.All(parts, p => Assert.True(p.EntitiesSucceeded > 0, "a part stored nothing, so the sum would be that of one part"));
+        Assert.Equal(parts.Sum(p => p.EntitiesSucceeded), whole.EntitiesSucceeded);
+        Assert.Equal(whole.EntitiesSucceeded / whole.MeasuredSeconds, whole.MeanEntitiesPerSecond, whole.MeanEntitiesPerSecond * 1e-9);
         Assert.All(parts, p => Assert.Equal(p.MeanEntitiesPerSecond, (p.Confidence!.MeanEntitiesPerSecond!.Value.Lo + p.Confidence.MeanEntitiesPerSecond.Value.Hi) / 2, p.MeanEntitiesPerSecond * 1e-9));
         Assert.True(whole.Confidence.LatencyMs!.P99.Contains(whole.LatencyMs.P99), $"{whole.Confidence.LatencyMs.P99} around {whole.LatencyMs.P99}");
     }
