@@ -58,7 +58,9 @@ public sealed class TuneChoiceTests(AzuriteFixture azurite) : IDisposable
             Assert.Contains($"choice: {recommendation.Choice}", stdout, StringComparison.Ordinal);
         }
 
-        Assert.Equal("plateau", tune.Limit.Kind);
+        // The capped counts level off, so the limit is the plateau; a machine too busy to feed them names its client instead
+        // (load average 40 once did), which is as true.
+        Assert.Contains(tune.Limit.Kind, new[] { "plateau", "client" });
         Assert.InRange(recommendation.EntitiesPerSecondCiLow, 0, recommendation.EntitiesPerSecondMean);
         Assert.InRange(recommendation.EntitiesPerSecondCiHigh, recommendation.EntitiesPerSecondMean, double.MaxValue);
         // Two confirm runs, and up to three more while their interval is wider than ±10%.
