@@ -30,7 +30,7 @@ public sealed class DocsCheckScriptTests
         var (exitCode, output) = await RunCheckAsync(doc);
 
         Assert.Equal(1, exitCode);
-        Assert.Contains("guide.md:3: `tableload run --batch-size 101 --duration 2s --warmup 1s` exited 2, expected 0", output, StringComparison.Ordinal);
+        Assert.Contains("guide.md:3: `tableload run --batch-size 101 --duration 1s --warmup 1s` exited 2, expected 0", output, StringComparison.Ordinal);
         Assert.Contains("promised results/never-written.txt, which the block did not write", output, StringComparison.Ordinal);
         Assert.Contains("guide.md:6: a shell block without <!-- runnable: ... -->", output, StringComparison.Ordinal);
         Assert.DoesNotContain("guide.md:12:", output, StringComparison.Ordinal);

@@ -31,7 +31,11 @@ public sealed class OpenModelTests(AzuriteFixture azurite) : IDisposable
         var corrected = summary.LatencyMs.P99;
         var uncorrected = summary.UncorrectedLatencyMs!.P99;
         Assert.True(corrected >= 1000, $"corrected p99 {corrected} ms should reflect the 2 s stall");
-        Assert.True(uncorrected < 1000, $"uncorrected p99 {uncorrected} ms should not");
+        // Not "uncorrected < 1 s": a slow enough machine answers some batches in a second of their own. What holds at any
+        // speed is that the uncorrected figure leaves out each batch's wait for its send, which the stall made long for
+        // the batches due in it: over the same batches, its p99 is below the corrected one.
+        Assert.Equal(summary.LatencyMs.Count, summary.UncorrectedLatencyMs.Count);
+        Assert.True(uncorrected < corrected, $"uncorrected p99 {uncorrected} ms should leave out the stall that the corrected {corrected} ms shows");
         Assert.True(summary.LateBatches > 0);
         Assert.Equal(400, summary.Rate);
     }

@@ -193,23 +193,23 @@ public sealed class ThrottledRunTests(AzuriteFixture azurite, ITestOutputHelper 
     [Theory]
     [InlineData("sdk")]
     [InlineData("wire")]
-    public async Task CosmosRetryAfter_IsWaitedOut_SoEachBatchMeetsAboutOne429(string client)
+    public async Task CosmosRetryAfter_IsWaitedOut_EveryBatchSucceeds_AndEach429IsOneOfTheRunsRetries(string client)
     {
-        // One task against one batch a second: each next batch is refused with x-ms-retry-after-ms of about
-        // a second. Waited out, the retry succeeds (one 429 per batch); a client that backs off by its own
-        // schedule instead (200 ms, jittered, doubling) meets two or three before the bucket refills.
+        // Two tasks against one batch a second: their first batches go at once, however slow the machine (one of 100 entities
+        // once took 2.4 s, so a single task's next came after the refill), and each batch over the limit is refused with
+        // x-ms-retry-after-ms of up to a second; waited out, the retry succeeds. How many 429s a batch meets on the way is the machine's timing (a busy machine's
+        // batch now and then meets a second one), so no share per batch is asserted: the exact wait is the unit test
+        // BatchPipelineFactoryTests.Retry_WaitsWhatTheServiceAskedFor_InRetryAfter's, on a fake clock. What holds at any
+        // speed is that every 429 the proxy answered is a retry the run counted, and that no batch ended refused.
         await using var proxy = await InProcessProxy.StartAsync(azurite, s => s with { PartitionLimit = 100, Cosmos = true });
 
-        var (summary, stdout) = await RunThroughAsync(proxy, client, retries: 5, tasks: 1);
+        var (summary, stdout) = await RunThroughAsync(proxy, client, retries: 5, tasks: 2);
         var stats = proxy.Stats;
 
-        var succeededBatches = summary.Outcomes["succeeded"];
-        Assert.True(succeededBatches >= 3, $"only {succeededBatches} batches succeeded");
+        Assert.True(stats.Throttled.TooManyRequests > 0, "the proxy refused no batch, so no wait was asked for");
         Assert.Equal(0, summary.Outcomes["too_many_requests"]);
-        // Honoured, the wait costs one 429 a batch; on a busy machine a batch now and then meets a second one,
-        // and over a handful of batches that is 1.4. A client on its own schedule meets two or three a batch.
-        var perBatch = stats.Throttled.TooManyRequests / (double)succeededBatches;
-        Assert.True(perBatch <= 1.5, $"{stats.Throttled.TooManyRequests} answers 429 for {succeededBatches} succeeded batches: the wait the service asked for was not honoured");
+        Assert.Equal(stats.Throttled.TooManyRequests, summary.Retries);
+        Assert.Equal(stats.Batches - stats.Throttled.TooManyRequests, summary.Outcomes["succeeded"]);
         Assert.Contains("entities: matches", stdout, StringComparison.Ordinal);
     }
 

@@ -28,8 +28,10 @@ public sealed class TuneChoiceTests(AzuriteFixture azurite) : IDisposable
     [Fact]
     public async Task TwoCandidatesWithinNoise_TheCheaperIsRecommended_AndThatIsSaid()
     {
-        // One task of 100 entities stores some 500 e/s behind 200 ms; the account's 1,000 e/s caps four tasks and
-        // every count above at the same rate, so they differ by noise alone (throttling is allowed here).
+        // One task of 100 entities stores at most 500 e/s behind 200 ms, and the account's limit (TuneRuns.AccountLimit) caps
+        // every task count that crosses it at the same rate, so those differ by noise alone (throttling is allowed here).
+        // Which count crosses it first is the machine's speed (one on an idle machine, many on a busy one), so the test holds
+        // the rule, not a count: the recommendation is the fewest tasks that no probe with more beat beyond noise.
         await using var proxy = await InProcessProxy.StartAsync(azurite, s => s with { AccountLimit = TuneRuns.AccountLimit, PartitionLimit = 100_000, Latency = Latency("200ms") });
 
         var (exitCode, stdout, stderr) = await TableLoadProcess.RunAsync(
@@ -41,27 +43,28 @@ public sealed class TuneChoiceTests(AzuriteFixture azurite) : IDisposable
         Assert.True(exitCode == 0, stderr + stdout);
         var tune = ReadTuneJson();
         var recommendation = Assert.IsType<TuneRecommendation>(tune.Recommendation);
-        Assert.Equal(4, recommendation.Tasks);
         // Every probe with more tasks is measured against the confirmed figure, and none beat it beyond noise.
-        var capped = tune.Probes.Where(p => p.Role == TuneRow.ProbeRole && p.Tasks > 4).ToList();
+        var capped = tune.Probes.Where(p => p.Role == TuneRow.ProbeRole && p.Tasks > recommendation.Tasks).ToList();
         Assert.NotEmpty(capped);
         // A probe the busy client saturated lost for that reason, not on its figure.
         var cappedThatMet = capped.Where(p => p.Verdict == "meets").Select(p => p.Cell).ToList();
         Assert.All(tune.Losers.Where(l => cappedThatMet.Contains(l.Cell)), l => Assert.Matches(
             @" against the recommendation's [0-9,]+ e/s: (within noise, and the recommendation costs less|below it beyond noise)$", l.Reason));
         // When a capped probe stored the most, the recommendation says why it is not that one.
-        if (tune.Probes.Where(p => p.Role == TuneRow.ProbeRole && p.Verdict == "meets").MaxBy(p => p.EntitiesPerSecond)!.Tasks > 4)
+        if (tune.Probes.Where(p => p.Role == TuneRow.ProbeRole && p.Verdict == "meets").MaxBy(p => p.EntitiesPerSecond)!.Tasks > recommendation.Tasks)
         {
-            Assert.StartsWith("p1-t4-b100 chosen over p1-t", recommendation.Choice, StringComparison.Ordinal);
+            Assert.StartsWith($"p1-t{recommendation.Tasks}-b100 chosen over p1-t", recommendation.Choice, StringComparison.Ordinal);
             Assert.Contains("is within noise, at ", recommendation.Choice, StringComparison.Ordinal);
             Assert.Contains($"choice: {recommendation.Choice}", stdout, StringComparison.Ordinal);
         }
 
-        Assert.Equal("plateau", tune.Limit.Kind);
+        // The capped counts level off, so the limit is the plateau; a machine too busy to feed them names its client instead
+        // (load average 40 once did), which is as true.
+        Assert.Contains(tune.Limit.Kind, new[] { "plateau", "client" });
         Assert.InRange(recommendation.EntitiesPerSecondCiLow, 0, recommendation.EntitiesPerSecondMean);
         Assert.InRange(recommendation.EntitiesPerSecondCiHigh, recommendation.EntitiesPerSecondMean, double.MaxValue);
         // Two confirm runs, and up to three more while their interval is wider than ±10%.
-        var confirmRuns = tune.Probes.Count(p => p.Role == TuneRow.ConfirmRole && p.Tasks == 4);
+        var confirmRuns = tune.Probes.Count(p => p.Role == TuneRow.ConfirmRole && p.Tasks == recommendation.Tasks);
         Assert.InRange(confirmRuns, 2, 5);
         Assert.Contains($"95% CI of {confirmRuns} confirm runs", stdout, StringComparison.Ordinal);
     }
@@ -70,13 +73,16 @@ public sealed class TuneChoiceTests(AzuriteFixture azurite) : IDisposable
     public async Task CosmosMode_WithMaxRu_RecommendsWhatStaysWithinTheBudget_AndNamesRequestUnitsAsTheLimit()
     {
         // A budget the proxy never reaches, so only --max-ru can bind; 200 ms per batch holds one task of 100 entities under
-        // 500 e/s (3,400 RU/s of the default entity) on any machine, and 4,000 RU/s is a line that 8 tasks cross however
-        // slowly a busy machine answers them (with 8,000, its 8 tasks once stayed under: the limit was the search space).
+        // 500 e/s (3,400 RU/s of the default entity) on any machine, and 4,000 RU/s is a line that 8 tasks cross on an idle one
+        // (with 8,000, a busy machine's 8 tasks once stayed under: the limit was the search space).
+        // --max-tasks bounds the search, not a --budget: how many probes fit in a time budget is the machine's speed. It is 32,
+        // not 8, since a busy machine's 8 tasks stayed under the line too (load average 20: the limit was the search space);
+        // an idle machine crosses it at 8 and never probes more.
         const double MaxRu = 4000;
         await using var proxy = await ProxyChild.StartAsync(azurite, "--request-units", "1000000", "--latency", "200ms");
 
         var (exitCode, stdout, stderr) = await TableLoadProcess.RunAsync(
-            ShortTune(_output, "--max-ru", "4000", "--max-tasks", "8", "--batch-size", "100", "--warmup", "1s", "--duration", "3s", "--confirm-duration", "3s", "--budget", "3m"),
+            ShortTune(_output, "--max-ru", "4000", "--max-tasks", "32", "--batch-size", "100", "--warmup", "1s", "--duration", "3s", "--confirm-duration", "3s"),
             proxy.ConnectionString, Limit);
 
         Assert.True(exitCode == 0, stderr + stdout);

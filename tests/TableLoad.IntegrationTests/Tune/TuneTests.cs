@@ -28,8 +28,8 @@ public sealed class TuneTests(AzuriteFixture azurite) : IDisposable
     [Fact]
     public async Task BehindAnAccountLimit_TheServiceIsTheLimit_AndAfterCtrlCResumeGoesOnFromTheProbesRun()
     {
-        // 200 ms added to every batch makes one task of 100 entities some 400 e/s on any machine, and the account's
-        // 1,000 e/s a limit that many tasks break: the service is the limit the search finds.
+        // 200 ms added to every batch holds one task of 100 entities under 500 e/s on any machine, and the account's limit
+        // (TuneRuns.AccountLimit) one that a few tasks break however slowly the machine answers: the service is the limit found.
         await using var proxy = await InProcessProxy.StartAsync(azurite, s => s with { AccountLimit = TuneTests.AccountLimit, PartitionLimit = 100_000, Latency = Latency("200ms") });
         // Probes long against the proxy's bucket of one second's worth, so a burst it lets through cannot pass for capacity.
         string[] args = ShortTune(_output, "--max-tasks", "32", "--batch-size", "25,100", "--warmup", "2s", "--duration", "3s", "--confirm-duration", "4s");
@@ -52,11 +52,11 @@ public sealed class TuneTests(AzuriteFixture azurite) : IDisposable
         Assert.Equal(ranBefore.Count, stdout.Split('\n').Count(l => l.EndsWith("(from tune.csv)", StringComparison.Ordinal)));
         var tune = ReadTuneJson();
         Assert.Equal("finished", tune.Status);
-        Assert.Equal("service", tune.Limit.Kind);
+        Assert.True(tune.Limit.Kind == "service", stdout);
         var recommendation = Assert.IsType<TuneRecommendation>(tune.Recommendation);
         Assert.True(recommendation.ConstraintsHeld, stdout);
         Assert.InRange(recommendation.ThrottledPercent, 0, 1);
-        // The account's bucket holds a second's worth, which a 4 s confirm run spends on top: at most 1,250 e/s.
+        // The account's bucket holds a second's worth, which a 4 s confirm run spends on top: at most 1.25 × the limit.
         Assert.True(recommendation.EntitiesPerSecondMean <= AccountLimit * 1.3, stdout);
         var rows = new ResultFolder(_output).Csv(ResultFiles.TuneCsv);
         // Which task counts the search probes, and so how close to the limit its recommendation lands, depends on what a
@@ -89,10 +89,11 @@ public sealed class TuneTests(AzuriteFixture azurite) : IDisposable
     public async Task BehindAPartitionLimit_OnePartition_NamesThePartitionOutright()
     {
         // 300 e/s per partition, the account's 20,000 untouched: every throttle is the partition's and says no account limit.
+        // --max-tasks bounds the search, not a --budget: how many probes fit in a time budget is the machine's speed.
         await using var proxy = await InProcessProxy.StartAsync(azurite, s => s with { PartitionLimit = 300, Latency = Latency("100ms") });
 
         var (exitCode, stdout, stderr) = await TableLoadProcess.RunAsync(
-            ShortTune(_output, "--partitions", "single", "--max-tasks", "8", "--batch-size", "100", "--warmup", "1s", "--duration", "3s", "--budget", "2m"),
+            ShortTune(_output, "--partitions", "single", "--max-tasks", "8", "--batch-size", "100", "--warmup", "1s", "--duration", "3s"),
             proxy.ConnectionString, Limit);
 
         Assert.True(exitCode is 0 or 6, stderr + stdout);
