@@ -46,10 +46,12 @@ public sealed class TuneChoiceTests(AzuriteFixture azurite) : IDisposable
         // Every probe with more tasks is measured against the confirmed figure, and none beat it beyond noise.
         var capped = tune.Probes.Where(p => p.Role == TuneRow.ProbeRole && p.Tasks > recommendation.Tasks).ToList();
         Assert.NotEmpty(capped);
-        // A probe the busy client saturated lost for that reason, not on its figure.
+        // A probe the busy client saturated lost for that reason, not on its figure. One capped probe's short run may read above the
+        // confirmed figure by more than the assumed noise (a busy machine's 16-task probe once read +16.7%, CI +2% to +34%, of a
+        // rate the account's limit holds for all): tune then says that no confirm run tested it.
         var cappedThatMet = capped.Where(p => p.Verdict == "meets").Select(p => p.Cell).ToList();
         Assert.All(tune.Losers.Where(l => cappedThatMet.Contains(l.Cell)), l => Assert.Matches(
-            @" against the recommendation's [0-9,]+ e/s: (within noise, and the recommendation costs less|below it beyond noise)$", l.Reason));
+            @" against the recommendation's [0-9,]+ e/s: (within noise, and the recommendation costs less|below it beyond noise|above it beyond noise in its one short probe, which no confirm run tested)$", l.Reason));
         // When a capped probe stored the most, the recommendation says why it is not that one.
         if (tune.Probes.Where(p => p.Role == TuneRow.ProbeRole && p.Verdict == "meets").MaxBy(p => p.EntitiesPerSecond)!.Tasks > recommendation.Tasks)
         {
