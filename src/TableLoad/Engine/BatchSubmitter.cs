@@ -65,7 +65,7 @@ internal sealed class BatchSubmitter(ResiliencePipeline<BatchResult> pipeline, T
                 var nonce = await readBack.ReadPropertyAsync(batch.PartitionKey, batch.RowKey(index), EntityTemplate.NonceProperty, cancellationToken).ConfigureAwait(false);
                 return operation.KeyUse() == KeyUse.Deletes ? nonce is null : nonce == batch.Nonce;
             }
-            catch (TableServiceException ex) when (ex.Status is 503 or 500 or 429 && attempt < ReadBackBackoff.Length)
+            catch (TableServiceException ex) when (ex.Status is { } status && OutcomeClassifier.Classify(new BatchResponse(status, ex.ErrorCode, null)).IsThrottle() && attempt < ReadBackBackoff.Length)
             {
                 // A read counts against the partition's limit like a write: the read-back of a batch that just spent it is throttled,
                 // and asked again once the limit has had time to refill.

@@ -72,7 +72,8 @@ internal static class SdkAnswers
     private static BatchResponse WithRefusalHeaders(BatchResponse response, Response? raw) =>
         response.WithRefusalHeaders(ServiceHeaders.SubStatus(Header(raw, ServiceHeaders.SubStatusName)), Header(raw, ServiceHeaders.RequestIdName));
 
-    private static RequestCharge Charge(Response? raw) => ServiceHeaders.Charge(Header(raw, ServiceHeaders.RequestChargeName));
+    /// <summary>The request units an answer cost (<c>x-ms-request-charge</c>).</summary>
+    public static RequestCharge Charge(Response? raw) => ServiceHeaders.Charge(Header(raw, ServiceHeaders.RequestChargeName));
 
     private static string? Header(Response? response, string name) =>
         response is not null && response.Headers.TryGetValue(name, out var value) ? value : null;

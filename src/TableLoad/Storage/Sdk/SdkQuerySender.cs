@@ -31,7 +31,7 @@ internal sealed class SdkQuerySender(TableClient table, QueryShape shape, TimePr
             pages++;
             var raw = page.GetRawResponse();
             status = raw.Status;
-            charge = charge.Plus(SdkAnswers.Accepted(raw).Charge);
+            charge = charge.Plus(SdkAnswers.Charge(raw));
             returned += page.Values.Count;
             if (returned >= shape.Length || page.ContinuationToken is null)
             {
