@@ -5,7 +5,17 @@ using TableLoad.Workload;
 namespace TableLoad.Cli;
 
 /// <summary>What <c>--operation</c> and the options of its keys (<c>--key-space</c>, <c>--preload</c>, a query's shape) say, read in <see cref="RunSettingsFactory"/>'s one pass.</summary>
-internal sealed record OperationChoice(TableOperation Operation, int? KeySpace, bool Preload, QueryShape Query, KeyDistribution KeyDistribution = KeyDistribution.Uniform);
+internal sealed record OperationChoice(TableOperation Operation, int? KeySpace, bool Preload, QueryShape Query, KeyDistribution KeyDistribution = KeyDistribution.Uniform)
+{
+    /// <summary>The operations each request draws from (<c>--mix</c>); null for one <see cref="Operation"/>.</summary>
+    public OperationMix? Mix { get; init; }
+
+    /// <summary>Every operation the run sends.</summary>
+    public IReadOnlyList<TableOperation> Sent => Mix?.Operations ?? [Operation];
+
+    /// <summary>The operation whose batches the service's limits are checked on: the mix's first that writes, if it has one.</summary>
+    public TableOperation Batched => Sent.Where(o => o.KeyUse() != KeyUse.Reads).DefaultIfEmpty(Sent[0]).First();
+}
 
 /// <summary>Reads <c>--operation</c> and the options of its keys, with the checks between them and the batch size.</summary>
 internal static class OperationOptions
@@ -15,33 +25,37 @@ internal static class OperationOptions
         var text = parse.GetValue(options.Operation);
         var known = errors.Require(options.Operation, TableOperationNames.TryParse(text, out var operation),
             $"--operation must be one of {TableOperationNames.AllNames}, not '{text}'.");
+        var mix = ReadMix(parse, options, errors, ref known);
         var keySpace = options.KeySpace.ValueIn(parse, errors);
         var preload = parse.GetValue(options.Preload);
         var query = new QueryShape(options.QueryLength.ValueIn(parse, errors) ?? QueryShape.Default.Length, options.PageSize.ValueIn(parse, errors) ?? QueryShape.MaxPageSize);
         var distributionText = parse.GetValue(options.KeyDistribution);
         var knownDistribution = errors.Require(options.KeyDistribution, KeyDistributionNames.TryParse(distributionText, out var distribution),
             $"--key-distribution must be {KeyDistributionNames.Names()}, not '{distributionText}'.");
-        var choice = new OperationChoice(operation, keySpace, preload, query, distribution);
+        var choice = new OperationChoice(operation, keySpace, preload, query, distribution) { Mix = mix };
         if (!known)
         {
             return choice;
         }
 
-        errors.Require(!knownDistribution || distribution == KeyDistribution.Uniform || operation.KeyUse() == KeyUse.Reads,
+        var sent = choice.Sent;
+        var reads = sent.Any(o => o.KeyUse() == KeyUse.Reads);
+        var needsStoredKeys = sent.Any(o => o.NeedsStoredKeys());
+        errors.Require(!knownDistribution || distribution == KeyDistribution.Uniform || reads,
             $"--key-distribution {distribution.ToName()} goes with --operation read or query: a write's keys, and a delete's, go in order.");
 
         // One sentence for the first thing missing: a key space comes before what fills it.
-        var name = operation.ToName();
-        if (!errors.Require(keySpace is not null || !operation.NeedsStoredKeys() && !preload, operation.NeedsStoredKeys()
-            ? $"--operation {name} acts on the keys of a key space: give --key-space N, and --preload to write them first."
+        var name = mix is null ? $"--operation {operation.ToName()}" : $"--mix {mix.ToText()}";
+        if (!errors.Require(keySpace is not null || mix is null && !operation.NeedsStoredKeys() && !preload, needsStoredKeys || mix is not null
+            ? $"{name} acts on the keys of a key space: give --key-space N, and --preload to write them first."
             : "--preload writes every key of the key space: give --key-space N."))
         {
             return choice;
         }
 
-        errors.Require(preload || !operation.NeedsStoredKeys() || parse.GetValue(options.AllowExistingTable),
-            $"--operation {name} needs the keys of its key space stored: give --preload, or --allow-existing-table when the table holds them already.");
-        errors.Require(!preload || operation.KeyUse() != KeyUse.WritesNew,
+        errors.Require(preload || !needsStoredKeys || parse.GetValue(options.AllowExistingTable),
+            $"{name} needs the keys of its key space stored: give --preload, or --allow-existing-table when the table holds them already.");
+        errors.Require(!preload || operation.KeyUse() != KeyUse.WritesNew || mix is not null,
             "--preload with --operation insert would insert keys the preload stored, which the service refuses (409 EntityAlreadyExists): use upsert-replace, or leave --preload out.");
         if (keySpace is not { } space)
         {
@@ -49,13 +63,27 @@ internal static class OperationOptions
         }
 
         // With --preload the sentence above said it already.
-        errors.Require(preload || operation.KeyUse() != KeyUse.WritesNew,
+        errors.Require(preload || mix is not null || operation.KeyUse() != KeyUse.WritesNew,
             "--key-space goes with --operation upsert-replace, upsert-merge, read, query or delete: the service refuses an insert of a key that exists (409 EntityAlreadyExists).");
-        if (batchSize is { } size && operation.KeyUse() != KeyUse.Reads)
+        if (batchSize is { } size && sent.Any(o => o.KeyUse() != KeyUse.Reads))
         {
             errors.Require(space >= size, $"--key-space ({space}) must be at least --batch-size ({size}): a batch may not hold the same RowKey twice.");
         }
 
         return choice;
+    }
+
+    /// <summary>The mix, when <c>--mix</c> is given and acceptable; <paramref name="known"/> turns false when it is refused.</summary>
+    private static OperationMix? ReadMix(ParseResult parse, RunOptions options, UsageErrors errors, ref bool known)
+    {
+        if (!parse.IsGiven(options.Mix))
+        {
+            return null;
+        }
+
+        var parsed = OperationMix.TryParse(parse.GetValue(options.Mix), out var mix, out var fault);
+        known &= errors.Require(options.Mix, parsed, fault);
+        known &= errors.Require(!parse.IsGiven(options.Operation), "--mix names each operation the run sends: give --mix or --operation, not both.");
+        return known ? mix : null;
     }
 }

@@ -85,6 +85,11 @@ internal sealed class RunOptions
         DefaultValueFactory = _ => TableOperationNames.DefaultName,
     };
 
+    public Option<string> Mix { get; } = new("--mix")
+    {
+        Description = "Instead of --operation: the operations each task draws its next request from, by weight (shares of requests, as YCSB's proportions), such as read:80,upsert-replace:20. A mix holds read, query, upsert-replace and upsert-merge (an insert or a delete would change the keys the others act on), all on one --key-space, preloaded with --preload. summary.json's operations, intervals-<operation>.csv and latency-<operation>.hlog hold each operation's figures; the table has a row for each. Default: none, one --operation.",
+    };
+
     public Bounded<int> KeySpace { get; } = new(
         new Option<int?>("--key-space") { Description = "Each task's RowKeys in every partition it uses. With an upsert --operation: the task cycles over them instead of new keys every batch, so later batches overwrite entities that exist and the table holds at most N entities per task and partition; --verify then expects the distinct keys written. At least --batch-size (a batch holds each key once); refused with insert, whose second write of a key the service refuses (409). Needed by read, query and delete, which act on these keys. Default: new keys every batch." },
         1, RowKeys.MaxKeySpace, unit: "keys");
@@ -273,7 +278,7 @@ internal sealed class RunOptions
         Client, Runtime, SdkDiagnostics, ConnectionString, Endpoint, Sas, Auth, Account, AllowExistingTable, MaxEntities, Table, KeepTable, BatchSize.Option, EntitySize.Option, Properties.Option, Partitions, KeyPrefix,
         Entity,
         Tasks.Option, Processes.Option, PerProcess, Rate.Option, Duration.Option, Stages, Batches.Option, StartAt, RunId, Instance.Option,
-        Operation, KeySpace.Option, Preload, KeyDistribution, QueryLength.Option, PageSize.Option,
+        Operation, Mix, KeySpace.Option, Preload, KeyDistribution, QueryLength.Option, PageSize.Option,
         Warmup.Option, Timeout.Option, Retries.Option, Output, Label, Verify, NoBatchLog, BatchLogBuffer.Option, Report, OtlpEndpoint, Quiet, Config,
         FailIf, Junit, AbortIf,
     ];

@@ -73,7 +73,7 @@ internal static class RunSettingsFactory
             : entitySize is { } bytes && properties is { } count && CheckEntityShape(errors, bytes, count) ? EntityTemplate.Create(bytes, count) : null;
         if (template is not null && batchSize is { } perBatch && target is not null && errors.Accepted(options.KeyPrefix, options.Table, options.Entity))
         {
-            WorstCaseBatch.Check(errors, template, SampleEntityOption.Named(sample, entitySize), prefix, perBatch, target.TableEndpoint, table, operation.Operation, operation.KeySpace);
+            WorstCaseBatch.Check(errors, template, SampleEntityOption.Named(sample, entitySize), prefix, perBatch, target.TableEndpoint, table, operation.Batched, operation.KeySpace);
         }
 
         var failIf = GateOptions.ReadFailIf(errors, options.FailIf, parse.GetValue(options.FailIf));
@@ -92,6 +92,7 @@ internal static class RunSettingsFactory
             KeepTable = parse.GetValue(options.KeepTable),
             BatchSize = Accepted(batchSize),
             Operation = operation.Operation,
+            Mix = operation.Mix,
             KeySpace = operation.KeySpace,
             Preload = operation.Preload,
             Query = operation.Query,

@@ -48,11 +48,9 @@ internal sealed class TaskLoops(
     private async Task LoopAsync(int task, BatchSchedule? schedule, StagePlan? closedPlan, long measuredStartMicros, CancellationToken stopStarting, CancellationToken abandon)
     {
         var recorder = collector.NewRecorder();
-        var operation = settings.Operation;
-        var sender = client.CreateSender(operation);
         var cycle = settings.Partitions.Cycle(settings.Tasks);
         var keys = new TaskKeys(settings.KeyPrefix, settings.Instance, settings.Process, task, settings.BatchSize, settings.KeySpace, cycle, nonce);
-        var requests = new RequestKeys(operation, keys, settings.BatchSize, settings.KeySpace ?? 0, cycle, settings.Query.Length, ChooserOf(settings));
+        var lanes = new RequestLanes(settings, client, keys, cycle);
         for (long sequence = 0; !stopStarting.IsCancellationRequested; sequence++)
         {
             // A retired task takes no batch of --batches' budget while it waits, so the tasks running can spend it all.
@@ -62,8 +60,9 @@ internal sealed class TaskLoops(
                 break;
             }
 
-            var partitionKey = settings.Partitions.PartitionKey(settings.KeyPrefix, settings.Process, task, sequence, settings.Tasks);
-            if (!requests.TryNext(sequence, partitionKey, out var batch, out var count))
+            var ((operation, sender, requests, slice), keySequence) = lanes.Next();
+            var partitionKey = settings.Partitions.PartitionKey(settings.KeyPrefix, settings.Process, task, keySequence, settings.Tasks);
+            if (!requests.TryNext(keySequence, partitionKey, out var batch, out var count))
             {
                 // A delete with no key left: this task's load has ended, as the run's output says.
                 break;
@@ -101,19 +100,13 @@ internal sealed class TaskLoops(
             var (newKeys, deletedKeys) = !result.Stored ? (0, 0) : operation.KeyUse() switch
             {
                 // Keys a preload stored are not new to the table when a task overwrites them.
-                KeyUse.WritesNew or KeyUse.Overwrites => (settings.Preload ? 0 : keys.Stored(sequence, batch, count), 0),
+                KeyUse.WritesNew or KeyUse.Overwrites => (settings.Preload ? 0 : keys.Stored(keySequence, batch, count), 0),
                 KeyUse.Deletes => (0, count),
                 KeyUse.Reads => (0, 0),
             };
-            recorder.Record(result, entities, latencyMicros, warmup, uncorrected, late, unlogged, newKeys, deletedKeys);
+            recorder.Record(result, entities, latencyMicros, warmup, uncorrected, late, unlogged, newKeys, deletedKeys, slice);
         }
     }
-
-    /// <summary>How a read or query draws its key; null for the other operations, whose keys go in order.</summary>
-    private static KeyChooser? ChooserOf(RunSettings settings) => settings is { KeySpace: { } space } && settings.Operation.KeyUse() == KeyUse.Reads
-        // Nothing but the preload writes in a run that reads, so its newest key is the key space's last.
-        ? KeyChooser.Create(settings.KeyDistribution, space, new Random(), () => space)
-        : null;
 
     /// <summary>A request's entities: those a read or query returned when it succeeded (those it asked for when it failed); a batch's own.</summary>
     private static int EntitiesOf(TableOperation operation, in BatchResult result, int count) =>

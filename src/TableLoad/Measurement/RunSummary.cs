@@ -116,8 +116,20 @@ internal sealed record RunSummary
     [Merge(MergeRule.Fields)]
     public PreloadSummary? Preload { get; init; }
 
-    /// <summary>Each operation's figures, keyed by its name; a run of one operation has one, the run's own figures (derived, so never merged or read apart).</summary>
-    public IReadOnlyDictionary<string, OperationSummary> Operations => new Dictionary<string, OperationSummary> { [Operation] = OperationSummary.OfRun(this) };
+    private readonly IReadOnlyDictionary<string, OperationSummary>? _operations;
+
+    /// <summary>
+    /// Each operation's figures, keyed by its name. A run of one operation has one, the run's own figures (derived, so they cannot
+    /// differ); a mix has each operation's, measured apart (<see cref="OperationSummaries"/>) and merged from the per-second files.
+    /// </summary>
+    [Merge(MergeRule.PerSecond)]
+    public IReadOnlyDictionary<string, OperationSummary> Operations
+    {
+        get => _operations ?? (TableOperationNames.TryParse(Operation, out _)
+            ? new Dictionary<string, OperationSummary> { [Operation] = OperationSummary.OfRun(this) }
+            : new Dictionary<string, OperationSummary>());
+        init => _operations = value;
+    }
 
     /// <summary>Batches (warm-up included) left out of batches.csv because its writer fell that far behind.</summary>
     [Merge(MergeRule.Sum)]
@@ -216,6 +228,10 @@ internal sealed record RunSummary
         }.WithRates();
     }
 
+    /// <summary>The summary with each operation's figures measured apart in <paramref name="totals"/>' slices; itself when the run sent one operation.</summary>
+    public RunSummary WithOperations(RunTotals totals, MeasuredPeriod period) =>
+        OperationSummaries.Of(this, totals, period) is { } operations ? this with { Operations = operations } : this;
+
     /// <summary>The per-second figures derived from the measured time and entities, the same way for a run and a merge.</summary>
     public RunSummary WithRates()
     {
@@ -243,7 +259,7 @@ internal sealed record RunIdentity(string RunId, string Label, int Tasks, int Ba
         new(settings.RunId, settings.Label, settings.Tasks, settings.BatchSize, settings.EntitySize, settings.Partitions.ToString()!, settings.Rate, settings.Client.ToName())
         {
             Entity = settings.Entity?.Describe(),
-            Operation = settings.Operation.ToName(),
+            Operation = settings.Mix?.ToText() ?? settings.Operation.ToName(),
             KeySpace = settings.KeySpace,
         };
 }

@@ -21,21 +21,21 @@ internal sealed class RunSummaryBuilder(RunSettings settings, RunTotals totals, 
         var perProcessRate = measuredSeconds > 0 ? totals.Measured.EntitiesSucceeded / measuredSeconds / settings.Processes : 0;
         var load = new SaturationContext(settings.Client.ToName(), runtime is { GcDynamicAdaptation: not 0 }, perProcessRate, settings.Rate, settings.Processes);
         var client = samples.Usage(entities, totals.Measured.Batches, totals.Measured.Late, load);
-        var perProcess = workers.Select(w => RunSummary.Create(settings, w.Totals, measuredSeconds, WorkerStatus(w), 1,
+        var perProcess = workers.Select(w => (RunSummary.Create(settings, w.Totals, measuredSeconds, WorkerStatus(w), 1,
             ClientUsage.From(w.Samples.TakeLast(1), w.Totals.Measured.EntitiesSucceeded + w.Totals.Warmup.EntitiesSucceeded)) with
         {
             Row = string.Create(CultureInfo.InvariantCulture, $"p{w.Index}"),
             Confidence = RunConfidence.Of(w.Totals.Blocks, period),
             RuntimeSettings = w.RuntimeSettings,
-        }).ToList();
+        }).WithOperations(w.Totals, period)).ToList();
 
-        return RunSummary.Create(settings, totals, measuredSeconds, status, settings.Processes, client) with
+        return (RunSummary.Create(settings, totals, measuredSeconds, status, settings.Processes, client) with
         {
             PerProcess = perProcess,
             RuntimeSettings = runtime,
             Confidence = RunConfidence.Of(totals.Blocks, period),
             Stages = stages?.Summaries(measuredSeconds) ?? [],
-        };
+        }).WithOperations(totals, period);
     }
 
     /// <summary>The workers' settings when they all ran with the same ones, as they are started to; else each row has its own.</summary>

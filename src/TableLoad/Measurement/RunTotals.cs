@@ -3,9 +3,15 @@ using TableLoad.Measurement.Histograms;
 
 namespace TableLoad.Measurement;
 
-/// <summary>Adds up the measured windows of a run (warm-up apart) and tracks the peak second.</summary>
-internal sealed class RunTotals : IWindowSink
+/// <summary>Adds up the measured windows of a run (warm-up apart) and tracks the peak second; with a mix, each operation's too.</summary>
+/// <param name="slices">The operations of the run's mix (<see cref="Window.Slices"/>), each totalled apart; none for one operation.</param>
+internal sealed class RunTotals(IEnumerable<string>? slices = null) : IWindowSink
 {
+    private readonly SliceSink[] _slices = [.. (slices ?? []).Select(name => new SliceSink(name, new RunTotals()))];
+
+    /// <summary>Each slice's totals, in the order the slices were given.</summary>
+    public IEnumerable<(string Name, RunTotals Totals)> Slices => _slices.Select(s => (s.Name, (RunTotals)s.Inner));
+
     public WindowCounts Measured { get; } = new();
 
     public WindowCounts Warmup { get; } = new();
@@ -29,6 +35,11 @@ internal sealed class RunTotals : IWindowSink
 
     public void OnWindow(Window window, bool warmup)
     {
+        foreach (var slice in _slices)
+        {
+            slice.OnWindow(window, warmup);
+        }
+
         if (warmup)
         {
             Warmup.Add(window.Counts);

@@ -34,7 +34,8 @@ internal sealed class TaskRecorder(RunClock clock, WindowPool pool)
     /// phase of its start: <paramref name="warmup"/> (see <see cref="WindowCollector.IsWarmup"/>).
     /// </summary>
     /// <param name="newKeys">Keys of the batch that no earlier stored batch of the task wrote (null: all of them if it was stored).</param>
-    public void Record(in BatchResult result, int entities, long latencyMicros, bool warmup, long? uncorrectedMicros = null, bool late = false, bool unlogged = false, int? newKeys = null, int deletedKeys = 0)
+    /// <param name="slice">The operation's name when the run draws each request's operation from a mix: the request counts in that slice too.</param>
+    public void Record(in BatchResult result, int entities, long latencyMicros, bool warmup, long? uncorrectedMicros = null, bool late = false, bool unlogged = false, int? newKeys = null, int deletedKeys = 0, string? slice = null)
     {
         lock (_gate)
         {
@@ -51,32 +52,44 @@ internal sealed class TaskRecorder(RunClock clock, WindowPool pool)
                 current.Warmup = warmup;
             }
 
-            current.Counts.Record(result, entities, newKeys, deletedKeys);
+            RecordInto(current, result, entities, latencyMicros, uncorrectedMicros, late, unlogged, newKeys, deletedKeys);
+            if (slice is not null)
+            {
+                RecordInto(current.Slice(slice), result, entities, latencyMicros, uncorrectedMicros, late, unlogged, newKeys, deletedKeys);
+            }
+
             Volatile.Write(ref _recorded, _recorded + 1);
-            current.Latency.RecordValue(latencyMicros);
-            if (uncorrectedMicros is { } uncorrected)
-            {
-                current.UncorrectedOrNew().RecordValue(uncorrected);
-            }
+        }
+    }
 
-            if (result.RequestUnits is { } units)
-            {
-                current.RequestUnitsOrNew().RecordValue(RequestUnitsSummary.Scaled(units));
-            }
+    private static void RecordInto(Window window, in BatchResult result, int entities, long latencyMicros, long? uncorrectedMicros, bool late, bool unlogged, int? newKeys, int deletedKeys)
+    {
+        window.Counts.Record(result, entities, newKeys, deletedKeys);
+        window.Latency.RecordValue(latencyMicros);
+        if (uncorrectedMicros is { } uncorrected)
+        {
+            window.UncorrectedOrNew().RecordValue(uncorrected);
+        }
 
-            if (late)
-            {
-                current.Counts.RecordLate();
-            }
-            if (unlogged)
-            {
-                current.Counts.RecordBatchLogDropped();
-            }
-            if (result.Outcome == BatchOutcome.Rejected)
-            {
-                var code = result.ErrorCode ?? "Unknown";
-                current.RejectedByCode[code] = current.RejectedByCode.GetValueOrDefault(code) + 1;
-            }
+        if (result.RequestUnits is { } units)
+        {
+            window.RequestUnitsOrNew().RecordValue(RequestUnitsSummary.Scaled(units));
+        }
+
+        if (late)
+        {
+            window.Counts.RecordLate();
+        }
+
+        if (unlogged)
+        {
+            window.Counts.RecordBatchLogDropped();
+        }
+
+        if (result.Outcome == BatchOutcome.Rejected)
+        {
+            var code = result.ErrorCode ?? "Unknown";
+            window.RejectedByCode[code] = window.RejectedByCode.GetValueOrDefault(code) + 1;
         }
     }
 

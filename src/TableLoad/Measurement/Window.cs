@@ -28,6 +28,25 @@ internal sealed class Window
 
     public Dictionary<string, long> RejectedByCode { get; } = new(StringComparer.Ordinal);
 
+    /// <summary>
+    /// The same second split by operation when each request draws its own (<c>--mix</c>); null for a run of one operation, whose
+    /// whole window is its one slice. Slices keep their objects across resets, so a pooled window allocates them once.
+    /// </summary>
+    public SortedDictionary<string, Window>? Slices { get; private set; }
+
+    /// <summary>The slice named <paramref name="name"/>, made on first use.</summary>
+    public Window Slice(string name)
+    {
+        Slices ??= new(StringComparer.Ordinal);
+        if (!Slices.TryGetValue(name, out var slice))
+        {
+            slice = new Window { EpochSecond = EpochSecond };
+            Slices.Add(name, slice);
+        }
+
+        return slice;
+    }
+
     public void Add(Window other)
     {
         Counts.Add(other.Counts);
@@ -44,6 +63,11 @@ internal sealed class Window
         {
             RejectedByCode[code] = RejectedByCode.GetValueOrDefault(code) + count;
         }
+
+        foreach (var (name, slice) in other.Slices ?? [])
+        {
+            Slice(name).Add(slice);
+        }
     }
 
     public void Reset(long epochSecond)
@@ -55,5 +79,12 @@ internal sealed class Window
         Uncorrected?.Reset();
         RequestUnits?.Reset();
         RejectedByCode.Clear();
+        if (Slices is not null)
+        {
+            foreach (var slice in Slices.Values)
+            {
+                slice.Reset(epochSecond);
+            }
+        }
     }
 }

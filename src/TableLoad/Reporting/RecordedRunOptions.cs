@@ -59,6 +59,9 @@ internal sealed record RecordedRunOptions
     /// <summary>Whether the key space was written before the run (<c>--preload</c>).</summary>
     public bool Preload { get; init; }
 
+    /// <summary>The operations each request drew from (<c>--mix</c>); null for one <see cref="Operation"/>.</summary>
+    public string? Mix { get; init; }
+
     /// <summary>How a read or query drew its key: uniform, zipfian or latest.</summary>
     public string KeyDistribution { get; init; } = Workload.KeyDistribution.Uniform.ToName();
 
@@ -153,6 +156,7 @@ internal sealed record RecordedRunOptions
         Operation = settings.Operation.ToName(),
         KeySpace = settings.KeySpace,
         Preload = settings.Preload,
+        Mix = settings.Mix?.ToText(),
         KeyDistribution = settings.KeyDistribution.ToName(),
         QueryLength = settings.Query.Length,
         PageSize = settings.Query.PageSize,

@@ -38,6 +38,12 @@ internal static class ResultFiles
     /// <summary>A comparison by rounds' verdicts, as compare --json prints them.</summary>
     public const string ComparisonJson = "comparison.json";
 
+    /// <summary>intervals.csv for the whole run, intervals-&lt;operation&gt;.csv for one operation of a mix.</summary>
+    public static string IntervalsCsvOf(string? slice) => slice is null ? IntervalsCsv : $"intervals-{slice}.csv";
+
+    /// <summary>latency.hlog for the whole run, latency-&lt;operation&gt;.hlog for one operation of a mix.</summary>
+    public static string LatencyHlogOf(string? slice) => slice is null ? LatencyHlog : $"latency-{slice}.hlog";
+
     /// <summary>batches.csv for a one-process run, batches-&lt;k&gt;.csv for process k of several.</summary>
     public static string BatchesCsvOf(int process, int processes) =>
         processes == 1 ? BatchesCsv : string.Create(CultureInfo.InvariantCulture, $"batches-{process}.csv");

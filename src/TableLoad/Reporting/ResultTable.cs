@@ -3,6 +3,7 @@ using System.Text;
 using TableLoad.Measurement;
 using TableLoad.Measurement.Confidence;
 using TableLoad.Storage;
+using TableLoad.Workload;
 
 namespace TableLoad.Reporting;
 
@@ -18,8 +19,8 @@ internal static class ResultTable
     public static string Render(IReadOnlyList<RunSummary> rows)
     {
         var cells = new List<string[]> { Columns };
-        // A run's stages are rows under its own, named s1, s2, ...
-        cells.AddRange(rows.SelectMany(summary => summary.Stages.Select(Figures).Prepend(Figures(summary))).Select(Row));
+        // A run's stages are rows under its own, named s1, s2, ..., and a mix's operations after them, by name.
+        cells.AddRange(rows.SelectMany(summary => summary.Stages.Select(Figures).Prepend(Figures(summary)).Concat(MixRows(summary))).Select(Row));
         var widths = Columns.Select((_, c) => cells.Max(r => r[c].Length)).ToArray();
         var text = new StringBuilder();
         for (var r = 0; r < cells.Count; r++)
@@ -46,11 +47,21 @@ internal static class ResultTable
         return text.ToString();
     }
 
+    /// <summary>A mix's operations, each a row of its own; none for a run of one operation, whose row is the run's.</summary>
+    private static IEnumerable<RowFigures> MixRows(RunSummary summary) =>
+        !OperationMix.TryParse(summary.Operation, out _, out _) ? [] : summary.Operations.Select(o => new RowFigures(o.Key,
+            o.Value.LatencyMs, o.Value.PeakEntitiesPerSecond, o.Value.Entities, o.Value.EntitiesFailed, o.Value.MeanEntitiesPerSecond, o.Value.Confidence));
+
     /// <summary>"batches of 100 inserts", "batches of 100 upsert-merge over a key space of 50", "point reads over a key space of 500" and the like.</summary>
     public static string RequestsText(RunSummary summary)
     {
         var space = summary.KeySpace is { } keys ? $" over a key space of {keys}" : "";
         // A folder written by a later TableLoad may name an operation this one does not know: it is said as written.
+        if (OperationMix.TryParse(summary.Operation, out _, out _))
+        {
+            return $"a mix of {summary.Operation} (writes in batches of {summary.BatchSize}){space}";
+        }
+
         var requests = !TableOperationNames.TryParse(summary.Operation, out var operation) ? $"batches of {summary.BatchSize} {summary.Operation}" : operation switch
         {
             TableOperation.Insert => $"batches of {summary.BatchSize} inserts",
@@ -63,8 +74,10 @@ internal static class ResultTable
     }
 
     /// <summary>Whether the run's requests were entity group transactions: a read's and a query's are not.</summary>
-    private static bool SendsBatches(RunSummary summary) =>
-        !TableOperationNames.TryParse(summary.Operation, out var operation) || operation.KeyUse() != KeyUse.Reads;
+    private static bool SendsBatches(RunSummary summary) => TableOperationNames.TryParse(summary.Operation, out var operation)
+        ? operation.KeyUse() != KeyUse.Reads
+        // A mix sends requests of both kinds; a name a later TableLoad wrote is taken for a write's.
+        : !OperationMix.TryParse(summary.Operation, out _, out _);
 
     public static string RenderDetails(RunSummary summary)
     {

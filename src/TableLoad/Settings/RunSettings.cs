@@ -25,6 +25,15 @@ internal sealed record RunSettings
     /// <summary>What each request does (<c>--operation</c>).</summary>
     public TableOperation Operation { get; init; }
 
+    /// <summary>The operations each request draws from (<c>--mix</c>); null for a run of one <see cref="Operation"/>.</summary>
+    public OperationMix? Mix { get; init; }
+
+    /// <summary>Every operation the run sends, each a slice of its figures when there are several.</summary>
+    public IReadOnlyList<TableOperation> OperationsSent => Mix?.Operations ?? [Operation];
+
+    /// <summary>The names of the run's slices (<see cref="Measurement.Window.Slices"/>): a mix's operations; none for one operation.</summary>
+    public IReadOnlyList<string> Slices => Mix is null ? [] : [.. Mix.Operations.Select(o => o.ToName())];
+
     /// <summary>RowKeys each task cycles over per partition (<c>--key-space</c>); null for new keys every batch.</summary>
     public int? KeySpace { get; init; }
 

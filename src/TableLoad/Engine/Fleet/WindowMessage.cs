@@ -18,12 +18,16 @@ internal sealed record WindowMessage(long EpochSecond, bool Warmup, WindowCounts
     /// <summary>Request units per batch in hundredths; null when no batch of the second was charged.</summary>
     public string? RequestUnits { get; init; }
 
+    /// <summary>Each operation's part of the second when the run draws from a mix (<see cref="Window.Slices"/>); null for one operation.</summary>
+    public Dictionary<string, WindowMessage>? Slices { get; init; }
+
     /// <summary>The message of a window about to be sent: it holds the window's counts themselves, which a reset of the window replaces, not clears.</summary>
     public static WindowMessage Of(Window window, bool warmup) => new(window.EpochSecond, warmup, window.Counts, Encode(window.Latency))
     {
         Uncorrected = window.Uncorrected is { } uncorrected ? Encode(uncorrected) : null,
         RejectedByCode = window.RejectedByCode.Count == 0 ? null : new Dictionary<string, long>(window.RejectedByCode),
         RequestUnits = window.RequestUnits is { TotalCount: > 0 } requestUnits ? Encode(requestUnits) : null,
+        Slices = window.Slices?.ToDictionary(s => s.Key, s => Of(s.Value, warmup), StringComparer.Ordinal),
     };
 
     /// <summary>Decodes into a window rented from the pool, histograms included, so a worker-second allocates no histogram.</summary>
@@ -46,6 +50,11 @@ internal sealed record WindowMessage(long EpochSecond, bool Warmup, WindowCounts
         if (RequestUnits is { } requestUnits)
         {
             HistogramEncoding.AddCompressed(Convert.FromBase64String(requestUnits), into.RequestUnitsOrNew());
+        }
+
+        foreach (var (name, slice) in Slices ?? [])
+        {
+            slice.DecodeInto(into.Slice(name));
         }
     }
 

@@ -27,7 +27,7 @@ internal sealed class WorkerFleet(RunSettings settings, TimeProvider time, ILogg
     {
         for (var k = 0; k < settings.Processes; k++)
         {
-            var worker = WorkerProcess.Start(k, _inbox.Writer, launch ?? (report => ChildWorkerLink.Start(report, settings.Runtime.ChildEnvironment(settings.Processes, RuntimeProfiles.HeapHardLimitBytes()))));
+            var worker = WorkerProcess.Start(k, settings.Slices, _inbox.Writer, launch ?? (report => ChildWorkerLink.Start(report, settings.Runtime.ChildEnvironment(settings.Processes, RuntimeProfiles.HeapHardLimitBytes()))));
             _workers.Add(worker);
             worker.Send(new StartMessage(ForWorker(settings, k)));
         }

@@ -9,7 +9,11 @@ internal sealed class WorkerProcess : IWorkerReport, IDisposable
     // Set as soon as the worker is launched: the launcher's reports must already name this worker.
     private IWorkerLink _link = null!;
 
-    private WorkerProcess(int index) => Index = index;
+    private WorkerProcess(int index, IEnumerable<string> slices)
+    {
+        Index = index;
+        Totals = new RunTotals(slices);
+    }
 
     public int Index { get; }
 
@@ -37,16 +41,17 @@ internal sealed class WorkerProcess : IWorkerReport, IDisposable
 
     public bool Failed => Failure is not null;
 
-    public RunTotals Totals { get; } = new();
+    public RunTotals Totals { get; }
 
     public string StderrTail => _link.StderrTail;
 
     public int? ExitCode => _link.ExitCode;
 
     /// <summary>Launches worker <paramref name="index"/>, whose reports arrive in <paramref name="inbox"/> marked with it.</summary>
-    public static WorkerProcess Start(int index, ChannelWriter<(WorkerProcess, WorkerMessage?)> inbox, WorkerLauncher launch)
+    /// <param name="slices">The run's slices (a mix's operations), which the worker's own row totals apart as the run's does.</param>
+    public static WorkerProcess Start(int index, IEnumerable<string> slices, ChannelWriter<(WorkerProcess, WorkerMessage?)> inbox, WorkerLauncher launch)
     {
-        var worker = new WorkerProcess(index);
+        var worker = new WorkerProcess(index, slices);
         worker._link = launch(message => inbox.WriteAsync((worker, message)));
         return worker;
     }

@@ -22,10 +22,10 @@ internal sealed class RunMeasurement(RunSettings settings, TableAdmin admin, Wor
     {
         var clock = new RunClock(time);
         var timeline = RunTimeline.Create(clock.StartEpochMicros, settings.Warmup, settings.Duration);
-        var totals = new RunTotals();
+        var totals = new RunTotals(settings.Slices);
         var stageTimeline = StageTimeline.Of(settings.Stages, timeline);
         var stages = stageTimeline is null ? null : new StageTotals(stageTimeline);
-        using var perSecond = PerSecondFiles.Open(settings.OutputDirectory, clock.StartedUtc, stageTimeline);
+        using var perSecond = PerSecondFiles.Open(settings.OutputDirectory, clock.StartedUtc, stageTimeline, settings.Slices);
         IReadOnlyList<IWorkerReport> workers = fleet?.Workers ?? [];
         var samples = new FleetSamples(clock, workers);
         List<IWindowSink> sinks = [totals, .. perSecond.Sinks];

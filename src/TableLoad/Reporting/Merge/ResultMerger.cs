@@ -32,10 +32,11 @@ internal static class ResultMerger
         var rows = parts.Select(p => p.Intervals()).ToList();
         // Each folder's own warm-up flags decide; the shared end only labels the empty seconds filled in between.
         var warmupEnd = parts.Max(p => p.WarmupEndEpochSecond());
-        var totals = new RunTotals();
+        var slices = parts[0].Slices;
+        var totals = new RunTotals(slices);
         var stageTimeline = MergedStages.Timeline(parts, plan.Period);
         var stages = stageTimeline is null ? null : new StageTotals(stageTimeline);
-        using (var perSecond = PerSecondFiles.Open(outputDirectory, start, stageTimeline))
+        using (var perSecond = PerSecondFiles.Open(outputDirectory, start, stageTimeline, slices))
         {
             var pool = new WindowPool();
             List<IWindowSink> sinks = [totals, .. perSecond.Sinks];
@@ -54,6 +55,19 @@ internal static class ResultMerger
                     row.CopyTo(window, histograms);
                     merger.Add(window);
                 }
+
+                // Each operation's seconds join the whole's as slices of windows of their own, which the merger adds to the whole's.
+                foreach (var slice in slices)
+                {
+                    var sliceHistograms = parts[i].Histograms(slice);
+                    foreach (var row in parts[i].Intervals(slice))
+                    {
+                        var window = pool.Rent(row.EpochSecond);
+                        window.Warmup = row.Warmup;
+                        row.CopyTo(window.Slice(slice), sliceHistograms);
+                        merger.Add(window);
+                    }
+                }
             }
 
             merger.Publish(long.MaxValue);
@@ -68,6 +82,7 @@ internal static class ResultMerger
             stages?.Summaries(plan.MeasuredSeconds) ?? [])
         {
             PeakRequestUnitsPerSecond = totals.PeakRequestUnitsPerSecond,
+            Slices = (totals, plan.Period),
         };
         var oneRun = parts.Select(p => p.RunId).Distinct().Count() == 1;
         var rowNames = parts.Select(p => oneRun ? $"i{p.Run.Instance}" : p.RunId).ToList();

@@ -2,6 +2,8 @@ using System.Globalization;
 using System.Text.Json;
 using TableLoad.Measurement;
 using TableLoad.Measurement.Histograms;
+using TableLoad.Storage;
+using TableLoad.Workload;
 
 namespace TableLoad.Reporting.Merge;
 
@@ -80,17 +82,22 @@ internal sealed class ResultPart
         return (from, from + Summary.MeasuredSeconds);
     }
 
-    public IReadOnlyList<IntervalsCsvRow> Intervals()
+    /// <summary>The mix's operations whose seconds the folder keeps apart (<see cref="ResultFiles.IntervalsCsvOf"/>); none for one operation.</summary>
+    public IReadOnlyList<string> Slices => OperationMix.TryParse(Summary.Operation, out var mix, out _) ? [.. mix.Operations.Select(o => o.ToName())] : [];
+
+    /// <param name="slice">A mix's operation, for its own seconds; null for the whole run's.</param>
+    public IReadOnlyList<IntervalsCsvRow> Intervals(string? slice = null)
     {
-        var lines = File.ReadAllLines(System.IO.Path.Combine(Path, ResultFiles.IntervalsCsv));
+        var lines = File.ReadAllLines(System.IO.Path.Combine(Path, ResultFiles.IntervalsCsvOf(slice)));
         var header = lines[0].Split(',');
         return lines.Skip(1).Where(l => l.Length > 0).Select(l => IntervalsCsvRow.Parse(header, l.Split(','))).ToList();
     }
 
     /// <summary>The part's histograms by wall-clock second and tag.</summary>
-    public Dictionary<(long Second, string? Tag), LatencyHistogram> Histograms()
+    /// <param name="slice">A mix's operation, for its own histograms; null for the whole run's.</param>
+    public Dictionary<(long Second, string? Tag), LatencyHistogram> Histograms(string? slice = null)
     {
-        using var reader = new StreamReader(System.IO.Path.Combine(Path, ResultFiles.LatencyHlog));
+        using var reader = new StreamReader(System.IO.Path.Combine(Path, ResultFiles.LatencyHlogOf(slice)));
         var histograms = new Dictionary<(long, string?), LatencyHistogram>();
         foreach (var record in new HistogramLogReader(reader).ReadRecords())
         {

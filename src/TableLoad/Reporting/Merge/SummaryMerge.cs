@@ -33,6 +33,11 @@ internal static class SummaryMerge
             Client = merged.Client with { CpuUsPerEntity = ClientUsage.PerEntity(merged.Client.UserCpuSeconds, merged.Client.SystemCpuSeconds, entities) },
             PerProcess = parts.Select((p, i) => p with { Row = rowNames[i] }).ToList(),
         }).WithRates();
+        if (measured.Slices is var (totals, period))
+        {
+            rated = rated.WithOperations(totals, period);
+        }
+
         return ThresholdJudge.Recorded(rated, thresholds).Summary;
     }
 

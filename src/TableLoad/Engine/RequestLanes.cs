@@ -1,0 +1,45 @@
+using TableLoad.Settings;
+using TableLoad.Storage;
+using TableLoad.Workload;
+
+namespace TableLoad.Engine;
+
+/// <summary>One operation a task sends: its sender (which owns the task's reusable request), its keys and the slice it counts in.</summary>
+internal sealed record RequestLane(TableOperation Operation, IRequestSender Sender, RequestKeys Keys, string? Slice);
+
+/// <summary>
+/// A task's operations and how it picks the next: the one <c>--operation</c>, or a draw from the <c>--mix</c> by the task's own
+/// <see cref="Random"/>. Each kind of key use counts its own requests, so a write's keys and a delete's follow in order whatever
+/// was drawn between them, and two writing operations of a mix share one order (a key is new to the task once). Not thread-safe: one per task loop.
+/// </summary>
+internal sealed class RequestLanes
+{
+    private readonly Dictionary<TableOperation, RequestLane> _lanes;
+    private readonly WeightedChoice<TableOperation>? _choice;
+    private readonly Random _random = new();
+    private readonly long[] _sequences = new long[Enum.GetValues<KeyUse>().Length];
+
+    public RequestLanes(RunSettings settings, IBatchClient client, TaskKeys keys, long partitionCycle)
+    {
+        var chooser = ChooserOf(settings);
+        _choice = settings.Mix?.ToChoice();
+        _lanes = settings.OperationsSent.ToDictionary(o => o, o => new RequestLane(o, client.CreateSender(o),
+            new RequestKeys(o, keys, settings.BatchSize, settings.KeySpace ?? 0, partitionCycle, settings.Query.Length, chooser),
+            settings.Mix is null ? null : o.ToName()));
+    }
+
+    /// <summary>The next request's lane, and its number among the requests of its key use (the sequence its keys and partition follow).</summary>
+    public (RequestLane Lane, long Sequence) Next()
+    {
+        var lane = _choice is null ? _lanes.Values.First() : _lanes[_choice.Next(_random)];
+        var sequence = _sequences[(int)lane.Operation.KeyUse()]++;
+        return (lane, sequence);
+    }
+
+    /// <summary>How a read or query draws its key; null when the run neither reads nor queries, whose keys go in order.</summary>
+    private static KeyChooser? ChooserOf(RunSettings settings) =>
+        settings is { KeySpace: { } space } && settings.OperationsSent.Any(o => o.KeyUse() == KeyUse.Reads)
+            // Nothing but the preload writes new keys in a run that reads, so its newest key is the key space's last.
+            ? KeyChooser.Create(settings.KeyDistribution, space, new Random(), () => space)
+            : null;
+}

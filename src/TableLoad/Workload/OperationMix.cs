@@ -1,0 +1,53 @@
+using System.Globalization;
+using System.Text.Json.Serialization;
+using TableLoad.Storage;
+
+namespace TableLoad.Workload;
+
+/// <summary>One operation of a mix and its weight, a share of the requests in any unit.</summary>
+internal sealed record OperationWeight(TableOperation Operation, double Weight);
+
+/// <summary>
+/// The operations each request of a task draws from (<c>--mix read:80,upsert-replace:20</c>), by weight: shares of requests, as YCSB's
+/// proportions are shares of operations. Every operation of a mix acts on one key space the run preloads (or that the table holds).
+/// </summary>
+internal sealed record OperationMix(IReadOnlyList<OperationWeight> Weights)
+{
+    /// <summary>What a mix may hold: the operations that act on a key space without changing which keys it holds.</summary>
+    public static string AllowedNames { get; } = string.Join(", ", Enum.GetValues<TableOperation>().Where(Mixes).Select(o => o.ToName()));
+
+    [JsonIgnore]
+    public IReadOnlyList<TableOperation> Operations => [.. Weights.Select(w => w.Operation)];
+
+    /// <summary>The mix as <c>--mix</c> takes it and the result files name it: <c>read:80,upsert-replace:20</c>.</summary>
+    public string ToText() => string.Join(",", Weights.Select(w => string.Create(CultureInfo.InvariantCulture, $"{w.Operation.ToName()}:{w.Weight:R}")));
+
+    /// <summary>A task's draw; one choice serves every task, each drawing with its own <see cref="Random"/>.</summary>
+    public WeightedChoice<TableOperation> ToChoice() => new([.. Weights.Select(w => (w.Operation, w.Weight))]);
+
+    /// <summary>Reads <c>--mix</c>; false with the one sentence that refuses it.</summary>
+    public static bool TryParse(string? text, out OperationMix mix, out string fault)
+    {
+        mix = new OperationMix([]);
+        if (!WeightedChoiceParser.TryParse<TableOperation>(text, "--mix", TableOperationNames.TryParse, TableOperationNames.AllNames, "read:80,upsert-replace:20", out var choice, out fault))
+        {
+            return false;
+        }
+
+        mix = new OperationMix([.. choice.Items.Select((operation, i) => new OperationWeight(operation, choice.Share(i) * choice.Total))]);
+        foreach (var refused in mix.Operations.Where(o => !Mixes(o)))
+        {
+            fault = $"--mix '{text}' holds {refused.ToName()}, which changes the keys the others act on: a mix holds {AllowedNames}.";
+            return false;
+        }
+
+        return true;
+    }
+
+    /// <summary>Whether an operation may be drawn beside others: an insert would meet the keys the preload stored (409), a delete would take keys away from the rest.</summary>
+    private static bool Mixes(TableOperation operation) => operation.KeyUse() switch
+    {
+        KeyUse.Overwrites or KeyUse.Reads => true,
+        KeyUse.WritesNew or KeyUse.Deletes => false,
+    };
+}
