@@ -34,6 +34,23 @@ public sealed class WindowTests
     }
 
     [Fact]
+    public void Add_MergesEachSliceIntoTheSliceOfItsName()
+    {
+        var sut = CreateWindow(10, 100);
+        sut.Slice("read").Add(CreateWindow(10, 1));
+        var other = CreateWindow(10, 50);
+        other.Slice("read").Add(CreateWindow(10, 2));
+        other.Slice("query").Add(CreateWindow(10, 7));
+
+        sut.Add(other);
+
+        Assert.Equal((3L, 7L), (sut.Slice("read").Counts.EntitiesSucceeded, sut.Slice("query").Counts.EntitiesSucceeded));
+        Assert.Equal(150, sut.Counts.EntitiesSucceeded);
+        sut.Reset(11);
+        Assert.All(sut.Slices!.Values, s => Assert.Equal((11L, 0L), (s.EpochSecond, s.Counts.EntitiesSucceeded)));
+    }
+
+    [Fact]
     public void Reset_StartsAnEmptyWindowForTheSecond()
     {
         var sut = CreateWindow(10, 100, "EntityAlreadyExists");

@@ -45,6 +45,27 @@ public sealed class WindowMessageTests
         Assert.InRange(into.Latency.Max, 11_900, 12_100);
     }
 
+    [Fact]
+    public void RoundTrip_KeepsEachSliceOfTheSecond_AndAPooledWindowForgetsThemAtItsNextDecode()
+    {
+        var second = WorkerSecond();
+        second.Slice("read").Latency.RecordValue(2_000);
+        second.Slice("read").Counts.Record(new BatchResult(BatchOutcome.NotFound, 404, "ResourceNotFound", null, 1), 1);
+        second.Slice("upsert-replace").Latency.RecordValue(7_000);
+        var message = Assert.IsType<WindowMessage>(WorkerProtocol.Deserialize<WorkerMessage>(WorkerProtocol.Serialize(WindowMessage.Of(second, warmup: false))));
+        var into = _pool.Rent(0);
+
+        message.DecodeInto(into);
+
+        Assert.Equal(["read", "upsert-replace"], into.Slices!.Keys);
+        Assert.Equal((1, 1L), (into.Slice("read").Latency.TotalCount, into.Slice("read").Counts[BatchOutcome.NotFound]));
+        Assert.Equal(1, into.Slice("upsert-replace").Latency.TotalCount);
+        Assert.Equal(3, into.Latency.TotalCount);
+
+        WindowMessage.Of(WorkerSecond(), warmup: false).DecodeInto(into);
+        Assert.All(into.Slices!.Values, s => Assert.Equal((0L, 0L), (s.Latency.TotalCount, s.Counts.Batches)));
+    }
+
     private Window WorkerSecond()
     {
         var window = _pool.Rent(1_795_000_000);

@@ -1,0 +1,23 @@
+using System.Net;
+using System.Net.Sockets;
+
+namespace TableLoad.IntegrationTests.Infrastructure;
+
+/// <summary>A run refused as a user meets it: against a listener that counts connections, it must say one sentence and exit 2 before any request.</summary>
+internal static class RefusedRun
+{
+    public static async Task AssertRefusedAsync(string sentence, string[] options)
+    {
+        using var target = new TcpListener(IPAddress.Loopback, 0);
+        target.Start();
+        var port = ((IPEndPoint)target.LocalEndpoint).Port;
+        var connectionString = $"DefaultEndpointsProtocol=http;AccountName={AzuriteFixture.AccountName};AccountKey={AzuriteFixture.AccountKey};TableEndpoint=http://127.0.0.1:{port}/{AzuriteFixture.AccountName};";
+
+        var (exitCode, stdout, stderr) = await TableLoadProcess.RunAsync(["run", "--duration", "1s", .. options], connectionString);
+
+        Assert.Equal(2, exitCode);
+        Assert.Equal(string.Empty, stdout);
+        Assert.Equal(sentence, Assert.Single(stderr.Split('\n', StringSplitOptions.RemoveEmptyEntries | StringSplitOptions.TrimEntries)));
+        Assert.False(target.Pending(), "a refused run must not connect to the target");
+    }
+}
