@@ -59,7 +59,8 @@ internal sealed record RecordedRunOptions
     /// <summary>Whether the key space was written before the run (<c>--preload</c>).</summary>
     public bool Preload { get; init; }
 
-    /// <summary>The operations each request drew from (<c>--mix</c>); null for one <see cref="Operation"/>.</summary>
+    /// <summary>The operations each request drew from (<c>--mix</c>), in its own syntax; null for one <see cref="Operation"/>.</summary>
+    [JsonIgnore(Condition = JsonIgnoreCondition.Never)]
     public string? Mix { get; init; }
 
     /// <summary>How a read or query drew its key: uniform, zipfian or latest.</summary>
@@ -153,7 +154,8 @@ internal sealed record RecordedRunOptions
         AllowExistingTable = settings.AllowExistingTable,
         BatchSize = settings.BatchSize,
         EntitySize = settings.Entity is null ? settings.EntitySize : null,
-        Operation = settings.Operation.ToName(),
+        // A mix names its operations itself; recording --operation beside it would make the run.json one a repeat refuses.
+        Operation = settings.Mix is null ? settings.Operation.ToName() : null,
         KeySpace = settings.KeySpace,
         Preload = settings.Preload,
         Mix = settings.Mix?.ToText(),

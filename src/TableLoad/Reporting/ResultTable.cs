@@ -3,7 +3,6 @@ using System.Text;
 using TableLoad.Measurement;
 using TableLoad.Measurement.Confidence;
 using TableLoad.Storage;
-using TableLoad.Workload;
 
 namespace TableLoad.Reporting;
 

@@ -137,6 +137,7 @@ public sealed class StartMessageTests
             _ when underlying.IsEnum => Enum.GetValues(underlying).Cast<object>().First(v => !v.Equals(value)),
             _ when underlying == typeof(PartitionStrategy) => new PartitionStrategy.Spread(7),
             _ when underlying == typeof(QueryShape) => new QueryShape(37, 11),
+            _ when underlying == typeof(OperationMix) => new OperationMix([new(TableOperation.Read, 3), new(TableOperation.UpsertMerge, 1.5)]),
             _ when underlying == typeof(SampleEntity) => new SampleEntity(
                 "sample.json",
                 [new("Name", EdmType.String, "Ada"), new("Count", EdmType.Int64, "-9007199254740993"), new("When", EdmType.DateTime, "2024-02-29T23:59:59.1234567Z"), new("Blob", EdmType.Binary, "AAEC")],

@@ -1,7 +1,6 @@
 using TableLoad.Storage;
-using TableLoad.Workload;
 
-namespace TableLoad.Tests.Workload;
+namespace TableLoad.Tests.Storage;
 
 public sealed class OperationMixTests
 {

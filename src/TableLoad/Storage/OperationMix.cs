@@ -1,8 +1,8 @@
 using System.Globalization;
 using System.Text.Json.Serialization;
-using TableLoad.Storage;
+using TableLoad.Workload;
 
-namespace TableLoad.Workload;
+namespace TableLoad.Storage;
 
 /// <summary>One operation of a mix and its weight, a share of the requests in any unit.</summary>
 internal sealed record OperationWeight(TableOperation Operation, double Weight);
@@ -24,6 +24,11 @@ internal sealed record OperationMix(IReadOnlyList<OperationWeight> Weights)
 
     /// <summary>A task's draw; one choice serves every task, each drawing with its own <see cref="Random"/>.</summary>
     public WeightedChoice<TableOperation> ToChoice() => new([.. Weights.Select(w => (w.Operation, w.Weight))]);
+
+    /// <summary>Equal when the same operations have the same weights in the same order, as a mix sent to a worker and read back is.</summary>
+    public bool Equals(OperationMix? other) => other is not null && Weights.SequenceEqual(other.Weights);
+
+    public override int GetHashCode() => Weights.Aggregate(0, (hash, weight) => HashCode.Combine(hash, weight));
 
     /// <summary>Reads <c>--mix</c>; false with the one sentence that refuses it.</summary>
     public static bool TryParse(string? text, out OperationMix mix, out string fault)
