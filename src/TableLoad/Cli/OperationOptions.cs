@@ -27,8 +27,8 @@ internal static class OperationOptions
             return choice;
         }
 
-        errors.Require(!knownDistribution || distribution == KeyDistribution.Uniform || operation.KeyUse() == KeyUse.Reads,
-            $"--key-distribution {distribution.ToName()} goes with --operation read or query: a write's keys, and a delete's, go in order.");
+        errors.Require(!knownDistribution || distribution == KeyDistribution.Uniform || operation.DrawsKeys(),
+            $"--key-distribution {distribution.ToName()} goes with --operation read, query or read-modify-write: a write's keys, and a delete's, go in order.");
 
         // One sentence for the first thing missing: a key space comes before what fills it.
         var name = operation.ToName();
@@ -50,8 +50,8 @@ internal static class OperationOptions
 
         // With --preload the sentence above said it already.
         errors.Require(preload || operation.KeyUse() != KeyUse.WritesNew,
-            "--key-space goes with --operation upsert-replace, upsert-merge, read, query or delete: the service refuses an insert of a key that exists (409 EntityAlreadyExists).");
-        if (batchSize is { } size && operation.KeyUse() != KeyUse.Reads)
+            "--key-space goes with --operation upsert-replace, upsert-merge, read, query, delete or read-modify-write: the service refuses an insert of a key that exists (409 EntityAlreadyExists).");
+        if (batchSize is { } size && !operation.DrawsKeys())
         {
             errors.Require(space >= size, $"--key-space ({space}) must be at least --batch-size ({size}): a batch may not hold the same RowKey twice.");
         }

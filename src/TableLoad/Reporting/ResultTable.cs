@@ -58,13 +58,14 @@ internal static class ResultTable
             TableOperation.Delete => $"batches of {summary.BatchSize} deletes",
             TableOperation.Read => "point reads",
             TableOperation.Query => "range queries",
+            TableOperation.ReadModifyWrite => "read-modify-writes",
         };
         return requests + space;
     }
 
-    /// <summary>Whether the run's requests were entity group transactions: a read's and a query's are not.</summary>
+    /// <summary>Whether the run's requests were entity group transactions: a read's, a query's and a read-modify-write's are not.</summary>
     private static bool SendsBatches(RunSummary summary) =>
-        !TableOperationNames.TryParse(summary.Operation, out var operation) || operation.KeyUse() != KeyUse.Reads;
+        !TableOperationNames.TryParse(summary.Operation, out var operation) || !operation.DrawsKeys();
 
     public static string RenderDetails(RunSummary summary)
     {

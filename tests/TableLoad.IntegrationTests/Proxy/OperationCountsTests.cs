@@ -55,6 +55,35 @@ public sealed class OperationCountsTests(AzuriteFixture azurite, ITestOutputHelp
         Assert.Equal(summary.Preload!.Entities, stats.EntitiesForwarded);
     }
 
+    [Theory]
+    [InlineData("sdk")]
+    [InlineData("wire")]
+    public async Task ReadModifyWrites_AreTheProxysPointReadsAndSingleReplaces(string client)
+    {
+        await using var proxy = await InProcessProxy.StartAsync(azurite);
+
+        var summary = await RunThroughAsync(proxy, client, "--operation", "read-modify-write", "--key-space", "30", "--preload", "--batches", "40");
+        var stats = proxy.Stats;
+
+        Assert.Equal((40L, 0L), (summary.Outcomes["succeeded"], summary.Outcomes["conflict"]));
+        Assert.Equal((40, 40), (stats.PointReads, stats.PointReadsFound));
+        Assert.Equal((40, 0), (stats.SingleWrites, stats.PreconditionFailed));
+        Assert.Equal(summary.Preload!.Entities + 40, stats.EntitiesForwarded);
+    }
+
+    [Fact]
+    public async Task ReadModifyWrites_InCosmosMode_CostWhatTheProxyChargedTheirReadsAndReplaces()
+    {
+        await using var proxy = await InProcessProxy.StartAsync(azurite, s => s with { RequestUnits = 1e6, Cosmos = true });
+
+        var summary = await RunThroughAsync(proxy, "wire", "--operation", "read-modify-write", "--key-space", "30", "--preload", "--batches", "20");
+        var charged = proxy.Stats.RequestUnitsByRequest;
+
+        // The preload's batches are charged apart (and outside the run's figures); each request is a point read and a replace.
+        Assert.True(charged.PointReads > 0 && charged.SingleWrites > charged.PointReads, proxy.Stats.ToJson());
+        Assert.Equal(charged.PointReads + charged.SingleWrites, summary.RequestUnits!.Total, 6);
+    }
+
     public void Dispose() => Directory.Delete(_output, recursive: true);
 
     private async Task<TableLoad.Measurement.RunSummary> RunThroughAsync(InProcessProxy proxy, string client, params string[] options)
