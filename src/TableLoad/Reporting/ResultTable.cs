@@ -63,9 +63,9 @@ internal static class ResultTable
         return requests + space;
     }
 
-    /// <summary>Whether the run's requests were entity group transactions: a read's, a query's and a read-modify-write's are not.</summary>
-    private static bool SendsBatches(RunSummary summary) =>
-        !TableOperationNames.TryParse(summary.Operation, out var operation) || !operation.DrawsKeys();
+    /// <summary>What the run's requests are called: batches when they were entity group transactions; a read's, a query's and a read-modify-write's are not.</summary>
+    private static string RequestsWord(RunSummary summary) =>
+        !TableOperationNames.TryParse(summary.Operation, out var operation) || !operation.DrawsKeys() ? "batches" : "requests";
 
     public static string RenderDetails(RunSummary summary)
     {
@@ -82,7 +82,7 @@ internal static class ResultTable
 
         foreach (var (outcome, count) in summary.Outcomes.Where(entry => entry.Value > 0 && entry.Key != "succeeded"))
         {
-            Line($"{outcome.Replace('_', ' ')}: {count} batches");
+            Line($"{outcome.Replace('_', ' ')}: {count} {RequestsWord(summary)}");
         }
 
         if (summary.Abandoned is { Stored: > 0 } or { NotStored: > 0 } or { Unknown: > 0 })
@@ -138,7 +138,7 @@ internal static class ResultTable
             : "client not saturated");
         if (summary.Warmup.Batches > 0)
         {
-            Line($"warm-up (not in the table): {summary.Warmup.Batches} {(SendsBatches(summary) ? "batches" : "requests")}, {summary.Warmup.EntitiesSucceeded} entities succeeded");
+            Line($"warm-up (not in the table): {summary.Warmup.Batches} {RequestsWord(summary)}, {summary.Warmup.EntitiesSucceeded} entities succeeded");
         }
 
         return text.ToString();

@@ -45,6 +45,8 @@ public sealed class ReadModifyWriteConflictTests(AzuriteFixture azurite, ITestOu
         Assert.True(otherExitCode == 130, $"exit code {otherExitCode}: {other.StandardError}");
         var (run, otherRun) = (new ResultFolder(_output).Summary, new ResultFolder(_otherOutput).Summary);
         Assert.True(run.Outcomes["conflict"] > 0, $"no conflict in {Requests} read-modify-writes of a key another run replaced throughout: {string.Join(", ", run.Outcomes)}");
+        // A read-modify-write is no batch: the failure line counts requests (it said "batches" before).
+        Assert.Contains($"conflict: {run.Outcomes["conflict"]} requests", stdout, StringComparison.Ordinal);
         // Each request is one of the answers a read-modify-write can get: the key is never deleted, so none is not_found.
         Assert.Equal(((long)Requests, 0L), (Answered(run), run.Outcomes["not_found"]));
         var stats = proxy.Stats;
