@@ -39,10 +39,9 @@ internal static class OperationOptions
         }
 
         var sent = choice.Sent;
-        var reads = sent.Any(o => o.KeyUse() == KeyUse.Reads);
         var needsStoredKeys = sent.Any(o => o.NeedsStoredKeys());
-        errors.Require(!knownDistribution || distribution == KeyDistribution.Uniform || reads,
-            $"--key-distribution {distribution.ToName()} goes with --operation read or query: a write's keys, and a delete's, go in order.");
+        errors.Require(!knownDistribution || distribution == KeyDistribution.Uniform || sent.Any(o => o.DrawsKeys()),
+            $"--key-distribution {distribution.ToName()} goes with --operation read, query or read-modify-write: a write's keys, and a delete's, go in order.");
 
         // One sentence for the first thing missing: a key space comes before what fills it.
         var name = mix is null ? $"--operation {operation.ToName()}" : $"--mix {mix.ToText()}";
@@ -64,8 +63,8 @@ internal static class OperationOptions
 
         // With --preload the sentence above said it already.
         errors.Require(preload || mix is not null || operation.KeyUse() != KeyUse.WritesNew,
-            "--key-space goes with --operation upsert-replace, upsert-merge, read, query or delete: the service refuses an insert of a key that exists (409 EntityAlreadyExists).");
-        if (batchSize is { } size && sent.Any(o => o.KeyUse() != KeyUse.Reads))
+            "--key-space goes with --operation upsert-replace, upsert-merge, read, query, delete or read-modify-write: the service refuses an insert of a key that exists (409 EntityAlreadyExists).");
+        if (batchSize is { } size && sent.Any(o => !o.DrawsKeys()))
         {
             errors.Require(space >= size, $"--key-space ({space}) must be at least --batch-size ({size}): a batch may not hold the same RowKey twice.");
         }

@@ -81,17 +81,17 @@ internal sealed class RunOptions
 
     public Option<string> Operation { get; } = new("--operation")
     {
-        Description = "What each request does. Writes, in entity group transactions of --batch-size: insert (the SDK's Add, a POST to the table; the service refuses a key that exists), upsert-replace (insert or replace: the SDK's UpsertReplace, a PUT to the entity without If-Match) or upsert-merge (insert or merge: the SDK's UpsertMerge, a PATCH to the entity without If-Match). On the --key-space, which --preload fills first: read (a point read of one key, drawn uniformly; 404 counts as not_found), query (PartitionKey eq P and RowKey ge R from a key drawn uniformly, up to --query-length entities in pages of up to --page-size) or delete (batches of deletes with If-Match: *, each key once, oldest first; the load ends when no key is left). The throttling targets count every operation alike. --mix sends several in one load.",
+        Description = "What each request does. Writes, in entity group transactions of --batch-size: insert (the SDK's Add, a POST to the table; the service refuses a key that exists), upsert-replace (insert or replace: the SDK's UpsertReplace, a PUT to the entity without If-Match) or upsert-merge (insert or merge: the SDK's UpsertMerge, a PATCH to the entity without If-Match). On the --key-space, which --preload fills first: read (a point read of one key, drawn uniformly; 404 counts as not_found), query (PartitionKey eq P and RowKey ge R from a key drawn uniformly, up to --query-length entities in pages of up to --page-size), delete (batches of deletes with If-Match: *, each key once, oldest first; the load ends when no key is left) or read-modify-write (YCSB's workload F: a point read of one key, then a replace of it with If-Match set to the ETag the read returned; one request, its latency the pair's; a 404 read is not_found and sends no write, a 412 on the replace is conflict, never retried). The throttling targets count every operation alike. --mix sends several in one load.",
         DefaultValueFactory = _ => TableOperationNames.DefaultName,
     };
 
     public Option<string> Mix { get; } = new("--mix")
     {
-        Description = "Instead of --operation: the operations each task draws its next request from, by weight (shares of requests, as YCSB's proportions), such as read:80,upsert-replace:20. A mix holds read, query, upsert-replace and upsert-merge (an insert or a delete would change the keys the others act on), all on one --key-space, preloaded with --preload. summary.json's operations, intervals-<operation>.csv and latency-<operation>.hlog hold each operation's figures; the table has a row for each. Default: none, one --operation.",
+        Description = "Instead of --operation: the operations each task draws its next request from, by weight (shares of requests, as YCSB's proportions), such as read:80,upsert-replace:20. A mix holds read, query, read-modify-write, upsert-replace and upsert-merge (an insert or a delete would change the keys the others act on), all on one --key-space, preloaded with --preload. summary.json's operations, intervals-<operation>.csv and latency-<operation>.hlog hold each operation's figures; the table has a row for each. Default: none, one --operation.",
     };
 
     public Bounded<int> KeySpace { get; } = new(
-        new Option<int?>("--key-space") { Description = "Each task's RowKeys in every partition it uses. With an upsert --operation: the task cycles over them instead of new keys every batch, so later batches overwrite entities that exist and the table holds at most N entities per task and partition; --verify then expects the distinct keys written. At least --batch-size (a batch holds each key once); refused with insert, whose second write of a key the service refuses (409). Needed by read, query and delete, which act on these keys. Default: new keys every batch." },
+        new Option<int?>("--key-space") { Description = "Each task's RowKeys in every partition it uses. With an upsert --operation: the task cycles over them instead of new keys every batch, so later batches overwrite entities that exist and the table holds at most N entities per task and partition; --verify then expects the distinct keys written. At least --batch-size (a batch holds each key once); refused with insert, whose second write of a key the service refuses (409). Needed by read, query, delete and read-modify-write, which act on these keys. Default: new keys every batch." },
         1, RowKeys.MaxKeySpace, unit: "keys");
 
     public Option<bool> Preload { get; } = new("--preload")
@@ -101,7 +101,7 @@ internal sealed class RunOptions
 
     public Option<string> KeyDistribution { get; } = new("--key-distribution")
     {
-        Description = "With --operation read or query: how each request draws its key from the --key-space, by YCSB's definitions: uniform (every key alike), zipfian (Gray et al.'s generator, constant 0.99, scrambled over the key space as YCSB's default: 1% of 10,000 keys get 21% of the requests) or latest (a zipfian offset back from the newest key written; after a preload, the key space's last).",
+        Description = "With --operation read, query or read-modify-write: how each request draws its key from the --key-space, by YCSB's definitions: uniform (every key alike), zipfian (Gray et al.'s generator, constant 0.99, scrambled over the key space as YCSB's default: 1% of 10,000 keys get 21% of the requests) or latest (a zipfian offset back from the newest key written; after a preload, the key space's last).",
         DefaultValueFactory = _ => Workload.KeyDistribution.Uniform.ToName(),
     };
 

@@ -29,8 +29,8 @@ internal static class WorstCaseBatch
             return;
         }
 
-        // A read or a query sends no batch; the preload that fills its key space does, of upserts.
-        if (operation.KeyUse() == KeyUse.Reads)
+        // A read, a query or a read-modify-write sends no batch; the preload that fills its key space does, of upserts.
+        if (operation.DrawsKeys())
         {
             (operation, batchSize) = (TableOperation.UpsertReplace, Math.Min(Engine.Preload.MaxBatchSize, keySpace ?? Engine.Preload.MaxBatchSize));
         }

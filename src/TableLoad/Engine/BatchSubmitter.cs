@@ -10,7 +10,7 @@ namespace TableLoad.Engine;
 /// answer is unknown (lost, timed out, abandoned by a second Ctrl+C) or a retry conflicts with an
 /// earlier attempt, it reads the batch's entity back: a batch is atomic, so one entity carrying this
 /// batch's nonce proves a write committed, and one entity gone proves a delete did. A read or a query changes
-/// nothing, so nothing is read back for it.
+/// nothing, and a read-modify-write no key, so nothing is read back for them.
 /// </summary>
 internal sealed class BatchSubmitter(ResiliencePipeline<BatchResult> pipeline, TableAdmin readBack)
 {
@@ -18,7 +18,9 @@ internal sealed class BatchSubmitter(ResiliencePipeline<BatchResult> pipeline, T
     public async ValueTask<BatchResult> SubmitAsync(IRequestSender sender, TableOperation operation, BatchIdentity batch, CancellationToken abandon)
     {
         var result = await SendAsync(sender, abandon).ConfigureAwait(false);
-        if (operation.KeyUse() == KeyUse.Reads)
+        // A read-modify-write adds and removes no key, so no count hangs on whether a lost replace landed; its nonce is the task's, which
+        // an earlier replace of the same key carries too, so a read-back could not tell.
+        if (operation.KeyUse() is KeyUse.Reads or KeyUse.Updates)
         {
             return result;
         }
@@ -52,7 +54,7 @@ internal sealed class BatchSubmitter(ResiliencePipeline<BatchResult> pipeline, T
     {
         KeyUse.WritesNew => "EntityAlreadyExists",
         KeyUse.Deletes => "ResourceNotFound",
-        KeyUse.Overwrites or KeyUse.Reads => null,
+        KeyUse.Overwrites or KeyUse.Reads or KeyUse.Updates => null,
     };
 
     /// <summary>Whether the batch committed: its entity carries this batch's nonce (a delete's is gone); null when the read-back got no answer.</summary>

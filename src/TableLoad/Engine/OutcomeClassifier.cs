@@ -31,6 +31,7 @@ internal static class OutcomeClassifier
             (500, "OperationTimedOut") => BatchOutcome.OperationTimedOut,
             (429, _) => BatchOutcome.TooManyRequests,
             (404, "ResourceNotFound") => BatchOutcome.NotFound,
+            (412, _) => BatchOutcome.Conflict,
             (_, "ServerBusy") => BatchOutcome.ServerBusy,
             (_, "OperationTimedOut") => BatchOutcome.OperationTimedOut,
             (_, "TooManyRequests") => BatchOutcome.TooManyRequests,

@@ -4,7 +4,7 @@ using TableLoad.Workload;
 namespace TableLoad.Engine;
 
 /// <summary>
-/// The keys of one task's next request, by operation: a write's batch as <see cref="TaskKeys.For"/> gives it; a read of one key and
+/// The keys of one task's next request, by operation: a write's batch as <see cref="TaskKeys.For"/> gives it; a read or read-modify-write of one key and
 /// a query from one key, drawn from the key space by the run's <see cref="KeyChooser"/>; a delete batch of the next keys not yet deleted in the partition, oldest
 /// first, until none is left. Not thread-safe: one per task loop.
 /// </summary>
@@ -16,7 +16,7 @@ internal sealed class RequestKeys(TableOperation operation, TaskKeys keys, int b
         (batch, count) = operation.KeyUse() switch
         {
             KeyUse.WritesNew or KeyUse.Overwrites => (keys.For(sequence, partitionKey), batchSize),
-            KeyUse.Reads => (keys.From(partitionKey, chooser!.Next()), operation == TableOperation.Query ? queryLength : 1),
+            KeyUse.Reads or KeyUse.Updates => (keys.From(partitionKey, chooser!.Next()), operation == TableOperation.Query ? queryLength : 1),
             KeyUse.Deletes => NextDeletes(sequence, partitionKey),
         };
         return count > 0;

@@ -36,9 +36,9 @@ internal sealed class RequestLanes
         return (lane, sequence);
     }
 
-    /// <summary>How a read or query draws its key; null when the run neither reads nor queries, whose keys go in order.</summary>
+    /// <summary>How a read, query or read-modify-write draws its key; null when the run sends none of them, whose keys go in order.</summary>
     private static KeyChooser? ChooserOf(RunSettings settings) =>
-        settings is { KeySpace: { } space } && settings.OperationsSent.Any(o => o.KeyUse() == KeyUse.Reads)
+        settings is { KeySpace: { } space } && settings.OperationsSent.Any(o => o.DrawsKeys())
             // Nothing but the preload writes new keys in a run that reads, so its newest key is the key space's last.
             ? KeyChooser.Create(settings.KeyDistribution, space, new Random(), () => space)
             : null;

@@ -102,15 +102,15 @@ internal sealed class TaskLoops(
                 // Keys a preload stored are not new to the table when a task overwrites them.
                 KeyUse.WritesNew or KeyUse.Overwrites => (settings.Preload ? 0 : keys.Stored(keySequence, batch, count), 0),
                 KeyUse.Deletes => (0, count),
-                KeyUse.Reads => (0, 0),
+                KeyUse.Reads or KeyUse.Updates => (0, 0),
             };
             recorder.Record(result, entities, latencyMicros, warmup, uncorrected, late, unlogged, newKeys, deletedKeys, slice);
         }
     }
 
-    /// <summary>A request's entities: those a read or query returned when it succeeded (those it asked for when it failed); a batch's own.</summary>
+    /// <summary>A request's entities: those a read or query returned, or a read-modify-write replaced, when it succeeded (those it asked for when it failed); a batch's own.</summary>
     private static int EntitiesOf(TableOperation operation, in BatchResult result, int count) =>
-        operation.KeyUse() == KeyUse.Reads && result.Succeeded ? result.EntitiesReturned : count;
+        operation.DrawsKeys() && result.Succeeded ? result.EntitiesReturned : count;
 
     /// <summary>Closed model: waits until the plan's target, rounded, counts task <paramref name="task"/> in; false when the run stops first.</summary>
     private async ValueTask<bool> WaitUntilActiveAsync(StagePlan plan, int task, long measuredStartMicros, CancellationToken stopStarting)

@@ -17,6 +17,9 @@ internal enum BatchOutcome
 
     /// <summary>404 ResourceNotFound: a read found no entity at its keys, a delete's key was not there.</summary>
     NotFound,
+
+    /// <summary>412 UpdateConditionNotSatisfied: a read-modify-write's replace found the entity changed since its read (its If-Match ETag no longer matched).</summary>
+    Conflict,
 }
 
 internal static class BatchOutcomeExtensions

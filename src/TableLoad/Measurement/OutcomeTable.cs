@@ -35,6 +35,9 @@ internal static class OutcomeTable
         Row(BatchOutcome.Abandoned),
         // A key that is not there: for a read an answer of its own, which is no entity read.
         Row(BatchOutcome.NotFound),
+        // Another writer changed the entity between the read and the replace: the same request again would read anew, so it is
+        // an answer, never a throttle, and not retried.
+        Row(BatchOutcome.Conflict),
     ];
 
     public static int Count => Rows.Length;

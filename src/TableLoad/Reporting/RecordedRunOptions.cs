@@ -53,7 +53,7 @@ internal sealed record RecordedRunOptions
     [JsonIgnore(Condition = JsonIgnoreCondition.Never)]
     public string? Entity { get; init; }
 
-    /// <summary>insert, upsert-replace, upsert-merge, read, query or delete; null in folders written before TableLoad had the option (they inserted).</summary>
+    /// <summary>insert, upsert-replace, upsert-merge, read, query, delete or read-modify-write; null in folders written before TableLoad had the option (they inserted).</summary>
     public string? Operation { get; init; }
 
     /// <summary>Whether the key space was written before the run (<c>--preload</c>).</summary>
@@ -63,7 +63,7 @@ internal sealed record RecordedRunOptions
     [JsonIgnore(Condition = JsonIgnoreCondition.Never)]
     public string? Mix { get; init; }
 
-    /// <summary>How a read or query drew its key: uniform, zipfian or latest.</summary>
+    /// <summary>How a read, query or read-modify-write drew its key: uniform, zipfian or latest.</summary>
     public string KeyDistribution { get; init; } = Workload.KeyDistribution.Uniform.ToName();
 
     /// <summary>The entities a query asks for; recorded for every run, as its option has a default.</summary>

@@ -56,9 +56,10 @@ internal static class ResultTable
     {
         var space = summary.KeySpace is { } keys ? $" over a key space of {keys}" : "";
         // A folder written by a later TableLoad may name an operation this one does not know: it is said as written.
-        if (OperationMix.TryParse(summary.Operation, out _, out _))
+        if (OperationMix.TryParse(summary.Operation, out var mix, out _))
         {
-            return $"a mix of {summary.Operation} (writes in batches of {summary.BatchSize}){space}";
+            var batches = mix.Operations.Any(o => !o.DrawsKeys()) ? $" (writes in batches of {summary.BatchSize})" : "";
+            return $"a mix of {summary.Operation}{batches}{space}";
         }
 
         var requests = !TableOperationNames.TryParse(summary.Operation, out var operation) ? $"batches of {summary.BatchSize} {summary.Operation}" : operation switch
@@ -68,15 +69,16 @@ internal static class ResultTable
             TableOperation.Delete => $"batches of {summary.BatchSize} deletes",
             TableOperation.Read => "point reads",
             TableOperation.Query => "range queries",
+            TableOperation.ReadModifyWrite => "read-modify-writes",
         };
         return requests + space;
     }
 
-    /// <summary>Whether the run's requests were entity group transactions: a read's and a query's are not.</summary>
-    private static bool SendsBatches(RunSummary summary) => TableOperationNames.TryParse(summary.Operation, out var operation)
-        ? operation.KeyUse() != KeyUse.Reads
-        // A mix sends requests of both kinds; a name a later TableLoad wrote is taken for a write's.
-        : !OperationMix.TryParse(summary.Operation, out _, out _);
+    /// <summary>What the run's requests are called: batches when they were entity group transactions; a read's, a query's and a read-modify-write's are not, nor a mix's, which sends both.</summary>
+    private static string RequestsWord(RunSummary summary) => TableOperationNames.TryParse(summary.Operation, out var operation)
+        ? operation.DrawsKeys() ? "requests" : "batches"
+        // A name a later TableLoad wrote is taken for a write's.
+        : OperationMix.TryParse(summary.Operation, out _, out _) ? "requests" : "batches";
 
     public static string RenderDetails(RunSummary summary)
     {
@@ -93,7 +95,7 @@ internal static class ResultTable
 
         foreach (var (outcome, count) in summary.Outcomes.Where(entry => entry.Value > 0 && entry.Key != "succeeded"))
         {
-            Line($"{outcome.Replace('_', ' ')}: {count} batches");
+            Line($"{outcome.Replace('_', ' ')}: {count} {RequestsWord(summary)}");
         }
 
         if (summary.Abandoned is { Stored: > 0 } or { NotStored: > 0 } or { Unknown: > 0 })
@@ -149,7 +151,7 @@ internal static class ResultTable
             : "client not saturated");
         if (summary.Warmup.Batches > 0)
         {
-            Line($"warm-up (not in the table): {summary.Warmup.Batches} {(SendsBatches(summary) ? "batches" : "requests")}, {summary.Warmup.EntitiesSucceeded} entities succeeded");
+            Line($"warm-up (not in the table): {summary.Warmup.Batches} {RequestsWord(summary)}, {summary.Warmup.EntitiesSucceeded} entities succeeded");
         }
 
         return text.ToString();

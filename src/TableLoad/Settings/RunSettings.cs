@@ -37,10 +37,10 @@ internal sealed record RunSettings
     /// <summary>RowKeys each task cycles over per partition (<c>--key-space</c>); null for new keys every batch.</summary>
     public int? KeySpace { get; init; }
 
-    /// <summary>Write every key of the key space once before the warm-up (<c>--preload</c>), so reads, queries and deletes find them.</summary>
+    /// <summary>Write every key of the key space once before the warm-up (<c>--preload</c>), so reads, queries, deletes and read-modify-writes find them.</summary>
     public bool Preload { get; init; }
 
-    /// <summary>How a read or query draws its key from the key space (<c>--key-distribution</c>).</summary>
+    /// <summary>How a read, query or read-modify-write draws its key from the key space (<c>--key-distribution</c>).</summary>
     public KeyDistribution KeyDistribution { get; init; }
 
     /// <summary>What a query asks for (<c>--query-length</c>, <c>--page-size</c>).</summary>

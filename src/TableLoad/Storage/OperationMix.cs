@@ -52,7 +52,7 @@ internal sealed record OperationMix(IReadOnlyList<OperationWeight> Weights)
     /// <summary>Whether an operation may be drawn beside others: an insert would meet the keys the preload stored (409), a delete would take keys away from the rest.</summary>
     private static bool Mixes(TableOperation operation) => operation.KeyUse() switch
     {
-        KeyUse.Overwrites or KeyUse.Reads => true,
+        KeyUse.Overwrites or KeyUse.Reads or KeyUse.Updates => true,
         KeyUse.WritesNew or KeyUse.Deletes => false,
     };
 }

@@ -2,7 +2,7 @@ namespace TableLoad.Storage;
 
 /// <summary>
 /// What each request of a run does (<c>--operation</c>): a write sends entity group transactions of
-/// <c>--batch-size</c> entities; a read, a query and a delete act on keys a key space holds. The names are the
+/// <c>--batch-size</c> entities; a read, a query, a delete and a read-modify-write act on keys a key space holds. The names are the
 /// option's values and the <c>operation</c> field of every result file.
 /// </summary>
 internal enum TableOperation
@@ -24,6 +24,12 @@ internal enum TableOperation
 
     /// <summary>Entity group transactions of deletes (<c>If-Match: *</c>) of keys the key space holds, oldest first, each key once.</summary>
     Delete,
+
+    /// <summary>
+    /// YCSB's workload F: a point read of one key, then a replace of that entity with <c>If-Match</c> set to the ETag the read returned
+    /// (one request, the pair); 412 when another writer changed the entity in between.
+    /// </summary>
+    ReadModifyWrite,
 }
 
 internal static class TableOperationNames
@@ -41,6 +47,7 @@ internal static class TableOperationNames
         TableOperation.Read => "read",
         TableOperation.Query => "query",
         TableOperation.Delete => "delete",
+        TableOperation.ReadModifyWrite => "read-modify-write",
     };
 
     /// <summary>What a request of the operation is to the key space: whether it writes its keys, and whether they must exist.</summary>
@@ -50,6 +57,7 @@ internal static class TableOperationNames
         TableOperation.UpsertReplace or TableOperation.UpsertMerge => Storage.KeyUse.Overwrites,
         TableOperation.Read or TableOperation.Query => Storage.KeyUse.Reads,
         TableOperation.Delete => Storage.KeyUse.Deletes,
+        TableOperation.ReadModifyWrite => Storage.KeyUse.Updates,
     };
 
     /// <summary>Whether writing a key twice is allowed: an upsert overwrites, an insert is refused.</summary>
@@ -59,7 +67,10 @@ internal static class TableOperationNames
     public static bool Writes(this TableOperation operation) => operation.KeyUse() is Storage.KeyUse.WritesNew or Storage.KeyUse.Overwrites;
 
     /// <summary>Whether it needs entities that are there: a read, a query and a delete act on a key space some writer filled.</summary>
-    public static bool NeedsStoredKeys(this TableOperation operation) => operation.KeyUse() is Storage.KeyUse.Reads or Storage.KeyUse.Deletes;
+    public static bool NeedsStoredKeys(this TableOperation operation) => operation.KeyUse() is Storage.KeyUse.Reads or Storage.KeyUse.Deletes or Storage.KeyUse.Updates;
+
+    /// <summary>Whether each request draws one key from the key space (<c>--key-distribution</c>) and sends no batch: a read, a query, a read-modify-write.</summary>
+    public static bool DrawsKeys(this TableOperation operation) => operation.KeyUse() is Storage.KeyUse.Reads or Storage.KeyUse.Updates;
 
     /// <summary>The names, as <c>--help</c> and refusals list them.</summary>
     public static string AllNames { get; } = string.Join(", ", Enum.GetValues<TableOperation>().Select(o => o.ToName()));
@@ -94,4 +105,7 @@ internal enum KeyUse
 
     /// <summary>Removes keys, each once.</summary>
     Deletes,
+
+    /// <summary>Replaces keys that exist, each as it was just read: no key is added or removed.</summary>
+    Updates,
 }

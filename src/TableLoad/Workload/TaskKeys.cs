@@ -54,7 +54,7 @@ internal sealed class TaskKeys
         return new BatchIdentity(partitionKey, _cycleStem, nonce, first, _keySpace);
     }
 
-    /// <summary>Keys of the key space from key number <paramref name="firstKey"/> on, in a partition the task writes: what a read, query or delete names.</summary>
+    /// <summary>Keys of the key space from key number <paramref name="firstKey"/> on, in a partition the task writes: what a read, query, delete or read-modify-write names.</summary>
     public BatchIdentity From(string partitionKey, int firstKey) => new(partitionKey, _cycleStem, _processNonce, firstKey, _keySpace);
 
     /// <summary>After a stored batch: how many of its keys the task had not stored before (all of them without a key space).</summary>

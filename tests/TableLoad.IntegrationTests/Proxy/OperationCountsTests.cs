@@ -1,4 +1,6 @@
+using Azure.Data.Tables;
 using TableLoad.IntegrationTests.Infrastructure;
+using TableLoad.Workload;
 using Xunit.Abstractions;
 
 namespace TableLoad.IntegrationTests.Proxy;
@@ -53,6 +55,63 @@ public sealed class OperationCountsTests(AzuriteFixture azurite, ITestOutputHelp
 
         Assert.Equal((80, 80), (summary.KeysDeleted, stats.DeletesForwarded));
         Assert.Equal(summary.Preload!.Entities, stats.EntitiesForwarded);
+    }
+
+    [Theory]
+    [InlineData("sdk")]
+    [InlineData("wire")]
+    public async Task ReadModifyWrites_AreTheProxysPointReadsAndSingleReplaces(string client)
+    {
+        await using var proxy = await InProcessProxy.StartAsync(azurite);
+
+        var summary = await RunThroughAsync(proxy, client, "--operation", "read-modify-write", "--key-space", "30", "--preload", "--batches", "40");
+        var stats = proxy.Stats;
+
+        Assert.Equal((40L, 0L), (summary.Outcomes["succeeded"], summary.Outcomes["conflict"]));
+        Assert.Equal((40, 40), (stats.PointReads, stats.PointReadsFound));
+        Assert.Equal((40, 0), (stats.SingleWrites, stats.PreconditionFailed));
+        Assert.Equal(summary.Preload!.Entities + 40, stats.EntitiesForwarded);
+    }
+
+    [Theory]
+    [InlineData("sdk")]
+    [InlineData("wire")]
+    public async Task ReadModifyWrites_OverThePartitionsLimit_AreThrottled_AsTheProxyThrottledTheirReadsAndReplaces(string client)
+    {
+        // One entity a second: a read spends it, so the replace or the next read is refused at any speed above a request a second.
+        // The keys are stored beforehand, not preloaded through the proxy, whose limit would refuse the preload too.
+        await using var proxy = await InProcessProxy.StartAsync(azurite, s => s with { PartitionLimit = 1 });
+        var table = StoredEntities.NewTableName("rmwlimit");
+        Assert.True(await StoredEntities.CreateTableAsync(azurite, table));
+        var direct = new TableClient(azurite.ConnectionString, table);
+        foreach (var task in new[] { 0, 1 })
+        {
+            await direct.AddEntityAsync(new TableEntity("th", RowKeys.CycleStem("th", 0, 0, task) + "00000000"));
+        }
+
+        var summary = await RunThroughAsync(proxy, client, "--operation", "read-modify-write", "--key-space", "1", "--key-prefix", "th", "--partitions", "single",
+            "--table", table, "--allow-existing-table", "--batches", "20");
+        var stats = proxy.Stats;
+
+        // Without retries each request ends at its first refusal: the run's throttled requests are the proxy's refusals.
+        Assert.True(stats.ThrottledByLimit.Partition > 0, stats.ToJson());
+        Assert.Equal(stats.Throttled.Total, summary.Outcomes["server_busy"] + summary.Outcomes["operation_timed_out"] + summary.Outcomes["too_many_requests"]);
+        // Every read the proxy let through was followed by its replace; each request that did not succeed was refused once, its read or its replace.
+        Assert.Equal((20, stats.PointReadsFound), (stats.PointReads, stats.SingleWrites));
+        Assert.Equal(20 - summary.Outcomes["succeeded"], stats.Throttled.Total);
+    }
+
+    [Fact]
+    public async Task ReadModifyWrites_InCosmosMode_CostWhatTheProxyChargedTheirReadsAndReplaces()
+    {
+        await using var proxy = await InProcessProxy.StartAsync(azurite, s => s with { RequestUnits = 1e6, Cosmos = true });
+
+        var summary = await RunThroughAsync(proxy, "wire", "--operation", "read-modify-write", "--key-space", "30", "--preload", "--batches", "20");
+        var charged = proxy.Stats.RequestUnitsByRequest;
+
+        // The preload's batches are charged apart (and outside the run's figures); each request is a point read and a replace.
+        Assert.True(charged.PointReads > 0 && charged.SingleWrites > charged.PointReads, proxy.Stats.ToJson());
+        Assert.Equal(charged.PointReads + charged.SingleWrites, summary.RequestUnits!.Total, 6);
     }
 
     public void Dispose() => Directory.Delete(_output, recursive: true);

@@ -6,13 +6,13 @@ namespace TableLoad.IntegrationTests.Run;
 public sealed class MixRefusalTests
 {
     [Theory]
-    [InlineData("--mix 'read:80,insert:20' holds insert, which changes the keys the others act on: a mix holds upsert-replace, upsert-merge, read, query.",
+    [InlineData("--mix 'read:80,insert:20' holds insert, which changes the keys the others act on: a mix holds upsert-replace, upsert-merge, read, query, read-modify-write.",
         "--mix", "read:80,insert:20", "--key-space", "100", "--preload")]
-    [InlineData("--mix 'read:80,delete:20' holds delete, which changes the keys the others act on: a mix holds upsert-replace, upsert-merge, read, query.",
+    [InlineData("--mix 'read:80,delete:20' holds delete, which changes the keys the others act on: a mix holds upsert-replace, upsert-merge, read, query, read-modify-write.",
         "--mix", "read:80,delete:20", "--key-space", "100", "--preload")]
     [InlineData("--mix 'read:eighty' has a weight that is not a number, 'eighty'; write NAME:WEIGHT pairs such as --mix read:80,upsert-replace:20.",
         "--mix", "read:eighty", "--key-space", "100", "--preload")]
-    [InlineData("--mix 'scan:10' names 'scan', which is not one of insert, upsert-replace, upsert-merge, read, query, delete.",
+    [InlineData("--mix 'scan:10' names 'scan', which is not one of insert, upsert-replace, upsert-merge, read, query, delete, read-modify-write.",
         "--mix", "scan:10", "--key-space", "100", "--preload")]
     [InlineData("--mix names each operation the run sends: give --mix or --operation, not both.",
         "--mix", "read:1", "--operation", "read", "--key-space", "100", "--preload")]
@@ -22,7 +22,7 @@ public sealed class MixRefusalTests
         "--mix", "read:80,upsert-replace:20", "--key-space", "100")]
     [InlineData("--key-space (50) must be at least --batch-size (100): a batch may not hold the same RowKey twice.",
         "--mix", "read:80,upsert-merge:20", "--key-space", "50", "--preload")]
-    [InlineData("--key-distribution zipfian goes with --operation read or query: a write's keys, and a delete's, go in order.",
+    [InlineData("--key-distribution zipfian goes with --operation read, query or read-modify-write: a write's keys, and a delete's, go in order.",
         "--mix", "upsert-replace:1,upsert-merge:1", "--key-space", "100", "--preload", "--key-distribution", "zipfian")]
     [InlineData("--mix 'read:0,query:0' has weights that sum to 0, so nothing could be drawn; give at least one a weight above 0.",
         "--mix", "read:0,query:0", "--key-space", "100", "--preload")]

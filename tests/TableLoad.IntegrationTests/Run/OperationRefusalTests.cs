@@ -8,11 +8,11 @@ namespace TableLoad.IntegrationTests.Run;
 public sealed class OperationRefusalTests
 {
     [Theory]
-    [InlineData("--key-space goes with --operation upsert-replace, upsert-merge, read, query or delete: the service refuses an insert of a key that exists (409 EntityAlreadyExists).",
+    [InlineData("--key-space goes with --operation upsert-replace, upsert-merge, read, query, delete or read-modify-write: the service refuses an insert of a key that exists (409 EntityAlreadyExists).",
         "--key-space", "500")]
     [InlineData("--key-space (50) must be at least --batch-size (100): a batch may not hold the same RowKey twice.",
         "--operation", "upsert-merge", "--key-space", "50")]
-    [InlineData("--operation must be one of insert, upsert-replace, upsert-merge, read, query, delete, not 'scan'.",
+    [InlineData("--operation must be one of insert, upsert-replace, upsert-merge, read, query, delete, read-modify-write, not 'scan'.",
         "--operation", "scan")]
     [InlineData("--operation read acts on the keys of a key space: give --key-space N, and --preload to write them first.",
         "--operation", "read")]
@@ -20,11 +20,15 @@ public sealed class OperationRefusalTests
         "--operation", "query", "--preload")]
     [InlineData("--operation delete needs the keys of its key space stored: give --preload, or --allow-existing-table when the table holds them already.",
         "--operation", "delete", "--key-space", "100")]
+    [InlineData("--operation read-modify-write acts on the keys of a key space: give --key-space N, and --preload to write them first.",
+        "--operation", "read-modify-write", "--preload")]
+    [InlineData("--operation read-modify-write needs the keys of its key space stored: give --preload, or --allow-existing-table when the table holds them already.",
+        "--operation", "read-modify-write", "--key-space", "5")]
     [InlineData("--preload writes every key of the key space: give --key-space N.",
         "--operation", "upsert-replace", "--preload")]
     [InlineData("--preload with --operation insert would insert keys the preload stored, which the service refuses (409 EntityAlreadyExists): use upsert-replace, or leave --preload out.",
         "--preload", "--key-space", "500")]
-    [InlineData("--key-distribution zipfian goes with --operation read or query: a write's keys, and a delete's, go in order.",
+    [InlineData("--key-distribution zipfian goes with --operation read, query or read-modify-write: a write's keys, and a delete's, go in order.",
         "--operation", "upsert-replace", "--key-space", "100", "--key-distribution", "zipfian")]
     [InlineData("--key-distribution must be uniform, zipfian or latest, not 'hotspot'.",
         "--operation", "read", "--key-space", "100", "--preload", "--key-distribution", "hotspot")]

@@ -1,6 +1,7 @@
 using TableLoad.Cli;
 using TableLoad.Settings;
 using TableLoad.Storage;
+using TableLoad.Workload;
 
 namespace TableLoad.Tests.Cli;
 
@@ -31,6 +32,15 @@ public sealed class OperationOptionsTests
         Assert.Equal(expected, CreateSut("--operation", given).Operation);
 
     [Fact]
+    public void Create_ReadModifyWrite_TakesAKeySpaceSmallerThanABatch_AndAKeyDistribution()
+    {
+        // It sends no batch, so --batch-size's 100 does not bound its key space; it draws its keys as a read does.
+        var settings = CreateSut("--operation", "read-modify-write", "--key-space", "1", "--preload", "--key-distribution", "zipfian");
+
+        Assert.Equal((TableOperation.ReadModifyWrite, 1, true, KeyDistribution.Zipfian), (settings.Operation, settings.KeySpace, settings.Preload, settings.KeyDistribution));
+    }
+
+    [Fact]
     public void Create_UpsertWithAKeySpace_KeepsBoth()
     {
         var settings = CreateSut("--operation", "upsert-merge", "--key-space", "50", "--batch-size", "50");
@@ -40,12 +50,12 @@ public sealed class OperationOptionsTests
 
     [Fact]
     public void Create_UnknownOperation_IsRefusedInOneSentence() =>
-        Assert.Equal("--operation must be one of insert, upsert-replace, upsert-merge, read, query, delete, not 'scan'.", Refusal("--operation", "scan"));
+        Assert.Equal("--operation must be one of insert, upsert-replace, upsert-merge, read, query, delete, read-modify-write, not 'scan'.", Refusal("--operation", "scan"));
 
     [Fact]
     public void Create_KeySpaceWithInsert_IsRefusedInOneSentence() =>
         Assert.Equal(
-            "--key-space goes with --operation upsert-replace, upsert-merge, read, query or delete: the service refuses an insert of a key that exists (409 EntityAlreadyExists).",
+            "--key-space goes with --operation upsert-replace, upsert-merge, read, query, delete or read-modify-write: the service refuses an insert of a key that exists (409 EntityAlreadyExists).",
             Refusal("--key-space", "500"));
 
     [Fact]

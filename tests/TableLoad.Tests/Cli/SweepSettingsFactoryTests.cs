@@ -97,7 +97,7 @@ public sealed class SweepSettingsFactoryTests
     [Fact]
     public void Create_AnInsertCellWithAKeySpace_IsRefusedWithRunsSentence_NamingTheCell() =>
         Assert.Equal(
-            "--key-space goes with --operation upsert-replace, upsert-merge, read, query or delete: the service refuses an insert of a key that exists (409 EntityAlreadyExists) (in cell sdk-p1-t12-b100-e1024-single-r1).",
+            "--key-space goes with --operation upsert-replace, upsert-merge, read, query, delete or read-modify-write: the service refuses an insert of a key that exists (409 EntityAlreadyExists) (in cell sdk-p1-t12-b100-e1024-single-r1).",
             Refuse("--operation", "insert,upsert-merge", "--key-space", "500").Message);
 
     [Fact]

@@ -37,6 +37,19 @@ public sealed class OutcomeClassifierTests
         Assert.Equal(BatchOutcome.Rejected, OutcomeClassifier.Classify(Answer(409, "EntityAlreadyExists")));
 
     [Theory]
+    [InlineData("UpdateConditionNotSatisfied")]
+    [InlineData(null)]
+    public void Classify_412_IsConflict_NoThrottle_NeverRetried(string? code)
+    {
+        var outcome = OutcomeClassifier.Classify(Answer(412, code));
+
+        Assert.Equal(BatchOutcome.Conflict, outcome);
+        Assert.False(outcome.IsThrottle());
+        Assert.False(outcome.IsTransient());
+        Assert.Null(OutcomeClassifier.Limit(outcome, Answer(412, code)));
+    }
+
+    [Theory]
     [InlineData(200)]
     [InlineData(202)]
     [InlineData(204)]

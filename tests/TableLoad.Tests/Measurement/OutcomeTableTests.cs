@@ -14,6 +14,7 @@ public sealed class OutcomeTableTests
     [InlineData(nameof(BatchOutcome.OperationTimedOut), "operation_timed_out")]
     [InlineData(nameof(BatchOutcome.NetworkFailure), "network_failure")]
     [InlineData(nameof(BatchOutcome.Abandoned), "abandoned")]
+    [InlineData(nameof(BatchOutcome.Conflict), "conflict")]
     public void Name_IsTheEnumNameInSnakeCase(string outcome, string name) => Assert.Equal(name, Enum.Parse<BatchOutcome>(outcome).ToSnakeCase());
 
     [Fact]
@@ -23,6 +24,10 @@ public sealed class OutcomeTableTests
         Assert.Equal([.. OutcomeTable.Rows.Where(r => r.Throttle).Select(r => r.Outcome), BatchOutcome.ClientTimeout], OutcomeTable.Rows.Where(r => r.Transient).Select(r => r.Outcome));
         Assert.Equal([BatchOutcome.Succeeded], OutcomeTable.Rows.Where(r => !r.Failure).Select(r => r.Outcome));
     }
+
+    [Fact]
+    public void Conflict_IsTheLastRow_SoEveryColumnOrderBeforeItHolds() =>
+        Assert.Equal((BatchOutcome.Conflict, BatchOutcome.NotFound), (OutcomeTable.Rows[^1].Outcome, OutcomeTable.Rows[^2].Outcome));
 
     [Fact]
     public void Doc_BatchesCsvOutcomeRow_NamesEveryOutcome_InOrder()

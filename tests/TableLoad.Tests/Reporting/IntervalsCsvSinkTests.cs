@@ -46,7 +46,7 @@ public sealed class IntervalCsvWriterTests
 
         sut.OnWindow(CreateWindow(StartSecond + 7, 1_500, 1_999), warmup: false);
 
-        Assert.Equal($"{StartSecond + 7},7,false,200,0,2,0,0,0,0,0,0,0,0,1.500,1.999,,,", Lines(text)[1]);
+        Assert.Equal($"{StartSecond + 7},7,false,200,0,2,0,0,0,0,0,0,0,0,0,1.500,1.999,,,", Lines(text)[1]);
     }
 
     [Fact]
@@ -55,7 +55,7 @@ public sealed class IntervalCsvWriterTests
         var text = new StringWriter();
         using var sut = new IntervalsCsvSink(text, StartSecond);
         var window = CreateWindow(StartSecond);
-        var outcomes = new[] { BatchOutcome.ServerBusy, BatchOutcome.OperationTimedOut, BatchOutcome.OperationTimedOut, BatchOutcome.TooManyRequests, BatchOutcome.ClientTimeout, BatchOutcome.Rejected, BatchOutcome.NetworkFailure, BatchOutcome.Abandoned };
+        var outcomes = new[] { BatchOutcome.ServerBusy, BatchOutcome.OperationTimedOut, BatchOutcome.OperationTimedOut, BatchOutcome.TooManyRequests, BatchOutcome.ClientTimeout, BatchOutcome.Rejected, BatchOutcome.NetworkFailure, BatchOutcome.Abandoned, BatchOutcome.Conflict };
         foreach (var outcome in outcomes)
         {
             window.Counts.Record(new BatchResult(outcome, null, null, null, 1), 10);
@@ -64,7 +64,7 @@ public sealed class IntervalCsvWriterTests
 
         sut.OnWindow(window, warmup: true);
 
-        Assert.Equal($"{StartSecond},0,true,0,80,8,1,2,1,1,1,1,1,0,1.000,1.000,,,", Lines(text)[1]);
+        Assert.Equal($"{StartSecond},0,true,0,90,9,1,2,1,1,1,1,1,0,1,1.000,1.000,,,", Lines(text)[1]);
     }
 
     [Fact]
@@ -75,7 +75,7 @@ public sealed class IntervalCsvWriterTests
 
         sut.OnWindow(CreateWindow(StartSecond + 1), warmup: false);
 
-        Assert.Equal($"{StartSecond + 1},1,false,0,0,0,0,0,0,0,0,0,0,0,,,,,", Lines(text)[1]);
+        Assert.Equal($"{StartSecond + 1},1,false,0,0,0,0,0,0,0,0,0,0,0,0,,,,,", Lines(text)[1]);
     }
 
     [Fact]

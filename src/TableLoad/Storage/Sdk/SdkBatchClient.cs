@@ -3,7 +3,7 @@ using TableLoad.Workload;
 
 namespace TableLoad.Storage.Sdk;
 
-/// <summary>Requests through Azure.Data.Tables' <see cref="TableClient"/>, as applications send them: batches by <see cref="TableClient.SubmitTransactionAsync"/>, reads and queries by their own calls.</summary>
+/// <summary>Requests through Azure.Data.Tables' <see cref="TableClient"/>, as applications send them: batches by <see cref="TableClient.SubmitTransactionAsync"/>, reads, queries and read-modify-writes by their own calls.</summary>
 internal sealed class SdkBatchClient : IBatchClient
 {
     private readonly HttpMessageHandler _handler;
@@ -31,6 +31,7 @@ internal sealed class SdkBatchClient : IBatchClient
             new SdkBatchSender(_table, _template, operation, _time),
         TableOperation.Read => new SdkReadSender(_table, _time),
         TableOperation.Query => new SdkQuerySender(_table, _query, _time),
+        TableOperation.ReadModifyWrite => new SdkReadModifyWriteSender(_table, _template, _time),
     };
 
     public void Dispose() => _handler.Dispose();

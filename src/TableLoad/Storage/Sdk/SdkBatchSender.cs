@@ -45,22 +45,23 @@ internal sealed class SdkBatchSender(TableClient table, EntityTemplate template,
         TableOperation.UpsertReplace => TableTransactionActionType.UpsertReplace,
         TableOperation.UpsertMerge => TableTransactionActionType.UpsertMerge,
         TableOperation.Delete => TableTransactionActionType.Delete,
-        TableOperation.Read or TableOperation.Query => throw new ArgumentOutOfRangeException(nameof(operation), operation, "A read or a query is no batch."),
+        TableOperation.Read or TableOperation.Query or TableOperation.ReadModifyWrite =>
+            throw new ArgumentOutOfRangeException(nameof(operation), operation, "A read, a query or a read-modify-write is no batch."),
     };
 
-    private TableTransactionAction NewAction()
+    /// <summary>An entity with the template's properties (shared values, never copied) and no keys yet.</summary>
+    public static TableEntity TemplateEntity(EntityTemplate template)
     {
         var entity = new TableEntity();
-        if (!operation.Writes())
-        {
-            return new TableTransactionAction(ActionType(operation), entity, ETag.All);
-        }
-
         foreach (var (name, value) in template.Values)
         {
             entity[name] = value;
         }
 
-        return new TableTransactionAction(ActionType(operation), entity);
+        return entity;
     }
+
+    private TableTransactionAction NewAction() => operation.Writes()
+        ? new TableTransactionAction(ActionType(operation), TemplateEntity(template))
+        : new TableTransactionAction(ActionType(operation), new TableEntity(), ETag.All);
 }

@@ -21,7 +21,8 @@ internal sealed class SubRequestHead
             TableOperation.UpsertReplace => "PUT",
             TableOperation.UpsertMerge => "PATCH",
             TableOperation.Delete => "DELETE",
-            TableOperation.Read or TableOperation.Query => throw new ArgumentOutOfRangeException(nameof(operation), operation, "A read or a query is no sub-request of a batch."),
+            TableOperation.Read or TableOperation.Query or TableOperation.ReadModifyWrite =>
+                throw new ArgumentOutOfRangeException(nameof(operation), operation, "A read, a query or a read-modify-write is no sub-request of a batch."),
         };
         InAddress = operation.KeyUse() != KeyUse.WritesNew;
         HasBody = operation.Writes();

@@ -7,8 +7,7 @@ internal sealed class WireReadSender(WireBatchClient client) : IRequestSender
 {
     private Uri? _address;
 
-    public void Prepare(BatchIdentity keys, int count) =>
-        _address = new Uri($"{client.TableUrl}(PartitionKey='{ODataKeys.Literal(keys.PartitionKey)}',RowKey='{ODataKeys.Literal(keys.RowKey(0))}')");
+    public void Prepare(BatchIdentity keys, int count) => _address = client.EntityAddress(keys);
 
     public async Task<BatchResponse> SendAsync(CancellationToken cancellationToken) =>
         (await client.GetAsync(_address!, AnswerKind.Entity, cancellationToken).ConfigureAwait(false)).Response;
