@@ -5,11 +5,11 @@ namespace TableLoad.IntegrationTests.Cli;
 
 /// <summary>
 /// A batch's operations are inserts or upserts, so --help says "write" or "operation" where any of them is meant;
-/// "insert" stays only where the insert operation itself is named, in --operation and --key-space.
+/// "insert" stays only where the insert operation itself is named, in --operation, --mix (which refuses it) and --key-space.
 /// </summary>
 public sealed partial class HelpWordsTests
 {
-    private static readonly string[] TheInsertOperationsOwnOptions = ["--operation", "--key-space"];
+    private static readonly string[] TheInsertOperationsOwnOptions = ["--operation", "--mix", "--key-space"];
 
     [Theory]
     [InlineData("")]
