@@ -38,10 +38,30 @@ public sealed class DocsCheckScriptTests
         Directory.Delete(Path.GetDirectoryName(doc)!, recursive: true);
     }
 
-    private static async Task<(int ExitCode, string Output)> RunCheckAsync(string doc)
+    [Fact]
+    public async Task AStagePlan_RunsEachStageForASecond_AsARunWithoutOneRunsForASecondInAll()
+    {
+        var doc = Path.Combine(Directory.CreateTempSubdirectory("tableload-docs-").FullName, "stages.md");
+        await File.WriteAllTextAsync(doc, string.Join('\n',
+            "<!-- runnable: local -->",
+            $"{Fence}bash",
+            "tableload run --rate 200 --stages 3s:200,1m:400,500ms:100 --batch-size 10",
+            "tableload run --tasks 2 --duration 2m",
+            Fence,
+            ""));
+
+        var (exitCode, output) = await RunCheckAsync("--list", doc);
+
+        Assert.Equal(0, exitCode);
+        Assert.Contains("tableload run --rate 200 --stages 1s:200,1s:400,1s:100 --batch-size 10 --warmup 1s\n", output, StringComparison.Ordinal);
+        Assert.Contains("tableload run --tasks 2 --duration 1s --warmup 1s\n", output, StringComparison.Ordinal);
+        Directory.Delete(Path.GetDirectoryName(doc)!, recursive: true);
+    }
+
+    private static async Task<(int ExitCode, string Output)> RunCheckAsync(params string[] args)
     {
         var (exitCode, stdout, stderr) = await BashScript.RunAsync(
-            Path.Combine(AzuriteFixture.FindRepoRoot(), "scripts", "docs-check.sh"), [doc],
+            Path.Combine(AzuriteFixture.FindRepoRoot(), "scripts", "docs-check.sh"), args,
             new Dictionary<string, string?> { ["TABLELOAD_CONNECTION_STRING"] = null }, TimeSpan.FromMinutes(2));
         return (exitCode, stdout + stderr);
     }
