@@ -24,7 +24,7 @@
 #
 # What a reader fills in is filled in: AccountKey=... gets a dummy key, `--instance k` becomes 0, a
 # literal --start-at a time 5 s ahead. Durations are shortened: --duration 1s and --warmup 1s, added
-# to every run, sweep, tune and quickstart without them (no --duration beside --stages, whose stages last 1s each instead), and --cooldown 0s (the quickstart, which runs
+# to every run, sweep, tune and quickstart without them (no --duration beside --stages, whose stages last 1s each instead, unless the command has an --abort-if, whose window may need them), and --cooldown 0s (the quickstart, which runs
 # from the repository's root, also gets an --output in the scratch folder). A validate or remote
 # sweep without --output gets one of its own: they stop at once, and the default folder is named by
 # the second. The ports 10002 and 10302 become the throwaway Azurite's, 10102 the proxy's.
@@ -108,11 +108,14 @@ substitute() {
         -e "s/(^|[^0-9])10102([^0-9]|$)/\1$PROXY_PORT\2/g" \
         -e 's/ \.\.\. / /g' \
         -e 's/--duration [^[:space:]]+/--duration 1s/g' \
-        -e ':stage' -e 's/(--stages ([^[:space:]]*,)?)[0-9.]+(ms|s|m|h):/\1@:/' -e 't stage' -e 's/@:/1s:/g' \
         -e 's/--warmup [^[:space:]]+/--warmup 1s/g' \
         -e 's/--cooldown [^[:space:]]+/--cooldown 0s/g' \
         -e 's#^dotnet build src/#dotnet build '"$REPO_ROOT"'/src/#' \
         <<<"$cmd")"
+    # A stage plan's stages last a second each, as a run's --duration does, unless an --abort-if window needs the plan's length.
+    if [[ "$cmd" =~ --stages && ! "$cmd" =~ --abort-if ]]; then
+        cmd="$(sed -E -e ':stage' -e 's/(--stages ([^[:space:]]*,)?)[0-9.]+(ms|s|m|h):/\1@:/' -e 't stage' -e 's/@:/1s:/g' <<<"$cmd")"
+    fi
     if [[ "$cmd" =~ ^scripts/azurite\.sh[[:space:]]+(start|stop|status) && ! "$cmd" =~ --port ]]; then
         cmd="$cmd --port $AZURITE_PORT"
     elif [[ "$cmd" =~ ^scripts/proxy\.sh[[:space:]]+start && ! "$cmd" =~ --port ]]; then

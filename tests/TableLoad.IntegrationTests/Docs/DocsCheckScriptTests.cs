@@ -37,13 +37,14 @@ public sealed class DocsCheckScriptTests
     }
 
     [Fact]
-    public async Task AStagePlan_RunsEachStageForASecond_AsARunWithoutOneRunsForASecondInAll()
+    public async Task AStagePlan_RunsEachStageForASecond_AsARunWithoutOneRunsForASecondInAll_UnlessAnAbortIfWindowNeedsThePlan()
     {
         var doc = await WriteDocAsync("stages.md",
             "<!-- runnable: local -->",
             $"{Fence}bash",
             "tableload run --rate 200 --stages 3s:200,1m:400,500ms:100 --batch-size 10",
             "tableload run --tasks 2 --duration 2m",
+            "tableload run --rate 500 --stages 60s:4000 --abort-if \"throttled>5% for 5s\"",
             Fence);
 
         var (exitCode, output) = await RunCheckAsync("--list", doc);
@@ -51,6 +52,8 @@ public sealed class DocsCheckScriptTests
         Assert.Equal(0, exitCode);
         Assert.Contains("tableload run --rate 200 --stages 1s:200,1s:400,1s:100 --batch-size 10 --warmup 1s\n", output, StringComparison.Ordinal);
         Assert.Contains("tableload run --tasks 2 --duration 1s --warmup 1s\n", output, StringComparison.Ordinal);
+        // A 1 s plan would be refused: a 5 s window does not fit in it.
+        Assert.Contains("tableload run --rate 500 --stages 60s:4000 --abort-if \"throttled>5% for 5s\" --warmup 1s\n", output, StringComparison.Ordinal);
         Directory.Delete(Path.GetDirectoryName(doc)!, recursive: true);
     }
 
