@@ -18,15 +18,15 @@ public sealed class LongestCollectionsFirst : ITestCollectionOrderer
     internal static readonly string[] Longest =
     [
         GateAzuriteCollection.Name,
+        FleetAzuriteCollection.Name,
         ProxyAzuriteCollection.Name,
         ReportAzuriteCollection.Name,
         RequestUnitsAzuriteCollection.Name,
-        FleetAzuriteCollection.Name,
         StoredAzuriteCollection.Name,
-        PlantedBuildCollection.Name,
-        SweepAzuriteCollection.Name,
         AzuriteCollection.Name,
+        SweepAzuriteCollection.Name,
         TuneAzuriteCollection.Name,
+        PlantedBuildCollection.Name,
         SecretAccountCollection.Name,
         TuneChoiceAzuriteCollection.Name,
     ];
