@@ -28,7 +28,7 @@ internal static class CompareCommand
         var json = new Option<bool>("--json") { Description = "Print the comparison as JSON (the figures, their changes, intervals and verdicts with the reason for any that cannot be decided, the knobs that differ) instead of lines. Default: lines." };
         var rounds = new CompareRoundsOptions();
         var command = new Command("compare", "Compare two runs (or two sweep cells' repeats): each figure's change (a ratio for entities/s, latency and CPU, its 95% interval from the ratio's log; points for a share), and whether it is better, worse or no different beyond noise, or cannot be decided and why. " +
-            "Runs of a --mix (or of one and the same --operation) get each operation's figures too, judged alike, and an operation only one side sent is named. " +
+            "A --mix on either side gets each operation's figures under the run's, judged alike (read.p99 ...), and an operation only one side sent is named; runs of one and the same --operation say that its figures are the run's. " +
             "With --rounds N --base \"RUN OPTIONS\" --new \"RUN OPTIONS\" (and run options shared by both), compare makes the runs itself, the two configurations alternately in ABBA order into one folder, and judges each figure by the rounds' paired differences. " +
             "Exit codes: 0 done, 2 bad input (a folder without a run's results, refused run options), 3 target unreachable (--rounds), 5 a run failed (--rounds), 99 a --fail-on figure worse beyond noise, 130 interrupted (--rounds).")
         {

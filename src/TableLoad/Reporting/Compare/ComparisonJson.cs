@@ -37,6 +37,7 @@ internal static class ComparisonJson
             json[operation.Name] = new JsonObject
             {
                 ["only_on"] = operation.OnlyOn,
+                ["same_as_run"] = operation.SameAsRun,
                 ["figures"] = Figures(operation.Figures, operation.Name),
             };
         }

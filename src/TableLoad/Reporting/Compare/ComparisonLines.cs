@@ -31,6 +31,12 @@ internal static class ComparisonLines
             yield break;
         }
 
+        if (operations is [{ SameAsRun: true } alone])
+        {
+            yield return $"operations: {alone.Name} alone on both sides, so its figures are the run's above (--fail-on takes them as {alone.Name}.FIGURE too)";
+            yield break;
+        }
+
         yield return $"operations, each measured apart: {string.Join(", ", operations.Select(o => o.Name))}";
         var width = operations.SelectMany(o => o.Figures.Select(f => Scoped(o.Name, f).Length)).DefaultIfEmpty(0).Max();
         foreach (var operation in operations)

@@ -21,24 +21,21 @@ internal sealed record OperationComparison(string Name, IReadOnlyList<FigureComp
     };
 
     /// <summary>
-    /// Each operation of either side, judged by <paramref name="judge"/>, when the sides have operations to compare beyond the
-    /// run's own: a mix on either side, or single operations that match. Runs of different single operations get none: their
-    /// operation is a knob that differs.
+    /// Both sides sent this operation alone, so its figures are the run's: printed once, as the run's, and gated the same
+    /// through either name (<c>read.p99</c> or <c>p99</c>).
     /// </summary>
+    public bool SameAsRun { get; init; }
+
+    /// <summary>Each operation either side sent, judged by <paramref name="judge"/> where both sent it, else named with the side that did.</summary>
     public static IReadOnlyList<OperationComparison> Between(
         ComparedSide baseSide, ComparedSide newSide, Func<ComparedSide, ComparedSide, IReadOnlyList<FigureComparison>> judge)
     {
         var before = OperationSide.Names(baseSide);
         var after = OperationSide.Names(newSide);
-        var mix = before.Count > 1 || after.Count > 1;
-        if (!mix && !before.SequenceEqual(after, StringComparer.Ordinal))
-        {
-            return [];
-        }
-
+        var alone = before.Count == 1 && before.SequenceEqual(after, StringComparer.Ordinal);
         return [.. before.Union(after, StringComparer.Ordinal).Select(name => (before.Contains(name), after.Contains(name)) switch
         {
-            (true, true) => new OperationComparison(name, judge(OperationSide.Of(baseSide, name), OperationSide.Of(newSide, name)), null),
+            (true, true) => new OperationComparison(name, judge(OperationSide.Of(baseSide, name), OperationSide.Of(newSide, name)), null) { SameAsRun = alone },
             (true, false) => new OperationComparison(name, [], "base"),
             _ => new OperationComparison(name, [], "new"),
         })];
