@@ -91,20 +91,19 @@ percentile_row <- function(run) {
               s$mean_entities_per_second, s$confidence)
 }
 
-# A row of the table from one set of figures: a run's, or one operation's of its summary `s`.
-figures_row <- function(label, s, latency, peak, succeeded, failed, mean, confidence) {
+# A row of the table from one set of figures: a run's, or one operation's of its summary `s`. The arguments' names
+# differ from the table's columns, which data.table's j would otherwise read instead (the latency's `mean` above all).
+figures_row <- function(label, s, latency_ms, peak_eps_value, succeeded_value, failed_value, mean_eps_value, confidence) {
   row <- data.table::data.table(
     label = label,
     run_id = s$run_id %||% NA_character_,
     processes = as.integer(s$processes %||% 1L)
   )
-  for (field in LATENCY_FIELDS) data.table::set(row, j = field, value = number_or_na(latency[[field]]))
-  row[, peak_eps := number_or_na(peak)]
-  row[, succeeded := number_or_na(succeeded)]
-  row[, failed := number_or_na(failed)]
-  row[, mean_eps := number_or_na(mean)]
-  row[, eps_ci := interval_text(confidence, confidence$mean_entities_per_second, 0L)]
-  row[, p99_ci := interval_text(confidence, confidence$latency_ms$p99, 2L)]
+  for (field in LATENCY_FIELDS) data.table::set(row, j = field, value = number_or_na(latency_ms[[field]]))
+  data.table::set(row, j = c("peak_eps", "succeeded", "failed", "mean_eps"),
+                  value = lapply(list(peak_eps_value, succeeded_value, failed_value, mean_eps_value), number_or_na))
+  data.table::set(row, j = "eps_ci", value = interval_text(confidence, confidence$mean_entities_per_second, 0L))
+  data.table::set(row, j = "p99_ci", value = interval_text(confidence, confidence$latency_ms$p99, 2L))
   row[]
 }
 

@@ -67,7 +67,10 @@ test_that("the percentile table has a row per operation under the run's, with th
     # The printed row: the operation, then min ... failed, mean e/s and the intervals.
     printed <- printed_row(run$dir, MIX_OPERATIONS[[i]])
     expect_identical(cells[i + 1L, -(1:2)], printed[2:11])
+    expect_identical(c(format_fixed(table$mean_eps[[i + 1L]], 0L), table$eps_ci[[i + 1L]], table$p99_ci[[i + 1L]]), printed[12:14])
   }
+  # The run's own row, whose mean e/s is no latency's mean.
+  expect_identical(c(format_fixed(table$mean_eps[[1]], 0L), table$eps_ci[[1]], table$p99_ci[[1]]), printed_row(run$dir, "1")[12:14])
   expect_identical(percentile_cells(percentile_table(list(read_run(fixture("run-t2-b10")))))[, 1L], fixture_label("run-t2-b10"))
 })
 
