@@ -72,7 +72,9 @@ internal sealed record CompareInputs(IReadOnlyCollection<GatedFigure> Gated, dou
         }
 
         var operation = name[..dot];
-        var known = errors.Require(TableOperationNames.TryParse(operation, out var parsed), $"--fail-on names '{name}', but '{operation}' is no operation; an operation's figure is OPERATION.FIGURE, OPERATION one of {TableOperationNames.AllNames}.");
+        var known = errors.Require(TableOperationNames.TryParse(operation, out var parsed), operation.Length == 0
+            ? $"--fail-on names '{name}', with no operation before its dot; write OPERATION.FIGURE (read.p99), or the figure alone for the run's."
+            : $"--fail-on names '{name}', but '{operation}' is no operation; an operation's figure is OPERATION.FIGURE, OPERATION one of {TableOperationNames.AllNames}.");
         var judged = RunFigures.TryParse(name[(dot + 1)..], out var figure) && OperationComparison.Compared.Contains(figure);
         known &= errors.Require(judged, $"--fail-on names '{name}', whose figure compare does not judge for an operation; it takes {JudgedPerOperation}.");
         return known ? new GatedFigure(figure, parsed.ToName()) : null;

@@ -74,6 +74,51 @@ public sealed class CompareOperationsTests(AzuriteFixture azurite, CompareRuns r
     }
 
     [Fact]
+    public async Task TwoRunsOfOneAndTheSameOperation_SayInOneLineThatItsFiguresAreTheRuns_AndTakeItsScopedGate()
+    {
+        var one = await runs.AtRateAsync(azurite, "reads-a", 120, "3s", "--operation", "read", "--key-space", "50", "--preload");
+        var other = await runs.AtRateAsync(azurite, "reads-b", 120, "3s", "--operation", "read", "--key-space", "50", "--preload");
+
+        var (exitCode, stdout, stderr) = await TableLoadProcess.RunAsync(["compare", one, other, "--fail-on", "read.p99"], connectionString: null);
+
+        Assert.True(exitCode is 0 or 99, stderr);
+        var lines = stdout.Split('\n').Select(l => l.TrimEnd()).ToList();
+        Assert.Contains("operations: read alone on both sides, so its figures are the run's above (--fail-on takes them as read.FIGURE too)", lines);
+        Assert.DoesNotContain(lines, l => l.StartsWith("read.", StringComparison.Ordinal));
+        // The scoped gate judges the run's own p99: the two agree whichever way it falls.
+        var p99 = Assert.Single(lines, l => l.StartsWith("p99 ", StringComparison.Ordinal));
+        Assert.Equal(p99.Contains(" WORSE;", StringComparison.Ordinal) ? 99 : 0, exitCode);
+    }
+
+    [Fact]
+    public async Task ComparedByRounds_TwoMixes_GetEachOperationsPairedVerdicts_AndTheOperationOneSideLacksIsNamed()
+    {
+        var output = Path.Combine(runs.Root, "rounds");
+
+        // A budget of requests a run: every line below holds at any machine speed.
+        var (exitCode, stdout, stderr) = await TableLoadProcess.RunAsync(
+            ["compare", "--rounds", "2", "--base", "--mix read:50,upsert-replace:50", "--new", "--mix read:50,upsert-replace:30,query:20",
+             "--key-space", "20", "--preload", "--batch-size", "5", "--tasks", "2", "--batches", "40", "--warmup", "0s", "--fail-on", "query.eps", "--output", output],
+            azurite.ConnectionString, TimeSpan.FromMinutes(3));
+
+        Assert.True(exitCode == 0, stdout + stderr);
+        var lines = stdout.Split('\n').Select(l => l.TrimEnd()).ToList();
+        Assert.Contains("operations, each measured apart: read, upsert-replace, query", lines);
+        foreach (var operation in new[] { "read", "upsert-replace" })
+        {
+            foreach (var figure in Figures)
+            {
+                Assert.Single(lines, l => Regex.IsMatch(l, $@"^{Regex.Escape(operation)}\.{figure} +.*; the verdict rests on 2 rounds' paired differences "));
+            }
+        }
+
+        Assert.Contains("query: only new sent query; base did not, so it has nothing to compare", lines);
+        Assert.Contains("gate --fail-on query.eps: passed (none worse beyond noise; query.eps cannot be decided, see above)", lines);
+        var written = JsonNode.Parse(File.ReadAllText(Path.Combine(output, "comparison.json")))!;
+        Assert.Equal(["read", "upsert-replace", "query"], written["operations"]!.AsObject().Select(o => o.Key));
+    }
+
+    [Fact]
     public async Task AScopedGate_OnAnOperationNeitherRunSent_IsRefused_InOneSentence()
     {
         var (exitCode, stdout, stderr) = await TableLoadProcess.RunAsync(["compare", await SlowAsync(), await WithQueryAsync(), "--fail-on", "delete.p99"], connectionString: null);
