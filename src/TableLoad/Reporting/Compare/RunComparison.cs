@@ -14,7 +14,7 @@ internal sealed record RunComparison(ComparedSide Base, ComparedSide New, IReadO
     public static IReadOnlyList<RunFigure> Compared { get; } =
         [RunFigure.Eps, RunFigure.P50, RunFigure.P90, RunFigure.P99, RunFigure.Throttled, RunFigure.CpuPerEntity];
 
-    /// <summary>Each operation's figures, when the sides have operations to compare beyond the run's own (<see cref="OperationComparison.Between"/>).</summary>
+    /// <summary>Each operation either side sent, judged where both did (<see cref="OperationComparison.Between"/>); empty when neither side's summaries name one.</summary>
     public IReadOnlyList<OperationComparison> Operations { get; init; } = [];
 
     /// <param name="interval">A run's own interval for a figure, where its summary has one.</param>
