@@ -96,6 +96,27 @@ judged_table <- function(verdicts) {
     verdict = unname(ifelse(figures$verdict %in% names(VERDICT_WORDS), VERDICT_WORDS[figures$verdict], figures$verdict)))
 }
 
+# A mix's operations as compare judged them (its JSON's `operations`): their rows labelled "OPERATION: metric"
+# in one table, then a sentence for each operation one side alone sent. Nothing for runs of one and the same
+# operation, whose figures are the run's above.
+operation_lines <- function(verdicts, a_name, b_name) {
+  operations <- verdicts$operations
+  if (length(operations) == 0L || (length(operations) == 1L && isTRUE(operations[[1]]$same_as_run))) return(character())
+  rows <- lapply(names(operations), function(name) {
+    judged <- judged_table(operations[[name]])
+    judged[, metric := sprintf("%s: %s", name, metric)]
+  })
+  judged <- data.table::rbindlist(rows)
+  side <- c(base = "A", new = "B")
+  lacking <- unlist(lapply(names(operations), function(name) {
+    only <- operations[[name]]$only_on
+    if (is.null(only)) NULL else sprintf("%s: only %s sent it, so it has nothing to compare.", name, side[[only]])
+  }))
+  c("", "Each operation, measured apart (summary.json's operations) and judged alike:",
+    if (nrow(judged) > 0L) c("", judged_markdown(judged, a_name, b_name, verdicts$level)),
+    if (length(lacking) > 0L) c("", lacking))
+}
+
 format_compare_value <- function(x, kind) {
   ifelse(is.na(x), "",
          ifelse(kind == "count", formatC(round(x), format = "d"),
@@ -153,6 +174,7 @@ write_comparison <- function(a, b, verdicts, out_dir) {
   if (any(is.na(judged$relative))) {
     lines <- c(lines, "", "Where A is 0 the change is B - A in the figure's own unit, not in percent.")
   }
+  lines <- c(lines, operation_lines(verdicts, a$name, b$name))
   lines <- c(lines, "", "Not judged by tableload compare: B's change from A alone, (B - A) / A, with no interval and no verdict.",
              "", compare_markdown(plain, a$name, b$name))
   differences <- runtime_differences(a, b)

@@ -2,8 +2,9 @@
 #
 # A run is a list: dir, name (label, else run id), run (run.json), summary (summary.json),
 # batches (batches.csv, or a multi-process run's batches-<process>.csv files bound together; NULL
-# with --no-batch-log), intervals (intervals.csv) and outcomes (which of intervals.csv's outcome
-# columns are throttles; see run_outcomes).
+# with --no-batch-log), intervals (intervals.csv), outcomes (which of intervals.csv's outcome
+# columns are throttles; see run_outcomes) and operations (a mix's intervals-<operation>.csv by
+# operation; empty for other runs).
 # A sweep is a list: dir, cells (sweep.csv as a data.table) and runs (the cell folders that exist).
 # A tune folder is read by read_tune (tune.R).
 
@@ -80,6 +81,19 @@ read_batches <- function(dir) {
 read_intervals <- function(dir) {
   path <- file.path(dir, "intervals.csv")
   if (!file.exists(path)) input_error(sprintf("%s: no intervals.csv", dir))
+  read_intervals_file(path)
+}
+
+# A mix's operations, each from its intervals-<operation>.csv (the same columns), named by the operation in
+# summary.json's order; an empty list for a folder without them (one operation, or written before mixes).
+read_operation_intervals <- function(dir, summary) {
+  names <- names(summary$operations)
+  paths <- file.path(dir, sprintf("intervals-%s.csv", names))
+  present <- file.exists(paths)
+  stats::setNames(lapply(paths[present], read_intervals_file), names[present])
+}
+
+read_intervals_file <- function(path) {
   header <- names(data.table::fread(path, nrows = 0L))
   outcomes <- interval_outcome_columns(header, path)
   read_csv_typed(path, c(INTERVAL_COLUMNS, INTERVAL_PLAN_COLUMNS, stats::setNames(rep("integer", length(outcomes)), outcomes)),
@@ -128,7 +142,8 @@ read_run <- function(dir) {
     summary = summary,
     batches = read_batches(dir),
     intervals = intervals,
-    outcomes = run_outcomes(run_json, intervals)
+    outcomes = run_outcomes(run_json, intervals),
+    operations = read_operation_intervals(dir, summary)
   )
 }
 

@@ -180,6 +180,32 @@ complete_intervals <- function(run) {
   full[]
 }
 
+# A mix's operations second by second, each run's operations on the run's own time axis (x), with an
+# operation column in summary.json's order; NULL when no run has per-operation files.
+operation_interval_table <- function(runs) {
+  rows <- unlist(lapply(runs, function(run) {
+    lapply(names(run$operations), function(operation) {
+      one <- run
+      one$intervals <- run$operations[[operation]]
+      table <- complete_intervals(one)
+      if (!is.null(table)) table[, operation := operation]
+      table
+    })
+  }), recursive = FALSE)
+  table <- data.table::rbindlist(rows, use.names = TRUE)
+  if (nrow(table) == 0L) return(NULL)
+  table[, run := factor(run, levels = run_names(runs))]
+  table[, operation := factor(operation, levels = unique(operation))]
+  table[]
+}
+
+# One colour per operation, none of them the failures' orange-red.
+OPERATION_COLOURS <- c("#0072B2", "#009E73", "#CC79A7", "#E69F00", "#56B4E9", "#000000", "#999999")
+
+operation_palette <- function(operations) {
+  stats::setNames(rep_len(OPERATION_COLOURS, length(operations)), operations)
+}
+
 # A second just after the warm-up can have two rows: warm-up batches that answered late, and
 # measured ones. A plot shows one point a second, so their counts are added; the percentiles and
 # the flag are the measured row's.
@@ -268,13 +294,16 @@ EVENT_COLOURS <- c("throttled" = "#E69F00", "failed otherwise" = "#D55E00")
 
 plot_throughput <- function(runs, title = "Entities written per second") {
   intervals <- interval_table(runs)
-  rates <- data.table::rbindlist(list(
-    intervals[, .(run, x, rate = entities_succeeded, series = "succeeded")],
-    intervals[, .(run, x, rate = entities_failed, series = "failed")]
-  ))
+  operations <- operation_interval_table(runs)
+  # A mix draws each operation's succeeded entities as a line of its own, beside the run's failed ones.
+  succeeded <- if (is.null(operations)) intervals[, .(run, x, rate = entities_succeeded, series = "succeeded")]
+               else operations[, .(run, x, rate = entities_succeeded, series = as.character(operation))]
+  rates <- data.table::rbindlist(list(succeeded, intervals[, .(run, x, rate = entities_failed, series = "failed")]))
   any_failed <- any(intervals$entities_failed > 0)
-  if (!any_failed) rates <- rates[series == "succeeded"]
-  rates[, series := factor(series, levels = c("succeeded", "failed"))]
+  if (!any_failed) rates <- rates[series != "failed"]
+  if (!is.null(operations) && missing(title)) title <- "Entities per second by operation"
+  succeeded_series <- if (is.null(operations)) c(succeeded = "#0072B2") else operation_palette(levels(operations$operation))
+  rates[, series := factor(series, levels = c(names(succeeded_series), "failed"))]
   targets <- plan_targets(intervals, runs)
   top <- max(c(rates$rate, targets[open == TRUE]$target, 1))
   # A closed plan's tasks are drawn on a right axis, scaled so that the most tasks reach the top.
@@ -297,8 +326,9 @@ plot_throughput <- function(runs, title = "Entities written per second") {
     ggplot2::geom_line(ggplot2::aes(colour = series, linetype = series), linewidth = 0.7) +
     (if (nrow(targets) > 0L) ggplot2::geom_line(data = targets, ggplot2::aes(colour = series, linetype = series), linewidth = 0.6)) +
     window_points(intervals, ggplot2::aes(colour = series)) +
-    ggplot2::scale_colour_manual(name = "entities", values = c(succeeded = "#0072B2", failed = "#D55E00", TARGET_COLOURS)) +
-    ggplot2::scale_linetype_manual(name = "entities", values = c(succeeded = "solid", failed = "dashed", TARGET_LINETYPES)) +
+    ggplot2::scale_colour_manual(name = "entities", values = c(succeeded_series, failed = "#D55E00", TARGET_COLOURS)) +
+    ggplot2::scale_linetype_manual(name = "entities", values = c(stats::setNames(rep("solid", length(succeeded_series)), names(succeeded_series)),
+                                                                 failed = "dashed", TARGET_LINETYPES)) +
     warmup_fill_scale() +
     ggplot2::scale_x_continuous(name = TIME_AXIS_TITLE, breaks = scales::breaks_pretty(6)) +
     ggplot2::scale_y_continuous(name = "entities per second", labels = plain_number,
@@ -311,6 +341,7 @@ plot_throughput <- function(runs, title = "Entities written per second") {
     run_panels(length(runs)) +
     ggplot2::labs(title = title, subtitle = subtitle,
                   caption = paste(c("One point per wall-clock second, drawn at its middle; a batch counts in the second it completed.",
+                                    if (!is.null(operations)) "A mix: each operation's entities succeeded (written, read or deleted), from intervals-<operation>.csv.",
                                     plan_note(runs)), collapse = "\n")) +
     theme_tableload()
   if (nrow(events) > 0L) {
@@ -328,6 +359,11 @@ plot_throughput <- function(runs, title = "Entities written per second") {
 
 plot_interval_latency <- function(runs, title = "Batch latency per second: median and p99") {
   intervals <- interval_table(runs)
+  operations <- operation_interval_table(runs)
+  if (!is.null(operations)) {
+    if (missing(title)) title <- "Request latency per second by operation: median and p99"
+    return(plot_operation_latency(runs, intervals, operations, title))
+  }
   long <- data.table::rbindlist(list(
     intervals[, .(run, x, latency_ms = p50_ms, percentile = "p50 (median)")],
     intervals[, .(run, x, latency_ms = p99_ms, percentile = "p99")]
@@ -346,6 +382,32 @@ plot_interval_latency <- function(runs, title = "Batch latency per second: media
     run_panels(length(runs)) +
     ggplot2::labs(title = title, subtitle = "Percentiles of the batches completed in each wall-clock second",
                   caption = paste(c("Seconds in which no batch completed leave a gap.", plan_note(runs)), collapse = "\n")) +
+    theme_tableload()
+}
+
+# A mix: each operation's p50 and p99 per second on the run's time axis, a colour per operation.
+plot_operation_latency <- function(runs, intervals, operations, title) {
+  long <- data.table::rbindlist(list(
+    operations[, .(run, x, operation, latency_ms = p50_ms, percentile = "p50 (median)")],
+    operations[, .(run, x, operation, latency_ms = p99_ms, percentile = "p99")]
+  ))
+  if (all(is.na(long$latency_ms))) return(NULL)
+  long[, percentile := factor(percentile, levels = c("p99", "p50 (median)"))]
+  ggplot2::ggplot(long, ggplot2::aes(x, latency_ms, colour = operation, linetype = percentile,
+                                     group = interaction(operation, percentile))) +
+    warmup_layer(runs, intervals) +
+    plan_marks_layers(runs) +
+    ggplot2::geom_line(linewidth = 0.7, na.rm = TRUE) +
+    window_points(operations) +
+    ggplot2::scale_colour_manual(name = "operation", values = operation_palette(levels(operations$operation))) +
+    ggplot2::scale_linetype_manual(name = "per second", values = c("p99" = "solid", "p50 (median)" = "22")) +
+    warmup_fill_scale() +
+    ggplot2::scale_x_continuous(name = TIME_AXIS_TITLE, breaks = scales::breaks_pretty(6)) +
+    log_ms_scale("request latency (ms, log scale)") +
+    run_panels(length(runs)) +
+    ggplot2::guides(colour = ggplot2::guide_legend(order = 1), linetype = ggplot2::guide_legend(order = 2)) +
+    ggplot2::labs(title = title, subtitle = "Each operation's percentiles of the requests completed in each wall-clock second (intervals-<operation>.csv)",
+                  caption = paste(c("Seconds in which an operation completed no request leave a gap in its lines.", plan_note(runs)), collapse = "\n")) +
     theme_tableload()
 }
 

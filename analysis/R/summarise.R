@@ -87,18 +87,23 @@ check_run <- function(run) {
 
 percentile_row <- function(run) {
   s <- run$summary
+  figures_row(run$name, s, s$latency_ms, s$peak_entities_per_second, s$entities_succeeded, s$entities_failed,
+              s$mean_entities_per_second, s$confidence)
+}
+
+# A row of the table from one set of figures: a run's, or one operation's of its summary `s`. The arguments' names
+# differ from the table's columns, which data.table's j would otherwise read instead (the latency's `mean` above all).
+figures_row <- function(label, s, latency_ms, peak_eps_value, succeeded_value, failed_value, mean_eps_value, confidence) {
   row <- data.table::data.table(
-    label = run$name,
+    label = label,
     run_id = s$run_id %||% NA_character_,
     processes = as.integer(s$processes %||% 1L)
   )
-  for (field in LATENCY_FIELDS) data.table::set(row, j = field, value = number_or_na(s$latency_ms[[field]]))
-  row[, peak_eps := number_or_na(s$peak_entities_per_second)]
-  row[, succeeded := number_or_na(s$entities_succeeded)]
-  row[, failed := number_or_na(s$entities_failed)]
-  row[, mean_eps := number_or_na(s$mean_entities_per_second)]
-  row[, eps_ci := interval_text(s$confidence, s$confidence$mean_entities_per_second, 0L)]
-  row[, p99_ci := interval_text(s$confidence, s$confidence$latency_ms$p99, 2L)]
+  for (field in LATENCY_FIELDS) data.table::set(row, j = field, value = number_or_na(latency_ms[[field]]))
+  data.table::set(row, j = c("peak_eps", "succeeded", "failed", "mean_eps"),
+                  value = lapply(list(peak_eps_value, succeeded_value, failed_value, mean_eps_value), number_or_na))
+  data.table::set(row, j = "eps_ci", value = interval_text(confidence, confidence$mean_entities_per_second, 0L))
+  data.table::set(row, j = "p99_ci", value = interval_text(confidence, confidence$latency_ms$p99, 2L))
   row[]
 }
 
@@ -109,8 +114,18 @@ interval_text <- function(confidence, interval, digits) {
   if (is.null(confidence)) "" else "too little data"
 }
 
+# A mix's row per operation under its run's, from summary.json's operations, labelled "run: operation".
+operation_rows <- function(run) {
+  lapply(names(run$operations), function(operation) {
+    o <- run$summary$operations[[operation]]
+    figures_row(sprintf("%s: %s", run$name, operation), run$summary, o$latency_ms, o$peak_entities_per_second, o$entities,
+                o$entities_failed, o$mean_entities_per_second, o$confidence)
+  })
+}
+
 percentile_table <- function(runs) {
-  data.table::rbindlist(lapply(runs, percentile_row), use.names = TRUE)
+  rows <- unlist(lapply(runs, function(run) c(list(percentile_row(run)), operation_rows(run))), recursive = FALSE)
+  data.table::rbindlist(rows, use.names = TRUE)
 }
 
 # A sweep's table comes from its sweep.csv, one row per cell.

@@ -123,3 +123,26 @@ test_that("compare.R with a TABLELOAD that runs nothing says so in one sentence 
   expect_length(result$stderr, 1L)
   expect_match(result$stderr, "^compare\\.R: cannot run tableload as \"/nonexistent/tableload\"")
 })
+
+test_that("compare.R lists each operation of a mix with the verdict tableload compare gives it, under the run's figures", {
+  # The mix fixture against a copy of itself: one run twice, whose every verdict compare cannot decide, and says so.
+  pair <- c(fixture("run-mix"), copy_fixtures("run-mix"))
+  json <- jsonlite::fromJSON(paste(system2("dotnet", shQuote(c(TABLELOAD_DLL, "compare", pair, "--json")), stdout = TRUE), collapse = "\n"))
+  expect_identical(names(json$operations), c("read", "upsert-replace"))
+  result <- run_script("compare.R", c(pair, "--out", tempfile("compare-")), env = c(TABLELOAD = paste("dotnet", TABLELOAD_DLL)))
+  expect_identical(result$status, 0L)
+  expect_true(which(result$stdout == "Each operation, measured apart (summary.json's operations) and judged alike:") >
+                which(startsWith(result$stdout, "| mean e/s ")))
+  operation_rows <- Filter(function(row) grepl("^(read|upsert-replace): ", row[[1]]), table_rows(result$stdout[-seq_len(which(startsWith(result$stdout, "Each operation")))], "metric"))
+  verdicts <- c(json$operations$read$figures$verdict, json$operations$`upsert-replace`$figures$verdict)
+  expect_length(operation_rows, length(verdicts))
+  expect_identical(vapply(operation_rows, `[`, "", 6L), unname(VERDICT_WORDS[verdicts]))
+  expect_identical(vapply(operation_rows[1:6], `[`, "", 1L),
+                   paste("read:", c("mean e/s", "latency median (ms)", "latency p90 (ms)", "latency p99 (ms)", "throttled batches (%)", "failed entities (%)")))
+})
+
+test_that("compare.R adds nothing for two runs of one and the same operation, whose figures are the run's", {
+  result <- run_script("compare.R", c(PAIR, "--out", tempfile("compare-")), env = c(TABLELOAD = paste("dotnet", TABLELOAD_DLL)))
+  expect_identical(result$status, 0L)
+  expect_false(any(startsWith(result$stdout, "Each operation")))
+})

@@ -1,5 +1,5 @@
 using TableLoad.ChildRuns;
-using TableLoad.Settings.Gates;
+using TableLoad.Reporting.Compare;
 
 namespace TableLoad.Rounds;
 
@@ -26,7 +26,7 @@ internal sealed record RoundsSettings
     public SecretText? Sas { get; init; }
 
     /// <summary>The figures of <c>--fail-on</c>: exit 99 when one is worse beyond noise.</summary>
-    public required IReadOnlyCollection<RunFigure> Gated { get; init; }
+    public required IReadOnlyCollection<GatedFigure> Gated { get; init; }
 
     /// <summary>Print the comparison as JSON instead of lines.</summary>
     public bool Json { get; init; }

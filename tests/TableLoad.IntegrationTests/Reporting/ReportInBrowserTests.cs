@@ -142,7 +142,7 @@ public sealed class ReportInBrowserTests(AzuriteFixture azurite, ITestOutputHelp
     }
 
     /// <summary>What the check script found in a copy of the folder's report.html, opened in headless Chromium.</summary>
-    private static async Task<JsonDocument> CheckInBrowserAsync(string output)
+    internal static async Task<JsonDocument> CheckInBrowserAsync(string output)
     {
         var html = await File.ReadAllTextAsync(Path.Combine(output, "report.html"));
         var checkedCopy = Path.Combine(output, "report-check.html");
@@ -154,18 +154,21 @@ public sealed class ReportInBrowserTests(AzuriteFixture azurite, ITestOutputHelp
     }
 
     /// <summary>The table row as TableLoad prints it: two decimals for latency, whole numbers for counts.</summary>
-    private static List<string?> ExpectedRow(RunSummary summary)
+    internal static List<string?> ExpectedRow(RunSummary summary) => ExpectedRow(summary.Label, summary.Processes, OperationSummary.OfRun(summary));
+
+    /// <summary>A row of <paramref name="figures"/>: the run's, or one operation's of a mix.</summary>
+    internal static List<string?> ExpectedRow(string label, int processes, OperationSummary figures)
     {
-        var latency = summary.LatencyMs;
+        var latency = figures.LatencyMs;
         static string Fixed(double value) => value.ToString("F2", CultureInfo.InvariantCulture);
         static string Count(long value) => value.ToString(CultureInfo.InvariantCulture);
         return
         [
-            summary.Label, Count(summary.Processes),
+            label, Count(processes),
             Fixed(latency.Min), Fixed(latency.Median), Fixed(latency.Mean), Fixed(latency.Max), Fixed(latency.P90), Fixed(latency.P95), Fixed(latency.P99),
-            Count(summary.PeakEntitiesPerSecond), Count(summary.EntitiesSucceeded), Count(summary.EntitiesFailed),
-            summary.MeanEntitiesPerSecond.ToString("F0", CultureInfo.InvariantCulture),
-            Interval(summary.Confidence, summary.Confidence?.MeanEntitiesPerSecond, "F0"), Interval(summary.Confidence, summary.Confidence?.LatencyMs?.P99, "F2"),
+            Count(figures.PeakEntitiesPerSecond), Count(figures.Entities), Count(figures.EntitiesFailed),
+            figures.MeanEntitiesPerSecond.ToString("F0", CultureInfo.InvariantCulture),
+            Interval(figures.Confidence, figures.Confidence?.MeanEntitiesPerSecond, "F0"), Interval(figures.Confidence, figures.Confidence?.LatencyMs?.P99, "F2"),
         ];
     }
 

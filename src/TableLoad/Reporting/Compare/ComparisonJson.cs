@@ -1,6 +1,5 @@
 using System.Text.Json.Nodes;
 using TableLoad.Measurement.Gates;
-using TableLoad.Settings.Gates;
 
 namespace TableLoad.Reporting.Compare;
 
@@ -8,12 +7,48 @@ namespace TableLoad.Reporting.Compare;
 internal static class ComparisonJson
 {
     /// <summary>The JSON as printed: indented, and <c>&gt;</c>, <c>+</c> and <c>µ</c> written as themselves, as in every result file.</summary>
-    public static string Render(RunComparison comparison, IReadOnlyCollection<RunFigure> gated) => Of(comparison, gated).ToJsonString(ResultJson.NewOptions());
+    public static string Render(RunComparison comparison, IReadOnlyCollection<GatedFigure> gated) => Of(comparison, gated).ToJsonString(ResultJson.NewOptions());
 
-    public static JsonObject Of(RunComparison comparison, IReadOnlyCollection<RunFigure> gated)
+    public static JsonObject Of(RunComparison comparison, IReadOnlyCollection<GatedFigure> gated)
+    {
+        var worse = comparison.WorseAmong(gated);
+        return new JsonObject
+        {
+            ["level"] = comparison.Level,
+            ["rounds"] = comparison.Rounds,
+            ["base"] = Side(comparison.Base),
+            ["new"] = Side(comparison.New),
+            ["figures"] = Figures(comparison.Figures, null),
+            ["operations"] = Operations(comparison.Operations),
+            ["knobs"] = new JsonArray([.. comparison.Knobs.Select(k => (JsonNode)new JsonObject { ["name"] = k.Name, ["base"] = k.Base, ["new"] = k.New })]),
+            ["knobs_sentence"] = ComparisonLines.KnobsSentence(comparison),
+            ["fail_on"] = new JsonArray([.. gated.Select(g => (JsonNode)JsonValue.Create(g.Name))]),
+            ["gate_failed"] = worse.Count > 0,
+            ["gate_undecided"] = new JsonArray([.. comparison.UndecidedAmong(gated).Select(g => (JsonNode)JsonValue.Create(g.Name))]),
+        };
+    }
+
+    /// <summary>Each operation by its name: its figures as the run's are written, or the one side that sent it.</summary>
+    private static JsonObject Operations(IReadOnlyList<OperationComparison> operations)
+    {
+        var json = new JsonObject();
+        foreach (var operation in operations)
+        {
+            json[operation.Name] = new JsonObject
+            {
+                ["only_on"] = operation.OnlyOn,
+                ["same_as_run"] = operation.SameAsRun,
+                ["figures"] = Figures(operation.Figures, operation.Name),
+            };
+        }
+
+        return json;
+    }
+
+    private static JsonArray Figures(IReadOnlyList<FigureComparison> compared, string? operation)
     {
         var figures = new JsonArray();
-        foreach (var f in comparison.Figures)
+        foreach (var f in compared)
         {
             var (low, high) = f.ChangeInterval;
             var relative = f.RelativeInterval;
@@ -38,24 +73,11 @@ internal static class ComparisonJson
                 ["paired"] = f.Paired is { } paired
                     ? new JsonObject { ["rounds"] = paired.Rounds, ["differences"] = new JsonArray([.. paired.Differences.Select(d => (JsonNode)JsonValue.Create(d))]), ["sd"] = paired.StandardDeviation }
                     : null,
-                ["line"] = ComparisonLines.Line(f),
+                ["line"] = ComparisonLines.Line(f, operation),
             });
         }
 
-        var worse = comparison.WorseAmong(gated);
-        return new JsonObject
-        {
-            ["level"] = comparison.Level,
-            ["rounds"] = comparison.Rounds,
-            ["base"] = Side(comparison.Base),
-            ["new"] = Side(comparison.New),
-            ["figures"] = figures,
-            ["knobs"] = new JsonArray([.. comparison.Knobs.Select(k => (JsonNode)new JsonObject { ["name"] = k.Name, ["base"] = k.Base, ["new"] = k.New })]),
-            ["knobs_sentence"] = ComparisonLines.KnobsSentence(comparison),
-            ["fail_on"] = new JsonArray([.. gated.Select(g => (JsonNode)JsonValue.Create(g.Name()))]),
-            ["gate_failed"] = worse.Count > 0,
-            ["gate_undecided"] = new JsonArray([.. comparison.UndecidedAmong(gated).Select(f => (JsonNode)JsonValue.Create(f.Figure.Name()))]),
-        };
+        return figures;
     }
 
     public static string Verdict(ComparisonVerdict verdict) => verdict switch

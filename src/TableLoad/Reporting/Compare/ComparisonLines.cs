@@ -1,6 +1,5 @@
 using System.Globalization;
 using TableLoad.Measurement.Gates;
-using TableLoad.Settings.Gates;
 
 namespace TableLoad.Reporting.Compare;
 
@@ -16,12 +15,52 @@ internal static class ComparisonLines
             yield return Line(figure);
         }
 
+        foreach (var line in OperationLines(comparison.Operations))
+        {
+            yield return line;
+        }
+
         yield return KnobsSentence(comparison);
     }
 
-    public static string Line(FigureComparison figure)
+    /// <summary>Each operation's figures under the run's, named as --fail-on takes them (<c>read.p99</c>), and each operation one side lacks.</summary>
+    private static IEnumerable<string> OperationLines(IReadOnlyList<OperationComparison> operations)
+    {
+        if (operations.Count == 0)
+        {
+            yield break;
+        }
+
+        if (operations is [{ SameAsRun: true } alone])
+        {
+            yield return $"operations: {alone.Name} alone on both sides, so its figures are the run's above (--fail-on takes them as {alone.Name}.FIGURE too)";
+            yield break;
+        }
+
+        yield return $"operations, each measured apart: {string.Join(", ", operations.Select(o => o.Name))}";
+        var width = operations.SelectMany(o => o.Figures.Select(f => Scoped(o.Name, f).Length)).DefaultIfEmpty(0).Max();
+        foreach (var operation in operations)
+        {
+            if (operation.Lacking is { } lacking)
+            {
+                yield return $"{operation.Name}: {lacking}, so it has nothing to compare";
+            }
+
+            foreach (var figure in operation.Figures)
+            {
+                yield return Line(figure, operation.Name, width);
+            }
+        }
+    }
+
+    private static string Scoped(string operation, FigureComparison figure) => $"{operation}.{figure.Figure.Name()}";
+
+    /// <param name="operation">The operation the figure is of, which names it (<c>read.p99</c>); null for the run's.</param>
+    /// <param name="width">The width the figure's name is padded to, so that a block of lines aligns.</param>
+    public static string Line(FigureComparison figure, string? operation = null, int width = 9)
     {
         var f = figure.Figure;
+        var name = (operation is null ? f.Name() : Scoped(operation, figure)).PadRight(width);
         var level = $"{figure.Level * 100:0}% CI";
         var change = figure.Scale switch
         {
@@ -33,7 +72,7 @@ internal static class ComparisonLines
             ChangeScale.Points => Points(figure, level),
         };
         var deciding = NoiseWords.Deciding(figure) is { } runs ? $"; {runs}" : "";
-        return $"{f.Name(),-9} {FigureFormat.Value(f, figure.Base.Value)} -> {FigureFormat.Value(f, figure.New.Value)}: {change} {VerdictWords(figure)}{deciding}; {NoiseWords.Of(figure)}";
+        return $"{name} {FigureFormat.Value(f, figure.Base.Value)} -> {FigureFormat.Value(f, figure.New.Value)}: {change} {VerdictWords(figure)}{deciding}; {NoiseWords.Of(figure)}";
     }
 
     public static string VerdictWords(FigureComparison figure) => figure.Verdict switch
@@ -68,15 +107,15 @@ internal static class ComparisonLines
     };
 
     /// <summary>The gate's line: failed when a gated figure is worse beyond noise; a gated figure that could not be decided is named either way.</summary>
-    public static string GateLine(RunComparison comparison, IReadOnlyCollection<RunFigure> gated)
+    public static string GateLine(RunComparison comparison, IReadOnlyCollection<GatedFigure> gated)
     {
         var worse = comparison.WorseAmong(gated);
         var undecided = comparison.UndecidedAmong(gated);
-        var names = string.Join(",", gated.Select(f => f.Name()));
-        var unknown = undecided.Count > 0 ? $"; {string.Join(", ", undecided.Select(f => f.Figure.Name()))} cannot be decided, see above" : "";
+        var names = string.Join(",", gated.Select(f => f.Name));
+        var unknown = undecided.Count > 0 ? $"; {string.Join(", ", undecided.Select(f => f.Name))} cannot be decided, see above" : "";
         return worse.Count == 0
             ? $"gate --fail-on {names}: passed (none worse beyond noise{unknown})"
-            : $"gate --fail-on {names}: FAILED ({string.Join(", ", worse.Select(f => f.Figure.Name()))} worse beyond noise{unknown})";
+            : $"gate --fail-on {names}: FAILED ({string.Join(", ", worse.Select(f => f.Name))} worse beyond noise{unknown})";
     }
 
     private const string RunNoiseWords = "the run-to-run variation one run cannot show";

@@ -14,14 +14,27 @@ internal sealed record RunComparison(ComparedSide Base, ComparedSide New, IReadO
     public static IReadOnlyList<RunFigure> Compared { get; } =
         [RunFigure.Eps, RunFigure.P50, RunFigure.P90, RunFigure.P99, RunFigure.Throttled, RunFigure.CpuPerEntity];
 
+    /// <summary>Each operation either side sent, judged where both did (<see cref="OperationComparison.Between"/>); empty when neither side's summaries name one.</summary>
+    public IReadOnlyList<OperationComparison> Operations { get; init; } = [];
+
     /// <param name="interval">A run's own interval for a figure, where its summary has one.</param>
     /// <param name="given">The run-to-run share the user gave (<c>--run-noise</c>), which wins; null to measure it from repeats or assume the figure's default.</param>
     public static RunComparison Of(ComparedSide baseSide, ComparedSide newSide, double level, Func<RunSummary, RunFigure, FigureInterval?> interval, double? given)
     {
+        IReadOnlyList<FigureComparison> Judge(ComparedSide b, ComparedSide n, IReadOnlyList<RunFigure> compared) => JudgeRuns(b, n, compared, level, interval, given);
+        return new RunComparison(baseSide, newSide, Judge(baseSide, newSide, Compared), KnobDifferences.Between(baseSide, newSide), level)
+        {
+            Operations = OperationComparison.Between(baseSide, newSide, (b, n) => Judge(b, n, OperationComparison.Compared)),
+        };
+    }
+
+    private static List<FigureComparison> JudgeRuns(
+        ComparedSide baseSide, ComparedSide newSide, IReadOnlyList<RunFigure> compared, double level, Func<RunSummary, RunFigure, FigureInterval?> interval, double? given)
+    {
         // What keeps every figure from a verdict comes first: one run is no comparison with itself, and a run stopped early measured another period.
         var whole = SideLacks.SameRun(baseSide, newSide) ?? SideLacks.StoppedEarly(baseSide, "base") ?? SideLacks.StoppedEarly(newSide, "new");
         var figures = new List<FigureComparison>();
-        foreach (var figure in Compared)
+        foreach (var figure in compared)
         {
             if (Values(baseSide, figure) is { } baseValues && Values(newSide, figure) is { } newValues)
             {
@@ -34,18 +47,25 @@ internal sealed record RunComparison(ComparedSide Base, ComparedSide New, IReadO
             }
         }
 
-        return new RunComparison(baseSide, newSide, figures, KnobDifferences.Between(baseSide, newSide), level);
+        return figures;
     }
 
     /// <summary>
     /// Interleaved rounds: run i of each side was made in round i, so each figure is judged by the rounds' paired differences
     /// (<see cref="PairedRounds"/>), which hold the run-to-run variation themselves: no share is assumed, no run's own interval needed.
     /// </summary>
-    public static RunComparison OfRounds(ComparedSide baseSide, ComparedSide newSide, double level)
+    public static RunComparison OfRounds(ComparedSide baseSide, ComparedSide newSide, double level) =>
+        new(baseSide, newSide, JudgeRounds(baseSide, newSide, Compared, level), KnobDifferences.Between(baseSide, newSide), level)
+        {
+            Rounds = baseSide.Runs.Count,
+            Operations = OperationComparison.Between(baseSide, newSide, (b, n) => JudgeRounds(b, n, OperationComparison.Compared, level)),
+        };
+
+    private static List<FigureComparison> JudgeRounds(ComparedSide baseSide, ComparedSide newSide, IReadOnlyList<RunFigure> compared, double level)
     {
         var whole = SideLacks.StoppedEarly(baseSide, "base") ?? SideLacks.StoppedEarly(newSide, "new");
         var figures = new List<FigureComparison>();
-        foreach (var figure in Compared)
+        foreach (var figure in compared)
         {
             if (Values(baseSide, figure) is { } baseValues && Values(newSide, figure) is { } newValues)
             {
@@ -58,7 +78,7 @@ internal sealed record RunComparison(ComparedSide Base, ComparedSide New, IReadO
             }
         }
 
-        return new RunComparison(baseSide, newSide, figures, KnobDifferences.Between(baseSide, newSide), level) { Rounds = baseSide.Runs.Count };
+        return figures;
     }
 
     /// <summary>The user's share; else the spread of the sides' repeats, pooled when both have them; else the figure's default, assumed.</summary>
@@ -85,12 +105,18 @@ internal sealed record RunComparison(ComparedSide Base, ComparedSide New, IReadO
             ? FigureEstimate.OfRun(values[0], interval(side.Runs[0].Summary, figure), noise)
             : FigureEstimate.OfRepeats(values, noise);
 
-    /// <summary>The figures among <paramref name="gated"/> that NEW made worse beyond noise.</summary>
-    public IReadOnlyList<FigureComparison> WorseAmong(IReadOnlyCollection<RunFigure> gated) => Among(gated, ComparisonVerdict.Worse);
+    /// <summary>The gated figures NEW made worse beyond noise.</summary>
+    public IReadOnlyList<GatedFigure> WorseAmong(IReadOnlyCollection<GatedFigure> gated) =>
+        [.. gated.Where(g => Judged(g) is { Verdict: ComparisonVerdict.Worse })];
 
-    /// <summary>The figures among <paramref name="gated"/> on which no verdict could be reached: they neither fail nor pass the gate.</summary>
-    public IReadOnlyList<FigureComparison> UndecidedAmong(IReadOnlyCollection<RunFigure> gated) => Among(gated, ComparisonVerdict.CannotDecide);
+    /// <summary>The gated figures on which no verdict could be reached (an operation one side lacks among them): they neither fail nor pass the gate.</summary>
+    public IReadOnlyList<GatedFigure> UndecidedAmong(IReadOnlyCollection<GatedFigure> gated) =>
+        [.. gated.Where(g => Judged(g) is { Verdict: ComparisonVerdict.CannotDecide } || Operations.Any(o => o.Name == g.Operation && o.OnlyOn is not null))];
 
-    private IReadOnlyList<FigureComparison> Among(IReadOnlyCollection<RunFigure> gated, ComparisonVerdict verdict) =>
-        [.. Figures.Where(f => gated.Contains(f.Figure) && f.Verdict == verdict)];
+    /// <summary>The comparison of a gated figure; null when it has none (its operation on one side only, or a side that did not measure it).</summary>
+    public FigureComparison? Judged(GatedFigure gated)
+    {
+        var figures = gated.Operation is { } name ? Operations.FirstOrDefault(o => o.Name == name)?.Figures ?? [] : Figures;
+        return figures.FirstOrDefault(f => f.Figure == gated.Figure);
+    }
 }
