@@ -5,8 +5,8 @@ using TableLoad.Settings.Gates;
 namespace TableLoad.Cli;
 
 /// <summary>
-/// Reads <c>--abort-if</c> expressions: comma-separated <c>FIGURE OP VALUE for WINDOW</c>, with <c>--fail-if</c>'s
-/// figures, comparisons and values (<see cref="ThresholdParser"/>) and one more bound, <c>N*target</c>.
+/// Reads <c>--abort-if</c> expressions: comma-separated <c>[SCOPE.]FIGURE OP VALUE for WINDOW</c>, with <c>--fail-if</c>'s
+/// scopes, figures, comparisons and values (<see cref="ThresholdParser"/>) and one more bound, <c>N*target</c>.
 /// Every fault is named, not just the first.
 /// </summary>
 internal static class AbortConditionParser
@@ -31,7 +31,7 @@ internal static class AbortConditionParser
         }
 
         var expression = condition[..split].Trim();
-        if (!ThresholdParser.TrySplit(expression, Example, out var figure, out var comparison, out var valueText, out fault)
+        if (!ThresholdParser.TrySplit(expression, Example, out var scope, out var figure, out var comparison, out var valueText, out fault)
             || !TryParseWindow(condition[(split + Window.Length)..], out var seconds, out fault)
             || !TryParseBound(figure, valueText, out var bound, out fault))
         {
@@ -44,7 +44,7 @@ internal static class AbortConditionParser
             return false;
         }
 
-        parsed = new AbortCondition(figure, comparison, bound, seconds, $"{expression.Replace(" ", "", StringComparison.Ordinal)} for {seconds}s");
+        parsed = new AbortCondition(figure, comparison, bound, seconds, $"{expression.Replace(" ", "", StringComparison.Ordinal)} for {seconds}s") { Scope = scope };
         return true;
     }
 

@@ -2,6 +2,7 @@ using System.CommandLine;
 using TableLoad.Hosting;
 using TableLoad.Measurement.Gates;
 using TableLoad.Settings;
+using TableLoad.Settings.Gates;
 using TableLoad.Reporting;
 using TableLoad.Reporting.Exporters;
 using TableLoad.Reporting.Merge;
@@ -63,6 +64,8 @@ internal static class ReportCommand
                 return ExitCodes.BadInput;
             }
 
+            var operations = plan.Parts.SelectMany(p => p.Summary.Operations.Keys).Distinct().Order(StringComparer.Ordinal);
+            GateOptions.CheckScopes(errors, failIf, thresholds.Select(t => (t.Scope, t.Text)), GateScopes.Operations(operations), "the folders'");
             var destination = parse.GetValue(output) ?? DefaultOutput(groupLabel ?? plan.Parts[0].RunId);
             OutputPaths.CheckFolder(errors, output, destination);
             OutputPaths.CheckFile(errors, junit, junitPath, destination);
