@@ -104,6 +104,7 @@ public sealed class ScopedGateTests(AzuriteFixture azurite) : IDisposable
     [Theory]
     [InlineData("--fail-if", "query.p99<1s", "--fail-if 'query.p99<1s' is scoped by 'query', which is none of the run's operations (read, upsert-replace); scope it by one of them, or drop 'query.' to judge the whole run.")]
     [InlineData("--abort-if", "insert.p99>1s for 1s", "--abort-if 'insert.p99>1s for 1s' is scoped by 'insert', which is none of the run's operations (read, upsert-replace); scope it by one of them, or drop 'insert.' to judge the whole run.")]
+    [InlineData("--abort-if", "read.eps<0.8*target for 1s", "--abort-if 'read.eps<0.8*target for 1s' compares read.eps with the target, which is the whole run's entities per second; compare read.eps with a number, or drop 'read.' to compare the run's.")]
     [InlineData("--fail-if", "read.cpu<50us", "--fail-if 'read.cpu<50us' scopes cpu by 'read', but cpu is measured for the whole process, not for each operation; drop 'read.' to judge the run's.")]
     [InlineData("--fail-if", ".p99<1s", "--fail-if '.p99<1s' has a dot with no name before it; write SCOPE.FIGURE, for example read.p99<20ms, or the figure alone for the whole run.")]
     public async Task AScopeTheRunDoesNotSend_OrAFigureItDoesNotMeasure_IsOneSentence_ExitTwo_BeforeAnyRequest(string option, string condition, string expected)
