@@ -78,18 +78,21 @@ public sealed class ScopedGateTests(AzuriteFixture azurite) : IDisposable
     }
 
     [Theory]
-    [InlineData("--mix", "read:1,upsert-replace:1")]
-    [InlineData("--operation", "read")]
-    public async Task AnAbortConditionScopedByAnOperation_IsJudgedOnItsPartOfEachSecond_Exit99_NamingTheScope(string option, string operations)
+    [InlineData("--mix", "read:1,upsert-replace:1", 1)]
+    [InlineData("--mix", "read:1,upsert-replace:1", 2)]
+    [InlineData("--operation", "read", 1)]
+    public async Task AnAbortConditionScopedByAnOperation_IsJudgedOnItsPartOfEachSecond_Exit99_NamingTheScope(string option, string operations, int processes)
     {
         var output = Path.Combine(_root, "abort");
 
         // The whole second's failed share (its reads' single entities beside the upserts' five) stays far below 90% in a mix.
         var (exitCode, stdout, stderr) = await TableLoadProcess.RunAsync(
-            [.. await OnAnEmptyTable(output, option, operations), "--duration", "60s", "--abort-if", "read.failed>90% for 2s"], azurite.ConnectionString);
+            [.. await OnAnEmptyTable(output, option, operations), "--processes", $"{processes}", "--duration", "60s", "--abort-if", "read.failed>90% for 2s"],
+            azurite.ConnectionString);
 
         Assert.True(exitCode == 99, stdout + stderr);
         var summary = new ResultFolder(output).Summary;
+        Assert.Equal(processes, summary.Processes);
         var stoppedBy = Assert.IsType<StoppedBy>(summary.StoppedBy);
         Assert.Equal("read.failed>90% for 2s", stoppedBy.Condition);
         Assert.True(stoppedBy.Figure > 90, $"figure {stoppedBy.Figure}");
