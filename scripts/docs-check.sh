@@ -10,7 +10,8 @@
 #         run for real against a throwaway Azurite, started by README.md's blocks as a reader starts it
 #         (by the check when README.md is not checked), and the proxy when the block starts one; every
 #         command must exit 0; each FILE (relative to the checkout) must exist afterwards; commands
-#         that start with TEXT are not run (e.g. scripts/test.sh, which runs this check).
+#         that start with TEXT are not run (e.g. scripts/test.sh, which runs this check, or a build of
+#         the tableload.dll that the check runs, which it needs built before it starts).
 #   <!-- runnable: validate -->   each `tableload run|sweep|tune` goes to a closed loopback port: it must get
 #         past TableLoad's own validation and stop at the first request (exit 3, unreachable); the
 #         block's scripts/azurite.sh and scripts/proxy.sh lines are not run, its ports are the closed one.
@@ -23,7 +24,7 @@
 #
 # What a reader fills in is filled in: AccountKey=... gets a dummy key, `--instance k` becomes 0, a
 # literal --start-at a time 5 s ahead. Durations are shortened: --duration 1s and --warmup 1s, added
-# to every run, sweep, tune and quickstart without them (no --duration beside --stages, whose stages stay as written), and --cooldown 0s (the quickstart, which runs
+# to every run, sweep, tune and quickstart without them (no --duration beside --stages, whose stages last 1s each instead, unless the command has an --abort-if, whose window may need them), and --cooldown 0s (the quickstart, which runs
 # from the repository's root, also gets an --output in the scratch folder). A validate or remote
 # sweep without --output gets one of its own: they stop at once, and the default folder is named by
 # the second. The ports 10002 and 10302 become the throwaway Azurite's, 10102 the proxy's.
@@ -111,6 +112,10 @@ substitute() {
         -e 's/--cooldown [^[:space:]]+/--cooldown 0s/g' \
         -e 's#^dotnet build src/#dotnet build '"$REPO_ROOT"'/src/#' \
         <<<"$cmd")"
+    # A stage plan's stages last a second each, as a run's --duration does, unless an --abort-if window needs the plan's length.
+    if [[ "$cmd" =~ --stages && ! "$cmd" =~ --abort-if ]]; then
+        cmd="$(sed -E -e ':stage' -e 's/(--stages ([^[:space:]]*,)?)[0-9.]+(ms|s|m|h):/\1@:/' -e 't stage' -e 's/@:/1s:/g' <<<"$cmd")"
+    fi
     if [[ "$cmd" =~ ^scripts/azurite\.sh[[:space:]]+(start|stop|status) && ! "$cmd" =~ --port ]]; then
         cmd="$cmd --port $AZURITE_PORT"
     elif [[ "$cmd" =~ ^scripts/proxy\.sh[[:space:]]+start && ! "$cmd" =~ --port ]]; then

@@ -98,14 +98,21 @@ show_log() {
     return "$2"
 }
 
-# run_dotnet_test PROJECT: runs a test project with a trx log and prints its five slowest tests.
-run_dotnet_test() {
+# dotnet_test PROJECT: runs a test project with a trx log in $results.
+dotnet_test() {
     local name
     name="$(basename "$1")"
     # A shell starts background jobs with SIGINT ignored, and the children inherit that: the tests
     # that press Ctrl+C on a run would then see it ignored. Restore the default for the test host.
-    run_counted "$name" count_dotnet env --default-signal=INT dotnet test "$1" -c Release --no-build --nologo \
+    env --default-signal=INT dotnet test "$1" -c Release --no-build --nologo \
         --logger "trx;LogFileName=$name.trx" --results-directory "$results"
+}
+
+# run_dotnet_test PROJECT: runs a test project, counts its results and prints its five slowest tests.
+run_dotnet_test() {
+    local name
+    name="$(basename "$1")"
+    run_counted "$name" count_dotnet dotnet_test "$1"
     slowest "$results/$name.trx"
 }
 
@@ -209,12 +216,13 @@ main() {
         summarise_and_exit
     fi
 
-    step "dotnet test tests/TableLoad.Tests"
-    run_dotnet_test tests/TableLoad.Tests
-
-    # The docs check mostly waits on short runs whose exit codes are all it checks, and the R tests compute: both
-    # run beside the integration tests, which mostly wait too; their output is shown after them, one after the other.
-    local docs_log docs_pid r_log="" r_pid=""
+    # The integration tests take the longest and mostly wait (on child processes, timed runs, the proxy's latency), so
+    # everything else runs beside them: the unit tests and the R tests compute, the docs check mostly waits on short runs
+    # whose exit codes are all it checks. Their output is shown after the integration tests', one after the other.
+    local unit_log unit_pid docs_log docs_pid r_log="" r_pid=""
+    unit_log="$(mktemp "${TMPDIR:-/tmp}/tableload-test-unit.XXXXXX")"
+    dotnet_test tests/TableLoad.Tests >"$unit_log" 2>&1 &
+    unit_pid=$!
     docs_log="$(mktemp "${TMPDIR:-/tmp}/tableload-test-docs.XXXXXX")"
     env --default-signal=INT bash "$DOCS_CHECK" >"$docs_log" 2>&1 &
     docs_pid=$!
@@ -224,10 +232,12 @@ main() {
         r_pid=$!
     fi
 
-    step "dotnet test tests/TableLoad.IntegrationTests (the docs check${r_pid:+ and the R tests} beside it)"
+    step "dotnet test tests/TableLoad.IntegrationTests (the unit tests, the docs check${r_pid:+ and the R tests} beside it)"
     run_dotnet_test tests/TableLoad.IntegrationTests
 
     # Waited for here: run_counted runs its command in a pipeline's subshell, of which the jobs are no children.
+    show_job "dotnet test tests/TableLoad.Tests" "TableLoad.Tests" count_dotnet "$unit_pid" "$unit_log"
+    slowest "$results/TableLoad.Tests.trx"
     show_job "bash $DOCS_CHECK" "docs check" count_docs "$docs_pid" "$docs_log"
     if [[ -n "$r_pid" ]]; then
         show_job "Rscript $R_TESTS" "R tests" count_testthat "$r_pid" "$r_log"

@@ -26,6 +26,16 @@ copy_fixtures <- function(names) {
   file.path(target, names)
 }
 
+# A fixture's report, written once and read by every test that asks for it: a report draws every plot, seconds of CPU each.
+REPORTS <- new.env()
+report_of <- function(name) {
+  if (is.null(REPORTS[[name]])) {
+    out <- tempfile("report-")
+    REPORTS[[name]] <- list(out = out, written = write_run_report(read_runs(fixture(name)), out))
+  }
+  REPORTS[[name]]
+}
+
 expect_png <- function(path) {
   expect_true(file.exists(path), info = path)
   expect_gt(file.size(path), 10000)

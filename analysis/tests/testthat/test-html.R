@@ -3,10 +3,9 @@ test_that("html_escape makes text safe inside elements and attributes", {
 })
 
 test_that("report.html is self-contained: every image a PNG data URI, nothing fetched", {
-  out <- tempfile("html-")
-  runs <- read_runs(fixture("run-t2-b10"))
-  written <- write_run_report(runs, out)
-  html <- paste(readLines(file.path(out, "report.html"), warn = FALSE), collapse = "\n")
+  report <- report_of("run-t2-b10")
+  written <- report$written
+  html <- paste(readLines(file.path(report$out, "report.html"), warn = FALSE), collapse = "\n")
   sources <- regmatches(html, gregexpr("(src|href)=\"[^\"]*", html))[[1]]
   expect_length(sources, length(grep("\\.png$", written)))
   expect_true(all(startsWith(sources, "src=\"data:image/png;base64,")))
@@ -52,10 +51,7 @@ test_that("the verdict names the target as the limit of an unsaturated run, and 
 })
 
 test_that("report.html puts the verdict above the percentile table", {
-  out <- tempfile("html-")
-  runs <- read_runs(fixture("run-t2-b10"))
-  write_run_report(runs, out)
-  html <- paste(readLines(file.path(out, "report.html"), warn = FALSE), collapse = "\n")
+  html <- paste(readLines(file.path(report_of("run-t2-b10")$out, "report.html"), warn = FALSE), collapse = "\n")
   expect_lt(regexpr("id=\"verdict\"", html, fixed = TRUE), regexpr("id=\"percentiles\"", html, fixed = TRUE))
 })
 

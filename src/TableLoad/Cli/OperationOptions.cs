@@ -20,18 +20,26 @@ internal sealed record OperationChoice(TableOperation Operation, int? KeySpace, 
 /// <summary>Reads <c>--operation</c> and the options of its keys, with the checks between them and the batch size.</summary>
 internal static class OperationOptions
 {
-    public static OperationChoice Read(ParseResult parse, RunOptions options, UsageErrors errors, int? batchSize)
+    /// <param name="workload">A YCSB preset (<c>--workload</c>), whose mix and key distribution stand where the options were not given.</param>
+    public static OperationChoice Read(ParseResult parse, RunOptions options, UsageErrors errors, int? batchSize, WorkloadPreset? workload = null)
     {
         var text = parse.GetValue(options.Operation);
         var known = errors.Require(options.Operation, TableOperationNames.TryParse(text, out var operation),
             $"--operation must be one of {TableOperationNames.AllNames}, not '{text}'.");
-        var mix = ReadMix(parse, options, errors, ref known);
+        // A refused preset has said what is wrong; the checks below would speak of the --operation it stood for.
+        known &= errors.Accepted(options.Workload);
+        var mix = workload?.OperationMix ?? ReadMix(parse, options, errors, ref known);
         var keySpace = options.KeySpace.ValueIn(parse, errors);
         var preload = parse.GetValue(options.Preload);
         var query = new QueryShape(options.QueryLength.ValueIn(parse, errors) ?? QueryShape.Default.Length, options.PageSize.ValueIn(parse, errors) ?? QueryShape.MaxPageSize);
         var distributionText = parse.GetValue(options.KeyDistribution);
         var knownDistribution = errors.Require(options.KeyDistribution, KeyDistributionNames.TryParse(distributionText, out var distribution),
             $"--key-distribution must be {KeyDistributionNames.Names()}, not '{distributionText}'.");
+        if (workload is not null && !parse.IsGiven(options.KeyDistribution))
+        {
+            distribution = workload.KeyDistribution;
+        }
+
         var choice = new OperationChoice(operation, keySpace, preload, query, distribution) { Mix = mix };
         if (!known)
         {
@@ -44,7 +52,7 @@ internal static class OperationOptions
             $"--key-distribution {distribution.ToName()} goes with --operation read, query or read-modify-write: a write's keys, and a delete's, go in order.");
 
         // One sentence for the first thing missing: a key space comes before what fills it.
-        var name = mix is null ? $"--operation {operation.ToName()}" : $"--mix {mix.ToText()}";
+        var name = workload is not null ? $"--workload {workload.Name}" : mix is null ? $"--operation {operation.ToName()}" : $"--mix {mix.ToText()}";
         if (!errors.Require(keySpace is not null || mix is null && !operation.NeedsStoredKeys() && !preload, needsStoredKeys || mix is not null
             ? $"{name} acts on the keys of a key space: give --key-space N, and --preload to write them first."
             : "--preload writes every key of the key space: give --key-space N."))

@@ -90,6 +90,11 @@ internal sealed class RunOptions
         Description = "Instead of --operation: the operations each task draws its next request from, by weight (shares of requests, as YCSB's proportions), such as read:80,upsert-replace:20. A mix holds read, query, read-modify-write, upsert-replace and upsert-merge (an insert or a delete would change the keys the others act on), all on one --key-space, preloaded with --preload. summary.json's operations, intervals-<operation>.csv and latency-<operation>.hlog hold each operation's figures; the table has a row for each. Default: none, one --operation.",
     };
 
+    public Option<string?> Workload { get; } = new("--workload")
+    {
+        Description = "One of YCSB's core workloads as it maps to Table storage: ycsb-a (--mix read:50,upsert-replace:50, update heavy), ycsb-b (read:95,upsert-replace:5, read mostly), ycsb-c (read:100, read only) or ycsb-f (read:50,read-modify-write:50), each with --key-distribution zipfian, --batch-size 1, --entity-size 1000 and --properties 10 (YCSB's records: one a request, 10 fields of 100 bytes). ycsb-d and ycsb-e add new keys beside their reads, which a mix cannot, and are refused. Give --key-space and --preload (YCSB's load phase); options given win over the preset's. Default: none.",
+    };
+
     public Bounded<int> KeySpace { get; } = new(
         new Option<int?>("--key-space") { Description = "Each task's RowKeys in every partition it uses. With an upsert --operation: the task cycles over them instead of new keys every batch, so later batches overwrite entities that exist and the table holds at most N entities per task and partition; --verify then expects the distinct keys written. At least --batch-size (a batch holds each key once); refused with insert, whose second write of a key the service refuses (409). Needed by read, query, delete and read-modify-write, which act on these keys. Default: new keys every batch." },
         1, RowKeys.MaxKeySpace, unit: "keys");
@@ -102,7 +107,7 @@ internal sealed class RunOptions
     public Option<string> KeyDistribution { get; } = new("--key-distribution")
     {
         Description = "With --operation read, query or read-modify-write: how each request draws its key from the --key-space, by YCSB's definitions: uniform (every key alike), zipfian (Gray et al.'s generator, constant 0.99, scrambled over the key space as YCSB's default: 1% of 10,000 keys get 21% of the requests) or latest (a zipfian offset back from the newest key written; after a preload, the key space's last).",
-        DefaultValueFactory = _ => Workload.KeyDistribution.Uniform.ToName(),
+        DefaultValueFactory = _ => global::TableLoad.Workload.KeyDistribution.Uniform.ToName(),
     };
 
     public Bounded<int> QueryLength { get; } = new(
@@ -278,7 +283,7 @@ internal sealed class RunOptions
         Client, Runtime, SdkDiagnostics, ConnectionString, Endpoint, Sas, Auth, Account, AllowExistingTable, MaxEntities, Table, KeepTable, BatchSize.Option, EntitySize.Option, Properties.Option, Partitions, KeyPrefix,
         Entity,
         Tasks.Option, Processes.Option, PerProcess, Rate.Option, Duration.Option, Stages, Batches.Option, StartAt, RunId, Instance.Option,
-        Operation, Mix, KeySpace.Option, Preload, KeyDistribution, QueryLength.Option, PageSize.Option,
+        Operation, Mix, Workload, KeySpace.Option, Preload, KeyDistribution, QueryLength.Option, PageSize.Option,
         Warmup.Option, Timeout.Option, Retries.Option, Output, Label, Verify, NoBatchLog, BatchLogBuffer.Option, Report, OtlpEndpoint, Quiet, Config,
         FailIf, Junit, AbortIf,
     ];

@@ -33,14 +33,15 @@ internal static class RunSettingsFactory
         Uri? otlpEndpoint = null;
         errors.Require(otlpText is null || (Uri.TryCreate(otlpText, UriKind.Absolute, out otlpEndpoint) && otlpEndpoint.Scheme is "http" or "https"),
             $"--otlp-endpoint must be an http or https address such as http://localhost:4317, not '{otlpText}'.");
-        var batchSize = options.BatchSize.ValueIn(parse, errors);
-        var operation = OperationOptions.Read(parse, options, errors, batchSize);
-        var entitySize = options.EntitySize.ValueIn(parse, errors);
+        var workload = WorkloadPreset.Read(parse, options, errors);
+        var batchSize = WorkloadPreset.Or(parse, options.BatchSize.Option, options.BatchSize.ValueIn(parse, errors), workload is null ? null : WorkloadPreset.BatchSize);
+        var operation = OperationOptions.Read(parse, options, errors, batchSize, workload);
+        var entitySize = WorkloadPreset.Or(parse, options.EntitySize.Option, options.EntitySize.ValueIn(parse, errors), workload is null ? null : WorkloadPreset.EntitySize);
         var tasks = options.Tasks.ValueIn(parse, errors);
         var batchLogBuffer = options.BatchLogBuffer.ValueIn(parse, errors);
         var processes = options.Processes.ValueIn(parse, errors);
         var rate = options.Rate.ValueIn(parse, errors);
-        var properties = options.Properties.ValueIn(parse, errors);
+        var properties = WorkloadPreset.Or(parse, options.Properties.Option, options.Properties.ValueIn(parse, errors), workload is null ? null : WorkloadPreset.Properties);
         var duration = options.Duration.ValueIn(parse, errors);
         var stages = errors.Accepted(options.Rate.Option, options.Tasks.Option) ? StagesOption.ValueIn(parse, options, errors, rate, tasks) : null;
         var warmup = options.Warmup.ValueIn(parse, errors);
@@ -94,6 +95,7 @@ internal static class RunSettingsFactory
             BatchSize = Accepted(batchSize),
             Operation = operation.Operation,
             Mix = operation.Mix,
+            Workload = workload?.Name,
             KeySpace = operation.KeySpace,
             Preload = operation.Preload,
             Query = operation.Query,

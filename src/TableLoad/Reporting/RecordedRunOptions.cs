@@ -63,8 +63,12 @@ internal sealed record RecordedRunOptions
     [JsonIgnore(Condition = JsonIgnoreCondition.Never)]
     public string? Mix { get; init; }
 
+    /// <summary>The YCSB preset (<c>--workload</c>) the run was given; null for none.</summary>
+    [JsonIgnore(Condition = JsonIgnoreCondition.Never)]
+    public string? Workload { get; init; }
+
     /// <summary>How a read, query or read-modify-write drew its key: uniform, zipfian or latest.</summary>
-    public string KeyDistribution { get; init; } = Workload.KeyDistribution.Uniform.ToName();
+    public string KeyDistribution { get; init; } = global::TableLoad.Workload.KeyDistribution.Uniform.ToName();
 
     /// <summary>The entities a query asks for; recorded for every run, as its option has a default.</summary>
     public int QueryLength { get; init; } = QueryShape.Default.Length;
@@ -158,7 +162,9 @@ internal sealed record RecordedRunOptions
         Operation = settings.Mix is null ? settings.Operation.ToName() : null,
         KeySpace = settings.KeySpace,
         Preload = settings.Preload,
-        Mix = settings.Mix?.ToText(),
+        // A preset names its mix itself; recording --mix beside it would make the run.json one a repeat refuses.
+        Mix = settings.Workload is null ? settings.Mix?.ToText() : null,
+        Workload = settings.Workload,
         KeyDistribution = settings.KeyDistribution.ToName(),
         QueryLength = settings.Query.Length,
         PageSize = settings.Query.PageSize,

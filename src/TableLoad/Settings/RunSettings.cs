@@ -28,6 +28,9 @@ internal sealed record RunSettings
     /// <summary>The operations each request draws from (<c>--mix</c>); null for a run of one <see cref="Operation"/>.</summary>
     public OperationMix? Mix { get; init; }
 
+    /// <summary>The YCSB preset (<c>--workload</c>) that set the mix and the entities' shape; null for none.</summary>
+    public string? Workload { get; init; }
+
     /// <summary>Every operation the run sends, each a slice of its figures when there are several.</summary>
     public IReadOnlyList<TableOperation> OperationsSent => Mix?.Operations ?? [Operation];
 

@@ -10,8 +10,7 @@ public sealed class DocsCheckScriptTests
     [Fact]
     public async Task BadDocument_FailsOnTheRefusedCommand_TheMissingFile_AndTheUnmarkedBlock_ButNotOnAPassingValidation()
     {
-        var doc = Path.Combine(Directory.CreateTempSubdirectory("tableload-docs-").FullName, "guide.md");
-        await File.WriteAllTextAsync(doc, string.Join('\n',
+        var doc = await WriteDocAsync("guide.md",
             "<!-- runnable: local; expects: results/never-written.txt -->",
             $"{Fence}bash",
             "tableload run --batch-size 101",
@@ -24,8 +23,7 @@ public sealed class DocsCheckScriptTests
             "<!-- runnable: validate -->",
             $"{Fence}bash",
             "tableload run --tasks 2",
-            Fence,
-            ""));
+            Fence);
 
         var (exitCode, output) = await RunCheckAsync(doc);
 
@@ -38,10 +36,39 @@ public sealed class DocsCheckScriptTests
         Directory.Delete(Path.GetDirectoryName(doc)!, recursive: true);
     }
 
-    private static async Task<(int ExitCode, string Output)> RunCheckAsync(string doc)
+    [Fact]
+    public async Task AStagePlan_RunsEachStageForASecond_AsARunWithoutOneRunsForASecondInAll_UnlessAnAbortIfWindowNeedsThePlan()
+    {
+        var doc = await WriteDocAsync("stages.md",
+            "<!-- runnable: local -->",
+            $"{Fence}bash",
+            "tableload run --rate 200 --stages 3s:200,1m:400,500ms:100 --batch-size 10",
+            "tableload run --tasks 2 --duration 2m",
+            "tableload run --rate 500 --stages 60s:4000 --abort-if \"throttled>5% for 5s\"",
+            Fence);
+
+        var (exitCode, output) = await RunCheckAsync("--list", doc);
+
+        Assert.Equal(0, exitCode);
+        Assert.Contains("tableload run --rate 200 --stages 1s:200,1s:400,1s:100 --batch-size 10 --warmup 1s\n", output, StringComparison.Ordinal);
+        Assert.Contains("tableload run --tasks 2 --duration 1s --warmup 1s\n", output, StringComparison.Ordinal);
+        // A 1 s plan would be refused: a 5 s window does not fit in it.
+        Assert.Contains("tableload run --rate 500 --stages 60s:4000 --abort-if \"throttled>5% for 5s\" --warmup 1s\n", output, StringComparison.Ordinal);
+        Directory.Delete(Path.GetDirectoryName(doc)!, recursive: true);
+    }
+
+    /// <summary>A document of <paramref name="lines"/> in a folder of its own, which the test deletes.</summary>
+    private static async Task<string> WriteDocAsync(string name, params string[] lines)
+    {
+        var doc = Path.Combine(Directory.CreateTempSubdirectory("tableload-docs-").FullName, name);
+        await File.WriteAllTextAsync(doc, string.Join('\n', [.. lines, ""]));
+        return doc;
+    }
+
+    private static async Task<(int ExitCode, string Output)> RunCheckAsync(params string[] args)
     {
         var (exitCode, stdout, stderr) = await BashScript.RunAsync(
-            Path.Combine(AzuriteFixture.FindRepoRoot(), "scripts", "docs-check.sh"), [doc],
+            Path.Combine(AzuriteFixture.FindRepoRoot(), "scripts", "docs-check.sh"), args,
             new Dictionary<string, string?> { ["TABLELOAD_CONNECTION_STRING"] = null }, TimeSpan.FromMinutes(2));
         return (exitCode, stdout + stderr);
     }

@@ -2,7 +2,7 @@ namespace TableLoad.IntegrationTests.Infrastructure;
 
 // Each collection starts an Azurite of its own, so the collections run side by side (AssemblyInfo.cs says how many
 // at once) while the tests of one collection run one after the other against theirs: a test may freeze its Azurite
-// (SIGSTOP) without stalling any other. The collections are of about the same length, so none is left running alone.
+// (SIGSTOP) without stalling any other. LongestCollectionsFirst starts the longest first, so none is left running alone.
 
 /// <summary>Runs: their options, refusals, runtime settings and result files.</summary>
 [CollectionDefinition(Name)]
@@ -18,7 +18,7 @@ public sealed class ProxyAzuriteCollection : ICollectionFixture<AzuriteFixture>
     public const string Name = "Azurite behind the proxy";
 }
 
-/// <summary>Several processes and instances of one run, and the reports that merge them.</summary>
+/// <summary>Several processes and instances of one run, the reports that merge them, and the intervals of merged seconds.</summary>
 [CollectionDefinition(Name)]
 public sealed class FleetAzuriteCollection : ICollectionFixture<AzuriteFixture>
 {
@@ -67,7 +67,7 @@ public sealed class StoredAzuriteCollection : ICollectionFixture<AzuriteFixture>
     public const string Name = "Azurite for what runs store";
 }
 
-/// <summary>Gates and intervals: --fail-if, compare, and the confidence of a run's figures.</summary>
+/// <summary>Gates: --fail-if, --abort-if, compare and its rounds, and stage plans.</summary>
 [CollectionDefinition(Name)]
 public sealed class GateAzuriteCollection : ICollectionFixture<AzuriteFixture>
 {

@@ -8,7 +8,7 @@ using Xunit.Abstractions;
 namespace TableLoad.IntegrationTests.Run;
 
 /// <summary>Every run's summary.json and printed result carry the intervals of its figures, computed from its own (merged) seconds.</summary>
-[Collection(GateAzuriteCollection.Name)]
+[Collection(FleetAzuriteCollection.Name)]
 public sealed partial class ConfidenceIntervalTests(AzuriteFixture azurite, ITestOutputHelper log) : IDisposable
 {
     // An interval needs ten blocks of seconds, so these runs measure 12 s; at a rate, not flat out, since the seconds are what

@@ -2,7 +2,7 @@ using TableLoad.IntegrationTests.Infrastructure;
 
 namespace TableLoad.IntegrationTests.Run;
 
-/// <summary>--mix refused as a user meets it: one sentence, exit code 2, and not one connection to the target.</summary>
+/// <summary>--mix and --workload refused as a user meets them: one sentence, exit code 2, and not one connection to the target.</summary>
 public sealed class MixRefusalTests
 {
     [Theory]
@@ -26,5 +26,15 @@ public sealed class MixRefusalTests
         "--mix", "upsert-replace:1,upsert-merge:1", "--key-space", "100", "--preload", "--key-distribution", "zipfian")]
     [InlineData("--mix 'read:0,query:0' has weights that sum to 0, so nothing could be drawn; give at least one a weight above 0.",
         "--mix", "read:0,query:0", "--key-space", "100", "--preload")]
+    [InlineData("--workload ycsb-d (read latest) inserts new keys beside its reads, 5% of its requests, which a mix cannot send: run --mix read:100 --key-distribution latest for its reads.",
+        "--workload", "ycsb-d", "--key-space", "100", "--preload")]
+    [InlineData("--workload ycsb-e (short ranges) inserts new keys beside its scans, 5% of its requests, which a mix cannot send: run --operation query --key-distribution zipfian --query-length 50 for its scans.",
+        "--workload", "ycsb-e", "--key-space", "100", "--preload")]
+    [InlineData("--workload must be ycsb-a, ycsb-b, ycsb-c, ycsb-f, not 'tpc-c'.",
+        "--workload", "tpc-c", "--key-space", "100", "--preload")]
+    [InlineData("--workload ycsb-b sends --mix read:95,upsert-replace:5: give --workload, --mix or --operation, one of them.",
+        "--workload", "ycsb-b", "--operation", "read", "--key-space", "100", "--preload")]
+    [InlineData("--workload ycsb-a needs the keys of its key space stored: give --preload, or --allow-existing-table when the table holds them already.",
+        "--workload", "ycsb-a", "--key-space", "100")]
     public Task BadMix_OneSentence_ExitTwo_NoRequest(string sentence, params string[] options) => RefusedRun.AssertRefusedAsync(sentence, options);
 }

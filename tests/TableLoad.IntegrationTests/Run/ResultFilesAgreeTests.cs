@@ -7,12 +7,12 @@ namespace TableLoad.IntegrationTests.Run;
 
 /// <summary>Every result file tells the same story as summary.json.</summary>
 [Collection(AzuriteCollection.Name)]
-public sealed class ResultFilesAgreeTests(AzuriteFixture azurite, SharedRun sharedRun) : IClassFixture<SharedRun>, IAsyncLifetime
+public sealed class ResultFilesAgreeTests(AzuriteFixture azurite, SharedRuns runs) : IClassFixture<SharedRuns>, IAsyncLifetime
 {
     private ResultFolder _folder = null!;
 
-    public async Task InitializeAsync() => _folder = await sharedRun.OnceAsync(
-        azurite, ["run", "--duration", "3s", "--warmup", "1s", "--tasks", "6", "--batch-size", "50", "--label", "agree,\"quoted\"", "--quiet"]);
+    public async Task InitializeAsync() => _folder = (await runs.OnceAsync(
+        "agree", azurite.ConnectionString, ["run", "--duration", "3s", "--warmup", "1s", "--tasks", "6", "--batch-size", "50", "--label", "agree,\"quoted\"", "--quiet"])).Succeeded();
 
     [Fact]
     public void BatchesCsv_MeasuredRows_AddUpToTheSummary()

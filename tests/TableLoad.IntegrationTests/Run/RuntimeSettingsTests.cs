@@ -8,25 +8,31 @@ namespace TableLoad.IntegrationTests.Run;
 /// recorded in run.json and summary.json; <c>defaults</c> changes them; sweep cells inherit them; a GC-bound run is told so.
 /// </summary>
 [Collection(AzuriteCollection.Name)]
-public sealed class RuntimeSettingsTests(AzuriteFixture azurite) : IDisposable
+public sealed class RuntimeSettingsTests(AzuriteFixture azurite, SharedRuns runs) : IClassFixture<SharedRuns>, IDisposable
 {
     private static readonly TimeSpan Limit = TimeSpan.FromSeconds(90);
+    private static readonly string[] ShortRunOptions = ["run", "--duration", "2s", "--warmup", "0s", "--tasks", "2", "--batch-size", "20", "--quiet"];
     private readonly string _output = Directory.CreateTempSubdirectory("tableload-runtime-").FullName;
 
-    private string[] ShortRun(string folder, params string[] more) =>
-        ["run", "--duration", "2s", "--warmup", "0s", "--tasks", "2", "--batch-size", "20", "--output", Path.Combine(_output, folder), "--quiet", .. more];
+    private string[] ShortRun(string folder, params string[] more) => [.. ShortRunOptions, "--output", Path.Combine(_output, folder), .. more];
+
+    // The runs that several tests read (what each asserts is of the settings the run recorded, which one run proves for all).
+    private Task<FinishedRun> TunedAsync() => runs.OnceAsync("tuned", azurite.ConnectionString, ShortRunOptions);
+
+    private Task<FinishedRun> DefaultsAsync() => runs.OnceAsync("defaults", azurite.ConnectionString, [.. ShortRunOptions, "--runtime", "defaults"]);
+
+    private Task<FinishedRun> TunedTwoProcessesAsync() => runs.OnceAsync("tuned2", azurite.ConnectionString, [.. ShortRunOptions, "--processes", "2"]);
 
     [Fact]
     public async Task OneProcess_ByDefault_RunsTuned_AndBothFilesRecordWhatItsRuntimeSays()
     {
-        var (exitCode, stdout, stderr) = await TableLoadProcess.RunAsync(ShortRun("one"), azurite.ConnectionString, Limit);
+        var run = await TunedAsync();
 
-        Assert.True(exitCode == 0, stderr);
-        var folder = new ResultFolder(Path.Combine(_output, "one"));
+        var folder = run.Succeeded();
         var settings = Assert.IsType<RuntimeSettings>(folder.Summary.RuntimeSettings);
         AssertTuned(settings);
         Assert.Equal(ResultJsonOf(settings), ResultJsonOf(Assert.Single(folder.Run.Environment.RuntimeSettings)));
-        Assert.Contains("runtime tuned", stdout, StringComparison.Ordinal);
+        Assert.Contains("runtime tuned", run.Stdout, StringComparison.Ordinal);
         // The collection before the load (LoadProcessTuning): a 2 s run has no other full collection.
         Assert.True(folder.Summary.Client.GcGen2 >= 1, $"gen2 collections: {folder.Summary.Client.GcGen2}");
     }
@@ -34,12 +40,10 @@ public sealed class RuntimeSettingsTests(AzuriteFixture azurite) : IDisposable
     [Fact]
     public async Task TwoProcesses_EachWorkerReportsItsOwn_AndDefaultsTurnAdaptationAndPgoBackOn()
     {
-        var tuned = await TableLoadProcess.RunAsync(ShortRun("tuned2", "--processes", "2"), azurite.ConnectionString, Limit);
+        var tunedFolder = (await TunedTwoProcessesAsync()).Succeeded();
         var defaults = await TableLoadProcess.RunAsync(ShortRun("defaults2", "--processes", "2", "--runtime", "defaults"), azurite.ConnectionString, Limit);
 
-        Assert.True(tuned.ExitCode == 0, tuned.Stderr);
         Assert.True(defaults.ExitCode == 0, defaults.Stderr);
-        var tunedFolder = new ResultFolder(Path.Combine(_output, "tuned2"));
         Assert.Equal(2, tunedFolder.Summary.PerProcess.Count);
         Assert.All(tunedFolder.Summary.PerProcess, p => AssertTuned(Assert.IsType<RuntimeSettings>(p.RuntimeSettings)));
         Assert.All(tunedFolder.Summary.PerProcess, p => Assert.True(p.Client.GcGen2 >= 1, $"a worker's gen2 collections: {p.Client.GcGen2}"));
@@ -53,26 +57,25 @@ public sealed class RuntimeSettingsTests(AzuriteFixture azurite) : IDisposable
     [Fact]
     public async Task OneProcessUnderDefaults_RunsItsLoadInAChildStartedWithThem()
     {
-        var (exitCode, stdout, stderr) = await TableLoadProcess.RunAsync(ShortRun("defaults1", "--runtime", "defaults"), azurite.ConnectionString, Limit);
+        var run = await DefaultsAsync();
 
-        Assert.True(exitCode == 0, stderr);
-        var summary = new ResultFolder(Path.Combine(_output, "defaults1")).Summary;
+        var summary = run.Succeeded().Summary;
         Assert.Equal(1, summary.Processes);
         AssertDefaults(Assert.IsType<RuntimeSettings>(summary.RuntimeSettings));
         Assert.Equal(summary.EntitiesSucceeded, Assert.Single(summary.PerProcess).EntitiesSucceeded);
-        Assert.Contains("runtime defaults", stdout, StringComparison.Ordinal);
+        Assert.Contains("runtime defaults", run.Stdout, StringComparison.Ordinal);
     }
 
     [Fact]
     public async Task CompareR_OfATunedRunAndOneUnderDefaults_NamesTheSettingsThatDiffer_AndCompareSaysTheRuntimeAloneDiffers()
     {
-        var tuned = await TableLoadProcess.RunAsync(ShortRun("cmp-tuned"), azurite.ConnectionString, Limit);
-        var defaults = await TableLoadProcess.RunAsync(ShortRun("cmp-defaults", "--runtime", "defaults"), azurite.ConnectionString, Limit);
-        Assert.True(tuned.ExitCode == 0, tuned.Stderr);
-        Assert.True(defaults.ExitCode == 0, defaults.Stderr);
+        var tuned = await TunedAsync();
+        var defaults = await DefaultsAsync();
+        tuned.Succeeded();
+        defaults.Succeeded();
 
         var compare = new System.Diagnostics.ProcessStartInfo("Rscript") { RedirectStandardOutput = true, RedirectStandardError = true };
-        foreach (var arg in new[] { Path.Combine(AppContext.BaseDirectory, "analysis", "compare.R"), Path.Combine(_output, "cmp-tuned"), Path.Combine(_output, "cmp-defaults"), "--out", Path.Combine(_output, "cmp") })
+        foreach (var arg in new[] { Path.Combine(AppContext.BaseDirectory, "analysis", "compare.R"), tuned.Output, defaults.Output, "--out", Path.Combine(_output, "cmp") })
         {
             compare.ArgumentList.Add(arg);
         }
@@ -138,11 +141,11 @@ public sealed class RuntimeSettingsTests(AzuriteFixture azurite) : IDisposable
     [Fact]
     public async Task WithoutAHeapLimit_WorkersHaveNone()
     {
-        var (exitCode, _, stderr) = await TableLoadProcess.RunAsync(ShortRun("nolimit", "--processes", "2"), azurite.ConnectionString, Limit);
+        var run = await TunedTwoProcessesAsync();
 
-        Assert.True(exitCode == 0, stderr);
-        Assert.DoesNotContain("GC heap limit", stderr, StringComparison.Ordinal);
-        Assert.All(new ResultFolder(Path.Combine(_output, "nolimit")).Summary.PerProcess, p => Assert.Equal(0, Assert.IsType<RuntimeSettings>(p.RuntimeSettings).GcHeapHardLimitBytes));
+        var folder = run.Succeeded();
+        Assert.DoesNotContain("GC heap limit", run.Stderr, StringComparison.Ordinal);
+        Assert.All(folder.Summary.PerProcess, p => Assert.Equal(0, Assert.IsType<RuntimeSettings>(p.RuntimeSettings).GcHeapHardLimitBytes));
     }
 
     [Theory]

@@ -1,0 +1,66 @@
+using System.CommandLine;
+using TableLoad.Storage;
+using TableLoad.Workload;
+
+namespace TableLoad.Cli;
+
+/// <summary>
+/// One of YCSB's core workloads as it maps to Table storage (<c>--workload ycsb-a</c>): its operations as a <c>--mix</c>, its
+/// key distribution, and its records (10 fields of 100 bytes, one record a request). YCSB's Azure Table binding reads by
+/// PartitionKey and RowKey and updates by insert-or-replace, so a read is <c>read</c> and an update <c>upsert-replace</c>
+/// of one entity. Options given on the command line (or in a profile) win over the preset's.
+/// </summary>
+internal sealed record WorkloadPreset(string Name, string Mix, KeyDistribution KeyDistribution, string Describes)
+{
+    /// <summary>YCSB sends one record a request: a batch of one entity.</summary>
+    public const int BatchSize = 1;
+
+    /// <summary>YCSB's records: 10 fields of 100 bytes.</summary>
+    public const int Properties = 10;
+
+    public const int EntitySize = Properties * 100;
+
+    public static IReadOnlyList<WorkloadPreset> All { get; } =
+    [
+        new("ycsb-a", "read:50,upsert-replace:50", KeyDistribution.Zipfian, "update heavy"),
+        new("ycsb-b", "read:95,upsert-replace:5", KeyDistribution.Zipfian, "read mostly"),
+        new("ycsb-c", "read:100", KeyDistribution.Zipfian, "read only"),
+        new("ycsb-f", "read:50,read-modify-write:50", KeyDistribution.Zipfian, "read-modify-write"),
+    ];
+
+    /// <summary>The core workloads a mix cannot send, and why: both insert new keys beside requests that act on the key space.</summary>
+    public static IReadOnlyDictionary<string, string> NotOffered { get; } = new Dictionary<string, string>(StringComparer.OrdinalIgnoreCase)
+    {
+        ["ycsb-d"] = "ycsb-d (read latest) inserts new keys beside its reads, 5% of its requests, which a mix cannot send: run --mix read:100 --key-distribution latest for its reads",
+        ["ycsb-e"] = "ycsb-e (short ranges) inserts new keys beside its scans, 5% of its requests, which a mix cannot send: run --operation query --key-distribution zipfian --query-length 50 for its scans",
+    };
+
+    public static string Names { get; } = string.Join(", ", All.Select(p => p.Name));
+
+    public OperationMix OperationMix => OperationMix.TryParse(Mix, out var mix, out _) ? mix : throw new InvalidOperationException($"The preset {Name} has a mix --mix refuses: {Mix}.");
+
+    /// <summary>The preset <c>--workload</c> names, null when none is given or it is refused.</summary>
+    public static WorkloadPreset? Read(ParseResult parse, RunOptions options, UsageErrors errors)
+    {
+        var text = parse.GetValue(options.Workload);
+        if (text is null)
+        {
+            return null;
+        }
+
+        var preset = All.FirstOrDefault(p => string.Equals(p.Name, text.Trim(), StringComparison.OrdinalIgnoreCase));
+        errors.Require(options.Workload, preset is not null, NotOffered.TryGetValue(text.Trim(), out var why)
+            ? $"--workload {why}."
+            : $"--workload must be {Names}, not '{text}'.");
+        if (preset is not null)
+        {
+            errors.Require(options.Workload, !parse.IsGiven(options.Mix) && !parse.IsGiven(options.Operation),
+                $"--workload {preset.Name} sends --mix {preset.Mix}: give --workload, --mix or --operation, one of them.");
+        }
+
+        return errors.Accepted(options.Workload) ? preset : null;
+    }
+
+    /// <summary>The option's value, or the preset's when the option was not given.</summary>
+    public static int? Or(ParseResult parse, Option option, int? value, int? preset) => preset is { } set && !parse.IsGiven(option) ? set : value;
+}

@@ -1,0 +1,49 @@
+namespace TableLoad.IntegrationTests.Infrastructure;
+
+/// <summary>
+/// A class fixture for tests that only read runs' output and result files: each run, named, is made by the first test
+/// that asks for it and read by the others (xunit makes a new test class for every test, so a run made in its constructor
+/// is made again each time, and every run is a process start and seconds of load on a machine the suite shares).
+/// </summary>
+public sealed class SharedRuns : IDisposable
+{
+    private static readonly TimeSpan Limit = TimeSpan.FromMinutes(2);
+    private readonly string _output = Directory.CreateTempSubdirectory("tableload-shared-runs-").FullName;
+    private readonly Dictionary<string, Task<FinishedRun>> _runs = [];
+
+    /// <summary>
+    /// The run named <paramref name="name"/>: <c>tableload</c> with <paramref name="args"/> and an <c>--output</c> of its own,
+    /// made on the first call only (the tests of one class run one after the other, so no lock is needed).
+    /// </summary>
+    public Task<FinishedRun> OnceAsync(string name, string? connectionString, IReadOnlyList<string> args)
+    {
+        if (!_runs.TryGetValue(name, out var run))
+        {
+            run = RunAsync(Path.Combine(_output, name), connectionString, args);
+            _runs.Add(name, run);
+        }
+
+        return run;
+    }
+
+    private static async Task<FinishedRun> RunAsync(string output, string? connectionString, IReadOnlyList<string> args)
+    {
+        var (exitCode, stdout, stderr) = await TableLoadProcess.RunAsync([.. args, "--output", output], connectionString, Limit);
+        return new FinishedRun(exitCode, stdout, stderr, output);
+    }
+
+    public void Dispose() => Directory.Delete(_output, recursive: true);
+}
+
+/// <summary>A run that ended: its exit code, what it printed, and its result folder.</summary>
+public sealed record FinishedRun(int ExitCode, string Stdout, string Stderr, string Output)
+{
+    public ResultFolder Folder => new(Output);
+
+    /// <summary>The folder, once the run is known to have ended with exit code 0.</summary>
+    public ResultFolder Succeeded()
+    {
+        Assert.True(ExitCode == 0, $"exit {ExitCode}: {Stderr}");
+        return Folder;
+    }
+}

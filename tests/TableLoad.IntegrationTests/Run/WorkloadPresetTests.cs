@@ -1,0 +1,56 @@
+using System.Text.Json.Nodes;
+using TableLoad.IntegrationTests.Infrastructure;
+
+namespace TableLoad.IntegrationTests.Run;
+
+/// <summary>--workload ycsb-*: YCSB's core workloads as TableLoad sends them, through the command line against Azurite.</summary>
+[Collection(StoredAzuriteCollection.Name)]
+public sealed class WorkloadPresetTests(AzuriteFixture azurite) : IDisposable
+{
+    private readonly string _root = Directory.CreateTempSubdirectory("tableload-ycsb-").FullName;
+
+    [Fact]
+    public async Task YcsbF_SendsItsMixOfOneEntityRequests_OverTheZipfian_AndARepeatOfItsRunJsonSendsTheSame()
+    {
+        var first = Path.Combine(_root, "first");
+
+        var (exitCode, stdout, stderr) = await TableLoadProcess.RunAsync(
+            ["run", "--workload", "ycsb-f", "--key-space", "20", "--preload", "--tasks", "2", "--batches", "60", "--warmup", "0s", "--verify", "--output", first],
+            azurite.ConnectionString);
+
+        Assert.True(exitCode == 0, stderr);
+        var folder = new ResultFolder(first);
+        Assert.Equal("read:50,read-modify-write:50", folder.Summary.Operation);
+        Assert.Equal(["read", "read-modify-write"], folder.Summary.Operations.Keys.Order(StringComparer.Ordinal));
+        Assert.All(folder.Csv("batches.csv"), r => Assert.Equal("1", r["entities"]));
+        Assert.Contains("stored 40 entities: matches", stdout, StringComparison.Ordinal);
+        var options = Options(first);
+        Assert.Equal(("ycsb-f", 1, 1000, 10, "zipfian"), (options["workload"]!.GetValue<string>(), options["batch_size"]!.GetValue<int>(),
+            options["entity_size"]!.GetValue<int>(), options["properties"]!.GetValue<int>(), options["key_distribution"]!.GetValue<string>()));
+
+        var again = Path.Combine(_root, "again");
+        var repeat = await TableLoadProcess.RunAsync(["run", "--config", Path.Combine(first, "run.json"), "--batches", "10", "--quiet", "--output", again], azurite.ConnectionString);
+        Assert.True(repeat.ExitCode == 0, repeat.Stderr);
+        Assert.Equal(folder.Summary.Operation, new ResultFolder(again).Summary.Operation);
+        Assert.Equal("ycsb-f", Options(again)["workload"]!.GetValue<string>());
+    }
+
+    [Fact]
+    public async Task OptionsGiven_WinOverThePresets()
+    {
+        var output = Path.Combine(_root, "given");
+
+        var (exitCode, _, stderr) = await TableLoadProcess.RunAsync(
+            ["run", "--workload", "ycsb-a", "--batch-size", "4", "--key-distribution", "uniform", "--key-space", "8", "--preload", "--tasks", "1",
+             "--batches", "20", "--warmup", "0s", "--quiet", "--output", output], azurite.ConnectionString);
+
+        Assert.True(exitCode == 0, stderr);
+        var options = Options(output);
+        Assert.Equal((4, "uniform", 1000), (options["batch_size"]!.GetValue<int>(), options["key_distribution"]!.GetValue<string>(), options["entity_size"]!.GetValue<int>()));
+        Assert.All(new ResultFolder(output).Csv("batches.csv").Where(r => r["operation"] == "upsert-replace"), r => Assert.Equal("4", r["entities"]));
+    }
+
+    public void Dispose() => Directory.Delete(_root, recursive: true);
+
+    private static JsonNode Options(string folder) => JsonNode.Parse(File.ReadAllText(Path.Combine(folder, "run.json")))!["options"]!;
+}
