@@ -53,12 +53,12 @@ internal static class GateOptions
     }
 
     /// <summary>
-    /// Refuses each condition scoped by a name that is no operation the run sends (its --operation, or each of its --mix), once
-    /// those were accepted: a refused --operation or --mix says its own fault, and the scopes cannot be judged against it.
+    /// Refuses each condition scoped by a name that is no operation the run sends (its --operation, or each of its --mix or
+    /// --workload), once those were accepted: a refused one says its own fault, and the scopes cannot be judged against it.
     /// </summary>
     public static void CheckRunScopes(ParseResult parse, RunOptions options, UsageErrors errors, OperationChoice operation, GateSettings gates)
     {
-        if (!errors.Accepted(options.Operation, options.Mix) || (parse.IsGiven(options.Mix) && operation.Mix is null))
+        if (!errors.Accepted(options.Operation, options.Mix, options.Workload) || (parse.IsGiven(options.Mix) && operation.Mix is null))
         {
             return;
         }

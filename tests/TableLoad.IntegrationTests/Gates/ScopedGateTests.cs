@@ -122,16 +122,28 @@ public sealed class ScopedGateTests(AzuriteFixture azurite) : IDisposable
         Assert.False(Directory.Exists(output));
     }
 
-    [Fact]
-    public async Task AScopeOfARunOfOneOperation_IsThatOperationAlone()
+    [Theory]
+    [InlineData("--operation insert", "read.p99<1s", "(insert)")]
+    [InlineData("--workload ycsb-c --key-space 200 --preload", "upsert-replace.p99<1s", "(read)")]
+    [InlineData("--workload ycsb-z", "query.p99<1s", null)]
+    public async Task TheScopesOfARunWithoutAMix_AreItsOperationOrItsWorkloads_AndARefusedWorkloadIsSaidAlone(string load, string condition, string? operations)
     {
         var output = Path.Combine(_root, "one");
 
         var (exitCode, _, stderr) = await TableLoadProcess.RunAsync(
-            ["run", "--batches", "10", "--output", output, "--fail-if", "read.p99<1s"], azurite.ConnectionString);
+            ["run", .. load.Split(' '), "--batches", "10", "--output", output, "--fail-if", condition], azurite.ConnectionString);
 
         Assert.Equal(2, exitCode);
-        Assert.StartsWith("--fail-if 'read.p99<1s' is scoped by 'read', which is none of the run's operations (insert);", stderr, StringComparison.Ordinal);
+        var sentence = Assert.Single(stderr.Split('\n', StringSplitOptions.RemoveEmptyEntries));
+        if (operations is null)
+        {
+            Assert.StartsWith("--workload ", sentence, StringComparison.Ordinal);
+        }
+        else
+        {
+            Assert.Contains($"is scoped by '{condition[..condition.IndexOf('.', StringComparison.Ordinal)]}', which is none of the run's operations {operations};", sentence, StringComparison.Ordinal);
+        }
+
         Assert.False(Directory.Exists(output));
     }
 
