@@ -5,8 +5,8 @@ using TableLoad.Settings.Gates;
 namespace TableLoad.Cli;
 
 /// <summary>
-/// Reads <c>--abort-if</c> expressions: comma-separated <c>FIGURE OP VALUE for WINDOW</c>, with <c>--fail-if</c>'s
-/// figures, comparisons and values (<see cref="ThresholdParser"/>) and one more bound, <c>N*target</c>.
+/// Reads <c>--abort-if</c> expressions: comma-separated <c>[SCOPE.]FIGURE OP VALUE for WINDOW</c>, with <c>--fail-if</c>'s
+/// scopes, figures, comparisons and values (<see cref="ThresholdParser"/>) and one more bound, <c>N*target</c>.
 /// Every fault is named, not just the first.
 /// </summary>
 internal static class AbortConditionParser
@@ -31,9 +31,9 @@ internal static class AbortConditionParser
         }
 
         var expression = condition[..split].Trim();
-        if (!ThresholdParser.TrySplit(expression, Example, out var figure, out var comparison, out var valueText, out fault)
+        if (!ThresholdParser.TrySplit(expression, Example, out var scope, out var figure, out var comparison, out var valueText, out fault)
             || !TryParseWindow(condition[(split + Window.Length)..], out var seconds, out fault)
-            || !TryParseBound(figure, valueText, out var bound, out fault))
+            || !TryParseBound(scope, figure, valueText, out var bound, out fault))
         {
             return false;
         }
@@ -44,7 +44,7 @@ internal static class AbortConditionParser
             return false;
         }
 
-        parsed = new AbortCondition(figure, comparison, bound, seconds, $"{expression.Replace(" ", "", StringComparison.Ordinal)} for {seconds}s");
+        parsed = new AbortCondition(figure, comparison, bound, seconds, $"{expression.Replace(" ", "", StringComparison.Ordinal)} for {seconds}s") { Scope = scope };
         return true;
     }
 
@@ -63,7 +63,7 @@ internal static class AbortConditionParser
         return true;
     }
 
-    private static bool TryParseBound(RunFigure figure, string text, out AbortBound bound, out string fault)
+    private static bool TryParseBound(string? scope, RunFigure figure, string text, out AbortBound bound, out string fault)
     {
         bound = null!;
         if (!text.EndsWith(Target, StringComparison.OrdinalIgnoreCase))
@@ -78,6 +78,13 @@ internal static class AbortConditionParser
         if (!IsRate(figure))
         {
             fault = $"compares {figure.Name()} with the target, which is entities per second; only eps may be, for example eps<0.8*target for 10s.";
+            return false;
+        }
+
+        // The target is what the whole run is meant to store, not one operation's share of it.
+        if (scope is not null)
+        {
+            fault = $"compares {figure.Name(scope)} with the target, which is the whole run's entities per second; compare {scope}.eps with a number, or drop '{scope}.' to compare the run's.";
             return false;
         }
 

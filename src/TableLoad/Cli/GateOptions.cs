@@ -1,6 +1,7 @@
 using System.CommandLine;
 using System.Globalization;
 using TableLoad.Settings.Gates;
+using TableLoad.Storage;
 
 namespace TableLoad.Cli;
 
@@ -49,6 +50,33 @@ internal static class GateOptions
         }
 
         return Refuse(errors, options.AbortIf, faults) ? conditions : [];
+    }
+
+    /// <summary>
+    /// Refuses each condition scoped by a name that is no operation the run sends (its --operation, or each of its --mix or
+    /// --workload), once those were accepted: a refused one says its own fault, and the scopes cannot be judged against it.
+    /// </summary>
+    public static void CheckRunScopes(ParseResult parse, RunOptions options, UsageErrors errors, OperationChoice operation, GateSettings gates)
+    {
+        if (!errors.Accepted(options.Operation, options.Mix, options.Workload) || (parse.IsGiven(options.Mix) && operation.Mix is null))
+        {
+            return;
+        }
+
+        var scopes = GateScopes.Operations(operation.Sent.Select(o => o.ToName()));
+        CheckScopes(errors, options.FailIf, gates.FailIf.Select(t => (t.Scope, t.Text)), scopes, "the run's");
+        CheckScopes(errors, options.AbortIf, gates.AbortIf.Select(c => (c.Scope, c.Text)), scopes, "the run's");
+    }
+
+    /// <summary>Refuses each condition whose scope is none of <paramref name="scopes"/>, naming those there are.</summary>
+    /// <param name="whose">Whose the scopes are, as the sentence names them: "the run's", "the folders'".</param>
+    public static void CheckScopes(UsageErrors errors, Option option, IEnumerable<(string? Scope, string Text)> conditions, GateScopes scopes, string whose)
+    {
+        foreach (var (scope, text) in conditions)
+        {
+            errors.Require(option, scope is null || scopes.Contains(scope),
+                $"{option.Name} '{text}' is scoped by '{scope}', which is none of {whose} {scopes.Kind}s ({string.Join(", ", scopes.Names)}); scope it by one of them, or drop '{scope}.' to judge the whole run.");
+        }
     }
 
     private static bool Refuse(UsageErrors errors, Option option, List<string> faults)

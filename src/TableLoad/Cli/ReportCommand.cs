@@ -2,6 +2,7 @@ using System.CommandLine;
 using TableLoad.Hosting;
 using TableLoad.Measurement.Gates;
 using TableLoad.Settings;
+using TableLoad.Settings.Gates;
 using TableLoad.Reporting;
 using TableLoad.Reporting.Exporters;
 using TableLoad.Reporting.Merge;
@@ -18,7 +19,7 @@ internal static class ReportCommand
         var output = new Option<string?>("--output") { Description = "Folder for the merged result files. Default: results/<run id or label>-merged/." };
         var failIf = new Option<string?>("--fail-if")
         {
-            Description = $"Gates on the merged figures, as run --fail-if takes them (e.g. \"{ThresholdParser.Example}\"): one line each after the table; when any fails, exit 99 after the merged folder is written. Default: none.",
+            Description = $"Gates on the merged figures, as run --fail-if takes them (e.g. \"{ThresholdParser.Example}\"; \"read.p99<20ms\" judges the merged figures of an operation the folders sent): one line each after the table; when any fails, exit 99 after the merged folder is written. Default: none.",
         };
         var junit = new Option<string?>("--junit") { Description = "With --fail-if: also write the verdicts to this file as JUnit XML, one testcase per threshold (not a folder, and not under a file). Default: none." };
         var command = new Command("report", "Merge the result folders of several instances (or runs grouped by --label) and print the table as one coordinator would have. " +
@@ -63,6 +64,8 @@ internal static class ReportCommand
                 return ExitCodes.BadInput;
             }
 
+            var operations = plan.Parts.SelectMany(p => p.Summary.Operations.Keys).Distinct().Order(StringComparer.Ordinal);
+            GateOptions.CheckScopes(errors, failIf, thresholds.Select(t => (t.Scope, t.Text)), GateScopes.Operations(operations), "the folders'");
             var destination = parse.GetValue(output) ?? DefaultOutput(groupLabel ?? plan.Parts[0].RunId);
             OutputPaths.CheckFolder(errors, output, destination);
             OutputPaths.CheckFile(errors, junit, junitPath, destination);

@@ -79,6 +79,7 @@ internal static class RunSettingsFactory
 
         var failIf = GateOptions.ReadFailIf(errors, options.FailIf, parse.GetValue(options.FailIf));
         var abortIf = GateOptions.ReadAbortIf(parse, options, errors, rate, stages?.TotalDuration() ?? duration);
+        GateOptions.CheckRunScopes(parse, options, errors, operation, new GateSettings(failIf, abortIf));
         var junit = parse.GetValue(options.Junit);
         errors.Require(options.Junit, junit is null || parse.IsGiven(options.FailIf) || parse.IsGiven(options.AbortIf), GateOptions.JunitWithoutGate);
         var output = parse.GetValue(options.Output) ?? RunNaming.DefaultOutput(runId, parse.GetResult(options.Instance.Option) is { Implicit: false } ? instance : null);

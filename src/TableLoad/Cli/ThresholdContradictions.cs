@@ -9,14 +9,14 @@ namespace TableLoad.Cli;
 /// </summary>
 internal static class ThresholdContradictions
 {
-    /// <summary>One sentence per figure whose thresholds can never all hold.</summary>
+    /// <summary>One sentence per figure (of the run, or of one scope) whose thresholds can never all hold.</summary>
     public static IEnumerable<string> Of(IReadOnlyList<Threshold> thresholds, string optionName)
     {
-        foreach (var figure in thresholds.Select(t => t.Figure).Distinct())
+        foreach (var (scope, figure) in thresholds.Select(t => (t.Scope, t.Figure)).Distinct())
         {
             var lowest = new Edge(0, Strict: false, null);
             var highest = new Edge(figure.Unit() == FigureUnit.Percent ? 100 : double.PositiveInfinity, Strict: false, null);
-            foreach (var threshold in thresholds.Where(t => t.Figure == figure))
+            foreach (var threshold in thresholds.Where(t => t.Figure == figure && t.Scope == scope))
             {
                 (lowest, highest) = Narrowed(threshold, lowest, highest);
             }
@@ -24,7 +24,7 @@ internal static class ThresholdContradictions
             var empty = lowest.Value > highest.Value || (lowest.Value == highest.Value && (lowest.Strict || highest.Strict));
             if (empty)
             {
-                yield return Sentence(figure, optionName, lowest, highest);
+                yield return Sentence(figure.Name(scope), figure, optionName, lowest, highest);
             }
         }
     }
@@ -43,11 +43,12 @@ internal static class ThresholdContradictions
         return tighter || (candidate.Value == current.Value && candidate.Strict) ? candidate : current;
     }
 
-    private static string Sentence(RunFigure figure, string optionName, Edge lowest, Edge highest) => (lowest.From, highest.From) switch
+    /// <param name="name">The figure as the conditions name it, with their scope: <c>read.p99</c>.</param>
+    private static string Sentence(string name, RunFigure figure, string optionName, Edge lowest, Edge highest) => (lowest.From, highest.From) switch
     {
         ({ } above, { } below) => $"{optionName} '{above.Text}' and '{below.Text}' can never both hold, so the gate could never pass; keep the one you mean.",
-        (null, { } below) => $"{optionName} '{below.Text}' can never hold: {figure.Name()} is never below {FigureFormat.Value(figure, 0)}.",
-        ({ } above, null) => $"{optionName} '{above.Text}' can never hold: {figure.Name()} is never above {FigureFormat.Value(figure, 100)}.",
+        (null, { } below) => $"{optionName} '{below.Text}' can never hold: {name} is never below {FigureFormat.Value(figure, 0)}.",
+        ({ } above, null) => $"{optionName} '{above.Text}' can never hold: {name} is never above {FigureFormat.Value(figure, 100)}.",
         (null, null) => throw new InvalidOperationException("A figure's own range is never empty."),
     };
 

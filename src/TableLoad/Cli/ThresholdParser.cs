@@ -5,8 +5,8 @@ using TableLoad.Settings.Gates;
 namespace TableLoad.Cli;
 
 /// <summary>
-/// Reads <c>--fail-if</c> expressions: comma-separated conditions <c>FIGURE OP VALUE</c> such as
-/// <c>p99&lt;500ms,eps&gt;2000,throttled&lt;1%</c>. Every fault is named, not just the first.
+/// Reads <c>--fail-if</c> expressions: comma-separated conditions <c>[SCOPE.]FIGURE OP VALUE</c> such as
+/// <c>p99&lt;500ms,eps&gt;2000,read.p99&lt;20ms</c>. Every fault is named, not just the first.
 /// </summary>
 internal static class ThresholdParser
 {
@@ -57,20 +57,22 @@ internal static class ThresholdParser
             return false;
         }
 
-        if (!TrySplit(condition, Example, out var figure, out var comparison, out var valueText, out fault)
+        if (!TrySplit(condition, Example, out var scope, out var figure, out var comparison, out var valueText, out fault)
             || !TryParseValue(figure, valueText, out var bound, out fault))
         {
             return false;
         }
 
-        threshold = new Threshold(figure, comparison, bound, condition.Replace(" ", "", StringComparison.Ordinal));
+        threshold = new Threshold(figure, comparison, bound, condition.Replace(" ", "", StringComparison.Ordinal)) { Scope = scope };
         return true;
     }
 
-    /// <summary>Reads a condition's figure and comparison; the text after the comparison is the caller's to read as a bound.</summary>
+    /// <summary>Reads a condition's scope, figure and comparison; the text after the comparison is the caller's to read as a bound.</summary>
     /// <param name="example">Conditions such as the caller's option takes, for the sentence that says how to write one.</param>
-    public static bool TrySplit(string condition, string example, out RunFigure figure, out ThresholdComparison comparison, out string valueText, out string fault)
+    /// <param name="scope">The name before the figure's dot (<c>read</c> of <c>read.p99</c>); null for the whole run.</param>
+    public static bool TrySplit(string condition, string example, out string? scope, out RunFigure figure, out ThresholdComparison comparison, out string valueText, out string fault)
     {
+        scope = null;
         figure = default;
         valueText = "";
         (var index, var symbol, comparison) = FindOperator(condition);
@@ -83,11 +85,30 @@ internal static class ThresholdParser
         var name = condition[..index].Trim();
         valueText = condition[(index + symbol.Length)..].Trim();
         fault = "";
+        // Scope names may hold '-' but never '.', and figures neither: the first dot ends the scope.
+        var dot = name.IndexOf('.', StringComparison.Ordinal);
+        if (dot >= 0)
+        {
+            scope = name[..dot].Trim();
+            name = name[(dot + 1)..].Trim();
+            if (scope.Length == 0)
+            {
+                fault = "has a dot with no name before it; write SCOPE.FIGURE, for example read.p99<20ms, or the figure alone for the whole run.";
+                return false;
+            }
+        }
+
         if (!RunFigures.TryParse(name, out figure))
         {
             fault = name.Length == 0
                 ? $"names no figure before '{symbol}' (figures: {RunFigures.Names()})."
                 : $"names no figure TableLoad measures: '{name}' (figures: {RunFigures.Names()}).";
+            return false;
+        }
+
+        if (scope is not null && !figure.IsMeasuredPerScope())
+        {
+            fault = $"scopes {figure.Name()} by '{scope}', but {figure.Name()} is measured for the whole process, not for each operation; drop '{scope}.' to judge the run's.";
             return false;
         }
 

@@ -82,4 +82,39 @@ public sealed class ThresholdParserTests
 
         Assert.Contains("is an empty condition", Assert.Single(faults), StringComparison.Ordinal);
     }
+
+    [Theory]
+    [InlineData("read.p99<20ms", "read", "P99")]
+    [InlineData("upsert-replace.eps>200", "upsert-replace", "Eps")]
+    [InlineData("read-modify-write . failed < 1%", "read-modify-write", "Failed")]
+    [InlineData("p99<20ms", null, "P99")]
+    public void Parse_AScopeBeforeTheFirstDot_IsKeptApartFromTheFigure_AndInTheText(string condition, string? scope, string figure)
+    {
+        var (thresholds, faults) = Parse(condition);
+
+        Assert.Empty(faults);
+        var threshold = Assert.Single(thresholds);
+        Assert.Equal((scope, figure, condition.Replace(" ", "", StringComparison.Ordinal)), (threshold.Scope, threshold.Figure.ToString(), threshold.Text));
+    }
+
+    [Theory]
+    [InlineData("read.cpu<50us", "--fail-if 'read.cpu<50us' scopes cpu by 'read', but cpu is measured for the whole process")]
+    [InlineData(".p99<1s", "--fail-if '.p99<1s' has a dot with no name before it")]
+    [InlineData("read.p98<1s", "--fail-if 'read.p98<1s' names no figure TableLoad measures: 'p98'")]
+    [InlineData("read.p99<5s,read.p99>10s", "--fail-if 'read.p99>10s' and 'read.p99<5s' can never both hold")]
+    public void Parse_ABadScopedCondition_IsOneSentenceNamingIt(string expression, string expected)
+    {
+        var (_, faults) = Parse(expression);
+
+        Assert.StartsWith(expected, Assert.Single(faults), StringComparison.Ordinal);
+    }
+
+    [Fact]
+    public void Parse_BoundsOfOneFigureInTwoScopes_DoNotContradictEachOther()
+    {
+        var (thresholds, faults) = Parse("read.p99<5s,upsert-replace.p99>10s,p99>10s");
+
+        Assert.Empty(faults);
+        Assert.Equal(["read", "upsert-replace", null], thresholds.Select(t => t.Scope));
+    }
 }

@@ -41,7 +41,7 @@ internal sealed class RunMeasurement(RunSettings settings, TableAdmin admin, Wor
         }
 
         var abort = new AbortJudge(settings.Gates.AbortIf, LoadTargets.Of(settings), RunIdentity.Of(settings),
-            timeline.WarmupEndEpochSecond, settings.Duration.TotalSeconds, signals.StopAtCondition);
+            timeline.WarmupEndEpochSecond, settings.Duration.TotalSeconds, signals.StopAtCondition, settings.Slices);
         sinks.Add(abort);
         var summaries = new RunSummaryBuilder(settings, totals, timeline, clock, samples, workers, stages);
         RunReport Report(RunMoments moment, RunStatus status, DateTimeOffset? ended) =>

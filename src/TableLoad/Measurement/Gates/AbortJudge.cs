@@ -12,11 +12,16 @@ namespace TableLoad.Measurement.Gates;
 /// <param name="measuredSeconds">The measured time planned (--duration or the stages' sum): the seconds after it hold only the
 /// answers to batches in flight at the stop, a fraction of a second's load, and are not judged.</param>
 /// <param name="stop">Asks the run to stop starting batches; called once, off the thread that publishes the seconds.</param>
+/// <param name="slices">The run's slices of each second (<see cref="Window.Slices"/>: a mix's operations); a condition scoped by one
+/// reads that slice, a condition scoped by the one operation of a run that sends one reads the whole second.</param>
 internal sealed class AbortJudge(
-    IReadOnlyList<AbortCondition> conditions, ILoadTarget? target, RunIdentity identity, long measuredStartEpochSecond, double measuredSeconds, Action stop) : IWindowSink
+    IReadOnlyList<AbortCondition> conditions, ILoadTarget? target, RunIdentity identity, long measuredStartEpochSecond, double measuredSeconds, Action stop,
+    IReadOnlyList<string>? slices = null) : IWindowSink
 {
     private readonly Queue<Window> _seconds = new();
     private readonly int _longestWindow = conditions.Count == 0 ? 0 : conditions.Max(c => c.WindowSeconds);
+    private readonly string[] _scopes = [.. conditions.Select(c => c.Scope).OfType<string>().Distinct(StringComparer.Ordinal)];
+    private readonly IReadOnlyList<string> _slices = slices ?? [];
 
     // A second's latency histogram is some 190 KB: kept only when a condition reads latency.
     private readonly bool _keepLatency = conditions.Any(c => c.Figure.Unit() == FigureUnit.Milliseconds);
@@ -52,7 +57,7 @@ internal sealed class AbortJudge(
         var totals = new RunTotals();
         foreach (var second in _seconds.Skip(_seconds.Count - condition.WindowSeconds))
         {
-            totals.OnWindow(second, warmup: false);
+            totals.OnWindow(condition.Scope is { } scope ? second.Slices![scope] : second, warmup: false);
         }
 
         var summary = RunSummary.Create(identity, totals, condition.WindowSeconds, RunStatus.Complete, 1, ClientUsage.From([], 0));
@@ -76,18 +81,32 @@ internal sealed class AbortJudge(
             : "";
         var stageText = stage is null ? "" : $", in {stage}";
         return string.Create(CultureInfo.InvariantCulture,
-            $"Stopped by --abort-if {condition.Text} at second {stoppedBy.AtSecond}{stageText}: {condition.Figure.Name()} was {FigureFormat.Value(condition.Figure, stoppedBy.Figure)} over the last {condition.WindowSeconds} s{targetText}.");
+            $"Stopped by --abort-if {condition.Text} at second {stoppedBy.AtSecond}{stageText}: {condition.Figure.Name(condition.Scope)} was {FigureFormat.Value(condition.Figure, stoppedBy.Figure)} over the last {condition.WindowSeconds} s{targetText}.");
     }
 
     private Window CopyInto(Window copy, Window window)
     {
         copy.Reset(window.EpochSecond);
+        CopyMeasurements(copy, window);
+        foreach (var scope in _scopes)
+        {
+            // Kept even when the second has no slice of it: a second in which the operation ended nothing is judged as empty.
+            var kept = copy.Slice(scope);
+            if ((_slices.Contains(scope, StringComparer.Ordinal) ? window.Slices?.GetValueOrDefault(scope) : window) is { } part)
+            {
+                CopyMeasurements(kept, part);
+            }
+        }
+
+        return copy;
+    }
+
+    private void CopyMeasurements(Window copy, Window window)
+    {
         copy.Counts.Add(window.Counts);
         if (_keepLatency)
         {
             copy.Latency.Add(window.Latency);
         }
-
-        return copy;
     }
 }

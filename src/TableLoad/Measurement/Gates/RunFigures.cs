@@ -22,6 +22,9 @@ internal static class RunFigures
         RunFigure.CpuPerEntity => "cpu",
     };
 
+    /// <summary>The figure's name with the scope it is read in, as a scoped condition writes it: <c>read.p99</c>; the name alone for the run's.</summary>
+    public static string Name(this RunFigure figure, string? scope) => scope is null ? figure.Name() : $"{scope}.{figure.Name()}";
+
     public static FigureUnit Unit(this RunFigure figure) => figure switch
     {
         RunFigure.Eps => FigureUnit.EntitiesPerSecond,
@@ -54,8 +57,18 @@ internal static class RunFigures
 
     public static string Names() => string.Join(", ", All.Select(f => f.Name()));
 
+    /// <summary>Whether the figure is measured for each part of a run (an operation) and may be scoped by one: all but the process's CPU.</summary>
+    public static bool IsMeasuredPerScope(this RunFigure figure) => figure switch
+    {
+        RunFigure.CpuPerEntity => false,
+        RunFigure.Eps or RunFigure.P50 or RunFigure.P90 or RunFigure.P95 or RunFigure.P99 or RunFigure.P999 or RunFigure.Mean or RunFigure.Max or RunFigure.Throttled or RunFigure.Failed => true,
+    };
+
     /// <summary>The figure's value in <paramref name="summary"/>; null when the run measured nothing it could be read from.</summary>
-    public static double? Read(this RunFigure figure, RunSummary summary)
+    public static double? Read(this RunFigure figure, RunSummary summary) => figure.Read(ScopeFigures.Of(summary));
+
+    /// <summary>The figure's value in the run's or a part's figures; null when nothing was measured it could be read from.</summary>
+    public static double? Read(this RunFigure figure, ScopeFigures summary)
     {
         var latency = summary.LatencyMs;
         return figure switch
@@ -70,7 +83,7 @@ internal static class RunFigures
             RunFigure.Max => Latency(latency.Max),
             RunFigure.Throttled => RunShares.ThrottledPercent(RunShares.ThrottledBatches(summary.Outcomes), summary.Outcomes.Values.Sum()),
             RunFigure.Failed => RunShares.FailedPercent(summary.EntitiesFailed, summary.EntitiesSucceeded),
-            RunFigure.CpuPerEntity => summary.Client.CpuUsPerEntity > 0 ? summary.Client.CpuUsPerEntity : null,
+            RunFigure.CpuPerEntity => summary.CpuUsPerEntity > 0 ? summary.CpuUsPerEntity : null,
         };
 
         double? Latency(double ms) => latency.Count > 0 ? ms : null;

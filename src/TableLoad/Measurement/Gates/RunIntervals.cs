@@ -7,7 +7,10 @@ namespace TableLoad.Measurement.Gates;
 /// <summary>A run's interval for each figure, as its summary holds it (<see cref="RunConfidence"/>) or implies it.</summary>
 internal static class RunIntervals
 {
-    public static FigureInterval? Of(RunSummary summary, RunFigure figure)
+    public static FigureInterval? Of(RunSummary summary, RunFigure figure) => Of(ScopeFigures.Of(summary), figure);
+
+    /// <summary>The interval of the run's or a part's figure, from its own confidence and counts.</summary>
+    public static FigureInterval? Of(ScopeFigures summary, RunFigure figure)
     {
         var confidence = summary.Confidence;
         var level = confidence?.Level ?? RunConfidence.DefaultLevel;

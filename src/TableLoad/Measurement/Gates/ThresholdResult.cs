@@ -11,6 +11,9 @@ namespace TableLoad.Measurement.Gates;
 /// <param name="Interval">The figure's 95% interval; null where the run has none for it.</param>
 internal sealed record ThresholdResult(string Condition, string Figure, string Unit, string Comparison, double Bound, double? Value, ConfidenceInterval? Interval, bool Passed)
 {
+    /// <summary>The part of the run the threshold judged (an operation: <c>read</c> of <c>read.p99&lt;20ms</c>); absent for the whole run.</summary>
+    public string? Scope { get; init; }
+
     public static ThresholdResult Of(ThresholdVerdict verdict)
     {
         var threshold = verdict.Threshold;
@@ -22,6 +25,9 @@ internal sealed record ThresholdResult(string Condition, string Figure, string U
             threshold.Bound,
             verdict.Value,
             verdict.Interval is { } interval ? new ConfidenceInterval(interval.Low, interval.High) : null,
-            verdict.Passed);
+            verdict.Passed)
+        {
+            Scope = threshold.Scope,
+        };
     }
 }

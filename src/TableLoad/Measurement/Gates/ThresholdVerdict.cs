@@ -19,22 +19,27 @@ internal sealed record ThresholdVerdict(Threshold Threshold, double? Value, Figu
             ? FigureFormat.Value(figure, value) + (Interval is { } ci
                 ? $" ({ci.Level * 100:0}% CI {FigureFormat.Bare(figure, ci.Low)}–{FigureFormat.Bare(figure, ci.High)})"
                 : "")
-            : "not measured (no batch was measured)";
+            : $"not measured ({NothingMeasured})";
         return $"threshold {Threshold.Text}: {measured} {(Passed ? "passed" : "FAILED")}";
     }
 
     /// <summary>Why a broken threshold failed, for a JUnit failure message.</summary>
     public string FailureMessage() => Value is { } value
-        ? $"{Threshold.Figure.Name()} was {FigureFormat.Value(Threshold.Figure, value)}, the bound is {Threshold.BoundText()}"
-        : $"{Threshold.Figure.Name()} was not measured: no batch was measured";
+        ? $"{Threshold.Figure.Name(Threshold.Scope)} was {FigureFormat.Value(Threshold.Figure, value)}, the bound is {Threshold.BoundText()}"
+        : $"{Threshold.Figure.Name(Threshold.Scope)} was not measured: {NothingMeasured}";
+
+    private string NothingMeasured => Threshold.Scope is { } scope ? $"no {scope} request was measured" : "no batch was measured";
 }
 
 /// <summary>Judges a run's summary against its thresholds.</summary>
 internal static class ThresholdJudge
 {
-    /// <param name="interval">The figure's interval in <paramref name="summary"/>, where the run has one.</param>
-    public static IReadOnlyList<ThresholdVerdict> Judge(RunSummary summary, IReadOnlyList<Threshold> thresholds, Func<RunSummary, RunFigure, FigureInterval?> interval) =>
-        [.. thresholds.Select(t => new ThresholdVerdict(t, t.Figure.Read(summary), interval(summary, t.Figure)))];
+    /// <summary>Each threshold judged on the figures of its scope in <paramref name="summary"/> (the run's without one); a scope the run lacks measured nothing.</summary>
+    /// <param name="interval">The figure's interval in the scope's figures, where they have one.</param>
+    public static IReadOnlyList<ThresholdVerdict> Judge(RunSummary summary, IReadOnlyList<Threshold> thresholds, Func<ScopeFigures, RunFigure, FigureInterval?> interval) =>
+        [.. thresholds.Select(t => ScopeFigures.In(summary, t.Scope) is { } figures
+            ? new ThresholdVerdict(t, t.Figure.Read(figures), interval(figures, t.Figure))
+            : new ThresholdVerdict(t, null, null))];
 
     /// <summary>The verdicts on <paramref name="summary"/>'s figures, and the summary that records them (<see cref="RunSummary.Thresholds"/>; null without thresholds).</summary>
     public static (RunSummary Summary, IReadOnlyList<ThresholdVerdict> Verdicts) Recorded(RunSummary summary, IReadOnlyList<Threshold> thresholds)

@@ -8,7 +8,7 @@ namespace TableLoad.Tests.Measurement.Gates;
 
 public sealed class ThresholdVerdictTests
 {
-    private static IReadOnlyList<ThresholdVerdict> Judge(RunSummary summary, string expression, Func<RunSummary, RunFigure, FigureInterval?>? interval = null)
+    private static IReadOnlyList<ThresholdVerdict> Judge(RunSummary summary, string expression, Func<ScopeFigures, RunFigure, FigureInterval?>? interval = null)
     {
         var faults = new List<string>();
         var thresholds = ThresholdParser.Parse([expression], "--fail-if", faults);
@@ -60,5 +60,43 @@ public sealed class ThresholdVerdictTests
 
         Assert.All(verdicts, v => Assert.False(v.Passed));
         Assert.All(verdicts, v => Assert.Contains("not measured (no batch was measured) FAILED", v.Line(), StringComparison.Ordinal));
+    }
+
+    /// <summary>A run whose reads found nothing beside upserts that stored every entity: each operation's figures far from the run's.</summary>
+    private static RunSummary Mix() => RunSummaries.Create(p99: 48.5) with
+    {
+        Operations = new Dictionary<string, OperationSummary>
+        {
+            ["read"] = new(Requests: 200, Entities: 0, EntitiesFailed: 200, MeanEntitiesPerSecond: 0, PeakEntitiesPerSecond: 0,
+                new Dictionary<string, long> { ["not_found"] = 200 }, new LatencySummary(200, 1, 2, 2.5, 9, 4, 5, 7.25, 9))
+            {
+                Confidence = new() { Level = 0.95, Blocks = 12, BlockSeconds = 5, LatencyMs = new(new(1.5, 2.5), new(3.5, 4.5), new(6.5, 8.5)) },
+            },
+            ["upsert-replace"] = new(Requests: 100, Entities: 10_000, EntitiesFailed: 0, MeanEntitiesPerSecond: 166.75, PeakEntitiesPerSecond: 300,
+                new Dictionary<string, long> { ["succeeded"] = 100 }, new LatencySummary(100, 10, 20, 22, 90, 30, 35, 60.5, 90)),
+        },
+    };
+
+    [Fact]
+    public void Judge_AScopedThreshold_ReadsItsOperationsFigures_AndItsInterval_NotTheRuns()
+    {
+        var verdicts = Judge(Mix(), "read.p99<10ms,upsert-replace.p99<10ms,read.failed>=100%,upsert-replace.eps>150,p99<10ms", RunIntervals.Of);
+
+        Assert.Equal([7.25, 60.5, 100, 166.75, 48.5], verdicts.Select(v => v.Value));
+        Assert.Equal([true, false, true, true, false], verdicts.Select(v => v.Passed));
+        Assert.Equal("threshold read.p99<10ms: 7.25 ms (95% CI 6.5–8.5) passed", verdicts[0].Line());
+        Assert.Equal("upsert-replace.p99 was 60.5 ms, the bound is < 10 ms", verdicts[1].FailureMessage());
+        Assert.Equal("read", ThresholdResult.Of(verdicts[0]).Scope);
+        Assert.Null(ThresholdResult.Of(verdicts[4]).Scope);
+    }
+
+    [Fact]
+    public void Judge_AScopeTheSummaryLacks_FailsAsNotMeasured_NamingIt()
+    {
+        var verdict = Assert.Single(Judge(Mix(), "query.p99<1s"));
+
+        Assert.False(verdict.Passed);
+        Assert.Equal("threshold query.p99<1s: not measured (no query request was measured) FAILED", verdict.Line());
+        Assert.Equal("query.p99 was not measured: no query request was measured", verdict.FailureMessage());
     }
 }
