@@ -7,10 +7,16 @@ namespace TableLoad.Measurement;
 /// <param name="slices">The operations of the run's mix (<see cref="Window.Slices"/>), each totalled apart; none for one operation.</param>
 internal sealed class RunTotals(IEnumerable<string>? slices = null) : IWindowSink
 {
-    private readonly SliceSink[] _slices = [.. (slices ?? []).Select(name => new SliceSink(name, new RunTotals()))];
+    private readonly (SliceSink Sink, RunTotals Totals)[] _slices = [.. (slices ?? []).Select(Slice)];
+
+    private static (SliceSink Sink, RunTotals Totals) Slice(string name)
+    {
+        var totals = new RunTotals();
+        return (new SliceSink(name, totals), totals);
+    }
 
     /// <summary>Each slice's totals, in the order the slices were given.</summary>
-    public IEnumerable<(string Name, RunTotals Totals)> Slices => _slices.Select(s => (s.Name, (RunTotals)s.Inner));
+    public IEnumerable<(string Name, RunTotals Totals)> Slices => _slices.Select(s => (s.Sink.Name, s.Totals));
 
     public WindowCounts Measured { get; } = new();
 
@@ -35,9 +41,9 @@ internal sealed class RunTotals(IEnumerable<string>? slices = null) : IWindowSin
 
     public void OnWindow(Window window, bool warmup)
     {
-        foreach (var slice in _slices)
+        foreach (var (sink, _) in _slices)
         {
-            slice.OnWindow(window, warmup);
+            sink.OnWindow(window, warmup);
         }
 
         if (warmup)

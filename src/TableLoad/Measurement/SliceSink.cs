@@ -10,8 +10,6 @@ internal sealed class SliceSink(string name, IWindowSink inner) : IWindowSink
 
     public string Name => name;
 
-    public IWindowSink Inner => inner;
-
     public void OnWindow(Window window, bool warmup)
     {
         var slice = window.Slices?.GetValueOrDefault(name);

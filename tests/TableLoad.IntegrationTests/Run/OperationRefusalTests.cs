@@ -1,5 +1,3 @@
-using System.Net;
-using System.Net.Sockets;
 using TableLoad.IntegrationTests.Infrastructure;
 
 namespace TableLoad.IntegrationTests.Run;
@@ -40,18 +38,5 @@ public sealed class OperationRefusalTests
         "--operation", "delete", "--key-space", "50", "--preload")]
     [InlineData("--key-space must be between 1 and 100000000 keys, not 0.",
         "--operation", "upsert-replace", "--key-space", "0")]
-    public async Task BadOperationOrKeySpace_OneSentence_ExitTwo_NoRequest(string sentence, params string[] options)
-    {
-        using var target = new TcpListener(IPAddress.Loopback, 0);
-        target.Start();
-        var port = ((IPEndPoint)target.LocalEndpoint).Port;
-        var connectionString = $"DefaultEndpointsProtocol=http;AccountName={AzuriteFixture.AccountName};AccountKey={AzuriteFixture.AccountKey};TableEndpoint=http://127.0.0.1:{port}/{AzuriteFixture.AccountName};";
-
-        var (exitCode, stdout, stderr) = await TableLoadProcess.RunAsync(["run", "--duration", "1s", .. options], connectionString);
-
-        Assert.Equal(2, exitCode);
-        Assert.Equal(string.Empty, stdout);
-        Assert.Equal(sentence, Assert.Single(stderr.Split('\n', StringSplitOptions.RemoveEmptyEntries | StringSplitOptions.TrimEntries)));
-        Assert.False(target.Pending(), "a refused run must not connect to the target");
-    }
+    public Task BadOperationOrKeySpace_OneSentence_ExitTwo_NoRequest(string sentence, params string[] options) => RefusedRun.AssertRefusedAsync(sentence, options);
 }
