@@ -53,6 +53,7 @@ internal static class SweepSettingsFactory
 
         var repeat = options.Repeat.ValueIn(parse, errors);
         var cooldown = options.Cooldown.ValueIn(parse, errors);
+        var closeRounds = options.CloseRounds.ValueIn(parse, errors);
         var stopWhenThrottled = ParsePercent(errors, options.StopWhenThrottled.Name, parse.GetValue(options.StopWhenThrottled));
         var resume = parse.GetValue(options.Resume);
         var output = parse.GetValue(options.Output);
@@ -93,6 +94,7 @@ internal static class SweepSettingsFactory
             Cells = cells,
             Repeat = passes,
             Cooldown = cooldown.GetValueOrDefault(),
+            CloseRounds = closeRounds ?? 0,
             StopWhenThrottledPercent = stopWhenThrottled,
             Resume = resume,
             Thresholds = first?.Gates.FailIf ?? [],
