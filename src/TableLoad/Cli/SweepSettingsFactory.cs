@@ -43,6 +43,12 @@ internal static class SweepSettingsFactory
         {
             Operations = Knob(options.Operation, KnobListParser.Operations),
         };
+        if (parse.IsGiven(run.Mix))
+        {
+            // The mix, passed to every cell, names each cell's operations: no cell is given an --operation.
+            errors.Require(!parse.IsGiven(options.Operation), "--mix names each cell's operations: give --mix or --operation, not both.");
+            knobs = knobs with { Operations = [SweepCell.MixOperation] };
+        }
         if (parse.GetValue(run.Entity) is { } sample)
         {
             // The sample makes every cell's entity, so no cell is given an --entity-size.

@@ -77,19 +77,19 @@ internal sealed class TuneRunner(TuneSettings settings, ICellLauncher launcher, 
         var (chosen, best) = (settings.Cell(cheaper.Chosen.Knobs), settings.Cell(cheaper.Best.Knobs));
         if (timeLeft() < (2 * settings.CloseRounds * settings.ProbeTime) + (settings.Confirm * settings.ConfirmTime))
         {
-            log.LogWarning("{Sentence}", $"The budget leaves no time for {settings.CloseRounds} rounds of {chosen.Name} and {best.Name}: the assumed run-to-run share decides between them.");
+            log.LogWarning("{Sentence}", $"The budget leaves no time for {settings.CloseRounds} rounds of {cheaper.Chosen.Knobs} and {cheaper.Best.Knobs}: the assumed run-to-run share decides between them.");
             return cheaper;
         }
 
-        await output.WriteLineAsync($"close call: {best.Name}'s {TuneNoise.Change(cheaper.Gain)} over {chosen.Name} is within noise by the assumed share; {settings.CloseRounds} interleaved rounds decide it").ConfigureAwait(false);
+        await output.WriteLineAsync($"close call: {cheaper.Best.Knobs}'s {TuneNoise.Change(cheaper.Gain)} over {cheaper.Chosen.Knobs} is within noise by the assumed share; {settings.CloseRounds} interleaved rounds decide it").ConfigureAwait(false);
         await output.FlushAsync().ConfigureAwait(false);
         var verdict = await CloseCall.DecideAsync(
-            new CloseCallSide(chosen.Name, CellArguments.RunOptions(settings.Probes.CommandLine, chosen)),
-            new CloseCallSide(best.Name, CellArguments.RunOptions(settings.Probes.CommandLine, best)),
+            new CloseCallSide(cheaper.Chosen.Knobs.ToString(), CellArguments.RunOptions(settings.Probes.CommandLine, chosen)),
+            new CloseCallSide(cheaper.Best.Knobs.ToString(), CellArguments.RunOptions(settings.Probes.CommandLine, best)),
             settings.CloseRounds, settings.OutputDirectory, "tune", settings.Warmup + settings.ProbeDuration, settings.Probes.Table, launcher, output, log, signals, time.GetUtcNow()).ConfigureAwait(false);
         if (verdict is null)
         {
-            log.LogWarning("{Sentence}", $"The close call's rounds ended without a verdict (see {CloseCall.Folder}/): the assumed run-to-run share decides between {chosen.Name} and {best.Name}.");
+            log.LogWarning("{Sentence}", $"The close call's rounds ended without a verdict (see {CloseCall.Folder}/): the assumed run-to-run share decides between {cheaper.Chosen.Knobs} and {cheaper.Best.Knobs}.");
             return cheaper;
         }
 
