@@ -1,4 +1,6 @@
 using System.Globalization;
+using System.Text.Json.Nodes;
+using System.Text.RegularExpressions;
 using TableLoad.IntegrationTests.Infrastructure;
 using TableLoad.IntegrationTests.Proxy;
 using TableLoad.IntegrationTests.Rounds;
@@ -29,6 +31,7 @@ public sealed class TuneChoiceTests(AzuriteFixture azurite) : IDisposable
     [Fact]
     public async Task TwoCandidatesWithinNoise_TheCheaperIsRecommended_AndThatIsSaid()
     {
+        // By the assumed share alone (--close-rounds 0): CloseCall_IsDecidedByInterleavedRounds runs the rounds.
         // One task of 100 entities stores at most 500 e/s behind 200 ms, and the account's limit (TuneRuns.AccountLimit) caps
         // every task count that crosses it at the same rate, so those differ by noise alone (throttling is allowed here).
         // Which count crosses it first is the machine's speed (one on an idle machine, many on a busy one), so the test holds
@@ -36,7 +39,7 @@ public sealed class TuneChoiceTests(AzuriteFixture azurite) : IDisposable
         await using var proxy = await InProcessProxy.StartAsync(azurite, s => s with { AccountLimit = TuneRuns.AccountLimit, PartitionLimit = 100_000, Latency = Latency("200ms") });
 
         var (exitCode, stdout, stderr) = await TableLoadProcess.RunAsync(
-            ["tune", "--confirm", "2", "--max-processes", "1", "--output", _output, "--max-tasks", "16", "--batch-size", "100", "--max-throttled", "100%",
+            ["tune", "--confirm", "2", "--close-rounds", "0", "--max-processes", "1", "--output", _output, "--max-tasks", "16", "--batch-size", "100", "--max-throttled", "100%",
              "--warmup", "2s", "--duration", "3s", "--confirm-duration", "3s"],
             proxy.ConnectionString,
             Limit);
@@ -44,26 +47,6 @@ public sealed class TuneChoiceTests(AzuriteFixture azurite) : IDisposable
         Assert.True(exitCode == 0, stderr + stdout);
         var tune = ReadTuneJson();
         var recommendation = Assert.IsType<TuneRecommendation>(tune.Recommendation);
-        var closeRounds = Path.Combine(_output, "close-rounds");
-        if (Directory.Exists(closeRounds))
-        {
-            // A close call: the cheaper probe and the best ran alternately in three rounds (--close-rounds' default), whose own
-            // summaries give the verdict the choice prints; the cheaper wins unless the best is better beyond noise.
-            var (change, verdict) = CloseRounds.Judge(closeRounds, TuneSettings.DefaultCloseRounds);
-            var choice = Assert.IsType<string>(recommendation.Choice);
-            var bestWon = verdict == "is better beyond noise";
-            Assert.Matches($@"^p1-t{recommendation.Tasks}-b100 chosen over {(bestWon ? "the cheaper " : "")}p1-t\d+-b100: by 3 interleaved rounds, p1-t\d+-b100's ", choice);
-            Assert.Contains($"'s {change} against p1-t", choice, StringComparison.Ordinal);
-            Assert.Contains($" {verdict}", choice, StringComparison.Ordinal);
-            Assert.Contains($"choice: {choice}", stdout, StringComparison.Ordinal);
-            Assert.Contains("; 3 interleaved rounds decide it", stdout, StringComparison.Ordinal);
-            if (bestWon)
-            {
-                // The rounds found the best better (a busy machine's one task fell short of the account's limit): what follows is the cheaper's case.
-                return;
-            }
-        }
-
         // Every probe with more tasks is measured against the confirmed figure, and none beat it beyond noise.
         var capped = tune.Probes.Where(p => p.Role == TuneRow.ProbeRole && p.Tasks > recommendation.Tasks).ToList();
         Assert.NotEmpty(capped);
@@ -76,9 +59,9 @@ public sealed class TuneChoiceTests(AzuriteFixture azurite) : IDisposable
         // When a capped probe stored the most, the recommendation says why it is not that one.
         if (tune.Probes.Where(p => p.Role == TuneRow.ProbeRole && p.Verdict == "meets").MaxBy(p => p.EntitiesPerSecond)!.Tasks > recommendation.Tasks)
         {
-            // A close call, which the rounds decided.
-            Assert.True(Directory.Exists(closeRounds), stdout);
             Assert.StartsWith($"p1-t{recommendation.Tasks}-b100 chosen over p1-t", recommendation.Choice, StringComparison.Ordinal);
+            Assert.Contains("is within noise, at ", recommendation.Choice, StringComparison.Ordinal);
+            Assert.Contains($"choice: {recommendation.Choice}", stdout, StringComparison.Ordinal);
         }
 
         // The capped counts level off, so the limit is the plateau; a machine too busy to feed them names its client instead
@@ -90,6 +73,42 @@ public sealed class TuneChoiceTests(AzuriteFixture azurite) : IDisposable
         var confirmRuns = tune.Probes.Count(p => p.Role == TuneRow.ConfirmRole && p.Tasks == recommendation.Tasks);
         Assert.InRange(confirmRuns, 2, 5);
         Assert.Contains($"95% CI of {confirmRuns} confirm runs", stdout, StringComparison.Ordinal);
+    }
+
+    [Fact]
+    public async Task CloseCall_IsDecidedByInterleavedRounds_WhoseVerdictFromTheRoundsOwnSummariesTheChoicePrints()
+    {
+        // 540 ms a batch holds one task of 100 entities under the account's 200 e/s, which four tasks reach: the two are within noise
+        // by one 3 s probe each (the busier the machine, the slower the one task, yet within the assumed share's 19%), four tasks the
+        // best by throughput, one the cheaper. --close-rounds is left at its default.
+        await using var proxy = await InProcessProxy.StartAsync(azurite, s => s with { AccountLimit = TuneRuns.AccountLimit, PartitionLimit = 100_000, Latency = Latency("540ms") });
+
+        var (exitCode, stdout, stderr) = await TableLoadProcess.RunAsync(
+            ["tune", "--confirm", "1", "--max-processes", "1", "--output", _output, "--max-tasks", "4", "--batch-size", "100", "--max-throttled", "100%",
+             "--warmup", "1s", "--duration", "3s", "--confirm-duration", "3s"],
+            proxy.ConnectionString,
+            Limit);
+
+        Assert.True(exitCode == 0, stderr + stdout);
+        var call = Regex.Match(stdout, @"(?m)^close call: (p1-t(\d+)-b100)'s .+ over (p1-t(\d+)-b100) is within noise by the assumed share; 3 interleaved rounds decide it$");
+        Assert.True(call.Success, stdout);
+        var (best, cheaper) = (call.Groups[1].Value, call.Groups[3].Value);
+        // The cheaper is the rounds' base, the best their new side; the runs' order and the verdict come from the folder.
+        var rounds = JsonNode.Parse(File.ReadAllText(Path.Combine(_output, "close-rounds", "rounds.json")))!;
+        Assert.Contains($" --tasks {call.Groups[4].Value} ", (string)rounds["base"]!, StringComparison.Ordinal);
+        Assert.Contains($" --tasks {call.Groups[2].Value} ", (string)rounds["new"]!, StringComparison.Ordinal);
+        var (change, verdict) = CloseRounds.Judge(Path.Combine(_output, "close-rounds"), TuneSettings.DefaultCloseRounds);
+        var bestWon = verdict == "is better beyond noise";
+        var winner = bestWon ? best : cheaper;
+        Assert.Contains($"close call: by 3 interleaved rounds, {best}'s {change} against {cheaper} {verdict}; {winner} wins", stdout, StringComparison.Ordinal);
+
+        var recommendation = Assert.IsType<TuneRecommendation>(ReadTuneJson().Recommendation);
+        Assert.Equal(winner, $"p1-t{recommendation.Tasks}-b100");
+        Assert.StartsWith(
+            bestWon ? $"{best} chosen over the cheaper {cheaper}: by 3 interleaved rounds, {best}'s {change} against {cheaper} is better beyond noise (its probe's "
+                    : $"{cheaper} chosen over {best}: by 3 interleaved rounds, {best}'s {change} against {cheaper} {verdict}",
+            recommendation.Choice, StringComparison.Ordinal);
+        Assert.Contains($"choice: {recommendation.Choice}", stdout, StringComparison.Ordinal);
     }
 
     [Fact]
