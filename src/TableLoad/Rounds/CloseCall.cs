@@ -5,6 +5,13 @@ using TableLoad.Settings.Gates;
 
 namespace TableLoad.Rounds;
 
+/// <summary>How a close call's rounds run.</summary>
+/// <param name="ParentDirectory">Tune's or sweep's own folder, which the rounds' folder lies in.</param>
+/// <param name="Command">"tune" or "sweep", as the plan's line begins.</param>
+/// <param name="RunTime">One run's warm-up and duration, for the plan's estimate.</param>
+/// <param name="Table">The one table every run writes into (then kept), when the user named one; null for a fresh table per run.</param>
+internal sealed record CloseCallPlan(int Rounds, string ParentDirectory, string Command, TimeSpan RunTime, string? Table);
+
 /// <summary>One side of a close call: its name (a tune probe's or sweep cell's) and the run options that make it, knobs first.</summary>
 internal sealed record CloseCallSide(string Name, IReadOnlyList<string> RunArguments);
 
@@ -20,12 +27,11 @@ internal static class CloseCall
 
     /// <summary>The rounds' verdict on <paramref name="other"/>'s entities/s against <paramref name="favoured"/>'s; null when a run stopped them.</summary>
     /// <param name="favoured">The side that wins unless the other is better beyond noise: the base of the rounds.</param>
-    /// <param name="table">The one table every run writes into (then kept), when the user named one; null for a fresh table per run.</param>
     public static async Task<CloseCallVerdict?> DecideAsync(
-        CloseCallSide favoured, CloseCallSide other, int rounds, string parentDirectory, string command, TimeSpan runTime, string? table,
-        ICellLauncher launcher, TextWriter output, ILogger log, ChildRunSignals signals, DateTimeOffset now)
+        CloseCallSide favoured, CloseCallSide other, CloseCallPlan plan, ICellLauncher launcher, TextWriter output, ILogger log, ChildRunSignals signals, DateTimeOffset now)
     {
-        var directory = Path.Combine(parentDirectory, Folder);
+        var (rounds, table) = (plan.Rounds, plan.Table);
+        var directory = Path.Combine(plan.ParentDirectory, Folder);
         // A resumed tune or sweep decides its close call again: the earlier rounds' runs would stand in the way of the new ones.
         if (Directory.Exists(directory))
         {
@@ -48,9 +54,9 @@ internal static class CloseCall
             Table = table,
             OutputDirectory = directory,
             Gated = [],
-            RunTime = runTime,
+            RunTime = plan.RunTime,
             StartedUtc = now,
-            Command = $"{command} close call ({RoundsOrder.Base} {favoured.Name}, {RoundsOrder.New} {other.Name})",
+            Command = $"{plan.Command} close call ({RoundsOrder.Base} {favoured.Name}, {RoundsOrder.New} {other.Name})",
             Purpose = "the close call",
         };
         var ended = await new RoundsRunner(settings, launcher, output, log).JudgeAsync(signals).ConfigureAwait(false);

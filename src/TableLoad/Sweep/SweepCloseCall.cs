@@ -41,7 +41,8 @@ internal sealed class SweepCloseCall(SweepSettings settings, ICellLauncher launc
         await output.FlushAsync().ConfigureAwait(false);
         CloseCallSide Side(SweepCell cell) => new(cell.PointName, CellArguments.RunOptions(settings.CommandLine, cell));
         var verdict = await CloseCall.DecideAsync(
-            Side(best.Cell), Side(second.Cell), settings.CloseRounds, settings.OutputDirectory, "sweep", settings.CellTime, settings.Table, launcher, output, log, signals, time.GetUtcNow()).ConfigureAwait(false);
+            Side(best.Cell), Side(second.Cell), new CloseCallPlan(settings.CloseRounds, settings.OutputDirectory, "sweep", settings.CellTime, settings.Table),
+            launcher, output, log, signals, time.GetUtcNow()).ConfigureAwait(false);
         if (verdict is null)
         {
             log.LogWarning("{Sentence}", $"The close call's rounds ended without a verdict (see {CloseCall.Folder}/).");

@@ -2,7 +2,6 @@ using Microsoft.Extensions.Logging;
 using TableLoad.ChildRuns;
 using TableLoad.Measurement;
 using TableLoad.Reporting;
-using TableLoad.Rounds;
 using TableLoad.Settings;
 using TableLoad.Sweep;
 using TableLoad.Tune.Search;
@@ -35,7 +34,7 @@ internal sealed class TuneRunner(TuneSettings settings, ICellLauncher launcher, 
         {
             TimeSpan TimeLeft() => settings.Budget - time.GetElapsedTime(started);
             var outcome = await search.RunAsync(
-                probes, probe => ProbeFinishedAsync(probe, probes, csv, rows), signals.Stopping, cheaper => DecideCloseCallAsync(cheaper, TimeLeft, signals)).ConfigureAwait(false);
+                probes, probe => ProbeFinishedAsync(probe, probes, csv, rows), signals.Stopping, cheaper => new TuneCloseCall(settings, launcher, output, log, time).DecideAsync(cheaper, TimeLeft, signals)).ConfigureAwait(false);
             var choice = outcome.Best is not null && outcome.Stop != TuneStop.Interrupted
                 ? await new TuneConfirmer(settings, probes, csv, rows, output, log).ConfirmAsync(outcome, TimeLeft, signals).ConfigureAwait(false)
                 : null;
@@ -61,40 +60,6 @@ internal sealed class TuneRunner(TuneSettings settings, ICellLauncher launcher, 
 
         await output.WriteLineAsync(TuneLines.Probe($"probe {probe.Ordinal} [{probe.Step}]", probe.Knobs, probe.Figures, probe.Verdict) + (resumed ? " (from tune.csv)" : "")).ConfigureAwait(false);
         await output.FlushAsync().ConfigureAwait(false);
-    }
-
-    /// <summary>
-    /// The cheaper choice within noise of the best by the assumed share, decided by <see cref="TuneSettings.CloseRounds"/> interleaved rounds
-    /// of the two when the budget holds them and the confirm runs; as it was when it does not, or a run stopped the rounds.
-    /// </summary>
-    private async Task<CheaperChoice> DecideCloseCallAsync(CheaperChoice cheaper, Func<TimeSpan> timeLeft, ChildRunSignals signals)
-    {
-        if (settings.CloseRounds == 0 || signals.Interrupted)
-        {
-            return cheaper;
-        }
-
-        var (chosen, best) = (settings.Cell(cheaper.Chosen.Knobs), settings.Cell(cheaper.Best.Knobs));
-        if (timeLeft() < (2 * settings.CloseRounds * settings.ProbeTime) + (settings.Confirm * settings.ConfirmTime))
-        {
-            log.LogWarning("{Sentence}", $"The budget leaves no time for {settings.CloseRounds} rounds of {cheaper.Chosen.Knobs} and {cheaper.Best.Knobs}: the assumed run-to-run share decides between them.");
-            return cheaper;
-        }
-
-        await output.WriteLineAsync($"close call: {cheaper.Best.Knobs}'s {TuneNoise.Change(cheaper.Gain)} over {cheaper.Chosen.Knobs} is within noise by the assumed share; {settings.CloseRounds} interleaved rounds decide it").ConfigureAwait(false);
-        await output.FlushAsync().ConfigureAwait(false);
-        var verdict = await CloseCall.DecideAsync(
-            new CloseCallSide(cheaper.Chosen.Knobs.ToString(), CellArguments.RunOptions(settings.Probes.CommandLine, chosen)),
-            new CloseCallSide(cheaper.Best.Knobs.ToString(), CellArguments.RunOptions(settings.Probes.CommandLine, best)),
-            settings.CloseRounds, settings.OutputDirectory, "tune", settings.Warmup + settings.ProbeDuration, settings.Probes.Table, launcher, output, log, signals, time.GetUtcNow()).ConfigureAwait(false);
-        if (verdict is null)
-        {
-            log.LogWarning("{Sentence}", $"The close call's rounds ended without a verdict (see {CloseCall.Folder}/): the assumed run-to-run share decides between {cheaper.Chosen.Knobs} and {cheaper.Best.Knobs}.");
-            return cheaper;
-        }
-
-        await output.WriteLineAsync($"close call: {verdict.Sentence}; {verdict.Winner} wins").ConfigureAwait(false);
-        return cheaper with { Rounds = verdict };
     }
 
     private async Task<int> FinishAsync(TuneOutcome outcome, TuneChoice? choice, IReadOnlyList<TuneRow> confirmRuns, bool interrupted)
