@@ -1,3 +1,4 @@
+using System.Globalization;
 using Microsoft.Extensions.Logging;
 using TableLoad.ChildRuns;
 using TableLoad.Measurement.Gates;
@@ -24,6 +25,10 @@ internal static class CloseCall
 {
     /// <summary>The folder of the rounds, inside tune's or sweep's own.</summary>
     public const string Folder = "close-rounds";
+
+    /// <summary>What judged the two close by one run each, with where its share came from, e.g. "one run each and the assumed run-to-run share of 7% (measured on …)".</summary>
+    public static string AssumedShare { get; } = string.Create(
+        CultureInfo.InvariantCulture, $"one run each and the assumed run-to-run share of {RunToRunNoise.DefaultShare(RunFigure.Eps) * 100:0}% ({RunToRunNoise.Origin})");
 
     /// <summary>The rounds' verdict on <paramref name="other"/>'s entities/s against <paramref name="favoured"/>'s; null when a run stopped them.</summary>
     /// <param name="favoured">The side that wins unless the other is better beyond noise: the base of the rounds.</param>

@@ -20,7 +20,7 @@ internal sealed class SweepCloseCall(SweepSettings settings, ICellLauncher launc
         // A configuration's repeats are one candidate, judged by their spread.
         var candidates = rows.Where(r => r.Succeeded > 0 && r.Failed <= SweepTable.HealthyFailedShare * (r.Succeeded + r.Failed))
             .GroupBy(r => r.Cell with { Repeat = 1 })
-            .Select(g => (Cell: g.Key, Eps: Estimate([.. g])))
+            .Select(g => (Cell: g.Key, Eps: Estimate([.. g]), Runs: g.Count()))
             .OrderByDescending(c => c.Eps.Value)
             .Take(2)
             .ToList();
@@ -37,7 +37,7 @@ internal sealed class SweepCloseCall(SweepSettings settings, ICellLauncher launc
         }
 
         await output.WriteLineAsync(
-            $"close call: {best.Cell.PointName}'s {FigureFormat.RelativeChange(gap)} over {second.Cell.PointName} is not beyond noise by one run each; {settings.CloseRounds} interleaved rounds decide it").ConfigureAwait(false);
+            $"close call: {best.Cell.PointName}'s {FigureFormat.RelativeChange(gap)} over {second.Cell.PointName} is not beyond noise by {(best.Runs >= 2 && second.Runs >= 2 ? "their repeats' spread" : CloseCall.AssumedShare)}; {settings.CloseRounds} interleaved rounds decide it").ConfigureAwait(false);
         await output.FlushAsync().ConfigureAwait(false);
         CloseCallSide Side(SweepCell cell) => new(cell.PointName, CellArguments.RunOptions(settings.CommandLine, cell));
         var verdict = await CloseCall.DecideAsync(

@@ -29,7 +29,7 @@ internal sealed class TuneCloseCall(TuneSettings settings, ICellLauncher launche
             return cheaper;
         }
 
-        await output.WriteLineAsync($"close call: {cheaper.Best.Knobs}'s {TuneNoise.Change(cheaper.Gain)} over {cheaper.Chosen.Knobs} is within noise by the assumed share; {settings.CloseRounds} interleaved rounds decide it").ConfigureAwait(false);
+        await output.WriteLineAsync($"close call: {cheaper.Best.Knobs}'s {TuneNoise.Change(cheaper.Gain)} over {cheaper.Chosen.Knobs} is within noise by {CloseCall.AssumedShare}; {settings.CloseRounds} interleaved rounds decide it").ConfigureAwait(false);
         await output.FlushAsync().ConfigureAwait(false);
         var verdict = await CloseCall.DecideAsync(
             new CloseCallSide(cheaper.Chosen.Knobs.ToString(), CellArguments.RunOptions(settings.Probes.CommandLine, chosen)),
