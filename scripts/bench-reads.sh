@@ -104,7 +104,7 @@ run_side() {
 
 SIDES=(tableload-sdk sdk-read-loop tableload-wire raw-read-loop)
 echo "== $ROUNDS round(s) of ${SIDES[*]}: $TASKS tasks, ${MEASURED} s measured after ${WARMUP} s warm-up, keys drawn uniformly"
-echo "   $(nproc) cores, load average $(cut -d' ' -f1-3 /proc/loadavg); the raw loop runs with TableLoad's runtime settings (${FLOOR_ENV[*]:-defaults}), the SDK loop with .NET's (${SDK_LOOP_ENV[*]})"
+echo "   TableLoad at $(git -C "$REPO_ROOT" rev-parse --short HEAD 2>/dev/null || echo '?'), $(nproc) cores, load average $(cut -d' ' -f1-3 /proc/loadavg); the raw loop runs with TableLoad's runtime settings (${FLOOR_ENV[*]:-defaults}), the SDK loop with .NET's (${SDK_LOOP_ENV[*]})"
 for round in $(seq 1 "$ROUNDS"); do
     order=("${SIDES[@]}")
     ((round % 2 == 0)) && mapfile -t order < <(printf '%s\n' "${SIDES[@]}" | tac)

@@ -81,8 +81,7 @@ var reportBatchSize = new Option<int>("--batch-size") { Description = "Inserts p
 var tables = new Command("tables", "Prints the comparison tables of one kind from the raw CSV: medians with min–max and ratios client ÷ baseline.") { reportRaw, reportTable, reportBatchSize };
 tables.SetAction(parse =>
 {
-    var rows = File.ReadLines(parse.GetValue(reportRaw)!).Skip(1).Where(l => l.Length > 0).Select(BenchRow.Parse).ToList();
-    Console.Out.Write(ResultTables.Render(rows, parse.GetValue(reportTable)!, parse.GetValue(reportBatchSize)));
+    Console.Out.Write(ResultTables.Render(RawRows(parse.GetValue(reportRaw)!), parse.GetValue(reportTable)!, parse.GetValue(reportBatchSize)));
     return 0;
 });
 
@@ -101,12 +100,10 @@ var keySeed = new Option<int>("--seed") { Description = "Seed of every Random.",
 var keys = new Command("key-draws", "Prints the hottest keys' shares of zipfian and latest, a mix's achieved shares and the cost of a draw (scripts/bench-keys.sh).") { keyDraws, mixDraws, keySeed };
 keys.SetAction(parse => KeyDrawReport.Run(Console.Out, parse.GetValue(keyDraws), parse.GetValue(mixDraws), parse.GetValue(keySeed)));
 
-var readsRaw = new Option<string>("--raw") { Description = "The long-format CSV of raw results.", Required = true };
-var reads = new Command("read-table", "Prints the read runs of the raw CSV (table reads): each client's mean reads/s and CPU per read with sd and min–max, and the ratios issue 40's targets name.") { readsRaw };
+var reads = new Command("read-table", "Prints the read runs of the raw CSV (table reads): each client's mean reads/s and CPU per read with sd and min–max, and the ratios issue 40's targets name.") { reportRaw };
 reads.SetAction(parse =>
 {
-    var rows = File.ReadLines(parse.GetValue(readsRaw)!).Skip(1).Where(l => l.Length > 0).Select(BenchRow.Parse).ToList();
-    Console.Out.Write(ReadTable.Render(rows));
+    Console.Out.Write(ReadTable.Render(RawRows(parse.GetValue(reportRaw)!)));
     return 0;
 });
 
@@ -138,6 +135,8 @@ Command ReadLoopCommand(string name, string description, Func<ReadLoopOptions, C
 LoopOptions LoopOptionsOf(ParseResult parse, int perBatch, int bytes, int propertyCount) => new(
     new Uri(parse.GetValue(url)!), parse.GetValue(account)!, parse.GetValue(key)!, parse.GetValue(tasks),
     TimeSpan.FromSeconds(parse.GetValue(seconds)), TimeSpan.FromSeconds(parse.GetValue(warmup)), perBatch, bytes, propertyCount);
+
+static List<BenchRow> RawRows(string path) => File.ReadLines(path).Skip(1).Where(l => l.Length > 0).Select(BenchRow.Parse).ToList();
 
 static async Task<int> PrintAsync(Task<LoopResult> running)
 {
