@@ -38,7 +38,7 @@ while [[ $# -gt 0 ]]; do
         --warmup) whole "$1" "${2:-}" 0; WARMUP="$2"; shift 2 ;;
         --key-space) whole "$1" "${2:-}" 1; KEY_SPACE="$2"; shift 2 ;;
         --keep) KEEP=1; shift ;;
-        -h|--help) sed -n '2,16p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
+        -h|--help) sed -n '2,15p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
         *) die "unknown argument '$1' (see --help)." ;;
     esac
 done
