@@ -161,7 +161,7 @@ repeat_integration_tests() {
     fi
 }
 
-# The tests, the docs check and the R tests start the program about a thousand times, and most of a short run's CPU is the JIT
+# The tests, the docs check and the R tests start the program hundreds of times, and most of a short run's CPU is the JIT
 # compiling it (0.9 CPU-s a start, 0.75 compiled ahead of time, on the loaded 2-core machine): the same program published
 # ReadyToRun (its IL and behaviour unchanged) replaces the built assemblies where they start it. A later `dotnet build` copies
 # the built ones back. The publish compiles without analyzers: the build above ran them on the same sources.
