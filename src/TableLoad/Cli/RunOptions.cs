@@ -110,9 +110,11 @@ internal sealed class RunOptions
         DefaultValueFactory = _ => global::TableLoad.Workload.KeyDistribution.Uniform.ToName(),
     };
 
-    public Bounded<int> QueryLength { get; } = new(
-        new Option<int>("--query-length") { Description = "With --operation query: the entities one query asks for; its pages are followed until they came or the range ended. The wire client asks each page for what is still wanted; the SDK asks every page for min(--page-size, N), so its last page may bring more.", DefaultValueFactory = _ => QueryShape.Default.Length },
-        1, 1_000_000, unit: "entities");
+    public Option<string> QueryLength { get; } = new("--query-length")
+    {
+        Description = $"With --operation query: the entities one query asks for, 1 to {QueryShape.MaxLength}; its pages are followed until they came or the range ended. A range such as 1..100 (YCSB E's scan length) has each query draw its length uniformly from it. The wire client asks each page for what is still wanted; the SDK asks every page for min(--page-size, N), so its last page may bring more.",
+        DefaultValueFactory = _ => QueryShape.Default.LengthText,
+    };
 
     public Bounded<int> PageSize { get; } = new(
         new Option<int>("--page-size") { Description = "With --operation query: the most entities one answer may hold ($top); a query of more takes several pages.", DefaultValueFactory = _ => QueryShape.MaxPageSize },
@@ -283,7 +285,7 @@ internal sealed class RunOptions
         Client, Runtime, SdkDiagnostics, ConnectionString, Endpoint, Sas, Auth, Account, AllowExistingTable, MaxEntities, Table, KeepTable, BatchSize.Option, EntitySize.Option, Properties.Option, Partitions, KeyPrefix,
         Entity,
         Tasks.Option, Processes.Option, PerProcess, Rate.Option, Duration.Option, Stages, Batches.Option, StartAt, RunId, Instance.Option,
-        Operation, Mix, Workload, KeySpace.Option, Preload, KeyDistribution, QueryLength.Option, PageSize.Option,
+        Operation, Mix, Workload, KeySpace.Option, Preload, KeyDistribution, QueryLength, PageSize.Option,
         Warmup.Option, Timeout.Option, Retries.Option, Output, Label, Verify, NoBatchLog, BatchLogBuffer.Option, Report, OtlpEndpoint, Quiet, Config,
         FailIf, Junit, AbortIf,
     ];

@@ -28,10 +28,27 @@ internal abstract class KeyChooser
         ArgumentOutOfRangeException.ThrowIfGreaterThan(keySpace, RowKeys.MaxKeySpace);
         return distribution switch
         {
-            KeyDistribution.Uniform => new UniformKeys(keySpace, random),
+            KeyDistribution.Uniform => new UniformKeys(() => keySpace, random),
             KeyDistribution.Zipfian => new ScrambledZipfianKeys(keySpace, random, new ZetaFunction(zipfianConstant)),
             KeyDistribution.Latest => new SkewedLatestKeys(keySpace, random, new ZetaFunction(zipfianConstant),
                 keysWritten ?? throw new ArgumentNullException(nameof(keysWritten), "The latest distribution needs the count of keys written.")),
+        };
+    }
+
+    /// <summary>
+    /// A chooser over keys a mix's inserts add to: key numbers 0 … <paramref name="stored"/>() − 1, the key space's first, then the
+    /// inserted ones (<see cref="InsertedKeys"/>), read once per draw. Uniform draws over them all, zipfian as YCSB's does beside its
+    /// inserts (<see cref="ScrambledZipfianKeys"/>), latest back from the newest inserted key.
+    /// </summary>
+    public static KeyChooser OverStored(KeyDistribution distribution, int keySpace, Random random, Func<long> stored, double zipfianConstant = DefaultZipfianConstant)
+    {
+        ArgumentOutOfRangeException.ThrowIfLessThan(keySpace, 1);
+        return distribution switch
+        {
+            KeyDistribution.Uniform => new UniformKeys(stored, random),
+            KeyDistribution.Zipfian => new ScrambledZipfianKeys(keySpace, random, new ZetaFunction(zipfianConstant), stored),
+            // Keys written in order and never again: with the largest key space as its bound, the newest key is the count stored less one.
+            KeyDistribution.Latest => new SkewedLatestKeys(RowKeys.MaxKeySpace, random, new ZetaFunction(zipfianConstant), stored),
         };
     }
 }
