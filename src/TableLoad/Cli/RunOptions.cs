@@ -87,12 +87,12 @@ internal sealed class RunOptions
 
     public Option<string> Mix { get; } = new("--mix")
     {
-        Description = "Instead of --operation: the operations each task draws its next request from, by weight (shares of requests, as YCSB's proportions), such as read:80,upsert-replace:20. A mix holds read, query, read-modify-write, upsert-replace and upsert-merge (an insert or a delete would change the keys the others act on), all on one --key-space, preloaded with --preload. summary.json's operations, intervals-<operation>.csv and latency-<operation>.hlog hold each operation's figures; the table has a row for each. Default: none, one --operation.",
+        Description = "Instead of --operation: the operations each task draws its next request from, by weight (shares of requests, as YCSB's proportions), such as read:80,upsert-replace:20. A mix holds read, query, read-modify-write, upsert-replace, upsert-merge and insert (not delete, which would take away keys the others draw), all on one --key-space, preloaded with --preload. A mix's inserts write each task's next keys past the key space, in each partition it uses, and its reads, queries and read-modify-writes draw from every key written so far (latest: the newest inserted); its upserts go round the key space alone. summary.json's operations, intervals-<operation>.csv and latency-<operation>.hlog hold each operation's figures; the table has a row for each. Default: none, one --operation.",
     };
 
     public Option<string?> Workload { get; } = new("--workload")
     {
-        Description = "One of YCSB's core workloads as it maps to Table storage: ycsb-a (--mix read:50,upsert-replace:50, update heavy), ycsb-b (read:95,upsert-replace:5, read mostly), ycsb-c (read:100, read only) or ycsb-f (read:50,read-modify-write:50), each with --key-distribution zipfian, --batch-size 1, --entity-size 1000 and --properties 10 (YCSB's records: one a request, 10 fields of 100 bytes). ycsb-d and ycsb-e add new keys beside their reads, which a mix cannot, and are refused. Give --key-space and --preload (YCSB's load phase); options given win over the preset's. Default: none.",
+        Description = "One of YCSB's core workloads as it maps to Table storage: ycsb-a (--mix read:50,upsert-replace:50, update heavy), ycsb-b (read:95,upsert-replace:5, read mostly), ycsb-c (read:100, read only), ycsb-d (read:95,insert:5 with --key-distribution latest, read latest), ycsb-e (query:95,insert:5 with --query-length 1..100, short ranges) or ycsb-f (read:50,read-modify-write:50), each with --key-distribution zipfian unless said, --batch-size 1, --entity-size 1000 and --properties 10 (YCSB's records: one a request, 10 fields of 100 bytes). Give --key-space and --preload (YCSB's load phase); options given win over the preset's. Default: none.",
     };
 
     public Bounded<int> KeySpace { get; } = new(
