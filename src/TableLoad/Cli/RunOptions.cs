@@ -106,7 +106,7 @@ internal sealed class RunOptions
 
     public Option<string> KeyDistribution { get; } = new("--key-distribution")
     {
-        Description = "With --operation read, query or read-modify-write: how each request draws its key from the --key-space, by YCSB's definitions: uniform (every key alike), zipfian (Gray et al.'s generator, constant 0.99, scrambled over the key space as YCSB's default: 1% of 10,000 keys get 21% of the requests) or latest (a zipfian offset back from the newest key written; after a preload, the key space's last).",
+        Description = "With --operation read, query or read-modify-write: how each request draws its key from the --key-space, by YCSB's definitions: uniform (every key alike), zipfian (Gray et al.'s generator, constant 0.99, scrambled over the key space as YCSB's default: 1% of 10,000 keys get 21% of the requests) or latest (a zipfian offset back from the newest key written; after a preload, the key space's last, and beside a mix's inserts, the task's last inserted in the partition).",
         DefaultValueFactory = _ => global::TableLoad.Workload.KeyDistribution.Uniform.ToName(),
     };
 

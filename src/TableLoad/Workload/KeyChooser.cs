@@ -1,7 +1,7 @@
 namespace TableLoad.Workload;
 
 /// <summary>
-/// Picks the key number, in [0, key space), of each request one task loop sends. One per task loop: it draws
+/// Picks the key number, in [0, key space) or among the keys a mix's inserts added (<see cref="OverStored"/>), of each request one task loop sends. One per task loop: it draws
 /// from the seeded <see cref="Random"/> it was given and is not thread-safe; a draw allocates nothing.
 /// </summary>
 internal abstract class KeyChooser
@@ -9,7 +9,7 @@ internal abstract class KeyChooser
     /// <summary>YCSB's zipfian constant (its <c>zipfianconstant</c>), for <see cref="KeyDistribution.Zipfian"/> and <see cref="KeyDistribution.Latest"/>.</summary>
     public const double DefaultZipfianConstant = 0.99;
 
-    /// <summary>The next key number, in [0, key space).</summary>
+    /// <summary>The next key number, of a key there is to draw.</summary>
     public abstract int Next();
 
     /// <summary>Whether Gray's generator takes <paramref name="constant"/>: above 0 (0 is uniform) and below 1 (its exponent 1 / (1 − θ)).</summary>
