@@ -41,16 +41,16 @@ internal static class SweepCsv
         Real("p95", r => r.P95, (r, v) => r with { P95 = v }),
         Real("p99", r => r.P99, (r, v) => r with { P99 = v }),
         // A sweep written before the intervals were columns lacks them; so does a cell with too little data for one.
-        Interval("p99_ci_low", r => r.P99Interval?.Low, (r, v) => r with { P99Interval = Bounds(r.P99Interval) with { Low = v } }),
-        Interval("p99_ci_high", r => r.P99Interval?.High, (r, v) => r with { P99Interval = Bounds(r.P99Interval) with { High = v } }),
+        Interval("p99_ci_low", r => r.P99Interval?.Lo, (r, v) => r with { P99Interval = Bounds(r.P99Interval) with { Lo = v } }),
+        Interval("p99_ci_high", r => r.P99Interval?.Hi, (r, v) => r with { P99Interval = Bounds(r.P99Interval) with { Hi = v } }),
         Count("peak_eps", r => r.PeakEntitiesPerSecond, (r, v) => r with { PeakEntitiesPerSecond = v }),
         Count("succeeded", r => r.Succeeded, (r, v) => r with { Succeeded = v }),
         Count("failed", r => r.Failed, (r, v) => r with { Failed = v }),
         Count("throttled", r => r.Throttled, (r, v) => r with { Throttled = v }),
         Count("timeouts", r => r.Timeouts, (r, v) => r with { Timeouts = v }),
         Real("mean_eps", r => r.MeanEntitiesPerSecond, (r, v) => r with { MeanEntitiesPerSecond = v }),
-        Interval("eps_ci_low", r => r.EpsInterval?.Low, (r, v) => r with { EpsInterval = Bounds(r.EpsInterval) with { Low = v } }),
-        Interval("eps_ci_high", r => r.EpsInterval?.High, (r, v) => r with { EpsInterval = Bounds(r.EpsInterval) with { High = v } }),
+        Interval("eps_ci_low", r => r.EpsInterval?.Lo, (r, v) => r with { EpsInterval = Bounds(r.EpsInterval) with { Lo = v } }),
+        Interval("eps_ci_high", r => r.EpsInterval?.Hi, (r, v) => r with { EpsInterval = Bounds(r.EpsInterval) with { Hi = v } }),
         Real("goodput_mb_s", r => r.GoodputMbPerSecond, (r, v) => r with { GoodputMbPerSecond = v }),
         // Empty when the cell's target sent no request charge (Azure Storage, Azurite), and in a sweep written before TableLoad read them.
         Optional("ru_per_entity", r => r.RuPerEntity, (r, v) => r with { RuPerEntity = v }),
@@ -125,7 +125,7 @@ internal static class SweepCsv
         ];
     }
 
-    private static FigureInterval Bounds(FigureInterval? interval) => interval ?? new FigureInterval(double.NaN, double.NaN, RunConfidence.DefaultLevel);
+    private static ConfidenceInterval Bounds(ConfidenceInterval? interval) => interval ?? new ConfidenceInterval(double.NaN, double.NaN);
 
     public static string GatesText(GateOutcome gates) => gates switch
     {
