@@ -5,11 +5,12 @@ namespace TableLoad.IntegrationTests.Cli;
 
 /// <summary>
 /// A batch's operations are inserts or upserts, so --help says "write" or "operation" where any of them is meant;
-/// "insert" stays only where the insert operation itself is named, in --operation, --mix (which refuses it) and --key-space.
+/// "insert" stays only where the insert operation itself is named: in --operation, --mix, --key-space, --workload (ycsb-d's and
+/// ycsb-e's mixes insert) and --key-distribution (latest reaches a mix's inserted keys).
 /// </summary>
 public sealed partial class HelpWordsTests
 {
-    private static readonly string[] TheInsertOperationsOwnOptions = ["--operation", "--mix", "--key-space"];
+    private static readonly string[] TheInsertOperationsOwnOptions = ["--operation", "--mix", "--key-space", "--workload", "--key-distribution"];
 
     [Theory]
     [InlineData("")]
