@@ -7,7 +7,7 @@
 #     verdict; "no difference" misses it, "better" calls it the wrong way round.
 # Prints, for each kind of pair, the share of each verdict on eps and p99 (cannot decide included), and
 # each figure's run-to-run variation over the identical runs (sd / mean: what one run cannot show).
-# Targets (issue 38): identical pairs called different in at most 5% on eps; the 15% called WORSE in most.
+# Targets: identical pairs called different in at most 5% on eps; the 15% called WORSE in most.
 # --rounds N: instead, PAIRS comparisons `compare --rounds N` of two identical configurations (they differ
 #   in --key-prefix alone), each through one fresh proxy and Azurite; prints how many called e/s beyond
 #   noise, and any of eps, p50, p90, p99 or cpu (targets: at most 5% and 20% of 40 or more, at N = 5).

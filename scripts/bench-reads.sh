@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Point reads against Azurite, issue 40's read targets: TableLoad --operation read --client sdk against the plain SDK
+# Point reads against Azurite, TableLoad's targets for reads: TableLoad --operation read --client sdk against the plain SDK
 # read loop (TableClient.GetEntityAsync<TableEntity> of the same keys, default client options, as an application reads),
 # and --client wire against the raw read loop (a bare HttpClient GET of each entity's address, signed per request).
 # One Azurite (in memory) for the whole script; one TableLoad run writes the key space once (--preload, the default 1 KB

@@ -100,7 +100,7 @@ var keySeed = new Option<int>("--seed") { Description = "Seed of every Random.",
 var keys = new Command("key-draws", "Prints the hottest keys' shares of zipfian and latest, a mix's achieved shares and the cost of a draw (scripts/bench-keys.sh).") { keyDraws, mixDraws, keySeed };
 keys.SetAction(parse => KeyDrawReport.Run(Console.Out, parse.GetValue(keyDraws), parse.GetValue(mixDraws), parse.GetValue(keySeed)));
 
-var reads = new Command("read-table", "Prints the read runs of the raw CSV (table reads): each client's mean reads/s and CPU per read with sd and min–max, and the ratios issue 40's targets name.") { reportRaw };
+var reads = new Command("read-table", "Prints the read runs of the raw CSV (table reads): each client's mean reads/s and CPU per read with sd and min–max, and the ratios TableLoad's targets for reads name.") { reportRaw };
 reads.SetAction(parse =>
 {
     Console.Out.Write(ReadTable.Render(RawRows(parse.GetValue(reportRaw)!)));

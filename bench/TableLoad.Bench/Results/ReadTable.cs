@@ -6,7 +6,7 @@ namespace TableLoad.Bench.Results;
 /// <summary>
 /// Renders bench-reads.sh's raw rows (table <c>reads</c>): each client's reads/s, CPU per read and p99 as mean ± sd (min–max) over
 /// its rounds, then each TableLoad client ÷ its baseline, as the ratio of the means with the min–max of the rounds' own ratios,
-/// against issue 40's targets where it names one. An entity of the raw rows is a read.
+/// against TableLoad's targets for reads where it names one. An entity of the raw rows is a read.
 /// </summary>
 internal static class ReadTable
 {
@@ -107,7 +107,7 @@ internal static class ReadTable
         AtMost,
     }
 
-    /// <summary>A TableLoad client's figure ÷ its baseline's; <see cref="Bound"/> is issue 40's target unless <see cref="Goal"/> is none.</summary>
+    /// <summary>A TableLoad client's figure ÷ its baseline's; <see cref="Bound"/> is TableLoad's target for reads unless <see cref="Goal"/> is none.</summary>
     private sealed record Ratio(string Client, string Baseline, string Metric, Goal Goal = Goal.None, double Bound = 0)
     {
         public string Render(List<BenchRow> rows)
