@@ -69,6 +69,7 @@ internal sealed class CsvLayout<TRow>
                 row = _columns[i]?.Read(row, fields[i]) ?? row;
             }
 
+            row = _table.Complete(row);
             return _table.CellName(row) == fields[_cellPosition] ? row : null;
         }
         catch (Exception ex) when (ex is FormatException or OverflowException)

@@ -71,7 +71,11 @@ internal static class SweepCsv
         .. Enum.GetValues<TableOperation>().SelectMany(OperationColumns),
     ];
 
-    public static readonly CsvTable<SweepRow> Table = new(ResultFiles.SweepCsv, Columns, CellColumn, SweepRow.ToBeRead, r => r.Cell.Name);
+    public static readonly CsvTable<SweepRow> Table = new(ResultFiles.SweepCsv, Columns, CellColumn, SweepRow.ToBeRead, r => r.Cell.Name)
+    {
+        // Each bound is a column of its own: an interval that one of them left half read (a spreadsheet cleared it) is none.
+        Complete = r => r with { EpsInterval = Whole(r.EpsInterval), P99Interval = Whole(r.P99Interval) },
+    };
 
     private static readonly CsvLayout<SweepRow> Standard = CsvLayout<SweepRow>.Standard(Table);
 
@@ -95,7 +99,7 @@ internal static class SweepCsv
     private static CsvColumn<SweepRow> Count(string name, Func<SweepRow, long> get, Func<SweepRow, long, SweepRow> set) =>
         new(name, r => Csv.Number(get(r)), (r, text) => set(r, ParseLong(text)));
 
-    // Empty when the figure has no interval; a bound read alone waits for the other column to complete it.
+    // Empty when the figure has no interval; a bound read alone waits for the other column to complete it (Table.Complete).
     private static CsvColumn<SweepRow> Interval(string name, Func<SweepRow, double?> get, Func<SweepRow, double, SweepRow> set) =>
         new(name, r => get(r) is { } value ? value.ToString(CultureInfo.InvariantCulture) : "", (r, text) => text.Length == 0 ? r : set(r, ParseReal(text))) { Optional = true };
 
@@ -124,6 +128,9 @@ internal static class SweepCsv
             Column("p99_ms", o => Text(o.P99), (o, t) => o with { P99 = ParseReal(t) }),
         ];
     }
+
+    private static ConfidenceInterval? Whole(ConfidenceInterval? interval) =>
+        interval is { } i && (double.IsNaN(i.Lo) || double.IsNaN(i.Hi)) ? null : interval;
 
     private static ConfidenceInterval Bounds(ConfidenceInterval? interval) => interval ?? new ConfidenceInterval(double.NaN, double.NaN);
 

@@ -196,6 +196,23 @@ public sealed class SweepCsvTests
         Assert.Equal((null, null), (read.EpsInterval, read.P99Interval));
     }
 
+    [Theory]
+    [InlineData("eps_ci_high")]
+    [InlineData("eps_ci_low")]
+    public void AnIntervalWithOneBoundCleared_ReadsBackAsNone_NotAsABoundOfNaN(string cleared)
+    {
+        // A spreadsheet's edit may clear one bound of a row: half an interval is none, and the other interval stays whole.
+        var row = CreateRow(CellSummaries.Summary());
+        var header = SweepCsv.Header.Split(',').ToList();
+        var fields = SweepCsv.Format(row).Split(',');
+        fields[header.IndexOf(cleared)] = "";
+
+        var read = SweepCsv.TryParse(string.Join(',', fields))!;
+
+        Assert.Null(read.EpsInterval);
+        Assert.Equal(row.P99Interval, read.P99Interval);
+    }
+
     [Fact]
     public void AFileWrittenBeforeGatesAndIntervals_ReadsItsRows_WithNoneOfEither()
     {
