@@ -126,5 +126,27 @@ public sealed class ScenarioTests(AzuriteFixture azurite) : IDisposable
         }
     }
 
+    [Fact]
+    public async Task AnAbortConditionScopedByAScenariosOperation_StopsTheRun_NamingIt()
+    {
+        var output = Path.Combine(_root, "aborted");
+        var profile = Path.Combine(_root, "unbudgeted.json");
+        // No budget: the lookups run until the condition, which any measured second meets, stops them.
+        await File.WriteAllTextAsync(profile, """
+            { "warmup": "0s", "quiet": true,
+              "scenarios": { "ingest": { "operation": "insert", "tasks": 1, "rate": 50, "batch_size": 10 },
+                             "lookups": { "operation": "read", "tasks": 1, "key_space": 10, "preload": true, "batch_size": 10 } } }
+            """);
+
+        var (exitCode, stdout, stderr) = await TableLoadProcess.RunAsync(
+            ["run", "--config", profile, "--duration", "30s", "--abort-if", "lookups.read.p99>0.001ms for 1s", "--output", output], azurite.ConnectionString);
+
+        Assert.True(exitCode == 99, stdout + stderr);
+        var stopped = new ResultFolder(output).Summary.StoppedBy!;
+        Assert.Equal("lookups.read.p99>0.001ms for 1s", stopped.Condition);
+        Assert.Contains("lookups.read.p99 was ", stopped.Sentence, StringComparison.Ordinal);
+        Assert.Contains(stopped.Sentence!, stdout + stderr, StringComparison.Ordinal);
+    }
+
     public void Dispose() => Directory.Delete(_root, recursive: true);
 }

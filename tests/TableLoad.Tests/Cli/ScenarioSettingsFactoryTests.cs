@@ -62,6 +62,17 @@ public sealed class ScenarioSettingsFactoryTests : IDisposable
         Assert.All(run.Scenarios!.Items, s => Assert.Equal(4, s.Tasks));
     }
 
+    [Fact]
+    public void AChildRunsCheck_ReadsItsProfilesScenarios_AsItsRunWill()
+    {
+        var errors = new UsageErrors();
+
+        var child = ChildRunCheck.Validate(["--config", Write(Profile)], sentence => sentence, Now, errors, new Dictionary<string, string>(), _ => null);
+
+        Assert.False(errors.Any);
+        Assert.Equal(["ingest", "lookups"], child!.Scenarios!.Items.Select(s => s.Name));
+    }
+
     public void Dispose() => Directory.Delete(_folder, recursive: true);
 
     private string Write(string profile)
