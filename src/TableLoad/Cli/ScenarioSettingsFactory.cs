@@ -65,6 +65,9 @@ internal static class ScenarioSettingsFactory
             // The run's own figures are all of them: its tasks, and its rate when every scenario has one.
             Tasks = scenarios.Sum(s => s.Tasks),
             Rate = scenarios.All(s => s.Rate is not null) ? scenarios.Sum(s => s.Rate) : null,
+            // Each scenario has its own key space and preload (summary.json's scenarios say whose); the run has none of its own.
+            KeySpace = null,
+            Preload = false,
         };
         var errors = new UsageErrors();
         var scopes = new GateScopes(settingsOfRun.Slices, GateScopes.ScenarioKind);

@@ -134,7 +134,7 @@ internal sealed class RunPhases(
 
     /// <summary>A delete run whose tasks ran out of keys before its time: it ended early, which the output says.</summary>
     private string? NoKeyLeftSentence(RunSummary summary) =>
-        settings.Operation.KeyUse() == KeyUse.Deletes && summary.Preload is { } preload && summary.KeysDeleted >= preload.Entities
+        settings is { Scenarios: null } && settings.Operation.KeyUse() == KeyUse.Deletes && summary.Preload is { } preload && summary.KeysDeleted >= preload.Entities
             ? $"delete: no key left; the load ended once all {summary.KeysDeleted} keys of the key space were deleted"
             : null;
 
