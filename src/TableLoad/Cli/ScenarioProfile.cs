@@ -24,7 +24,7 @@ internal static partial class ScenarioProfile
     [
         options.Tasks.Option, options.Rate.Option, options.Operation, options.Mix, options.Workload, options.BatchSize.Option, options.EntitySize.Option,
         options.Properties.Option, options.Entity, options.KeySpace.Option, options.Preload, options.KeyDistribution, options.QueryLength.Option,
-        options.PageSize.Option, options.Partitions, options.Batches.Option, options.MaxEntities,
+        options.PageSize.Option, options.Partitions, options.Batches.Option, options.MaxEntities, options.Stages,
     ];
 
     /// <summary>The options that say what a scenario sends: each scenario's own, never shared.</summary>
@@ -48,7 +48,6 @@ internal static partial class ScenarioProfile
 
         var allowed = OptionsOf(options).Select(OptionLayers.Key).ToHashSet(StringComparer.OrdinalIgnoreCase);
         var known = options.All.Select(OptionLayers.Key).ToHashSet(StringComparer.OrdinalIgnoreCase);
-        var stages = OptionLayers.Key(options.Stages);
         var names = new List<string>();
         foreach (var scenario in scenarios.EnumerateObject())
         {
@@ -72,8 +71,6 @@ internal static partial class ScenarioProfile
             {
                 errors.Require(allowed.Contains(field.Name), !known.Contains(field.Name)
                     ? $"--config {configFile}: the scenario '{name}' has '{field.Name}', which is not an option of tableload run; a scenario takes {string.Join(", ", allowed.Order(StringComparer.Ordinal))}."
-                    : field.Name.Equals(stages, StringComparison.OrdinalIgnoreCase)
-                    ? $"--config {configFile}: the scenario '{name}' sets {stages}, which scenarios do not take: each holds one load (its tasks, or its rate) for the run's --duration."
                     : $"--config {configFile}: the scenario '{name}' sets {field.Name}, which is the whole run's: give it outside {Key}, for every scenario at once.");
             }
         }
@@ -89,13 +86,25 @@ internal static partial class ScenarioProfile
         return options.ValueKind == JsonValueKind.Object && options.TryGetProperty(Key, out var scenarios) && scenarios.ValueKind != JsonValueKind.Null ? scenarios : null;
     }
 
-    /// <summary>The fields of scenario <paramref name="name"/> in front of the profile's shared ones, which it overrides.</summary>
+    /// <summary>
+    /// The fields of scenario <paramref name="name"/> in front of the profile's shared ones, which it overrides; a scenario's stages stand in
+    /// for the shared duration, which they must last (<see cref="ScenarioSettingsFactory"/> checks it).
+    /// </summary>
     public static IEnumerable<(string Key, JsonElement Value)> Merged(IEnumerable<(string Key, JsonElement Value)> shared, JsonElement root, string name)
     {
         var own = In(root)!.Value.GetProperty(name).EnumerateObject().Select(f => (Key: f.Name, f.Value)).ToList();
         var ownKeys = own.Select(f => f.Key).ToHashSet(StringComparer.OrdinalIgnoreCase);
+        if (ownKeys.Contains(StagesKey))
+        {
+            ownKeys.Add(DurationKey);
+        }
+
         return shared.Where(f => !ownKeys.Contains(f.Key)).Concat(own);
     }
+
+    private const string StagesKey = "stages";
+
+    private const string DurationKey = "duration";
 
     private static JsonElement? Read(string path)
     {

@@ -59,6 +59,18 @@ internal static class ScenarioSettingsFactory
             throw new UsageException(string.Join(Environment.NewLine, sentences));
         }
 
+        // The scenarios run on one timeline: a scenario's stages last the run's measured time, which the others hold their load for.
+        var measured = MeasuredTime(scenarios, run.Settings.Duration, commandLine, options, environment);
+        foreach (var staged in scenarios.Where(s => s.Stages is { } plan && plan.TotalDuration() != measured))
+        {
+            sentences.Add($"Scenario '{staged.Name}': its stages last {DurationParser.Format(staged.Stages!.TotalDuration())}, but the run measures {DurationParser.Format(measured)} (--duration, or another scenario's stages): every scenario lasts the run's measured time.");
+        }
+
+        if (sentences.Count > 0)
+        {
+            throw new UsageException(string.Join(Environment.NewLine, sentences));
+        }
+
         var settingsOfRun = run.Settings with
         {
             Scenarios = new ScenarioList(scenarios),
@@ -68,6 +80,9 @@ internal static class ScenarioSettingsFactory
             // Each scenario has its own key space and preload (summary.json's scenarios say whose); the run has none of its own.
             KeySpace = null,
             Preload = false,
+            // Stages are a scenario's own; the run holds the one measured time they all last.
+            Stages = null,
+            Duration = measured,
         };
         var errors = new UsageErrors();
         var scopes = new GateScopes(settingsOfRun.Slices, GateScopes.ScenarioKind);
@@ -103,8 +118,20 @@ internal static class ScenarioSettingsFactory
 
         if (shared.Parse.IsGiven(options.Stages))
         {
-            yield return $"--stages{From(shared, options.Stages)} goes with a run of one load: each scenario holds its own load (its tasks, or its rate) for --duration.";
+            yield return $"--stages{From(shared, options.Stages)} is a scenario's own: give stages inside the scenario whose load they shape, not beside the scenarios.";
         }
+    }
+
+    /// <summary>The run's measured time: the --duration shared by the scenarios without stages, or, when every scenario has its own, the first's stages'.</summary>
+    private static TimeSpan MeasuredTime(List<Scenario> scenarios, TimeSpan first, ParseResult commandLine, RunOptions options, IDictionary environment)
+    {
+        if (scenarios.All(s => s.Stages is not null))
+        {
+            return scenarios[0].Stages!.TotalDuration();
+        }
+
+        var shared = RunProfile.LayersOf(options).Layer(commandLine, environment).Parse;
+        return DurationParser.TryParse(shared.GetValue(options.Duration.Option), out var duration) ? duration : first;
     }
 
     private static string From(LayeredParse shared, Option option) =>

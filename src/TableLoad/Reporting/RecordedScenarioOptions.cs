@@ -49,13 +49,18 @@ internal sealed record RecordedScenarioOptions
     [JsonIgnore(Condition = JsonIgnoreCondition.Never)]
     public long? Batches { get; init; }
 
+    /// <summary>In --stages' syntax; null for one load held for the run's duration.</summary>
+    [JsonIgnore(Condition = JsonIgnoreCondition.Never)]
+    public string? Stages { get; init; }
+
     public static RecordedScenarioOptions Of(Scenario scenario) => new()
     {
         // As for a run: a mix names its operations, a preset its mix; recording both would make a run.json a repeat refuses.
         Operation = scenario.Mix is null ? scenario.Operation.ToName() : null,
         Mix = scenario.Workload is null ? scenario.Mix?.ToText() : null,
         Workload = scenario.Workload,
-        Tasks = scenario.Tasks,
+        // A closed plan's loops are its highest target; tasks was where it started.
+        Tasks = scenario is { Stages: { } plan, Rate: null } ? (int)plan.StartTarget : scenario.Tasks,
         Rate = scenario.Rate,
         BatchSize = scenario.BatchSize,
         EntitySize = scenario.Entity is null ? scenario.EntitySize : null,
@@ -68,5 +73,6 @@ internal sealed record RecordedScenarioOptions
         PageSize = scenario.Query.PageSize,
         Partitions = scenario.Partitions.ToString()!,
         Batches = scenario.Batches,
+        Stages = scenario.Stages?.Text(),
     };
 }

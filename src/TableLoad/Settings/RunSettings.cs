@@ -73,6 +73,7 @@ internal sealed record RunSettings
         Tasks = scenario.Tasks,
         Rate = scenario.Rate,
         Batches = scenario.Batches,
+        Stages = scenario.Stages,
     };
 
     /// <summary>RowKeys each task cycles over per partition (<c>--key-space</c>); null for new keys every batch.</summary>

@@ -42,6 +42,9 @@ internal sealed record Scenario(string Name)
 
     public long? Batches { get; init; }
 
+    /// <summary>The scenario's own stages, which last the run's measured time; null for one load. Closed model: <see cref="Tasks"/> is the plan's highest target.</summary>
+    public StagePlan? Stages { get; init; }
+
     /// <summary>The part of <paramref name="settings"/> a scenario holds, under <paramref name="name"/>.</summary>
     public static Scenario Of(string name, RunSettings settings) => new(name)
     {
@@ -61,6 +64,7 @@ internal sealed record Scenario(string Name)
         Tasks = settings.Tasks,
         Rate = settings.Rate,
         Batches = settings.Batches,
+        Stages = settings.Stages,
     };
 
     /// <summary>A '.' never stands in a scenario's name, so one scenario's keys are never a prefix of another's.</summary>

@@ -17,11 +17,11 @@ public sealed class ScenarioRefusalTests : IDisposable
     [InlineData("""{"scenarios": {"Big_Ingest": {"tasks": 1}}}""",
         "--config {0}: the scenario 'Big_Ingest' needs a name of 1 to 40 lower-case letters, digits or '-', as it goes into file names.")]
     [InlineData("""{"scenarios": {"ingest": {"speed": 1}}}""",
-        "--config {0}: the scenario 'ingest' has 'speed', which is not an option of tableload run; a scenario takes batch_size, batches, entity, entity_size, key_distribution, key_space, max_entities, mix, operation, page_size, partitions, preload, properties, query_length, rate, tasks, workload.")]
+        "--config {0}: the scenario 'ingest' has 'speed', which is not an option of tableload run; a scenario takes batch_size, batches, entity, entity_size, key_distribution, key_space, max_entities, mix, operation, page_size, partitions, preload, properties, query_length, rate, stages, tasks, workload.")]
     [InlineData("""{"scenarios": {"ingest": {"table": "other"}}}""",
         "--config {0}: the scenario 'ingest' sets table, which is the whole run's: give it outside scenarios, for every scenario at once.")]
-    [InlineData("""{"scenarios": {"ingest": {"stages": "1s:2"}}}""",
-        "--config {0}: the scenario 'ingest' sets stages, which scenarios do not take: each holds one load (its tasks, or its rate) for the run's --duration.")]
+    [InlineData("""{"duration": "3s", "scenarios": {"ingest": {"stages": "1s:2"}, "lookups": {"tasks": 1}}}""",
+        "Scenario 'ingest': its stages last 1s, but the run measures 3s (--duration, or another scenario's stages): every scenario lasts the run's measured time.")]
     [InlineData("""{"scenarios": {"ingest": {"operation": "scan"}}}""",
         "Scenario 'ingest': --operation must be one of insert, upsert-replace, upsert-merge, read, query, delete, read-modify-write, not 'scan' (from --config {0}).")]
     [InlineData("""{"scenarios": {"ingest": {"operation": "insert"}, "lookups": {"operation": "read"}}}""",
@@ -31,7 +31,7 @@ public sealed class ScenarioRefusalTests : IDisposable
     [InlineData("""{"scenarios": {"ingest": {"operation": "insert"}}}""",
         "--mix names what a scenario sends: give it inside each scenario of --config, not beside them.", "--mix", "read:1")]
     [InlineData("""{"scenarios": {"ingest": {"operation": "insert"}}}""",
-        "--stages goes with a run of one load: each scenario holds its own load (its tasks, or its rate) for --duration.", "--stages", "1s:2")]
+        "--stages is a scenario's own: give stages inside the scenario whose load they shape, not beside the scenarios.", "--stages", "1s:2")]
     [InlineData("""{"scenarios": {"ingest": {"operation": "insert"}}}""",
         "--fail-if 'lookups.p99<20ms' is scoped by 'lookups', which is none of the run's scenario and operation names (insert, ingest, ingest.insert); scope it by one of them, or drop 'lookups.' to judge the whole run.",
         "--fail-if", "lookups.p99<20ms")]
@@ -42,7 +42,7 @@ public sealed class ScenarioRefusalTests : IDisposable
     {
         var path = Path.Combine(_root, "scenarios.json");
         await File.WriteAllTextAsync(path, profile);
-        await RefusedRun.AssertRefusedAsync(string.Format(System.Globalization.CultureInfo.InvariantCulture, sentence, path), ["--config", path, .. options]);
+        await RefusedRun.AssertRefusedAsync(string.Format(System.Globalization.CultureInfo.InvariantCulture, sentence, path), ["--config", path, .. options], duration: null);
     }
 
     public void Dispose() => Directory.Delete(_root, recursive: true);

@@ -127,6 +127,28 @@ public sealed class ScenarioTests(AzuriteFixture azurite) : IDisposable
     }
 
     [Fact]
+    public async Task AScenarioWithStages_RunsBesideASteadyOne_AndRunJsonRecordsItsPlan()
+    {
+        var output = Path.Combine(_root, "staged");
+        var profile = Path.Combine(_root, "staged.json");
+        await File.WriteAllTextAsync(profile, """
+            { "warmup": "0s", "duration": "2s", "quiet": true,
+              "scenarios": { "ramp": { "operation": "upsert-replace", "key_space": 20, "batch_size": 10, "tasks": 1, "stages": "1s:2,1s:2" },
+                             "steady": { "operation": "insert", "tasks": 1, "rate": 50, "batch_size": 10 } } }
+            """);
+
+        var (exitCode, stdout, stderr) = await TableLoadProcess.RunAsync(["run", "--config", profile, "--output", output], azurite.ConnectionString);
+
+        Assert.True(exitCode == 0, stdout + stderr);
+        var folder = new ResultFolder(output);
+        Assert.All(folder.Summary.Scenarios!.Values, s => Assert.True(s.Requests > 0));
+        var recorded = folder.Run.Options.Scenarios!;
+        Assert.Equal(("1s:2,1s:2", 1), (recorded["ramp"].Stages, recorded["ramp"].Tasks));
+        Assert.Null(recorded["steady"].Stages);
+        Assert.Equal("2s", folder.Run.Options.Duration);
+    }
+
+    [Fact]
     public async Task AnAbortConditionScopedByAScenariosOperation_StopsTheRun_NamingIt()
     {
         var output = Path.Combine(_root, "aborted");

@@ -55,6 +55,25 @@ public sealed class ScenarioSettingsFactoryTests : IDisposable
     }
 
     [Fact]
+    public void AScenariosStages_StandForTheSharedDuration_AndRunJsonRepeatsThem()
+    {
+        var first = Settings(Write("""
+            { "duration": "3s", "scenarios": { "ramp": { "tasks": 2, "stages": "1s:4,2s:4" }, "steady": { "tasks": 1 } } }
+            """), ["--output", Path.Combine(_folder, "first")]);
+        var runJson = Path.Combine(_folder, ResultFiles.RunJson);
+        File.WriteAllText(runJson, JsonSerializer.Serialize(RunDescription.Create(first, TestSupport.RunSummaries.Create(), Now, Now.AddMinutes(1)), ResultJson.Context.RunDescription));
+
+        var repeat = Settings(runJson, []);
+
+        var (ramp, steady) = (first.Scenarios!.Items[0], first.Scenarios.Items[1]);
+        Assert.Equal((4, "1s:4,2s:4"), (ramp.Tasks, ramp.Stages!.Text()));
+        Assert.Equal((1, (StagePlan?)null), (steady.Tasks, steady.Stages));
+        Assert.Equal((TimeSpan.FromSeconds(3), (StagePlan?)null), (first.Duration, first.Stages));
+        Assert.Equal(first.Scenarios, repeat.Scenarios);
+        Assert.Equal(first.Duration, repeat.Duration);
+    }
+
+    [Fact]
     public void CommandLine_OverridesEveryScenariosOption_AsItOverridesTheProfile()
     {
         var run = Settings(Write(Profile), ["--tasks", "4"]);

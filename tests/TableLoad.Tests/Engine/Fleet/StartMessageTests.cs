@@ -151,6 +151,7 @@ public sealed class StartMessageTests
             {
                 BatchSize = 7, Operation = TableOperation.Read, KeySpace = 11, Preload = true, EntitySize = 13, Properties = 2, Partitions = new PartitionStrategy.Spread(3),
                 KeyPrefix = "tl.lookups", Tasks = 5, Rate = 17.5, Batches = 19, Query = new QueryShape(3, 2), KeyDistribution = KeyDistribution.Zipfian,
+                Stages = new StagePlan(2, [new Stage(TimeSpan.FromSeconds(3), 4)]),
             }]),
             _ when underlying == typeof(StorageTarget) => new StorageTarget(new Uri("https://other.table.core.windows.net"), "other", StorageAuth.SharedKey(Key)),
             _ => throw new NotSupportedException($"Teach this test a value of {type.Name} other than the default, so the new RunSettings field is checked."),
