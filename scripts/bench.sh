@@ -40,6 +40,8 @@ set -euo pipefail
 readonly REPO_ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 # shellcheck source=lib/http.sh
 source "$REPO_ROOT/scripts/lib/http.sh"
+# shellcheck source=lib/bench-runtime.sh
+source "$REPO_ROOT/scripts/lib/bench-runtime.sh"
 readonly TABLELOAD="$REPO_ROOT/src/TableLoad/bin/Release/net10.0/tableload.dll"
 readonly BENCH="$REPO_ROOT/bench/TableLoad.Bench/bin/Release/net10.0/TableLoad.Bench.dll"
 readonly MICRO="$REPO_ROOT/bench/TableLoad.MicroBench/bin/Release/net10.0/TableLoad.MicroBench.dll"
@@ -135,20 +137,7 @@ run_tableload() {
         || { echo "warning: TableLoad run $name exited with $? (log: $WORK/$name.log)" >&2; return 1; }
 }
 
-# The floor runs with TableLoad's own runtime settings (GC mode and adaptation, heap count, tiered PGO), read from
-# its runtimeconfig.json; the plain SDK loop with .NET's defaults for a Server GC application, as a user's loop runs.
-runtime_setting() { # runtime_setting NAME -> 1, 0, a number or nothing
-    local value
-    value="$(grep -o "\"$1\": *[a-z0-9]*" "${TABLELOAD%.dll}.runtimeconfig.json" 2>/dev/null | grep -o '[a-z0-9]*$')" || true
-    case "$value" in true) echo 1 ;; false) echo 0 ;; *) echo "$value" ;; esac
-}
-FLOOR_ENV=()
-for setting in System.GC.Server:DOTNET_gcServer System.GC.Concurrent:DOTNET_gcConcurrent System.Runtime.TieredPGO:DOTNET_TieredPGO \
-               System.GC.DynamicAdaptationMode:DOTNET_GCDynamicAdaptationMode System.GC.HeapCount:DOTNET_GCHeapCount; do
-    value="$(runtime_setting "${setting%%:*}")"
-    [[ -n "$value" ]] && FLOOR_ENV+=("${setting##*:}=$value")
-done
-SDK_LOOP_ENV=(DOTNET_gcServer=1)
+baseline_runtimes "$TABLELOAD"
 
 # One run of a baseline client (floor or sdk-loop); its JSON line goes to $WORK/$name.json.
 run_baseline() {

@@ -25,6 +25,13 @@ var floor = LoopCommand("floor", "The floor client: a bare HttpClient loop posti
     (options, ct) => new FloorClient(options).RunAsync(ct));
 var sdkLoop = LoopCommand("sdk-loop", "The plain SDK loop: TableClient.SubmitTransactionAsync of new entities per batch, as a user writes it; prints one JSON line.",
     (options, ct) => new SdkLoopClient(options).RunAsync(ct));
+var readTable = new Option<string>("--table") { Description = "The table a 'tableload run --preload --key-space N --keep-table' filled.", Required = true };
+var keySpace = new Option<int>("--key-space") { Description = "That run's --key-space: the keys each task reads.", Required = true };
+var keyPrefix = new Option<string>("--key-prefix") { Description = "That run's --key-prefix.", DefaultValueFactory = _ => "tl" };
+var sdkReadLoop = ReadLoopCommand("sdk-read-loop", "The plain SDK read loop: TableClient.GetEntityAsync<TableEntity> of keys a TableLoad preload wrote, default client options; prints one JSON line (an entity is a read).",
+    (options, ct) => new SdkReadLoopClient(options).RunAsync(ct));
+var rawReadLoop = ReadLoopCommand("raw-read-loop", "The raw read loop: a bare HttpClient GET of each entity address, signed per request; prints one JSON line (an entity is a read).",
+    (options, ct) => new RawReadClient(options).RunAsync(ct));
 
 var traceFile = new Argument<string>("trace") { Description = "A .nettrace file from dotnet-trace collect --profile gc-verbose." };
 var top = new Option<int>("--top") { Description = "Rows per table.", DefaultValueFactory = _ => 15 };
@@ -42,13 +49,13 @@ report.SetAction(parse =>
 });
 
 var raw = new Option<string>("--raw") { Description = "The long-format CSV of raw results.", Required = true };
-var table = new Option<string>("--table") { Description = "ceiling or azurite.", Required = true };
+var table = new Option<string>("--table") { Description = "ceiling, azurite or reads.", Required = true };
 var cell = new Option<string>("--cell") { Description = "The cell's name, e.g. p1-t16.", Required = true };
-var client = new Option<string>("--client") { Description = "The client's name: tableload-sdk, tableload-wire, tableload-sdk-diag, floor or sdk-loop.", Required = true };
+var client = new Option<string>("--client") { Description = "The client's name: tableload-sdk, tableload-wire, tableload-sdk-diag, floor, sdk-loop, sdk-read-loop or raw-read-loop.", Required = true };
 var run = new Option<int>("--run") { Description = "Run number within the cell.", Required = true };
 var summary = new Option<string?>("--summary") { Description = "TableLoad's summary.json." };
 var probe = new Option<string?>("--probe") { Description = "The startup hook's probe file of that TableLoad run." };
-var loopOutput = new Option<string[]>("--result") { Description = "A baseline client's (floor, sdk-loop) output file(s); several processes add up.", AllowMultipleArgumentsPerToken = true };
+var loopOutput = new Option<string[]>("--result") { Description = "A baseline client's (floor, sdk-loop, a read loop) output file(s); several processes add up.", AllowMultipleArgumentsPerToken = true };
 var timeOutput = new Option<string[]>("--time") { Description = "/usr/bin/time -v output file(s).", AllowMultipleArgumentsPerToken = true };
 var recordCommand = new Command("record", "Appends one run's figures to the raw CSV.") { raw, table, cell, client, run, summary, probe, loopOutput, timeOutput };
 recordCommand.SetAction(parse =>
@@ -74,8 +81,7 @@ var reportBatchSize = new Option<int>("--batch-size") { Description = "Inserts p
 var tables = new Command("tables", "Prints the comparison tables of one kind from the raw CSV: medians with min–max and ratios client ÷ baseline.") { reportRaw, reportTable, reportBatchSize };
 tables.SetAction(parse =>
 {
-    var rows = File.ReadLines(parse.GetValue(reportRaw)!).Skip(1).Where(l => l.Length > 0).Select(BenchRow.Parse).ToList();
-    Console.Out.Write(ResultTables.Render(rows, parse.GetValue(reportTable)!, parse.GetValue(reportBatchSize)));
+    Console.Out.Write(ResultTables.Render(RawRows(parse.GetValue(reportRaw)!), parse.GetValue(reportTable)!, parse.GetValue(reportBatchSize)));
     return 0;
 });
 
@@ -94,22 +100,47 @@ var keySeed = new Option<int>("--seed") { Description = "Seed of every Random.",
 var keys = new Command("key-draws", "Prints the hottest keys' shares of zipfian and latest, a mix's achieved shares and the cost of a draw (scripts/bench-keys.sh).") { keyDraws, mixDraws, keySeed };
 keys.SetAction(parse => KeyDrawReport.Run(Console.Out, parse.GetValue(keyDraws), parse.GetValue(mixDraws), parse.GetValue(keySeed)));
 
-var root = new RootCommand("TableLoad benchmarks: the fake endpoint, the baseline clients (floor, sdk-loop) and a trace report (scripts/bench.sh runs them).") { fake, floor, sdkLoop, recordCommand, tables, report, memory, keys };
+var reads = new Command("read-table", "Prints the read runs of the raw CSV (table reads): each client's mean reads/s and CPU per read with sd and min–max, and the ratios issue 40's targets name.") { reportRaw };
+reads.SetAction(parse =>
+{
+    Console.Out.Write(ReadTable.Render(RawRows(parse.GetValue(reportRaw)!)));
+    return 0;
+});
+
+var root = new RootCommand("TableLoad benchmarks: the fake endpoint, the baseline clients (floor, sdk-loop, sdk-read-loop, raw-read-loop) and a trace report (scripts/bench.sh and bench-reads.sh run them).")
+{
+    fake, floor, sdkLoop, sdkReadLoop, rawReadLoop, recordCommand, tables, reads, report, memory, keys,
+};
 return await root.Parse(args).InvokeAsync().ConfigureAwait(false);
 
 // floor and sdk-loop take the same options and print the same result line; only the client differs.
 Command LoopCommand(string name, string description, Func<LoopOptions, CancellationToken, Task<LoopResult>> runAsync)
 {
     var command = new Command(name, description) { url, account, key, tasks, seconds, warmup, batchSize, entitySize, properties };
-    command.SetAction(async (parse, ct) =>
-    {
-        var options = new LoopOptions(
-            new Uri(parse.GetValue(url)!), parse.GetValue(account)!, parse.GetValue(key)!, parse.GetValue(tasks),
-            TimeSpan.FromSeconds(parse.GetValue(seconds)), TimeSpan.FromSeconds(parse.GetValue(warmup)),
-            parse.GetValue(batchSize), parse.GetValue(entitySize), parse.GetValue(properties));
-        var result = await runAsync(options, ct).ConfigureAwait(false);
-        await Console.Out.WriteLineAsync(result.ToJson()).ConfigureAwait(false);
-        return result.FailedBatches == 0 ? 0 : 1;
-    });
+    command.SetAction((parse, ct) => PrintAsync(runAsync(
+        LoopOptionsOf(parse, parse.GetValue(batchSize), parse.GetValue(entitySize), parse.GetValue(properties)), ct)));
     return command;
+}
+
+// sdk-read-loop and raw-read-loop read the keys a TableLoad preload wrote, with the loops' concurrency and timing.
+Command ReadLoopCommand(string name, string description, Func<ReadLoopOptions, CancellationToken, Task<LoopResult>> runAsync)
+{
+    var command = new Command(name, description) { url, account, key, tasks, seconds, warmup, readTable, keySpace, keyPrefix };
+    // A read is a batch of one to the harness; the entity size and properties are the preload's, not the loop's.
+    command.SetAction((parse, ct) => PrintAsync(runAsync(
+        new ReadLoopOptions(LoopOptionsOf(parse, 1, 0, 0), parse.GetValue(readTable)!, parse.GetValue(keySpace), parse.GetValue(keyPrefix)!), ct)));
+    return command;
+}
+
+LoopOptions LoopOptionsOf(ParseResult parse, int perBatch, int bytes, int propertyCount) => new(
+    new Uri(parse.GetValue(url)!), parse.GetValue(account)!, parse.GetValue(key)!, parse.GetValue(tasks),
+    TimeSpan.FromSeconds(parse.GetValue(seconds)), TimeSpan.FromSeconds(parse.GetValue(warmup)), perBatch, bytes, propertyCount);
+
+static List<BenchRow> RawRows(string path) => File.ReadLines(path).Skip(1).Where(l => l.Length > 0).Select(BenchRow.Parse).ToList();
+
+static async Task<int> PrintAsync(Task<LoopResult> running)
+{
+    var result = await running.ConfigureAwait(false);
+    await Console.Out.WriteLineAsync(result.ToJson()).ConfigureAwait(false);
+    return result.FailedBatches == 0 ? 0 : 1;
 }

@@ -12,39 +12,20 @@ internal sealed class FloorLoop(FloorBody body, HttpClient http, Uri batchUri, F
 
     private static ReadOnlySpan<byte> StatusLinePrefix => "HTTP/1.1 "u8;
 
-    private byte[] _answer = new byte[64 * 1024];
+    private readonly AnswerBuffer _answer = new(64 * 1024);
 
     public async Task<bool> SendAsync(long sequence, CancellationToken cancellationToken)
     {
         body.SetSequence(sequence);
         var content = new ReadOnlyMemoryContent(body.Body);
         content.Headers.ContentType = BodyType;
-        using var request = new HttpRequestMessage(HttpMethod.Post, batchUri) { Version = HttpVersion.Version11, Content = content };
-        var headers = request.Headers;
         var (date, authorization) = signer.Current();
-        headers.TryAddWithoutValidation("x-ms-version", WireBatchClient.ServiceVersion);
-        headers.TryAddWithoutValidation("DataServiceVersion", "3.0");
-        headers.TryAddWithoutValidation("MaxDataServiceVersion", "3.0;NetFx");
-        headers.TryAddWithoutValidation("Accept", "application/json;odata=nometadata");
-        headers.TryAddWithoutValidation("x-ms-date", date);
-        headers.TryAddWithoutValidation("Authorization", authorization);
+        using var request = FloorRequest.Create(HttpMethod.Post, batchUri, date, authorization);
+        request.Content = content;
 
         using var response = await http.SendAsync(request, HttpCompletionOption.ResponseHeadersRead, cancellationToken).ConfigureAwait(false);
-        var length = 0;
-        await using (var stream = await response.Content.ReadAsStreamAsync(cancellationToken).ConfigureAwait(false))
-        {
-            int read;
-            while ((read = await stream.ReadAsync(_answer.AsMemory(length), cancellationToken).ConfigureAwait(false)) > 0)
-            {
-                length += read;
-                if (length == _answer.Length)
-                {
-                    Array.Resize(ref _answer, _answer.Length * 2);
-                }
-            }
-        }
-
-        return response.StatusCode == HttpStatusCode.Accepted && AllOperationsSucceeded(_answer.AsSpan(0, length));
+        var length = await _answer.ReadAsync(response, cancellationToken).ConfigureAwait(false);
+        return response.StatusCode == HttpStatusCode.Accepted && AllOperationsSucceeded(_answer.Answer(length));
     }
 
     private static bool AllOperationsSucceeded(ReadOnlySpan<byte> answer)

@@ -19,13 +19,18 @@ internal sealed class FloorSigner(string accountName, byte[] key, string canonic
         if (current is null || current.Second != second)
         {
             var date = DateTimeOffset.FromUnixTimeSeconds(second).ToString("R", CultureInfo.InvariantCulture);
-            var stringToSign = $"POST\n\n{contentType}\n{date}\n{canonicalizedResource}";
-            var signature = Convert.ToBase64String(HMACSHA256.HashData(key, Encoding.UTF8.GetBytes(stringToSign)));
-            current = new Signed(second, date, $"SharedKey {accountName}:{signature}");
+            current = new Signed(second, date, Authorization(accountName, key, "POST", contentType, date, canonicalizedResource));
             _current = current;
         }
 
         return (current.Date, current.Authorization);
+    }
+
+    /// <summary>The Table service's SharedKey header: the verb, no Content-MD5, the content type, the date and the canonicalized resource, HMAC-SHA256 with the account key.</summary>
+    public static string Authorization(string accountName, byte[] key, string verb, string contentType, string date, string canonicalizedResource)
+    {
+        var stringToSign = $"{verb}\n\n{contentType}\n{date}\n{canonicalizedResource}";
+        return $"SharedKey {accountName}:{Convert.ToBase64String(HMACSHA256.HashData(key, Encoding.UTF8.GetBytes(stringToSign)))}";
     }
 
     private sealed record Signed(long Second, string Date, string Authorization);

@@ -86,6 +86,14 @@ internal static class KeyDrawReport
         long written = KeySpace;
         var latest = KeyChooser.Create(KeyDistribution.Latest, KeySpace, new Random(seed), () => written++);
         Time(output, $"latest over {KeySpace:N0} keys, a key written before every draw", draws, () => latest.Next());
+        // Beside a mix's inserts: over the keys stored, a tenth more than the key space (zipfian draws again past them).
+        var stored = KeySpace + (KeySpace / 10L);
+        foreach (var distribution in Enum.GetValues<KeyDistribution>())
+        {
+            var chooser = KeyChooser.OverStored(distribution, KeySpace, new Random(seed), () => stored);
+            Time(output, $"{distribution.ToName()} beside a mix's inserts, {stored:N0} keys stored", draws, () => chooser.Next());
+        }
+
         var mix = ParseMix();
         var random = new Random(seed);
         Time(output, $"mix {Mix}", draws, () => mix.Next(random).Length);

@@ -18,6 +18,7 @@ internal static class RunFigures
     public const string PeakRssMiB = "peak_rss_mib";
     public const string P99Ms = "p99_ms";
     public const string FailedEntities = "failed_entities";
+    public const string NotFound = "not_found";
     public const string GcPausePercent = "gc_pause_percent";
     public const string GcGen0 = "gc_gen0";
 
@@ -29,6 +30,7 @@ internal static class RunFigures
             [EntitiesPerSecond] = summary.MeanEntitiesPerSecond,
             [P99Ms] = summary.LatencyMs.P99,
             [FailedEntities] = summary.EntitiesFailed,
+            [NotFound] = summary.Outcomes.GetValueOrDefault(OutcomeTable.Of(BatchOutcome.NotFound).Name),
             [CpuUsPerEntity] = summary.Client.CpuUsPerEntity,
             [GcGen0] = summary.Client.GcGen0,
             [GcPausePercent] = summary.Client.GcPausePercent,

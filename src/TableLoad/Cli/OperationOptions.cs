@@ -31,7 +31,7 @@ internal static class OperationOptions
         var mix = workload?.OperationMix ?? ReadMix(parse, options, errors, ref known);
         var keySpace = options.KeySpace.ValueIn(parse, errors);
         var preload = parse.GetValue(options.Preload);
-        var query = new QueryShape(options.QueryLength.ValueIn(parse, errors) ?? QueryShape.Default.Length, options.PageSize.ValueIn(parse, errors) ?? QueryShape.MaxPageSize);
+        var query = ReadQuery(parse, options, errors, workload);
         var distributionText = parse.GetValue(options.KeyDistribution);
         var knownDistribution = errors.Require(options.KeyDistribution, KeyDistributionNames.TryParse(distributionText, out var distribution),
             $"--key-distribution must be {KeyDistributionNames.Names()}, not '{distributionText}'.");
@@ -72,12 +72,25 @@ internal static class OperationOptions
         // With --preload the sentence above said it already.
         errors.Require(preload || mix is not null || operation.KeyUse() != KeyUse.WritesNew,
             "--key-space goes with --operation upsert-replace, upsert-merge, read, query, delete or read-modify-write: the service refuses an insert of a key that exists (409 EntityAlreadyExists).");
-        if (batchSize is { } size && sent.Any(o => !o.DrawsKeys()))
+        // A mix's inserts number their keys on from the key space's last, in the digits every RowKey of a key space has.
+        errors.Require(!sent.Contains(TableOperation.Insert) || mix is null || space <= RowKeys.MaxKeySpace / 2,
+            $"--key-space ({space}) must be at most {RowKeys.MaxKeySpace / 2} beside a mix's inserts, which number their keys on from its last.");
+        // A mix's inserts write keys past the key space, each once, so only the batches that go round the key space need it.
+        if (batchSize is { } size && sent.Any(o => !o.DrawsKeys() && (mix is null || o.KeyUse() != KeyUse.WritesNew)))
         {
             errors.Require(space >= size, $"--key-space ({space}) must be at least --batch-size ({size}): a batch may not hold the same RowKey twice.");
         }
 
         return choice;
+    }
+
+    /// <summary>What a query asks for: <c>--query-length</c> (or the preset's, when it is not given) and <c>--page-size</c>.</summary>
+    private static QueryShape ReadQuery(ParseResult parse, RunOptions options, UsageErrors errors, WorkloadPreset? workload)
+    {
+        var pageSize = options.PageSize.ValueIn(parse, errors) ?? QueryShape.MaxPageSize;
+        var text = workload?.QueryLength is { } preset && !parse.IsGiven(options.QueryLength) ? preset : parse.GetValue(options.QueryLength);
+        errors.Require(options.QueryLength, QueryShape.TryParseLength(text, pageSize, out var query, out var fault), fault);
+        return query;
     }
 
     /// <summary>The mix, when <c>--mix</c> is given and acceptable; <paramref name="known"/> turns false when it is refused.</summary>

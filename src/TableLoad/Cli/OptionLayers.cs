@@ -167,11 +167,17 @@ internal sealed class OptionLayers
             JsonValueKind.True or JsonValueKind.False when type == typeof(bool) => value.GetBoolean() ? "true" : "false",
             JsonValueKind.Number when type == typeof(double) => value.GetRawText(),
             JsonValueKind.Number when IsWhole(type) && value.TryGetInt64(out var whole) => whole.ToString(CultureInfo.InvariantCulture),
+            // An option of text that takes a number among its forms (--query-length 10 or 1..100): run.json records the number as one.
+            JsonValueKind.Number when type == typeof(string) && TakesNumbers(option) && value.TryGetInt64(out var number) => number.ToString(CultureInfo.InvariantCulture),
             _ => null,
         };
     }
 
     private static bool IsWhole(Type type) => type == typeof(int) || type == typeof(long);
+
+    /// <summary>Whether an option of text takes a whole number as one of its forms: its default is one.</summary>
+    private static bool TakesNumbers(Option option) =>
+        option.HasDefaultValue && option.GetDefaultValue() is string text && long.TryParse(text, NumberStyles.None, CultureInfo.InvariantCulture, out _);
 
     /// <summary>"a whole number", "true or false", "a string such as \"60s\"": what a value of <paramref name="option"/> is.</summary>
     public static string KindOf(Option option)

@@ -87,12 +87,12 @@ internal sealed class RunOptions
 
     public Option<string> Mix { get; } = new("--mix")
     {
-        Description = "Instead of --operation: the operations each task draws its next request from, by weight (shares of requests, as YCSB's proportions), such as read:80,upsert-replace:20. A mix holds read, query, read-modify-write, upsert-replace and upsert-merge (an insert or a delete would change the keys the others act on), all on one --key-space, preloaded with --preload. summary.json's operations, intervals-<operation>.csv and latency-<operation>.hlog hold each operation's figures; the table has a row for each. Default: none, one --operation.",
+        Description = "Instead of --operation: the operations each task draws its next request from, by weight (shares of requests, as YCSB's proportions), such as read:80,upsert-replace:20. A mix holds read, query, read-modify-write, upsert-replace, upsert-merge and insert (not delete, which would take away keys the others draw), all on one --key-space, preloaded with --preload. A mix's inserts write each task's next keys past the key space, in each partition it uses, and its reads, queries and read-modify-writes draw from every key written so far (latest: the newest inserted); its upserts go round the key space alone. summary.json's operations, intervals-<operation>.csv and latency-<operation>.hlog hold each operation's figures; the table has a row for each. Default: none, one --operation.",
     };
 
     public Option<string?> Workload { get; } = new("--workload")
     {
-        Description = "One of YCSB's core workloads as it maps to Table storage: ycsb-a (--mix read:50,upsert-replace:50, update heavy), ycsb-b (read:95,upsert-replace:5, read mostly), ycsb-c (read:100, read only) or ycsb-f (read:50,read-modify-write:50), each with --key-distribution zipfian, --batch-size 1, --entity-size 1000 and --properties 10 (YCSB's records: one a request, 10 fields of 100 bytes). ycsb-d and ycsb-e add new keys beside their reads, which a mix cannot, and are refused. Give --key-space and --preload (YCSB's load phase); options given win over the preset's. Default: none.",
+        Description = "One of YCSB's core workloads as it maps to Table storage: ycsb-a (--mix read:50,upsert-replace:50, update heavy), ycsb-b (read:95,upsert-replace:5, read mostly), ycsb-c (read:100, read only), ycsb-d (read:95,insert:5 with --key-distribution latest, read latest), ycsb-e (query:95,insert:5 with --query-length 1..100, short ranges) or ycsb-f (read:50,read-modify-write:50), each with --key-distribution zipfian unless said, --batch-size 1, --entity-size 1000 and --properties 10 (YCSB's records: one a request, 10 fields of 100 bytes). Give --key-space and --preload (YCSB's load phase); options given win over the preset's. Default: none.",
     };
 
     public Bounded<int> KeySpace { get; } = new(
@@ -106,13 +106,15 @@ internal sealed class RunOptions
 
     public Option<string> KeyDistribution { get; } = new("--key-distribution")
     {
-        Description = "With --operation read, query or read-modify-write: how each request draws its key from the --key-space, by YCSB's definitions: uniform (every key alike), zipfian (Gray et al.'s generator, constant 0.99, scrambled over the key space as YCSB's default: 1% of 10,000 keys get 21% of the requests) or latest (a zipfian offset back from the newest key written; after a preload, the key space's last).",
+        Description = "With --operation read, query or read-modify-write: how each request draws its key from the --key-space, by YCSB's definitions: uniform (every key alike), zipfian (Gray et al.'s generator, constant 0.99, scrambled over the key space as YCSB's default: 1% of 10,000 keys get 21% of the requests) or latest (a zipfian offset back from the newest key written; after a preload, the key space's last, and beside a mix's inserts, the task's last inserted in the partition).",
         DefaultValueFactory = _ => global::TableLoad.Workload.KeyDistribution.Uniform.ToName(),
     };
 
-    public Bounded<int> QueryLength { get; } = new(
-        new Option<int>("--query-length") { Description = "With --operation query: the entities one query asks for; its pages are followed until they came or the range ended. The wire client asks each page for what is still wanted; the SDK asks every page for min(--page-size, N), so its last page may bring more.", DefaultValueFactory = _ => QueryShape.Default.Length },
-        1, 1_000_000, unit: "entities");
+    public Option<string> QueryLength { get; } = new("--query-length")
+    {
+        Description = $"With --operation query: the entities one query asks for, 1 to {QueryShape.MaxLength}; its pages are followed until they came or the range ended. A range such as 1..100 (YCSB E's scan length) has each query draw its length uniformly from it. The wire client asks each page for what is still wanted; the SDK asks every page for min(--page-size, N), so its last page may bring more.",
+        DefaultValueFactory = _ => QueryShape.Default.LengthText,
+    };
 
     public Bounded<int> PageSize { get; } = new(
         new Option<int>("--page-size") { Description = "With --operation query: the most entities one answer may hold ($top); a query of more takes several pages.", DefaultValueFactory = _ => QueryShape.MaxPageSize },
@@ -283,7 +285,7 @@ internal sealed class RunOptions
         Client, Runtime, SdkDiagnostics, ConnectionString, Endpoint, Sas, Auth, Account, AllowExistingTable, MaxEntities, Table, KeepTable, BatchSize.Option, EntitySize.Option, Properties.Option, Partitions, KeyPrefix,
         Entity,
         Tasks.Option, Processes.Option, PerProcess, Rate.Option, Duration.Option, Stages, Batches.Option, StartAt, RunId, Instance.Option,
-        Operation, Mix, Workload, KeySpace.Option, Preload, KeyDistribution, QueryLength.Option, PageSize.Option,
+        Operation, Mix, Workload, KeySpace.Option, Preload, KeyDistribution, QueryLength, PageSize.Option,
         Warmup.Option, Timeout.Option, Retries.Option, Output, Label, Verify, NoBatchLog, BatchLogBuffer.Option, Report, OtlpEndpoint, Quiet, Config,
         FailIf, Junit, AbortIf,
     ];

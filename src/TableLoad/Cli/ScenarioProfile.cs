@@ -23,7 +23,7 @@ internal static partial class ScenarioProfile
     public static IReadOnlyList<Option> OptionsOf(RunOptions options) =>
     [
         options.Tasks.Option, options.Rate.Option, options.Operation, options.Mix, options.Workload, options.BatchSize.Option, options.EntitySize.Option,
-        options.Properties.Option, options.Entity, options.KeySpace.Option, options.Preload, options.KeyDistribution, options.QueryLength.Option,
+        options.Properties.Option, options.Entity, options.KeySpace.Option, options.Preload, options.KeyDistribution, options.QueryLength,
         options.PageSize.Option, options.Partitions, options.Batches.Option, options.MaxEntities, options.Stages,
     ];
 

@@ -72,6 +72,12 @@ internal sealed class SweepOptions
         new Option<int>("--repeat") { Description = "Passes over the whole grid; each cell runs once per pass and is named ...-r<pass>.", DefaultValueFactory = _ => 1 },
         1, 1000);
 
+    public CloseRoundsOption CloseRounds { get; } = new(
+        "When the two configurations of highest mean e/s are within noise of each other (one run each, judged by its own interval and the assumed run-to-run share; repeats by their spread), " +
+        "run the two alternately in N rounds after the grid (ABBA order, a cell's duration each, in close-rounds/ of the output), and end with which is best by the rounds' paired differences, " +
+        "or that both are within noise. 0 runs no rounds.",
+        0);
+
     public BoundedDuration Cooldown { get; } = new(
         new Option<string>("--cooldown") { Description = "Pause between two cells, e.g. 5s or 1m, so the service settles.", DefaultValueFactory = _ => "0s" },
         TimeSpan.Zero, TimeSpan.FromDays(1));
@@ -116,7 +122,7 @@ internal sealed class SweepOptions
 
     public IEnumerable<Option> All =>
     [
-        .. Knobs, Repeat.Option, Cooldown.Option, StopWhenThrottled, Resume, Report, Output, Junit, ConnectionString, Sas, .. PassThrough,
+        .. Knobs, Repeat.Option, CloseRounds.Option, Cooldown.Option, StopWhenThrottled, Resume, Report, Output, Junit, ConnectionString, Sas, .. PassThrough,
     ];
 
     // Each value is judged by run's own range, which --help shows beside the list.

@@ -43,6 +43,12 @@ internal static class SweepSettingsFactory
         {
             Operations = Knob(options.Operation, KnobListParser.Operations),
         };
+        if (parse.IsGiven(run.Mix))
+        {
+            // The mix, passed to every cell, names each cell's operations: no cell is given an --operation.
+            errors.Require(!parse.IsGiven(options.Operation), "--mix names each cell's operations: give --mix or --operation, not both.");
+            knobs = knobs with { Operations = [SweepCell.MixOperation] };
+        }
         if (parse.GetValue(run.Entity) is { } sample)
         {
             // The sample makes every cell's entity, so no cell is given an --entity-size.
@@ -53,6 +59,7 @@ internal static class SweepSettingsFactory
 
         var repeat = options.Repeat.ValueIn(parse, errors);
         var cooldown = options.Cooldown.ValueIn(parse, errors);
+        var closeRounds = options.CloseRounds.ValueIn(parse, errors);
         var stopWhenThrottled = ParsePercent(errors, options.StopWhenThrottled.Name, parse.GetValue(options.StopWhenThrottled));
         var resume = parse.GetValue(options.Resume);
         var output = parse.GetValue(options.Output);
@@ -93,6 +100,7 @@ internal static class SweepSettingsFactory
             Cells = cells,
             Repeat = passes,
             Cooldown = cooldown.GetValueOrDefault(),
+            CloseRounds = closeRounds ?? 0,
             StopWhenThrottledPercent = stopWhenThrottled,
             Resume = resume,
             Thresholds = first?.Gates.FailIf ?? [],

@@ -69,6 +69,12 @@ internal sealed class TuneOptions
         new Option<int>("--confirm") { Description = string.Create(CultureInfo.InvariantCulture, $"How many times the recommended configuration runs again, for --confirm-duration each; the recommendation reports their mean and its 95% interval; up to {TuneConfirmer.MostExtraRuns} more run while that is wider than ±{TuneConfirmer.WidestHalfWidth * 100:0}% and the budget allows."), DefaultValueFactory = _ => 2 },
         1, 20);
 
+    public CloseRoundsOption CloseRounds { get; } = new(
+        "When the cheapest probe within noise of the best (one run each, judged by the assumed run-to-run share) is not the best, run the two alternately in N rounds " +
+        "(ABBA order, a probe's duration each, in close-rounds/ of the output) before the confirm runs, and keep the cheaper unless the best is better beyond noise by the rounds' paired differences; " +
+        "only while the budget holds the rounds and the confirm runs. 0 decides by the assumed share alone.",
+        TuneSettings.DefaultCloseRounds);
+
     public BoundedDuration Duration { get; } = new(
         new Option<string>("--duration") { Description = "Measured time of each probe after its warm-up.", DefaultValueFactory = _ => "10s" },
         TimeSpan.Zero, TimeSpan.FromDays(1), aboveMin: true);
@@ -111,7 +117,7 @@ internal sealed class TuneOptions
 
     public IEnumerable<Option> All =>
     [
-        P99.Option, MaxThrottled, MaxRequestUnits.Option, MaxTasks.Option, MaxProcesses.Option, BatchSize, Budget.Option, Confirm.Option, Duration.Option, Warmup.Option, ConfirmDuration.Option,
+        P99.Option, MaxThrottled, MaxRequestUnits.Option, MaxTasks.Option, MaxProcesses.Option, BatchSize, Budget.Option, Confirm.Option, CloseRounds.Option, Duration.Option, Warmup.Option, ConfirmDuration.Option,
         Resume, Report, Output, ConnectionString, Sas, .. Model, .. PassThrough, .. Refused,
     ];
 }

@@ -31,6 +31,7 @@ internal static class TuneSettingsFactory
             : null;
         var budget = Judged(p => options.Budget.ValueIn(p, errors));
         var confirm = Judged(p => options.Confirm.ValueIn(p, errors));
+        var closeRounds = options.CloseRounds.ValueIn(parse, errors);
         var duration = Judged(p => options.Duration.ValueIn(p, errors));
         var warmup = Judged(p => options.Warmup.ValueIn(p, errors));
         var confirmDuration = parse.IsGiven(options.ConfirmDuration.Option) ? options.ConfirmDuration.ValueIn(parse, errors) ?? duration * 2 : duration * 2;
@@ -112,6 +113,7 @@ internal static class TuneSettingsFactory
             Constraints = new TuneConstraints(p99, maxThrottled ?? TuneConstraints.DefaultMaxThrottledPercent, TuneConstraints.DefaultMaxFailedPercent, maxRu),
             Budget = budget,
             Confirm = confirm,
+            CloseRounds = closeRounds ?? 0,
             ProbeDuration = duration,
             ConfirmDuration = confirmDuration,
             Warmup = warmup,

@@ -8,9 +8,11 @@ namespace TableLoad.Cli;
 /// One of YCSB's core workloads as it maps to Table storage (<c>--workload ycsb-a</c>): its operations as a <c>--mix</c>, its
 /// key distribution, and its records (10 fields of 100 bytes, one record a request). YCSB's Azure Table binding reads by
 /// PartitionKey and RowKey and updates by insert-or-replace, so a read is <c>read</c> and an update <c>upsert-replace</c>
-/// of one entity. Options given on the command line (or in a profile) win over the preset's.
+/// of one entity; a scan is a <c>query</c>, and an insert an <c>insert</c> of a key past the key space, which the mix's reads and scans
+/// then draw from too. Options given on the command line (or in a profile) win over the preset's.
 /// </summary>
-internal sealed record WorkloadPreset(string Name, string Mix, KeyDistribution KeyDistribution, string Describes)
+/// <param name="QueryLength">A scan's <c>--query-length</c>, for the presets that scan; null for the option's own.</param>
+internal sealed record WorkloadPreset(string Name, string Mix, KeyDistribution KeyDistribution, string Describes, string? QueryLength = null)
 {
     /// <summary>YCSB sends one record a request: a batch of one entity.</summary>
     public const int BatchSize = 1;
@@ -25,15 +27,10 @@ internal sealed record WorkloadPreset(string Name, string Mix, KeyDistribution K
         new("ycsb-a", "read:50,upsert-replace:50", KeyDistribution.Zipfian, "update heavy"),
         new("ycsb-b", "read:95,upsert-replace:5", KeyDistribution.Zipfian, "read mostly"),
         new("ycsb-c", "read:100", KeyDistribution.Zipfian, "read only"),
+        new("ycsb-d", "read:95,insert:5", KeyDistribution.Latest, "read latest"),
+        new("ycsb-e", "query:95,insert:5", KeyDistribution.Zipfian, "short ranges", QueryLength: "1..100"),
         new("ycsb-f", "read:50,read-modify-write:50", KeyDistribution.Zipfian, "read-modify-write"),
     ];
-
-    /// <summary>The core workloads a mix cannot send, and why: both insert new keys beside requests that act on the key space.</summary>
-    public static IReadOnlyDictionary<string, string> NotOffered { get; } = new Dictionary<string, string>(StringComparer.OrdinalIgnoreCase)
-    {
-        ["ycsb-d"] = "ycsb-d (read latest) inserts new keys beside its reads, 5% of its requests, which a mix cannot send: run --mix read:100 --key-distribution latest for its reads",
-        ["ycsb-e"] = "ycsb-e (short ranges) inserts new keys beside its scans, 5% of its requests, which a mix cannot send: run --operation query --key-distribution zipfian --query-length 50 for its scans",
-    };
 
     public static string Names { get; } = string.Join(", ", All.Select(p => p.Name));
 
@@ -49,9 +46,7 @@ internal sealed record WorkloadPreset(string Name, string Mix, KeyDistribution K
         }
 
         var preset = All.FirstOrDefault(p => string.Equals(p.Name, text.Trim(), StringComparison.OrdinalIgnoreCase));
-        errors.Require(options.Workload, preset is not null, NotOffered.TryGetValue(text.Trim(), out var why)
-            ? $"--workload {why}."
-            : $"--workload must be {Names}, not '{text}'.");
+        errors.Require(options.Workload, preset is not null, $"--workload must be {Names}, not '{text}'.");
         if (preset is not null)
         {
             errors.Require(options.Workload, !parse.IsGiven(options.Mix) && !parse.IsGiven(options.Operation),

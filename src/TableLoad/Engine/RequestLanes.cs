@@ -22,13 +22,20 @@ internal sealed class RequestLanes
 
     public RequestLanes(RunSettings settings, IBatchClient client, TaskKeys keys, long partitionCycle)
     {
-        var chooser = ChooserOf(settings);
+        // A mix's inserts go beyond the key space, and its draws follow them; a run of --operation insert cycles over the key space instead.
+        Inserted = settings is { Mix: { } mix, KeySpace: { } space } && mix.Operations.Contains(TableOperation.Insert)
+            ? new InsertedKeys(space, settings.BatchSize, partitionCycle)
+            : null;
+        var chooser = ChooserOf(settings, Inserted, _random);
         _choice = settings.Mix?.ToChoice();
         _lanes = settings.OperationsSent.ToDictionary(o => o, o => new RequestLane(o, client.CreateSender(o),
-            new RequestKeys(o, keys, settings.BatchSize, settings.KeySpace ?? 0, partitionCycle, settings.Query.Length, chooser),
+            new RequestKeys(o, keys, settings.BatchSize, settings.KeySpace ?? 0, partitionCycle, settings.Query, chooser, _random, Inserted),
             ScenarioSlices.Of(settings.ScenarioName, o, settings.Mix is not null)));
         _first = _lanes[settings.OperationsSent[0]];
     }
+
+    /// <summary>The keys a mix's inserts added, per partition; null when the run's inserts (if any) cycle over the key space.</summary>
+    public InsertedKeys? Inserted { get; }
 
     /// <summary>The next request's lane, and its number among the requests of its key use (the sequence its keys and partition follow).</summary>
     public (RequestLane Lane, long Sequence) Next()
@@ -40,9 +47,16 @@ internal sealed class RequestLanes
     }
 
     /// <summary>How a read, query or read-modify-write draws its key; null when the run sends none of them, whose keys go in order.</summary>
-    private static KeyChooser? ChooserOf(RunSettings settings) =>
-        settings is { KeySpace: { } space } && settings.OperationsSent.Any(o => o.DrawsKeys())
-            // Nothing but the preload writes new keys in a run that reads, so its newest key is the key space's last.
-            ? KeyChooser.Create(settings.KeyDistribution, space, new Random(), () => space)
-            : null;
+    private static KeyChooser? ChooserOf(RunSettings settings, InsertedKeys? inserted, Random random)
+    {
+        if (settings.KeySpace is not { } space || !settings.OperationsSent.Any(o => o.DrawsKeys()))
+        {
+            return null;
+        }
+
+        return inserted is null
+            // Nothing but the preload writes new keys in a run that reads without inserting, so its newest key is the key space's last.
+            ? KeyChooser.Create(settings.KeyDistribution, space, random, () => space)
+            : KeyChooser.OverStored(settings.KeyDistribution, space, random, () => inserted.Stored);
+    }
 }

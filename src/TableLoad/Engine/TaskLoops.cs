@@ -97,8 +97,16 @@ internal sealed class TaskLoops(
             var entities = EntitiesOf(operation, result, count);
             var unlogged = settings.WriteBatchLog
                 && !batchLog.TryWrite(new BatchRecord(settings.Process, task, partitionKey, startMicros, latencyMicros, entities, result, warmup, intended) { Operation = operation, Scenario = settings.ScenarioName });
+            // An insert the service refused as existing (409) left its keys there to read: the partition's next insert goes on past them.
+            if (lanes.Inserted is { } inserted && operation.KeyUse() == KeyUse.WritesNew && (result.Stored || result.ErrorCode == EntityAlreadyExists))
+            {
+                inserted.Add(keySequence, count);
+            }
+
             var (newKeys, deletedKeys) = !result.Stored ? (0, 0) : operation.KeyUse() switch
             {
+                // A mix's inserts write keys beyond the key space, each once.
+                KeyUse.WritesNew when lanes.Inserted is not null => (count, 0),
                 // Keys a preload stored are not new to the table when a task overwrites them.
                 KeyUse.WritesNew or KeyUse.Overwrites => (settings.Preload ? 0 : keys.Stored(keySequence, batch, count), 0),
                 KeyUse.Deletes => (0, count),
@@ -153,6 +161,8 @@ internal sealed class TaskLoops(
             return false;
         }
     }
+
+    private const string EntityAlreadyExists = "EntityAlreadyExists";
 
     // Task.Delay refuses longer waits; a far intended start (a tiny --rate) is waited out in steps.
     private const long MaxTimerMicros = 24L * 3600 * 1_000_000;

@@ -3,7 +3,8 @@ namespace TableLoad.Measurement;
 /// <summary>
 /// Adds windows of the same wall-clock second (from many tasks, processes or result folders) and
 /// publishes each second to the sinks in time order once told that no more can arrive for it.
-/// Seconds in which nothing completed are published as empty windows, so a stall shows as zeros.
+/// Seconds in which nothing completed are published as empty windows, so a stall shows as zeros; so is a measured second in which
+/// only warm-up batches answered, beside their warm-up window.
 /// </summary>
 internal sealed class WindowMerger(WindowPool pool, long warmupEndEpochSecond, IReadOnlyList<IWindowSink> sinks, long? firstEpochSecond = null)
 {
@@ -48,6 +49,13 @@ internal sealed class WindowMerger(WindowPool pool, long warmupEndEpochSecond, I
 
             _pending.Remove(key);
             FillGapBefore(key.Second);
+            if (key.Warmup && key.Second >= warmupEndEpochSecond && (_lastPublished ?? long.MinValue) < key.Second)
+            {
+                // A measured second in which only batches of the warm-up answered (the open model's late ones) was measured all the
+                // same: it gets its empty measured window, or the run's measured time would lose it. (Measured sorts first in a second.)
+                Emit(pool.Rent(key.Second), warmup: false);
+            }
+
             Emit(window, key.Warmup);
         }
 

@@ -70,8 +70,9 @@ internal sealed record RecordedRunOptions
     /// <summary>How a read, query or read-modify-write drew its key: uniform, zipfian or latest.</summary>
     public string KeyDistribution { get; init; } = global::TableLoad.Workload.KeyDistribution.Uniform.ToName();
 
-    /// <summary>The entities a query asks for; recorded for every run, as its option has a default.</summary>
-    public int QueryLength { get; init; } = QueryShape.Default.Length;
+    /// <summary>The entities a query asks for, a number, or a range each query drew its length from ("1..100"); recorded for every run, as its option has a default.</summary>
+    [JsonConverter(typeof(QueryLengthJsonConverter))]
+    public string QueryLength { get; init; } = QueryShape.Default.LengthText;
 
     /// <summary>The most entities of a query's page.</summary>
     public int PageSize { get; init; } = QueryShape.MaxPageSize;
@@ -185,7 +186,7 @@ internal sealed record RecordedRunOptions
         Mix = settings.Workload is null ? settings.Mix?.ToText() : null,
         Workload = settings.Workload,
         KeyDistribution = settings.KeyDistribution.ToName(),
-        QueryLength = settings.Query.Length,
+        QueryLength = settings.Query.LengthText,
         PageSize = settings.Query.PageSize,
         Properties = settings.Entity is null ? settings.Properties : null,
         Entity = settings.Entity?.File,

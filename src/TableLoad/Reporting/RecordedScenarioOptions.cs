@@ -40,7 +40,9 @@ internal sealed record RecordedScenarioOptions
 
     public string KeyDistribution { get; init; } = "";
 
-    public int QueryLength { get; init; }
+    /// <summary>As run.json's own: a number, or a range in the option's syntax.</summary>
+    [JsonConverter(typeof(QueryLengthJsonConverter))]
+    public string QueryLength { get; init; } = QueryShape.Default.LengthText;
 
     public int PageSize { get; init; }
 
@@ -69,7 +71,7 @@ internal sealed record RecordedScenarioOptions
         KeySpace = scenario.KeySpace,
         Preload = scenario.Preload,
         KeyDistribution = scenario.KeyDistribution.ToName(),
-        QueryLength = scenario.Query.Length,
+        QueryLength = scenario.Query.LengthText,
         PageSize = scenario.Query.PageSize,
         Partitions = scenario.Partitions.ToString()!,
         Batches = scenario.Batches,

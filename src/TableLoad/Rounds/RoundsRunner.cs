@@ -13,7 +13,40 @@ namespace TableLoad.Rounds;
 /// </summary>
 internal sealed class RoundsRunner(RoundsSettings settings, ICellLauncher launcher, TextWriter output, ILogger log)
 {
+    /// <summary>compare --rounds: the rounds, then compare's lines (or JSON) and its exit code.</summary>
     public async Task<int> RunAsync(ChildRunSignals signals)
+    {
+        var ended = await JudgeAsync(signals).ConfigureAwait(false);
+        if (ended.Comparison is not { } comparison)
+        {
+            return ended.ExitCode;
+        }
+
+        if (settings.Json)
+        {
+            await output.WriteLineAsync(ComparisonJson.Render(comparison, settings.Gated)).ConfigureAwait(false);
+        }
+        else
+        {
+            foreach (var line in ComparisonLines.Of(comparison))
+            {
+                await output.WriteLineAsync(line).ConfigureAwait(false);
+            }
+
+            if (settings.Gated.Count > 0)
+            {
+                await output.WriteLineAsync(ComparisonLines.GateLine(comparison, settings.Gated)).ConfigureAwait(false);
+            }
+        }
+
+        return comparison.WorseAmong(settings.Gated).Count > 0 ? ExitCodes.GateFailed : ExitCodes.Success;
+    }
+
+    /// <summary>
+    /// Runs the rounds in ABBA order, rounds.json recording each as it ends, and judges them by their paired differences into
+    /// comparison.json; without a comparison when a run stopped them, with the exit code that says why.
+    /// </summary>
+    public async Task<RoundsEnded> JudgeAsync(ChildRunSignals signals)
     {
         Directory.CreateDirectory(settings.OutputDirectory);
         var jsonPath = Path.Combine(settings.OutputDirectory, ResultFiles.RoundsJson);
@@ -32,52 +65,29 @@ internal sealed class RoundsRunner(RoundsSettings settings, ICellLauncher launch
             await ResultJson.WriteAsync(jsonPath, description, RoundsDescription.Json).ConfigureAwait(false);
             if (ended.Aborts)
             {
-                log.LogWarning("{Sentence}", ended.AbortSentence(run.Folder, "the comparison"));
-                return ended.ExitCode;
+                log.LogWarning("{Sentence}", ended.AbortSentence(run.Folder, settings.Purpose));
+                return new RoundsEnded(ended.ExitCode, null);
             }
 
             if (ended.Interrupted)
             {
-                log.LogWarning("{Sentence}", $"{run.Folder} was interrupted; the comparison stops without a verdict (the runs so far stay in {settings.OutputDirectory}).");
-                return ExitCodes.Interrupted;
+                log.LogWarning("{Sentence}", $"{run.Folder} was interrupted; {settings.Purpose} stops without a verdict (the runs so far stay in {settings.OutputDirectory}).");
+                return new RoundsEnded(ExitCodes.Interrupted, null);
             }
 
             if (ended.Summary is null)
             {
-                log.LogWarning("{Sentence}", $"{run.Folder} failed (exit code {ended.ExitCode}) and left no summary, so its round has no pair; the comparison stops without a verdict.");
-                return ExitCodes.Partial;
+                log.LogWarning("{Sentence}", $"{run.Folder} failed (exit code {ended.ExitCode}) and left no summary, so its round has no pair; {settings.Purpose} stops without a verdict.");
+                return new RoundsEnded(ExitCodes.Partial, null);
             }
         }
 
-        return await JudgeAsync(order).ConfigureAwait(false);
-    }
-
-    private async Task<int> JudgeAsync(IReadOnlyList<RoundRun> order)
-    {
         ComparedSide Side(string name) => new(
             settings.OutputDirectory,
             [.. order.Where(r => r.Side == name).OrderBy(r => r.Round).Select(r => ComparedRun.Read(Path.Combine(settings.OutputDirectory, r.Folder)))]);
         var comparison = RunComparison.OfRounds(Side(RoundsOrder.Base), Side(RoundsOrder.New), RunConfidence.DefaultLevel);
-        var json = ComparisonJson.Render(comparison, settings.Gated);
-        await File.WriteAllTextAsync(Path.Combine(settings.OutputDirectory, ResultFiles.ComparisonJson), json).ConfigureAwait(false);
-        if (settings.Json)
-        {
-            await output.WriteLineAsync(json).ConfigureAwait(false);
-        }
-        else
-        {
-            foreach (var line in ComparisonLines.Of(comparison))
-            {
-                await output.WriteLineAsync(line).ConfigureAwait(false);
-            }
-
-            if (settings.Gated.Count > 0)
-            {
-                await output.WriteLineAsync(ComparisonLines.GateLine(comparison, settings.Gated)).ConfigureAwait(false);
-            }
-        }
-
-        return comparison.WorseAmong(settings.Gated).Count > 0 ? ExitCodes.GateFailed : ExitCodes.Success;
+        await File.WriteAllTextAsync(Path.Combine(settings.OutputDirectory, ResultFiles.ComparisonJson), ComparisonJson.Render(comparison, settings.Gated)).ConfigureAwait(false);
+        return new RoundsEnded(ExitCodes.Success, comparison);
     }
 
     private List<string> Arguments(RoundRun run, string directory, int ordinal)
@@ -95,6 +105,9 @@ internal sealed class RoundsRunner(RoundsSettings settings, ICellLauncher launch
         // Two seconds a run for starting the child and creating and deleting its table, as a sweep counts its cells.
         var seconds = runs * (settings.RunTime.TotalSeconds + 2);
         return string.Create(CultureInfo.InvariantCulture,
-            $"compare: {settings.Rounds} rounds of base and new in ABBA order, {runs} runs, about {(seconds < 120 ? $"{Math.Ceiling(seconds)} s" : $"{Math.Ceiling(seconds / 60)} min")}; results in {settings.OutputDirectory}");
+            $"{settings.Command}: {settings.Rounds} rounds of base and new in ABBA order, {runs} runs, about {(seconds < 120 ? $"{Math.Ceiling(seconds)} s" : $"{Math.Ceiling(seconds / 60)} min")}; results in {settings.OutputDirectory}");
     }
 }
+
+/// <summary>How rounds ended: their comparison, or none when a run stopped them, with the exit code that says why.</summary>
+internal sealed record RoundsEnded(int ExitCode, RunComparison? Comparison);

@@ -35,6 +35,12 @@ internal sealed record RoundsSettings
     public TimeSpan RunTime { get; init; }
 
     public DateTimeOffset StartedUtc { get; init; }
+
+    /// <summary>What runs the rounds, as the plan's line begins: "compare", or tune and sweep deciding a close call.</summary>
+    public string Command { get; init; } = "compare";
+
+    /// <summary>What a run that stops the rounds stops, for its sentence: "the comparison", "the close call".</summary>
+    public string Purpose { get; init; } = "the comparison";
 }
 
 /// <param name="Name">"base" or "new", as folders and sentences name it.</param>

@@ -9,11 +9,12 @@ internal sealed record OperationWeight(TableOperation Operation, double Weight);
 
 /// <summary>
 /// The operations each request of a task draws from (<c>--mix read:80,upsert-replace:20</c>), by weight: shares of requests, as YCSB's
-/// proportions are shares of operations. Every operation of a mix acts on one key space the run preloads (or that the table holds).
+/// proportions are shares of operations. Every operation of a mix acts on one key space the run preloads (or that the table holds); a mix's
+/// inserts add keys beyond it, each task's to its own partitions, which its reads, queries and read-modify-writes then draw from too.
 /// </summary>
 internal sealed record OperationMix(IReadOnlyList<OperationWeight> Weights)
 {
-    /// <summary>What a mix may hold: the operations that act on a key space without changing which keys it holds.</summary>
+    /// <summary>What a mix may hold: the operations that act on a key space without taking keys away from it.</summary>
     public static string AllowedNames { get; } = string.Join(", ", Enum.GetValues<TableOperation>().Where(Mixes).Select(o => o.ToName()));
 
     [JsonIgnore]
@@ -42,17 +43,20 @@ internal sealed record OperationMix(IReadOnlyList<OperationWeight> Weights)
         mix = new OperationMix([.. choice.Items.Select((operation, i) => new OperationWeight(operation, choice.Share(i) * choice.Total))]);
         foreach (var refused in mix.Operations.Where(o => !Mixes(o)))
         {
-            fault = $"--mix '{text}' holds {refused.ToName()}, which changes the keys the others act on: a mix holds {AllowedNames}.";
+            fault = $"--mix '{text}' holds {refused.ToName()}, which would take away keys the others draw from (a read of one would find nothing): a mix holds {AllowedNames}.";
             return false;
         }
 
         return true;
     }
 
-    /// <summary>Whether an operation may be drawn beside others: an insert would meet the keys the preload stored (409), a delete would take keys away from the rest.</summary>
+    /// <summary>
+    /// Whether an operation may be drawn beside others: an insert writes new keys past the key space, which the others may then draw;
+    /// a delete would take keys away while the others draw them, and YCSB's core workloads have none.
+    /// </summary>
     private static bool Mixes(TableOperation operation) => operation.KeyUse() switch
     {
-        KeyUse.Overwrites or KeyUse.Reads or KeyUse.Updates => true,
-        KeyUse.WritesNew or KeyUse.Deletes => false,
+        KeyUse.WritesNew or KeyUse.Overwrites or KeyUse.Reads or KeyUse.Updates => true,
+        KeyUse.Deletes => false,
     };
 }

@@ -8,6 +8,20 @@ internal static class CellArguments
     public static IReadOnlyList<string> For(CellCommandLine settings, SweepCell cell, string? freshTable)
     {
         var args = new List<string> { "run" };
+        args.AddRange(RunOptions(settings, cell));
+        if (settings.Table is null && freshTable is not null)
+        {
+            args.AddRange(["--table", freshTable]);
+        }
+
+        args.AddRange(["--output", settings.CellDirectory(cell), "--label", cell.Name, "--quiet"]);
+        return args;
+    }
+
+    /// <summary>The cell's knobs, then the run options every cell shares (a named --table among them); no table of its own, folder or label.</summary>
+    public static IReadOnlyList<string> RunOptions(CellCommandLine settings, SweepCell cell)
+    {
+        var args = new List<string>();
         foreach (var knob in Enum.GetValues<SweepKnob>())
         {
             if (cell.Value(knob) is { } value)
@@ -17,12 +31,6 @@ internal static class CellArguments
         }
 
         args.AddRange(settings.RunArguments);
-        if (settings.Table is null && freshTable is not null)
-        {
-            args.AddRange(["--table", freshTable]);
-        }
-
-        args.AddRange(["--output", settings.CellDirectory(cell), "--label", cell.Name, "--quiet"]);
         return args;
     }
 }

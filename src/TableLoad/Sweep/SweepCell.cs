@@ -17,6 +17,9 @@ internal sealed record SweepCell(string Client, int Processes, int Tasks, int Ba
 
     public static string DefaultOperation => TableOperationNames.DefaultName;
 
+    /// <summary>The operation of every cell of a sweep given <c>--mix</c>: the mix, among the run options every cell is given, names the operations.</summary>
+    public const string MixOperation = "mix";
+
     /// <summary>Readable and safe as a folder name on every file system, e.g. <c>sdk-p2-t12-b100-e1024-spread8-rate5000-r1</c>.</summary>
     public string Name => RepeatNames.Of(PointName, Repeat);
 
@@ -36,12 +39,12 @@ internal sealed record SweepCell(string Client, int Processes, int Tasks, int Ba
 
     public static string FormatRate(double rate) => rate.ToString(CultureInfo.InvariantCulture);
 
-    /// <summary>The value this cell gives <paramref name="knob"/> on its command line; null for the closed model's rate and a sample's entity size.</summary>
+    /// <summary>The value this cell gives <paramref name="knob"/> on its command line; null for the closed model's rate, a sample's entity size and a mix's operation.</summary>
     public string? Value(SweepKnob knob) => knob switch
     {
         SweepKnob.Client => Client,
         SweepKnob.Runtime => Runtime,
-        SweepKnob.Operation => Operation,
+        SweepKnob.Operation => Operation == MixOperation ? null : Operation,
         SweepKnob.Processes => Processes.ToString(CultureInfo.InvariantCulture),
         SweepKnob.Tasks => Tasks.ToString(CultureInfo.InvariantCulture),
         SweepKnob.BatchSize => BatchSize.ToString(CultureInfo.InvariantCulture),

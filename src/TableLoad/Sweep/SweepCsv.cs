@@ -3,6 +3,7 @@ using TableLoad.Measurement;
 using TableLoad.Measurement.Confidence;
 using TableLoad.Measurement.Gates;
 using TableLoad.Reporting;
+using TableLoad.Storage;
 
 namespace TableLoad.Sweep;
 
@@ -40,16 +41,16 @@ internal static class SweepCsv
         Real("p95", r => r.P95, (r, v) => r with { P95 = v }),
         Real("p99", r => r.P99, (r, v) => r with { P99 = v }),
         // A sweep written before the intervals were columns lacks them; so does a cell with too little data for one.
-        Interval("p99_ci_low", r => r.P99Interval?.Low, (r, v) => r with { P99Interval = Bounds(r.P99Interval) with { Low = v } }),
-        Interval("p99_ci_high", r => r.P99Interval?.High, (r, v) => r with { P99Interval = Bounds(r.P99Interval) with { High = v } }),
+        Interval("p99_ci_low", r => r.P99Interval?.Lo, (r, v) => r with { P99Interval = Bounds(r.P99Interval) with { Lo = v } }),
+        Interval("p99_ci_high", r => r.P99Interval?.Hi, (r, v) => r with { P99Interval = Bounds(r.P99Interval) with { Hi = v } }),
         Count("peak_eps", r => r.PeakEntitiesPerSecond, (r, v) => r with { PeakEntitiesPerSecond = v }),
         Count("succeeded", r => r.Succeeded, (r, v) => r with { Succeeded = v }),
         Count("failed", r => r.Failed, (r, v) => r with { Failed = v }),
         Count("throttled", r => r.Throttled, (r, v) => r with { Throttled = v }),
         Count("timeouts", r => r.Timeouts, (r, v) => r with { Timeouts = v }),
         Real("mean_eps", r => r.MeanEntitiesPerSecond, (r, v) => r with { MeanEntitiesPerSecond = v }),
-        Interval("eps_ci_low", r => r.EpsInterval?.Low, (r, v) => r with { EpsInterval = Bounds(r.EpsInterval) with { Low = v } }),
-        Interval("eps_ci_high", r => r.EpsInterval?.High, (r, v) => r with { EpsInterval = Bounds(r.EpsInterval) with { High = v } }),
+        Interval("eps_ci_low", r => r.EpsInterval?.Lo, (r, v) => r with { EpsInterval = Bounds(r.EpsInterval) with { Lo = v } }),
+        Interval("eps_ci_high", r => r.EpsInterval?.Hi, (r, v) => r with { EpsInterval = Bounds(r.EpsInterval) with { Hi = v } }),
         Real("goodput_mb_s", r => r.GoodputMbPerSecond, (r, v) => r with { GoodputMbPerSecond = v }),
         // Empty when the cell's target sent no request charge (Azure Storage, Azurite), and in a sweep written before TableLoad read them.
         Optional("ru_per_entity", r => r.RuPerEntity, (r, v) => r with { RuPerEntity = v }),
@@ -66,6 +67,8 @@ internal static class SweepCsv
             : r with { Status = RunStatusExtensions.FromSnakeCase(t) ?? throw new FormatException($"'{t}' is no run status.") }),
         // A sweep written before gates lacks the column; its cells were judged by none.
         new("gates", r => GatesText(r.Gates), (r, t) => r with { Gates = ParseGates(t) }) { Optional = true },
+        // Each operation's own figures, e.g. read_p99_ms: empty for an operation the cell did not send, and in a sweep written before them.
+        .. Enum.GetValues<TableOperation>().SelectMany(OperationColumns),
     ];
 
     public static readonly CsvTable<SweepRow> Table = new(ResultFiles.SweepCsv, Columns, CellColumn, SweepRow.ToBeRead, r => r.Cell.Name);
@@ -90,7 +93,7 @@ internal static class SweepCsv
         new(name, r => get(r).ToString(CultureInfo.InvariantCulture), (r, text) => set(r, ParseReal(text)));
 
     private static CsvColumn<SweepRow> Count(string name, Func<SweepRow, long> get, Func<SweepRow, long, SweepRow> set) =>
-        new(name, r => Csv.Number(get(r)), (r, text) => set(r, long.Parse(text, NumberStyles.AllowLeadingSign, CultureInfo.InvariantCulture)));
+        new(name, r => Csv.Number(get(r)), (r, text) => set(r, ParseLong(text)));
 
     // Empty when the figure has no interval; a bound read alone waits for the other column to complete it.
     private static CsvColumn<SweepRow> Interval(string name, Func<SweepRow, double?> get, Func<SweepRow, double, SweepRow> set) =>
@@ -105,7 +108,24 @@ internal static class SweepCsv
             Throttling = (r.Throttling ?? default).With(limit, long.Parse(text, NumberStyles.None, CultureInfo.InvariantCulture)),
         }) { Optional = true };
 
-    private static FigureInterval Bounds(FigureInterval? interval) => interval ?? new FigureInterval(double.NaN, double.NaN, RunConfidence.DefaultLevel);
+    private static IEnumerable<CsvColumn<SweepRow>> OperationColumns(TableOperation operation)
+    {
+        CsvColumn<SweepRow> Column(string figure, Func<CellOperation, string> write, Func<CellOperation, string, CellOperation> read) =>
+            new($"{operation.ToName().Replace('-', '_')}_{figure}", r => r.Operations[operation] is { } sent ? write(sent) : "",
+                (r, text) => text.Length == 0 ? r : r with { Operations = r.Operations.With(operation, o => read(o, text)) }) { Optional = true };
+
+        return
+        [
+            Column("requests", o => Csv.Number(o.Requests), (o, t) => o with { Requests = ParseLong(t) }),
+            Column("entities", o => Csv.Number(o.Entities), (o, t) => o with { Entities = ParseLong(t) }),
+            Column("eps", o => Text(o.MeanEntitiesPerSecond), (o, t) => o with { MeanEntitiesPerSecond = ParseReal(t) }),
+            Column("peak_eps", o => Csv.Number(o.PeakEntitiesPerSecond), (o, t) => o with { PeakEntitiesPerSecond = ParseLong(t) }),
+            Column("p50_ms", o => Text(o.P50), (o, t) => o with { P50 = ParseReal(t) }),
+            Column("p99_ms", o => Text(o.P99), (o, t) => o with { P99 = ParseReal(t) }),
+        ];
+    }
+
+    private static ConfidenceInterval Bounds(ConfidenceInterval? interval) => interval ?? new ConfidenceInterval(double.NaN, double.NaN);
 
     public static string GatesText(GateOutcome gates) => gates switch
     {
@@ -125,6 +145,10 @@ internal static class SweepCsv
     private static string Int(int value) => value.ToString(CultureInfo.InvariantCulture);
 
     private static int ParseInt(string text) => int.Parse(text, NumberStyles.AllowLeadingSign, CultureInfo.InvariantCulture);
+
+    private static string Text(double value) => value.ToString(CultureInfo.InvariantCulture);
+
+    private static long ParseLong(string text) => long.Parse(text, NumberStyles.AllowLeadingSign, CultureInfo.InvariantCulture);
 
     private static double ParseReal(string text) => double.Parse(text, NumberStyles.Float, CultureInfo.InvariantCulture);
 }

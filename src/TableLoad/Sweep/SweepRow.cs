@@ -1,5 +1,6 @@
 using System.Diagnostics.CodeAnalysis;
 using TableLoad.Measurement;
+using TableLoad.Measurement.Confidence;
 using TableLoad.Measurement.Gates;
 using TableLoad.Settings.Gates;
 
@@ -82,10 +83,13 @@ internal sealed record SweepRow
     public GateOutcome Gates { get; init; }
 
     /// <summary>The cell's own 95% interval of <see cref="MeanEntitiesPerSecond"/> (summary.json's confidence); null with too little data.</summary>
-    public FigureInterval? EpsInterval { get; init; }
+    public ConfidenceInterval? EpsInterval { get; init; }
 
     /// <summary>The cell's own 95% interval of <see cref="P99"/> in ms; null with too little data.</summary>
-    public FigureInterval? P99Interval { get; init; }
+    public ConfidenceInterval? P99Interval { get; init; }
+
+    /// <summary>Each operation the cell sent, with its own figures (summary.json's <c>operations</c>); none in a sweep.csv written before they were columns.</summary>
+    public CellOperations Operations { get; init; } = CellOperations.None;
 
     /// <summary>The status column of sweep.csv: <c>complete</c>, <c>partial</c> (a process failed) or <c>verify_mismatch</c>.</summary>
     public string StatusText => VerifyMismatch ? VerifyMismatchText : Status.ToSnakeCase();
@@ -135,6 +139,7 @@ internal sealed record SweepRow
             Gates = gates,
             EpsInterval = RunIntervals.Of(summary, RunFigure.Eps),
             P99Interval = RunIntervals.Of(summary, RunFigure.P99),
+            Operations = CellOperations.Of(summary),
         };
     }
 }

@@ -86,6 +86,11 @@ internal sealed class SweepRunner(SweepSettings settings, ICellLauncher launcher
             await output.WriteLineAsync().ConfigureAwait(false);
             await output.WriteAsync(SweepTable.Best(rows)).ConfigureAwait(false);
             await output.WriteAsync(RepeatIntervals.Render(rows)).ConfigureAwait(false);
+            if (settings.CloseRounds > 0 && !signals.Interrupted && outcome.AbortCode is null
+                && await new SweepCloseCall(settings, launcher, output, log, time).DecideAsync(rows, signals).ConfigureAwait(false) is { } decided)
+            {
+                await output.WriteLineAsync(decided).ConfigureAwait(false);
+            }
         }
 
         if (_gates.Any)

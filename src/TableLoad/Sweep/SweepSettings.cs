@@ -16,6 +16,9 @@ internal sealed record SweepSettings
 
     public TimeSpan Cooldown { get; init; }
 
+    /// <summary>How many interleaved rounds decide a close call between the two configurations of highest e/s; 0 for none.</summary>
+    public int CloseRounds { get; init; }
+
     /// <summary>The <c>--stop-when-throttled</c> limit in percent of batches; null to run every cell.</summary>
     public double? StopWhenThrottledPercent { get; init; }
 

@@ -1,5 +1,5 @@
 using TableLoad.Measurement;
-using TableLoad.Measurement.Gates;
+using TableLoad.Measurement.Confidence;
 
 namespace TableLoad.Tune;
 
@@ -10,7 +10,7 @@ internal sealed record ProbeFigures
     public required double EntitiesPerSecond { get; init; }
 
     /// <summary>The run's own interval of <see cref="EntitiesPerSecond"/>, from its seconds; null when the run was too short for one.</summary>
-    public FigureInterval? EntitiesPerSecondInterval { get; init; }
+    public ConfidenceInterval? EntitiesPerSecondInterval { get; init; }
 
     public required double P50Ms { get; init; }
 

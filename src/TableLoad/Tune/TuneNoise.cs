@@ -1,4 +1,3 @@
-using System.Globalization;
 using TableLoad.Measurement.Confidence;
 using TableLoad.Measurement.Gates;
 using TableLoad.Settings.Gates;
@@ -25,17 +24,5 @@ internal static class TuneNoise
     public static FigureComparison Compare(FigureEstimate baseline, FigureEstimate other) => new(RunFigure.Eps, baseline, other, Level);
 
     /// <summary>The change and its interval as shares of the baseline, from the log of the ratio, e.g. <c>+1.4% e/s (95% CI −9% to +12%)</c>.</summary>
-    public static string Change(FigureComparison comparison)
-    {
-        if (comparison.RelativeChange is not { } relative || comparison.RelativeInterval is not var (low, high))
-        {
-            return "no ratio to a baseline of 0 e/s";
-        }
-
-        return string.Create(CultureInfo.InvariantCulture,
-            $"{Signed(relative * 100, "0.0")}% e/s ({Level * 100:0}% CI {Signed(low * 100, "0")}% to {Signed(high * 100, "0")}%)");
-    }
-
-    private static string Signed(double percent, string format) =>
-        (percent >= 0 ? "+" : "−") + Math.Abs(percent).ToString(format, CultureInfo.InvariantCulture);
+    public static string Change(FigureComparison comparison) => FigureFormat.RelativeChange(comparison);
 }

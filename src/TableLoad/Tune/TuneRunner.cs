@@ -32,9 +32,11 @@ internal sealed class TuneRunner(TuneSettings settings, ICellLauncher launcher, 
         var search = new TuneSearch(settings.Space, settings.Constraints, new TuneBudget(settings.Budget, settings.ProbeTime, settings.Confirm * settings.ConfirmTime), time);
         try
         {
-            var outcome = await search.RunAsync(probes, probe => ProbeFinishedAsync(probe, probes, csv, rows), signals.Stopping).ConfigureAwait(false);
+            TimeSpan TimeLeft() => settings.Budget - time.GetElapsedTime(started);
+            var outcome = await search.RunAsync(
+                probes, probe => ProbeFinishedAsync(probe, probes, csv, rows), signals.Stopping, cheaper => new TuneCloseCall(settings, launcher, output, log, time).DecideAsync(cheaper, TimeLeft, signals)).ConfigureAwait(false);
             var choice = outcome.Best is not null && outcome.Stop != TuneStop.Interrupted
-                ? await new TuneConfirmer(settings, probes, csv, rows, output, log).ConfirmAsync(outcome, () => settings.Budget - time.GetElapsedTime(started), signals).ConfigureAwait(false)
+                ? await new TuneConfirmer(settings, probes, csv, rows, output, log).ConfirmAsync(outcome, TimeLeft, signals).ConfigureAwait(false)
                 : null;
             var interrupted = outcome.Stop == TuneStop.Interrupted || signals.Interrupted;
             return await FinishAsync(outcome, interrupted ? null : choice, rows.Where(r => r.Role == TuneRow.ConfirmRole).ToList(), interrupted).ConfigureAwait(false);
@@ -133,7 +135,7 @@ internal sealed class TuneRunner(TuneSettings settings, ICellLauncher launcher, 
             figures.Average(f => f.CpuMicrosecondsPerEntity),
             choice.ConstraintsHeld(settings.Confirm),
             ReproducingCommand.For(settings, knobs),
-            cheaper?.Chosen.Knobs == knobs ? cheaper.Sentence : null,
+            cheaper?.Winner.Knobs == knobs ? cheaper.Sentence : null,
             Provision(figures, estimate.Value));
     }
 

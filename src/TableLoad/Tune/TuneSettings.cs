@@ -22,6 +22,11 @@ internal sealed record TuneSettings
 
     public required int Confirm { get; init; }
 
+    /// <summary>How many interleaved rounds decide a close call between the cheaper choice and the best; 0 for none.</summary>
+    public int CloseRounds { get; init; }
+
+    public const int DefaultCloseRounds = 3;
+
     /// <summary>Measured time of one probe and one confirm run, warm-up left out.</summary>
     public required TimeSpan ProbeDuration { get; init; }
 

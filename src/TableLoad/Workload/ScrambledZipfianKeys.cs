@@ -15,18 +15,46 @@ internal sealed class ScrambledZipfianKeys : KeyChooser
     private const ulong FnvOffsetBasis = 14695981039346656037;
     private const ulong FnvPrime = 1099511628211;
 
-    private readonly ulong _keySpace;
     private readonly Random _random;
     private readonly ZipfianItems _items;
+    private readonly Func<long>? _stored;
+    private ulong _space;
 
-    public ScrambledZipfianKeys(int keySpace, Random random, ZetaFunction zeta)
+    /// <param name="stored">
+    /// Null for a fixed key space. For one that a mix's inserts grow, how many keys are stored: as YCSB sizes its generator for the keys
+    /// it expects to insert and draws again past the last inserted, the hash goes into twice the key space (doubled when the keys stored
+    /// pass it), and a draw past the keys stored is drawn again; so the hot keys stay where they are while inserts add keys.
+    /// </param>
+    public ScrambledZipfianKeys(int keySpace, Random random, ZetaFunction zeta, Func<long>? stored = null)
     {
-        _keySpace = (ulong)keySpace;
+        _space = (ulong)keySpace * (stored is null ? 1UL : 2UL);
         _random = random;
         _items = new ZipfianItems(ItemSpace, zeta);
+        _stored = stored;
     }
 
-    public override int Next() => (int)(Hash(_items.ItemFor(_random.NextDouble())) % _keySpace);
+    public override int Next()
+    {
+        if (_stored is null)
+        {
+            return (int)(Hash(_items.ItemFor(_random.NextDouble())) % _space);
+        }
+
+        var count = (ulong)_stored();
+        while (_space < count)
+        {
+            _space *= 2;
+        }
+
+        // At least half of the space is stored, so a draw takes two tries on average.
+        ulong key;
+        do
+        {
+            key = Hash(_items.ItemFor(_random.NextDouble())) % _space;
+        }
+        while (key >= count);
+        return (int)key;
+    }
 
     /// <summary>FNV-1a 64 of the item's 8 bytes, least significant first, as YCSB hashes (it then drops the sign; we take the hash unsigned).</summary>
     public static ulong Hash(long item)

@@ -50,12 +50,22 @@ internal sealed class TaskKeys
 
         var visit = sequence / _partitionCycle;
         var first = (int)(visit % _keySpace * _batchSize % _keySpace);
-        var nonce = string.Create(CultureInfo.InvariantCulture, $"{_processNonce}.{sequence:D10}");
-        return new BatchIdentity(partitionKey, _cycleStem, nonce, first, _keySpace);
+        return new BatchIdentity(partitionKey, _cycleStem, CycleNonce(sequence), first, _keySpace);
     }
 
     /// <summary>Keys of the key space from key number <paramref name="firstKey"/> on, in a partition the task writes: what a read, query, delete or read-modify-write names.</summary>
     public BatchIdentity From(string partitionKey, int firstKey) => new(partitionKey, _cycleStem, _processNonce, firstKey, _keySpace);
+
+    /// <summary>
+    /// Keys from key number <paramref name="firstKey"/> on without the key space's wrap, for a mix that inserts (<see cref="InsertedKeys"/>):
+    /// its inserts' keys, beyond the key space, and the keys its reads draw among all stored. The same stem and digits as the key space's,
+    /// so inserted keys sort after it. An insert's nonce is that of the task's <paramref name="sequence"/>-th request, as <see cref="For"/> gives it;
+    /// a draw's (no sequence) is the process's, as <see cref="From"/> gives it.
+    /// </summary>
+    public BatchIdentity Unwrapped(string partitionKey, int firstKey, long? sequence = null) =>
+        new(partitionKey, _cycleStem, sequence is { } written ? CycleNonce(written) : _processNonce, firstKey, RowKeys.MaxKeySpace);
+
+    private string CycleNonce(long sequence) => string.Create(CultureInfo.InvariantCulture, $"{_processNonce}.{sequence:D10}");
 
     /// <summary>After a stored batch: how many of its keys the task had not stored before (all of them without a key space).</summary>
     public int Stored(long sequence, in BatchIdentity batch, int count) =>

@@ -6,9 +6,7 @@ namespace TableLoad.IntegrationTests.Run;
 public sealed class MixRefusalTests
 {
     [Theory]
-    [InlineData("--mix 'read:80,insert:20' holds insert, which changes the keys the others act on: a mix holds upsert-replace, upsert-merge, read, query, read-modify-write.",
-        "--mix", "read:80,insert:20", "--key-space", "100", "--preload")]
-    [InlineData("--mix 'read:80,delete:20' holds delete, which changes the keys the others act on: a mix holds upsert-replace, upsert-merge, read, query, read-modify-write.",
+    [InlineData("--mix 'read:80,delete:20' holds delete, which would take away keys the others draw from (a read of one would find nothing): a mix holds insert, upsert-replace, upsert-merge, read, query, read-modify-write.",
         "--mix", "read:80,delete:20", "--key-space", "100", "--preload")]
     [InlineData("--mix 'read:eighty' has a weight that is not a number, 'eighty'; write NAME:WEIGHT pairs such as --mix read:80,upsert-replace:20.",
         "--mix", "read:eighty", "--key-space", "100", "--preload")]
@@ -26,11 +24,13 @@ public sealed class MixRefusalTests
         "--mix", "upsert-replace:1,upsert-merge:1", "--key-space", "100", "--preload", "--key-distribution", "zipfian")]
     [InlineData("--mix 'read:0,query:0' has weights that sum to 0, so nothing could be drawn; give at least one a weight above 0.",
         "--mix", "read:0,query:0", "--key-space", "100", "--preload")]
-    [InlineData("--workload ycsb-d (read latest) inserts new keys beside its reads, 5% of its requests, which a mix cannot send: run --mix read:100 --key-distribution latest for its reads.",
-        "--workload", "ycsb-d", "--key-space", "100", "--preload")]
-    [InlineData("--workload ycsb-e (short ranges) inserts new keys beside its scans, 5% of its requests, which a mix cannot send: run --operation query --key-distribution zipfian --query-length 50 for its scans.",
-        "--workload", "ycsb-e", "--key-space", "100", "--preload")]
-    [InlineData("--workload must be ycsb-a, ycsb-b, ycsb-c, ycsb-f, not 'tpc-c'.",
+    [InlineData("--query-length must be a length between 1 and 1000000 entities, or a range of them such as 1..100, not '0..5'.",
+        "--workload", "ycsb-e", "--query-length", "0..5", "--key-space", "100", "--preload")]
+    [InlineData("--query-length 5..2 starts above where it ends: write the shorter length first, as in 1..100.",
+        "--operation", "query", "--query-length", "5..2", "--key-space", "100", "--preload")]
+    [InlineData("--key-space (60000000) must be at most 50000000 beside a mix's inserts, which number their keys on from its last.",
+        "--workload", "ycsb-d", "--key-space", "60000000", "--preload")]
+    [InlineData("--workload must be ycsb-a, ycsb-b, ycsb-c, ycsb-d, ycsb-e, ycsb-f, not 'tpc-c'.",
         "--workload", "tpc-c", "--key-space", "100", "--preload")]
     [InlineData("--workload ycsb-b sends --mix read:95,upsert-replace:5: give --workload, --mix or --operation, one of them.",
         "--workload", "ycsb-b", "--operation", "read", "--key-space", "100", "--preload")]

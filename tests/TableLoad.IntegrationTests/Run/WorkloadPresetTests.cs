@@ -1,3 +1,4 @@
+using System.Globalization;
 using System.Text.Json.Nodes;
 using TableLoad.IntegrationTests.Infrastructure;
 
@@ -48,6 +49,34 @@ public sealed class WorkloadPresetTests(AzuriteFixture azurite) : IDisposable
         var options = Options(output);
         Assert.Equal((4, "uniform", 1000), (options["batch_size"]!.GetValue<int>(), options["key_distribution"]!.GetValue<string>(), options["entity_size"]!.GetValue<int>()));
         Assert.All(new ResultFolder(output).Csv("batches.csv").Where(r => r["operation"] == "upsert-replace"), r => Assert.Equal("4", r["entities"]));
+    }
+
+    [Theory]
+    [InlineData("ycsb-d", "sdk", "read:95,insert:5", "latest", "read")]
+    [InlineData("ycsb-e", "sdk", "query:95,insert:5", "zipfian", "query")]
+    [InlineData("ycsb-e", "wire", "query:95,insert:5", "zipfian", "query")]
+    public async Task YcsbDAndE_InsertBesideTheirReadsOrScans_EveryScanOneToAHundredEntities(string workload, string client, string mix, string distribution, string drawing)
+    {
+        var output = Path.Combine(_root, $"{workload}-{client}");
+
+        var (exitCode, stdout, stderr) = await TableLoadProcess.RunAsync(
+            ["run", "--workload", workload, "--client", client, "--key-space", "300", "--preload", "--tasks", "1", "--batches", "60", "--warmup", "0s", "--verify", "--output", output],
+            azurite.ConnectionString);
+
+        Assert.True(exitCode == 0, stderr);
+        var summary = new ResultFolder(output).Summary;
+        Assert.Equal(mix, summary.Operation);
+        var options = Options(output);
+        Assert.Equal((workload, distribution, workload == "ycsb-e" ? "1..100" : "10"),
+            (options["workload"]!.GetValue<string>(), options["key_distribution"]!.GetValue<string>(), options["query_length"]!.ToString()));
+        var draws = summary.Operations[drawing];
+        Assert.Equal(draws.Requests, draws.Outcomes.GetValueOrDefault("succeeded"));
+        Assert.Contains($"stored {summary.Preload!.Entities + (summary.Operations.GetValueOrDefault("insert")?.Entities ?? 0)} entities: matches", stdout, StringComparison.Ordinal);
+
+        // Against 300 keys a scan from any of them finds its length's entities, or those up to the task's last key: each drawn from 1..100.
+        var scans = new ResultFolder(output).Csv("batches.csv").Where(r => r["operation"] == "query").Select(r => int.Parse(r["entities"], CultureInfo.InvariantCulture)).ToList();
+        Assert.All(scans, entities => Assert.InRange(entities, 1, 100));
+        Assert.True(workload != "ycsb-e" || scans.Distinct().Count() > 1, $"every scan brought {scans.FirstOrDefault()} entities");
     }
 
     public void Dispose() => Directory.Delete(_root, recursive: true);

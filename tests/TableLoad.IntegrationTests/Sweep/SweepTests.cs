@@ -57,6 +57,68 @@ public sealed class SweepTests(AzuriteFixture azurite) : IDisposable
     }
 
     [Fact]
+    public async Task MixCells_KeepEachOperationsFiguresInSweepCsv_AndCloseRoundsDecideTheBestTwoByTheirPairedRounds()
+    {
+        // Two cells offered the same rate, differing only in a byte of entity size, every request of one entity (a read, or an upsert
+        // in batches of one): by one short run each they are within noise of each other (a batch size of 5 let the mix's draws alone
+        // move a cell's e/s by 14%).
+        string[] cells = ["sdk-mix-p1-t2-b1-e1000-single-rate50-r1", "sdk-mix-p1-t2-b1-e1001-single-rate50-r1"];
+        var (exitCode, stdout, stderr) = await TableLoadProcess.RunAsync(
+            ["sweep", "--mix", "read:50,upsert-replace:50", "--key-space", "50", "--preload", "--batch-size", "1", "--tasks", "2", "--rate", "50", "--entity-size", "1000,1001",
+             "--duration", "2s", "--warmup", "1s", "--close-rounds", "2", "--output", _output],
+            azurite.ConnectionString, TimeSpan.FromMinutes(2));
+
+        Assert.True(exitCode == 0, stderr + stdout);
+        var rows = SweepCsv();
+        Assert.Equal(cells, rows.Select(r => r["cell"]));
+        foreach (var row in rows)
+        {
+            Assert.Equal("mix", row["operation"]);
+            var operations = Summary(row["cell"]).Operations;
+            Assert.Equal(["read", "upsert-replace"], operations.Keys.Order(StringComparer.Ordinal));
+            foreach (var (name, operation) in operations)
+            {
+                var column = name.Replace('-', '_');
+                Assert.Equal(operation.Requests, long.Parse(row[$"{column}_requests"], CultureInfo.InvariantCulture));
+                Assert.Equal(operation.Entities, long.Parse(row[$"{column}_entities"], CultureInfo.InvariantCulture));
+                Assert.Equal(operation.MeanEntitiesPerSecond, ResultFolder.Number(row[$"{column}_eps"]));
+                Assert.Equal(operation.PeakEntitiesPerSecond, long.Parse(row[$"{column}_peak_eps"], CultureInfo.InvariantCulture));
+                Assert.Equal(operation.LatencyMs.Median, ResultFolder.Number(row[$"{column}_p50_ms"]));
+                Assert.Equal(operation.LatencyMs.P99, ResultFolder.Number(row[$"{column}_p99_ms"]));
+            }
+
+            Assert.All(new[] { "insert", "upsert_merge", "query", "delete", "read_modify_write" }, o => Assert.Equal("", row[$"{o}_requests"]));
+        }
+
+        // The close call: the best by one run is the rounds' base, the other their new side, run alternately.
+        var favoured = rows.MaxBy(r => ResultFolder.Number(r["mean_eps"]))!["cell"][..^3];
+        var other = rows.Single(r => r["cell"][..^3] != favoured)["cell"][..^3];
+        Assert.Contains($"close call: {favoured}'s ", stdout, StringComparison.Ordinal);
+        Assert.Contains($" over {other} is not beyond noise by one run each and the assumed run-to-run share of 7% (measured on 12 tasks x 100, sdk, against Azurite: docs/analysis.md); 2 interleaved rounds decide it", stdout, StringComparison.Ordinal);
+        var (change, verdict) = Rounds.CloseRounds.Judge(Path.Combine(_output, "close-rounds"), 2);
+        var best = verdict switch
+        {
+            "is better beyond noise" => other,
+            "is worse beyond noise" => favoured,
+            _ => $"{favoured} and {other}, within noise",
+        };
+        Assert.Contains($"best e/s by rounds: {best} (by 2 interleaved rounds, {other}'s {change} against {favoured} {verdict})", stdout, StringComparison.Ordinal);
+    }
+
+    [Theory]
+    [InlineData("1", "--close-rounds must be 0 (no rounds) or at least 2, not 1: a paired difference needs two rounds to show its spread.")]
+    [InlineData("-1", "--close-rounds must be between 0 and 100 (0 for no rounds), not -1.")]
+    public async Task CloseRounds_OneOrNegative_IsOneSentence_ExitTwo_AndRunsNoCell(string rounds, string sentence)
+    {
+        var (exitCode, stdout, stderr) = await TableLoadProcess.RunAsync(TinySweep("--close-rounds", rounds), azurite.ConnectionString, Limit);
+
+        Assert.Equal(2, exitCode);
+        Assert.Equal(string.Empty, stdout);
+        Assert.Equal(sentence, Assert.Single(stderr.Split('\n', StringSplitOptions.RemoveEmptyEntries)).Trim());
+        Assert.Empty(Directory.EnumerateFileSystemEntries(_output));
+    }
+
+    [Fact]
     public async Task Sweep_RepeatTwo_EndsWithTheIntervalBetweenTheRepeatsOfEachPoint()
     {
         var (exitCode, stdout, stderr) = await TableLoadProcess.RunAsync(

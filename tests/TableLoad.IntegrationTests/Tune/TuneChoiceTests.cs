@@ -1,6 +1,9 @@
 using System.Globalization;
+using System.Text.Json.Nodes;
+using System.Text.RegularExpressions;
 using TableLoad.IntegrationTests.Infrastructure;
 using TableLoad.IntegrationTests.Proxy;
+using TableLoad.IntegrationTests.Rounds;
 using TableLoad.Measurement;
 using TableLoad.Proxy;
 using TableLoad.Reporting;
@@ -28,6 +31,7 @@ public sealed class TuneChoiceTests(AzuriteFixture azurite) : IDisposable
     [Fact]
     public async Task TwoCandidatesWithinNoise_TheCheaperIsRecommended_AndThatIsSaid()
     {
+        // By the assumed share alone (--close-rounds 0): CloseCall_IsDecidedByInterleavedRounds runs the rounds.
         // One task of 100 entities stores at most 500 e/s behind 200 ms, and the account's limit (TuneRuns.AccountLimit) caps
         // every task count that crosses it at the same rate, so those differ by noise alone (throttling is allowed here).
         // Which count crosses it first is the machine's speed (one on an idle machine, many on a busy one), so the test holds
@@ -35,7 +39,7 @@ public sealed class TuneChoiceTests(AzuriteFixture azurite) : IDisposable
         await using var proxy = await InProcessProxy.StartAsync(azurite, s => s with { AccountLimit = TuneRuns.AccountLimit, PartitionLimit = 100_000, Latency = Latency("200ms") });
 
         var (exitCode, stdout, stderr) = await TableLoadProcess.RunAsync(
-            ["tune", "--confirm", "2", "--max-processes", "1", "--output", _output, "--max-tasks", "16", "--batch-size", "100", "--max-throttled", "100%",
+            ["tune", "--confirm", "2", "--close-rounds", "0", "--max-processes", "1", "--output", _output, "--max-tasks", "16", "--batch-size", "100", "--max-throttled", "100%",
              "--warmup", "2s", "--duration", "3s", "--confirm-duration", "3s"],
             proxy.ConnectionString,
             Limit);
@@ -69,6 +73,51 @@ public sealed class TuneChoiceTests(AzuriteFixture azurite) : IDisposable
         var confirmRuns = tune.Probes.Count(p => p.Role == TuneRow.ConfirmRole && p.Tasks == recommendation.Tasks);
         Assert.InRange(confirmRuns, 2, 5);
         Assert.Contains($"95% CI of {confirmRuns} confirm runs", stdout, StringComparison.Ordinal);
+    }
+
+    [Fact]
+    public async Task CloseCall_IsDecidedByInterleavedRounds_WhoseVerdictFromTheRoundsOwnSummariesTheChoicePrints()
+    {
+        // 540 ms a batch holds one task of 100 entities under the account's 200 e/s (5 batches in a 3 s probe, 167 e/s), which four
+        // tasks reach (200 e/s, +20%, within the assumed share's ±21%): four tasks the best by throughput, one the cheaper.
+        // --close-rounds is left at its default.
+        await using var proxy = await InProcessProxy.StartAsync(azurite, s => s with { AccountLimit = TuneRuns.AccountLimit, PartitionLimit = 100_000, Latency = Latency("540ms") });
+
+        var (exitCode, stdout, stderr) = await TableLoadProcess.RunAsync(
+            ["tune", "--confirm", "1", "--max-processes", "1", "--output", _output, "--max-tasks", "4", "--batch-size", "100", "--max-throttled", "100%",
+             "--warmup", "1s", "--duration", "3s", "--confirm-duration", "3s"],
+            proxy.ConnectionString,
+            Limit);
+
+        Assert.True(exitCode == 0, stderr + stdout);
+        var closeRounds = Path.Combine(_output, "close-rounds");
+        var call = Regex.Match(stdout, @"(?m)^close call: (p1-t(\d+)-b100)'s .+ over (p1-t(\d+)-b100) is within noise by one run each and the assumed run-to-run share of 7% \(measured on 12 tasks x 100, sdk, against Azurite: docs/analysis\.md\); 3 interleaved rounds decide it$");
+        if (!call.Success)
+        {
+            // Whole batches make a probe's figure: a loaded machine's one task stored 4 batches (133 e/s, beyond noise below four
+            // tasks), or the account's bucket let four tasks a burst (233 e/s); one run showed either in two. No close call, then no rounds.
+            Assert.False(Directory.Exists(closeRounds), stdout);
+            Assert.DoesNotContain("interleaved rounds", stdout, StringComparison.Ordinal);
+            return;
+        }
+
+        var (best, cheaper) = (call.Groups[1].Value, call.Groups[3].Value);
+        // The cheaper is the rounds' base, the best their new side; the runs' order and the verdict come from the folder.
+        var rounds = JsonNode.Parse(File.ReadAllText(Path.Combine(closeRounds, "rounds.json")))!;
+        Assert.Contains($" --tasks {call.Groups[4].Value} ", (string)rounds["base"]!, StringComparison.Ordinal);
+        Assert.Contains($" --tasks {call.Groups[2].Value} ", (string)rounds["new"]!, StringComparison.Ordinal);
+        var (change, verdict) = CloseRounds.Judge(closeRounds, TuneSettings.DefaultCloseRounds);
+        var bestWon = verdict == "is better beyond noise";
+        var winner = bestWon ? best : cheaper;
+        Assert.Contains($"close call: by 3 interleaved rounds, {best}'s {change} against {cheaper} {verdict}; {winner} wins", stdout, StringComparison.Ordinal);
+
+        var recommendation = Assert.IsType<TuneRecommendation>(ReadTuneJson().Recommendation);
+        Assert.Equal(winner, $"p1-t{recommendation.Tasks}-b100");
+        Assert.StartsWith(
+            bestWon ? $"{best} chosen over the cheaper {cheaper}: by 3 interleaved rounds, {best}'s {change} against {cheaper} is better beyond noise (its probe's "
+                    : $"{cheaper} chosen over {best}: by 3 interleaved rounds, {best}'s {change} against {cheaper} {verdict}",
+            recommendation.Choice, StringComparison.Ordinal);
+        Assert.Contains($"choice: {recommendation.Choice}", stdout, StringComparison.Ordinal);
     }
 
     [Fact]

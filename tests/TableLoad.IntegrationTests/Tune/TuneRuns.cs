@@ -20,8 +20,9 @@ internal static class TuneRuns
     /// </remarks>
     public const double AccountLimit = 200;
 
+    /// <summary>One confirm run and no close-call rounds (TuneChoiceTests proves those), so a search takes what its probes take.</summary>
     public static string[] ShortTune(string output, params string[] more) =>
-        ["tune", "--confirm", "1", "--max-processes", "1", "--output", output, .. more];
+        ["tune", "--confirm", "1", "--close-rounds", "0", "--max-processes", "1", "--output", output, .. more];
 
     public static LatencyDistribution Latency(string text) => LatencyDistribution.TryParse(text, out var latency) ? latency : throw new ArgumentException(text);
 

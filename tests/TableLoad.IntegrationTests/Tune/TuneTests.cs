@@ -138,6 +138,8 @@ public sealed class TuneTests(AzuriteFixture azurite) : IDisposable
     [InlineData("--client sdk,wire", "tune takes one --client, not 2")]
     [InlineData("--max-ru 0", "--max-ru must be greater than 0 and at most 1000000000 request units per second, not 0.")]
     [InlineData("--max-ru many", "--max-ru")]
+    [InlineData("--close-rounds 1", "--close-rounds must be 0 (no rounds) or at least 2, not 1: a paired difference needs two rounds to show its spread.")]
+    [InlineData("--close-rounds -1", "--close-rounds must be between 0 and 100 (0 for no rounds), not -1.")]
     public async Task BadInput_IsOneSentence_ExitTwo_BeforeAnyProbe(string options, string sentence)
     {
         var (exitCode, stdout, stderr) = await TableLoadProcess.RunAsync(["tune", "--output", _output, .. options.Split(' ')], azurite.ConnectionString, Limit);

@@ -91,6 +91,22 @@ public sealed class RunJsonRepeatTests : IDisposable
             repeat with { Target = first.Target });
     }
 
+    [Theory]
+    [InlineData("25", "25")]
+    [InlineData("1..100", "\"1..100\"")]
+    public void RunJson_RecordsAQueryLength_ANumberAsBeforeRanges_ARangeAsText_AndConfigReadsBothBack(string length, string json)
+    {
+        var options = new RunOptions();
+        var first = Settings(options, ["--operation", "query", "--key-space", "200", "--preload", "--query-length", length, "--output", Path.Combine(_folder, "first")]);
+        var runJson = Path.Combine(_folder, ResultFiles.RunJson);
+        File.WriteAllText(runJson, JsonSerializer.Serialize(RunDescription.Create(first, TestSupport.RunSummaries.Create(), Now, Now.AddMinutes(2)), ResultJson.Context.RunDescription));
+
+        var repeat = Settings(options, ["--config", runJson]);
+
+        Assert.Equal(json, RunJsonOptions(first)["query_length"]!.ToJsonString());
+        Assert.Equal(first.Query, repeat.Query);
+    }
+
     [Fact]
     public void RunJson_RecordsDurations_InTheOptionsOwnSyntax()
     {

@@ -16,7 +16,7 @@ public sealed class ScenarioSettingsFactoryTests : IDisposable
         { "batch_size": 20, "tasks": 3, "duration": "7s", "key_prefix": "app",
           "scenarios": {
             "ingest": { "operation": "insert", "rate": 250 },
-            "lookups": { "mix": "read:9,upsert-replace:1", "tasks": 2, "key_space": 40, "preload": true, "batch_size": 10 } } }
+            "lookups": { "mix": "read:9,upsert-replace:1", "query_length": "2..5", "tasks": 2, "key_space": 40, "preload": true, "batch_size": 10 } } }
         """;
 
     [Fact]

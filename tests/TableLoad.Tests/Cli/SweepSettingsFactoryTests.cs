@@ -53,6 +53,32 @@ public sealed class SweepSettingsFactoryTests
     }
 
     [Fact]
+    public void Create_Mix_NamesEveryCellsOperationMix_AndGivesNoCellAnOperation()
+    {
+        var settings = Create(["--mix", "read:80,upsert-replace:20", "--key-space", "100", "--preload", "--tasks", "1,2"]);
+
+        Assert.All(settings.Cells, c => Assert.Equal(SweepCell.MixOperation, c.Operation));
+        Assert.Equal(["sdk-mix-p1-t1-b100-e1024-single-r1", "sdk-mix-p1-t2-b100-e1024-single-r1"], settings.Cells.Select(c => c.Name));
+        Assert.All(settings.Cells, c => Assert.DoesNotContain("--operation", CellArguments.For(settings, c, "t")));
+    }
+
+    [Fact]
+    public void Create_MixBesideAnOperationList_IsRefused()
+    {
+        var refusal = Refuse("--mix", "read:80,upsert-replace:20", "--key-space", "100", "--preload", "--operation", "insert,upsert-replace");
+
+        AssertOneSentence(refusal, "--mix names each cell's operations: give --mix or --operation, not both.");
+    }
+
+    [Fact]
+    public void Create_CloseRounds_IsZeroByDefault_AndOneIsRefused()
+    {
+        Assert.Equal(0, Create([]).CloseRounds);
+        Assert.Equal(3, Create(["--close-rounds", "3"]).CloseRounds);
+        AssertOneSentence(Refuse("--close-rounds", "1"), "--close-rounds must be 0 (no rounds) or at least 2, not 1");
+    }
+
+    [Fact]
     public void Create_Lists_ExpandToTheGrid()
     {
         var settings = Create(["--tasks", "1,2", "--batch-size", "10,20", "--repeat", "2"]);

@@ -13,13 +13,21 @@ public sealed class SweepCsvTests
 
     private static SweepRow CreateRow(RunSummary summary) => SweepRow.FromSummary(Cell, summary);
 
+    // The fields up to the gates column, which the operations' columns follow.
+    private static string UpToGates(string line) => string.Join(',', line.Split(',').Take(SweepCsv.Header.Split(',').ToList().IndexOf("gates") + 1));
+
     [Fact]
     public void Header_HasTheAgreedColumns()
     {
         Assert.Equal(
             "cell,client,runtime,operation,processes,tasks,batch_size,entity_size,partitions,rate,repeat,min,median,mean,max,p90,p95,p99,p99_ci_low,p99_ci_high,peak_eps," +
             "succeeded,failed,throttled,timeouts,mean_eps,eps_ci_low,eps_ci_high,goodput_mb_s,ru_per_entity,ru_per_second," +
-            "throttled_request_units,throttled_account_operations,throttled_account_ingress,throttled_account_egress,throttled_partition_or_unnamed,client_cpu_s,client_cpu_us_per_entity,saturated,status,gates",
+            "throttled_request_units,throttled_account_operations,throttled_account_ingress,throttled_account_egress,throttled_partition_or_unnamed,client_cpu_s,client_cpu_us_per_entity,saturated,status,gates," +
+            "insert_requests,insert_entities,insert_eps,insert_peak_eps,insert_p50_ms,insert_p99_ms,upsert_replace_requests,upsert_replace_entities,upsert_replace_eps,upsert_replace_peak_eps," +
+            "upsert_replace_p50_ms,upsert_replace_p99_ms,upsert_merge_requests,upsert_merge_entities,upsert_merge_eps,upsert_merge_peak_eps,upsert_merge_p50_ms,upsert_merge_p99_ms," +
+            "read_requests,read_entities,read_eps,read_peak_eps,read_p50_ms,read_p99_ms,query_requests,query_entities,query_eps,query_peak_eps,query_p50_ms,query_p99_ms," +
+            "delete_requests,delete_entities,delete_eps,delete_peak_eps,delete_p50_ms,delete_p99_ms," +
+            "read_modify_write_requests,read_modify_write_entities,read_modify_write_eps,read_modify_write_peak_eps,read_modify_write_p50_ms,read_modify_write_p99_ms",
             SweepCsv.Header);
     }
 
@@ -93,7 +101,7 @@ public sealed class SweepCsvTests
 
         Assert.True(row.VerifyMismatch);
         Assert.Equal("verify_mismatch", row.StatusText);
-        Assert.EndsWith(",verify_mismatch,", SweepCsv.Format(row), StringComparison.Ordinal);
+        Assert.EndsWith(",verify_mismatch,", UpToGates(SweepCsv.Format(row)), StringComparison.Ordinal);
     }
 
     [Theory]
@@ -119,21 +127,45 @@ public sealed class SweepCsvTests
         Assert.Equal(
             "wire-p2-t12-b100-e1024-spread8-rate2500.5-r1,wire,tuned,insert,2,12,100,1024,spread:8,2500.5,1,8.25,20.5,22.126333333333335,950.75,30.5,35.25,1234.5,45.25,52.75,1200," +
             "1234500,1000,9,1,900.1,11010.25,11990.25,0.9216,6.25,71875.5,0,0,0,0,7,1.75,19.4,false,complete,",
-            line);
+            UpToGates(line));
         Assert.Equal(SweepCsv.Columns.Count, line.Split(',').Length);
+    }
+
+    [Fact]
+    public void Format_MixCell_WritesEachOperationsFigures_AndReadsThemBack()
+    {
+        var summary = CellSummaries.Summary();
+        var latency = summary.LatencyMs;
+        var mix = summary with
+        {
+            Operations = new Dictionary<string, OperationSummary>
+            {
+                ["read"] = new(800, 800, 0, 80.5, 95, new Dictionary<string, long> { ["succeeded"] = 800 }, latency with { Median = 1.25, P99 = 7.5 }),
+                ["upsert-replace"] = new(20, 2000, 0, 200.25, 300, new Dictionary<string, long> { ["succeeded"] = 20 }, latency with { Median = 9.5, P99 = 40.125 }),
+            },
+        };
+
+        var row = CreateRow(mix);
+        var line = SweepCsv.Format(row);
+        var fields = SweepCsv.Header.Split(',').Zip(line.Split(',')).ToDictionary(p => p.First, p => p.Second);
+
+        Assert.Equal(("800", "800", "80.5", "95", "1.25", "7.5"), (fields["read_requests"], fields["read_entities"], fields["read_eps"], fields["read_peak_eps"], fields["read_p50_ms"], fields["read_p99_ms"]));
+        Assert.Equal(("20", "2000", "200.25", "40.125"), (fields["upsert_replace_requests"], fields["upsert_replace_entities"], fields["upsert_replace_eps"], fields["upsert_replace_p99_ms"]));
+        Assert.Equal("", fields["insert_requests"]);
+        Assert.Equal(row, SweepCsv.TryParse(line));
     }
 
     [Theory]
     [InlineData(nameof(GateOutcome.Passed), "passed")]
     [InlineData(nameof(GateOutcome.Failed), "failed")]
     [InlineData(nameof(GateOutcome.None), "")]
-    public void Gates_AreTheLastColumn_AndReadBack(string gates, string text)
+    public void Gates_FollowTheStatus_AndReadBack(string gates, string text)
     {
         var row = SweepRow.FromSummary(Cell, CellSummaries.Summary(), Enum.Parse<GateOutcome>(gates));
 
         var line = SweepCsv.Format(row);
 
-        Assert.EndsWith(",complete," + text, line, StringComparison.Ordinal);
+        Assert.EndsWith(",complete," + text, UpToGates(line), StringComparison.Ordinal);
         Assert.Equal(row, SweepCsv.TryParse(line));
     }
 

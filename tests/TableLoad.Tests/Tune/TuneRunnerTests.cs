@@ -24,7 +24,7 @@ public sealed class TuneRunnerTests : IDisposable
             command.Add(option);
         }
 
-        var parse = command.Parse(["--max-tasks", "16", "--max-processes", "1", "--batch-size", "50,100", "--duration", "2s", "--confirm", "2", "--output", _output, .. more]);
+        var parse = command.Parse(["--max-tasks", "16", "--max-processes", "1", "--batch-size", "50,100", "--duration", "2s", "--confirm", "2", "--close-rounds", "0", "--output", _output, .. more]);
         Assert.Empty(parse.Errors);
         return TuneSettingsFactory.Create(parse, options, DateTimeOffset.UtcNow, _ => null);
     }

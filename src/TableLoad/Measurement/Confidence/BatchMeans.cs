@@ -23,6 +23,6 @@ internal static class BatchMeans
         }
 
         var half = StudentT.InvCDF(0, 1, blocks - 1, 0.5 + (level / 2)) * Math.Sqrt(squares * blocks / (blocks - 1));
-        return new ConfidenceInterval(rate - half, rate + half);
+        return new ConfidenceInterval(rate - half, rate + half, level);
     }
 }

@@ -40,12 +40,12 @@ internal static class ConfidenceEstimate
             Level = level,
             Blocks = blocks.Count,
             BlockSeconds = blockSeconds,
-            MeanEntitiesPerSecond = new ConfidenceInterval(Math.Max(0, mean.Lo), mean.Hi),
+            MeanEntitiesPerSecond = mean with { Lo = Math.Max(0, mean.Lo) },
             LatencyMs = latency is [var p50, var p90, var p99] ? new LatencyIntervals(Ms(p50), Ms(p90), Ms(p99)) : null,
         };
     }
 
-    private static ConfidenceInterval Ms(ConfidenceInterval micros) => new(micros.Lo / 1000, micros.Hi / 1000);
+    private static ConfidenceInterval Ms(ConfidenceInterval micros) => micros with { Lo = micros.Lo / 1000, Hi = micros.Hi / 1000 };
 
     /// <summary>A block as the estimators see it: its measured time, entities, and the histograms of its parts.</summary>
     private sealed record Block(double Seconds, long Entities, List<LatencyHistogram> Latency)

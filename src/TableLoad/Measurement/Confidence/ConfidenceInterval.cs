@@ -3,9 +3,14 @@ using System.Text.Json.Serialization;
 
 namespace TableLoad.Measurement.Confidence;
 
-/// <summary>A confidence interval, written as <c>[lo, hi]</c>.</summary>
+/// <summary>
+/// A figure's confidence interval, in the figure's unit, at its <see cref="Level"/>: TableLoad's one interval type, of a run's
+/// figures (<see cref="RunConfidence"/>), a threshold's verdict, a sweep row's columns and a comparison's sides alike. Written as
+/// <c>[lo, hi]</c>: the files record the level once beside their intervals (<c>confidence.level</c>), so one read back is at
+/// <see cref="RunConfidence.DefaultLevel"/>, the only level a run computes.
+/// </summary>
 [JsonConverter(typeof(ConfidenceIntervalConverter))]
-internal readonly record struct ConfidenceInterval(double Lo, double Hi)
+internal readonly record struct ConfidenceInterval(double Lo, double Hi, double Level = RunConfidence.DefaultLevel)
 {
     public bool Contains(double value) => Lo <= value && value <= Hi;
 }

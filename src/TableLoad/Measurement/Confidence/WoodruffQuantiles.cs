@@ -73,7 +73,7 @@ internal sealed class WoodruffQuantiles
             var share = p / 100;
             var half = t * Math.Sqrt(DesignEffect(share) * share * (1 - share) / _merged[^1]);
             // A share beyond 0 or 1 reads the smallest or largest latency seen: no run can bound a percentile past them.
-            return new ConfidenceInterval(_values[BucketAt(share - half)], _values[BucketAt(share + half)]);
+            return new ConfidenceInterval(_values[BucketAt(share - half)], _values[BucketAt(share + half)], level);
         }).ToList();
     }
 

@@ -1,4 +1,5 @@
 using MathNet.Numerics.Distributions;
+using TableLoad.Measurement.Confidence;
 
 namespace TableLoad.Measurement.Gates;
 
@@ -17,13 +18,13 @@ internal readonly record struct FigureEstimate(double Value, double StandardErro
     /// One run: the error of its own interval (half its width over the normal quantile) and the
     /// run-to-run variation that one run cannot measure, as a share of the value.
     /// </summary>
-    public static FigureEstimate OfRun(double value, FigureInterval? interval, double runToRunShare) =>
+    public static FigureEstimate OfRun(double value, ConfidenceInterval? interval, double runToRunShare) =>
         OfRun(value, interval, RunNoise.Assumed(runToRunShare));
 
     /// <summary>One run: the error of its own interval and <paramref name="noise"/>'s spread of one run, added in quadrature.</summary>
-    public static FigureEstimate OfRun(double value, FigureInterval? interval, RunNoise noise)
+    public static FigureEstimate OfRun(double value, ConfidenceInterval? interval, RunNoise noise)
     {
-        var within = interval is { } ci ? (ci.High - ci.Low) / 2 / Normal.InvCDF(0, 1, 0.5 + (ci.Level / 2)) : 0;
+        var within = interval is { } ci ? (ci.Hi - ci.Lo) / 2 / Normal.InvCDF(0, 1, 0.5 + (ci.Level / 2)) : 0;
         var between = noise.At(value);
         return new FigureEstimate(value, Math.Sqrt((within * within) + (between * between)), double.PositiveInfinity, 1)
         {
@@ -72,11 +73,11 @@ internal readonly record struct FigureEstimate(double Value, double StandardErro
 
     // A run's own interval on the log scale: from the logs of its ends, which keeps a skewed interval (a far percentile's) as it is;
     // an interval that reaches 0 has no log there and is read at the value's own scale instead.
-    private static double LogWithin(double value, FigureInterval? interval) => interval switch
+    private static double LogWithin(double value, ConfidenceInterval? interval) => interval switch
     {
         null => 0,
-        { Low: > 0 } ci => (Math.Log(ci.High) - Math.Log(ci.Low)) / 2 / Normal.InvCDF(0, 1, 0.5 + (ci.Level / 2)),
-        { } ci => (ci.High - ci.Low) / 2 / Normal.InvCDF(0, 1, 0.5 + (ci.Level / 2)) / value,
+        { Lo: > 0 } ci => (Math.Log(ci.Hi) - Math.Log(ci.Lo)) / 2 / Normal.InvCDF(0, 1, 0.5 + (ci.Level / 2)),
+        { } ci => (ci.Hi - ci.Lo) / 2 / Normal.InvCDF(0, 1, 0.5 + (ci.Level / 2)) / value,
     };
 
     // The logs' mean is the log of the repeats' geometric mean, and their spread the run-to-run variation in shares of the figure.

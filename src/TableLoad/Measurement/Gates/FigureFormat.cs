@@ -30,6 +30,21 @@ internal static class FigureFormat
         FigureUnit.Microseconds => Number(value, 1),
     };
 
+    /// <summary>A change as a share of the base and its interval, from the log of the ratio, e.g. <c>+1.4% e/s (95% CI −9% to +12%)</c>.</summary>
+    public static string RelativeChange(FigureComparison comparison)
+    {
+        if (comparison.RelativeChange is not { } relative || comparison.RelativeInterval is not var (low, high))
+        {
+            return $"no ratio to a baseline of 0 {Unit(comparison.Figure)}";
+        }
+
+        return string.Create(CultureInfo.InvariantCulture,
+            $"{Signed(relative * 100, "0.0")}% {Unit(comparison.Figure)} ({comparison.Level * 100:0}% CI {Signed(low * 100, "0")}% to {Signed(high * 100, "0")}%)");
+    }
+
+    private static string Signed(double percent, string format) =>
+        (percent >= 0 ? "+" : "−") + Math.Abs(percent).ToString(format, CultureInfo.InvariantCulture);
+
     private static string Number(double value, int decimals) =>
         Math.Round(value, decimals, MidpointRounding.AwayFromZero).ToString(decimals == 0 ? "0" : "0." + new string('#', decimals), CultureInfo.InvariantCulture);
 }

@@ -7,10 +7,10 @@ namespace TableLoad.Measurement.Gates;
 /// <summary>A run's interval for each figure, as its summary holds it (<see cref="RunConfidence"/>) or implies it.</summary>
 internal static class RunIntervals
 {
-    public static FigureInterval? Of(RunSummary summary, RunFigure figure) => Of(ScopeFigures.Of(summary), figure);
+    public static ConfidenceInterval? Of(RunSummary summary, RunFigure figure) => Of(ScopeFigures.Of(summary), figure);
 
     /// <summary>The interval of the run's or a part's figure, from its own confidence and counts.</summary>
-    public static FigureInterval? Of(ScopeFigures summary, RunFigure figure)
+    public static ConfidenceInterval? Of(ScopeFigures summary, RunFigure figure)
     {
         var confidence = summary.Confidence;
         var level = confidence?.Level ?? RunConfidence.DefaultLevel;
@@ -34,11 +34,11 @@ internal static class RunIntervals
         RunFigure.P95 or RunFigure.P999 or RunFigure.Mean or RunFigure.Max or RunFigure.CpuPerEntity or RunFigure.Throttled or RunFigure.Failed => false,
     };
 
-    private static FigureInterval? From(ConfidenceInterval? interval, double level) =>
-        interval is { } i ? new FigureInterval(i.Lo, i.Hi, level) : null;
+    private static ConfidenceInterval? From(ConfidenceInterval? interval, double level) =>
+        interval is { } i ? i with { Level = level } : null;
 
     /// <summary>Wilson's interval for a share in percent of <paramref name="count"/> trials.</summary>
-    private static FigureInterval? Share(double? percent, long count, double level)
+    private static ConfidenceInterval? Share(double? percent, long count, double level)
     {
         if (percent is not { } value || count == 0)
         {
@@ -50,6 +50,6 @@ internal static class RunIntervals
         var z2n = z * z / count;
         var centre = (p + (z2n / 2)) / (1 + z2n);
         var half = z * Math.Sqrt((p * (1 - p) / count) + (z2n / (4 * count))) / (1 + z2n);
-        return new FigureInterval(Math.Max(centre - half, 0) * 100, Math.Min(centre + half, 1) * 100, level);
+        return new ConfidenceInterval(Math.Max(centre - half, 0) * 100, Math.Min(centre + half, 1) * 100, level);
     }
 }

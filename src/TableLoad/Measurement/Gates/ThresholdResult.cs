@@ -24,7 +24,7 @@ internal sealed record ThresholdResult(string Condition, string Figure, string U
             threshold.Comparison.Symbol(),
             threshold.Bound,
             verdict.Value,
-            verdict.Interval is { } interval ? new ConfidenceInterval(interval.Low, interval.High) : null,
+            verdict.Interval,
             verdict.Passed)
         {
             Scope = threshold.Scope,

@@ -1,13 +1,11 @@
+using TableLoad.Measurement.Confidence;
 using TableLoad.Settings.Gates;
 
 namespace TableLoad.Measurement.Gates;
 
-/// <summary>A figure's 95% (or other level) confidence interval, in the figure's unit.</summary>
-internal readonly record struct FigureInterval(double Low, double High, double Level);
-
 /// <summary>How a run stood against one threshold: its value, the value's interval where known, passed or not.</summary>
 /// <param name="Value">Null when the run measured nothing the figure is read from: that fails the threshold.</param>
-internal sealed record ThresholdVerdict(Threshold Threshold, double? Value, FigureInterval? Interval)
+internal sealed record ThresholdVerdict(Threshold Threshold, double? Value, ConfidenceInterval? Interval)
 {
     public bool Passed => Value is { } value && Threshold.IsMetBy(value);
 
@@ -17,7 +15,7 @@ internal sealed record ThresholdVerdict(Threshold Threshold, double? Value, Figu
         var figure = Threshold.Figure;
         var measured = Value is { } value
             ? FigureFormat.Value(figure, value) + (Interval is { } ci
-                ? $" ({ci.Level * 100:0}% CI {FigureFormat.Bare(figure, ci.Low)}–{FigureFormat.Bare(figure, ci.High)})"
+                ? $" ({ci.Level * 100:0}% CI {FigureFormat.Bare(figure, ci.Lo)}–{FigureFormat.Bare(figure, ci.Hi)})"
                 : "")
             : $"not measured ({NothingMeasured})";
         return $"threshold {Threshold.Text}: {measured} {(Passed ? "passed" : "FAILED")}";
@@ -36,7 +34,7 @@ internal static class ThresholdJudge
 {
     /// <summary>Each threshold judged on the figures of its scope in <paramref name="summary"/> (the run's without one); a scope the run lacks measured nothing.</summary>
     /// <param name="interval">The figure's interval in the scope's figures, where they have one.</param>
-    public static IReadOnlyList<ThresholdVerdict> Judge(RunSummary summary, IReadOnlyList<Threshold> thresholds, Func<ScopeFigures, RunFigure, FigureInterval?> interval) =>
+    public static IReadOnlyList<ThresholdVerdict> Judge(RunSummary summary, IReadOnlyList<Threshold> thresholds, Func<ScopeFigures, RunFigure, ConfidenceInterval?> interval) =>
         [.. thresholds.Select(t => ScopeFigures.In(summary, t.Scope) is { } figures
             ? new ThresholdVerdict(t, t.Figure.Read(figures), interval(figures, t.Figure))
             : new ThresholdVerdict(t, null, null))];

@@ -1,4 +1,5 @@
 using TableLoad.Measurement;
+using TableLoad.Measurement.Confidence;
 using TableLoad.Measurement.Gates;
 using TableLoad.Settings.Gates;
 
@@ -19,7 +20,7 @@ internal sealed record RunComparison(ComparedSide Base, ComparedSide New, IReadO
 
     /// <param name="interval">A run's own interval for a figure, where its summary has one.</param>
     /// <param name="given">The run-to-run share the user gave (<c>--run-noise</c>), which wins; null to measure it from repeats or assume the figure's default.</param>
-    public static RunComparison Of(ComparedSide baseSide, ComparedSide newSide, double level, Func<RunSummary, RunFigure, FigureInterval?> interval, double? given)
+    public static RunComparison Of(ComparedSide baseSide, ComparedSide newSide, double level, Func<RunSummary, RunFigure, ConfidenceInterval?> interval, double? given)
     {
         IReadOnlyList<FigureComparison> Judge(ComparedSide b, ComparedSide n, IReadOnlyList<RunFigure> compared) => JudgeRuns(b, n, compared, level, interval, given);
         return new RunComparison(baseSide, newSide, Judge(baseSide, newSide, Compared), KnobDifferences.Between(baseSide, newSide), level)
@@ -29,7 +30,7 @@ internal sealed record RunComparison(ComparedSide Base, ComparedSide New, IReadO
     }
 
     private static List<FigureComparison> JudgeRuns(
-        ComparedSide baseSide, ComparedSide newSide, IReadOnlyList<RunFigure> compared, double level, Func<RunSummary, RunFigure, FigureInterval?> interval, double? given)
+        ComparedSide baseSide, ComparedSide newSide, IReadOnlyList<RunFigure> compared, double level, Func<RunSummary, RunFigure, ConfidenceInterval?> interval, double? given)
     {
         // What keeps every figure from a verdict comes first: one run is no comparison with itself, and a run stopped early measured another period.
         var whole = SideLacks.SameRun(baseSide, newSide) ?? SideLacks.StoppedEarly(baseSide, "base") ?? SideLacks.StoppedEarly(newSide, "new");
@@ -100,7 +101,7 @@ internal sealed record RunComparison(ComparedSide Base, ComparedSide New, IReadO
         return values.Any(v => v is null) ? null : [.. values.Select(v => v!.Value)];
     }
 
-    private static FigureEstimate Estimate(ComparedSide side, IReadOnlyList<double> values, RunFigure figure, Func<RunSummary, RunFigure, FigureInterval?> interval, RunNoise noise) =>
+    private static FigureEstimate Estimate(ComparedSide side, IReadOnlyList<double> values, RunFigure figure, Func<RunSummary, RunFigure, ConfidenceInterval?> interval, RunNoise noise) =>
         values.Count == 1
             ? FigureEstimate.OfRun(values[0], interval(side.Runs[0].Summary, figure), noise)
             : FigureEstimate.OfRepeats(values, noise);

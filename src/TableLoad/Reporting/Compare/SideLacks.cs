@@ -1,4 +1,5 @@
 using TableLoad.Measurement;
+using TableLoad.Measurement.Confidence;
 using TableLoad.Measurement.Gates;
 using TableLoad.Settings.Gates;
 
@@ -44,7 +45,7 @@ internal static class SideLacks
     /// A side of one run whose summary holds no interval for a figure that has one when the run measured enough: its
     /// verdict would rest on the assumed run-to-run share alone. Repeats measure their spread and need none.
     /// </summary>
-    public static string? OwnInterval(ComparedSide side, string name, RunFigure figure, Func<RunSummary, RunFigure, FigureInterval?> interval)
+    public static string? OwnInterval(ComparedSide side, string name, RunFigure figure, Func<RunSummary, RunFigure, ConfidenceInterval?> interval)
     {
         if (side.Runs is not [var run] || !RunIntervals.FromOwnSeconds(figure) || interval(run.Summary, figure) is not null)
         {

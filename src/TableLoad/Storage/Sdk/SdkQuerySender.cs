@@ -5,15 +5,19 @@ namespace TableLoad.Storage.Sdk;
 
 /// <summary>
 /// One task loop's range query through <see cref="TableClient.QueryAsync{T}(string, int?, IEnumerable{string}, CancellationToken)"/>:
-/// <c>PartitionKey eq P and RowKey ge R</c>, its pages of <see cref="QueryShape.NextTop"/>(0) entities each (the SDK asks every page for the
-/// same) followed until <see cref="QueryShape.Length"/> entities came or the range ended.
+/// <c>PartitionKey eq P and RowKey ge R</c>, its pages of <see cref="QueryShape.NextTop"/>(wanted, 0) entities each (the SDK asks every page for the
+/// same) followed until the entities the query wants (its count) came or the range ended.
 /// </summary>
 internal sealed class SdkQuerySender(TableClient table, QueryShape shape, TimeProvider time) : IRequestSender
 {
     private string _filter = "";
+    private int _wanted;
 
-    public void Prepare(BatchIdentity keys, int count) =>
+    public void Prepare(BatchIdentity keys, int count)
+    {
         _filter = TableClient.CreateQueryFilter($"PartitionKey eq {keys.PartitionKey} and RowKey ge {keys.RowKey(0)}");
+        _wanted = count;
+    }
 
     public Task<BatchResponse> SendAsync(CancellationToken cancellationToken) =>
         SdkAnswers.OfAsync(QueryAsync(cancellationToken), time);
@@ -24,16 +28,17 @@ internal sealed class SdkQuerySender(TableClient table, QueryShape shape, TimePr
         var pages = 0;
         var charge = RequestCharge.Absent;
         var status = 200;
-        // The SDK asks each page for maxPerPage entities; the last page asks only for what is still wanted.
-        await foreach (var page in table.QueryAsync<TableEntity>(_filter, shape.NextTop(0), cancellationToken: cancellationToken)
-            .AsPages(pageSizeHint: shape.NextTop(0)).ConfigureAwait(false))
+        // The SDK asks each page for maxPerPage entities, the last page too.
+        var top = shape.NextTop(_wanted, 0);
+        await foreach (var page in table.QueryAsync<TableEntity>(_filter, top, cancellationToken: cancellationToken)
+            .AsPages(pageSizeHint: top).ConfigureAwait(false))
         {
             pages++;
             var raw = page.GetRawResponse();
             status = raw.Status;
             charge = charge.Plus(SdkAnswers.Charge(raw));
             returned += page.Values.Count;
-            if (returned >= shape.Length || page.ContinuationToken is null)
+            if (returned >= _wanted || page.ContinuationToken is null)
             {
                 break;
             }

@@ -4,14 +4,18 @@ namespace TableLoad.Storage.Wire;
 
 /// <summary>
 /// One task loop's range query: <c>GET table()?$filter=PartitionKey eq 'P' and RowKey ge 'R'&amp;$top=N</c>, the pages followed by their
-/// continuation headers until <see cref="QueryShape.Length"/> entities came or no page follows; each page asks only for what is still wanted.
+/// continuation headers until the entities the query wants (its count) came or no page follows; each page asks only for what is still wanted.
 /// </summary>
 internal sealed class WireQuerySender(WireBatchClient client) : IRequestSender
 {
     private string _firstPage = "";
+    private int _wanted;
 
-    public void Prepare(BatchIdentity keys, int count) =>
+    public void Prepare(BatchIdentity keys, int count)
+    {
         _firstPage = $"{client.TableUrl}()?$filter={Uri.EscapeDataString($"PartitionKey eq '{ODataKeys.Quoted(keys.PartitionKey)}' and RowKey ge '{ODataKeys.Quoted(keys.RowKey(0))}'")}";
+        _wanted = count;
+    }
 
     public async Task<BatchResponse> SendAsync(CancellationToken cancellationToken)
     {
@@ -22,7 +26,7 @@ internal sealed class WireQuerySender(WireBatchClient client) : IRequestSender
         QueryContinuation? next = null;
         while (true)
         {
-            var address = new Uri($"{_firstPage}&$top={shape.NextTop(returned)}{ContinuationQuery(next)}");
+            var address = new Uri($"{_firstPage}&$top={shape.NextTop(_wanted, returned)}{ContinuationQuery(next)}");
             var (page, continuation) = await client.GetAsync(address, AnswerKind.Entities, cancellationToken).ConfigureAwait(false);
             pages++;
             charge = charge.Plus(page.Charge);
@@ -33,7 +37,7 @@ internal sealed class WireQuerySender(WireBatchClient client) : IRequestSender
 
             returned += page.EntitiesReturned;
             next = continuation;
-            if (returned >= shape.Length || next is null)
+            if (returned >= _wanted || next is null)
             {
                 return page with { Charge = charge, Pages = pages, EntitiesReturned = returned };
             }

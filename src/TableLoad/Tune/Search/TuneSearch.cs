@@ -41,7 +41,8 @@ internal sealed class TuneSearch(TuneSpace space, TuneConstraints constraints, T
 
     private readonly ConcurrencyRefiner _refiner = new(space, constraints);
 
-    public async Task<TuneOutcome> RunAsync(IProbeRunner probes, Func<TunedProbe, Task>? onProbe, CancellationToken cancellationToken)
+    /// <param name="closeCall">Decides a cheaper choice within noise of the best by rounds of the two (<see cref="CheaperChoice.Rounds"/>); null to keep it as the assumed share made it.</param>
+    public async Task<TuneOutcome> RunAsync(IProbeRunner probes, Func<TunedProbe, Task>? onProbe, CancellationToken cancellationToken, Func<CheaperChoice, Task<CheaperChoice>>? closeCall = null)
     {
         var session = new ProbeSession(probes, onProbe, constraints, budget, time, cancellationToken);
         var climb = await ClimbAsync(session).ConfigureAwait(false);
@@ -53,7 +54,12 @@ internal sealed class TuneSearch(TuneSpace space, TuneConstraints constraints, T
         }
 
         var cheaper = NoiseRule.Cheaper(session.Probes, TuneObjective.Best(session.Probes));
-        var best = cheaper?.Chosen ?? TuneObjective.Best(session.Probes);
+        if (cheaper is not null && closeCall is not null && session.Stopped is null)
+        {
+            cheaper = await closeCall(cheaper).ConfigureAwait(false);
+        }
+
+        var best = cheaper?.Winner ?? TuneObjective.Best(session.Probes);
         var stop = session.Stopped ?? TuneStop.Finished;
         var fit = climb is { } climbed ? ConcurrencyRefiner.Fit(session.Probes, climbed) : null;
         return new TuneOutcome(session.Probes, best, fit, TuneLimitFinder.Find(session.Probes, best, climb, fit, stop), stop, cheaper);

@@ -145,6 +145,34 @@ public sealed class RunConfidenceTests
     }
 
     [Fact]
+    public void Of_ASecondThatAnsweredOnlyWarmupBatches_CountsAsMeasuredTimeWithNoEntities()
+    {
+        // Open model on a busy machine: batches due in the warm-up answer seconds later, and a measured second in which only they
+        // answered has a warm-up window and no measured one. The merger publishes it as such; its time is measured all the same.
+        const long warmupEnd = FirstSecond + 1;
+        var totals = new RunTotals();
+        var merger = new WindowMerger(new WindowPool(), warmupEnd, [totals], FirstSecond);
+        for (var second = FirstSecond + 1; second < FirstSecond + 13; second++)
+        {
+            var window = new Window();
+            window.Reset(second);
+            window.Warmup = second == FirstSecond + 6;
+            window.Counts.EntitiesSucceeded = 1_000;
+            window.Latency.RecordValue(20_000);
+            merger.Add(window);
+        }
+
+        merger.Publish(long.MaxValue);
+        var confidence = RunConfidence.Of(totals.Blocks, Period(1, 12));
+
+        // 11 measured seconds of 1,000 entities and one of none, over 12 s: the interval is of 11,000 / 12 s, not of 11,000 / 11 s.
+        Assert.Equal(11_000, totals.Measured.EntitiesSucceeded);
+        var mean = confidence.MeanEntitiesPerSecond!.Value;
+        Assert.Equal(11_000.0 / 12, (mean.Lo + mean.Hi) / 2, 6);
+        Assert.True(mean.Hi - mean.Lo > 0, $"a second of none among seconds of 1,000 is spread: {mean}");
+    }
+
+    [Fact]
     public void Of_SameSeconds_GivesTheSameIntervals()
     {
         RunConfidence Estimate()

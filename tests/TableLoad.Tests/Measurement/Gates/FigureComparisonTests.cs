@@ -1,3 +1,4 @@
+using TableLoad.Measurement.Confidence;
 using TableLoad.Measurement.Gates;
 using TableLoad.Settings.Gates;
 
@@ -55,8 +56,8 @@ public sealed class FigureComparisonTests
     [Fact]
     public void ARunThatMeasuredNothing_IsAFallOfAllOfIt_AndABaseOfNothing_HasNoRatio()
     {
-        var some = FigureEstimate.OfRun(5000, new FigureInterval(4800, 5200, 0.95), runToRunShare: 0.07);
-        var none = FigureEstimate.OfRun(0, new FigureInterval(0, 0, 0.95), runToRunShare: 0.07);
+        var some = FigureEstimate.OfRun(5000, new ConfidenceInterval(4800, 5200, 0.95), runToRunShare: 0.07);
+        var none = FigureEstimate.OfRun(0, new ConfidenceInterval(0, 0, 0.95), runToRunShare: 0.07);
 
         var fell = new FigureComparison(RunFigure.Eps, some, none, 0.95);
         var fromNothing = new FigureComparison(RunFigure.Eps, none, some, 0.95);
@@ -101,7 +102,7 @@ public sealed class FigureComparisonTests
     [Fact]
     public void OfRun_AddsTheRunToRunShareToItsOwnIntervalsError()
     {
-        var estimate = FigureEstimate.OfRun(1000, new FigureInterval(950, 1050, 0.95), runToRunShare: 0.05);
+        var estimate = FigureEstimate.OfRun(1000, new ConfidenceInterval(950, 1050, 0.95), runToRunShare: 0.05);
 
         // Own interval: 50 / 1.95996 = 25.51; run to run: 5% of 1000 = 50.
         Assert.Equal(Math.Sqrt((25.5107 * 25.5107) + (50 * 50)), estimate.StandardError, 2);

@@ -1,5 +1,6 @@
 using TableLoad.Cli;
 using TableLoad.Measurement;
+using TableLoad.Measurement.Confidence;
 using TableLoad.Measurement.Gates;
 using TableLoad.Settings.Gates;
 using TableLoad.Tests.TestSupport;
@@ -8,7 +9,7 @@ namespace TableLoad.Tests.Measurement.Gates;
 
 public sealed class ThresholdVerdictTests
 {
-    private static IReadOnlyList<ThresholdVerdict> Judge(RunSummary summary, string expression, Func<ScopeFigures, RunFigure, FigureInterval?>? interval = null)
+    private static IReadOnlyList<ThresholdVerdict> Judge(RunSummary summary, string expression, Func<ScopeFigures, RunFigure, ConfidenceInterval?>? interval = null)
     {
         var faults = new List<string>();
         var thresholds = ThresholdParser.Parse([expression], "--fail-if", faults);
@@ -37,7 +38,7 @@ public sealed class ThresholdVerdictTests
     {
         var summary = RunSummaries.Create(p99: 48.5);
 
-        var verdicts = Judge(summary, "p99<40ms,eps>2000", (_, f) => f == RunFigure.P99 ? new FigureInterval(45.25, 51.5, 0.95) : null);
+        var verdicts = Judge(summary, "p99<40ms,eps>2000", (_, f) => f == RunFigure.P99 ? new ConfidenceInterval(45.25, 51.5, 0.95) : null);
 
         Assert.Equal("threshold p99<40ms: 48.5 ms (95% CI 45.3–51.5) FAILED", verdicts[0].Line());
         Assert.Equal("threshold eps>2000: 11501 e/s passed", verdicts[1].Line());
