@@ -23,8 +23,10 @@ internal static class ChildRunCheck
 
         try
         {
-            // A child's run reads its --config profile and the TABLELOAD_* variables it inherits; so does its check.
-            return RunSettingsFactory.Create(RunProfile.Apply(parse, run, variables), run, now, environment);
+            // A child's run reads its --config profile (its scenarios too) and the TABLELOAD_* variables it inherits; so does its check.
+            return ScenarioProfile.Names(parse.GetValue(run.Config), run) is { Count: > 0 } scenarios
+                ? ScenarioSettingsFactory.Create(parse, run, scenarios, now, variables, environment).Settings
+                : RunSettingsFactory.Create(RunProfile.Apply(parse, run, variables), run, now, environment);
         }
         catch (UsageException ex)
         {

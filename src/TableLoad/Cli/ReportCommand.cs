@@ -65,7 +65,9 @@ internal static class ReportCommand
             }
 
             var operations = plan.Parts.SelectMany(p => p.Summary.Operations.Keys).Distinct().Order(StringComparer.Ordinal);
-            GateOptions.CheckScopes(errors, failIf, thresholds.Select(t => (t.Scope, t.Text)), GateScopes.Operations(operations), "the folders'");
+            // Folders of scenarios are scoped by their scenarios and their scenarios' operations too, as the run was.
+            var scopes = plan.Parts[0].Summary.Scenarios is null ? GateScopes.Operations(operations) : new GateScopes(plan.Parts[0].Slices, GateScopes.ScenarioKind);
+            GateOptions.CheckScopes(errors, failIf, thresholds.Select(t => (t.Scope, t.Text)), scopes, "the folders'");
             var destination = parse.GetValue(output) ?? DefaultOutput(groupLabel ?? plan.Parts[0].RunId);
             OutputPaths.CheckFolder(errors, output, destination);
             OutputPaths.CheckFile(errors, junit, junitPath, destination);

@@ -19,6 +19,12 @@ internal static class RunCommand
         {
             var settings = await Refusal.SettingsOrSayWhyAsync(() =>
             {
+                if (ScenarioProfile.Names(parse.GetValue(options.Config), options) is { Count: > 0 } scenarios)
+                {
+                    (var run, parse) = ScenarioSettingsFactory.Create(parse, options, scenarios, DateTimeOffset.UtcNow, Environment.GetEnvironmentVariables(), Environment.GetEnvironmentVariable);
+                    return run;
+                }
+
                 var layered = RunProfile.LayersOf(options).Layer(parse, Environment.GetEnvironmentVariables());
                 parse = layered.Parse;
                 return layered.Judged(p => RunSettingsFactory.Create(p, options, DateTimeOffset.UtcNow, Environment.GetEnvironmentVariable));

@@ -13,7 +13,8 @@ internal static class RunProfile
     /// <summary>What run.json records of that run alone: a repeat writes its own folder and table, at the target it is given now.</summary>
     public static readonly IReadOnlySet<string> OfThatRunAlone = new HashSet<string>(StringComparer.OrdinalIgnoreCase) { "output", "table", "endpoint", "shared_run", "start_at" };
 
-    public static OptionLayers LayersOf(RunOptions options) => new()
+    /// <param name="scenario">A scenario of the profile (<see cref="ScenarioProfile"/>), whose options override the profile's shared ones; null for the run's.</param>
+    public static OptionLayers LayersOf(RunOptions options, string? scenario = null) => new()
     {
         Command = "run",
         Options = [.. options.All],
@@ -21,7 +22,7 @@ internal static class RunProfile
         CreateCommand = () => options.CreateCommand(),
         Secrets = [options.ConnectionString, options.Sas],
         Example = """{"batch_size": 50, "tasks": 8}""",
-        OptionsIn = OptionsIn,
+        OptionsIn = scenario is null ? Shared : json => ScenarioProfile.Merged(Shared(json), json, scenario),
         Alternatives = [(options.Duration.Option, options.Stages)],
     };
 
@@ -29,6 +30,10 @@ internal static class RunProfile
     /// <exception cref="Settings.UsageException">The profile cannot be read, names no option, or holds a secret.</exception>
     public static ParseResult Apply(ParseResult commandLine, RunOptions options, IDictionary environment) =>
         LayersOf(options).Apply(commandLine, environment);
+
+    // The scenarios are read apart, each a layer of its own over the options shared by all of them.
+    private static IEnumerable<(string Key, JsonElement Value)> Shared(JsonElement json) =>
+        OptionsIn(json).Where(f => !f.Key.Equals(ScenarioProfile.Key, StringComparison.OrdinalIgnoreCase));
 
     // A run.json keeps its options under "options" and its label beside them, which a repeat carries on.
     private static IEnumerable<(string Key, JsonElement Value)> OptionsIn(JsonElement json)

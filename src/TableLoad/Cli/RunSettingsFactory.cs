@@ -20,7 +20,8 @@ internal static class RunSettingsFactory
     // Instances launched together reach their start a little apart; a later start would not be together.
     public static readonly TimeSpan StartAtTolerance = TimeSpan.FromSeconds(5);
 
-    public static RunSettings Create(ParseResult parse, RunOptions options, DateTimeOffset now, Func<string, string?> environment)
+    /// <param name="scenario">True for one scenario of several (<see cref="ScenarioSettingsFactory"/>), whose gates are scoped by the whole run's parts, checked there.</param>
+    public static RunSettings Create(ParseResult parse, RunOptions options, DateTimeOffset now, Func<string, string?> environment, bool scenario = false)
     {
         // Each option on its own first; then the checks across options, on those that were accepted; then every fault at once.
         var errors = new UsageErrors();
@@ -79,7 +80,11 @@ internal static class RunSettingsFactory
 
         var failIf = GateOptions.ReadFailIf(errors, options.FailIf, parse.GetValue(options.FailIf));
         var abortIf = GateOptions.ReadAbortIf(parse, options, errors, rate, stages?.TotalDuration() ?? duration);
-        GateOptions.CheckRunScopes(parse, options, errors, operation, new GateSettings(failIf, abortIf));
+        if (!scenario)
+        {
+            GateOptions.CheckRunScopes(parse, options, errors, operation, new GateSettings(failIf, abortIf));
+        }
+
         var junit = parse.GetValue(options.Junit);
         errors.Require(options.Junit, junit is null || parse.IsGiven(options.FailIf) || parse.IsGiven(options.AbortIf), GateOptions.JunitWithoutGate);
         var output = parse.GetValue(options.Output) ?? RunNaming.DefaultOutput(runId, parse.GetResult(options.Instance.Option) is { Implicit: false } ? instance : null);

@@ -85,8 +85,8 @@ internal static class ThresholdParser
         var name = condition[..index].Trim();
         valueText = condition[(index + symbol.Length)..].Trim();
         fault = "";
-        // Scope names may hold '-' but never '.', and figures neither: the first dot ends the scope.
-        var dot = name.IndexOf('.', StringComparison.Ordinal);
+        // Figures hold no '.', so the last dot ends the scope: an operation, a scenario, or a scenario's operation (lookups.read).
+        var dot = name.LastIndexOf('.');
         if (dot >= 0)
         {
             scope = name[..dot].Trim();

@@ -30,21 +30,24 @@ internal sealed class ProcessLoad(RunSettings settings, TableAdmin admin, ILogge
         using var metrics = new RunMetrics(settings, () => collector?.InFlight() ?? 0);
         using var export = OtlpMetricsExport.Start(settings.OtlpEndpoint, Environment.GetEnvironmentVariable, log);
         collector = new WindowCollector(clock, new WindowPool(), timeline.WarmupEndEpochSecond, [.. sinks, metrics]);
-        var template = settings.NewTemplate();
-        using var client = clientFor?.Invoke(template)
-            ?? BatchClientFactory.Create(settings.Client, admin.Target, settings.Table, template, settings.Query, settings.MaxConnections, settings.SdkDiagnostics, clock.Time);
         var submitter = new BatchSubmitter(BatchPipelineFactory.Create(settings.Timeout, settings.Retries, clock.Time), admin);
 
         // The nonce is new for every process and run, so an entity left by another run never passes for this one's;
         // with a key space each batch adds its sequence (TaskKeys), so an earlier write of the same key does not either.
         var nonce = settings.RunId + "." + Convert.ToHexStringLower(System.Security.Cryptography.RandomNumberGenerator.GetBytes(4));
-        var runner = new TaskLoops(settings, client, submitter, clock, collector, batchLog, nonce);
+
+        // Each scenario sends its own entities with its own client and loops, all recording into the one collector.
+        var loads = settings.Loads().ToList();
+        var clients = loads.Select(load => clientFor?.Invoke(load.NewTemplate()) ?? BatchClientFactory.Create(
+            load.Client, admin.Target, load.Table, load.NewTemplate(), load.Query, load.MaxConnections, load.SdkDiagnostics, clock.Time)).ToList();
+        using var disposeClients = new ClientsOf(clients);
+        var runners = loads.Select((load, k) => new TaskLoops(load, clients[k], submitter, clock, collector, batchLog, nonce)).ToList();
 
         // The stop is on the run's clock, as every other time of the run is.
         using var stopTime = new CancellationTokenSource(TimeSpan.FromMicroseconds(Math.Max(0, timeline.StopMicros - clock.ElapsedMicros())), clock.Time);
         using var stopStarting = CancellationTokenSource.CreateLinkedTokenSource(signals.StopStarting, stopTime.Token);
         using var onInterrupt = signals.StopStarting.Register(() => signals.AbandonAfter(settings.Timeout + TimeSpan.FromSeconds(5)));
-        var running = runner.RunAsync(stopStarting.Token, signals.Abandon, timeline.MeasuredStartMicros);
+        var running = Task.WhenAll(runners.Select(r => r.RunAsync(stopStarting.Token, signals.Abandon, timeline.MeasuredStartMicros)));
 
         for (var second = 1; !running.IsCompleted; second++)
         {
@@ -60,5 +63,17 @@ internal sealed class ProcessLoad(RunSettings settings, TableAdmin admin, ILogge
 
         await running.ConfigureAwait(false);
         await afterCollect(collector.Flush()).ConfigureAwait(false);
+    }
+}
+
+/// <summary>Disposes every scenario's client at the end of the load.</summary>
+file sealed class ClientsOf(IReadOnlyList<IBatchClient> clients) : IDisposable
+{
+    public void Dispose()
+    {
+        foreach (var client in clients)
+        {
+            client.Dispose();
+        }
     }
 }

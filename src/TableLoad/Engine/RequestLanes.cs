@@ -4,8 +4,8 @@ using TableLoad.Workload;
 
 namespace TableLoad.Engine;
 
-/// <summary>One operation a task sends: its sender (which owns the task's reusable request), its keys and the slice it counts in.</summary>
-internal sealed record RequestLane(TableOperation Operation, IRequestSender Sender, RequestKeys Keys, string? Slice);
+/// <summary>One operation a task sends: its sender (which owns the task's reusable request), its keys and the slices it counts in.</summary>
+internal sealed record RequestLane(TableOperation Operation, IRequestSender Sender, RequestKeys Keys, string[] Slices);
 
 /// <summary>
 /// A task's operations and how it picks the next: the one <c>--operation</c>, or a draw from the <c>--mix</c> by the task's own
@@ -30,7 +30,7 @@ internal sealed class RequestLanes
         _choice = settings.Mix?.ToChoice();
         _lanes = settings.OperationsSent.ToDictionary(o => o, o => new RequestLane(o, client.CreateSender(o),
             new RequestKeys(o, keys, settings.BatchSize, settings.KeySpace ?? 0, partitionCycle, settings.Query, chooser, _random, Inserted),
-            settings.Mix is null ? null : o.ToName()));
+            ScenarioSlices.Of(settings.ScenarioName, o, settings.Mix is not null)));
         _first = _lanes[settings.OperationsSent[0]];
     }
 

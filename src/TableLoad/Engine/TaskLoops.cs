@@ -60,7 +60,7 @@ internal sealed class TaskLoops(
                 break;
             }
 
-            var ((operation, sender, requests, slice), keySequence) = lanes.Next();
+            var ((operation, sender, requests, slices), keySequence) = lanes.Next();
             var partitionKey = settings.Partitions.PartitionKey(settings.KeyPrefix, settings.Process, task, keySequence, settings.Tasks);
             if (!requests.TryNext(keySequence, partitionKey, out var batch, out var count))
             {
@@ -96,7 +96,7 @@ internal sealed class TaskLoops(
             // A full batch log drops the row rather than hold the loop on the disk; the drop is counted.
             var entities = EntitiesOf(operation, result, count);
             var unlogged = settings.WriteBatchLog
-                && !batchLog.TryWrite(new BatchRecord(settings.Process, task, partitionKey, startMicros, latencyMicros, entities, result, warmup, intended) { Operation = operation });
+                && !batchLog.TryWrite(new BatchRecord(settings.Process, task, partitionKey, startMicros, latencyMicros, entities, result, warmup, intended) { Operation = operation, Scenario = settings.ScenarioName });
             // An insert the service refused as existing (409) left its keys there to read: the partition's next insert goes on past them.
             if (lanes.Inserted is { } inserted && operation.KeyUse() == KeyUse.WritesNew && (result.Stored || result.ErrorCode == EntityAlreadyExists))
             {
@@ -112,7 +112,7 @@ internal sealed class TaskLoops(
                 KeyUse.Deletes => (0, count),
                 KeyUse.Reads or KeyUse.Updates => (0, 0),
             };
-            recorder.Record(result, entities, latencyMicros, warmup, uncorrected, late, unlogged, newKeys, deletedKeys, slice);
+            recorder.Record(result, entities, latencyMicros, warmup, uncorrected, late, unlogged, newKeys, deletedKeys, slices);
         }
     }
 

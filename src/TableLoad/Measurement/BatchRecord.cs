@@ -14,4 +14,7 @@ internal readonly record struct BatchRecord(
 {
     /// <summary>What the request did (<c>--operation</c>).</summary>
     public Storage.TableOperation Operation { get; init; } = Storage.TableOperationNames.Default;
+
+    /// <summary>The scenario that sent the request; null in a run of one load.</summary>
+    public string? Scenario { get; init; }
 }

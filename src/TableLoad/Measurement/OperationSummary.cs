@@ -21,6 +21,9 @@ internal sealed record OperationSummary(
 
     public RequestUnitsSummary? RequestUnits { get; init; }
 
+    /// <summary>A scenario's figures (<see cref="RunSummary.Scenarios"/>) have each of its operations' too; null for an operation's.</summary>
+    public IReadOnlyDictionary<string, OperationSummary>? Operations { get; init; }
+
     public static OperationSummary OfRun(RunSummary run) =>
         new(run.Outcomes.Values.Sum(), run.EntitiesSucceeded, run.EntitiesFailed, run.MeanEntitiesPerSecond, run.PeakEntitiesPerSecond, run.Outcomes, run.LatencyMs)
         {

@@ -11,4 +11,8 @@ internal sealed record PreloadSummary(
     /// <summary>Batches that were not stored after their retries: their keys are missing, and reads of them are not_found.</summary>
     [Merge(MergeRule.Sum)]
     public long FailedBatches { get; init; }
+
+    /// <summary>Two preloads of one run, one after the other (two scenarios'): their keys and batches, and their time in all.</summary>
+    public PreloadSummary Plus(PreloadSummary other) =>
+        new(Entities + other.Entities, Batches + other.Batches, Seconds + other.Seconds) { FailedBatches = FailedBatches + other.FailedBatches };
 }

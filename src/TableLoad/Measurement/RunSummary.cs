@@ -131,6 +131,10 @@ internal sealed record RunSummary
         init => _operations = value;
     }
 
+    /// <summary>Each scenario's figures, keyed by its name, with its own operations'; null for a run of one load.</summary>
+    [Merge(MergeRule.PerSecond)]
+    public IReadOnlyDictionary<string, OperationSummary>? Scenarios { get; init; }
+
     /// <summary>Batches (warm-up included) left out of batches.csv because its writer fell that far behind.</summary>
     [Merge(MergeRule.Sum)]
     public long BatchLogDropped { get; init; }
@@ -230,7 +234,9 @@ internal sealed record RunSummary
 
     /// <summary>The summary with each operation's figures measured apart in <paramref name="totals"/>' slices; itself when the run sent one operation.</summary>
     public RunSummary WithOperations(RunTotals totals, MeasuredPeriod period) =>
-        OperationSummaries.Of(this, totals, period) is { } operations ? this with { Operations = operations } : this;
+        OperationSummaries.Of(this, totals, period) is { } operations
+            ? this with { Operations = operations, Scenarios = OperationSummaries.ScenariosOf(this, totals, period) }
+            : this;
 
     /// <summary>The per-second figures derived from the measured time and entities, the same way for a run and a merge.</summary>
     public RunSummary WithRates()
@@ -259,7 +265,7 @@ internal sealed record RunIdentity(string RunId, string Label, int Tasks, int Ba
         new(settings.RunId, settings.Label, settings.Tasks, settings.BatchSize, settings.EntitySize, settings.Partitions.ToString()!, settings.Rate, settings.Client.ToName())
         {
             Entity = settings.Entity?.Describe(),
-            Operation = settings.Mix?.ToText() ?? settings.Operation.ToName(),
+            Operation = settings.Scenarios is not null ? ScenarioSlices.RunOperation : settings.Mix?.ToText() ?? settings.Operation.ToName(),
             KeySpace = settings.KeySpace,
         };
 }

@@ -34,8 +34,8 @@ internal sealed class TaskRecorder(RunClock clock, WindowPool pool)
     /// phase of its start: <paramref name="warmup"/> (see <see cref="WindowCollector.IsWarmup"/>).
     /// </summary>
     /// <param name="newKeys">Keys of the batch that no earlier stored batch of the task wrote (null: all of them if it was stored).</param>
-    /// <param name="slice">The operation's name when the run draws each request's operation from a mix: the request counts in that slice too.</param>
-    public void Record(in BatchResult result, int entities, long latencyMicros, bool warmup, long? uncorrectedMicros = null, bool late = false, bool unlogged = false, int? newKeys = null, int deletedKeys = 0, string? slice = null)
+    /// <param name="slices">The parts of the run the request counts in too: its operation's in a mix; with scenarios, also its scenario's and its scenario's operation's.</param>
+    public void Record(in BatchResult result, int entities, long latencyMicros, bool warmup, long? uncorrectedMicros = null, bool late = false, bool unlogged = false, int? newKeys = null, int deletedKeys = 0, string[]? slices = null)
     {
         lock (_gate)
         {
@@ -53,7 +53,7 @@ internal sealed class TaskRecorder(RunClock clock, WindowPool pool)
             }
 
             RecordInto(current, result, entities, latencyMicros, uncorrectedMicros, late, unlogged, newKeys, deletedKeys);
-            if (slice is not null)
+            foreach (var slice in slices ?? [])
             {
                 RecordInto(current.Slice(slice), result, entities, latencyMicros, uncorrectedMicros, late, unlogged, newKeys, deletedKeys);
             }

@@ -146,11 +146,30 @@ internal sealed record RecordedRunOptions
     [NotKnob]
     public double? WarmupS { get; init; }
 
+    /// <summary>Each scenario's own options (a profile's <c>scenarios</c>), by name; null for a run of one load.</summary>
+    [NotKnob]
+    public IReadOnlyDictionary<string, RecordedScenarioOptions>? Scenarios { get; init; }
+
     /// <summary>The warm-up, from either form.</summary>
     public TimeSpan WarmupTime() =>
         Warmup is not null && DurationParser.TryParse(Warmup, out var warmup) ? warmup : TimeSpan.FromSeconds(WarmupS ?? 0);
 
-    public static RecordedRunOptions Of(RunSettings settings) => new()
+    public static RecordedRunOptions Of(RunSettings settings) => settings.Scenarios is null ? OfOneLoad(settings) : OfOneLoad(settings) with
+    {
+        // Each scenario records its own; a shared value here would stand in for those a scenario leaves null, and an operation beside them is refused.
+        Operation = null,
+        Mix = null,
+        Workload = null,
+        KeySpace = null,
+        Rate = null,
+        Batches = null,
+        Entity = null,
+        EntitySize = null,
+        Properties = null,
+        Scenarios = settings.Scenarios.Items.ToDictionary(s => s.Name, RecordedScenarioOptions.Of, StringComparer.Ordinal),
+    };
+
+    private static RecordedRunOptions OfOneLoad(RunSettings settings) => new()
     {
         Account = settings.Target.AccountName,
         Endpoint = settings.Target.TableEndpoint.GetLeftPart(UriPartial.Path),

@@ -18,8 +18,8 @@ internal static class ResultTable
     public static string Render(IReadOnlyList<RunSummary> rows)
     {
         var cells = new List<string[]> { Columns };
-        // A run's stages are rows under its own, named s1, s2, ..., and a mix's operations after them, by name.
-        cells.AddRange(rows.SelectMany(summary => summary.Stages.Select(Figures).Prepend(Figures(summary)).Concat(MixRows(summary))).Select(Row));
+        // A run's stages are rows under its own, named s1, s2, ..., and a mix's operations after them, by name; then its scenarios'.
+        cells.AddRange(rows.SelectMany(summary => summary.Stages.Select(Figures).Prepend(Figures(summary)).Concat(MixRows(summary)).Concat(ScenarioRows(summary))).Select(Row));
         var widths = Columns.Select((_, c) => cells.Max(r => r[c].Length)).ToArray();
         var text = new StringBuilder();
         for (var r = 0; r < cells.Count; r++)
@@ -48,12 +48,25 @@ internal static class ResultTable
 
     /// <summary>A mix's operations, each a row of its own; none for a run of one operation, whose row is the run's.</summary>
     private static IEnumerable<RowFigures> MixRows(RunSummary summary) =>
-        !OperationMix.TryParse(summary.Operation, out _, out _) ? [] : summary.Operations.Select(o => new RowFigures(o.Key,
-            o.Value.LatencyMs, o.Value.PeakEntitiesPerSecond, o.Value.Entities, o.Value.EntitiesFailed, o.Value.MeanEntitiesPerSecond, o.Value.Confidence));
+        !OperationMix.TryParse(summary.Operation, out _, out _) && summary.Scenarios is null ? [] : summary.Operations.Select(o => Figures(o.Key, o.Value));
+
+    /// <summary>Each scenario a row, followed by its operations' (SCENARIO.OPERATION) when it sends several; none without scenarios.</summary>
+    private static IEnumerable<RowFigures> ScenarioRows(RunSummary summary) =>
+        (summary.Scenarios ?? new Dictionary<string, OperationSummary>()).SelectMany(s => (s.Value.Operations is { Count: > 1 } operations
+            ? operations.Select(o => Figures($"{s.Key}.{o.Key}", o.Value))
+            : []).Prepend(Figures(s.Key, s.Value)));
+
+    private static RowFigures Figures(string name, OperationSummary part) =>
+        new(name, part.LatencyMs, part.PeakEntitiesPerSecond, part.Entities, part.EntitiesFailed, part.MeanEntitiesPerSecond, part.Confidence);
 
     /// <summary>"batches of 100 inserts", "batches of 100 upsert-merge over a key space of 50", "point reads over a key space of 500" and the like.</summary>
     public static string RequestsText(RunSummary summary)
     {
+        if (summary.Scenarios is { } scenarios)
+        {
+            return $"scenarios {string.Join(", ", scenarios.Keys)}";
+        }
+
         var space = summary.KeySpace is { } keys ? $" over a key space of {keys}" : "";
         // A folder written by a later TableLoad may name an operation this one does not know: it is said as written.
         if (OperationMix.TryParse(summary.Operation, out var mix, out _))
@@ -78,7 +91,7 @@ internal static class ResultTable
     private static string RequestsWord(RunSummary summary) => TableOperationNames.TryParse(summary.Operation, out var operation)
         ? operation.DrawsKeys() ? "requests" : "batches"
         // A name a later TableLoad wrote is taken for a write's.
-        : OperationMix.TryParse(summary.Operation, out _, out _) ? "requests" : "batches";
+        : OperationMix.TryParse(summary.Operation, out _, out _) || summary.Scenarios is not null ? "requests" : "batches";
 
     public static string RenderDetails(RunSummary summary)
     {
@@ -138,7 +151,9 @@ internal static class ResultTable
              $"{Fixed(summary.Client.CpuUsPerEntity, 1)} µs CPU per entity; GC gen0 {summary.Client.GcGen0}, gen1 {summary.Client.GcGen1}, gen2 {summary.Client.GcGen2}, pauses {Fixed(summary.Client.GcPausePercent, 1)}% of the time; peak RSS {Fixed(summary.Client.PeakRssMib, 0)} MiB");
         if (summary.UncorrectedLatencyMs is { } u)
         {
-            Line($"open model at {RateText(summary)} e/s: latency above is from each batch's intended start; from the actual send: median {Fixed(u.Median, 2)}, p99 {Fixed(u.P99, 2)}, max {Fixed(u.Max, 2)} ms; {summary.LateBatches} batches started late");
+            // Beside closed scenarios, the open ones' rates are theirs alone: the run has no one rate to name.
+            var model = summary.Rate is null && summary.Scenarios is not null ? "open model (the scenarios at a rate)" : $"open model at {RateText(summary)} e/s";
+            Line($"{model}: latency above is from each batch's intended start; from the actual send: median {Fixed(u.Median, 2)}, p99 {Fixed(u.P99, 2)}, max {Fixed(u.Max, 2)} ms; {summary.LateBatches} batches started late");
         }
 
         foreach (var stage in summary.Stages)

@@ -34,8 +34,47 @@ internal sealed record RunSettings
     /// <summary>Every operation the run sends, each a slice of its figures when there are several.</summary>
     public IReadOnlyList<TableOperation> OperationsSent => Mix?.Operations ?? [Operation];
 
-    /// <summary>The names of the run's slices (<see cref="Measurement.Window.Slices"/>): a mix's operations; none for one operation.</summary>
-    public IReadOnlyList<string> Slices => Mix is null ? [] : [.. Mix.Operations.Select(o => o.ToName())];
+    /// <summary>
+    /// The names of the run's slices (<see cref="Measurement.Window.Slices"/>): a mix's operations; none for one operation. With scenarios, every
+    /// operation any of them sends, each scenario's name and, for each scenario, each of its operations as SCENARIO.OPERATION.
+    /// </summary>
+    public IReadOnlyList<string> Slices => Scenarios is { Items: var scenarios }
+        ? [.. scenarios.SelectMany(s => s.OperationsSent).Select(o => o.ToName()).Distinct().Order(StringComparer.Ordinal),
+            .. scenarios.SelectMany(s => s.OperationsSent.Select(o => ScenarioSlices.Of(s.Name, o)).Prepend(s.Name))]
+        : Mix is null ? [] : [.. Mix.Operations.Select(o => o.ToName())];
+
+    /// <summary>The loads the run sends at once (a profile's <c>scenarios</c>), each with its own options; null for a run of one load.</summary>
+    public ScenarioList? Scenarios { get; init; }
+
+    /// <summary>The scenario these settings send (<see cref="Load"/>); null for a run of one load.</summary>
+    public string? ScenarioName { get; init; }
+
+    /// <summary>What this process sends: each scenario's load, or the run's one.</summary>
+    public IEnumerable<RunSettings> Loads() => Scenarios is null ? [this] : Scenarios.Items.Select(Load);
+
+    /// <summary>The run's settings with <paramref name="scenario"/>'s options in place of the run's own.</summary>
+    public RunSettings Load(Scenario scenario) => this with
+    {
+        Scenarios = null,
+        ScenarioName = scenario.Name,
+        BatchSize = scenario.BatchSize,
+        Operation = scenario.Operation,
+        Mix = scenario.Mix,
+        Workload = scenario.Workload,
+        KeySpace = scenario.KeySpace,
+        Preload = scenario.Preload,
+        KeyDistribution = scenario.KeyDistribution,
+        Query = scenario.Query,
+        EntitySize = scenario.EntitySize,
+        Properties = scenario.Properties,
+        Entity = scenario.Entity,
+        Partitions = scenario.Partitions,
+        KeyPrefix = scenario.KeyPrefix,
+        Tasks = scenario.Tasks,
+        Rate = scenario.Rate,
+        Batches = scenario.Batches,
+        Stages = scenario.Stages,
+    };
 
     /// <summary>RowKeys each task cycles over per partition (<c>--key-space</c>); null for new keys every batch.</summary>
     public int? KeySpace { get; init; }

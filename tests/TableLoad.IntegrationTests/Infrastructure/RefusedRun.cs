@@ -6,14 +6,15 @@ namespace TableLoad.IntegrationTests.Infrastructure;
 /// <summary>A run refused as a user meets it: against a listener that counts connections, it must say one sentence and exit 2 before any request.</summary>
 internal static class RefusedRun
 {
-    public static async Task AssertRefusedAsync(string sentence, string[] options)
+    /// <param name="duration">The --duration given on the command line, which overrides a profile's stages; null for none.</param>
+    public static async Task AssertRefusedAsync(string sentence, string[] options, string? duration = "1s")
     {
         using var target = new TcpListener(IPAddress.Loopback, 0);
         target.Start();
         var port = ((IPEndPoint)target.LocalEndpoint).Port;
         var connectionString = $"DefaultEndpointsProtocol=http;AccountName={AzuriteFixture.AccountName};AccountKey={AzuriteFixture.AccountKey};TableEndpoint=http://127.0.0.1:{port}/{AzuriteFixture.AccountName};";
 
-        var (exitCode, stdout, stderr) = await TableLoadProcess.RunAsync(["run", "--duration", "1s", .. options], connectionString);
+        var (exitCode, stdout, stderr) = await TableLoadProcess.RunAsync(["run", .. (duration is null ? [] : new[] { "--duration", duration }), .. options], connectionString);
 
         Assert.Equal(2, exitCode);
         Assert.Equal(string.Empty, stdout);

@@ -23,10 +23,12 @@ internal sealed class RunPhases(
     public async Task<int?> SetupAsync()
     {
         Directory.CreateDirectory(settings.OutputDirectory);
-        if (settings.Preload)
+        // Each scenario that asks for it fills its own key space; the summary's preload is all of them.
+        foreach (var load in settings.Loads().Where(l => l.Preload))
         {
-            _preload = await new Preload(settings, table.Admin, time).RunAsync(signals.Abandon).ConfigureAwait(false);
-            log.LogInformation("{Sentence}", PreloadSentence(_preload));
+            var preload = await new Preload(load, table.Admin, time).RunAsync(signals.Abandon).ConfigureAwait(false);
+            log.LogInformation("{Sentence}", (load.ScenarioName is { } name ? name + ": " : "") + PreloadSentence(preload));
+            _preload = _preload is { } earlier ? earlier.Plus(preload) : preload;
         }
 
         // This process runs with TableLoad's runtimeconfig, so a load under .NET's defaults needs a process started with them.
@@ -132,7 +134,7 @@ internal sealed class RunPhases(
 
     /// <summary>A delete run whose tasks ran out of keys before its time: it ended early, which the output says.</summary>
     private string? NoKeyLeftSentence(RunSummary summary) =>
-        settings.Operation.KeyUse() == KeyUse.Deletes && summary.Preload is { } preload && summary.KeysDeleted >= preload.Entities
+        settings is { Scenarios: null } && settings.Operation.KeyUse() == KeyUse.Deletes && summary.Preload is { } preload && summary.KeysDeleted >= preload.Entities
             ? $"delete: no key left; the load ended once all {summary.KeysDeleted} keys of the key space were deleted"
             : null;
 

@@ -29,5 +29,23 @@ internal sealed record ScopeFigures(
     public static ScopeFigures? In(RunSummary run, string? scope) =>
         scope is null ? Of(run)
         : run.Operations.TryGetValue(scope, out var operation) ? Of(operation, run.MeasuredSeconds)
+        : Scenario(run, scope) is { } scenario ? Of(scenario, run.MeasuredSeconds)
         : null;
+
+    /// <summary>A scenario's figures (lookups), or one of its operations' (lookups.read); null when the run has no such scenario.</summary>
+    private static OperationSummary? Scenario(RunSummary run, string scope)
+    {
+        if (run.Scenarios is not { } scenarios)
+        {
+            return null;
+        }
+
+        if (scenarios.TryGetValue(scope, out var scenario))
+        {
+            return scenario;
+        }
+
+        var dot = scope.IndexOf(Settings.ScenarioSlices.Separator, StringComparison.Ordinal);
+        return dot > 0 && scenarios.TryGetValue(scope[..dot], out var owner) && owner.Operations?.TryGetValue(scope[(dot + 1)..], out var operation) == true ? operation : null;
+    }
 }

@@ -82,8 +82,13 @@ internal sealed class ResultPart
         return (from, from + Summary.MeasuredSeconds);
     }
 
-    /// <summary>The mix's operations whose seconds the folder keeps apart (<see cref="ResultFiles.IntervalsCsvOf"/>); none for one operation.</summary>
-    public IReadOnlyList<string> Slices => OperationMix.TryParse(Summary.Operation, out var mix, out _) ? [.. mix.Operations.Select(o => o.ToName())] : [];
+    /// <summary>
+    /// The parts whose seconds the folder keeps apart (<see cref="ResultFiles.IntervalsCsvOf"/>): a mix's operations, or a run of scenarios'
+    /// operations, scenarios and each scenario's operations, as the run named them (<see cref="Settings.RunSettings.Slices"/>); none for one operation.
+    /// </summary>
+    public IReadOnlyList<string> Slices => Summary.Scenarios is { } scenarios
+        ? [.. Summary.Operations.Keys, .. scenarios.SelectMany(s => (s.Value.Operations ?? new Dictionary<string, OperationSummary>()).Keys.Select(o => $"{s.Key}{Settings.ScenarioSlices.Separator}{o}").Prepend(s.Key))]
+        : OperationMix.TryParse(Summary.Operation, out var mix, out _) ? [.. mix.Operations.Select(o => o.ToName())] : [];
 
     /// <param name="slice">A mix's operation, for its own seconds; null for the whole run's.</param>
     public IReadOnlyList<IntervalsCsvRow> Intervals(string? slice = null)

@@ -11,5 +11,8 @@ internal sealed record GateScopes(IReadOnlyList<string> Names, string Kind)
     /// <summary>The operations a run sends: its <c>--operation</c>, or each of its <c>--mix</c>.</summary>
     public static GateScopes Operations(IEnumerable<string> names) => new([.. names], "operation");
 
+    /// <summary>What a run of scenarios is scoped by: its operations, its scenarios and theirs (lookups.read).</summary>
+    public const string ScenarioKind = "scenario and operation name";
+
     public bool Contains(string name) => Names.Contains(name, StringComparer.Ordinal);
 }

@@ -147,6 +147,12 @@ public sealed class StartMessageTests
                 [new Threshold(RunFigure.P99, ThresholdComparison.Below, 500, "p99<500ms"), new Threshold(RunFigure.Failed, ThresholdComparison.AtMost, 0.1, "failed<=0.1%")],
                 [new AbortCondition(RunFigure.Eps, ThresholdComparison.Below, new AbortBound.TimesTarget(0.8), 10, "eps<0.8*target for 10s"),
                     new AbortCondition(RunFigure.Throttled, ThresholdComparison.Above, new AbortBound.Fixed(5), 3, "throttled>5% for 3s")]),
+            _ when underlying == typeof(ScenarioList) => new ScenarioList([new Scenario("lookups")
+            {
+                BatchSize = 7, Operation = TableOperation.Read, KeySpace = 11, Preload = true, EntitySize = 13, Properties = 2, Partitions = new PartitionStrategy.Spread(3),
+                KeyPrefix = "tl.lookups", Tasks = 5, Rate = 17.5, Batches = 19, Query = new QueryShape(3, 2), KeyDistribution = KeyDistribution.Zipfian,
+                Stages = new StagePlan(2, [new Stage(TimeSpan.FromSeconds(3), 4)]),
+            }]),
             _ when underlying == typeof(StorageTarget) => new StorageTarget(new Uri("https://other.table.core.windows.net"), "other", StorageAuth.SharedKey(Key)),
             _ => throw new NotSupportedException($"Teach this test a value of {type.Name} other than the default, so the new RunSettings field is checked."),
         };

@@ -1,0 +1,80 @@
+using System.Text.Json.Serialization;
+using TableLoad.Settings;
+using TableLoad.Storage;
+using TableLoad.Workload;
+
+namespace TableLoad.Reporting;
+
+/// <summary>
+/// run.json's <c>options.scenarios</c>: each scenario's own options under their names and in their own syntax, as a profile gives
+/// them, so that <c>--config run.json</c> runs the same scenarios again. Every option is recorded, so none falls back to a shared one.
+/// </summary>
+internal sealed record RecordedScenarioOptions
+{
+    public string? Operation { get; init; }
+
+    [JsonIgnore(Condition = JsonIgnoreCondition.Never)]
+    public string? Mix { get; init; }
+
+    [JsonIgnore(Condition = JsonIgnoreCondition.Never)]
+    public string? Workload { get; init; }
+
+    public int Tasks { get; init; }
+
+    [JsonIgnore(Condition = JsonIgnoreCondition.Never)]
+    public double? Rate { get; init; }
+
+    public int BatchSize { get; init; }
+
+    public int? EntitySize { get; init; }
+
+    public int? Properties { get; init; }
+
+    [JsonIgnore(Condition = JsonIgnoreCondition.Never)]
+    public string? Entity { get; init; }
+
+    [JsonIgnore(Condition = JsonIgnoreCondition.Never)]
+    public int? KeySpace { get; init; }
+
+    public bool Preload { get; init; }
+
+    public string KeyDistribution { get; init; } = "";
+
+    /// <summary>As run.json's own: a number, or a range in the option's syntax.</summary>
+    [JsonConverter(typeof(QueryLengthJsonConverter))]
+    public string QueryLength { get; init; } = QueryShape.Default.LengthText;
+
+    public int PageSize { get; init; }
+
+    public string Partitions { get; init; } = "";
+
+    [JsonIgnore(Condition = JsonIgnoreCondition.Never)]
+    public long? Batches { get; init; }
+
+    /// <summary>In --stages' syntax; null for one load held for the run's duration.</summary>
+    [JsonIgnore(Condition = JsonIgnoreCondition.Never)]
+    public string? Stages { get; init; }
+
+    public static RecordedScenarioOptions Of(Scenario scenario) => new()
+    {
+        // As for a run: a mix names its operations, a preset its mix; recording both would make a run.json a repeat refuses.
+        Operation = scenario.Mix is null ? scenario.Operation.ToName() : null,
+        Mix = scenario.Workload is null ? scenario.Mix?.ToText() : null,
+        Workload = scenario.Workload,
+        // A closed plan's loops are its highest target; tasks was where it started.
+        Tasks = scenario is { Stages: { } plan, Rate: null } ? (int)plan.StartTarget : scenario.Tasks,
+        Rate = scenario.Rate,
+        BatchSize = scenario.BatchSize,
+        EntitySize = scenario.Entity is null ? scenario.EntitySize : null,
+        Properties = scenario.Entity is null ? scenario.Properties : null,
+        Entity = scenario.Entity?.File,
+        KeySpace = scenario.KeySpace,
+        Preload = scenario.Preload,
+        KeyDistribution = scenario.KeyDistribution.ToName(),
+        QueryLength = scenario.Query.LengthText,
+        PageSize = scenario.Query.PageSize,
+        Partitions = scenario.Partitions.ToString()!,
+        Batches = scenario.Batches,
+        Stages = scenario.Stages?.Text(),
+    };
+}

@@ -1,0 +1,75 @@
+using TableLoad.Storage;
+using TableLoad.Workload;
+
+namespace TableLoad.Settings;
+
+/// <summary>
+/// One of several loads a run sends at once (a profile's <c>scenarios</c>): its name and the options a scenario holds apart, validated
+/// as a run's are. Every other setting is the run's (<see cref="RunSettings.Load"/> puts the two together).
+/// </summary>
+internal sealed record Scenario(string Name)
+{
+    public required int BatchSize { get; init; }
+
+    public TableOperation Operation { get; init; }
+
+    public OperationMix? Mix { get; init; }
+
+    public string? Workload { get; init; }
+
+    public int? KeySpace { get; init; }
+
+    public bool Preload { get; init; }
+
+    public KeyDistribution KeyDistribution { get; init; }
+
+    public QueryShape Query { get; init; } = QueryShape.Default;
+
+    public required int EntitySize { get; init; }
+
+    public required int Properties { get; init; }
+
+    public SampleEntity? Entity { get; init; }
+
+    public required PartitionStrategy Partitions { get; init; }
+
+    /// <summary>The run's <c>--key-prefix</c> and the scenario's name, so no scenario writes, reads or deletes another's keys.</summary>
+    public required string KeyPrefix { get; init; }
+
+    public required int Tasks { get; init; }
+
+    public double? Rate { get; init; }
+
+    public long? Batches { get; init; }
+
+    /// <summary>The scenario's own stages, which last the run's measured time; null for one load. Closed model: <see cref="Tasks"/> is the plan's highest target.</summary>
+    public StagePlan? Stages { get; init; }
+
+    /// <summary>The part of <paramref name="settings"/> a scenario holds, under <paramref name="name"/>.</summary>
+    public static Scenario Of(string name, RunSettings settings) => new(name)
+    {
+        BatchSize = settings.BatchSize,
+        Operation = settings.Operation,
+        Mix = settings.Mix,
+        Workload = settings.Workload,
+        KeySpace = settings.KeySpace,
+        Preload = settings.Preload,
+        KeyDistribution = settings.KeyDistribution,
+        Query = settings.Query,
+        EntitySize = settings.EntitySize,
+        Properties = settings.Properties,
+        Entity = settings.Entity,
+        Partitions = settings.Partitions,
+        KeyPrefix = KeyPrefixOf(settings.KeyPrefix, name),
+        Tasks = settings.Tasks,
+        Rate = settings.Rate,
+        Batches = settings.Batches,
+        Stages = settings.Stages,
+    };
+
+    /// <summary>A '.' never stands in a scenario's name, so one scenario's keys are never a prefix of another's.</summary>
+    public static string KeyPrefixOf(string runPrefix, string name) => runPrefix + "." + name;
+
+    /// <summary>Every operation the scenario sends.</summary>
+    public IReadOnlyList<TableOperation> OperationsSent => Mix?.Operations ?? [Operation];
+}
