@@ -20,8 +20,8 @@ internal static class RunSettingsFactory
     // Instances launched together reach their start a little apart; a later start would not be together.
     public static readonly TimeSpan StartAtTolerance = TimeSpan.FromSeconds(5);
 
-    /// <param name="scenario">True for one scenario of several (<see cref="ScenarioSettingsFactory"/>), whose gates are scoped by the whole run's parts, checked there.</param>
-    public static RunSettings Create(ParseResult parse, RunOptions options, DateTimeOffset now, Func<string, string?> environment, bool scenario = false)
+    /// <param name="scenario">The name of one scenario of several (<see cref="ScenarioSettingsFactory"/>), whose gates are scoped by the whole run's parts, checked there; null for a run of one load.</param>
+    public static RunSettings Create(ParseResult parse, RunOptions options, DateTimeOffset now, Func<string, string?> environment, string? scenario = null)
     {
         // Each option on its own first; then the checks across options, on those that were accepted; then every fault at once.
         var errors = new UsageErrors();
@@ -56,6 +56,13 @@ internal static class RunSettingsFactory
         errors.Require(options.Partitions, partitions is not null, $"--partitions must be single, per-task or spread:N with N from 1 to 1000000, not '{parse.GetValue(options.Partitions)}'.");
         var prefix = parse.GetValue(options.KeyPrefix) ?? "";
         CheckKeyPrefix(errors, options.KeyPrefix, prefix);
+        // A scenario's keys start with the prefix and its name: the prefix's bound and the largest batch are judged on those.
+        var keyPrefix = scenario is null ? prefix : Scenario.KeyPrefixOf(prefix, scenario);
+        if (scenario is not null && errors.Accepted(options.KeyPrefix))
+        {
+            errors.Require(options.KeyPrefix, keyPrefix.Length <= MaxKeyPrefixLength,
+                $"--key-prefix and the scenario '{scenario}' make its keys' prefix {keyPrefix.Length} characters long ('{prefix}.{scenario}'), over {MaxKeyPrefixLength}; shorten either.");
+        }
         var startAt = StartAt(errors, options.StartAt, parse.GetValue(options.StartAt), now);
         var (runId, tableStem) = RunNaming.Create(now, errors.Accepted(options.RunId) ? givenRunId : null);
         var table = parse.GetValue(options.Table) ?? tableStem;
@@ -75,12 +82,12 @@ internal static class RunSettingsFactory
             : entitySize is { } bytes && properties is { } count && CheckEntityShape(errors, bytes, count) ? EntityTemplate.Create(bytes, count) : null;
         if (template is not null && batchSize is { } perBatch && target is not null && errors.Accepted(options.KeyPrefix, options.Table, options.Entity))
         {
-            WorstCaseBatch.Check(errors, template, SampleEntityOption.Named(sample, entitySize), prefix, perBatch, target.TableEndpoint, table, operation.Batched, operation.KeySpace);
+            WorstCaseBatch.Check(errors, template, SampleEntityOption.Named(sample, entitySize), keyPrefix, perBatch, target.TableEndpoint, table, operation.Batched, operation.KeySpace);
         }
 
         var failIf = GateOptions.ReadFailIf(errors, options.FailIf, parse.GetValue(options.FailIf));
         var abortIf = GateOptions.ReadAbortIf(parse, options, errors, rate, stages?.TotalDuration() ?? duration);
-        if (!scenario)
+        if (scenario is null)
         {
             GateOptions.CheckRunScopes(parse, options, errors, operation, new GateSettings(failIf, abortIf));
         }

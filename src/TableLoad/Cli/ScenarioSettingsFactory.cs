@@ -40,7 +40,7 @@ internal static class ScenarioSettingsFactory
             try
             {
                 var layered = RunProfile.LayersOf(options, name).Layer(commandLine, environment);
-                var settings = layered.Judged(p => RunSettingsFactory.Create(p, options, now, variable, scenario: true));
+                var settings = layered.Judged(p => RunSettingsFactory.Create(p, options, now, variable, scenario: name));
                 first ??= (settings, layered.Parse);
                 scenarios.Add(Scenario.Of(name, settings));
             }

@@ -38,6 +38,10 @@ public sealed class ScenarioRefusalTests : IDisposable
     [InlineData("""{"scenarios": {"ingest": {"operation": "insert", "rate": 100}}}""",
         "--abort-if 'eps<0.5*target for 1s' compares with the target, which a run of scenarios does not have as one: compare eps with a number, scoped by a scenario if need be.",
         "--abort-if", "eps<0.5*target for 1s")]
+    // A scenario's keys start with the prefix and its name: 195 characters and ".ingest" make 202, over the 200 a run's prefix may have.
+    [InlineData("""{"scenarios": {"ingest": {"operation": "insert"}}}""",
+        "--key-prefix and the scenario 'ingest' make its keys' prefix 202 characters long ('ppppppppppppppppppppppppppppppppppppppppppppppppppppppppppppppppppppppppppppppppppppppppppppppppppppppppppppppppppppppppppppppppppppppppppppppppppppppppppppppppppppppppppppppppppppppppppppppppppp.ingest'), over 200; shorten either.",
+        "--key-prefix", "ppppppppppppppppppppppppppppppppppppppppppppppppppppppppppppppppppppppppppppppppppppppppppppppppppppppppppppppppppppppppppppppppppppppppppppppppppppppppppppppppppppppppppppppppppppppppppppppppppp")]
     public async Task BadScenarios_OneSentence_ExitTwo_NoRequest(string profile, string sentence, params string[] options)
     {
         var path = Path.Combine(_root, "scenarios.json");
