@@ -260,7 +260,7 @@ internal sealed class RunOptions
 
     public Option<string?> Config { get; } = new("--config")
     {
-        Description = $"A profile of options: a JSON object with options under their snake_case names ({{\"batch_size\": 50, \"tasks\": 8, \"duration\": \"2m\"}}), or a past run's run.json to run it again (its own folder, table and start time excepted). Its \"scenarios\" runs several loads at once, each an object of its own options (tasks, rate, operation, mix, batch_size, key_space, preload, ...), the others shared: {{\"scenarios\": {{\"ingest\": {{\"operation\": \"insert\", \"tasks\": 2}}, \"lookups\": {{\"operation\": \"read\", \"tasks\": 2, \"key_space\": 500, \"preload\": true}}}}}} (docs/application-load.md). {OptionLayers.EnvironmentPrefix}<NAME> environment variables (TABLELOAD_BATCH_SIZE=50) override it, and the command line overrides both. Secrets never go in a profile. Default: none.",
+        Description = $"A profile of options: a JSON object with options under their snake_case names ({{\"batch_size\": 50, \"tasks\": 8, \"duration\": \"2m\"}}), or a past run's run.json to run it again (its own folder, table and start time excepted). Its \"scenarios\" runs several loads at once, each an object of its own options (tasks, rate, operation, mix, batch_size, key_space, preload, ...), the others shared: {{\"scenarios\": {{\"ingest\": {{\"tasks\": 2, \"rate\": 500}}, \"lookups\": {{\"operation\": \"read\", \"tasks\": 2, \"key_space\": 500, \"preload\": true}}}}}} (docs/application-load.md). {OptionLayers.EnvironmentPrefix}<NAME> environment variables (TABLELOAD_BATCH_SIZE=50) override it, and the command line overrides both. Secrets never go in a profile. Default: none.",
     };
 
     public Option<bool> Quiet { get; } = new("--quiet")
