@@ -43,10 +43,10 @@ internal static class SweepSettingsFactory
         {
             Operations = Knob(options.Operation, KnobListParser.Operations),
         };
-        if (parse.IsGiven(run.Mix))
+        if (OperationsFrom(parse, run) is { } given)
         {
-            // The mix, passed to every cell, names each cell's operations: no cell is given an --operation.
-            errors.Require(!parse.IsGiven(options.Operation), "--mix names each cell's operations: give --mix or --operation, not both.");
+            // The mix (or the preset's), passed to every cell, names each cell's operations: no cell is given an --operation.
+            errors.Require(!parse.IsGiven(options.Operation), $"{given} names each cell's operations: give {given} or --operation, not both.");
             knobs = knobs with { Operations = [SweepCell.MixOperation] };
         }
         if (parse.GetValue(run.Entity) is { } sample)
@@ -141,6 +141,10 @@ internal static class SweepSettingsFactory
     }
 
     /// <summary>The sweep.json of the sweep being resumed, if it has one.</summary>
+    /// <summary>The option that names a run's operations in place of --operation (--mix, or --workload's preset mix); null for neither.</summary>
+    internal static string? OperationsFrom(ParseResult parse, RunOptions run) =>
+        parse.IsGiven(run.Mix) ? run.Mix.Name : parse.IsGiven(run.Workload) ? run.Workload.Name : null;
+
     private static SweepDescription? EarlierSweep(string output)
     {
         var path = Path.Combine(output, ResultFiles.SweepJson);

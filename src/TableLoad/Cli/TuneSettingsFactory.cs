@@ -156,8 +156,20 @@ internal static class TuneSettingsFactory
             1)
         {
             Runtime = Pick(run.Runtime, KnobListParser.Runtimes),
-            Operation = Pick(run.Operation, KnobListParser.Operations),
+            Operation = OperationOfProbes(parse, run, errors) ?? Pick(run.Operation, KnobListParser.Operations),
         };
+    }
+
+    /// <summary>A mix's (or a preset's) probes, which the mix passed to each names the operations of: no probe is given an --operation.</summary>
+    private static string? OperationOfProbes(ParseResult parse, RunOptions run, UsageErrors errors)
+    {
+        if (SweepSettingsFactory.OperationsFrom(parse, run) is not { } given)
+        {
+            return null;
+        }
+
+        errors.Require(!parse.IsGiven(run.Operation), $"{given} names each probe's operations: give {given} or --operation, not both.");
+        return SweepCell.MixOperation;
     }
 
     private static string One(IReadOnlyList<string> values, string option) => values.Count == 1

@@ -119,6 +119,34 @@ public sealed class SweepTests(AzuriteFixture azurite) : IDisposable
     }
 
     [Fact]
+    public async Task AWorkload_RunsEachCellWithThePresetsMix_AndNoOperationOfItsOwn()
+    {
+        // Every cell was once given --operation insert beside the preset, which its run refused: no cell of a --workload ran.
+        var (exitCode, stdout, stderr) = await TableLoadProcess.RunAsync(
+            ["sweep", "--workload", "ycsb-c", "--key-space", "20", "--preload", "--tasks", "1", "--batch-size", "1", "--batches", "5", "--warmup", "0s", "--output", _output],
+            azurite.ConnectionString, Limit);
+
+        Assert.True(exitCode == 0, stderr + stdout);
+        var row = Assert.Single(SweepCsv());
+        Assert.Equal("mix", row["operation"]);
+        Assert.Equal("5", row["read_requests"]);
+    }
+
+    [Theory]
+    [InlineData("--mix", "read:1")]
+    [InlineData("--workload", "ycsb-c")]
+    public async Task AMixOrWorkload_BesideAnOperation_IsOneSentence_ExitTwo_AndRunsNoCell(string option, string value)
+    {
+        var (exitCode, stdout, stderr) = await TableLoadProcess.RunAsync(
+            TinySweep(option, value, "--operation", "read", "--key-space", "10", "--preload"), azurite.ConnectionString, Limit);
+
+        Assert.Equal(2, exitCode);
+        Assert.Equal(string.Empty, stdout);
+        Assert.Equal($"{option} names each cell's operations: give {option} or --operation, not both.", Assert.Single(stderr.Split('\n', StringSplitOptions.RemoveEmptyEntries)).Trim());
+        Assert.Empty(Directory.EnumerateFileSystemEntries(_output));
+    }
+
+    [Fact]
     public async Task Sweep_RepeatTwo_EndsWithTheIntervalBetweenTheRepeatsOfEachPoint()
     {
         var (exitCode, stdout, stderr) = await TableLoadProcess.RunAsync(

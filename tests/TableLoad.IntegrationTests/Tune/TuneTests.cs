@@ -128,7 +128,28 @@ public sealed class TuneTests(AzuriteFixture azurite) : IDisposable
         Assert.All(tune.Probes, p => Assert.Equal("latency_over", p.Verdict));
     }
 
+    [Fact]
+    public async Task AMix_IsTuned_EachProbeSendingItWithNoOperationOfItsOwn_AndTheCommandRepeatsTheMix()
+    {
+        // Every probe was once given --operation insert beside the mix, which its run refused: a mix could not be tuned at all.
+        var (exitCode, stdout, stderr) = await TableLoadProcess.RunAsync(
+            ["tune", "--mix", "read:50,upsert-replace:50", "--key-space", "20", "--preload", "--max-tasks", "1", "--max-processes", "1", "--batch-size", "10",
+             "--warmup", "0s", "--duration", "1s", "--confirm", "1", "--confirm-duration", "1s", "--close-rounds", "0", "--output", _output],
+            azurite.ConnectionString, Limit);
+
+        Assert.True(exitCode == 0, stderr + stdout);
+        var tune = ReadTuneJson();
+        Assert.NotNull(tune.Recommendation);
+        Assert.All(tune.Probes, p => Assert.Contains("-mix-", p.Cell, StringComparison.Ordinal));
+        var command = stdout.Split('\n', StringSplitOptions.RemoveEmptyEntries)[^1];
+        Assert.StartsWith("tableload run ", command, StringComparison.Ordinal);
+        Assert.Contains(" --mix read:50,upsert-replace:50 ", command + " ", StringComparison.Ordinal);
+        Assert.DoesNotContain("--operation", command, StringComparison.Ordinal);
+    }
+
     [Theory]
+    [InlineData("--mix read:1 --operation read --key-space 10 --preload", "--mix names each probe's operations: give --mix or --operation, not both.")]
+    [InlineData("--workload ycsb-c --operation read --key-space 10 --preload", "--workload names each probe's operations: give --workload or --operation, not both.")]
     [InlineData("--p99 0s", "--p99 must be greater than 0s")]
     [InlineData("--p99 50", "--p99 '50' is a latency without its unit; give the unit, as in 50ms or 50s.")]
     [InlineData("--batch-size 50,101", "--batch-size must be between 1 and 100 (a batch holds at most 100 operations), not 101.")]
