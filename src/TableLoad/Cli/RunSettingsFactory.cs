@@ -61,7 +61,7 @@ internal static class RunSettingsFactory
         if (scenario is not null && errors.Accepted(options.KeyPrefix))
         {
             errors.Require(options.KeyPrefix, keyPrefix.Length <= MaxKeyPrefixLength,
-                $"--key-prefix and the scenario '{scenario}' make its keys' prefix {keyPrefix.Length} characters long ('{prefix}.{scenario}'), over {MaxKeyPrefixLength}; shorten either.");
+                $"--key-prefix and the scenario '{scenario}' make its keys' prefix {keyPrefix.Length} characters long ('{keyPrefix}'), over {MaxKeyPrefixLength}; shorten either.");
         }
         var startAt = StartAt(errors, options.StartAt, parse.GetValue(options.StartAt), now);
         var (runId, tableStem) = RunNaming.Create(now, errors.Accepted(options.RunId) ? givenRunId : null);
