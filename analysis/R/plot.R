@@ -200,11 +200,17 @@ parts_kind <- function(runs) {
   paste(kinds, collapse = " or ")
 }
 
+# The line of a run without parts drawn beside runs with parts.
+WHOLE_RUN_PART <- "whole run"
+
 # Each run's parts (load_parts) second by second on the run's own time axis (x), with a part column in the order of
-# summary.json; NULL when no run has parts.
+# summary.json; a run without parts beside runs with them as one part, the whole run; NULL when no run has parts.
 part_interval_table <- function(runs) {
-  rows <- unlist(lapply(runs, function(run) {
-    parts <- load_parts(run)
+  runs_parts <- lapply(runs, load_parts)
+  if (all(lengths(runs_parts) == 0L)) return(NULL)
+  rows <- unlist(lapply(seq_along(runs), function(i) {
+    run <- runs[[i]]
+    parts <- if (length(runs_parts[[i]]) > 0L) runs_parts[[i]] else stats::setNames(list(run$intervals), WHOLE_RUN_PART)
     lapply(names(parts), function(part) {
       one <- run
       one$intervals <- parts[[part]]
@@ -213,7 +219,8 @@ part_interval_table <- function(runs) {
       table
     })
   }), recursive = FALSE)
-  table <- data.table::rbindlist(rows, use.names = TRUE)
+  # Runs written by different TableLoad versions have different columns (request_units, a plan's stage and target).
+  table <- data.table::rbindlist(rows, use.names = TRUE, fill = TRUE)
   if (nrow(table) == 0L) return(NULL)
   table[, run := factor(run, levels = run_names(runs))]
   table[, part := factor(part, levels = unique(part))]
@@ -249,7 +256,8 @@ one_row_a_second <- function(intervals, counts) {
 }
 
 interval_table <- function(runs) {
-  table <- data.table::rbindlist(lapply(runs, complete_intervals), use.names = TRUE)
+  # Runs written by different TableLoad versions have different columns (request_units, a plan's stage and target).
+  table <- data.table::rbindlist(lapply(runs, complete_intervals), use.names = TRUE, fill = TRUE)
   table[, run := factor(run, levels = run_names(runs))]
   table[]
 }
@@ -436,7 +444,7 @@ plot_part_latency <- function(runs, intervals, parts, title) {
     run_panels(length(runs)) +
     ggplot2::guides(colour = ggplot2::guide_legend(order = 1), linetype = ggplot2::guide_legend(order = 2)) +
     ggplot2::labs(title = title, subtitle = sprintf("Each %s's percentiles of the requests completed in each wall-clock second", kind),
-                  caption = paste(c(sprintf("Seconds in which a %s completed no request leave a gap in its lines.", kind),
+                  caption = paste(c(sprintf("A second in which a line's %s completed no request leaves a gap in it.", kind),
                                     parts_notes(runs), plan_note(runs)), collapse = "\n")) +
     theme_tableload()
 }

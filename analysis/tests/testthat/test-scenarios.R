@@ -121,3 +121,17 @@ test_that("report.html has a scenario table of summary.json's scenarios, their r
 test_that("a run without scenarios has no scenario table in report.html", {
   expect_identical(scenario_table_html(read_run(fixture("run-mix"))), character())
 })
+
+test_that("runs drawn together: a mix's operations, a run's scenarios, and a run of one operation as the whole run, each on its own axis", {
+  runs <- read_runs(fixture(c("run-mix", "run-scenarios", "run-t2-b10")))
+  single <- runs[[3]]
+  # Written by different TableLoad versions: run-t2-b10's intervals.csv lacks the others' request_units column.
+  expect_false("request_units" %in% names(single$intervals))
+  throughput <- data.table::as.data.table(plot_throughput(runs)$data)
+  expect_identical(unique(as.character(throughput[run == single$name]$series)), WHOLE_RUN_PART)
+  expect_identical(as.numeric(throughput[run == single$name]$rate), as.numeric(complete_intervals(single)$entities_succeeded))
+  expect_identical(unique(as.character(throughput[run == runs[[2]]$name]$series)), SCENARIO_PARTS)
+  latency <- plot_interval_latency(runs)
+  expect_identical(latency$scales$get_scales("colour")$name, "operation or scenario")
+  expect_identical(levels(latency$data$part), c(names(runs[[1]]$operations), SCENARIO_PARTS, WHOLE_RUN_PART))
+})
