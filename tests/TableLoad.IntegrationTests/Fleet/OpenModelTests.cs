@@ -62,6 +62,30 @@ public sealed class OpenModelTests(AzuriteFixture azurite) : IDisposable
         Assert.True(new ResultFolder(_output).Summary.LatencyMs.Min > 0);
     }
 
+    [Theory]
+    [InlineData("--operation read", 1.0)]
+    [InlineData("--operation query --query-length 2..8", 5.0)]
+    [InlineData("--mix read:50,upsert-replace:50", 3.0)]
+    public async Task RateIsEntitiesPerSecond_WhateverARequestCarries_SoEachTaskSpacesItsRequestsByTheEntitiesTheyAskFor(string operation, double entitiesPerRequest)
+    {
+        // 60 e/s over 2 tasks in batches of 5 (the mix's upserts): a task's requests are 2 × entities ÷ 60 s apart, a read's 33.3 ms,
+        // not a batch's 166.7 ms: the intended starts batches.csv records are the schedule itself, at any machine speed.
+        var (exitCode, _, stderr) = await TableLoadProcess.RunAsync(
+            ["run", .. operation.Split(' '), "--key-space", "40", "--preload", "--batch-size", "5", "--rate", "60", "--tasks", "2",
+             "--batches", "16", "--duration", "60s", "--warmup", "0s", "--quiet", "--output", _output],
+            azurite.ConnectionString);
+
+        Assert.True(exitCode == 0, stderr);
+        var expectedMs = 2 * entitiesPerRequest * 1000 / 60;
+        var batches = new ResultFolder(_output).Csv(ResultFiles.BatchesCsv);
+        foreach (var task in batches.GroupBy(b => b["task"]))
+        {
+            var intended = task.Select(b => ResultFolder.Number(b["intended_start_ms"])).Order().ToList();
+            Assert.True(intended.Count >= 2, $"task {task.Key} sent {intended.Count} requests");
+            Assert.All(intended.Zip(intended.Skip(1), (a, b) => b - a), gap => Assert.InRange(gap, expectedMs - 0.002, expectedMs + 0.002));
+        }
+    }
+
     [Fact]
     public async Task TinyRateWithManyTasks_OnlyTheFirstTasksFirstBatchIsDueWithinTheRun_AndItEndsCleanly()
     {
