@@ -61,7 +61,7 @@ internal static class ScenarioSettingsFactory
 
         // The scenarios run on one timeline: a scenario's stages last the run's measured time, which the others hold their load for.
         var measured = MeasuredTime(scenarios, run.Settings.Duration, commandLine, options, environment);
-        foreach (var (staged, lasts) in scenarios.Select(s => (s, s.Model.MeasuredTime(measured))).Where(s => s.Item2 != measured))
+        foreach (var (staged, lasts) in scenarios.Select(s => (Scenario: s, Lasts: s.Model.MeasuredTime(measured))).Where(s => s.Lasts != measured))
         {
             sentences.Add($"Scenario '{staged.Name}': its stages last {DurationParser.Format(lasts)}, but the run measures {DurationParser.Format(measured)} (--duration, or another scenario's stages): every scenario lasts the run's measured time.");
         }
