@@ -1,5 +1,6 @@
 using System.CommandLine;
 using System.Globalization;
+using TableLoad.Settings;
 using TableLoad.Settings.Gates;
 using TableLoad.Storage;
 
@@ -24,9 +25,9 @@ internal static class GateOptions
     }
 
     /// <summary>The <c>--abort-if</c> conditions, parsed once; none when none was given or one was refused.</summary>
-    /// <param name="rate">The accepted <c>--rate</c>, the target a bound on it needs; null in the closed model.</param>
+    /// <param name="model">The accepted load model, whose target a bound on it needs; null when it was refused.</param>
     /// <param name="duration">The accepted measured time (--duration, or the sum of --stages), which no window may be longer than; null when it was refused.</param>
-    public static IReadOnlyList<AbortCondition> ReadAbortIf(ParseResult parse, RunOptions options, UsageErrors errors, double? rate, TimeSpan? duration)
+    public static IReadOnlyList<AbortCondition> ReadAbortIf(ParseResult parse, RunOptions options, UsageErrors errors, LoadModel? model, TimeSpan? duration)
     {
         if (parse.GetValue(options.AbortIf) is not { Length: > 0 } expressions)
         {
@@ -37,7 +38,7 @@ internal static class GateOptions
         var conditions = AbortConditionParser.Parse(expressions, options.AbortIf.Name, faults);
         foreach (var condition in conditions)
         {
-            if (condition.Bound is AbortBound.TimesTarget && rate is null)
+            if (condition.Bound is AbortBound.TimesTarget && model is { HasRateTarget: false })
             {
                 faults.Add($"--abort-if '{condition.Text}' compares with the target, which only the open model has: give --rate too.");
             }

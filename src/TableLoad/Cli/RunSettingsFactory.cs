@@ -44,7 +44,7 @@ internal static class RunSettingsFactory
         var rate = options.Rate.ValueIn(parse, errors);
         var properties = WorkloadPreset.Or(parse, options.Properties.Option, options.Properties.ValueIn(parse, errors), workload is null ? null : WorkloadPreset.Properties);
         var duration = options.Duration.ValueIn(parse, errors);
-        var stages = errors.Accepted(options.Rate.Option, options.Tasks.Option) ? StagesOption.ValueIn(parse, options, errors, rate, tasks) : null;
+        var model = errors.Accepted(options.Rate.Option, options.Tasks.Option) && tasks is { } given ? StagesOption.ModelIn(parse, options, errors, rate, given) : null;
         var warmup = options.Warmup.ValueIn(parse, errors);
         var timeout = options.Timeout.ValueIn(parse, errors);
         var batches = options.Batches.ValueIn(parse, errors);
@@ -86,7 +86,7 @@ internal static class RunSettingsFactory
         }
 
         var failIf = GateOptions.ReadFailIf(errors, options.FailIf, parse.GetValue(options.FailIf));
-        var abortIf = GateOptions.ReadAbortIf(parse, options, errors, rate, stages?.TotalDuration() ?? duration);
+        var abortIf = GateOptions.ReadAbortIf(parse, options, errors, model, duration is { } held ? model?.MeasuredTime(held) ?? held : null);
         if (scenario is null)
         {
             GateOptions.CheckRunScopes(parse, options, errors, operation, new GateSettings(failIf, abortIf));
@@ -117,13 +117,10 @@ internal static class RunSettingsFactory
             Entity = sample,
             Partitions = partitions!,
             KeyPrefix = prefix,
-            // A closed plan starts the loops its highest target needs, and retires and restarts them as the target moves.
-            Tasks = stages is not null && rate is null ? (int)stages.HighestTarget() : Accepted(tasks),
+            Model = model!,
             Processes = Accepted(processes),
             PerProcess = parse.GetValue(options.PerProcess),
-            Rate = rate,
-            Duration = stages?.TotalDuration() ?? Accepted(duration),
-            Stages = stages,
+            Duration = model!.MeasuredTime(Accepted(duration)),
             Batches = batches,
             Warmup = Accepted(warmup),
             Timeout = Accepted(timeout),

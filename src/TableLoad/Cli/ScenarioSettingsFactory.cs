@@ -61,9 +61,9 @@ internal static class ScenarioSettingsFactory
 
         // The scenarios run on one timeline: a scenario's stages last the run's measured time, which the others hold their load for.
         var measured = MeasuredTime(scenarios, run.Settings.Duration, commandLine, options, environment);
-        foreach (var staged in scenarios.Where(s => s.Stages is { } plan && plan.TotalDuration() != measured))
+        foreach (var (staged, lasts) in scenarios.Select(s => (Scenario: s, Lasts: s.Model.MeasuredTime(measured))).Where(s => s.Lasts != measured))
         {
-            sentences.Add($"Scenario '{staged.Name}': its stages last {DurationParser.Format(staged.Stages!.TotalDuration())}, but the run measures {DurationParser.Format(measured)} (--duration, or another scenario's stages): every scenario lasts the run's measured time.");
+            sentences.Add($"Scenario '{staged.Name}': its stages last {DurationParser.Format(lasts)}, but the run measures {DurationParser.Format(measured)} (--duration, or another scenario's stages): every scenario lasts the run's measured time.");
         }
 
         if (sentences.Count > 0)
@@ -74,14 +74,12 @@ internal static class ScenarioSettingsFactory
         var settingsOfRun = run.Settings with
         {
             Scenarios = new ScenarioList(scenarios),
-            // The run's own figures are all of them: its tasks, and its rate when every scenario has one.
-            Tasks = scenarios.Sum(s => s.Tasks),
-            Rate = scenarios.All(s => s.Rate is not null) ? scenarios.Sum(s => s.Rate) : null,
+            // The run's own figures are all of them: its tasks, and its rate when every scenario has one; stages are a scenario's own.
+            Model = LoadModel.Together([.. scenarios.Select(s => s.Model)]),
             // Each scenario has its own key space and preload (summary.json's scenarios say whose); the run has none of its own.
             KeySpace = null,
             Preload = false,
-            // Stages are a scenario's own; the run holds the one measured time they all last.
-            Stages = null,
+            // The run holds the one measured time they all last.
             Duration = measured,
         };
         var errors = new UsageErrors();
@@ -125,9 +123,9 @@ internal static class ScenarioSettingsFactory
     /// <summary>The run's measured time: the --duration shared by the scenarios without stages, or, when every scenario has its own, the first's stages'.</summary>
     private static TimeSpan MeasuredTime(List<Scenario> scenarios, TimeSpan first, ParseResult commandLine, RunOptions options, IDictionary environment)
     {
-        if (scenarios.All(s => s.Stages is not null))
+        if (scenarios.All(s => s.Model.Staged))
         {
-            return scenarios[0].Stages!.TotalDuration();
+            return scenarios[0].Model.MeasuredTime(first);
         }
 
         var shared = RunProfile.LayersOf(options).Layer(commandLine, environment).Parse;

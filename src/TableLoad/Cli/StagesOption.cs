@@ -4,20 +4,23 @@ using TableLoad.Settings;
 
 namespace TableLoad.Cli;
 
-/// <summary>Reads <c>--stages</c> for <see cref="RunSettingsFactory"/>'s one pass: each stage, then the plan against --rate, --tasks and --duration.</summary>
+/// <summary>
+/// Reads <c>--stages</c> for <see cref="RunSettingsFactory"/>'s one pass: each stage, then the plan against --rate, --tasks and
+/// --duration; and with them the run's <see cref="LoadModel"/>, the one place the models are told apart by what was given.
+/// </summary>
 internal static class StagesOption
 {
     public const string Example = "30s:500,1m:2000,30s:0";
 
-    /// <summary>The plan, or null when none was given or it was refused (the faults then listed in <paramref name="errors"/>).</summary>
-    /// <param name="rate">The open model's --rate, where the first stage starts; null for the closed model.</param>
+    /// <summary>The load model, or null when an option it needs was refused (the faults then listed in <paramref name="errors"/>).</summary>
+    /// <param name="rate">--rate, the open model's, where an open plan's first stage starts; null when not given, for the closed model.</param>
     /// <param name="tasks">--tasks, where a closed plan's first stage starts.</param>
-    public static StagePlan? ValueIn(ParseResult parse, RunOptions options, UsageErrors errors, double? rate, int? tasks)
+    public static LoadModel? ModelIn(ParseResult parse, RunOptions options, UsageErrors errors, double? rate, int tasks)
     {
         var text = parse.GetValue(options.Stages);
         if (text is null)
         {
-            return null;
+            return rate is { } open ? new LoadModel.Open(open, tasks) : new LoadModel.Closed(tasks);
         }
 
         var stages = new List<Stage>();
@@ -29,14 +32,15 @@ internal static class StagesOption
 
         errors.Require(options.Stages, parse.GetResult(options.Duration.Option) is null or { Implicit: true },
             "Give --duration or --stages, not both: a stage plan's measured time is the sum of its stages.");
-        var plan = accepted && (rate ?? tasks) is { } start ? new StagePlan(start, stages) : null;
-        if (plan is not null && !errors.Require(options.Stages, options.Duration.Accepts(plan.TotalDuration()),
+        var plan = accepted ? new StagePlan(rate ?? tasks, stages) : null;
+        if (plan is null || !errors.Require(options.Stages, options.Duration.Accepts(plan.TotalDuration()),
             $"--stages lasts {DurationParser.Format(plan.TotalDuration())} in all; the measured time must be {options.Duration.Range}."))
         {
             return null;
         }
 
-        return plan;
+        // A closed plan's targets are tasks per process, from --tasks; an open plan's are the fleet's entities per second, from --rate.
+        return rate is null ? new LoadModel.ClosedStages(plan) : new LoadModel.OpenStages(plan, tasks);
     }
 
     private static bool Read(UsageErrors errors, RunOptions options, string part, int number, bool closed, List<Stage> stages)

@@ -8,7 +8,7 @@ namespace TableLoad.Engine;
 
 /// <summary>
 /// Runs this process's tasks. Closed model: each task sends its next batch as soon as the last one
-/// answered. Open model (<see cref="RunSettings.Rate"/>): each task starts batches at fixed intended
+/// answered. Open model (<see cref="LoadModel.Open"/>): each task starts batches at fixed intended
 /// times and latency is measured from the intended start. Loops only record. With a stage plan the open
 /// model's times follow it, and in the closed model task k sends only while the plan's target exceeds k
 /// (rounded): a task retired finishes the batch it has in flight, and waits until the target comes back.
@@ -31,15 +31,14 @@ internal sealed class TaskLoops(
         var startMicros = clock.ElapsedMicros();
         for (var task = 0; task < loops.Length; task++)
         {
-            var schedule = (settings.Rate, settings.Stages) switch
-            {
-                (null, _) => null,
-                (_, { } ramp) => new BatchSchedule(ramp, measuredStartMicros, settings.EntitiesPerRequest, settings.Processes, settings.Tasks, settings.Process, task, startMicros),
-                ({ } rate, null) => new BatchSchedule(rate, settings.EntitiesPerRequest, settings.Processes, settings.Tasks, settings.Process, task, startMicros),
-            };
             var taskIndex = task;
-            var plan = settings.Rate is null ? settings.Stages : null;
-            loops[task] = Task.Run(() => LoopAsync(taskIndex, schedule, plan, measuredStartMicros, stopStarting, abandon), CancellationToken.None);
+            // The open models pace each task by a schedule; a closed plan retires and restarts the tasks; a closed load has neither.
+            var (schedule, closedPlan) = settings.Model.Match<(BatchSchedule?, StagePlan?)>(
+                closed: _ => (null, null),
+                open: open => (new BatchSchedule(open.EntitiesPerSecond, settings.EntitiesPerRequest, settings.Processes, settings.Tasks, settings.Process, taskIndex, startMicros), null),
+                closedStages: closed => (null, closed.Plan),
+                openStages: open => (new BatchSchedule(open.Plan, measuredStartMicros, settings.EntitiesPerRequest, settings.Processes, settings.Tasks, settings.Process, taskIndex, startMicros), null));
+            loops[task] = Task.Run(() => LoopAsync(taskIndex, schedule, closedPlan, measuredStartMicros, stopStarting, abandon), CancellationToken.None);
         }
 
         return Task.WhenAll(loops);

@@ -69,6 +69,9 @@ internal sealed record RunSummary
     [Merge(MergeRule.Sum)]
     public double? Rate { get; init; }
 
+    /// <summary>Whether the run was of the open model, as its <see cref="Rate"/> field says: the one place a summary's model is read.</summary>
+    public bool IsOpenModel() => Rate is not null;
+
     /// <summary>Open model: batches that started more than one interval after their intended time.</summary>
     [Merge(MergeRule.Sum)]
     public long LateBatches { get; init; }
@@ -262,7 +265,7 @@ internal sealed record RunIdentity(string RunId, string Label, int Tasks, int Ba
     public int? KeySpace { get; init; }
 
     public static RunIdentity Of(RunSettings settings) =>
-        new(settings.RunId, settings.Label, settings.Tasks, settings.BatchSize, settings.EntitySize, settings.Partitions.ToString()!, settings.Rate, settings.Client.ToName())
+        new(settings.RunId, settings.Label, settings.Tasks, settings.BatchSize, settings.EntitySize, settings.Partitions.ToString()!, settings.Model.Rate, settings.Client.ToName())
         {
             Entity = settings.Entity?.Describe(),
             Operation = settings.Scenarios is not null ? ScenarioSlices.RunOperation : settings.Mix?.ToText() ?? settings.Operation.ToName(),

@@ -193,11 +193,12 @@ internal sealed record RecordedRunOptions
         Partitions = settings.Partitions.ToString()!,
         KeyPrefix = settings.KeyPrefix,
         // A closed plan's loops are its highest target; --tasks was where it started.
-        Tasks = settings is { Stages: { } plan, Rate: null } ? (int)plan.StartTarget : settings.Tasks,
+        Tasks = settings.Model.TasksGiven,
         Processes = settings.Processes,
-        Rate = settings.Rate,
-        Duration = settings.Stages is null ? DurationParser.Format(settings.Duration) : null,
-        Stages = settings.Stages?.Text(),
+        Rate = settings.Model.Rate,
+        // A plan's stages are its measured time: --duration beside them would be refused.
+        Duration = settings.Model.Staged ? null : DurationParser.Format(settings.Duration),
+        Stages = settings.Model.Stages?.Text(),
         Batches = settings.Batches,
         Warmup = DurationParser.Format(settings.Warmup),
         Timeout = DurationParser.Format(settings.Timeout),

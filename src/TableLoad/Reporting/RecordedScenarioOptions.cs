@@ -62,8 +62,8 @@ internal sealed record RecordedScenarioOptions
         Mix = scenario.Workload is null ? scenario.Mix?.ToText() : null,
         Workload = scenario.Workload,
         // A closed plan's loops are its highest target; tasks was where it started.
-        Tasks = scenario is { Stages: { } plan, Rate: null } ? (int)plan.StartTarget : scenario.Tasks,
-        Rate = scenario.Rate,
+        Tasks = scenario.Model.TasksGiven,
+        Rate = scenario.Model.Rate,
         BatchSize = scenario.BatchSize,
         EntitySize = scenario.Entity is null ? scenario.EntitySize : null,
         Properties = scenario.Entity is null ? scenario.Properties : null,
@@ -75,6 +75,6 @@ internal sealed record RecordedScenarioOptions
         PageSize = scenario.Query.PageSize,
         Partitions = scenario.Partitions.ToString()!,
         Batches = scenario.Batches,
-        Stages = scenario.Stages?.Text(),
+        Stages = scenario.Model.Stages?.Text(),
     };
 }

@@ -152,13 +152,13 @@ internal static class ResultTable
         if (summary.UncorrectedLatencyMs is { } u)
         {
             // Beside closed scenarios, the open ones' rates are theirs alone: the run has no one rate to name.
-            var model = summary.Rate is null && summary.Scenarios is not null ? "open model (the scenarios at a rate)" : $"open model at {RateText(summary)} e/s";
+            var model = !summary.IsOpenModel() && summary.Scenarios is not null ? "open model (the scenarios at a rate)" : $"open model at {RateText(summary)} e/s";
             Line($"{model}: latency above is from each batch's intended start; from the actual send: median {Fixed(u.Median, 2)}, p99 {Fixed(u.P99, 2)}, max {Fixed(u.Max, 2)} ms; {summary.LateBatches} batches started late");
         }
 
         foreach (var stage in summary.Stages)
         {
-            Line(StageLine(stage, summary.Rate is null ? "tasks per process" : "e/s"));
+            Line(StageLine(stage, summary.IsOpenModel() ? "e/s" : "tasks per process"));
         }
 
         Line(summary.Client.Saturated
@@ -195,12 +195,12 @@ internal static class ResultTable
 
     // The closed model's plan is in tasks per process; the open model's tasks hold while its rate follows the plan.
     private static string TasksText(RunSummary summary) =>
-        summary.Rate is null ? PlanText(summary, summary.Tasks) : summary.Tasks.ToString(CultureInfo.InvariantCulture);
+        summary.IsOpenModel() ? summary.Tasks.ToString(CultureInfo.InvariantCulture) : PlanText(summary, summary.Tasks);
 
     private static string RateText(RunSummary summary) => PlanText(summary, summary.Rate ?? 0);
 
     /// <summary>The fleet's entities/s an open-model run was asked for: its rate, or its plan's highest target; null in the closed model.</summary>
-    public static double? OpenTarget(RunSummary summary) => summary.Rate is null
+    public static double? OpenTarget(RunSummary summary) => !summary.IsOpenModel()
         ? null
         : summary.Stages.Count == 0 ? summary.Rate : summary.Stages.Max(s => Math.Max(s.StartTarget, s.EndTarget));
 

@@ -78,10 +78,8 @@ internal sealed record RunSettings
         Entity = scenario.Entity,
         Partitions = scenario.Partitions,
         KeyPrefix = scenario.KeyPrefix,
-        Tasks = scenario.Tasks,
-        Rate = scenario.Rate,
+        Model = scenario.Model,
         Batches = scenario.Batches,
-        Stages = scenario.Stages,
     };
 
     /// <summary>RowKeys each task cycles over per partition (<c>--key-space</c>); null for new keys every batch.</summary>
@@ -107,21 +105,19 @@ internal sealed record RunSettings
 
     public required string KeyPrefix { get; init; }
 
-    public required int Tasks { get; init; }
+    /// <summary>How the load is driven: closed or open (<c>--rate</c>), held or staged (<c>--stages</c>), with its tasks.</summary>
+    public required LoadModel Model { get; init; }
+
+    /// <summary>The loops each process starts (the model's).</summary>
+    public int Tasks => Model.Tasks;
 
     /// <summary>Load processes of the run; this process is number <see cref="Process"/> of them.</summary>
     public required int Processes { get; init; }
 
     public bool PerProcess { get; init; }
 
-    /// <summary>Open model: intended entities per second of the whole fleet; null for the closed model.</summary>
-    public double? Rate { get; init; }
-
-    /// <summary>The measured time; with <see cref="Stages"/> their sum.</summary>
+    /// <summary>The measured time; with stages their sum.</summary>
     public required TimeSpan Duration { get; init; }
-
-    /// <summary>The load's stages (<c>--stages</c>); null for one load held for <see cref="Duration"/>. Closed model: <see cref="Tasks"/> is the plan's highest target, the loops started.</summary>
-    public StagePlan? Stages { get; init; }
 
     public long? Batches { get; init; }
 

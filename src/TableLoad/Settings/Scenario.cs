@@ -36,14 +36,10 @@ internal sealed record Scenario(string Name)
     /// <summary>The run's <c>--key-prefix</c> and the scenario's name, so no scenario writes, reads or deletes another's keys.</summary>
     public required string KeyPrefix { get; init; }
 
-    public required int Tasks { get; init; }
-
-    public double? Rate { get; init; }
+    /// <summary>The scenario's own load model; a plan's stages last the run's measured time.</summary>
+    public required LoadModel Model { get; init; }
 
     public long? Batches { get; init; }
-
-    /// <summary>The scenario's own stages, which last the run's measured time; null for one load. Closed model: <see cref="Tasks"/> is the plan's highest target.</summary>
-    public StagePlan? Stages { get; init; }
 
     /// <summary>The part of <paramref name="settings"/> a scenario holds, under <paramref name="name"/>.</summary>
     public static Scenario Of(string name, RunSettings settings) => new(name)
@@ -61,10 +57,8 @@ internal sealed record Scenario(string Name)
         Entity = settings.Entity,
         Partitions = settings.Partitions,
         KeyPrefix = KeyPrefixOf(settings.KeyPrefix, name),
-        Tasks = settings.Tasks,
-        Rate = settings.Rate,
+        Model = settings.Model,
         Batches = settings.Batches,
-        Stages = settings.Stages,
     };
 
     /// <summary>A '.' never stands in a scenario's name, so one scenario's keys are never a prefix of another's.</summary>

@@ -85,7 +85,28 @@ public sealed class RunJsonRepeatTests : IDisposable
 
         Assert.Equal(stages, recorded["stages"]!.GetValue<string>());
         Assert.False(recorded.ContainsKey("duration"));
-        Assert.NotNull(repeat.Stages);
+        Assert.True(repeat.Model.Staged);
+        Assert.Equal(
+            first with { Table = repeat.Table, OutputDirectory = repeat.OutputDirectory, RunId = repeat.RunId },
+            repeat with { Target = first.Target });
+    }
+
+    [Theory]
+    [InlineData(typeof(LoadModel.Closed), new[] { "--tasks", "3" })]
+    [InlineData(typeof(LoadModel.Open), new[] { "--tasks", "3", "--rate", "250.5" })]
+    [InlineData(typeof(LoadModel.ClosedStages), new[] { "--tasks", "2", "--stages", "1s:4,2s:0" })]
+    [InlineData(typeof(LoadModel.OpenStages), new[] { "--tasks", "3", "--rate", "100", "--stages", "1s:200,2s:50" })]
+    public void RunJson_OfEachLoadModel_ReadBackWithConfig_GivesTheSameModel_AndSettings(Type model, string[] load)
+    {
+        var options = new RunOptions();
+        var first = Settings(options, [.. load, "--output", Path.Combine(_folder, "first")]);
+        var runJson = Path.Combine(_folder, ResultFiles.RunJson);
+        File.WriteAllText(runJson, JsonSerializer.Serialize(RunDescription.Create(first, TestSupport.RunSummaries.Create(), Now, Now.AddMinutes(2)), ResultJson.Context.RunDescription));
+
+        var repeat = Settings(options, ["--config", runJson]);
+
+        Assert.IsType(model, first.Model);
+        Assert.Equal(first.Model, repeat.Model);
         Assert.Equal(
             first with { Table = repeat.Table, OutputDirectory = repeat.OutputDirectory, RunId = repeat.RunId },
             repeat with { Target = first.Target });

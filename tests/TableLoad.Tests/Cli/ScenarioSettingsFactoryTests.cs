@@ -27,9 +27,9 @@ public sealed class ScenarioSettingsFactoryTests : IDisposable
         var scenarios = run.Scenarios!.Items;
         Assert.Equal(["ingest", "lookups"], scenarios.Select(s => s.Name));
         var (ingest, lookups) = (scenarios[0], scenarios[1]);
-        Assert.Equal((TableOperation.Insert, 3, 250.0, 20, (int?)null, "app.ingest"), (ingest.Operation, ingest.Tasks, ingest.Rate!.Value, ingest.BatchSize, ingest.KeySpace, ingest.KeyPrefix));
-        Assert.Equal(("read:9,upsert-replace:1", 2, (double?)null, 10, (int?)40, true, "app.lookups"),
-            (lookups.Mix!.ToText(), lookups.Tasks, lookups.Rate, lookups.BatchSize, lookups.KeySpace, lookups.Preload, lookups.KeyPrefix));
+        Assert.Equal((TableOperation.Insert, new LoadModel.Open(250, 3), 20, (int?)null, "app.ingest"), (ingest.Operation, ingest.Model, ingest.BatchSize, ingest.KeySpace, ingest.KeyPrefix));
+        Assert.Equal(("read:9,upsert-replace:1", new LoadModel.Closed(2), 10, (int?)40, true, "app.lookups"),
+            (lookups.Mix!.ToText(), lookups.Model, lookups.BatchSize, lookups.KeySpace, lookups.Preload, lookups.KeyPrefix));
         Assert.Equal((TimeSpan.FromSeconds(7), TimeSpan.Zero, 5), (run.Duration, run.Warmup, run.Tasks));
         Assert.Equal(["insert", "read", "upsert-replace", "ingest", "ingest.insert", "lookups", "lookups.read", "lookups.upsert-replace"], run.Slices);
 
@@ -66,9 +66,9 @@ public sealed class ScenarioSettingsFactoryTests : IDisposable
         var repeat = Settings(runJson, []);
 
         var (ramp, steady) = (first.Scenarios!.Items[0], first.Scenarios.Items[1]);
-        Assert.Equal((4, "1s:4,2s:4"), (ramp.Tasks, ramp.Stages!.Text()));
-        Assert.Equal((1, (StagePlan?)null), (steady.Tasks, steady.Stages));
-        Assert.Equal((TimeSpan.FromSeconds(3), (StagePlan?)null), (first.Duration, first.Stages));
+        Assert.Equal((4, "1s:4,2s:4"), (ramp.Model.Tasks, Assert.IsType<LoadModel.ClosedStages>(ramp.Model).Plan.Text()));
+        Assert.Equal(new LoadModel.Closed(1), steady.Model);
+        Assert.Equal((TimeSpan.FromSeconds(3), new LoadModel.Closed(5)), (first.Duration, first.Model));
         Assert.Equal(first.Scenarios, repeat.Scenarios);
         Assert.Equal(first.Duration, repeat.Duration);
     }
@@ -78,7 +78,7 @@ public sealed class ScenarioSettingsFactoryTests : IDisposable
     {
         var run = Settings(Write(Profile), ["--tasks", "4"]);
 
-        Assert.All(run.Scenarios!.Items, s => Assert.Equal(4, s.Tasks));
+        Assert.All(run.Scenarios!.Items, s => Assert.Equal(4, s.Model.Tasks));
     }
 
     [Fact]

@@ -15,7 +15,7 @@ namespace TableLoad.Measurement.Gates;
 /// <param name="slices">The run's slices of each second (<see cref="Window.Slices"/>: a mix's operations); a condition scoped by one
 /// reads that slice, a condition scoped by the one operation of a run that sends one reads the whole second.</param>
 internal sealed class AbortJudge(
-    IReadOnlyList<AbortCondition> conditions, ILoadTarget? target, RunIdentity identity, long measuredStartEpochSecond, double measuredSeconds, Action stop,
+    IReadOnlyList<AbortCondition> conditions, ILoadTarget target, RunIdentity identity, long measuredStartEpochSecond, double measuredSeconds, Action stop,
     IReadOnlyList<string>? slices = null) : IWindowSink
 {
     private readonly Queue<Window> _seconds = new();
@@ -44,7 +44,7 @@ internal sealed class AbortJudge(
         {
             if (_seconds.Count >= condition.WindowSeconds && Judge(condition, atSecond) is { } stoppedBy)
             {
-                StoppedBy = stoppedBy with { Sentence = SentenceOf(condition, stoppedBy, target?.StageAt(atSecond)) };
+                StoppedBy = stoppedBy with { Sentence = SentenceOf(condition, stoppedBy, target.StageAt(atSecond)) };
                 // Off this thread: the loops that stopping wakes must not run inside the publishing of a second.
                 _ = Task.Run(stop);
                 return;
@@ -67,10 +67,10 @@ internal sealed class AbortJudge(
         }
 
         // The window's seconds were meant to send their own targets: on a ramp, the mean of them, not the latest.
-        var windowTarget = target?.EntitiesPerSecondAt(atSecond) is null ? (double?)null
+        var windowTarget = target.EntitiesPerSecondAt(atSecond) is null ? (double?)null
             : Enumerable.Range(0, condition.WindowSeconds).Average(k => target.EntitiesPerSecondAt(atSecond - k - 0.5)!.Value);
         return condition.At(windowTarget).IsMetBy(figure)
-            ? new StoppedBy(condition.Text, atSecond, figure, target?.EntitiesPerSecondAt(atSecond))
+            ? new StoppedBy(condition.Text, atSecond, figure, target.EntitiesPerSecondAt(atSecond))
             : null;
     }
 

@@ -63,6 +63,20 @@ public sealed class StartMessageTests
         Assert.Equal(sent.Target.TableEndpoint, received.Target.TableEndpoint);
     }
 
+    public static TheoryData<string> Models => [.. LoadModels.Each().Keys];
+
+    [Theory]
+    [MemberData(nameof(Models))]
+    public void Start_EachLoadModel_ArrivesAsSent(string model)
+    {
+        var sent = Minimal() with { Model = LoadModels.Each()[model] };
+
+        var received = RoundTrip(sent);
+
+        Assert.Equal(sent.Model, received.Model);
+        Assert.Equal(sent.Tasks, received.Tasks);
+    }
+
     [Fact]
     public void ForWorker_SplitsTheBatchBudget_AndNumbersTheProcess()
     {
@@ -143,6 +157,7 @@ public sealed class StartMessageTests
                 [new("Name", EdmType.String, "Ada"), new("Count", EdmType.Int64, "-9007199254740993"), new("When", EdmType.DateTime, "2024-02-29T23:59:59.1234567Z"), new("Blob", EdmType.Binary, "AAEC")],
                 ["PartitionKey", "odata.etag"]),
             _ when underlying == typeof(StagePlan) => new StagePlan(150.5, [new Stage(TimeSpan.FromSeconds(2.5), 300), new Stage(TimeSpan.FromMinutes(1), 0)]),
+            _ when underlying == typeof(LoadModel) => new LoadModel.OpenStages(new StagePlan(150.5, [new Stage(TimeSpan.FromSeconds(2.5), 300), new Stage(TimeSpan.FromMinutes(1), 0)]), Tasks: 9),
             _ when underlying == typeof(GateSettings) => new GateSettings(
                 [new Threshold(RunFigure.P99, ThresholdComparison.Below, 500, "p99<500ms"), new Threshold(RunFigure.Failed, ThresholdComparison.AtMost, 0.1, "failed<=0.1%")],
                 [new AbortCondition(RunFigure.Eps, ThresholdComparison.Below, new AbortBound.TimesTarget(0.8), 10, "eps<0.8*target for 10s"),
@@ -150,8 +165,8 @@ public sealed class StartMessageTests
             _ when underlying == typeof(ScenarioList) => new ScenarioList([new Scenario("lookups")
             {
                 BatchSize = 7, Operation = TableOperation.Read, KeySpace = 11, Preload = true, EntitySize = 13, Properties = 2, Partitions = new PartitionStrategy.Spread(3),
-                KeyPrefix = "tl.lookups", Tasks = 5, Rate = 17.5, Batches = 19, Query = new QueryShape(3, 2), KeyDistribution = KeyDistribution.Zipfian,
-                Stages = new StagePlan(2, [new Stage(TimeSpan.FromSeconds(3), 4)]),
+                KeyPrefix = "tl.lookups", Batches = 19, Query = new QueryShape(3, 2), KeyDistribution = KeyDistribution.Zipfian,
+                Model = new LoadModel.ClosedStages(new StagePlan(2, [new Stage(TimeSpan.FromSeconds(3), 4)])),
             }]),
             _ when underlying == typeof(StorageTarget) => new StorageTarget(new Uri("https://other.table.core.windows.net"), "other", StorageAuth.SharedKey(Key)),
             _ => throw new NotSupportedException($"Teach this test a value of {type.Name} other than the default, so the new RunSettings field is checked."),

@@ -16,7 +16,7 @@ public sealed class AbortJudgeTests
     private static (AbortJudge Judge, TaskCompletionSource Stopped) CreateSut(string conditions, ILoadTarget? target = null, double measuredSeconds = 60)
     {
         var stopped = new TaskCompletionSource(TaskCreationOptions.RunContinuationsAsynchronously);
-        return (new AbortJudge(AbortConditionParser.Parse([conditions], "--abort-if", []), target, Identity, MeasuredFrom, measuredSeconds, () => stopped.TrySetResult()), stopped);
+        return (new AbortJudge(AbortConditionParser.Parse([conditions], "--abort-if", []), target ?? new LoadModel.Closed(4), Identity, MeasuredFrom, measuredSeconds, () => stopped.TrySetResult()), stopped);
     }
 
     /// <summary>One second of <paramref name="succeeded"/> stored batches and <paramref name="throttled"/> refused with 503.</summary>
@@ -60,7 +60,7 @@ public sealed class AbortJudgeTests
     [Fact]
     public void TheSecondAfterTheMeasuredTime_HoldingOnlyTheAnswersInFlight_IsNotJudged()
     {
-        var (judge, _) = CreateSut("eps<0.8*target for 2s", new ConstantRate(1_000), measuredSeconds: 5);
+        var (judge, _) = CreateSut("eps<0.8*target for 2s", new LoadModel.Open(1_000, Tasks: 4), measuredSeconds: 5);
 
         for (var s = 0; s < 5; s++)
         {
@@ -86,7 +86,7 @@ public sealed class AbortJudgeTests
     [Fact]
     public void EpsBelowAShareOfTheTarget_ComparesTheWindowsMeanWithTheTarget_AndNamesIt()
     {
-        var (judge, _) = CreateSut("eps<0.8*target for 2s", new ConstantRate(1_000));
+        var (judge, _) = CreateSut("eps<0.8*target for 2s", new LoadModel.Open(1_000, Tasks: 4));
 
         judge.OnWindow(Second(MeasuredFrom, succeeded: 9, throttled: 0), warmup: false);
         judge.OnWindow(Second(MeasuredFrom + 1, succeeded: 8, throttled: 0), warmup: false);

@@ -1,6 +1,7 @@
 using TableLoad.Cli;
 using TableLoad.Measurement;
 using TableLoad.Measurement.Gates;
+using TableLoad.Settings;
 
 namespace TableLoad.Tests.Measurement.Gates;
 
@@ -17,7 +18,7 @@ public sealed class ScopedAbortJudgeTests
         var faults = new List<string>();
         var parsed = AbortConditionParser.Parse([conditions], "--abort-if", faults);
         Assert.Empty(faults);
-        return new AbortJudge(parsed, target: null, Identity, MeasuredFrom, measuredSeconds: 60, stop: () => { }, slices);
+        return new AbortJudge(parsed, target: new LoadModel.Closed(4), Identity, MeasuredFrom, measuredSeconds: 60, stop: () => { }, slices);
     }
 
     private static readonly BatchResult Stored = new(BatchOutcome.Succeeded, 202, null, null, 1);
