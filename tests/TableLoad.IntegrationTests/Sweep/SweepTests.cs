@@ -336,6 +336,74 @@ public sealed class SweepTests(AzuriteFixture azurite) : IDisposable
         Assert.False(Directory.Exists(Path.Combine(_output, "sdk-p1-t2-b100-e1024-single-r1")));
     }
 
+    private string ScenarioProfile()
+    {
+        var profile = Path.Combine(_output, "scenarios.json");
+        File.WriteAllText(profile, """{ "scenarios": { "ingest": { "operation": "insert", "tasks": 1, "batch_size": 10 }, "lookups": { "operation": "read", "tasks": 1, "key_space": 20, "preload": true } } }""");
+        return profile;
+    }
+
+    [Fact]
+    public async Task AProfilesScenarios_RunInEveryCell_SweepCsvKeepsEachScenariosFigures_AndResumeReadsThemBack()
+    {
+        // Every cell was once given --operation insert beside the scenarios, which its run refused: no sweep of scenarios ran.
+        string[] sweep = ["sweep", "--config", ScenarioProfile(), "--client", "sdk,wire", "--batches", "4", "--warmup", "0s", "--output", _output];
+        string[] cells = ["sdk-scenarios-p1-r1", "wire-scenarios-p1-r1"];
+        var (exitCode, stdout, stderr) = await TableLoadProcess.RunAsync(sweep, azurite.ConnectionString, Limit);
+
+        Assert.True(exitCode == 0, stderr + stdout);
+        var rows = SweepCsv();
+        Assert.Equal(cells, rows.Select(r => r["cell"]));
+        foreach (var row in rows)
+        {
+            Assert.Equal(("scenarios", "", "", "", ""), (row["operation"], row["tasks"], row["batch_size"], row["entity_size"], row["partitions"]));
+            var scenarios = Summary(row["cell"]).Scenarios!;
+            Assert.Equal(["ingest", "lookups"], scenarios.Keys.Order(StringComparer.Ordinal));
+            foreach (var (name, scenario) in scenarios)
+            {
+                // --batches is each scenario's own budget of requests.
+                Assert.Equal("4", row[$"{name}_requests"]);
+                Assert.Equal(scenario.Requests, long.Parse(row[$"{name}_requests"], CultureInfo.InvariantCulture));
+                Assert.Equal(scenario.Entities, long.Parse(row[$"{name}_entities"], CultureInfo.InvariantCulture));
+                Assert.Equal(scenario.MeanEntitiesPerSecond, ResultFolder.Number(row[$"{name}_eps"]));
+                Assert.Equal(scenario.PeakEntitiesPerSecond, long.Parse(row[$"{name}_peak_eps"], CultureInfo.InvariantCulture));
+                Assert.Equal(scenario.LatencyMs.Median, ResultFolder.Number(row[$"{name}_p50_ms"]));
+                Assert.Equal(scenario.LatencyMs.P99, ResultFolder.Number(row[$"{name}_p99_ms"]));
+            }
+
+            Assert.Equal("40", row["ingest_entities"]);
+        }
+
+        // A row the reader could not read back would be dropped and its cell run again: only the missing one runs.
+        var csvPath = Path.Combine(_output, ResultFiles.SweepCsv);
+        var kept = File.ReadAllLines(csvPath)[..2];
+        File.WriteAllLines(csvPath, kept);
+        var runId = Summary(cells[0]).RunId;
+
+        (exitCode, _, stderr) = await TableLoadProcess.RunAsync([.. sweep, "--resume"], azurite.ConnectionString, Limit);
+
+        Assert.True(exitCode == 0, stderr);
+        Assert.Equal([$"[2/2] {cells[1]}: running"], stderr.Split('\n').Where(l => l.EndsWith(": running", StringComparison.Ordinal)));
+        Assert.Equal(runId, Summary(cells[0]).RunId);
+        Assert.Equal(kept, File.ReadAllLines(csvPath)[..2]);
+        Assert.Equal("4", SweepCsv().Single(r => r["cell"] == cells[1])["lookups_requests"]);
+    }
+
+    [Fact]
+    public async Task AProfilesScenarios_BesideALoadKnobList_IsOneSentence_ExitTwo_AndRunsNoCell()
+    {
+        var profile = ScenarioProfile();
+        var (exitCode, stdout, stderr) = await TableLoadProcess.RunAsync(
+            ["sweep", "--config", profile, "--tasks", "1,2", "--rate", "10", "--batches", "4", "--output", _output], azurite.ConnectionString, Limit);
+
+        Assert.Equal(2, exitCode);
+        Assert.Equal(string.Empty, stdout);
+        Assert.Equal(
+            $"--tasks and --rate are each scenario's own in --config {profile} (ingest, lookups): a sweep over scenarios varies --client, --runtime and --processes, and each cell runs the scenarios as the profile declares them.",
+            Assert.Single(stderr.Split('\n', StringSplitOptions.RemoveEmptyEntries)).Trim());
+        Assert.Equal([profile], Directory.EnumerateFileSystemEntries(_output));
+    }
+
     [Fact]
     public async Task ClientKnob_RunsEachCellWithItsClient_AndNamesItInEveryFile()
     {
