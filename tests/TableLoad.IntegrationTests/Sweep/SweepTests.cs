@@ -78,13 +78,7 @@ public sealed class SweepTests(AzuriteFixture azurite) : IDisposable
             Assert.Equal(["read", "upsert-replace"], operations.Keys.Order(StringComparer.Ordinal));
             foreach (var (name, operation) in operations)
             {
-                var column = name.Replace('-', '_');
-                Assert.Equal(operation.Requests, long.Parse(row[$"{column}_requests"], CultureInfo.InvariantCulture));
-                Assert.Equal(operation.Entities, long.Parse(row[$"{column}_entities"], CultureInfo.InvariantCulture));
-                Assert.Equal(operation.MeanEntitiesPerSecond, ResultFolder.Number(row[$"{column}_eps"]));
-                Assert.Equal(operation.PeakEntitiesPerSecond, long.Parse(row[$"{column}_peak_eps"], CultureInfo.InvariantCulture));
-                Assert.Equal(operation.LatencyMs.Median, ResultFolder.Number(row[$"{column}_p50_ms"]));
-                Assert.Equal(operation.LatencyMs.P99, ResultFolder.Number(row[$"{column}_p99_ms"]));
+                AssertSliceEqualsSummary(row, name.Replace('-', '_'), operation);
             }
 
             Assert.All(new[] { "insert", "upsert_merge", "query", "delete", "read_modify_write" }, o => Assert.Equal("", row[$"{o}_requests"]));
@@ -363,12 +357,7 @@ public sealed class SweepTests(AzuriteFixture azurite) : IDisposable
             {
                 // --batches is each scenario's own budget of requests.
                 Assert.Equal("4", row[$"{name}_requests"]);
-                Assert.Equal(scenario.Requests, long.Parse(row[$"{name}_requests"], CultureInfo.InvariantCulture));
-                Assert.Equal(scenario.Entities, long.Parse(row[$"{name}_entities"], CultureInfo.InvariantCulture));
-                Assert.Equal(scenario.MeanEntitiesPerSecond, ResultFolder.Number(row[$"{name}_eps"]));
-                Assert.Equal(scenario.PeakEntitiesPerSecond, long.Parse(row[$"{name}_peak_eps"], CultureInfo.InvariantCulture));
-                Assert.Equal(scenario.LatencyMs.Median, ResultFolder.Number(row[$"{name}_p50_ms"]));
-                Assert.Equal(scenario.LatencyMs.P99, ResultFolder.Number(row[$"{name}_p99_ms"]));
+                AssertSliceEqualsSummary(row, name, scenario);
             }
 
             Assert.Equal("40", row["ingest_entities"]);
@@ -458,6 +447,17 @@ public sealed class SweepTests(AzuriteFixture azurite) : IDisposable
         Assert.Equal(Bound(confidence.MeanEntitiesPerSecond?.Hi), row["eps_ci_high"]);
         Assert.Equal(Bound(confidence.LatencyMs?.P99.Lo), row["p99_ci_low"]);
         Assert.Equal(Bound(confidence.LatencyMs?.P99.Hi), row["p99_ci_high"]);
+    }
+
+    // An operation's or a scenario's six columns, <column>_requests ... <column>_p99_ms, against its summary.json figures.
+    private static void AssertSliceEqualsSummary(IReadOnlyDictionary<string, string> row, string column, OperationSummary slice)
+    {
+        Assert.Equal(slice.Requests, long.Parse(row[$"{column}_requests"], CultureInfo.InvariantCulture));
+        Assert.Equal(slice.Entities, long.Parse(row[$"{column}_entities"], CultureInfo.InvariantCulture));
+        Assert.Equal(slice.MeanEntitiesPerSecond, ResultFolder.Number(row[$"{column}_eps"]));
+        Assert.Equal(slice.PeakEntitiesPerSecond, long.Parse(row[$"{column}_peak_eps"], CultureInfo.InvariantCulture));
+        Assert.Equal(slice.LatencyMs.Median, ResultFolder.Number(row[$"{column}_p50_ms"]));
+        Assert.Equal(slice.LatencyMs.P99, ResultFolder.Number(row[$"{column}_p99_ms"]));
     }
 
     private static async Task WaitForFileAsync(string path, TimeSpan limit)
