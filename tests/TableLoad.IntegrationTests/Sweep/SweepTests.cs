@@ -394,6 +394,21 @@ public sealed class SweepTests(AzuriteFixture azurite) : IDisposable
     }
 
     [Fact]
+    public async Task AScenarioWhoseColumnsWouldBeOneOfEverySweepCsvs_IsOneSentence_ExitTwo_AndRunsNoCell()
+    {
+        var profile = Path.Combine(_output, "peak.json");
+        File.WriteAllText(profile, """{ "scenarios": { "peak": { "operation": "insert", "tasks": 1 } } }""");
+        var (exitCode, stdout, stderr) = await TableLoadProcess.RunAsync(["sweep", "--config", profile, "--batches", "4", "--output", _output], azurite.ConnectionString, Limit);
+
+        Assert.Equal(2, exitCode);
+        Assert.Equal(string.Empty, stdout);
+        Assert.Equal(
+            $"--config {profile}: the scenario 'peak' would name sweep.csv's column peak_eps, which is every cell's own: name it otherwise.",
+            Assert.Single(stderr.Split('\n', StringSplitOptions.RemoveEmptyEntries)).Trim());
+        Assert.Equal([profile], Directory.EnumerateFileSystemEntries(_output));
+    }
+
+    [Fact]
     public async Task ClientKnob_RunsEachCellWithItsClient_AndNamesItInEveryFile()
     {
         var (exitCode, stdout, stderr) = await TableLoadProcess.RunAsync(
