@@ -152,8 +152,8 @@ internal static class SweepSettingsFactory
     internal static string? OperationsFrom(ParseResult parse, RunOptions run) =>
         parse.IsGiven(run.Mix) ? run.Mix.Name : parse.IsGiven(run.Workload) ? run.Workload.Name : null;
 
-    /// <summary>The scenarios of the cells' profile; none when it has none, or when it is refused (each cell's check then says why).</summary>
-    private static IReadOnlyList<string> ScenariosOf(string? config, RunOptions run)
+    /// <summary>The scenarios of the child runs' profile; none when it has none, or when it is refused (each child's check then says why).</summary>
+    internal static IReadOnlyList<string> ScenariosOf(string? config, RunOptions run)
     {
         try
         {
