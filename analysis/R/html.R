@@ -1,7 +1,7 @@
 # report.html: one self-contained page (no network; plots embedded as data URIs) with the
 # percentile table, every plot, and for each run its settings and environment (run.json), the
-# client and its saturation verdict, failures by class and code, and a stage plan's stages and stop
-# (html-stages.R); for a sweep, the sweep table,
+# client and its saturation verdict, failures by class and code, a stage plan's stages and stop
+# (html-stages.R) and a run's scenarios (html-scenarios.R); for a sweep, the sweep table,
 # the best cells and the knee; for a tune, its recommendation first (html-tune.R). The verdict (client or target the limit, and why) stands above the table.
 
 html_escape <- function(x) {
@@ -127,6 +127,7 @@ run_section_html <- function(run) {
   batch_client <- s$batch_client %||% run$run$options$client %||% "not recorded"
   c(sprintf("<section class=\"run\"><h2>%s</h2>", html_escape(run$name)),
     stage_table_html(run),
+    scenario_table_html(run),
     "<h3>Client</h3>",
     sprintf("<p>Batch client: <b>%s</b>. Operation: <b>%s</b>. Saturation verdict: <b class=\"verdict\">%s</b>.</p>",
             html_escape(batch_client), html_escape(operation_text(run)), html_escape(saturation_verdict(client))),

@@ -3,8 +3,9 @@
 # A run is a list: dir, name (label, else run id), run (run.json), summary (summary.json),
 # batches (batches.csv, or a multi-process run's batches-<process>.csv files bound together; NULL
 # with --no-batch-log), intervals (intervals.csv), outcomes (which of intervals.csv's outcome
-# columns are throttles; see run_outcomes) and operations (a mix's intervals-<operation>.csv by
-# operation; empty for other runs).
+# columns are throttles; see run_outcomes), operations (a mix's intervals-<operation>.csv by
+# operation; empty for other runs) and scenarios (a run of scenarios' seconds by scenario: see read_scenario_intervals;
+# empty for other runs).
 # A sweep is a list: dir, cells (sweep.csv as a data.table) and runs (the cell folders that exist).
 # A tune folder is read by read_tune (tune.R).
 
@@ -28,10 +29,11 @@ BATCH_COLUMNS <- c(
   latency_ms = "numeric", entities = "integer", attempts = "integer", outcome = "character",
   http_status = "integer", error_code = "character", failed_index = "integer", warmup = "character",
   intended_start_ms = "numeric", request_units = "numeric", throttle_limit = "character",
-  retry_after_ms = "numeric", sub_status = "integer", request_id = "character", operation = "character"
+  retry_after_ms = "numeric", sub_status = "integer", request_id = "character", operation = "character",
+  scenario = "character"
 )
 # Columns a reader does without (older files lack them): they are added as NA.
-OPTIONAL_BATCH_COLUMNS <- c("intended_start_ms", "request_units", "throttle_limit", "retry_after_ms", "sub_status", "request_id", "operation")
+OPTIONAL_BATCH_COLUMNS <- c("intended_start_ms", "request_units", "throttle_limit", "retry_after_ms", "sub_status", "request_id", "operation", "scenario")
 
 # The outcome columns of intervals.csv are not listed here: they are the columns between `batches`
 # and `p50_ms`, read from each file's header (docs/results.md), so a new outcome needs no change here.
@@ -86,11 +88,24 @@ read_intervals <- function(dir) {
 
 # A mix's operations, each from its intervals-<operation>.csv (the same columns), named by the operation in
 # summary.json's order; an empty list for a folder without them (one operation, or written before mixes).
-read_operation_intervals <- function(dir, summary) {
-  names <- names(summary$operations)
-  paths <- file.path(dir, sprintf("intervals-%s.csv", names))
+# `figures` is summary.json or one scenario of its scenarios, whose files' names start with `prefix` ("lookups.").
+read_operation_intervals <- function(dir, figures, prefix = "") {
+  names <- names(figures$operations)
+  paths <- file.path(dir, sprintf("intervals-%s%s.csv", prefix, names))
   present <- file.exists(paths)
   stats::setNames(lapply(paths[present], read_intervals_file), names[present])
+}
+
+# A run of scenarios' seconds, a list per scenario in summary.json's order: intervals (intervals-<scenario>.csv) and
+# operations (intervals-<scenario>.<operation>.csv by operation, in the order of the scenario's operations in summary.json);
+# an empty list for a folder without scenarios.
+read_scenario_intervals <- function(dir, summary) {
+  scenarios <- summary$scenarios
+  present <- names(scenarios)[file.exists(file.path(dir, sprintf("intervals-%s.csv", names(scenarios))))]
+  stats::setNames(lapply(present, function(scenario) {
+    list(intervals = read_intervals_file(file.path(dir, sprintf("intervals-%s.csv", scenario))),
+         operations = read_operation_intervals(dir, scenarios[[scenario]], prefix = paste0(scenario, ".")))
+  }), present)
 }
 
 read_intervals_file <- function(path) {
@@ -143,7 +158,8 @@ read_run <- function(dir) {
     batches = read_batches(dir),
     intervals = intervals,
     outcomes = run_outcomes(run_json, intervals),
-    operations = read_operation_intervals(dir, summary)
+    operations = read_operation_intervals(dir, summary),
+    scenarios = read_scenario_intervals(dir, summary)
   )
 }
 

@@ -180,31 +180,66 @@ complete_intervals <- function(run) {
   full[]
 }
 
-# A mix's operations second by second, each run's operations on the run's own time axis (x), with an
-# operation column in summary.json's order; NULL when no run has per-operation files.
-operation_interval_table <- function(runs) {
-  rows <- unlist(lapply(runs, function(run) {
-    lapply(names(run$operations), function(operation) {
+# The parts of a run's load that its time plots draw apart, each a table of seconds named as TableLoad's printed table
+# names its row: a run of scenarios' scenarios, a scenario that sends several operations as one part per operation
+# (`lookups.read`), so that the parts add up to the run; else a mix's operations; else none.
+load_parts <- function(run) {
+  if (length(run$scenarios) == 0L) return(run$operations)
+  do.call(c, lapply(names(run$scenarios), function(scenario) {
+    own <- run$scenarios[[scenario]]
+    if (length(own$operations) > 1L) stats::setNames(own$operations, paste(scenario, names(own$operations), sep = "."))
+    else stats::setNames(list(own$intervals), scenario)
+  }))
+}
+
+# What the parts of the runs are, for titles and legends: "scenario", "operation", or both when runs differ.
+parts_kind <- function(runs) {
+  kinds <- unique(unlist(lapply(runs, function(run) {
+    if (length(run$scenarios) > 0L) "scenario" else if (length(run$operations) > 0L) "operation"
+  })))
+  paste(kinds, collapse = " or ")
+}
+
+# The line of a run without parts drawn beside runs with parts.
+WHOLE_RUN_PART <- "whole run"
+
+# Each run's parts (load_parts) second by second on the run's own time axis (x), with a part column in the order of
+# summary.json; a run without parts beside runs with them as one part, the whole run; NULL when no run has parts.
+part_interval_table <- function(runs) {
+  runs_parts <- lapply(runs, load_parts)
+  if (all(lengths(runs_parts) == 0L)) return(NULL)
+  rows <- unlist(lapply(seq_along(runs), function(i) {
+    run <- runs[[i]]
+    parts <- if (length(runs_parts[[i]]) > 0L) runs_parts[[i]] else stats::setNames(list(run$intervals), WHOLE_RUN_PART)
+    lapply(names(parts), function(part) {
       one <- run
-      one$intervals <- run$operations[[operation]]
+      one$intervals <- parts[[part]]
       table <- complete_intervals(one)
-      if (!is.null(table)) table[, operation := operation]
+      if (!is.null(table)) table[, part := part]
       table
     })
   }), recursive = FALSE)
-  table <- data.table::rbindlist(rows, use.names = TRUE)
+  # Runs written by different TableLoad versions have different columns (request_units, a plan's stage and target).
+  table <- data.table::rbindlist(rows, use.names = TRUE, fill = TRUE)
   if (nrow(table) == 0L) return(NULL)
   table[, run := factor(run, levels = run_names(runs))]
-  table[, operation := factor(operation, levels = unique(operation))]
+  table[, part := factor(part, levels = unique(part))]
   table[]
 }
 
-# One colour per operation, none of them the failures' orange-red.
-OPERATION_COLOURS <- c("#0072B2", "#009E73", "#CC79A7", "#E69F00", "#56B4E9", "#000000", "#999999")
+# One colour per part (a scenario or an operation), none of them the failures' orange-red.
+PART_COLOURS <- c("#0072B2", "#009E73", "#CC79A7", "#E69F00", "#56B4E9", "#000000", "#999999")
 
-operation_palette <- function(operations) {
-  stats::setNames(rep_len(OPERATION_COLOURS, length(operations)), operations)
+part_palette <- function(parts) {
+  stats::setNames(rep_len(PART_COLOURS, length(parts)), parts)
 }
+
+# The caption's line on where the parts' seconds come from.
+PARTS_NOTE <- c(
+  operation = "A mix: a line per operation, from intervals-<operation>.csv.",
+  scenario = paste("Scenarios: a line per scenario, from intervals-<scenario>.csv; a scenario of several operations has a line",
+                   "per operation\n(scenario.operation), from intervals-<scenario>.<operation>.csv.")
+)
 
 # A second just after the warm-up can have two rows: warm-up batches that answered late, and
 # measured ones. A plot shows one point a second, so their counts are added; the percentiles and
@@ -221,7 +256,8 @@ one_row_a_second <- function(intervals, counts) {
 }
 
 interval_table <- function(runs) {
-  table <- data.table::rbindlist(lapply(runs, complete_intervals), use.names = TRUE)
+  # Runs written by different TableLoad versions have different columns (request_units, a plan's stage and target).
+  table <- data.table::rbindlist(lapply(runs, complete_intervals), use.names = TRUE, fill = TRUE)
   table[, run := factor(run, levels = run_names(runs))]
   table[]
 }
@@ -294,15 +330,15 @@ EVENT_COLOURS <- c("throttled" = "#E69F00", "failed otherwise" = "#D55E00")
 
 plot_throughput <- function(runs, title = "Entities written per second") {
   intervals <- interval_table(runs)
-  operations <- operation_interval_table(runs)
-  # A mix draws each operation's succeeded entities as a line of its own, beside the run's failed ones.
-  succeeded <- if (is.null(operations)) intervals[, .(run, x, rate = entities_succeeded, series = "succeeded")]
-               else operations[, .(run, x, rate = entities_succeeded, series = as.character(operation))]
+  parts <- part_interval_table(runs)
+  # A mix or a run of scenarios draws each part's succeeded entities as a line of its own, beside the run's failed ones.
+  succeeded <- if (is.null(parts)) intervals[, .(run, x, rate = entities_succeeded, series = "succeeded")]
+               else parts[, .(run, x, rate = entities_succeeded, series = as.character(part))]
   rates <- data.table::rbindlist(list(succeeded, intervals[, .(run, x, rate = entities_failed, series = "failed")]))
   any_failed <- any(intervals$entities_failed > 0)
   if (!any_failed) rates <- rates[series != "failed"]
-  if (!is.null(operations) && missing(title)) title <- "Entities per second by operation"
-  succeeded_series <- if (is.null(operations)) c(succeeded = "#0072B2") else operation_palette(levels(operations$operation))
+  if (!is.null(parts) && missing(title)) title <- paste("Entities per second by", parts_kind(runs))
+  succeeded_series <- if (is.null(parts)) c(succeeded = "#0072B2") else part_palette(levels(parts$part))
   rates[, series := factor(series, levels = c(names(succeeded_series), "failed"))]
   targets <- plan_targets(intervals, runs)
   top <- max(c(rates$rate, targets[open == TRUE]$target, 1))
@@ -341,7 +377,7 @@ plot_throughput <- function(runs, title = "Entities written per second") {
     run_panels(length(runs)) +
     ggplot2::labs(title = title, subtitle = subtitle,
                   caption = paste(c("One point per wall-clock second, drawn at its middle; a batch counts in the second it completed.",
-                                    if (!is.null(operations)) "A mix: each operation's entities succeeded (written, read or deleted), from intervals-<operation>.csv.",
+                                    if (!is.null(parts)) c(parts_notes(runs), "A line's entities succeeded are those its requests wrote, read or deleted."),
                                     plan_note(runs)), collapse = "\n")) +
     theme_tableload()
   if (nrow(events) > 0L) {
@@ -359,10 +395,10 @@ plot_throughput <- function(runs, title = "Entities written per second") {
 
 plot_interval_latency <- function(runs, title = "Batch latency per second: median and p99") {
   intervals <- interval_table(runs)
-  operations <- operation_interval_table(runs)
-  if (!is.null(operations)) {
-    if (missing(title)) title <- "Request latency per second by operation: median and p99"
-    return(plot_operation_latency(runs, intervals, operations, title))
+  parts <- part_interval_table(runs)
+  if (!is.null(parts)) {
+    if (missing(title)) title <- sprintf("Request latency per second by %s: median and p99", parts_kind(runs))
+    return(plot_part_latency(runs, intervals, parts, title))
   }
   long <- data.table::rbindlist(list(
     intervals[, .(run, x, latency_ms = p50_ms, percentile = "p50 (median)")],
@@ -385,30 +421,37 @@ plot_interval_latency <- function(runs, title = "Batch latency per second: media
     theme_tableload()
 }
 
-# A mix: each operation's p50 and p99 per second on the run's time axis, a colour per operation.
-plot_operation_latency <- function(runs, intervals, operations, title) {
+# A mix's operations or a run's scenarios: each part's p50 and p99 per second on the run's time axis, a colour per part.
+plot_part_latency <- function(runs, intervals, parts, title) {
   long <- data.table::rbindlist(list(
-    operations[, .(run, x, operation, latency_ms = p50_ms, percentile = "p50 (median)")],
-    operations[, .(run, x, operation, latency_ms = p99_ms, percentile = "p99")]
+    parts[, .(run, x, part, latency_ms = p50_ms, percentile = "p50 (median)")],
+    parts[, .(run, x, part, latency_ms = p99_ms, percentile = "p99")]
   ))
   if (all(is.na(long$latency_ms))) return(NULL)
   long[, percentile := factor(percentile, levels = c("p99", "p50 (median)"))]
-  ggplot2::ggplot(long, ggplot2::aes(x, latency_ms, colour = operation, linetype = percentile,
-                                     group = interaction(operation, percentile))) +
+  kind <- parts_kind(runs)
+  ggplot2::ggplot(long, ggplot2::aes(x, latency_ms, colour = part, linetype = percentile,
+                                     group = interaction(part, percentile))) +
     warmup_layer(runs, intervals) +
     plan_marks_layers(runs) +
     ggplot2::geom_line(linewidth = 0.7, na.rm = TRUE) +
-    window_points(operations) +
-    ggplot2::scale_colour_manual(name = "operation", values = operation_palette(levels(operations$operation))) +
+    window_points(parts) +
+    ggplot2::scale_colour_manual(name = kind, values = part_palette(levels(parts$part))) +
     ggplot2::scale_linetype_manual(name = "per second", values = c("p99" = "solid", "p50 (median)" = "22")) +
     warmup_fill_scale() +
     ggplot2::scale_x_continuous(name = TIME_AXIS_TITLE, breaks = scales::breaks_pretty(6)) +
     log_ms_scale("request latency (ms, log scale)") +
     run_panels(length(runs)) +
     ggplot2::guides(colour = ggplot2::guide_legend(order = 1), linetype = ggplot2::guide_legend(order = 2)) +
-    ggplot2::labs(title = title, subtitle = "Each operation's percentiles of the requests completed in each wall-clock second (intervals-<operation>.csv)",
-                  caption = paste(c("Seconds in which an operation completed no request leave a gap in its lines.", plan_note(runs)), collapse = "\n")) +
+    ggplot2::labs(title = title, subtitle = sprintf("Each %s's percentiles of the requests completed in each wall-clock second", kind),
+                  caption = paste(c(sprintf("A second in which a line's %s completed no request leaves a gap in it.", kind),
+                                    parts_notes(runs), plan_note(runs)), collapse = "\n")) +
     theme_tableload()
+}
+
+# The caption's lines on where the runs' parts come from, one per kind of part.
+parts_notes <- function(runs) {
+  unname(PARTS_NOTE[strsplit(parts_kind(runs), " or ", fixed = TRUE)[[1]]])
 }
 
 # ---- (4) latency by process ------------------------------------------------------------------------

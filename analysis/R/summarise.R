@@ -114,17 +114,31 @@ interval_text <- function(confidence, interval, digits) {
   if (is.null(confidence)) "" else "too little data"
 }
 
+# A row of one part's figures (summary.json's operations or scenarios: an operation's, a scenario's or a scenario's
+# operation's) under its run's, labelled "run: part".
+part_row <- function(run, part, o) {
+  figures_row(sprintf("%s: %s", run$name, part), run$summary, o$latency_ms, o$peak_entities_per_second, o$entities,
+              o$entities_failed, o$mean_entities_per_second, o$confidence)
+}
+
 # A mix's row per operation under its run's, from summary.json's operations, labelled "run: operation".
 operation_rows <- function(run) {
-  lapply(names(run$operations), function(operation) {
-    o <- run$summary$operations[[operation]]
-    figures_row(sprintf("%s: %s", run$name, operation), run$summary, o$latency_ms, o$peak_entities_per_second, o$entities,
-                o$entities_failed, o$mean_entities_per_second, o$confidence)
-  })
+  lapply(names(run$operations), function(operation) part_row(run, operation, run$summary$operations[[operation]]))
+}
+
+# A run of scenarios' rows as TableLoad prints them under its operations': each scenario's, then, for a scenario that
+# sends several operations, each of them ("run: lookups.read"); from summary.json's scenarios.
+scenario_rows <- function(run) {
+  do.call(c, lapply(names(run$summary$scenarios), function(scenario) {
+    s <- run$summary$scenarios[[scenario]]
+    operations <- if (length(s$operations) > 1L) names(s$operations) else character()
+    c(list(part_row(run, scenario, s)),
+      lapply(operations, function(operation) part_row(run, paste(scenario, operation, sep = "."), s$operations[[operation]])))
+  }))
 }
 
 percentile_table <- function(runs) {
-  rows <- unlist(lapply(runs, function(run) c(list(percentile_row(run)), operation_rows(run))), recursive = FALSE)
+  rows <- unlist(lapply(runs, function(run) c(list(percentile_row(run)), operation_rows(run), scenario_rows(run))), recursive = FALSE)
   data.table::rbindlist(rows, use.names = TRUE)
 }
 

@@ -18,6 +18,13 @@ all_result_folders <- function() {
 
 fixture_label <- function(name) read_json_file(file.path(fixture(name), "summary.json"))$label
 
+# The printed table's row whose first cell is `name` (the run's row is the one of its processes, "1").
+printed_row <- function(run_dir, name) {
+  lines <- readLines(file.path(run_dir, "tableload-output.txt"))
+  rows <- lapply(strsplit(grep("^\\|", lines, value = TRUE), "|", fixed = TRUE), function(cells) trimws(cells[-1L]))
+  Filter(function(cells) identical(cells[[1]], name), rows)[[1]]
+}
+
 # A copy of fixture folders in a fresh temporary folder, for tests that write into them.
 copy_fixtures <- function(names) {
   target <- tempfile("fixtures-")

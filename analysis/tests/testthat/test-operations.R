@@ -6,13 +6,6 @@ MIX_OPERATIONS <- c("read", "upsert-replace")
 
 mix_run <- function() read_run(fixture("run-mix"))
 
-# The printed table's row whose first cell is `name` (the run's row is the one of its processes, "1").
-printed_row <- function(run_dir, name) {
-  lines <- readLines(file.path(run_dir, "tableload-output.txt"))
-  rows <- lapply(strsplit(grep("^\\|", lines, value = TRUE), "|", fixed = TRUE), function(cells) trimws(cells[-1L]))
-  Filter(function(cells) identical(cells[[1]], name), rows)[[1]]
-}
-
 test_that("a mix's per-operation files are read in summary.json's order, and their seconds add up to the run's", {
   run <- mix_run()
   expect_identical(names(run$operations), MIX_OPERATIONS)
@@ -24,7 +17,7 @@ test_that("a mix's per-operation files are read in summary.json's order, and the
 test_that("a run of one operation has no per-operation series", {
   run <- read_run(fixture("run-t2-b10"))
   expect_length(run$operations, 0L)
-  expect_null(operation_interval_table(list(run)))
+  expect_null(part_interval_table(list(run)))
 })
 
 test_that("the throughput plot draws a line per operation of a mix on the run's time axis", {
@@ -39,22 +32,23 @@ test_that("the throughput plot draws a line per operation of a mix on the run's 
     expect_identical(as.numeric(own$rate), as.numeric(complete_intervals(modifyList(run, list(intervals = run$operations[[operation]])))$entities_succeeded))
   }
   colours <- ggplot2::ggplot_build(plot)$plot$scales$get_scales("colour")$palette(0)
-  expect_identical(unname(colours[MIX_OPERATIONS]), unname(operation_palette(MIX_OPERATIONS)))
+  expect_identical(unname(colours[MIX_OPERATIONS]), unname(part_palette(MIX_OPERATIONS)))
 })
 
 test_that("the latency-per-second plot draws each operation's p50 and p99, a colour per operation", {
   plot <- plot_interval_latency(list(mix_run()))
-  expect_setequal(levels(plot$data$operation), MIX_OPERATIONS)
-  expect_setequal(unique(paste(plot$data$operation, plot$data$percentile)),
+  expect_setequal(levels(plot$data$part), MIX_OPERATIONS)
+  expect_setequal(unique(paste(plot$data$part, plot$data$percentile)),
                   c(paste(MIX_OPERATIONS, "p99"), paste(MIX_OPERATIONS, "p50 (median)")))
-  expect_identical(rlang::as_label(plot$mapping$colour), "operation")
+  expect_identical(rlang::as_label(plot$mapping$colour), "part")
+  expect_identical(plot$scales$get_scales("colour")$name, "operation")
 })
 
 test_that("a run of one operation's time plots look as before: one succeeded line, percentiles by colour", {
   run <- read_run(fixture("run-t2-b10"))
   expect_identical(unique(as.character(plot_throughput(list(run))$data$series)), "succeeded")
   latency <- plot_interval_latency(list(run))
-  expect_false("operation" %in% names(latency$data))
+  expect_false("part" %in% names(latency$data))
   expect_identical(rlang::as_label(latency$mapping$colour), "percentile")
 })
 

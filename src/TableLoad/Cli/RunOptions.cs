@@ -160,7 +160,7 @@ internal sealed class RunOptions
     };
 
     public Bounded<double> Rate { get; } = new(
-        new Option<double?>("--rate") { Description = "Open model: intended entities per second of the whole fleet, split over processes and tasks; latency is measured from each batch's intended start. Default: closed model (each task sends as soon as its last batch answered)." },
+        new Option<double?>("--rate") { Description = "Open model: intended entities per second of the whole fleet, split over processes and tasks; requests are spaced by the entities each asks for (a batch its --batch-size, a read or read-modify-write one, a query its --query-length, a mix their mean by its weights); latency is measured from each batch's intended start. Default: closed model (each task sends as soon as its last batch answered)." },
         0, 1e9, unit: "entities per second", aboveMin: true);
 
     public BoundedDuration Duration { get; } = new(

@@ -13,21 +13,21 @@ internal sealed class BatchSchedule
     private readonly long _firstMicros;
     private readonly RampedSlot? _ramp;
 
-    public BatchSchedule(double entitiesPerSecond, int batchSize, int processes, int tasks, int process, int task, long startMicros)
+    public BatchSchedule(double entitiesPerSecond, double entitiesPerRequest, int processes, int tasks, int process, int task, long startMicros)
     {
         var fleetTasks = (long)processes * tasks;
-        IntervalMicros = (long)Math.Clamp(Math.Round(batchSize * fleetTasks * 1e6 / entitiesPerSecond), 1, MaxIntervalMicros);
+        IntervalMicros = (long)Math.Clamp(Math.Round(entitiesPerRequest * fleetTasks * 1e6 / entitiesPerSecond), 1, MaxIntervalMicros);
         var slot = ((long)process * tasks) + task;
         // In 128 bits: a tiny --rate makes the interval so long that interval × slot overflows 64.
         _firstMicros = startMicros + (long)((Int128)IntervalMicros * slot / fleetTasks);
     }
 
     /// <summary>A schedule that follows <paramref name="plan"/>, whose second 0 is <paramref name="measuredStartMicros"/> on the run's clock.</summary>
-    public BatchSchedule(StagePlan plan, long measuredStartMicros, int batchSize, int processes, int tasks, int process, int task, long startMicros)
-        : this(plan.StartTarget, batchSize, processes, tasks, process, task, startMicros)
+    public BatchSchedule(StagePlan plan, long measuredStartMicros, double entitiesPerRequest, int processes, int tasks, int process, int task, long startMicros)
+        : this(plan.StartTarget, entitiesPerRequest, processes, tasks, process, task, startMicros)
     {
         var fleetTasks = (long)processes * tasks;
-        _ramp = new RampedSlot(plan, measuredStartMicros, batchSize, fleetTasks, ((long)process * tasks) + task,
+        _ramp = new RampedSlot(plan, measuredStartMicros, entitiesPerRequest, fleetTasks, ((long)process * tasks) + task,
             plan.Cumulative((startMicros - measuredStartMicros) / 1e6));
     }
 
@@ -47,12 +47,12 @@ internal sealed class BatchSchedule
         actualMicros - intendedMicros > (_ramp?.IntervalMicrosAt(intendedMicros) ?? IntervalMicros);
 
     /// <summary>One task's turns among the fleet's batches, timed by the plan's cumulative entities.</summary>
-    private sealed record RampedSlot(StagePlan Plan, long MeasuredStartMicros, int BatchSize, long FleetTasks, long Slot, double EntitiesBefore)
+    private sealed record RampedSlot(StagePlan Plan, long MeasuredStartMicros, double EntitiesPerRequest, long FleetTasks, long Slot, double EntitiesBefore)
     {
         public long IntendedStartMicros(long sequence)
         {
             var fleetBatch = ((double)sequence * FleetTasks) + Slot;
-            var second = Plan.SecondWhenCumulative(EntitiesBefore + (fleetBatch * BatchSize));
+            var second = Plan.SecondWhenCumulative(EntitiesBefore + (fleetBatch * EntitiesPerRequest));
             var micros = MeasuredStartMicros + (second * 1e6);
             return micros >= long.MaxValue ? long.MaxValue : (long)Math.Ceiling(micros);
         }
@@ -60,7 +60,7 @@ internal sealed class BatchSchedule
         public long IntervalMicrosAt(long micros)
         {
             var rate = Plan.TargetAt((micros - MeasuredStartMicros) / 1e6);
-            return rate > 0 ? (long)Math.Clamp(Math.Round(BatchSize * FleetTasks * 1e6 / rate), 1, MaxIntervalMicros) : MaxIntervalMicros;
+            return rate > 0 ? (long)Math.Clamp(Math.Round(EntitiesPerRequest * FleetTasks * 1e6 / rate), 1, MaxIntervalMicros) : MaxIntervalMicros;
         }
     }
 }

@@ -34,8 +34,8 @@ internal sealed class TaskLoops(
             var schedule = (settings.Rate, settings.Stages) switch
             {
                 (null, _) => null,
-                (_, { } ramp) => new BatchSchedule(ramp, measuredStartMicros, settings.BatchSize, settings.Processes, settings.Tasks, settings.Process, task, startMicros),
-                ({ } rate, null) => new BatchSchedule(rate, settings.BatchSize, settings.Processes, settings.Tasks, settings.Process, task, startMicros),
+                (_, { } ramp) => new BatchSchedule(ramp, measuredStartMicros, settings.EntitiesPerRequest, settings.Processes, settings.Tasks, settings.Process, task, startMicros),
+                ({ } rate, null) => new BatchSchedule(rate, settings.EntitiesPerRequest, settings.Processes, settings.Tasks, settings.Process, task, startMicros),
             };
             var taskIndex = task;
             var plan = settings.Rate is null ? settings.Stages : null;

@@ -31,6 +31,14 @@ internal sealed record RunSettings
     /// <summary>The YCSB preset (<c>--workload</c>) that set the mix and the entities' shape; null for none.</summary>
     public string? Workload { get; init; }
 
+    /// <summary>
+    /// The entities a request of this load is meant to carry, on average over a mix's weights: what the open model spaces requests by, so
+    /// that <c>--rate</c> is entities per second whether a request is a batch of 100 or a read of one.
+    /// </summary>
+    public double EntitiesPerRequest => Mix is { Weights: var weights }
+        ? weights.Sum(w => w.Weight * w.Operation.EntitiesAsked(BatchSize, Query)) / weights.Sum(w => w.Weight)
+        : Operation.EntitiesAsked(BatchSize, Query);
+
     /// <summary>Every operation the run sends, each a slice of its figures when there are several.</summary>
     public IReadOnlyList<TableOperation> OperationsSent => Mix?.Operations ?? [Operation];
 

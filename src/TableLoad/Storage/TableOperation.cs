@@ -72,6 +72,17 @@ internal static class TableOperationNames
     /// <summary>Whether each request draws one key from the key space (<c>--key-distribution</c>) and sends no batch: a read, a query, a read-modify-write.</summary>
     public static bool DrawsKeys(this TableOperation operation) => operation.KeyUse() is Storage.KeyUse.Reads or Storage.KeyUse.Updates;
 
+    /// <summary>
+    /// The entities one request of the operation is meant to carry, which the open model's <c>--rate</c> (entities per second) spaces
+    /// requests by: a batch's <paramref name="batchSize"/>, one for a point read or a read-modify-write, a query's length (a range's mean).
+    /// </summary>
+    public static double EntitiesAsked(this TableOperation operation, int batchSize, QueryShape query) => operation switch
+    {
+        TableOperation.Insert or TableOperation.UpsertReplace or TableOperation.UpsertMerge or TableOperation.Delete => batchSize,
+        TableOperation.Read or TableOperation.ReadModifyWrite => 1,
+        TableOperation.Query => (query.ShortestLength + query.Length) / 2.0,
+    };
+
     /// <summary>The names, as <c>--help</c> and refusals list them.</summary>
     public static string AllNames { get; } = string.Join(", ", Enum.GetValues<TableOperation>().Select(o => o.ToName()));
 

@@ -12,8 +12,9 @@ public sealed class CompareRoundsTests(AzuriteFixture azurite) : IDisposable
     private static readonly TimeSpan Limit = TimeSpan.FromMinutes(3);
     private readonly string _root = Directory.CreateTempSubdirectory("tableload-rounds-").FullName;
 
-    // Open-model runs of 4 tasks at rates a busy machine still sends on time.
-    private static readonly string[] Shared = ["--tasks", "4", "--duration", "2s", "--warmup", "0s"];
+    // Open-model runs of 4 tasks at rates a busy machine still sends on time, each of 20 batches: a budget, not a time, so that
+    // every run measures some (a machine loaded to 34 once answered none of a 2 s run's batches in time: a round of 0 e/s).
+    private static readonly string[] Shared = ["--tasks", "4", "--batches", "20", "--duration", "60s", "--warmup", "0s"];
 
     [Fact]
     public async Task IdenticalConfigurations_RunInAbbaOrder_AndEveryVerdictRestsOnTheRoundsPairedDifferences()

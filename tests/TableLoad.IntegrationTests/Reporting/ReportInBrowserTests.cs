@@ -20,6 +20,7 @@ public sealed class ReportInBrowserTests(AzuriteFixture azurite, ITestOutputHelp
           const images = [...document.images].map(i => ({ alt: i.alt, width: i.naturalWidth }));
           const cells = [...document.querySelectorAll('#percentiles tbody tr')].map(r => [...r.cells].map(c => c.textContent));
           const stages = [...document.querySelectorAll('table[id^="stages-"] tbody tr')].map(r => [...r.cells].map(c => c.textContent));
+          const scenarios = [...document.querySelectorAll('table[id^="scenarios-"] tbody tr')].map(r => [...r.cells].map(c => c.textContent));
           const pre = document.createElement('pre');
           pre.id = 'tableload-check';
           const verdict = document.querySelector('#verdict');
@@ -28,7 +29,7 @@ public sealed class ReportInBrowserTests(AzuriteFixture azurite, ITestOutputHelp
           const said = [...document.querySelectorAll('div.said li')].map(l => l.textContent);
           const saidBlock = document.querySelector('div.said');
           const saidFirst = !!saidBlock && !!(saidBlock.compareDocumentPosition(table) & Node.DOCUMENT_POSITION_FOLLOWING);
-          pre.textContent = JSON.stringify({ images, cells, stages, verdict: verdict ? verdict.textContent : null, verdictFirst, said, saidFirst });
+          pre.textContent = JSON.stringify({ images, cells, stages, scenarios, verdict: verdict ? verdict.textContent : null, verdictFirst, said, saidFirst });
           document.body.appendChild(pre);
         });
         </script>
