@@ -162,7 +162,7 @@ plot_sweep_scenarios <- function(sweep) {
     ggplot2::facet_wrap(~metric, ncol = 1, scales = "free_y") +
     ggplot2::scale_x_discrete(name = if (length(knobs) == 0L) "cell" else paste(vapply(knobs, knob_title, ""), collapse = ", ")) +
     ggplot2::scale_y_continuous(name = NULL, labels = plain_number, limits = c(0, NA), expand = ggplot2::expansion(mult = c(0, 0.08))) +
-    ggplot2::scale_colour_manual(name = "scenario", values = operation_palette(scenarios)) +
+    ggplot2::scale_colour_manual(name = "scenario", values = part_palette(scenarios)) +
     ggplot2::labs(title = "Each scenario's throughput and p99 across the cells",
                   subtitle = "sweep.csv's <scenario>_eps and <scenario>_p99_ms",
                   caption = "Points: cells (repeats apart); lines join the mean of the repeats.") +
