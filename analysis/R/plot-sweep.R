@@ -133,14 +133,50 @@ cell_labels <- function(cells) {
   }
 }
 
+# The scenarios of a sweep over a profile's scenarios, as its sweep.csv columns name them (hot-reads: hot_reads);
+# none when no cell ran scenarios (or no cell folder is left to say which).
+sweep_scenarios <- function(sweep) {
+  named <- unique(unlist(lapply(sweep$runs, function(run) names(run$summary$scenarios))))
+  columns <- gsub("-", "_", named %||% character(), fixed = TRUE)
+  columns[paste0(columns, "_eps") %in% names(sweep$cells)]
+}
+
+# (7) Each scenario's mean e/s and p99 per cell (sweep.csv's <scenario>_eps and _p99_ms), one line per
+# scenario across the cells in the sweep's order; NULL for a sweep without scenarios.
+plot_sweep_scenarios <- function(sweep) {
+  scenarios <- sweep_scenarios(sweep)
+  if (length(scenarios) == 0L) return(NULL)
+  cells <- sweep$cells
+  knobs <- varying_knobs(cells)
+  point <- if (length(knobs) == 0L) cells$cell else knob_combination(cells, knobs)
+  long <- data.table::rbindlist(lapply(scenarios, function(s) data.table::rbindlist(list(
+    data.table::data.table(point = point, scenario = s, metric = "mean entities/s", value = cells[[paste0(s, "_eps")]]),
+    data.table::data.table(point = point, scenario = s, metric = "p99 latency (ms)", value = cells[[paste0(s, "_p99_ms")]])
+  ))))
+  long[, point := factor(point, levels = unique(point))]
+  long[, scenario := factor(scenario, levels = scenarios)]
+  means <- long[, .(value = mean(value, na.rm = TRUE)), by = .(point, scenario, metric)]
+  ggplot2::ggplot(long, ggplot2::aes(point, value, colour = scenario, group = scenario)) +
+    ggplot2::geom_line(data = means, linewidth = 0.7) +
+    ggplot2::geom_point(size = 2.2, alpha = 0.85) +
+    ggplot2::facet_wrap(~metric, ncol = 1, scales = "free_y") +
+    ggplot2::scale_x_discrete(name = if (length(knobs) == 0L) "cell" else paste(vapply(knobs, knob_title, ""), collapse = ", ")) +
+    ggplot2::scale_y_continuous(name = NULL, labels = plain_number, limits = c(0, NA), expand = ggplot2::expansion(mult = c(0, 0.08))) +
+    ggplot2::scale_colour_manual(name = "scenario", values = part_palette(scenarios)) +
+    ggplot2::labs(title = "Each scenario's throughput and p99 across the cells",
+                  subtitle = "sweep.csv's <scenario>_eps and <scenario>_p99_ms",
+                  caption = "Points: cells (repeats apart); lines join the mean of the repeats.") +
+    theme_tableload()
+}
+
 # The knob keeps its sweep.csv name (sweep-rate-by-batch_size.png), as everywhere else.
 sweep_rate_file <- function(knob) sprintf("sweep-rate-by-%s.png", knob)
 
 sweep_plot_files <- function(sweep) {
-  c(sweep_rate_file(varying_knobs(sweep$cells)), "sweep-knee.png")
+  c(sweep_rate_file(varying_knobs(sweep$cells)), "sweep-knee.png", if (length(sweep_scenarios(sweep)) > 0L) "sweep-scenarios.png")
 }
 
-# Writes (5) for each varying knob and (6); returns the paths written.
+# Writes (5) for each varying knob, (6), and (7) for a sweep over scenarios; returns the paths written.
 write_sweep_plots <- function(sweep, out_dir) {
   knobs <- varying_knobs(sweep$cells)
   written <- character()
@@ -148,5 +184,8 @@ write_sweep_plots <- function(sweep, out_dir) {
     path <- file.path(out_dir, sweep_rate_file(knob))
     written <- c(written, save_plot(plot_sweep_rate(sweep, knob), path))
   }
-  c(written, save_plot(plot_sweep_knee(sweep), file.path(out_dir, "sweep-knee.png")))
+  written <- c(written, save_plot(plot_sweep_knee(sweep), file.path(out_dir, "sweep-knee.png")))
+  scenarios <- plot_sweep_scenarios(sweep)
+  if (!is.null(scenarios)) written <- c(written, save_plot(scenarios, file.path(out_dir, "sweep-scenarios.png")))
+  written
 }

@@ -145,6 +145,30 @@ test_that("the knee labels every cell", {
   expect_setequal(labels, sweep$cells$cell)
 })
 
+test_that("a sweep over scenarios reads their columns and draws each scenario across the cells; other sweeps draw none", {
+  expect_false("sweep-scenarios.png" %in% sweep_plot_files(read_sweep(SWEEP_FIXTURE)))
+  dir <- tempfile("sweep-scenarios-")
+  on.exit(unlink(dir, recursive = TRUE))
+  dir.create(dir)
+  # A sweep over a profile's scenarios: its load knobs empty, each scenario's six columns after the cell's own.
+  writeLines(c(
+    "cell,client,runtime,operation,processes,tasks,batch_size,entity_size,partitions,rate,repeat,median,p99,peak_eps,mean_eps,saturated,ingest_requests,ingest_eps,ingest_p99_ms,hot_reads_requests,hot_reads_eps,hot_reads_p99_ms",
+    "sdk-scenarios-p1-r1,sdk,tuned,scenarios,1,,,,,,1,20,90,500,450,false,40,400,80,50,50,95",
+    "wire-scenarios-p1-r1,wire,tuned,scenarios,1,,,,,,1,18,70,700,650,false,56,560,60,60,60,75"
+  ), file.path(dir, "sweep.csv"))
+  sweep <- read_sweep(dir)
+  expect_true(is.numeric(sweep$cells$hot_reads_eps))
+  expect_true(all(is.na(sweep$cells$tasks)))
+  expect_identical(varying_knobs(sweep$cells), "client")
+  # The scenarios' names come from the cells' summary.json, as a sweep's folder has them.
+  sweep$runs <- list(list(summary = list(scenarios = list(ingest = list(), `hot-reads` = list()))))
+  expect_identical(sweep_scenarios(sweep), c("ingest", "hot_reads"))
+  built <- ggplot2::ggplot_build(plot_sweep_scenarios(sweep))
+  expect_equal(sort(built$data[[2]]$y), sort(c(400, 560, 50, 60, 80, 60, 95, 75)))
+  written <- write_sweep_plots(sweep, dir)
+  expect_setequal(basename(written), c("sweep-rate-by-client.png", "sweep-knee.png", "sweep-scenarios.png"))
+})
+
 test_that("a sweep over both clients draws one knee series per client, saturation as the shape", {
   sweep <- read_sweep(SWEEP_FIXTURE)
   sdk <- data.table::copy(sweep$cells)[, `:=`(client = "sdk", cell = sub("^", "sdk-", cell), saturated = TRUE)]

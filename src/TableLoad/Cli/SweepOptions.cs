@@ -120,6 +120,9 @@ internal sealed class SweepOptions
 
     public IEnumerable<Option> Knobs => [Client, Runtime, Operation, Processes, Tasks, BatchSize, EntitySize, Partitions, Rate];
 
+    /// <summary>The knobs a profile's scenarios hold for themselves, each scenario its own; a sweep over scenarios refuses them.</summary>
+    public IEnumerable<Option> LoadKnobs => [Operation, Tasks, BatchSize, EntitySize, Partitions, Rate];
+
     public IEnumerable<Option> All =>
     [
         .. Knobs, Repeat.Option, CloseRounds.Option, Cooldown.Option, StopWhenThrottled, Resume, Report, Output, Junit, ConnectionString, Sas, .. PassThrough,

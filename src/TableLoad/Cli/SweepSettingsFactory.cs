@@ -57,6 +57,13 @@ internal static class SweepSettingsFactory
             knobs = knobs with { EntitySizes = [EntityShape.Sample] };
         }
 
+        var scenarios = ScenariosOf(parse.GetValue(run.Config), run);
+        if (scenarios.Count > 0)
+        {
+            RefuseLoadKnobs(parse, options, scenarios, errors);
+            knobs = knobs.OfScenarios();
+        }
+
         var repeat = options.Repeat.ValueIn(parse, errors);
         var cooldown = options.Cooldown.ValueIn(parse, errors);
         var closeRounds = options.CloseRounds.ValueIn(parse, errors);
@@ -99,6 +106,7 @@ internal static class SweepSettingsFactory
             Knobs = knobs,
             Cells = cells,
             Repeat = passes,
+            Scenarios = scenarios,
             Cooldown = cooldown.GetValueOrDefault(),
             CloseRounds = closeRounds ?? 0,
             StopWhenThrottledPercent = stopWhenThrottled,
@@ -140,11 +148,46 @@ internal static class SweepSettingsFactory
         return first;
     }
 
-    /// <summary>The sweep.json of the sweep being resumed, if it has one.</summary>
     /// <summary>The option that names a run's operations in place of --operation (--mix, or --workload's preset mix); null for neither.</summary>
     internal static string? OperationsFrom(ParseResult parse, RunOptions run) =>
         parse.IsGiven(run.Mix) ? run.Mix.Name : parse.IsGiven(run.Workload) ? run.Workload.Name : null;
 
+    /// <summary>The scenarios of the child runs' profile; none when it has none, or when it is refused (each child's check then says why).</summary>
+    internal static IReadOnlyList<string> ScenariosOf(string? config, RunOptions run)
+    {
+        try
+        {
+            return ScenarioProfile.Names(config, run);
+        }
+        catch (UsageException)
+        {
+            return [];
+        }
+    }
+
+    /// <summary>
+    /// A profile's scenarios hold each load (operation, tasks, batch size, entity, partitions, rate), so a knob list of one would
+    /// override every scenario's own value: refused, and so is a scenario whose figures' column would be one of every sweep.csv.
+    /// </summary>
+    private static void RefuseLoadKnobs(ParseResult parse, SweepOptions options, IReadOnlyList<string> scenarios, UsageErrors errors)
+    {
+        var config = parse.GetValue(options.Run.Config);
+        var given = options.LoadKnobs.Where(parse.IsGiven).Select(o => o.Name).ToList();
+        if (given.Count > 0)
+        {
+            var knobs = given.Count == 1 ? given[0] : $"{string.Join(", ", given[..^1])} and {given[^1]}";
+            errors.Require(false,
+                $"{knobs} {(given.Count == 1 ? "is" : "are")} each scenario's own in --config {config} ({string.Join(", ", scenarios)}): " +
+                "a sweep over scenarios varies --client, --runtime and --processes, and each cell runs the scenarios as the profile declares them.");
+        }
+
+        foreach (var (scenario, column) in SweepCsv.Clashes(scenarios))
+        {
+            errors.Require(false, $"--config {config}: the scenario '{scenario}' would name sweep.csv's column {column}, which is every cell's own: name it otherwise.");
+        }
+    }
+
+    /// <summary>The sweep.json of the sweep being resumed, if it has one.</summary>
     private static SweepDescription? EarlierSweep(string output)
     {
         var path = Path.Combine(output, ResultFiles.SweepJson);

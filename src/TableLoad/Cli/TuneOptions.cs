@@ -31,6 +31,11 @@ internal sealed class TuneOptions
     public const string StagesSentence =
         "tune measures each probe at one steady load for --duration, so it takes no --stages; ramp a run with --stages, or give it to a sweep, which passes it to every cell (docs/stages.md).";
 
+    /// <summary>Why tune refuses a profile's scenarios, in one sentence: each is a load of its own, where tune searches one load's knobs.</summary>
+    public static string ScenariosSentence(string config, IReadOnlyList<string> scenarios) =>
+        $"--config {config} declares scenarios ({string.Join(", ", scenarios)}), each a load of its own, where tune searches one load's tasks, batch size and processes: " +
+        $"tune one scenario's options as a run's, or sweep the scenarios (tableload sweep --config {config} --processes 1,2).";
+
     /// <summary>The run options tune shares with <c>run</c>; client, runtime, operation, entity size and partitions are the user's data model, given to every probe.</summary>
     public RunOptions Run { get; } = new();
 

@@ -77,12 +77,16 @@ internal static class TuneSettingsFactory
         // would refuse the pair in a cell's words, so tune refuses the plan in its own before checking them.
         variables ??= new Hashtable();
         var stagedByLayers = StagesReachProbes(runArguments, variables);
-        var first = stagedByLayers || !outputWritable ? null : SweepSettingsFactory.ValidateCells(corners, commandLine, nameEachCell: true, now, errors, variables, name =>
+        // A profile's scenarios would meet each probe's --operation and override its knobs; tune refuses them in its own words.
+        var config = parse.GetValue(options.Run.Config);
+        var scenarios = SweepSettingsFactory.ScenariosOf(config, options.Run);
+        var first = stagedByLayers || scenarios.Count > 0 || !outputWritable ? null : SweepSettingsFactory.ValidateCells(corners, commandLine, nameEachCell: true, now, errors, variables, name =>
             name == SecretVariables.ConnectionString ? connection : name == SecretVariables.Sas ? sas : null);
         // Given here, or reaching the probes from a --config profile, TABLELOAD_FAIL_IF or TABLELOAD_ABORT_IF.
         var refusals = options.Refused.Where(o => parse.IsGiven(o)).Select(options.WhyRefused)
             .Append(first?.Gates.Any != true ? null : TuneOptions.RefusedSentence)
-            .Append(stagedByLayers ? TuneOptions.StagesSentence : null);
+            .Append(stagedByLayers ? TuneOptions.StagesSentence : null)
+            .Append(scenarios.Count > 0 ? TuneOptions.ScenariosSentence(config!, scenarios) : null);
         foreach (var sentence in refusals.OfType<string>().Distinct())
         {
             errors.Require(false, sentence);

@@ -20,6 +20,14 @@ internal sealed record SweepCell(string Client, int Processes, int Tasks, int Ba
     /// <summary>The operation of every cell of a sweep given <c>--mix</c>: the mix, among the run options every cell is given, names the operations.</summary>
     public const string MixOperation = "mix";
 
+    /// <summary>
+    /// The operation of every cell of a sweep over a profile's scenarios, whose own options hold each load (operation, tasks, batch size,
+    /// entity, partitions, rate): no cell is given one, its name says only its client, runtime and processes.
+    /// </summary>
+    public const string ScenariosOperation = "scenarios";
+
+    private bool OfScenariosProfile => Operation == ScenariosOperation;
+
     /// <summary>Readable and safe as a folder name on every file system, e.g. <c>sdk-p2-t12-b100-e1024-spread8-rate5000-r1</c>.</summary>
     public string Name => RepeatNames.Of(PointName, Repeat);
 
@@ -33,23 +41,31 @@ internal sealed record SweepCell(string Client, int Processes, int Tasks, int Ba
             // Named as before --runtime was a knob, so a sweep of those days resumes under its own names.
             var runtime = Runtime == DefaultRuntime ? "" : "-" + Runtime;
             var operation = Operation == DefaultOperation ? "" : "-" + Operation;
+            if (OfScenariosProfile)
+            {
+                return string.Create(CultureInfo.InvariantCulture, $"{Client}{runtime}{operation}-p{Processes}");
+            }
+
             return string.Create(CultureInfo.InvariantCulture, $"{Client}{runtime}{operation}-p{Processes}-t{Tasks}-b{BatchSize}-{Entity.NamePart}-{partitions}{rate}");
         }
     }
 
     public static string FormatRate(double rate) => rate.ToString(CultureInfo.InvariantCulture);
 
-    /// <summary>The value this cell gives <paramref name="knob"/> on its command line; null for the closed model's rate, a sample's entity size and a mix's operation.</summary>
+    /// <summary>
+    /// The value this cell gives <paramref name="knob"/> on its command line; null for the closed model's rate, a sample's entity size,
+    /// a mix's operation and every load knob of a cell of scenarios (its profile's scenarios hold them).
+    /// </summary>
     public string? Value(SweepKnob knob) => knob switch
     {
         SweepKnob.Client => Client,
         SweepKnob.Runtime => Runtime,
-        SweepKnob.Operation => Operation == MixOperation ? null : Operation,
+        SweepKnob.Operation => Operation is MixOperation or ScenariosOperation ? null : Operation,
         SweepKnob.Processes => Processes.ToString(CultureInfo.InvariantCulture),
-        SweepKnob.Tasks => Tasks.ToString(CultureInfo.InvariantCulture),
-        SweepKnob.BatchSize => BatchSize.ToString(CultureInfo.InvariantCulture),
+        SweepKnob.Tasks => OfScenariosProfile ? null : Tasks.ToString(CultureInfo.InvariantCulture),
+        SweepKnob.BatchSize => OfScenariosProfile ? null : BatchSize.ToString(CultureInfo.InvariantCulture),
         SweepKnob.EntitySize => Entity.Bytes?.ToString(CultureInfo.InvariantCulture),
-        SweepKnob.Partitions => Partitions,
+        SweepKnob.Partitions => OfScenariosProfile ? null : Partitions,
         SweepKnob.Rate => Rate is { } rate ? FormatRate(rate) : null,
     };
 

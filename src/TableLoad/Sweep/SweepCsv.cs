@@ -26,8 +26,9 @@ internal static class SweepCsv
         // A sweep written before --operation was a knob inserted in every cell.
         Knob("operation", c => Csv.Text(c.Operation), (c, t) => c with { Operation = t }) with { Optional = true },
         Knob("processes", c => Int(c.Processes), (c, t) => c with { Processes = ParseInt(t) }),
-        Knob("tasks", c => Int(c.Tasks), (c, t) => c with { Tasks = ParseInt(t) }),
-        Knob("batch_size", c => Int(c.BatchSize), (c, t) => c with { BatchSize = ParseInt(t) }),
+        // Empty, as partitions, for a cell of scenarios, whose own options hold them.
+        Knob("tasks", c => IntOrEmpty(c.Tasks), (c, t) => c with { Tasks = ParseIntOrEmpty(t) }),
+        Knob("batch_size", c => IntOrEmpty(c.BatchSize), (c, t) => c with { BatchSize = ParseIntOrEmpty(t) }),
         // Empty for the --entity sample, which makes its own size.
         Knob("entity_size", c => c.Entity.Bytes is { } bytes ? Int(bytes) : "", (c, t) => c with { Entity = EntityShape.FromBytes(t.Length == 0 ? null : ParseInt(t)) }),
         Knob("partitions", c => Csv.Text(c.Partitions), (c, t) => c with { Partitions = t }),
@@ -68,14 +69,30 @@ internal static class SweepCsv
         // A sweep written before gates lacks the column; its cells were judged by none.
         new("gates", r => GatesText(r.Gates), (r, t) => r with { Gates = ParseGates(t) }) { Optional = true },
         // Each operation's own figures, e.g. read_p99_ms: empty for an operation the cell did not send, and in a sweep written before them.
-        .. Enum.GetValues<TableOperation>().SelectMany(OperationColumns),
+        .. Enum.GetValues<TableOperation>().SelectMany(o => SliceColumns(o.ToName(), o, r => r.Operations, (r, slices) => r with { Operations = slices })),
     ];
 
-    public static readonly CsvTable<SweepRow> Table = new(ResultFiles.SweepCsv, Columns, CellColumn, SweepRow.ToBeRead, r => r.Cell.Name)
-    {
-        // Each bound is a column of its own: an interval that one of them left half read (a spreadsheet cleared it) is none.
-        Complete = r => r with { EpsInterval = Whole(r.EpsInterval), P99Interval = Whole(r.P99Interval) },
-    };
+    /// <summary>The table of a sweep of one load per cell: <see cref="Columns"/>.</summary>
+    public static readonly CsvTable<SweepRow> Table = TableOf([]);
+
+    /// <summary>
+    /// The table of a sweep whose cells run <paramref name="scenarios"/>: <see cref="Columns"/>, then each scenario's own figures
+    /// (<see cref="ScenarioColumns"/>, e.g. lookups_p99_ms); without scenarios, <see cref="Columns"/> alone.
+    /// </summary>
+    public static CsvTable<SweepRow> TableOf(IReadOnlyList<string> scenarios) =>
+        new(ResultFiles.SweepCsv, [.. Columns, .. scenarios.SelectMany(ScenarioColumns)], CellColumn, SweepRow.ToBeRead, r => r.Cell.Name)
+        {
+            // Each bound is a column of its own: an interval that one of them left half read (a spreadsheet cleared it) is none.
+            Complete = r => r with { EpsInterval = Whole(r.EpsInterval), P99Interval = Whole(r.P99Interval) },
+        };
+
+    /// <summary>The columns of <paramref name="scenarios"/>' figures that would be a column of every sweep.csv (a scenario named <c>peak</c>: peak_eps).</summary>
+    public static IEnumerable<(string Scenario, string Column)> Clashes(IEnumerable<string> scenarios) =>
+        scenarios.SelectMany(s => ScenarioColumns(s).Select(c => (s, c.Name))).Where(c => Columns.Any(k => k.Name == c.Name));
+
+    /// <summary>Scenario <paramref name="name"/>'s figures, its summary.json <c>scenarios.NAME</c>: empty in a row that lacks it (a sweep.csv edited by hand).</summary>
+    public static IEnumerable<CsvColumn<SweepRow>> ScenarioColumns(string name) =>
+        SliceColumns(name, name, r => r.Scenarios, (r, slices) => r with { Scenarios = slices });
 
     private static readonly CsvLayout<SweepRow> Standard = CsvLayout<SweepRow>.Standard(Table);
 
@@ -112,20 +129,23 @@ internal static class SweepCsv
             Throttling = (r.Throttling ?? default).With(limit, long.Parse(text, NumberStyles.None, CultureInfo.InvariantCulture)),
         }) { Optional = true };
 
-    private static IEnumerable<CsvColumn<SweepRow>> OperationColumns(TableOperation operation)
+    // The six figures of a slice, declared once for operations and scenarios alike: <name>_requests ... <name>_p99_ms, the name's '-' an '_'.
+    private static IEnumerable<CsvColumn<SweepRow>> SliceColumns<TKey>(
+        string name, TKey key, Func<SweepRow, CellSlices<TKey>> slices, Func<SweepRow, CellSlices<TKey>, SweepRow> with)
+        where TKey : notnull
     {
-        CsvColumn<SweepRow> Column(string figure, Func<CellOperation, string> write, Func<CellOperation, string, CellOperation> read) =>
-            new($"{operation.ToName().Replace('-', '_')}_{figure}", r => r.Operations[operation] is { } sent ? write(sent) : "",
-                (r, text) => text.Length == 0 ? r : r with { Operations = r.Operations.With(operation, o => read(o, text)) }) { Optional = true };
+        CsvColumn<SweepRow> Column(string figure, Func<SliceFigures, string> write, Func<SliceFigures, string, SliceFigures> read) =>
+            new($"{name.Replace('-', '_')}_{figure}", r => slices(r)[key] is { } sent ? write(sent) : "",
+                (r, text) => text.Length == 0 ? r : with(r, slices(r).With(key, f => read(f, text)))) { Optional = true };
 
         return
         [
-            Column("requests", o => Csv.Number(o.Requests), (o, t) => o with { Requests = ParseLong(t) }),
-            Column("entities", o => Csv.Number(o.Entities), (o, t) => o with { Entities = ParseLong(t) }),
-            Column("eps", o => Text(o.MeanEntitiesPerSecond), (o, t) => o with { MeanEntitiesPerSecond = ParseReal(t) }),
-            Column("peak_eps", o => Csv.Number(o.PeakEntitiesPerSecond), (o, t) => o with { PeakEntitiesPerSecond = ParseLong(t) }),
-            Column("p50_ms", o => Text(o.P50), (o, t) => o with { P50 = ParseReal(t) }),
-            Column("p99_ms", o => Text(o.P99), (o, t) => o with { P99 = ParseReal(t) }),
+            Column("requests", f => Csv.Number(f.Requests), (f, t) => f with { Requests = ParseLong(t) }),
+            Column("entities", f => Csv.Number(f.Entities), (f, t) => f with { Entities = ParseLong(t) }),
+            Column("eps", f => Text(f.MeanEntitiesPerSecond), (f, t) => f with { MeanEntitiesPerSecond = ParseReal(t) }),
+            Column("peak_eps", f => Csv.Number(f.PeakEntitiesPerSecond), (f, t) => f with { PeakEntitiesPerSecond = ParseLong(t) }),
+            Column("p50_ms", f => Text(f.P50), (f, t) => f with { P50 = ParseReal(t) }),
+            Column("p99_ms", f => Text(f.P99), (f, t) => f with { P99 = ParseReal(t) }),
         ];
     }
 
@@ -150,6 +170,11 @@ internal static class SweepCsv
     };
 
     private static string Int(int value) => value.ToString(CultureInfo.InvariantCulture);
+
+    // A knob a cell of scenarios leaves to them is 0, and empty in the file.
+    private static string IntOrEmpty(int value) => value > 0 ? Int(value) : "";
+
+    private static int ParseIntOrEmpty(string text) => text.Length == 0 ? 0 : ParseInt(text);
 
     private static int ParseInt(string text) => int.Parse(text, NumberStyles.AllowLeadingSign, CultureInfo.InvariantCulture);
 

@@ -30,6 +30,15 @@ internal sealed record SweepKnobs(
         Operations = [.. cells.Select(c => c.Operation).Distinct()],
     };
 
+    /// <summary>
+    /// These knobs over a profile's scenarios, whose own options hold each load: only the client, runtime and processes vary, and the
+    /// load knobs hold no value (<see cref="SweepCell.ScenariosOperation"/>).
+    /// </summary>
+    public SweepKnobs OfScenarios() => this with
+    {
+        Operations = [SweepCell.ScenariosOperation], Tasks = [0], BatchSizes = [0], EntitySizes = [EntityShape.Sample], Partitions = [""], Rates = [null],
+    };
+
     public int Count(SweepKnob knob) => knob switch
     {
         SweepKnob.Client => Clients.Count,

@@ -3,6 +3,7 @@ using TableLoad.Measurement;
 using TableLoad.Measurement.Confidence;
 using TableLoad.Measurement.Gates;
 using TableLoad.Settings.Gates;
+using TableLoad.Storage;
 
 namespace TableLoad.Sweep;
 
@@ -89,15 +90,18 @@ internal sealed record SweepRow
     public ConfidenceInterval? P99Interval { get; init; }
 
     /// <summary>Each operation the cell sent, with its own figures (summary.json's <c>operations</c>); none in a sweep.csv written before they were columns.</summary>
-    public CellOperations Operations { get; init; } = CellOperations.None;
+    public CellSlices<TableOperation> Operations { get; init; } = CellSlices<TableOperation>.None;
+
+    /// <summary>Each scenario of the cell's run, with its own figures (summary.json's <c>scenarios</c>); none for a run of one load.</summary>
+    public CellSlices<string> Scenarios { get; init; } = CellSlices<string>.None;
 
     /// <summary>The status column of sweep.csv: <c>complete</c>, <c>partial</c> (a process failed) or <c>verify_mismatch</c>.</summary>
     public string StatusText => VerifyMismatch ? VerifyMismatchText : Status.ToSnakeCase();
 
     public const string VerifyMismatchText = "verify_mismatch";
 
-    /// <summary>Measured batches; every batch holds exactly the cell's batch size of entities.</summary>
-    public long Batches => Cell.BatchSize > 0 ? (Succeeded + Failed) / Cell.BatchSize : 0;
+    /// <summary>Measured batches; every batch holds exactly the cell's batch size of entities. A cell of scenarios, whose batch sizes are theirs, counts its requests.</summary>
+    public long Batches => Cell.BatchSize > 0 ? (Succeeded + Failed) / Cell.BatchSize : Scenarios.Names.Sum(s => Scenarios[s]!.Requests);
 
     /// <summary>Throttled batches as a percentage of all measured batches (0 when there were none).</summary>
     public double ThrottledPercent => RunShares.ThrottledPercent(Throttled, Batches) ?? 0;
@@ -139,7 +143,8 @@ internal sealed record SweepRow
             Gates = gates,
             EpsInterval = RunIntervals.Of(summary, RunFigure.Eps),
             P99Interval = RunIntervals.Of(summary, RunFigure.P99),
-            Operations = CellOperations.Of(summary),
+            Operations = CellSlices.OperationsOf(summary),
+            Scenarios = CellSlices.ScenariosOf(summary),
         };
     }
 }

@@ -23,7 +23,7 @@ internal sealed class SweepRunner(SweepSettings settings, ICellLauncher launcher
         Directory.CreateDirectory(settings.OutputDirectory);
         await ResultJson.WriteAsync(Path.Combine(settings.OutputDirectory, ResultFiles.SweepJson), SweepDescription.Create(settings), SweepJson.Description).ConfigureAwait(false);
 
-        using var csv = RowsCsvFile<SweepRow>.Open(csvPath, SweepCsv.Table);
+        using var csv = RowsCsvFile<SweepRow>.Open(csvPath, SweepCsv.TableOf(settings.Scenarios));
         var finished = csv.Existing.ToDictionary(r => r.Cell.Name, StringComparer.Ordinal);
         var rows = csv.Existing.ToList();
         var table = new SweepTable(settings.Cells.Select(c => c.Name).Concat(finished.Keys));

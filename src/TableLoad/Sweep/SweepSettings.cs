@@ -14,6 +14,9 @@ internal sealed record SweepSettings
 
     public int Repeat { get; init; } = 1;
 
+    /// <summary>The scenarios of the cells' <c>--config</c> profile, in its order, each with its figures in sweep.csv; none for a sweep of one load.</summary>
+    public IReadOnlyList<string> Scenarios { get; init; } = [];
+
     public TimeSpan Cooldown { get; init; }
 
     /// <summary>How many interleaved rounds decide a close call between the two configurations of highest e/s; 0 for none.</summary>

@@ -78,13 +78,7 @@ public sealed class SweepTests(AzuriteFixture azurite) : IDisposable
             Assert.Equal(["read", "upsert-replace"], operations.Keys.Order(StringComparer.Ordinal));
             foreach (var (name, operation) in operations)
             {
-                var column = name.Replace('-', '_');
-                Assert.Equal(operation.Requests, long.Parse(row[$"{column}_requests"], CultureInfo.InvariantCulture));
-                Assert.Equal(operation.Entities, long.Parse(row[$"{column}_entities"], CultureInfo.InvariantCulture));
-                Assert.Equal(operation.MeanEntitiesPerSecond, ResultFolder.Number(row[$"{column}_eps"]));
-                Assert.Equal(operation.PeakEntitiesPerSecond, long.Parse(row[$"{column}_peak_eps"], CultureInfo.InvariantCulture));
-                Assert.Equal(operation.LatencyMs.Median, ResultFolder.Number(row[$"{column}_p50_ms"]));
-                Assert.Equal(operation.LatencyMs.P99, ResultFolder.Number(row[$"{column}_p99_ms"]));
+                AssertSliceEqualsSummary(row, name.Replace('-', '_'), operation);
             }
 
             Assert.All(new[] { "insert", "upsert_merge", "query", "delete", "read_modify_write" }, o => Assert.Equal("", row[$"{o}_requests"]));
@@ -336,6 +330,84 @@ public sealed class SweepTests(AzuriteFixture azurite) : IDisposable
         Assert.False(Directory.Exists(Path.Combine(_output, "sdk-p1-t2-b100-e1024-single-r1")));
     }
 
+    private string ScenarioProfile()
+    {
+        var profile = Path.Combine(_output, "scenarios.json");
+        File.WriteAllText(profile, """{ "scenarios": { "ingest": { "operation": "insert", "tasks": 1, "batch_size": 10 }, "lookups": { "operation": "read", "tasks": 1, "key_space": 20, "preload": true } } }""");
+        return profile;
+    }
+
+    [Fact]
+    public async Task AProfilesScenarios_RunInEveryCell_SweepCsvKeepsEachScenariosFigures_AndResumeReadsThemBack()
+    {
+        // Every cell was once given --operation insert beside the scenarios, which its run refused: no sweep of scenarios ran.
+        string[] sweep = ["sweep", "--config", ScenarioProfile(), "--client", "sdk,wire", "--batches", "4", "--warmup", "0s", "--output", _output];
+        string[] cells = ["sdk-scenarios-p1-r1", "wire-scenarios-p1-r1"];
+        var (exitCode, stdout, stderr) = await TableLoadProcess.RunAsync(sweep, azurite.ConnectionString, Limit);
+
+        Assert.True(exitCode == 0, stderr + stdout);
+        var rows = SweepCsv();
+        Assert.Equal(cells, rows.Select(r => r["cell"]));
+        foreach (var row in rows)
+        {
+            Assert.Equal(("scenarios", "", "", "", ""), (row["operation"], row["tasks"], row["batch_size"], row["entity_size"], row["partitions"]));
+            var scenarios = Summary(row["cell"]).Scenarios!;
+            Assert.Equal(["ingest", "lookups"], scenarios.Keys.Order(StringComparer.Ordinal));
+            foreach (var (name, scenario) in scenarios)
+            {
+                // --batches is each scenario's own budget of requests.
+                Assert.Equal("4", row[$"{name}_requests"]);
+                AssertSliceEqualsSummary(row, name, scenario);
+            }
+
+            Assert.Equal("40", row["ingest_entities"]);
+        }
+
+        // A row the reader could not read back would be dropped and its cell run again: only the missing one runs.
+        var csvPath = Path.Combine(_output, ResultFiles.SweepCsv);
+        var kept = File.ReadAllLines(csvPath)[..2];
+        File.WriteAllLines(csvPath, kept);
+        var runId = Summary(cells[0]).RunId;
+
+        (exitCode, _, stderr) = await TableLoadProcess.RunAsync([.. sweep, "--resume"], azurite.ConnectionString, Limit);
+
+        Assert.True(exitCode == 0, stderr);
+        Assert.Equal([$"[2/2] {cells[1]}: running"], stderr.Split('\n').Where(l => l.EndsWith(": running", StringComparison.Ordinal)));
+        Assert.Equal(runId, Summary(cells[0]).RunId);
+        Assert.Equal(kept, File.ReadAllLines(csvPath)[..2]);
+        Assert.Equal("4", SweepCsv().Single(r => r["cell"] == cells[1])["lookups_requests"]);
+    }
+
+    [Fact]
+    public async Task AProfilesScenarios_BesideALoadKnobList_IsOneSentence_ExitTwo_AndRunsNoCell()
+    {
+        var profile = ScenarioProfile();
+        var (exitCode, stdout, stderr) = await TableLoadProcess.RunAsync(
+            ["sweep", "--config", profile, "--tasks", "1,2", "--rate", "10", "--batches", "4", "--output", _output], azurite.ConnectionString, Limit);
+
+        Assert.Equal(2, exitCode);
+        Assert.Equal(string.Empty, stdout);
+        Assert.Equal(
+            $"--tasks and --rate are each scenario's own in --config {profile} (ingest, lookups): a sweep over scenarios varies --client, --runtime and --processes, and each cell runs the scenarios as the profile declares them.",
+            Assert.Single(stderr.Split('\n', StringSplitOptions.RemoveEmptyEntries)).Trim());
+        Assert.Equal([profile], Directory.EnumerateFileSystemEntries(_output));
+    }
+
+    [Fact]
+    public async Task AScenarioWhoseColumnsWouldBeOneOfEverySweepCsvs_IsOneSentence_ExitTwo_AndRunsNoCell()
+    {
+        var profile = Path.Combine(_output, "peak.json");
+        File.WriteAllText(profile, """{ "scenarios": { "peak": { "operation": "insert", "tasks": 1 } } }""");
+        var (exitCode, stdout, stderr) = await TableLoadProcess.RunAsync(["sweep", "--config", profile, "--batches", "4", "--output", _output], azurite.ConnectionString, Limit);
+
+        Assert.Equal(2, exitCode);
+        Assert.Equal(string.Empty, stdout);
+        Assert.Equal(
+            $"--config {profile}: the scenario 'peak' would name sweep.csv's column peak_eps, which is every cell's own: name it otherwise.",
+            Assert.Single(stderr.Split('\n', StringSplitOptions.RemoveEmptyEntries)).Trim());
+        Assert.Equal([profile], Directory.EnumerateFileSystemEntries(_output));
+    }
+
     [Fact]
     public async Task ClientKnob_RunsEachCellWithItsClient_AndNamesItInEveryFile()
     {
@@ -390,6 +462,17 @@ public sealed class SweepTests(AzuriteFixture azurite) : IDisposable
         Assert.Equal(Bound(confidence.MeanEntitiesPerSecond?.Hi), row["eps_ci_high"]);
         Assert.Equal(Bound(confidence.LatencyMs?.P99.Lo), row["p99_ci_low"]);
         Assert.Equal(Bound(confidence.LatencyMs?.P99.Hi), row["p99_ci_high"]);
+    }
+
+    // An operation's or a scenario's six columns, <column>_requests ... <column>_p99_ms, against its summary.json figures.
+    private static void AssertSliceEqualsSummary(IReadOnlyDictionary<string, string> row, string column, OperationSummary slice)
+    {
+        Assert.Equal(slice.Requests, long.Parse(row[$"{column}_requests"], CultureInfo.InvariantCulture));
+        Assert.Equal(slice.Entities, long.Parse(row[$"{column}_entities"], CultureInfo.InvariantCulture));
+        Assert.Equal(slice.MeanEntitiesPerSecond, ResultFolder.Number(row[$"{column}_eps"]));
+        Assert.Equal(slice.PeakEntitiesPerSecond, long.Parse(row[$"{column}_peak_eps"], CultureInfo.InvariantCulture));
+        Assert.Equal(slice.LatencyMs.Median, ResultFolder.Number(row[$"{column}_p50_ms"]));
+        Assert.Equal(slice.LatencyMs.P99, ResultFolder.Number(row[$"{column}_p99_ms"]));
     }
 
     private static async Task WaitForFileAsync(string path, TimeSpan limit)

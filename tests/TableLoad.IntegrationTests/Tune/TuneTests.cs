@@ -173,6 +173,30 @@ public sealed class TuneTests(AzuriteFixture azurite) : IDisposable
     }
 
     [Fact]
+    public async Task AProfilesScenarios_AreOneSentenceOfTunesOwn_ExitTwo_BeforeAnyProbe()
+    {
+        // Each probe was given --operation beside the scenarios, which its run refused in a cell's words.
+        var profile = Path.Combine(Directory.CreateTempSubdirectory("tableload-tune-profile-").FullName, "scenarios.json");
+        File.WriteAllText(profile, """{ "scenarios": { "ingest": { "operation": "insert", "tasks": 1 }, "lookups": { "operation": "read", "tasks": 1, "key_space": 20, "preload": true } } }""");
+        try
+        {
+            var (exitCode, stdout, stderr) = await TableLoadProcess.RunAsync(["tune", "--output", _output, "--config", profile], azurite.ConnectionString, Limit);
+
+            Assert.Equal(2, exitCode);
+            Assert.Equal("", stdout);
+            Assert.Equal(
+                $"--config {profile} declares scenarios (ingest, lookups), each a load of its own, where tune searches one load's tasks, batch size and processes: " +
+                $"tune one scenario's options as a run's, or sweep the scenarios (tableload sweep --config {profile} --processes 1,2).",
+                Assert.Single(stderr.Split('\n', StringSplitOptions.RemoveEmptyEntries)).Trim());
+            Assert.Empty(Directory.EnumerateFileSystemEntries(_output));
+        }
+        finally
+        {
+            Directory.Delete(Path.GetDirectoryName(profile)!, recursive: true);
+        }
+    }
+
+    [Fact]
     public async Task SeveralFaults_AreAllSaid_OneSentenceEach_ExitTwo_BeforeAnyProbe()
     {
         var (exitCode, stdout, stderr) = await TableLoadProcess.RunAsync(

@@ -155,6 +155,45 @@ public sealed class SweepCsvTests
         Assert.Equal(row, SweepCsv.TryParse(line));
     }
 
+    [Fact]
+    public void ACellOfScenarios_WritesEachScenariosFiguresLast_ItsLoadKnobsEmpty_AndReadsThemBackByTheSweepsTable()
+    {
+        var summary = CellSummaries.Summary();
+        var latency = summary.LatencyMs;
+        var scenarios = summary with
+        {
+            Scenarios = new Dictionary<string, OperationSummary>
+            {
+                ["ingest"] = new(30, 300, 0, 150.5, 200, new Dictionary<string, long> { ["succeeded"] = 30 }, latency with { Median = 9.5, P99 = 40.125 }),
+                ["hot-reads"] = new(90, 90, 0, 45.25, 60, new Dictionary<string, long> { ["succeeded"] = 90 }, latency with { Median = 1.25, P99 = 7.5 }),
+            },
+        };
+        var cell = SweepGrid.Expand(new SweepKnobs(["sdk"], ["tuned"], [2], [12], [100], [EntityShape.OfSize(1024)], ["single"], [null]).OfScenarios(), 1).Single();
+        var table = SweepCsv.TableOf(["ingest", "hot-reads"]);
+        var layout = CsvLayout<SweepRow>.Standard(table);
+
+        var row = SweepRow.FromSummary(cell, scenarios);
+        var line = layout.Format(row);
+        var fields = layout.Header.Split(',').Zip(line.Split(',')).ToDictionary(p => p.First, p => p.Second);
+
+        Assert.Equal("sdk-scenarios-p2-r1", fields["cell"]);
+        Assert.Equal(("scenarios", "2", "", "", "", "", ""), (fields["operation"], fields["processes"], fields["tasks"], fields["batch_size"], fields["entity_size"], fields["partitions"], fields["rate"]));
+        Assert.Equal(SweepCsv.Header + ",ingest_requests,ingest_entities,ingest_eps,ingest_peak_eps,ingest_p50_ms,ingest_p99_ms," +
+            "hot_reads_requests,hot_reads_entities,hot_reads_eps,hot_reads_peak_eps,hot_reads_p50_ms,hot_reads_p99_ms", layout.Header);
+        Assert.Equal(("30", "300", "150.5", "200", "9.5", "40.125"), (fields["ingest_requests"], fields["ingest_entities"], fields["ingest_eps"], fields["ingest_peak_eps"], fields["ingest_p50_ms"], fields["ingest_p99_ms"]));
+        Assert.Equal(("90", "90", "45.25", "60", "1.25", "7.5"), (fields["hot_reads_requests"], fields["hot_reads_entities"], fields["hot_reads_eps"], fields["hot_reads_peak_eps"], fields["hot_reads_p50_ms"], fields["hot_reads_p99_ms"]));
+        Assert.Equal(row, CsvLayout<SweepRow>.FromHeader(layout.Header, table).TryParse(line));
+        // Requests, not batches: a cell of scenarios has no one batch size.
+        Assert.Equal(120, row.Batches);
+    }
+
+    [Fact]
+    public void ASweepWithoutScenarios_KeepsItsLayout_AndAScenarioNamedLikeAColumnsPrefixIsAClash()
+    {
+        Assert.Equal(SweepCsv.Header, CsvLayout<SweepRow>.Standard(SweepCsv.TableOf([])).Header);
+        Assert.Equal([("peak", "peak_eps")], SweepCsv.Clashes(["ingest", "peak"]));
+    }
+
     [Theory]
     [InlineData(nameof(GateOutcome.Passed), "passed")]
     [InlineData(nameof(GateOutcome.Failed), "failed")]
