@@ -146,3 +146,28 @@ test_that("compare.R adds nothing for two runs of one and the same operation, wh
   expect_identical(result$status, 0L)
   expect_false(any(startsWith(result$stdout, "Each operation")))
 })
+
+test_that("compare.R lists each scenario, and each operation of a scenario that sent several, with compare's verdicts", {
+  # compare's JSON as it shapes `scenarios` (one figure each, to stay short): ingest sent one operation on both sides,
+  # lookups a mix, scans ran on B alone.
+  figure <- function(verdict) sprintf('[{"figure": "p99", "base": 10, "new": 20, "change": 10, "change_low": 5, "change_high": 15, "relative_change": 1, "verdict": "%s"}]', verdict)
+  part <- function(figures, operations = NULL, same = "false", only = "null") {
+    sprintf('{"only_on": %s, "same_as_run": %s, "figures": %s%s}', only, same, figures,
+            if (is.null(operations)) "" else sprintf(', "operations": {%s}', operations))
+  }
+  json <- sprintf('{"level": 0.95, "operations": {}, "scenarios": {"ingest": %s, "lookups": %s, "scans": %s}}',
+                  part(figure("worse"), sprintf('"insert": %s', part(figure("worse"), same = "true"))),
+                  part(figure("no_difference"), sprintf('"read": %s, "upsert-replace": %s', part(figure("better")), part(figure("cannot_decide")))),
+                  part("[]", "", only = '"new"'))
+  verdicts <- jsonlite::fromJSON(json)
+
+  lines <- part_lines(verdicts$scenarios, "scenario", "ran", "a", "b", verdicts$level)
+
+  expect_identical(lines[2], "Each scenario, measured apart (summary.json's scenarios) and judged alike:")
+  rows <- table_rows(lines, "metric")
+  expect_identical(vapply(rows, `[`, "", 1L),
+                   c("ingest: latency p99 (ms)", "lookups: latency p99 (ms)", "lookups.read: latency p99 (ms)", "lookups.upsert-replace: latency p99 (ms)"))
+  expect_identical(vapply(rows, `[`, "", 6L), unname(VERDICT_WORDS[c("worse", "no_difference", "better", "cannot_decide")]))
+  expect_identical(tail(lines, 1L), "scans: only B ran it, so it has nothing to compare.")
+  expect_length(part_lines(jsonlite::fromJSON('{"operations": {}}')$operations, "operation", "sent", "a", "b", 0.95), 0L)
+})
