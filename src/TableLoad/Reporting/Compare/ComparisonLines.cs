@@ -125,7 +125,11 @@ internal static class ComparisonLines
         var worse = comparison.WorseAmong(gated);
         var undecided = comparison.UndecidedAmong(gated);
         var names = string.Join(",", gated.Select(f => f.Name));
-        var unknown = undecided.Count > 0 ? $"; {string.Join(", ", undecided.Select(f => f.Name))} cannot be decided, see above" : "";
+        // A scope neither side's runs have (only --rounds can meet one: two folders refuse it) has no line above to point to.
+        var absent = undecided.Where(f => f.Scope is { } scope && comparison.Slice(scope) is null).ToList();
+        var shown = undecided.Except(absent).ToList();
+        var unknown = (shown.Count > 0 ? $"; {string.Join(", ", shown.Select(f => f.Name))} cannot be decided, see above" : "")
+            + string.Concat(absent.Select(f => $"; {f.Name} cannot be decided: neither side's runs have {f.Scope}"));
         return worse.Count == 0
             ? $"gate --fail-on {names}: passed (none worse beyond noise{unknown})"
             : $"gate --fail-on {names}: FAILED ({string.Join(", ", worse.Select(f => f.Name))} worse beyond noise{unknown})";

@@ -70,6 +70,16 @@ public sealed class SliceComparisonTests
     }
 
     [Fact]
+    public void GateLine_NamesAScopeNeitherSideHas_AsSuch_AndOneSideLacks_AsSeenAbove()
+    {
+        GatedFigure[] gated = [new(RunFigure.P99, "scans"), new(RunFigure.P99, "cache")];
+
+        var line = ComparisonLines.GateLine(Compare(), gated);
+
+        Assert.Equal("gate --fail-on scans.p99,cache.p99: passed (none worse beyond noise; scans.p99 cannot be decided, see above; cache.p99 cannot be decided: neither side's runs have cache)", line);
+    }
+
+    [Fact]
     public void Lines_ListTheScenariosUnderTheRunsOperations_AScenariosOperationsOnlyWhenItHasMoreThanOne()
     {
         var lines = ComparisonLines.Of(Compare()).ToList();
