@@ -171,3 +171,19 @@ test_that("compare.R lists each scenario, and each operation of a scenario that 
   expect_identical(tail(lines, 1L), "scans: only B ran it, so it has nothing to compare.")
   expect_length(part_lines(jsonlite::fromJSON('{"operations": {}}')$operations, "operation", "sent", "a", "b", 0.95), 0L)
 })
+
+test_that("compare.R on a run of scenarios lists each scenario and lookups' operations with the verdicts tableload compare gives them", {
+  # The scenarios fixture against a copy of itself: one run twice, whose every verdict compare cannot decide, and says so.
+  pair <- c(fixture("run-scenarios"), copy_fixtures("run-scenarios"))
+  json <- jsonlite::fromJSON(paste(system2("dotnet", shQuote(c(TABLELOAD_DLL, "compare", pair, "--json")), stdout = TRUE), collapse = "\n"))
+  expect_identical(names(json$scenarios), c("ingest", "lookups"))
+  result <- run_script("compare.R", c(pair, "--out", tempfile("compare-")), env = c(TABLELOAD = paste("dotnet", TABLELOAD_DLL)))
+  expect_identical(result$status, 0L)
+  after <- result$stdout[-seq_len(which(result$stdout == "Each scenario, measured apart (summary.json's scenarios) and judged alike:"))]
+  rows <- table_rows(after, "metric")
+  scopes <- unique(sub(": .*$", "", vapply(rows, `[`, "", 1L)))
+  expect_identical(scopes, c("ingest", "lookups", "lookups.read", "lookups.upsert-replace"))
+  verdicts <- c(json$scenarios$ingest$figures$verdict, json$scenarios$lookups$figures$verdict,
+                json$scenarios$lookups$operations$read$figures$verdict, json$scenarios$lookups$operations$`upsert-replace`$figures$verdict)
+  expect_identical(vapply(rows, `[`, "", 6L), unname(VERDICT_WORDS[verdicts]))
+})
