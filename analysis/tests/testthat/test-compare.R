@@ -5,8 +5,13 @@ TABLELOAD_DLL <- file.path(dirname(ANALYSIS_DIR), RELEASE_TABLELOAD)
 PAIR <- fixture(c("compare-t2", "compare-t4"))
 
 # What `tableload compare --json` says of the pair, read without compare.R's code.
-compare_json <- function() {
-  jsonlite::fromJSON(paste(system2("dotnet", shQuote(c(TABLELOAD_DLL, "compare", PAIR, "--json")), stdout = TRUE), collapse = "\n"))
+compare_json <- function(pair = PAIR) {
+  jsonlite::fromJSON(paste(system2("dotnet", shQuote(c(TABLELOAD_DLL, "compare", pair, "--json")), stdout = TRUE), collapse = "\n"))
+}
+
+# compare.R on `pair`, with the repository's Release build of tableload as its TABLELOAD.
+compare_script <- function(pair = PAIR) {
+  run_script("compare.R", c(pair, "--out", tempfile("compare-")), env = c(TABLELOAD = paste("dotnet", TABLELOAD_DLL)))
 }
 
 # The cells of the markdown table whose header line starts with `first_header`, one character vector per row.
@@ -127,9 +132,9 @@ test_that("compare.R with a TABLELOAD that runs nothing says so in one sentence 
 test_that("compare.R lists each operation of a mix with the verdict tableload compare gives it, under the run's figures", {
   # The mix fixture against a copy of itself: one run twice, whose every verdict compare cannot decide, and says so.
   pair <- c(fixture("run-mix"), copy_fixtures("run-mix"))
-  json <- jsonlite::fromJSON(paste(system2("dotnet", shQuote(c(TABLELOAD_DLL, "compare", pair, "--json")), stdout = TRUE), collapse = "\n"))
+  json <- compare_json(pair)
   expect_identical(names(json$operations), c("read", "upsert-replace"))
-  result <- run_script("compare.R", c(pair, "--out", tempfile("compare-")), env = c(TABLELOAD = paste("dotnet", TABLELOAD_DLL)))
+  result <- compare_script(pair)
   expect_identical(result$status, 0L)
   expect_true(which(result$stdout == "Each operation, measured apart (summary.json's operations) and judged alike:") >
                 which(startsWith(result$stdout, "| mean e/s ")))
@@ -142,7 +147,7 @@ test_that("compare.R lists each operation of a mix with the verdict tableload co
 })
 
 test_that("compare.R adds nothing for two runs of one and the same operation, whose figures are the run's", {
-  result <- run_script("compare.R", c(PAIR, "--out", tempfile("compare-")), env = c(TABLELOAD = paste("dotnet", TABLELOAD_DLL)))
+  result <- compare_script()
   expect_identical(result$status, 0L)
   expect_false(any(startsWith(result$stdout, "Each operation")))
 })
@@ -175,9 +180,9 @@ test_that("compare.R lists each scenario, and each operation of a scenario that 
 test_that("compare.R on a run of scenarios lists each scenario and lookups' operations with the verdicts tableload compare gives them", {
   # The scenarios fixture against a copy of itself: one run twice, whose every verdict compare cannot decide, and says so.
   pair <- c(fixture("run-scenarios"), copy_fixtures("run-scenarios"))
-  json <- jsonlite::fromJSON(paste(system2("dotnet", shQuote(c(TABLELOAD_DLL, "compare", pair, "--json")), stdout = TRUE), collapse = "\n"))
+  json <- compare_json(pair)
   expect_identical(names(json$scenarios), c("ingest", "lookups"))
-  result <- run_script("compare.R", c(pair, "--out", tempfile("compare-")), env = c(TABLELOAD = paste("dotnet", TABLELOAD_DLL)))
+  result <- compare_script(pair)
   expect_identical(result$status, 0L)
   after <- result$stdout[-seq_len(which(result$stdout == "Each scenario, measured apart (summary.json's scenarios) and judged alike:"))]
   rows <- table_rows(after, "metric")
