@@ -96,25 +96,34 @@ judged_table <- function(verdicts) {
     verdict = unname(ifelse(figures$verdict %in% names(VERDICT_WORDS), VERDICT_WORDS[figures$verdict], figures$verdict)))
 }
 
-# A mix's operations as compare judged them (its JSON's `operations`): their rows labelled "OPERATION: metric"
-# in one table, then a sentence for each operation one side alone sent. Nothing for runs of one and the same
-# operation, whose figures are the run's above.
-operation_lines <- function(verdicts, a_name, b_name) {
-  operations <- verdicts$operations
-  if (length(operations) == 0L || (length(operations) == 1L && isTRUE(operations[[1]]$same_as_run))) return(character())
-  rows <- lapply(names(operations), function(name) {
-    judged <- judged_table(operations[[name]])
-    judged[, metric := sprintf("%s: %s", name, metric)]
-  })
-  judged <- data.table::rbindlist(rows)
+# Parts of the runs as compare judged them (its JSON's `operations` or `scenarios`, each scenario with its own
+# `operations`): one row per figure labelled "PART: metric" (a scenario's operation "SCENARIO.OPERATION: metric"),
+# and a sentence for each part one side alone has. Nothing for parts that are one and the same alone on both
+# sides (`same_as_run`), whose figures are their owner's above.
+judged_parts <- function(parts, verb, prefix = "") {
+  none <- list(rows = list(), lacking = character())
+  if (length(parts) == 0L || (length(parts) == 1L && isTRUE(parts[[1]]$same_as_run))) return(none)
   side <- c(base = "A", new = "B")
-  lacking <- unlist(lapply(names(operations), function(name) {
-    only <- operations[[name]]$only_on
-    if (is.null(only)) NULL else sprintf("%s: only %s sent it, so it has nothing to compare.", name, side[[only]])
-  }))
-  c("", "Each operation, measured apart (summary.json's operations) and judged alike:",
-    if (nrow(judged) > 0L) c("", judged_markdown(judged, a_name, b_name, verdicts$level)),
-    if (length(lacking) > 0L) c("", lacking))
+  Reduce(function(found, name) {
+    part <- parts[[name]]
+    scope <- paste0(prefix, name)
+    judged <- judged_table(part)
+    judged[, metric := sprintf("%s: %s", scope, metric)]
+    within <- judged_parts(part$operations, "sent", paste0(scope, "."))
+    list(rows = c(found$rows, list(judged), within$rows),
+         lacking = c(found$lacking, if (!is.null(part$only_on)) sprintf("%s: only %s %s it, so it has nothing to compare.", scope, side[[part$only_on]], verb),
+                     within$lacking))
+  }, names(parts), none)
+}
+
+# The operations (what = "operation", verb = "sent") or scenarios ("scenario", "ran") of compare's JSON, under the run's figures.
+part_lines <- function(parts, what, verb, a_name, b_name, level) {
+  judged <- judged_parts(parts, verb)
+  if (length(judged$rows) == 0L && length(judged$lacking) == 0L) return(character())
+  table <- data.table::rbindlist(judged$rows)
+  c("", sprintf("Each %s, measured apart (summary.json's %ss) and judged alike:", what, what),
+    if (nrow(table) > 0L) c("", judged_markdown(table, a_name, b_name, level)),
+    if (length(judged$lacking) > 0L) c("", judged$lacking))
 }
 
 format_compare_value <- function(x, kind) {
@@ -174,7 +183,8 @@ write_comparison <- function(a, b, verdicts, out_dir) {
   if (any(is.na(judged$relative))) {
     lines <- c(lines, "", "Where A is 0 the change is B - A in the figure's own unit, not in percent.")
   }
-  lines <- c(lines, operation_lines(verdicts, a$name, b$name))
+  lines <- c(lines, part_lines(verdicts$operations, "operation", "sent", a$name, b$name, verdicts$level),
+             part_lines(verdicts$scenarios, "scenario", "ran", a$name, b$name, verdicts$level))
   lines <- c(lines, "", "Not judged by tableload compare: B's change from A alone, (B - A) / A, with no interval and no verdict.",
              "", compare_markdown(plain, a$name, b$name))
   differences <- runtime_differences(a, b)

@@ -5,8 +5,13 @@ TABLELOAD_DLL <- file.path(dirname(ANALYSIS_DIR), RELEASE_TABLELOAD)
 PAIR <- fixture(c("compare-t2", "compare-t4"))
 
 # What `tableload compare --json` says of the pair, read without compare.R's code.
-compare_json <- function() {
-  jsonlite::fromJSON(paste(system2("dotnet", shQuote(c(TABLELOAD_DLL, "compare", PAIR, "--json")), stdout = TRUE), collapse = "\n"))
+compare_json <- function(pair = PAIR) {
+  jsonlite::fromJSON(paste(system2("dotnet", shQuote(c(TABLELOAD_DLL, "compare", pair, "--json")), stdout = TRUE), collapse = "\n"))
+}
+
+# compare.R on `pair`, with the repository's Release build of tableload as its TABLELOAD.
+compare_script <- function(pair = PAIR) {
+  run_script("compare.R", c(pair, "--out", tempfile("compare-")), env = c(TABLELOAD = paste("dotnet", TABLELOAD_DLL)))
 }
 
 # The cells of the markdown table whose header line starts with `first_header`, one character vector per row.
@@ -127,9 +132,9 @@ test_that("compare.R with a TABLELOAD that runs nothing says so in one sentence 
 test_that("compare.R lists each operation of a mix with the verdict tableload compare gives it, under the run's figures", {
   # The mix fixture against a copy of itself: one run twice, whose every verdict compare cannot decide, and says so.
   pair <- c(fixture("run-mix"), copy_fixtures("run-mix"))
-  json <- jsonlite::fromJSON(paste(system2("dotnet", shQuote(c(TABLELOAD_DLL, "compare", pair, "--json")), stdout = TRUE), collapse = "\n"))
+  json <- compare_json(pair)
   expect_identical(names(json$operations), c("read", "upsert-replace"))
-  result <- run_script("compare.R", c(pair, "--out", tempfile("compare-")), env = c(TABLELOAD = paste("dotnet", TABLELOAD_DLL)))
+  result <- compare_script(pair)
   expect_identical(result$status, 0L)
   expect_true(which(result$stdout == "Each operation, measured apart (summary.json's operations) and judged alike:") >
                 which(startsWith(result$stdout, "| mean e/s ")))
@@ -142,7 +147,48 @@ test_that("compare.R lists each operation of a mix with the verdict tableload co
 })
 
 test_that("compare.R adds nothing for two runs of one and the same operation, whose figures are the run's", {
-  result <- run_script("compare.R", c(PAIR, "--out", tempfile("compare-")), env = c(TABLELOAD = paste("dotnet", TABLELOAD_DLL)))
+  result <- compare_script()
   expect_identical(result$status, 0L)
   expect_false(any(startsWith(result$stdout, "Each operation")))
+})
+
+test_that("compare.R lists each scenario, and each operation of a scenario that sent several, with compare's verdicts", {
+  # compare's JSON as it shapes `scenarios` (one figure each, to stay short): ingest sent one operation on both sides,
+  # lookups a mix, scans ran on B alone.
+  figure <- function(verdict) sprintf('[{"figure": "p99", "base": 10, "new": 20, "change": 10, "change_low": 5, "change_high": 15, "relative_change": 1, "verdict": "%s"}]', verdict)
+  part <- function(figures, operations = NULL, same = "false", only = "null") {
+    sprintf('{"only_on": %s, "same_as_run": %s, "figures": %s%s}', only, same, figures,
+            if (is.null(operations)) "" else sprintf(', "operations": {%s}', operations))
+  }
+  json <- sprintf('{"level": 0.95, "operations": {}, "scenarios": {"ingest": %s, "lookups": %s, "scans": %s}}',
+                  part(figure("worse"), sprintf('"insert": %s', part(figure("worse"), same = "true"))),
+                  part(figure("no_difference"), sprintf('"read": %s, "upsert-replace": %s', part(figure("better")), part(figure("cannot_decide")))),
+                  part("[]", "", only = '"new"'))
+  verdicts <- jsonlite::fromJSON(json)
+
+  lines <- part_lines(verdicts$scenarios, "scenario", "ran", "a", "b", verdicts$level)
+
+  expect_identical(lines[2], "Each scenario, measured apart (summary.json's scenarios) and judged alike:")
+  rows <- table_rows(lines, "metric")
+  expect_identical(vapply(rows, `[`, "", 1L),
+                   c("ingest: latency p99 (ms)", "lookups: latency p99 (ms)", "lookups.read: latency p99 (ms)", "lookups.upsert-replace: latency p99 (ms)"))
+  expect_identical(vapply(rows, `[`, "", 6L), unname(VERDICT_WORDS[c("worse", "no_difference", "better", "cannot_decide")]))
+  expect_identical(tail(lines, 1L), "scans: only B ran it, so it has nothing to compare.")
+  expect_length(part_lines(jsonlite::fromJSON('{"operations": {}}')$operations, "operation", "sent", "a", "b", 0.95), 0L)
+})
+
+test_that("compare.R on a run of scenarios lists each scenario and lookups' operations with the verdicts tableload compare gives them", {
+  # The scenarios fixture against a copy of itself: one run twice, whose every verdict compare cannot decide, and says so.
+  pair <- c(fixture("run-scenarios"), copy_fixtures("run-scenarios"))
+  json <- compare_json(pair)
+  expect_identical(names(json$scenarios), c("ingest", "lookups"))
+  result <- compare_script(pair)
+  expect_identical(result$status, 0L)
+  after <- result$stdout[-seq_len(which(result$stdout == "Each scenario, measured apart (summary.json's scenarios) and judged alike:"))]
+  rows <- table_rows(after, "metric")
+  scopes <- unique(sub(": .*$", "", vapply(rows, `[`, "", 1L)))
+  expect_identical(scopes, c("ingest", "lookups", "lookups.read", "lookups.upsert-replace"))
+  verdicts <- c(json$scenarios$ingest$figures$verdict, json$scenarios$lookups$figures$verdict,
+                json$scenarios$lookups$operations$read$figures$verdict, json$scenarios$lookups$operations$`upsert-replace`$figures$verdict)
+  expect_identical(vapply(rows, `[`, "", 6L), unname(VERDICT_WORDS[verdicts]))
 })

@@ -19,7 +19,7 @@ internal static class CompareCommand
         var newSide = new Argument<string?>("new") { Description = "The run folder (or sweep cell with its repeats) to judge. Not with --rounds.", Arity = ArgumentArity.ZeroOrOne };
         var failOn = new Option<string?>("--fail-on")
         {
-            Description = $"Exit 99 when any of these figures is worse beyond noise: a comma-separated list of {string.Join(", ", RunComparison.Compared.Select(f => f.Name()))}, or one operation's {string.Join(", ", OperationComparison.Compared.Select(f => f.Name()))} as OPERATION.FIGURE (read.p99; refused when neither side sent the operation, not decided when one side lacks it). A figure that cannot be decided (the same run on both sides, a side stopped early, a run too short for its own interval) does not fail the gate; the gate's line names it. Default: none (compare only reports).",
+            Description = $"Exit 99 when any of these figures is worse beyond noise: a comma-separated list of {string.Join(", ", RunComparison.Compared.Select(f => f.Name()))}, or a part's {string.Join(", ", SliceComparison.Compared.Select(f => f.Name()))} as SCOPE.FIGURE, scoped as --fail-if is: an operation's (read.p99), a scenario's (lookups.p99) or a scenario's operation's (lookups.read.p99); refused when neither side has the part, not decided when one side lacks it. A figure that cannot be decided (the same run on both sides, a side stopped early, a run too short for its own interval) does not fail the gate; the gate's line names it. Default: none (compare only reports).",
         };
         var runNoise = new Option<string?>("--run-noise")
         {
@@ -29,6 +29,7 @@ internal static class CompareCommand
         var rounds = new CompareRoundsOptions();
         var command = new Command("compare", "Compare two runs (or two sweep cells' repeats): each figure's change (a ratio for entities/s, latency and CPU, its 95% interval from the ratio's log; points for a share), and whether it is better, worse or no different beyond noise, or cannot be decided and why. " +
             "A --mix on either side gets each operation's figures under the run's, judged alike (read.p99 ...), and an operation only one side sent is named; runs of one and the same --operation say that its figures are the run's. " +
+            "Runs of a profile's scenarios get each scenario's figures too (lookups.p99 ...), and each of its operations' when it has more than one (lookups.read.p99 ...); a scenario only one side ran is named. " +
             "With --rounds N --base \"RUN OPTIONS\" --new \"RUN OPTIONS\" (and run options shared by both), compare makes the runs itself, the two configurations alternately in ABBA order into one folder, and judges each figure by the rounds' paired differences. " +
             "Exit codes: 0 done, 2 bad input (a folder without a run's results, refused run options), 3 target unreachable (--rounds), 5 a run failed (--rounds), 99 a --fail-on figure worse beyond noise, 130 interrupted (--rounds).")
         {

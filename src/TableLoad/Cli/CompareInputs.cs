@@ -1,7 +1,7 @@
 using TableLoad.Measurement.Gates;
 using TableLoad.Reporting.Compare;
 using TableLoad.Settings;
-using TableLoad.Storage;
+using TableLoad.Settings.Gates;
 
 namespace TableLoad.Cli;
 
@@ -26,7 +26,7 @@ internal sealed record CompareInputs(IReadOnlyCollection<GatedFigure> Gated, dou
         var after = newPath is null ? null : Side(newPath, errors);
         if (before is not null && after is not null)
         {
-            SentOperations(gated, before, after, errors);
+            ScopesOfEither(gated, before, after, errors);
         }
 
         errors.ThrowIfAny();
@@ -35,11 +35,12 @@ internal sealed record CompareInputs(IReadOnlyCollection<GatedFigure> Gated, dou
 
     private static string Judged => string.Join(", ", RunComparison.Compared.Select(f => f.Name()));
 
-    private static string JudgedPerOperation => string.Join(", ", OperationComparison.Compared.Select(f => f.Name()));
+    private static string JudgedPerSlice => string.Join(", ", SliceComparison.Compared.Select(f => f.Name()));
 
     /// <summary>
-    /// --fail-on's figures, each one compare judges: the run's (<c>p99</c>), or an operation's, its name before a dot (<c>read.p99</c>);
-    /// a name it does not judge is listed in <paramref name="errors"/>.
+    /// --fail-on's figures, each one compare judges: the run's (<c>p99</c>), or a part's, scoped by its name before a dot as a run's gates
+    /// are (<see cref="ThresholdParser.TryParseScoped"/>): an operation's (<c>read.p99</c>), a scenario's (<c>lookups.p99</c>) or a
+    /// scenario's operation's (<c>lookups.read.p99</c>). A name it does not judge is listed in <paramref name="errors"/>.
     /// </summary>
     public static List<GatedFigure> Figures(string? text, UsageErrors errors)
     {
@@ -47,46 +48,37 @@ internal sealed record CompareInputs(IReadOnlyCollection<GatedFigure> Gated, dou
         var names = (text ?? "").Split(',', StringSplitOptions.TrimEntries | StringSplitOptions.RemoveEmptyEntries);
         foreach (var name in names)
         {
-            if (Scoped(name, errors) is { } scoped)
+            if (!ThresholdParser.TryParseScoped(name, "", "read.p99", out var scope, out var figure, out var fault))
             {
-                figures.Add(scoped);
+                errors.Require(false, $"{FailOn} '{name}' {fault}");
             }
-            else if (!name.Contains('.', StringComparison.Ordinal)
-                && errors.Require(RunFigures.TryParse(name, out var figure) && RunComparison.Compared.Contains(figure), $"--fail-on names '{name}', which compare does not judge; it takes {Judged}, or an operation's {JudgedPerOperation} as OPERATION.FIGURE (read.p99)."))
+            else if (errors.Require((scope is null ? RunComparison.Compared : SliceComparison.Compared).Contains(figure), scope is null
+                ? $"{FailOn} '{name}' names a figure compare does not judge; it takes {Judged}, or a scenario's or operation's {JudgedPerSlice} as SCOPE.FIGURE (read.p99, lookups.p99)."
+                : $"{FailOn} '{name}' names a figure compare does not judge for a scenario or operation; it takes {JudgedPerSlice}."))
             {
-                figures.Add(new GatedFigure(figure));
+                figures.Add(new GatedFigure(figure, scope));
             }
         }
 
-        errors.Require(text is null || names.Length > 0, $"--fail-on names no figure; give a comma-separated list of {Judged}.");
+        errors.Require(text is null || names.Length > 0, $"{FailOn} names no figure; give a comma-separated list of {Judged}.");
         return figures;
     }
 
-    /// <summary>An operation's figure (<c>read.p99</c>); null, with any fault in <paramref name="errors"/>, for a name without a dot or one compare does not judge.</summary>
-    private static GatedFigure? Scoped(string name, UsageErrors errors)
-    {
-        var dot = name.IndexOf('.', StringComparison.Ordinal);
-        if (dot < 0)
-        {
-            return null;
-        }
+    private const string FailOn = "--fail-on";
 
-        var operation = name[..dot];
-        var known = errors.Require(TableOperationNames.TryParse(operation, out var parsed), operation.Length == 0
-            ? $"--fail-on names '{name}', with no operation before its dot; write OPERATION.FIGURE (read.p99), or the figure alone for the run's."
-            : $"--fail-on names '{name}', but '{operation}' is no operation; an operation's figure is OPERATION.FIGURE, OPERATION one of {TableOperationNames.AllNames}.");
-        var judged = RunFigures.TryParse(name[(dot + 1)..], out var figure) && OperationComparison.Compared.Contains(figure);
-        known &= errors.Require(judged, $"--fail-on names '{name}', whose figure compare does not judge for an operation; it takes {JudgedPerOperation}.");
-        return known ? new GatedFigure(figure, parsed.ToName()) : null;
-    }
-
-    /// <summary>An operation's figure is gated only where a side sent the operation: a name neither sent is a mistake, not a pass.</summary>
-    private static void SentOperations(List<GatedFigure> gated, ComparedSide before, ComparedSide after, UsageErrors errors)
+    /// <summary>
+    /// A scoped figure is gated only where a side has its part of the run: a name neither has is a mistake, not a pass, refused as
+    /// a run's gate scoped by a name the run does not have.
+    /// </summary>
+    private static void ScopesOfEither(List<GatedFigure> gated, ComparedSide before, ComparedSide after, UsageErrors errors)
     {
-        var sent = OperationSide.Names(before).Union(OperationSide.Names(after), StringComparer.Ordinal).ToList();
-        foreach (var figure in gated.Where(g => g.Operation is not null && !sent.Contains(g.Operation, StringComparer.Ordinal)))
+        var (baseNames, baseScenarios) = SliceSide.Scopes(before);
+        var (newNames, newScenarios) = SliceSide.Scopes(after);
+        var names = baseNames.Union(newNames, StringComparer.Ordinal).ToList();
+        var scopes = baseScenarios || newScenarios ? new GateScopes(names, GateScopes.ScenarioKind) : GateScopes.Operations(names);
+        foreach (var figure in gated.Where(g => g.Scope is { } scope && !scopes.Contains(scope)))
         {
-            errors.Require(false, $"--fail-on names '{figure.Name}', but neither run sent {figure.Operation}; they sent {string.Join(", ", sent)}.");
+            errors.Require(false, GateOptions.OutOfScope(FailOn, figure.Name, figure.Scope!, scopes, "the runs'"));
         }
     }
 

@@ -75,10 +75,13 @@ internal static class GateOptions
     {
         foreach (var (scope, text) in conditions)
         {
-            errors.Require(option, scope is null || scopes.Contains(scope),
-                $"{option.Name} '{text}' is scoped by '{scope}', which is none of {whose} {scopes.Kind}s ({string.Join(", ", scopes.Names)}); scope it by one of them, or drop '{scope}.' to judge the whole run.");
+            errors.Require(option, scope is null || scopes.Contains(scope), OutOfScope(option.Name, text, scope!, scopes, whose));
         }
     }
+
+    /// <summary>The sentence that refuses a condition (or compare's gated figure) scoped by a name none of <paramref name="scopes"/>.</summary>
+    public static string OutOfScope(string optionName, string text, string scope, GateScopes scopes, string whose) =>
+        $"{optionName} '{text}' is scoped by '{scope}', which is none of {whose} {scopes.Kind}s ({string.Join(", ", scopes.Names)}); scope it by one of them, or drop '{scope}.' to judge the whole run.";
 
     private static bool Refuse(UsageErrors errors, Option option, List<string> faults)
     {

@@ -82,9 +82,22 @@ internal static class ThresholdParser
             return false;
         }
 
-        var name = condition[..index].Trim();
         valueText = condition[(index + symbol.Length)..].Trim();
+        return TryParseScoped(condition[..index], $" before '{symbol}'", "read.p99<20ms", out scope, out figure, out fault);
+    }
+
+    /// <summary>
+    /// Reads a figure as every gate names it, <c>[SCOPE.]FIGURE</c>: the run's (<c>p99</c>), or a part's, named before the last dot (an
+    /// operation, a scenario, or a scenario's operation: <c>lookups.read.p99</c>). Whether the scope is a part of the run is the caller's to judge.
+    /// </summary>
+    /// <param name="where">Where the figure stands, for the sentence that finds none: " before '&lt;'", or "".</param>
+    /// <param name="example">A scoped figure as the caller's option writes one: <c>read.p99&lt;20ms</c>, <c>read.p99</c>.</param>
+    /// <param name="scope">The name before the figure's dot (<c>read</c> of <c>read.p99</c>); null for the whole run.</param>
+    public static bool TryParseScoped(string text, string where, string example, out string? scope, out RunFigure figure, out string fault)
+    {
+        scope = null;
         fault = "";
+        var name = text.Trim();
         // Figures hold no '.', so the last dot ends the scope: an operation, a scenario, or a scenario's operation (lookups.read).
         var dot = name.LastIndexOf('.');
         if (dot >= 0)
@@ -93,7 +106,8 @@ internal static class ThresholdParser
             name = name[(dot + 1)..].Trim();
             if (scope.Length == 0)
             {
-                fault = "has a dot with no name before it; write SCOPE.FIGURE, for example read.p99<20ms, or the figure alone for the whole run.";
+                figure = default;
+                fault = $"has a dot with no name before it; write SCOPE.FIGURE, for example {example}, or the figure alone for the whole run.";
                 return false;
             }
         }
@@ -101,7 +115,7 @@ internal static class ThresholdParser
         if (!RunFigures.TryParse(name, out figure))
         {
             fault = name.Length == 0
-                ? $"names no figure before '{symbol}' (figures: {RunFigures.Names()})."
+                ? $"names no figure{where} (figures: {RunFigures.Names()})."
                 : $"names no figure TableLoad measures: '{name}' (figures: {RunFigures.Names()}).";
             return false;
         }

@@ -125,6 +125,9 @@ public sealed class CompareOperationsTests(AzuriteFixture azurite, CompareRuns r
 
         Assert.Equal(2, exitCode);
         Assert.Empty(stdout);
-        Assert.Equal("--fail-on names 'delete.p99', but neither run sent delete; they sent read, upsert-replace, query.", Assert.Single(stderr.Split('\n', StringSplitOptions.RemoveEmptyEntries)).TrimEnd());
+        // The sentence a run's --fail-if gets for a scope the run does not have.
+        Assert.Equal(
+            "--fail-on 'delete.p99' is scoped by 'delete', which is none of the runs' operations (read, upsert-replace, query); scope it by one of them, or drop 'delete.' to judge the whole run.",
+            Assert.Single(stderr.Split('\n', StringSplitOptions.RemoveEmptyEntries)).TrimEnd());
     }
 }

@@ -27,6 +27,18 @@ public sealed class CompareRuns : IDisposable
         _runs.GetOrAdd("sweep", _ => new Lazy<Task<string>>(() => RunAsync(azurite, "sweep",
             ["sweep", "--tasks", "2,4", "--batch-size", "20", "--repeat", "2", "--duration", "2s", "--warmup", "1s", "--cooldown", "0s"]))).Value;
 
+    /// <summary>A run of <paramref name="profile"/>'s scenarios (a --config file's JSON), made once under <paramref name="name"/>.</summary>
+    public Task<string> ScenariosAsync(AzuriteFixture azurite, string name, string profile) =>
+        _runs.GetOrAdd(name, _ => new Lazy<Task<string>>(async () =>
+        {
+            var config = ProfilePath(name);
+            await File.WriteAllTextAsync(config, profile);
+            return await RunAsync(azurite, name, ["run", "--config", config]);
+        })).Value;
+
+    /// <summary>Where a profile named <paramref name="name"/> is written for a run to read.</summary>
+    public string ProfilePath(string name) => Path.Combine(_root, name + ".json");
+
     private async Task<string> RunAsync(AzuriteFixture azurite, string name, IReadOnlyList<string> args)
     {
         var output = Path.Combine(_root, name);

@@ -239,8 +239,8 @@ public sealed class CompareTests(AzuriteFixture azurite, CompareRuns runs) : ICl
         JsonNode.Parse(json)!["figures"]!.AsArray().Single(f => (string)f!["figure"]! == name)!;
 
     [Theory]
-    [InlineData("--fail-on", "p98", "--fail-on names 'p98', which compare does not judge")]
-    [InlineData("--fail-on", "mean", "--fail-on names 'mean', which compare does not judge")]
+    [InlineData("--fail-on", "p98", "--fail-on 'p98' names no figure TableLoad measures")]
+    [InlineData("--fail-on", "mean", "--fail-on 'mean' names a figure compare does not judge")]
     [InlineData("--run-noise", "lots", "--run-noise 'lots' is not a share from 0% to 100%")]
     public async Task ABadOption_IsOneSentence_ExitTwo(string option, string value, string expected)
     {
@@ -265,7 +265,7 @@ public sealed class CompareTests(AzuriteFixture azurite, CompareRuns runs) : ICl
         var lines = stderr.Split('\n', StringSplitOptions.RemoveEmptyEntries);
         Assert.Collection(
             lines,
-            l => Assert.StartsWith("--fail-on names 'p98', which compare does not judge", l, StringComparison.Ordinal),
+            l => Assert.StartsWith("--fail-on 'p98' names no figure TableLoad measures", l, StringComparison.Ordinal),
             l => Assert.StartsWith("--run-noise 'lots' is not a share from 0% to 100%", l, StringComparison.Ordinal),
             l => Assert.StartsWith($"'{missing}' does not exist", l, StringComparison.Ordinal));
     }

@@ -5,35 +5,38 @@ using TableLoad.Settings.Gates;
 
 namespace TableLoad.Tests.Cli;
 
-/// <summary>compare's --fail-on: the run's figures and an operation's as OPERATION.FIGURE, every refusal said at once.</summary>
+/// <summary>compare's --fail-on: the run's figures and a part's as SCOPE.FIGURE, scoped as a run's gates are, every refusal said at once.</summary>
 public sealed class CompareFailOnTests
 {
     [Fact]
-    public void Figures_TakeTheRunsAndOperationsFigures_TheOperationNamedAsTableLoadNamesIt()
+    public void Figures_TakeTheRunsAndEachPartsFigures_ScopedByTheNameBeforeTheLastDot()
     {
         var errors = new UsageErrors();
 
-        var gated = CompareInputs.Figures("eps, read.p99,Upsert-Replace.failed", errors);
+        var gated = CompareInputs.Figures("eps, read.p99,upsert-replace.failed,lookups.P99,lookups.read.eps", errors);
 
         Assert.False(errors.Any);
-        Assert.Equal([new GatedFigure(RunFigure.Eps), new GatedFigure(RunFigure.P99, "read"), new GatedFigure(RunFigure.Failed, "upsert-replace")], gated);
-        Assert.Equal(["eps", "read.p99", "upsert-replace.failed"], gated.Select(g => g.Name));
+        Assert.Equal(
+            [new GatedFigure(RunFigure.Eps), new GatedFigure(RunFigure.P99, "read"), new GatedFigure(RunFigure.Failed, "upsert-replace"),
+             new GatedFigure(RunFigure.P99, "lookups"), new GatedFigure(RunFigure.Eps, "lookups.read")],
+            gated);
+        Assert.Equal(["eps", "read.p99", "upsert-replace.failed", "lookups.p99", "lookups.read.eps"], gated.Select(g => g.Name));
     }
 
     [Fact]
-    public void Figures_OfNoOperation_OrNotJudgedForOne_AreRefused_EachInItsSentence()
+    public void Figures_ScopedWithNoName_OrNotJudgedForAPart_AreRefused_EachInItsSentence_AsARunsGateSaysIt()
     {
         var errors = new UsageErrors();
 
-        Assert.Empty(CompareInputs.Figures("lookups.p99,read.cpu,read.p95,.p99", errors));
+        Assert.Empty(CompareInputs.Figures("read.cpu,lookups.p95,.p99,p98", errors));
 
         var refusal = Assert.Throws<UsageException>(errors.ThrowIfAny);
         Assert.Equal(
             [
-                "--fail-on names 'lookups.p99', but 'lookups' is no operation; an operation's figure is OPERATION.FIGURE, OPERATION one of insert, upsert-replace, upsert-merge, read, query, delete, read-modify-write.",
-                "--fail-on names 'read.cpu', whose figure compare does not judge for an operation; it takes eps, p50, p90, p99, throttled, failed.",
-                "--fail-on names 'read.p95', whose figure compare does not judge for an operation; it takes eps, p50, p90, p99, throttled, failed.",
-                "--fail-on names '.p99', with no operation before its dot; write OPERATION.FIGURE (read.p99), or the figure alone for the run's.",
+                "--fail-on 'read.cpu' scopes cpu by 'read', but cpu is measured for the whole process, not for each operation; drop 'read.' to judge the run's.",
+                "--fail-on 'lookups.p95' names a figure compare does not judge for a scenario or operation; it takes eps, p50, p90, p99, throttled, failed.",
+                "--fail-on '.p99' has a dot with no name before it; write SCOPE.FIGURE, for example read.p99, or the figure alone for the whole run.",
+                "--fail-on 'p98' names no figure TableLoad measures: 'p98' (figures: eps, p50, p90, p95, p99, p999, mean, max, throttled, failed, cpu).",
             ],
             refusal.Message.Split(Environment.NewLine));
     }

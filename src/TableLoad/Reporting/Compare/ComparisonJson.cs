@@ -19,7 +19,8 @@ internal static class ComparisonJson
             ["base"] = Side(comparison.Base),
             ["new"] = Side(comparison.New),
             ["figures"] = Figures(comparison.Figures, null),
-            ["operations"] = Operations(comparison.Operations),
+            ["operations"] = Slices(comparison.Operations),
+            ["scenarios"] = Slices(comparison.Scenarios),
             ["knobs"] = new JsonArray([.. comparison.Knobs.Select(k => (JsonNode)new JsonObject { ["name"] = k.Name, ["base"] = k.Base, ["new"] = k.New })]),
             ["knobs_sentence"] = ComparisonLines.KnobsSentence(comparison),
             ["fail_on"] = new JsonArray([.. gated.Select(g => (JsonNode)JsonValue.Create(g.Name))]),
@@ -28,24 +29,34 @@ internal static class ComparisonJson
         };
     }
 
-    /// <summary>Each operation by its name: its figures as the run's are written, or the one side that sent it.</summary>
-    private static JsonObject Operations(IReadOnlyList<OperationComparison> operations)
+    /// <summary>Each part (operation or scenario) by its name: its figures as the run's are written, or the one side that has it; a scenario's operations alike.</summary>
+    private static JsonObject Slices(IReadOnlyList<SliceComparison> slices)
     {
         var json = new JsonObject();
-        foreach (var operation in operations)
+        foreach (var slice in slices)
         {
-            json[operation.Name] = new JsonObject
+            var one = new JsonObject
             {
-                ["only_on"] = operation.OnlyOn,
-                ["same_as_run"] = operation.SameAsRun,
-                ["figures"] = Figures(operation.Figures, operation.Name),
+                ["only_on"] = slice.OnlyOn,
+                ["same_as_run"] = slice.SameAsOwner,
+                ["figures"] = Figures(slice.Figures, slice.Scope),
             };
+            switch (slice.Kind)
+            {
+                case SliceKind.Scenario:
+                    one["operations"] = Slices(slice.Operations);
+                    break;
+                case SliceKind.Operation:
+                    break;
+            }
+
+            json[slice.Name] = one;
         }
 
         return json;
     }
 
-    private static JsonArray Figures(IReadOnlyList<FigureComparison> compared, string? operation)
+    private static JsonArray Figures(IReadOnlyList<FigureComparison> compared, string? scope)
     {
         var figures = new JsonArray();
         foreach (var f in compared)
@@ -73,7 +84,7 @@ internal static class ComparisonJson
                 ["paired"] = f.Paired is { } paired
                     ? new JsonObject { ["rounds"] = paired.Rounds, ["differences"] = new JsonArray([.. paired.Differences.Select(d => (JsonNode)JsonValue.Create(d))]), ["sd"] = paired.StandardDeviation }
                     : null,
-                ["line"] = ComparisonLines.Line(f, operation),
+                ["line"] = ComparisonLines.Line(f, scope),
             });
         }
 

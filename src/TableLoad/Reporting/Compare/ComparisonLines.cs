@@ -15,7 +15,7 @@ internal static class ComparisonLines
             yield return Line(figure);
         }
 
-        foreach (var line in OperationLines(comparison.Operations))
+        foreach (var line in SliceLines(comparison.Operations, "operations", null).Concat(SliceLines(comparison.Scenarios, "scenarios", null)))
         {
             yield return line;
         }
@@ -23,44 +23,57 @@ internal static class ComparisonLines
         yield return KnobsSentence(comparison);
     }
 
-    /// <summary>Each operation's figures under the run's, named as --fail-on takes them (<c>read.p99</c>), and each operation one side lacks.</summary>
-    private static IEnumerable<string> OperationLines(IReadOnlyList<OperationComparison> operations)
+    /// <summary>
+    /// Each part's figures under its owner's, named as --fail-on takes them (<c>read.p99</c>, <c>lookups.p99</c>, <c>lookups.read.p99</c>),
+    /// each part one side lacks, and a scenario's operations under its figures.
+    /// </summary>
+    /// <param name="parts">What the parts are, as the lines list them: "operations", "scenarios".</param>
+    /// <param name="owner">The scenario the parts are of; null for the run's.</param>
+    private static IEnumerable<string> SliceLines(IReadOnlyList<SliceComparison> slices, string parts, SliceComparison? owner)
     {
-        if (operations.Count == 0)
+        if (slices.Count == 0)
         {
             yield break;
         }
 
-        if (operations is [{ SameAsRun: true } alone])
+        if (slices is [{ SameAsOwner: true } alone])
         {
-            yield return $"operations: {alone.Name} alone on both sides, so its figures are the run's above (--fail-on takes them as {alone.Name}.FIGURE too)";
-            yield break;
-        }
-
-        yield return $"operations, each measured apart: {string.Join(", ", operations.Select(o => o.Name))}";
-        var width = operations.SelectMany(o => o.Figures.Select(f => Scoped(o.Name, f).Length)).DefaultIfEmpty(0).Max();
-        foreach (var operation in operations)
-        {
-            if (operation.Lacking is { } lacking)
+            // A scenario of one operation has its figures just above, under the scenario's name: a second block would repeat them.
+            if (owner is null)
             {
-                yield return $"{operation.Name}: {lacking}, so it has nothing to compare";
+                yield return $"{parts}: {alone.Name} alone on both sides, so its figures are the run's above (--fail-on takes them as {alone.Scope}.FIGURE too)";
             }
 
-            foreach (var figure in operation.Figures)
+            yield break;
+        }
+
+        yield return $"{parts}{(owner is null ? "" : $" of {owner.Name}")}, each measured apart: {string.Join(", ", slices.Select(o => o.Name))}";
+        var width = slices.SelectMany(o => o.Figures.Select(f => f.Figure.Name(o.Scope).Length)).DefaultIfEmpty(0).Max();
+        foreach (var slice in slices)
+        {
+            if (slice.Lacking is { } lacking)
             {
-                yield return Line(figure, operation.Name, width);
+                yield return $"{slice.Scope}: {lacking}, so it has nothing to compare";
+            }
+
+            foreach (var figure in slice.Figures)
+            {
+                yield return Line(figure, slice.Scope, width);
+            }
+
+            foreach (var line in SliceLines(slice.Operations, "operations", slice))
+            {
+                yield return line;
             }
         }
     }
 
-    private static string Scoped(string operation, FigureComparison figure) => $"{operation}.{figure.Figure.Name()}";
-
-    /// <param name="operation">The operation the figure is of, which names it (<c>read.p99</c>); null for the run's.</param>
+    /// <param name="scope">The part of the runs the figure is of, which names it (<c>read.p99</c>); null for the run's.</param>
     /// <param name="width">The width the figure's name is padded to, so that a block of lines aligns.</param>
-    public static string Line(FigureComparison figure, string? operation = null, int width = 9)
+    public static string Line(FigureComparison figure, string? scope = null, int width = 9)
     {
         var f = figure.Figure;
-        var name = (operation is null ? f.Name() : Scoped(operation, figure)).PadRight(width);
+        var name = f.Name(scope).PadRight(width);
         var level = $"{figure.Level * 100:0}% CI";
         var change = figure.Scale switch
         {
@@ -112,7 +125,11 @@ internal static class ComparisonLines
         var worse = comparison.WorseAmong(gated);
         var undecided = comparison.UndecidedAmong(gated);
         var names = string.Join(",", gated.Select(f => f.Name));
-        var unknown = undecided.Count > 0 ? $"; {string.Join(", ", undecided.Select(f => f.Name))} cannot be decided, see above" : "";
+        // A scope neither side's runs have (only --rounds can meet one: two folders refuse it) has no line above to point to.
+        var absent = undecided.Where(f => f.Scope is { } scope && comparison.Slice(scope) is null).ToList();
+        var shown = undecided.Except(absent).ToList();
+        var unknown = (shown.Count > 0 ? $"; {string.Join(", ", shown.Select(f => f.Name))} cannot be decided, see above" : "")
+            + string.Concat(absent.Select(f => $"; {f.Name} cannot be decided: neither side's runs have {f.Scope}"));
         return worse.Count == 0
             ? $"gate --fail-on {names}: passed (none worse beyond noise{unknown})"
             : $"gate --fail-on {names}: FAILED ({string.Join(", ", worse.Select(f => f.Name))} worse beyond noise{unknown})";

@@ -15,17 +15,21 @@ internal sealed record RunComparison(ComparedSide Base, ComparedSide New, IReadO
     public static IReadOnlyList<RunFigure> Compared { get; } =
         [RunFigure.Eps, RunFigure.P50, RunFigure.P90, RunFigure.P99, RunFigure.Throttled, RunFigure.CpuPerEntity];
 
-    /// <summary>Each operation either side sent, judged where both did (<see cref="OperationComparison.Between"/>); empty when neither side's summaries name one.</summary>
-    public IReadOnlyList<OperationComparison> Operations { get; init; } = [];
+    /// <summary>Each operation either side sent, judged where both did (<see cref="SliceComparison.Between"/>); empty when neither side's summaries name one.</summary>
+    public IReadOnlyList<SliceComparison> Operations { get; init; } = [];
+
+    /// <summary>Each scenario either side ran, judged where both did, each with its operations; empty when neither side ran scenarios.</summary>
+    public IReadOnlyList<SliceComparison> Scenarios { get; init; } = [];
 
     /// <param name="interval">A run's own interval for a figure, where its summary has one.</param>
     /// <param name="given">The run-to-run share the user gave (<c>--run-noise</c>), which wins; null to measure it from repeats or assume the figure's default.</param>
     public static RunComparison Of(ComparedSide baseSide, ComparedSide newSide, double level, Func<RunSummary, RunFigure, ConfidenceInterval?> interval, double? given)
     {
-        IReadOnlyList<FigureComparison> Judge(ComparedSide b, ComparedSide n, IReadOnlyList<RunFigure> compared) => JudgeRuns(b, n, compared, level, interval, given);
-        return new RunComparison(baseSide, newSide, Judge(baseSide, newSide, Compared), KnobDifferences.Between(baseSide, newSide), level)
+        IReadOnlyList<FigureComparison> Judge(ComparedSide b, ComparedSide n) => JudgeRuns(b, n, SliceComparison.Compared, level, interval, given);
+        return new RunComparison(baseSide, newSide, JudgeRuns(baseSide, newSide, Compared, level, interval, given), KnobDifferences.Between(baseSide, newSide), level)
         {
-            Operations = OperationComparison.Between(baseSide, newSide, (b, n) => Judge(b, n, OperationComparison.Compared)),
+            Operations = SliceComparison.Between(baseSide, newSide, SliceKind.Operation, null, Judge),
+            Scenarios = SliceComparison.Between(baseSide, newSide, SliceKind.Scenario, null, Judge),
         };
     }
 
@@ -55,12 +59,16 @@ internal sealed record RunComparison(ComparedSide Base, ComparedSide New, IReadO
     /// Interleaved rounds: run i of each side was made in round i, so each figure is judged by the rounds' paired differences
     /// (<see cref="PairedRounds"/>), which hold the run-to-run variation themselves: no share is assumed, no run's own interval needed.
     /// </summary>
-    public static RunComparison OfRounds(ComparedSide baseSide, ComparedSide newSide, double level) =>
-        new(baseSide, newSide, JudgeRounds(baseSide, newSide, Compared, level), KnobDifferences.Between(baseSide, newSide), level)
+    public static RunComparison OfRounds(ComparedSide baseSide, ComparedSide newSide, double level)
+    {
+        IReadOnlyList<FigureComparison> Judge(ComparedSide b, ComparedSide n) => JudgeRounds(b, n, SliceComparison.Compared, level);
+        return new(baseSide, newSide, JudgeRounds(baseSide, newSide, Compared, level), KnobDifferences.Between(baseSide, newSide), level)
         {
             Rounds = baseSide.Runs.Count,
-            Operations = OperationComparison.Between(baseSide, newSide, (b, n) => JudgeRounds(b, n, OperationComparison.Compared, level)),
+            Operations = SliceComparison.Between(baseSide, newSide, SliceKind.Operation, null, Judge),
+            Scenarios = SliceComparison.Between(baseSide, newSide, SliceKind.Scenario, null, Judge),
         };
+    }
 
     private static List<FigureComparison> JudgeRounds(ComparedSide baseSide, ComparedSide newSide, IReadOnlyList<RunFigure> compared, double level)
     {
@@ -110,14 +118,21 @@ internal sealed record RunComparison(ComparedSide Base, ComparedSide New, IReadO
     public IReadOnlyList<GatedFigure> WorseAmong(IReadOnlyCollection<GatedFigure> gated) =>
         [.. gated.Where(g => Judged(g) is { Verdict: ComparisonVerdict.Worse })];
 
-    /// <summary>The gated figures on which no verdict could be reached (an operation one side lacks among them): they neither fail nor pass the gate.</summary>
+    /// <summary>
+    /// The gated figures on which no verdict could be reached (a part of the runs one side lacks among them, or one neither has, which
+    /// only runs made by rounds can meet): they neither fail nor pass the gate.
+    /// </summary>
     public IReadOnlyList<GatedFigure> UndecidedAmong(IReadOnlyCollection<GatedFigure> gated) =>
-        [.. gated.Where(g => Judged(g) is { Verdict: ComparisonVerdict.CannotDecide } || Operations.Any(o => o.Name == g.Operation && o.OnlyOn is not null))];
+        [.. gated.Where(g => Judged(g) is { Verdict: ComparisonVerdict.CannotDecide } || (g.Scope is { } scope && Slice(scope) is null or { OnlyOn: not null }))];
 
-    /// <summary>The comparison of a gated figure; null when it has none (its operation on one side only, or a side that did not measure it).</summary>
+    /// <summary>The comparison of a gated figure; null when it has none (its part of the runs on one side only, or a side that did not measure it).</summary>
     public FigureComparison? Judged(GatedFigure gated)
     {
-        var figures = gated.Operation is { } name ? Operations.FirstOrDefault(o => o.Name == name)?.Figures ?? [] : Figures;
+        var figures = gated.Scope is { } scope ? Slice(scope)?.Figures ?? [] : Figures;
         return figures.FirstOrDefault(f => f.Figure == gated.Figure);
     }
+
+    /// <summary>The operation, scenario or scenario's operation <c>--fail-on</c> scopes by <paramref name="scope"/>; null when neither side has it.</summary>
+    public SliceComparison? Slice(string scope) =>
+        Operations.Concat(Scenarios.SelectMany(s => s.AndWithin())).FirstOrDefault(s => s.Scope == scope);
 }
