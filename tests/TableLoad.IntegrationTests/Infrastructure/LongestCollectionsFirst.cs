@@ -17,18 +17,18 @@ public sealed class LongestCollectionsFirst : ITestCollectionOrderer
     /// </summary>
     internal static readonly string[] Longest =
     [
-        GateAzuriteCollection.Name,
-        FleetAzuriteCollection.Name,
-        ProxyAzuriteCollection.Name,
-        ReportAzuriteCollection.Name,
-        RequestUnitsAzuriteCollection.Name,
-        StoredAzuriteCollection.Name,
-        AzuriteCollection.Name,
-        SweepAzuriteCollection.Name,
-        TuneAzuriteCollection.Name,
+        GateAzuriteCollection.Name, // 316 s on 2026-11-28's fresh-clone run, beside three others
+        ProxyAzuriteCollection.Name, // 284 s
+        ReportAzuriteCollection.Name, // 237 s
+        StoredAzuriteCollection.Name, // 229 s
+        SweepAzuriteCollection.Name, // 160 s
+        FleetAzuriteCollection.Name, // 151 s
+        RequestUnitsAzuriteCollection.Name, // 141 s
+        AzuriteCollection.Name, // 98 s
+        SecretAccountCollection.Name, // 97 s
+        TuneAzuriteCollection.Name, // 85 s
+        TuneChoiceAzuriteCollection.Name, // 77 s
         PlantedBuildCollection.Name,
-        SecretAccountCollection.Name,
-        TuneChoiceAzuriteCollection.Name,
     ];
 
     public IEnumerable<ITestCollection> OrderTestCollections(IEnumerable<ITestCollection> testCollections) =>
