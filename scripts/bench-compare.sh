@@ -11,9 +11,12 @@
 # --rounds N: instead, PAIRS comparisons `compare --rounds N` of two identical configurations (they differ
 #   in --key-prefix alone), each through one fresh proxy and Azurite; prints how many called e/s beyond
 #   noise, and any of eps, p50, p90, p99 or cpu (targets: at most 5% and 20% of 40 or more, at N = 5).
+# --rounds N --difference: PAIRS comparisons `compare --rounds N` of --rate LIMIT against --rate 0.85 × LIMIT
+#   (the open model sends what it is told, a true difference of 15%; the proxy's limit is raised out of the
+#   way); prints how many called the lower rate's e/s WORSE (target: at least 90%).
 # Never part of the test suite; run it alone: the machine's own noise is part of what it measures.
 #
-#   scripts/bench-compare.sh [--pairs 20] [--duration 12s] [--warmup 3s] [--limit 1000] [--rounds N] [--keep]
+#   scripts/bench-compare.sh [--pairs 20] [--duration 12s] [--warmup 3s] [--limit 1000] [--rounds N [--difference]] [--keep]
 set -euo pipefail
 
 readonly REPO_ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
@@ -24,7 +27,7 @@ readonly ACCOUNT=devstoreaccount1
 # The emulator's published development key, not a secret; passed through the environment all the same.
 readonly KEY='Eby8vdM02xNOcqFlqUwJPLlmEtlCDXJ1OUzFT50uSRZ6IFsuFq2UVErCz4I6tq/K1SZFPTOtr/KBHBeksoGMGw=='
 
-PAIRS=20 DURATION=12s WARMUP=3s LIMIT=1000 ROUNDS=0 KEEP=0
+PAIRS=20 DURATION=12s WARMUP=3s LIMIT=1000 ROUNDS=0 DIFFERENCE=0 KEEP=0
 die() { echo "bench-compare.sh: $*" >&2; exit 1; }
 while [[ $# -gt 0 ]]; do
     case "$1" in
@@ -33,12 +36,14 @@ while [[ $# -gt 0 ]]; do
         --warmup) [[ $# -ge 2 && "$2" =~ ^[0-9]+s$ ]] || die "--warmup needs whole seconds, e.g. 3s."; WARMUP="$2"; shift 2 ;;
         --limit) [[ $# -ge 2 && "$2" =~ ^[1-9][0-9]*$ ]] || die "--limit needs whole entities per second."; LIMIT="$2"; shift 2 ;;
         --rounds) [[ $# -ge 2 && "$2" =~ ^[0-9]+$ && "$2" -ge 2 ]] || die "--rounds needs a whole number of at least 2."; ROUNDS="$2"; shift 2 ;;
+        --difference) DIFFERENCE=1; shift ;;
         --keep) KEEP=1; shift ;;
-        -h|--help) sed -n '2,16p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
+        -h|--help) sed -n '2,19p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
         *) die "unknown argument '$1' (see --help)." ;;
     esac
 done
 # Rounds need no run's own interval: their paired differences carry the spread.
+(( DIFFERENCE == 0 || ROUNDS > 0 )) || die "--difference goes with --rounds N."
 (( ROUNDS > 0 || ${DURATION%s} >= 11 )) || die "--duration must be at least 11s: a shorter run has no interval of its own, and compare cannot decide it."
 readonly LOWER=$((LIMIT * 85 / 100))
 
@@ -68,19 +73,32 @@ verdict() { # verdict FIGURE FILE: the verdict of FIGURE's line in compare's out
 }
 
 if ((ROUNDS > 0)); then
-    rounds() { # rounds NAME: one compare --rounds of two identical configurations through a fresh proxy at LIMIT in front of a fresh Azurite
+    rounds() { # rounds NAME LIMIT BASE NEW: one compare --rounds of BASE and NEW through a fresh proxy at LIMIT in front of a fresh Azurite
         "$REPO_ROOT/scripts/azurite.sh" start --port "$AZURITE_PORT" >/dev/null
-        "$REPO_ROOT/scripts/proxy.sh" start --port "$PROXY_PORT" --target-port "$AZURITE_PORT" --partition-limit "$LIMIT" --seed 7 >/dev/null
-        dotnet "$TABLELOAD" compare --rounds "$ROUNDS" --base "--key-prefix a" --new "--key-prefix b" --tasks 8 --batch-size 100 \
-            --duration "$DURATION" --warmup "$WARMUP" --no-batch-log --output "$WORK/$1" >"$WORK/$1.txt" 2>"$WORK/$1.log" ||
+        "$REPO_ROOT/scripts/proxy.sh" start --port "$PROXY_PORT" --target-port "$AZURITE_PORT" --partition-limit "$2" --seed 7 >/dev/null
+        dotnet "$TABLELOAD" compare --rounds "$ROUNDS" --base "$3" --new "$4" --tasks 8 --batch-size 100 \
+            --duration "$DURATION" --warmup "$WARMUP" --no-batch-log --output "$WORK/$1" >"$WORK/$1.txt" 2>"$WORK/$1.log" || [[ $? == 99 ]] ||
             die "compare $1 failed: $(tail -n 3 "$WORK/$1.log")"
         "$REPO_ROOT/scripts/proxy.sh" stop --port "$PROXY_PORT" >/dev/null
         "$REPO_ROOT/scripts/azurite.sh" stop --port "$AZURITE_PORT" >/dev/null
     }
+    if ((DIFFERENCE)); then
+        worse=0
+        for ((i = 1; i <= PAIRS; i++)); do
+            echo "== comparison $i of $PAIRS: compare --rounds $ROUNDS of --rate $LIMIT against --rate $LOWER, $DURATION runs"
+            rounds "lower$i" $((LIMIT * 4)) "--rate $LIMIT" "--rate $LOWER"
+            [[ "$(verdict eps "$WORK/lower$i.txt")" == WORSE ]] && worse=$((worse + 1))
+            grep -m1 "^eps " "$WORK/lower$i.txt"
+        done
+        echo "== a true 15% difference, $PAIRS comparisons by $ROUNDS rounds: 'WORSE' on eps is the true verdict"
+        awk -v w="$worse" -v n="$PAIRS" 'BEGIN { printf "  eps WORSE                              %d of %d (%.1f%%)\n", w, n, 100 * w / n }'
+        exit 0
+    fi
     eps=0 any=0
     for ((i = 1; i <= PAIRS; i++)); do
         echo "== comparison $i of $PAIRS: compare --rounds $ROUNDS of two identical configurations at $LIMIT entities/s, $DURATION runs"
-        rounds "same$i"
+        rounds "same$i" "$LIMIT" "--key-prefix a" "--key-prefix b"
+        grep -m1 "^eps " "$WORK/same$i.txt"
         [[ "$(verdict eps "$WORK/same$i.txt")" =~ ^(better|WORSE)$ ]] && eps=$((eps + 1))
         for figure in eps p50 p90 p99 cpu; do
             if [[ "$(verdict "$figure" "$WORK/same$i.txt")" =~ ^(better|WORSE)$ ]]; then any=$((any + 1)); break; fi
