@@ -17,7 +17,10 @@ internal static class ScenarioSlices
     public static string? OperationIn(string slice, string scenario) =>
         slice.Length > scenario.Length + 1 && slice.StartsWith(scenario, StringComparison.Ordinal) && slice[scenario.Length] == Separator ? slice[(scenario.Length + 1)..] : null;
 
-    public static string Of(string scenario, TableOperation operation) => scenario + Separator + operation.ToName();
+    public static string Of(string scenario, TableOperation operation) => Of(scenario, operation.ToName());
+
+    /// <summary>A scenario's operation's slice, as summary.json's names give them: SCENARIO.OPERATION.</summary>
+    public static string Of(string scenario, string operation) => scenario + Separator + operation;
 
     /// <summary>The slices a request of <paramref name="operation"/> counts in: the operation's across the run, the scenario's and the scenario's operation's.</summary>
     public static string[] Of(string? scenario, TableOperation operation, bool mix) =>

@@ -51,7 +51,7 @@ internal sealed record SliceComparison(SliceKind Kind, string Name, string Scope
         var alone = before.Count == 1 && before.SequenceEqual(after, StringComparer.Ordinal);
         return [.. before.Union(after, StringComparer.Ordinal).Select(name =>
         {
-            var scope = owner is null ? name : owner + ScenarioSlices.Separator + name;
+            var scope = owner is null ? name : ScenarioSlices.Of(owner, name);
             return (before.Contains(name), after.Contains(name)) switch
             {
                 (true, true) => Judged(SliceSide.Of(baseSide, kind, name), SliceSide.Of(newSide, kind, name), kind, name, scope, judge) with { SameAsOwner = alone },

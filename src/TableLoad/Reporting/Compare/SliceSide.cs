@@ -1,3 +1,4 @@
+using System.Collections.ObjectModel;
 using TableLoad.Measurement;
 using TableLoad.Settings;
 
@@ -21,7 +22,7 @@ internal static class SliceSide
     {
         var scenarios = Names(side, SliceKind.Scenario);
         var names = Names(side, SliceKind.Operation)
-            .Concat(scenarios.SelectMany(s => (IEnumerable<string>)[s, .. Names(Of(side, SliceKind.Scenario, s), SliceKind.Operation).Select(o => s + ScenarioSlices.Separator + o)]));
+            .Concat(scenarios.SelectMany(s => (IEnumerable<string>)[s, .. Names(Of(side, SliceKind.Scenario, s), SliceKind.Operation).Select(o => ScenarioSlices.Of(s, o))]));
         return ([.. names], scenarios.Count > 0);
     }
 
@@ -32,10 +33,8 @@ internal static class SliceSide
     private static IReadOnlyDictionary<string, OperationSummary> Of(RunSummary run, SliceKind kind) => kind switch
     {
         SliceKind.Operation => run.Operations,
-        SliceKind.Scenario => run.Scenarios ?? EmptySlices,
+        SliceKind.Scenario => run.Scenarios ?? ReadOnlyDictionary<string, OperationSummary>.Empty,
     };
-
-    private static readonly IReadOnlyDictionary<string, OperationSummary> EmptySlices = new Dictionary<string, OperationSummary>();
 
     // The figures a part has in summary.json; the client's CPU is the process's and stays out of a part's comparison.
     // A scenario's operations become the narrowed run's, so that they are compared as a run's are.
@@ -50,7 +49,7 @@ internal static class SliceSide
         Confidence = slice.Confidence,
         Throttling = slice.Throttling,
         RequestUnits = slice.RequestUnits,
-        Operations = slice.Operations ?? EmptySlices,
+        Operations = slice.Operations ?? ReadOnlyDictionary<string, OperationSummary>.Empty,
         Scenarios = null,
     };
 }
