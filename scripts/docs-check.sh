@@ -23,8 +23,8 @@
 # Any marker may add `needs: TOOL`: the block is skipped, and said so, when TOOL is not installed.
 #
 # What a reader fills in is filled in: AccountKey=... gets a dummy key, `--instance k` becomes 0, a
-# literal --start-at a time 5 s ahead. Durations are shortened: --duration 1s and --warmup 1s, added
-# to every run, sweep, tune and quickstart without them (no --duration beside --stages, whose stages last 1s each instead, unless the command has an --abort-if, whose window may need them), and --cooldown 0s (the quickstart, which runs
+# literal --start-at a time 5 s ahead. Durations are shortened: --duration 1s and --warmup 0s (1s in a block
+# that judges figures with --fail-if or --fail-on), added to every run, sweep, tune and quickstart without them (no --duration beside --stages, whose stages last 1s each instead, unless the command has an --abort-if, whose window may need them), and --cooldown 0s (the quickstart, which runs
 # from the repository's root, also gets an --output in the scratch folder). A validate or remote
 # sweep without --output gets one of its own: they stop at once, and the default folder is named by
 # the second. The ports 10002 and 10302 become the throwaway Azurite's, 10102 the proxy's.
@@ -44,6 +44,7 @@ readonly BLOCK_TIMEOUT_S=150
 readonly DUMMY_KEY="ZG9jcy1jaGVjay1ub3QtYS1rZXk="
 
 list_only=0
+block_warmup=1s
 if [[ "${1:-}" == --list ]]; then
     list_only=1
     shift
@@ -108,7 +109,7 @@ substitute() {
         -e "s/(^|[^0-9])10102([^0-9]|$)/\1$PROXY_PORT\2/g" \
         -e 's/ \.\.\. / /g' \
         -e 's/--duration [^[:space:]]+/--duration 1s/g' \
-        -e 's/--warmup [^[:space:]]+/--warmup 1s/g' \
+        -e "s/--warmup [^[:space:]]+/--warmup $block_warmup/g" \
         -e 's/--cooldown [^[:space:]]+/--cooldown 0s/g' \
         -e 's#^dotnet build src/#dotnet build '"$REPO_ROOT"'/src/#' \
         <<<"$cmd")"
@@ -131,11 +132,12 @@ substitute() {
         local tail=""
         [[ "$cmd" =~ [[:space:]]\&[[:space:]]*$ ]] && { tail=" &"; cmd="${cmd%&*}"; cmd="${cmd%"${cmd##*[![:space:]]}"}"; }
         # What is checked is that the command runs and writes its files, which a measured second proves as well as a
-        # minute: each closed-model second keeps both cores busy, so longer runs only cost the suite's CPU. The warm-up
-        # stays, so that a busy machine's start-up (the first connection, the JIT) is not all of the measured second.
+        # minute: each closed-model second keeps both cores busy, so longer runs only cost the suite's CPU. A warm-up second
+        # is spent only where figures are judged (block_warmup), so that a busy machine's start-up (the first connection,
+        # the JIT) is not all of the second a gate reads.
         # A stage plan's measured time is its stages' sum, and run refuses --duration beside it.
         [[ "$cmd" =~ --duration|--stages ]] || cmd="$cmd --duration 1s"
-        [[ "$cmd" =~ --warmup ]] || cmd="$cmd --warmup 1s"
+        [[ "$cmd" =~ --warmup ]] || cmd="$cmd --warmup $block_warmup"
         cmd="$cmd$tail"
     fi
     printf '%s\n' "$cmd"
@@ -197,6 +199,9 @@ run_block() {
     local script="$WORK/$id.sh" results="$WORK/$id.results" log="$WORK/$id.log"
     commands="$(commands_of <<<"$body")"
     : >"$results"
+    # Each closed-model warm-up second keeps both cores busy too: only a block whose gates read the figures has one.
+    block_warmup=0s
+    [[ "$commands" =~ --fail-if|--fail-on ]] && block_warmup=1s
     write_block_script "$class" "$doc" "$script" "$results" "$skip" <<<"$commands"
 
     if ((list_only)); then
