@@ -3,4 +3,4 @@
 // are of counts, schedules and the proxy's own pacing, with bounds a slow machine meets too, not of a rate or latency
 // within some percent: a busy machine makes them slower, not red.
 [assembly: CollectionBehavior(CollectionBehavior.CollectionPerClass, MaxParallelThreads = 4)]
-[assembly: TestCollectionOrderer("TableLoad.IntegrationTests.Infrastructure.LongestCollectionsFirst", "TableLoad.IntegrationTests")]
+[assembly: TestCollectionOrderer("TableLoad.IntegrationTests.Infrastructure.CollectionOrder", "TableLoad.IntegrationTests")]

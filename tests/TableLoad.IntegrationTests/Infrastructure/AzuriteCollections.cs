@@ -2,7 +2,7 @@ namespace TableLoad.IntegrationTests.Infrastructure;
 
 // Each collection starts an Azurite of its own, so the collections run side by side (AssemblyInfo.cs says how many
 // at once) while the tests of one collection run one after the other against theirs: a test may freeze its Azurite
-// (SIGSTOP) without stalling any other. LongestCollectionsFirst starts the longest first, so none is left running alone.
+// (SIGSTOP) without stalling any other. CollectionOrder starts them so that none is left running alone at the end.
 
 /// <summary>Runs: their options, refusals, runtime settings and result files.</summary>
 [CollectionDefinition(Name)]
