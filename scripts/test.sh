@@ -190,6 +190,7 @@ summarise_and_exit() {
 }
 
 abort() {
+    kill $(jobs -p) 2>/dev/null || true
     echo "test.sh: $1 failed; no tests were run." >&2
     exit 1
 }
@@ -219,20 +220,16 @@ main() {
     results="$(mktemp -d "${TMPDIR:-/tmp}/tableload-test-results.XXXXXX")"
     trap 'rm -rf "$step_log" "$results"' EXIT
 
-    # The restore reads NuGet while npm ci mostly unpacks Azurite: each waits on its own I/O, so they run side by side.
-    local restore_log restore_pid restore_rc=0
-    restore_log="$(mktemp "${TMPDIR:-/tmp}/tableload-test-restore.XXXXXX")"
-    dotnet restore TableLoad.sln --nologo -v quiet >"$restore_log" 2>&1 &
-    restore_pid=$!
+    # Node's, R's and the browser's installs need neither the restore nor the build, and the build needs none of them: npm ci
+    # (and on a clean machine apt-get) waits on the network and the disk while the compiler keeps the cores busy, so they run
+    # side by side. The tests that need them start after both.
+    local deps_log deps_pid
+    deps_log="$(mktemp "${TMPDIR:-/tmp}/tableload-test-deps.XXXXXX")"
+    bash scripts/install-deps.sh "${deps_args[@]}" >"$deps_log" 2>&1 &
+    deps_pid=$!
 
-    step "install dependencies"
-    bash scripts/install-deps.sh "${deps_args[@]}" || abort "installing dependencies"
-
-    step "dotnet restore (ran beside the install)"
-    wait "$restore_pid" || restore_rc=$?
-    cat "$restore_log"
-    rm -f "$restore_log"
-    ((restore_rc == 0)) || abort "dotnet restore"
+    step "dotnet restore"
+    dotnet restore TableLoad.sln --nologo -v quiet || abort "dotnet restore"
 
     step "dotnet build (Release)"
     dotnet build TableLoad.sln -c Release --no-restore --nologo -v quiet -clp:NoSummary \
@@ -249,6 +246,13 @@ main() {
 
     step "dotnet publish (ReadyToRun) over the built program"
     ready_to_run || echo "test.sh: the ReadyToRun publish failed; the tests start the program as built, which only takes longer." >&2
+
+    local deps_rc=0
+    wait "$deps_pid" || deps_rc=$?
+    step "install dependencies (ran beside the build)"
+    cat "$deps_log"
+    rm -f "$deps_log"
+    ((deps_rc == 0)) || abort "installing dependencies"
 
     if [[ -n "$repeat" ]]; then
         repeat_integration_tests "$repeat" "$filter"
