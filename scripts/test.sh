@@ -260,8 +260,8 @@ main() {
     fi
 
     # The integration tests take the longest and mostly wait (on child processes, timed runs, the proxy's latency), so
-    # everything else runs beside them: the unit tests and the R tests compute, the docs check mostly waits on short runs
-    # whose exit codes are all it checks. Their output is shown after the integration tests', one after the other.
+    # everything else runs beside them: the R tests compute, the docs check mostly waits on short runs whose exit codes are
+    # all it checks. Their output, and the unit tests' (started beside the publish), is shown after the integration tests'.
     local docs_log docs_pid r_log="" r_pid=""
     docs_log="$(mktemp "${TMPDIR:-/tmp}/tableload-test-docs.XXXXXX")"
     env --default-signal=INT bash "$DOCS_CHECK" >"$docs_log" 2>&1 &

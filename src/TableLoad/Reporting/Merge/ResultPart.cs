@@ -87,7 +87,7 @@ internal sealed class ResultPart
     /// operations, scenarios and each scenario's operations, as the run named them (<see cref="Settings.RunSettings.Slices"/>); none for one operation.
     /// </summary>
     public IReadOnlyList<string> Slices => Summary.Scenarios is { } scenarios
-        ? [.. Summary.Operations.Keys, .. scenarios.SelectMany(s => (s.Value.Operations ?? new Dictionary<string, OperationSummary>()).Keys.Select(o => Settings.ScenarioSlices.Of(s.Key, o)).Prepend(s.Key))]
+        ? [.. Summary.Operations.Keys, .. scenarios.SelectMany(s => (s.Value.Operations?.Keys ?? []).Select(o => Settings.ScenarioSlices.Of(s.Key, o)).Prepend(s.Key))]
         : OperationMix.TryParse(Summary.Operation, out var mix, out _) ? [.. mix.Operations.Select(o => o.ToName())] : [];
 
     /// <param name="slice">A mix's operation, for its own seconds; null for the whole run's.</param>
