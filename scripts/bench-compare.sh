@@ -14,9 +14,15 @@
 # --rounds N --difference: PAIRS comparisons `compare --rounds N` of --rate LIMIT against --rate 0.85 × LIMIT
 #   (the open model sends what it is told, a true difference of 15%; the proxy's limit is raised out of the
 #   way); prints how many called the lower rate's e/s WORSE (target: at least 90%).
+# --all-pairs N [--client sdk|wire] [--tasks T] [--batch-size B]: instead, N identical runs straight against
+#   Azurite (no proxy, so nothing but the emulator and the machine holds their e/s), each against a fresh one,
+#   and `compare` of every pair of them (N(N-1)/2 single-run comparisons): prints each verdict's share on eps
+#   and p99 ("cannot decide" included), how many called any of eps, p50, p90, p99 or cpu beyond noise, and
+#   each figure's run-to-run spread (target: eps beyond noise in at most 7% of 60 or more pairs).
 # Never part of the test suite; run it alone: the machine's own noise is part of what it measures.
 #
 #   scripts/bench-compare.sh [--pairs 20] [--duration 12s] [--warmup 3s] [--limit 1000] [--rounds N [--difference]] [--keep]
+#   scripts/bench-compare.sh --all-pairs 12 [--client wire] [--tasks 6] [--batch-size 50] [--duration 12s] [--warmup 2s]
 set -euo pipefail
 
 readonly REPO_ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
@@ -27,7 +33,7 @@ readonly ACCOUNT=devstoreaccount1
 # The emulator's published development key, not a secret; passed through the environment all the same.
 readonly KEY='Eby8vdM02xNOcqFlqUwJPLlmEtlCDXJ1OUzFT50uSRZ6IFsuFq2UVErCz4I6tq/K1SZFPTOtr/KBHBeksoGMGw=='
 
-PAIRS=20 DURATION=12s WARMUP=3s LIMIT=1000 ROUNDS=0 DIFFERENCE=0 KEEP=0
+PAIRS=20 DURATION=12s WARMUP=3s LIMIT=1000 ROUNDS=0 DIFFERENCE=0 KEEP=0 ALL_PAIRS=0 CLIENT=sdk TASKS=6 BATCH_SIZE=50
 die() { echo "bench-compare.sh: $*" >&2; exit 1; }
 while [[ $# -gt 0 ]]; do
     case "$1" in
@@ -38,7 +44,11 @@ while [[ $# -gt 0 ]]; do
         --rounds) [[ $# -ge 2 && "$2" =~ ^[0-9]+$ && "$2" -ge 2 ]] || die "--rounds needs a whole number of at least 2."; ROUNDS="$2"; shift 2 ;;
         --difference) DIFFERENCE=1; shift ;;
         --keep) KEEP=1; shift ;;
-        -h|--help) sed -n '2,19p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
+        --all-pairs) [[ $# -ge 2 && "$2" =~ ^[0-9]+$ && "$2" -ge 2 ]] || die "--all-pairs needs a whole number of runs, at least 2."; ALL_PAIRS="$2"; shift 2 ;;
+        --client) [[ $# -ge 2 && "$2" =~ ^(sdk|wire)$ ]] || die "--client is sdk or wire."; CLIENT="$2"; shift 2 ;;
+        --tasks) [[ $# -ge 2 && "$2" =~ ^[1-9][0-9]*$ ]] || die "--tasks needs a whole number."; TASKS="$2"; shift 2 ;;
+        --batch-size) [[ $# -ge 2 && "$2" =~ ^[1-9][0-9]*$ ]] || die "--batch-size needs a whole number."; BATCH_SIZE="$2"; shift 2 ;;
+        -h|--help) sed -n '2,25p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
         *) die "unknown argument '$1' (see --help)." ;;
     esac
 done
@@ -68,9 +78,57 @@ run() { # run NAME LIMIT: one run through a fresh proxy at LIMIT entities/s in f
     "$REPO_ROOT/scripts/azurite.sh" stop --port "$AZURITE_PORT" >/dev/null
 }
 
+spread() { # spread RUN...: each figure's mean and run-to-run spread over the identical runs in $WORK/RUN
+    Rscript - "$WORK" "$@" <<'R'
+args <- commandArgs(trailingOnly = TRUE)
+work <- args[1]; runs <- args[-1]
+s <- lapply(runs, function(r) jsonlite::fromJSON(file.path(work, r, "summary.json")))
+figures <- list(eps = function(x) x$mean_entities_per_second, p50 = function(x) x$latency_ms$median,
+                p90 = function(x) x$latency_ms$p90, p99 = function(x) x$latency_ms$p99,
+                cpu = function(x) x$client$cpu_us_per_entity)
+cat(sprintf("== run-to-run variation over the %d identical runs\n", length(runs)))
+for (name in names(figures)) {
+  v <- vapply(s, figures[[name]], numeric(1))
+  cat(sprintf("  %-4s mean %9.1f  sd/mean %5.1f%%  sd of log %5.3f\n", name, mean(v), 100 * sd(v) / mean(v), sd(log(v))))
+}
+R
+}
+
 verdict() { # verdict FIGURE FILE: the verdict of FIGURE's line in compare's output
     grep -m1 "^$1 " "$2" | sed -E 's/.*\) (better|WORSE|no difference beyond noise)(;.*)?$/\1/; s/.* (cannot decide):.*/\1/'
 }
+
+if ((ALL_PAIRS > 0)); then
+    export TABLELOAD_CONNECTION_STRING="DefaultEndpointsProtocol=http;AccountName=$ACCOUNT;AccountKey=$KEY;TableEndpoint=http://127.0.0.1:$AZURITE_PORT/$ACCOUNT"
+    for ((i = 1; i <= ALL_PAIRS; i++)); do
+        echo "== run $i of $ALL_PAIRS: --client $CLIENT --tasks $TASKS --batch-size $BATCH_SIZE, $DURATION after $WARMUP, against a fresh Azurite"
+        "$REPO_ROOT/scripts/azurite.sh" start --port "$AZURITE_PORT" >/dev/null
+        dotnet "$TABLELOAD" run --client "$CLIENT" --tasks "$TASKS" --batch-size "$BATCH_SIZE" --duration "$DURATION" --warmup "$WARMUP" \
+            --quiet --no-batch-log --output "$WORK/r$i" >"$WORK/r$i.log" 2>&1 || die "run $i failed: $(tail -n 3 "$WORK/r$i.log")"
+        "$REPO_ROOT/scripts/azurite.sh" stop --port "$AZURITE_PORT" >/dev/null
+    done
+    n=0 eps_false=0 any=0
+    : >"$WORK/verdicts"
+    for ((i = 1; i < ALL_PAIRS; i++)); do
+        for ((j = i + 1; j <= ALL_PAIRS; j++)); do
+            dotnet "$TABLELOAD" compare "$WORK/r$i" "$WORK/r$j" >"$WORK/c$i-$j.txt" 2>&1 || true
+            n=$((n + 1))
+            for figure in eps p99; do echo "$figure $(verdict "$figure" "$WORK/c$i-$j.txt")" >>"$WORK/verdicts"; done
+            [[ "$(verdict eps "$WORK/c$i-$j.txt")" =~ ^(better|WORSE)$ ]] && eps_false=$((eps_false + 1))
+            for figure in eps p50 p90 p99 cpu; do
+                if [[ "$(verdict "$figure" "$WORK/c$i-$j.txt")" =~ ^(better|WORSE)$ ]]; then any=$((any + 1)); break; fi
+            done
+        done
+    done
+    echo "== $n single-run comparisons of $ALL_PAIRS identical runs: a verdict other than 'no difference beyond noise' or 'cannot decide' is false"
+    sort "$WORK/verdicts" | uniq -c | awk -v n="$n" '{ c = $1; f = $2; $1 = $2 = ""; printf "  %-4s %5.1f%%  %s\n", f, 100 * c / n, substr($0, 3) }'
+    awk -v e="$eps_false" -v a="$any" -v n="$n" 'BEGIN {
+        printf "  eps beyond noise                       %d of %d (%.1f%%)\n", e, n, 100 * e / n
+        printf "  any of eps, p50, p90, p99, cpu beyond  %d of %d (%.1f%%)\n", a, n, 100 * a / n }'
+    grep -m1 "^eps " "$WORK/c1-2.txt" || true
+    spread $(seq -f 'r%g' 1 "$ALL_PAIRS")
+    exit 0
+fi
 
 if ((ROUNDS > 0)); then
     rounds() { # rounds NAME LIMIT BASE NEW: one compare --rounds of BASE and NEW through a fresh proxy at LIMIT in front of a fresh Azurite
@@ -132,17 +190,4 @@ echo "== a known 15% difference ($PAIRS pairs, $LIMIT -> $LOWER entities/s): 'WO
 shares lower eps
 shares lower p99
 
-Rscript - "$WORK" "$PAIRS" <<'R'
-args <- commandArgs(trailingOnly = TRUE)
-work <- args[1]; pairs <- as.integer(args[2])
-runs <- c(sprintf("a%d", seq_len(pairs)), sprintf("same%d", seq_len(pairs)))
-s <- lapply(runs, function(r) jsonlite::fromJSON(file.path(work, r, "summary.json")))
-figures <- list(eps = function(x) x$mean_entities_per_second, p50 = function(x) x$latency_ms$median,
-                p90 = function(x) x$latency_ms$p90, p99 = function(x) x$latency_ms$p99,
-                cpu = function(x) x$client$cpu_us_per_entity)
-cat(sprintf("== run-to-run variation over the %d identical runs\n", length(runs)))
-for (name in names(figures)) {
-  v <- vapply(s, figures[[name]], numeric(1))
-  cat(sprintf("  %-4s mean %9.1f  sd/mean %5.1f%%  sd of log %5.3f\n", name, mean(v), 100 * sd(v) / mean(v), sd(log(v))))
-}
-R
+spread $(seq -f 'a%g' 1 "$PAIRS") $(seq -f 'same%g' 1 "$PAIRS")
