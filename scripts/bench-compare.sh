@@ -98,6 +98,21 @@ verdict() { # verdict FIGURE FILE: the verdict of FIGURE's line in compare's out
     grep -m1 "^$1 " "$2" | sed -E 's/.*\) (better|WORSE|no difference beyond noise)(;.*)?$/\1/; s/.* (cannot decide):.*/\1/'
 }
 
+eps_false=0 any_false=0
+judge_identical() { # judge_identical FILE: counts a comparison of identical sides that called eps, or any of five figures, beyond noise
+    local figure
+    [[ "$(verdict eps "$1")" =~ ^(better|WORSE)$ ]] && eps_false=$((eps_false + 1))
+    for figure in eps p50 p90 p99 cpu; do
+        if [[ "$(verdict "$figure" "$1")" =~ ^(better|WORSE)$ ]]; then any_false=$((any_false + 1)); break; fi
+    done
+}
+
+print_false() { # print_false N: the counts of judge_identical over N comparisons
+    awk -v e="$eps_false" -v a="$any_false" -v n="$1" 'BEGIN {
+        printf "  eps beyond noise                       %d of %d (%.1f%%)\n", e, n, 100 * e / n
+        printf "  any of eps, p50, p90, p99, cpu beyond  %d of %d (%.1f%%)\n", a, n, 100 * a / n }'
+}
+
 if ((ALL_PAIRS > 0)); then
     export TABLELOAD_CONNECTION_STRING="DefaultEndpointsProtocol=http;AccountName=$ACCOUNT;AccountKey=$KEY;TableEndpoint=http://127.0.0.1:$AZURITE_PORT/$ACCOUNT"
     for ((i = 1; i <= ALL_PAIRS; i++)); do
@@ -107,24 +122,19 @@ if ((ALL_PAIRS > 0)); then
             --quiet --no-batch-log --output "$WORK/r$i" >"$WORK/r$i.log" 2>&1 || die "run $i failed: $(tail -n 3 "$WORK/r$i.log")"
         "$REPO_ROOT/scripts/azurite.sh" stop --port "$AZURITE_PORT" >/dev/null
     done
-    n=0 eps_false=0 any=0
+    n=0
     : >"$WORK/verdicts"
     for ((i = 1; i < ALL_PAIRS; i++)); do
         for ((j = i + 1; j <= ALL_PAIRS; j++)); do
             dotnet "$TABLELOAD" compare "$WORK/r$i" "$WORK/r$j" >"$WORK/c$i-$j.txt" 2>&1 || true
             n=$((n + 1))
             for figure in eps p99; do echo "$figure $(verdict "$figure" "$WORK/c$i-$j.txt")" >>"$WORK/verdicts"; done
-            [[ "$(verdict eps "$WORK/c$i-$j.txt")" =~ ^(better|WORSE)$ ]] && eps_false=$((eps_false + 1))
-            for figure in eps p50 p90 p99 cpu; do
-                if [[ "$(verdict "$figure" "$WORK/c$i-$j.txt")" =~ ^(better|WORSE)$ ]]; then any=$((any + 1)); break; fi
-            done
+            judge_identical "$WORK/c$i-$j.txt"
         done
     done
     echo "== $n single-run comparisons of $ALL_PAIRS identical runs: a verdict other than 'no difference beyond noise' or 'cannot decide' is false"
     sort "$WORK/verdicts" | uniq -c | awk -v n="$n" '{ c = $1; f = $2; $1 = $2 = ""; printf "  %-4s %5.1f%%  %s\n", f, 100 * c / n, substr($0, 3) }'
-    awk -v e="$eps_false" -v a="$any" -v n="$n" 'BEGIN {
-        printf "  eps beyond noise                       %d of %d (%.1f%%)\n", e, n, 100 * e / n
-        printf "  any of eps, p50, p90, p99, cpu beyond  %d of %d (%.1f%%)\n", a, n, 100 * a / n }'
+    print_false "$n"
     grep -m1 "^eps " "$WORK/c1-2.txt" || true
     spread $(seq -f 'r%g' 1 "$ALL_PAIRS")
     exit 0
@@ -152,20 +162,14 @@ if ((ROUNDS > 0)); then
         awk -v w="$worse" -v n="$PAIRS" 'BEGIN { printf "  eps WORSE                              %d of %d (%.1f%%)\n", w, n, 100 * w / n }'
         exit 0
     fi
-    eps=0 any=0
     for ((i = 1; i <= PAIRS; i++)); do
         echo "== comparison $i of $PAIRS: compare --rounds $ROUNDS of two identical configurations at $LIMIT entities/s, $DURATION runs"
         rounds "same$i" "$LIMIT" "--key-prefix a" "--key-prefix b"
         grep -m1 "^eps " "$WORK/same$i.txt"
-        [[ "$(verdict eps "$WORK/same$i.txt")" =~ ^(better|WORSE)$ ]] && eps=$((eps + 1))
-        for figure in eps p50 p90 p99 cpu; do
-            if [[ "$(verdict "$figure" "$WORK/same$i.txt")" =~ ^(better|WORSE)$ ]]; then any=$((any + 1)); break; fi
-        done
+        judge_identical "$WORK/same$i.txt"
     done
     echo "== identical configurations, $PAIRS comparisons by $ROUNDS rounds: a verdict other than 'no difference beyond noise' is false"
-    awk -v e="$eps" -v a="$any" -v n="$PAIRS" 'BEGIN {
-        printf "  eps beyond noise                       %d of %d (%.1f%%)\n", e, n, 100 * e / n
-        printf "  any of eps, p50, p90, p99, cpu beyond  %d of %d (%.1f%%)\n", a, n, 100 * a / n }'
+    print_false "$PAIRS"
     exit 0
 fi
 
