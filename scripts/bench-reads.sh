@@ -4,8 +4,9 @@
 # and --client wire against the raw read loop (a bare HttpClient GET of each entity's address, signed per request).
 # One Azurite (in memory) for the whole script; one TableLoad run writes the key space once (--preload, the default 1 KB
 # entity of 8 binary properties, --key-space keys for each task) into a kept table, which every run then reads by the same
-# keys at the same --tasks, --seconds and warm-up. Each round runs tableload sdk, the SDK loop, tableload wire and the raw
-# loop, in that order on odd rounds and reversed on even ones, so a drift in the machine's load favours no side.
+# keys at the same --tasks, --seconds and warm-up. Each round runs tableload sdk, tableload sdk with idle thread-pool workers
+# spinning as .NET's default has them (what TableLoad's runtime setting alone is worth), the SDK loop, tableload wire and
+# the raw loop, in that order on odd rounds and reversed on even ones, so a drift in the machine's load favours no side.
 # Prints each side's reads/s, CPU µs per read (the whole process, start-up and warm-up included, over every read: TableLoad's
 # summary.json client.cpu_us_per_entity and the loop's own; and the measured window alone, TableLoad's through the bench
 # startup-hook probe) and p99 as mean ± sd (min–max) over the rounds, then the ratios the targets name: TableLoad sdk ÷ SDK
@@ -18,6 +19,8 @@ set -euo pipefail
 readonly REPO_ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 # shellcheck source=lib/http.sh
 source "$REPO_ROOT/scripts/lib/http.sh"
+# shellcheck source=lib/bench-rounds.sh
+source "$REPO_ROOT/scripts/lib/bench-rounds.sh"
 # shellcheck source=lib/bench-runtime.sh
 source "$REPO_ROOT/scripts/lib/bench-runtime.sh"
 readonly TABLELOAD="$REPO_ROOT/src/TableLoad/bin/Release/net10.0/tableload.dll"
@@ -52,11 +55,7 @@ cleanup() {
 }
 trap cleanup EXIT
 
-echo "== building (Release)"
-for project in src/TableLoad bench/TableLoad.Bench; do
-    (cd "$REPO_ROOT" && dotnet build "$project" -c Release -v quiet -nologo -clp:NoSummary) >"$WORK/build.log" 2>&1 \
-        || { tail -n 30 "$WORK/build.log" >&2; die "building $project failed."; }
-done
+build_release src/TableLoad bench/TableLoad.Bench
 baseline_runtimes "$TABLELOAD"
 
 AZURITE_PORT="$(free_port)"
@@ -67,10 +66,11 @@ CELL="p1-t$TASKS"
 
 # read_run NAME PROBE ARGS...: one TableLoad read run at the script's tasks against the kept table, its results in $WORK/NAME;
 # with a probe path, the bench startup hook samples the process's CPU into it, so the measured window can be costed apart.
+# READ_ENV holds variables for the run's runtime (the spinning side's).
 read_run() {
     local name="$1" probe="$2" hook=(); shift 2
     [[ -n "$probe" ]] && hook=(DOTNET_STARTUP_HOOKS="$BENCH" TABLELOAD_BENCH_PROBE="$probe")
-    TABLELOAD_CONNECTION_STRING="$CONNECTION" env "${hook[@]}" dotnet "$TABLELOAD" run --operation read --key-space "$KEY_SPACE" --table "$TABLE" \
+    TABLELOAD_CONNECTION_STRING="$CONNECTION" env "${hook[@]}" ${READ_ENV:-} dotnet "$TABLELOAD" run --operation read --key-space "$KEY_SPACE" --table "$TABLE" \
         --tasks "$TASKS" --quiet --no-batch-log --output "$WORK/$name" "$@" >"$WORK/$name.log" 2>&1
 }
 
@@ -83,8 +83,11 @@ preloaded="$(grep -o '"entities": *[0-9]*' "$WORK/preload/summary.json" | head -
 run_side() {
     local side="$1" round="$2" name="$1-$2"
     case "$side" in
-        tableload-sdk|tableload-wire)
-            if read_run "$name" "$WORK/$name.probe.json" --client "${side#tableload-}" --allow-existing-table --duration "${MEASURED}s" --warmup "${WARMUP}s"; then
+        tableload-sdk|tableload-wire|tableload-sdk-spinning)
+            local client="${side#tableload-}" variables=""
+            # .NET's default spin, 70, in the hexadecimal the runtime reads the variable in.
+            [[ "$side" == tableload-sdk-spinning ]] && client=sdk variables="DOTNET_ThreadPool_UnfairSemaphoreSpinLimit=46"
+            if READ_ENV="$variables" read_run "$name" "$WORK/$name.probe.json" --client "$client" --allow-existing-table --duration "${MEASURED}s" --warmup "${WARMUP}s"; then
                 dotnet "$BENCH" record --raw "$RAW" --table reads --cell "$CELL" --client "$side" --run "$round" \
                     --summary "$WORK/$name/summary.json" --probe "$WORK/$name.probe.json"
             else
@@ -102,17 +105,10 @@ run_side() {
     esac
 }
 
-SIDES=(tableload-sdk sdk-read-loop tableload-wire raw-read-loop)
+SIDES=(tableload-sdk tableload-sdk-spinning sdk-read-loop tableload-wire raw-read-loop)
 echo "== $ROUNDS round(s) of ${SIDES[*]}: $TASKS tasks, ${MEASURED} s measured after ${WARMUP} s warm-up, keys drawn uniformly"
 echo "   TableLoad at $(git -C "$REPO_ROOT" rev-parse --short HEAD 2>/dev/null || echo '?'), $(nproc) cores, load average $(cut -d' ' -f1-3 /proc/loadavg); the raw loop runs with TableLoad's runtime settings (${FLOOR_ENV[*]:-defaults}), the SDK loop with .NET's (${SDK_LOOP_ENV[*]})"
-for round in $(seq 1 "$ROUNDS"); do
-    order=("${SIDES[@]}")
-    ((round % 2 == 0)) && mapfile -t order < <(printf '%s\n' "${SIDES[@]}" | tac)
-    for side in "${order[@]}"; do
-        run_side "$side" "$round"
-    done
-    echo "   round $round done (load average $(cut -d' ' -f1-3 /proc/loadavg))"
-done
+run_rounds "$ROUNDS" "${SIDES[@]}"
 
 [[ -s "$RAW" ]] || die "no run finished (logs in $WORK; pass --keep to keep them)."
 echo

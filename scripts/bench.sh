@@ -15,7 +15,8 @@
 # With --profile, only (5): one ceiling run of TableLoad per client under dotnet-trace (gc-verbose), and
 # where each client's allocations go, by type and by frame, in bytes per batch.
 # With --settings, only (1) for --client sdk: TableLoad as shipped (tuned), under --runtime defaults, and with each
-# runtime setting changed alone (DATAS on, a 128 MB gen0 budget, non-concurrent GC, tiered PGO on, workstation GC),
+# runtime setting changed alone (DATAS on, a 128 MB gen0 budget, non-concurrent GC, tiered PGO on, workstation GC,
+# idle thread-pool workers spinning as .NET's default has them),
 # beside the plain SDK loop: what each setting saves in CPU per entity, GC pauses and memory.
 # With --memory, only (6): TableLoad --client sdk against the fake endpoint under each --runtime at 16 and 256 tasks and
 # with --processes 4, each with and without the GC heap limit of a container's 1 GiB memory limit
@@ -171,6 +172,7 @@ variant_environment() {
         tableload-sdk-gc-nonconcurrent) echo "DOTNET_gcConcurrent=0" ;;
         tableload-sdk-pgo-on) echo "DOTNET_TieredPGO=1" ;;
         tableload-sdk-workstation-gc) echo "DOTNET_gcServer=0" ;;
+        tableload-sdk-spinning) echo "DOTNET_ThreadPool_UnfairSemaphoreSpinLimit=46" ;;  # hexadecimal: .NET's 70
     esac
 }
 
@@ -212,7 +214,7 @@ in_turn() {
 CLIENTS=(sdk-loop tableload-sdk tableload-sdk-defaults tableload-wire floor)
 CEILING_CLIENTS=("${CLIENTS[@]}")
 [[ "$DO_DIAGNOSTICS" == 1 ]] && CEILING_CLIENTS=(sdk-loop tableload-sdk tableload-sdk-defaults tableload-sdk-diag tableload-wire floor)
-[[ "$DO_SETTINGS" == 1 ]] && CEILING_CLIENTS=(tableload-sdk tableload-sdk-defaults tableload-sdk-datas-on tableload-sdk-gen0-128m tableload-sdk-gc-nonconcurrent tableload-sdk-pgo-on tableload-sdk-workstation-gc sdk-loop)
+[[ "$DO_SETTINGS" == 1 ]] && CEILING_CLIENTS=(tableload-sdk tableload-sdk-defaults tableload-sdk-datas-on tableload-sdk-gen0-128m tableload-sdk-gc-nonconcurrent tableload-sdk-pgo-on tableload-sdk-workstation-gc tableload-sdk-spinning sdk-loop)
 
 echo "== machine: $(nproc) cores, $(dotnet --list-runtimes | grep -m1 NETCore.App | cut -d' ' -f1-2), load average $(load_average)"
 echo "   the floor runs with TableLoad's runtime settings (${FLOOR_ENV[*]:-defaults}); the plain SDK loop with .NET's (${SDK_LOOP_ENV[*]})"

@@ -37,6 +37,7 @@ RUNTIME_SETTINGS <- c(
   gc_gen0_max_budget_bytes = "gen0 budget at most (bytes)", gc_gen0_size_bytes = "gen0 budget at least (bytes)",
   gc_heap_hard_limit_bytes = "GC heap limit (bytes)", tiered_compilation = "tiered compilation", tiered_pgo = "tiered PGO",
   min_worker_threads = "thread-pool minimum worker threads", min_io_threads = "thread-pool minimum I/O threads",
+  thread_pool_spin_limit = "idle thread-pool workers' spin before sleeping",
   malloc_arena_max = "malloc arenas at most (0: the C library's own)", malloc_trim_threshold_bytes = "malloc trim threshold (bytes; 0: dynamic)"
 )
 

@@ -9,7 +9,7 @@ using TableLoad.Bench.SdkLoop;
 using TableLoad.Storage;
 
 var port = new Option<int>("--port") { Description = "Loopback port to listen on.", Required = true };
-var fake = new Command("fake-endpoint", "A Table endpoint on 127.0.0.1 that accepts everything and answers each batch with a canned 202.") { port };
+var fake = new Command("fake-endpoint", "A Table endpoint on 127.0.0.1 that accepts everything and answers each batch with a canned 202, each point read with a canned 1 KB entity.") { port };
 fake.SetAction(async (parse, ct) => await FakeTableEndpoint.RunAsync(parse.GetValue(port), ct).ConfigureAwait(false));
 
 var url = new Option<string>("--url") { Description = "Table endpoint, e.g. http://127.0.0.1:10002/devstoreaccount1.", Required = true };
@@ -107,9 +107,16 @@ reads.SetAction(parse =>
     return 0;
 });
 
-var root = new RootCommand("TableLoad benchmarks: the fake endpoint, the baseline clients (floor, sdk-loop, sdk-read-loop, raw-read-loop) and a trace report (scripts/bench.sh and bench-reads.sh run them).")
+var scenarioCpu = new Command("scenario-cpu-table", "Prints the scenario-cpu runs of the raw CSV: an ingest scenario's CPU per written entity alone and beside a read scenario, and whether the difference is beyond noise (scripts/bench-scenarios.sh).") { reportRaw };
+scenarioCpu.SetAction(parse =>
 {
-    fake, floor, sdkLoop, sdkReadLoop, rawReadLoop, recordCommand, tables, reads, report, memory, keys,
+    Console.Out.Write(ScenarioCpuTable.Render(RawRows(parse.GetValue(reportRaw)!)));
+    return 0;
+});
+
+var root = new RootCommand("TableLoad benchmarks: the fake endpoint, the baseline clients (floor, sdk-loop, sdk-read-loop, raw-read-loop) and a trace report (scripts/bench.sh, bench-reads.sh and bench-scenarios.sh run them).")
+{
+    fake, floor, sdkLoop, sdkReadLoop, rawReadLoop, recordCommand, tables, reads, scenarioCpu, report, memory, keys,
 };
 return await root.Parse(args).InvokeAsync().ConfigureAwait(false);
 

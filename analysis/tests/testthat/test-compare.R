@@ -52,15 +52,18 @@ test_that("markdown tables align and escape pipes", {
 test_that("runtime settings that differ are listed, each in its words", {
   runs <- read_runs(fixture(c("run-t2-b10", "run-t4-b10")))
   tuned <- list(profile = "tuned", gc_mode = "server", concurrent_gc = TRUE, gc_dynamic_adaptation = 0, gc_heap_count = 2,
-                tiered_compilation = TRUE, tiered_pgo = FALSE, min_worker_threads = 6, min_io_threads = 6)
-  defaults <- modifyList(tuned, list(profile = "defaults", gc_dynamic_adaptation = 1, tiered_pgo = TRUE, min_worker_threads = 2, min_io_threads = 2))
+                tiered_compilation = TRUE, tiered_pgo = FALSE, min_worker_threads = 6, min_io_threads = 6, thread_pool_spin_limit = 0)
+  defaults <- modifyList(tuned, list(profile = "defaults", gc_dynamic_adaptation = 1, tiered_pgo = TRUE, min_worker_threads = 2, min_io_threads = 2,
+                                     thread_pool_spin_limit = 70))
   runs[[1]]$summary$runtime_settings <- tuned
   runs[[2]]$summary$runtime_settings <- defaults
 
   differences <- runtime_differences(runs[[1]], runs[[2]])
   expect_setequal(differences$setting, c("--runtime", "GC dynamic adaptation (DATAS)", "tiered PGO",
-                                          "thread-pool minimum worker threads", "thread-pool minimum I/O threads"))
+                                          "thread-pool minimum worker threads", "thread-pool minimum I/O threads",
+                                          "idle thread-pool workers' spin before sleeping"))
   expect_identical(differences[setting == "tiered PGO"]$b, "on")
+  expect_identical(differences[setting == "idle thread-pool workers' spin before sleeping"]$b, "70")
 })
 
 test_that("runs under the same runtime settings, or without them recorded, have no runtime settings that differ", {

@@ -9,8 +9,9 @@ namespace TableLoad.Bench.FakeEndpoint;
 
 /// <summary>
 /// A Table endpoint on loopback that accepts every request without checking its signature and answers
-/// as cheaply as it can: each batch with a canned 202 holding one 204 per operation it counted.
-/// GET /_fake/received says how many batches, operations and body bytes it received.
+/// as cheaply as it can: each batch with a canned 202 holding one 204 per operation it counted, each point read with
+/// a canned 1 KB entity under the keys it asked for, any other GET with an empty page.
+/// GET /_fake/received says how many batches, operations, body bytes and point reads it received.
 /// </summary>
 internal static class FakeTableEndpoint
 {
@@ -60,6 +61,18 @@ internal static class FakeTableEndpoint
         {
             response.ContentType = "application/json";
             await response.WriteAsync(received.ToJson(), context.RequestAborted).ConfigureAwait(false);
+            return;
+        }
+
+        if (HttpMethods.IsGet(request.Method) && EntityAnswers.TryKeys(request.Path.Value ?? "", out var partitionKey, out var rowKey))
+        {
+            received.AddRead();
+            var entity = EntityAnswers.For(partitionKey, rowKey);
+            response.StatusCode = StatusCodes.Status200OK;
+            response.ContentType = EntityAnswers.ContentType;
+            response.Headers.ETag = EntityAnswers.ETag;
+            response.ContentLength = entity.Length;
+            await response.Body.WriteAsync(entity, context.RequestAborted).ConfigureAwait(false);
             return;
         }
 

@@ -2,7 +2,7 @@ using System.Globalization;
 
 namespace TableLoad.Bench.FakeEndpoint;
 
-/// <summary>What the fake endpoint received: batches, their operations and their bodies' bytes, for the bytes a client sends per entity.</summary>
+/// <summary>What the fake endpoint received: batches, their operations and their bodies' bytes (for the bytes a client sends per entity), and point reads.</summary>
 internal sealed class ReceivedBatches
 {
     public const string Path = "/_fake/received";
@@ -10,6 +10,7 @@ internal sealed class ReceivedBatches
     private long _batches;
     private long _operations;
     private long _bytes;
+    private long _reads;
 
     public void Add(int operations, long bytes)
     {
@@ -18,7 +19,9 @@ internal sealed class ReceivedBatches
         Interlocked.Add(ref _bytes, bytes);
     }
 
+    public void AddRead() => Interlocked.Increment(ref _reads);
+
     public string ToJson() => string.Create(
         CultureInfo.InvariantCulture,
-        $"{{\"batches\":{Interlocked.Read(ref _batches)},\"operations\":{Interlocked.Read(ref _operations)},\"body_bytes\":{Interlocked.Read(ref _bytes)}}}");
+        $"{{\"batches\":{Interlocked.Read(ref _batches)},\"operations\":{Interlocked.Read(ref _operations)},\"body_bytes\":{Interlocked.Read(ref _bytes)},\"reads\":{Interlocked.Read(ref _reads)}}}");
 }

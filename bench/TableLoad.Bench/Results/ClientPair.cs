@@ -23,6 +23,7 @@ internal readonly record struct ClientPair(string Client, string Baseline, strin
         Variant("tableload-sdk-gc-nonconcurrent", "non-concurrent GC"),
         Variant("tableload-sdk-pgo-on", "tiered PGO on"),
         Variant("tableload-sdk-workstation-gc", "workstation GC"),
+        Variant("tableload-sdk-spinning", "idle thread-pool workers spinning (.NET's default)"),
     ];
 
     /// <summary>TableLoad --client sdk with one runtime setting changed, against TableLoad as it ships (bench.sh --settings).</summary>

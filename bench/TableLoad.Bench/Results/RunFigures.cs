@@ -21,6 +21,12 @@ internal static class RunFigures
     public const string NotFound = "not_found";
     public const string GcPausePercent = "gc_pause_percent";
     public const string GcGen0 = "gc_gen0";
+    public const string CpuSeconds = "cpu_seconds";
+    public const string CpuSecondsMeasured = "cpu_seconds_measured";
+    public const string MeasuredSeconds = "measured_seconds";
+
+    /// <summary>A scenario's measured entities: <c>entities.</c> and its name.</summary>
+    public const string ScenarioEntitiesPrefix = "entities.";
 
     public static Dictionary<string, double> FromTableLoad(string summaryPath, string? probePath, IReadOnlyList<string> timePaths)
     {
@@ -34,7 +40,13 @@ internal static class RunFigures
             [CpuUsPerEntity] = summary.Client.CpuUsPerEntity,
             [GcGen0] = summary.Client.GcGen0,
             [GcPausePercent] = summary.Client.GcPausePercent,
+            [CpuSeconds] = summary.Client.UserCpuSeconds + summary.Client.SystemCpuSeconds,
+            [MeasuredSeconds] = summary.MeasuredSeconds,
         };
+        foreach (var (name, scenario) in summary.Scenarios ?? new Dictionary<string, OperationSummary>())
+        {
+            figures[ScenarioEntitiesPrefix + name] = scenario.Entities;
+        }
 
         if (probePath is not null && File.Exists(probePath))
         {
@@ -51,6 +63,7 @@ internal static class RunFigures
                 MeasuredWindowCpu(summary, samples, intervals) is { } measured)
             {
                 figures[CpuUsPerEntityMeasured] = measured;
+                figures[CpuSecondsMeasured] = measured * summary.EntitiesSucceeded / 1e6;
             }
         }
 

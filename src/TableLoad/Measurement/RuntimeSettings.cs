@@ -51,6 +51,13 @@ internal sealed record RuntimeSettings
     [Merge(MergeRule.Max)]
     public required int MinIoThreads { get; init; }
 
+    /// <summary>
+    /// How long an idle thread-pool worker spins before it sleeps (<c>System.Threading.ThreadPool.UnfairSemaphoreSpinLimit</c>):
+    /// 0 under tuned, .NET's 70 under defaults; absent in folders written before TableLoad recorded it.
+    /// </summary>
+    [Merge(MergeRule.Max)]
+    public int? ThreadPoolSpinLimit { get; init; }
+
     /// <summary>glibc's malloc arena limit (<c>MALLOC_ARENA_MAX</c> or TableLoad's own under tuned); 0 for the C library's own.</summary>
     [Merge(MergeRule.Max)]
     public long MallocArenaMax { get; init; }
@@ -78,6 +85,7 @@ internal sealed record RuntimeSettings
             TieredPgo = Switch("TieredPGO", "System.Runtime.TieredPGO", fallback: true),
             MinWorkerThreads = workers,
             MinIoThreads = io,
+            ThreadPoolSpinLimit = SpinLimit(),
             MallocArenaMax = NativeHeapTuning.ArenaMaxInEffect,
             MallocTrimThresholdBytes = NativeHeapTuning.TrimThresholdInEffect,
         };
@@ -88,6 +96,7 @@ internal sealed record RuntimeSettings
         $"{Profile}: {GcMode} GC{(ConcurrentGc ? ", concurrent" : "")}, DATAS {(GcDynamicAdaptation != 0 ? "on" : "off")}, {GcHeapCount} heaps, gen0 budget up to {GcGen0MaxBudgetBytes / (1024 * 1024)} MiB"
         + $"{(GcGen0SizeBytes > 0 ? $" (at least {GcGen0SizeBytes / (1024 * 1024)} MiB)" : "")}, heap limit {(GcHeapHardLimitBytes > 0 ? $"{GcHeapHardLimitBytes / (1024 * 1024)} MiB" : "none")}"
         + $", tiered compilation {(TieredCompilation ? "on" : "off")}, PGO {(TieredPgo ? "on" : "off")}, thread-pool minimums {MinWorkerThreads} worker / {MinIoThreads} I/O"
+        + $"{(ThreadPoolSpinLimit is { } spin ? $", idle workers spin {spin}" : "")}"
         + $"{(MallocArenaMax > 0 ? $", malloc arenas up to {MallocArenaMax}" : "")}");
 
     private static long Number(IReadOnlyDictionary<string, object> gc, string key) =>
@@ -102,6 +111,20 @@ internal sealed record RuntimeSettings
         }
 
         return AppContext.TryGetSwitch(appContextName, out var on) ? on : fallback;
+    }
+
+    // Read as the thread pool reads it: DOTNET_ThreadPool_UnfairSemaphoreSpinLimit (hexadecimal) over runtimeconfig.json's value.
+    private static int SpinLimit()
+    {
+        if (Variable("ThreadPool_UnfairSemaphoreSpinLimit") is not null)
+        {
+            return (int)HexVariable("ThreadPool_UnfairSemaphoreSpinLimit");
+        }
+
+        return AppContext.GetData("System.Threading.ThreadPool.UnfairSemaphoreSpinLimit") is { } data
+            && int.TryParse(Convert.ToString(data, System.Globalization.CultureInfo.InvariantCulture), System.Globalization.NumberStyles.Integer, System.Globalization.CultureInfo.InvariantCulture, out var limit)
+            ? limit
+            : RuntimeProfiles.DotNetSpinLimit;
     }
 
     // GC and JIT variables are hexadecimal, with or without 0x.

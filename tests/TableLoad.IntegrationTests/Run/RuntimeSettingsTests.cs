@@ -186,6 +186,7 @@ public sealed class RuntimeSettingsTests(AzuriteFixture azurite, SharedRuns runs
         Assert.InRange(settings.GcHeapCount, 1, Settings.RuntimeProfiles.MaxHeaps);
         Assert.False(settings.TieredPgo);
         Assert.True(settings.MinWorkerThreads >= 4, $"thread-pool minimum {settings.MinWorkerThreads} is not sized to 2 tasks + 2");
+        Assert.Equal(0, settings.ThreadPoolSpinLimit);
         if (OperatingSystem.IsLinux())
         {
             // glibc's malloc took TableLoad's settings (mallopt answered 1), so no arena per thread and no raised thresholds.
@@ -202,6 +203,7 @@ public sealed class RuntimeSettingsTests(AzuriteFixture azurite, SharedRuns runs
         Assert.Equal(Environment.ProcessorCount, settings.GcHeapCount);
         Assert.True(settings.TieredPgo);
         Assert.Equal(Environment.ProcessorCount, settings.MinWorkerThreads);
+        Assert.Equal(Settings.RuntimeProfiles.DotNetSpinLimit, settings.ThreadPoolSpinLimit);
         Assert.Equal(0, settings.MallocArenaMax);
         Assert.Equal(0, settings.MallocTrimThresholdBytes);
     }

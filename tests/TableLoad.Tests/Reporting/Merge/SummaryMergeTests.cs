@@ -83,7 +83,7 @@ public sealed class SummaryMergeTests
         {
             Profile = "profile-a", GcMode = "gc-a", ConcurrentGc = true, GcDynamicAdaptation = 241, GcHeapCount = 243, GcGen0MaxBudgetBytes = 245,
             GcGen0SizeBytes = 247, GcHeapHardLimitBytes = 249, TieredCompilation = true, TieredPgo = false, MinWorkerThreads = 251, MinIoThreads = 253,
-            MallocArenaMax = 4091, MallocTrimThresholdBytes = 4093,
+            MallocArenaMax = 4091, MallocTrimThresholdBytes = 4093, ThreadPoolSpinLimit = 4111,
         },
         Abandoned = new AbandonedBatches(233, 235, 237),
         Stored = new StoredCount(107, 109, Matches: true),
@@ -143,6 +143,7 @@ public sealed class SummaryMergeTests
             ["runtime_settings.gc_gen0_size_bytes"] = "247", ["runtime_settings.gc_heap_hard_limit_bytes"] = "249", ["runtime_settings.tiered_compilation"] = "true",
             ["runtime_settings.tiered_pgo"] = "false", ["runtime_settings.min_worker_threads"] = "251", ["runtime_settings.min_io_threads"] = "253",
             ["runtime_settings.malloc_arena_max"] = "4091", ["runtime_settings.malloc_trim_threshold_bytes"] = "4093",
+            ["runtime_settings.thread_pool_spin_limit"] = "4111",
             ["client.saturated"] = "true", ["client.saturation_reasons[0]"] = "hot", ["client.saturation_reasons[1]"] = "hot",
             ["stored.count"] = "214", ["stored.expected"] = "218", ["stored.matches"] = "true",
             ["stopped_by.condition"] = "throttled>5% for 10s", ["stopped_by.at_second"] = "281", ["stopped_by.figure"] = "283.5", ["stopped_by.target"] = "571", ["stopped_by.sentence"] = "stopped-a",
