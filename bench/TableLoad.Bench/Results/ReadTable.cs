@@ -63,8 +63,8 @@ internal static class ReadTable
         }
 
         text.AppendLine();
-        text.AppendLine("| ratio                                                    | figure                    | of the means | rounds' min–max | target | met |");
-        text.AppendLine("|----------------------------------------------------------|---------------------------|-------------:|----------------:|-------:|:---:|");
+        text.AppendLine("| ratio                                                              | figure                    | of the means | rounds' min–max | target | met |");
+        text.AppendLine("|--------------------------------------------------------------------|---------------------------|-------------:|----------------:|-------:|:---:|");
         foreach (var ratio in Ratios)
         {
             text.AppendLine(ratio.Render(reads));
@@ -125,7 +125,7 @@ internal static class ReadTable
             var figure = Metrics.First(m => m.Metric == Metric).Label;
             if (ours.Count == 0 || theirs.Count == 0 || theirs.Values.Average() <= 0)
             {
-                return $"| {name,-56} | {figure,-25} | {"n/a",12} | {"n/a",15} | {Target,6} | {"",3} |";
+                return $"| {name,-66} | {figure,-25} | {"n/a",12} | {"n/a",15} | {Target,6} | {"",3} |";
             }
 
             var ratio = ours.Values.Average() / theirs.Values.Average();
@@ -137,7 +137,7 @@ internal static class ReadTable
                 Goal.AtLeast => ratio >= Bound ? "yes" : "no",
                 Goal.AtMost => ratio <= Bound ? "yes" : "no",
             };
-            return string.Create(CultureInfo.InvariantCulture, $"| {name,-56} | {figure,-25} | {ratio,12:F2} | {spread,15} | {Target,6} | {met,3} |");
+            return string.Create(CultureInfo.InvariantCulture, $"| {name,-66} | {figure,-25} | {ratio,12:F2} | {spread,15} | {Target,6} | {met,3} |");
         }
 
         private string Target => Goal switch

@@ -38,7 +38,7 @@ internal sealed class RunOptions
 
     public Option<string> Runtime { get; } = new("--runtime")
     {
-        Description = "The .NET runtime settings the load runs with: tuned (Server GC without dynamic adaptation, at most 4 GC heaps, tiered PGO off, thread-pool minimums sized to --tasks, on Linux glibc's malloc held to 2 arenas with fixed thresholds: the client is not the limit of its own measurement) or defaults (.NET's defaults for a Server GC application, what an untuned application pays; the load then runs in a child process started with them). run.json and summary.json record the settings in effect (docs/performance.md).",
+        Description = "The .NET runtime settings the load runs with: tuned (Server GC without dynamic adaptation, at most 4 GC heaps, tiered PGO off, thread-pool minimums sized to --tasks, idle thread-pool workers not spinning, on Linux glibc's malloc held to 2 arenas with fixed thresholds: the client is not the limit of its own measurement) or defaults (.NET's defaults for a Server GC application, what an untuned application pays; the load then runs in a child process started with them). run.json and summary.json record the settings in effect (docs/performance.md).",
         DefaultValueFactory = _ => "tuned",
     };
 

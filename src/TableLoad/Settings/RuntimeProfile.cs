@@ -10,7 +10,7 @@ internal enum RuntimeProfile
 {
     /// <summary>
     /// TableLoad's own: Server GC without dynamic adaptation (DATAS), at most <see cref="RuntimeProfiles.MaxHeaps"/> heaps,
-    /// tiered PGO off, thread-pool minimums sized to the tasks, glibc's malloc held to few arenas (<see cref="NativeHeapTuning"/>); so the
+    /// tiered PGO off, thread-pool minimums sized to the tasks, idle workers not spinning, glibc's malloc held to few arenas (<see cref="NativeHeapTuning"/>); so the
     /// client is not the limit of its own measurement and a long run's memory stays flat.
     /// </summary>
     Tuned,
