@@ -4,11 +4,15 @@
 # Succeeds when something accepts a TCP connection on 127.0.0.1:$1.
 port_open() { (exec 3<>"/dev/tcp/127.0.0.1/$1") 2>/dev/null; }
 
-# Prints a port on 127.0.0.1 that nothing listens on; fails, saying so on stderr, when 50 tries find none.
+# Prints a port on 127.0.0.1 that nothing listens on; fails, saying so on stderr, when 50 tries find none. The port lies
+# below the kernel's ephemeral range (Linux: 32768 up), so none the kernel hands out before the caller binds it (to a
+# listener on port 0 or an outgoing connection) can be this one.
 free_port() {
-    local port
+    local port from=32768
+    [[ -r /proc/sys/net/ipv4/ip_local_port_range ]] && read -r from _ </proc/sys/net/ipv4/ip_local_port_range
+    ((from > 21000)) || from=60000  # no room below the range: any port a listener may take
     for _ in $(seq 1 50); do
-        port=$((20000 + RANDOM % 40000))
+        port=$((20000 + RANDOM % (from - 20000)))
         if ! port_open "$port"; then echo "$port"; return 0; fi
     done
     echo "found no free port on 127.0.0.1." >&2

@@ -116,9 +116,11 @@ internal sealed record RuntimeSettings
     // Read as the thread pool reads it: DOTNET_ThreadPool_UnfairSemaphoreSpinLimit (hexadecimal) over runtimeconfig.json's value.
     private static int SpinLimit()
     {
-        if (Variable("ThreadPool_UnfairSemaphoreSpinLimit") is not null)
+        // A variable the runtime cannot read as hexadecimal is ignored by it too.
+        if (Variable("ThreadPool_UnfairSemaphoreSpinLimit") is { } text
+            && uint.TryParse(text.Trim().Replace("0x", "", StringComparison.OrdinalIgnoreCase), System.Globalization.NumberStyles.HexNumber, System.Globalization.CultureInfo.InvariantCulture, out var fromVariable))
         {
-            return (int)HexVariable("ThreadPool_UnfairSemaphoreSpinLimit");
+            return (int)fromVariable;
         }
 
         return AppContext.GetData("System.Threading.ThreadPool.UnfairSemaphoreSpinLimit") is { } data

@@ -88,6 +88,7 @@ public sealed class RuntimeSettingsTests(AzuriteFixture azurite, SharedRuns runs
         Assert.True(process.ExitCode == 0, stderr);
         Assert.Contains("| GC dynamic adaptation (DATAS)", stdout, StringComparison.Ordinal);
         Assert.Matches(@"\| tiered PGO *\| *off *\| *on *\|", stdout);
+        Assert.Matches(@"\| idle thread-pool workers' spin before sleeping *\| *0 *\| *70 *\|", stdout);
         // compare.R runs the tableload shipped beside its analysis/ folder, whose knobs sentence it passes on.
         Assert.Contains("knobs: only runtime differs (tuned -> defaults).", stdout, StringComparison.Ordinal);
         Assert.Matches(@"\| client CPU per entity \(µs\) *\|.*\| (better|worse|no difference beyond noise) *\|", stdout);
@@ -126,16 +127,18 @@ public sealed class RuntimeSettingsTests(AzuriteFixture azurite, SharedRuns runs
     }
 
     [Fact]
-    public async Task AMallocVariableTheUserSet_WinsOverTableLoadsOwn_AndIsRecorded()
+    public async Task VariablesTheUserSet_WinOverTableLoadsOwn_AndAreRecordedAsTheirReadersReadThem()
     {
+        // The thread pool reads its variable as hexadecimal: 46 is a spin of 70.
         using var process = TableLoadProcess.Start(ShortRun("malloc"), azurite.ConnectionString,
-            new Dictionary<string, string> { ["MALLOC_ARENA_MAX"] = "3", ["MALLOC_TRIM_THRESHOLD_"] = "262144" });
+            new Dictionary<string, string> { ["MALLOC_ARENA_MAX"] = "3", ["MALLOC_TRIM_THRESHOLD_"] = "262144", ["DOTNET_ThreadPool_UnfairSemaphoreSpinLimit"] = "46" });
         var exitCode = await process.WaitForExitAsync(Limit);
 
         Assert.True(exitCode == 0, process.StandardError);
         var settings = Assert.IsType<RuntimeSettings>(new ResultFolder(Path.Combine(_output, "malloc")).Summary.RuntimeSettings);
         Assert.Equal(3, settings.MallocArenaMax);
         Assert.Equal(262_144, settings.MallocTrimThresholdBytes);
+        Assert.Equal(70, settings.ThreadPoolSpinLimit);
     }
 
     [Fact]
