@@ -1,5 +1,7 @@
+using System.Buffers;
 using System.Text;
 using System.Text.Json;
+using Microsoft.AspNetCore.Http;
 
 namespace TableLoad.Bench.FakeEndpoint;
 
@@ -9,8 +11,8 @@ namespace TableLoad.Bench.FakeEndpoint;
 /// </summary>
 internal static class EntityAnswers
 {
-    public const string ContentType = "application/json;odata=minimalmetadata";
-    public const string ETag = "W/\"datetime'2026-01-01T00%3A00%3A00.0000000Z'\"";
+    private const string ContentType = "application/json;odata=minimalmetadata";
+    private const string ETag = "W/\"datetime'2026-01-01T00%3A00%3A00.0000000Z'\"";
 
     private const string Marker = "(PartitionKey='";
     private const string RowKeyMarker = "',RowKey='";
@@ -38,10 +40,18 @@ internal static class EntityAnswers
         return true;
     }
 
-    public static byte[] For(string partitionKey, string rowKey)
+    /// <summary>Writes the answer for the keys as the canned head, the keys and the canned tail, without copying the canned parts.</summary>
+    public static async Task WriteAsync(HttpResponse response, string partitionKey, string rowKey, CancellationToken cancellationToken)
     {
         var keys = Encoding.UTF8.GetBytes(JsonSerializer.Serialize(partitionKey) + ",\"RowKey\":" + JsonSerializer.Serialize(rowKey));
-        return [.. Head, .. keys, .. Tail];
+        response.StatusCode = StatusCodes.Status200OK;
+        response.ContentType = ContentType;
+        response.Headers.ETag = ETag;
+        response.ContentLength = Head.Length + keys.Length + Tail.Length;
+        response.BodyWriter.Write(Head);
+        response.BodyWriter.Write(keys);
+        response.BodyWriter.Write(Tail);
+        await response.BodyWriter.FlushAsync(cancellationToken).ConfigureAwait(false);
     }
 
     private static byte[] BuildTail()

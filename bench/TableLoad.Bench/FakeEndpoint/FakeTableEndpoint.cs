@@ -67,12 +67,7 @@ internal static class FakeTableEndpoint
         if (HttpMethods.IsGet(request.Method) && EntityAnswers.TryKeys(request.Path.Value ?? "", out var partitionKey, out var rowKey))
         {
             received.AddRead();
-            var entity = EntityAnswers.For(partitionKey, rowKey);
-            response.StatusCode = StatusCodes.Status200OK;
-            response.ContentType = EntityAnswers.ContentType;
-            response.Headers.ETag = EntityAnswers.ETag;
-            response.ContentLength = entity.Length;
-            await response.Body.WriteAsync(entity, context.RequestAborted).ConfigureAwait(false);
+            await EntityAnswers.WriteAsync(response, partitionKey, rowKey, context.RequestAborted).ConfigureAwait(false);
             return;
         }
 

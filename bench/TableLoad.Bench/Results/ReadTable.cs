@@ -58,7 +58,7 @@ internal static class ReadTable
         foreach (var (client, label) in Clients)
         {
             var rounds = reads.Where(r => r.Client == client).Select(r => r.Run).Distinct().Count();
-            var cells = string.Join(" | ", Metrics.Select(m => $"{Show(Values(reads, client, m.Metric), m.Format),30}"));
+            var cells = string.Join(" | ", Metrics.Select(m => $"{RoundSpread.Show(Values(reads, client, m.Metric).Values, m.Format),30}"));
             text.AppendLine(CultureInfo.InvariantCulture, $"| {label,-31} | {rounds,6} | {cells} |");
         }
 
@@ -86,26 +86,6 @@ internal static class ReadTable
 
     private static Dictionary<int, double> Values(List<BenchRow> rows, string client, string metric) =>
         rows.Where(r => r.Client == client && r.Metric == metric).GroupBy(r => r.Run).ToDictionary(g => g.Key, g => g.Last().Value);
-
-    private static string Show(Dictionary<int, double> values, string format)
-    {
-        if (values.Count == 0)
-        {
-            return "n/a";
-        }
-
-        var (mean, sd) = MeanAndSd(values.Values);
-        return string.Create(CultureInfo.InvariantCulture,
-            $"{mean.ToString(format, CultureInfo.InvariantCulture)} ± {sd.ToString(format, CultureInfo.InvariantCulture)} ({values.Values.Min().ToString(format, CultureInfo.InvariantCulture)}–{values.Values.Max().ToString(format, CultureInfo.InvariantCulture)})");
-    }
-
-    // The sample standard deviation; 0 for a single round.
-    private static (double Mean, double Sd) MeanAndSd(IEnumerable<double> values)
-    {
-        var list = values.ToList();
-        var mean = list.Average();
-        return (mean, list.Count > 1 ? Math.Sqrt(list.Sum(v => (v - mean) * (v - mean)) / (list.Count - 1)) : 0);
-    }
 
     private enum Goal
     {

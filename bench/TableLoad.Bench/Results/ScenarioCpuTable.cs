@@ -1,6 +1,6 @@
 using System.Globalization;
 using System.Text;
-using MathNet.Numerics.Distributions;
+using TableLoad.Measurement.Gates;
 
 namespace TableLoad.Bench.Results;
 
@@ -50,33 +50,26 @@ internal static class ScenarioCpuTable
         Line(text, "CPU µs per written entity, ingest alone", rounds.Select(r => r.AloneUs), "F2");
         Line(text, "CPU µs per written entity, ingest beside reads", rounds.Select(r => r.BesideUs), "F2");
 
-        var differences = rounds.Select(r => r.BesideUs - r.AloneUs).ToList();
         var alone = rounds.Average(r => r.AloneUs);
-        var mean = differences.Average();
-        if (differences.Count < 2)
+        if (rounds.Count < 2)
         {
-            text.AppendLine(CultureInfo.InvariantCulture, $"beside the reads: {mean:+0.00;-0.00} µs per written entity (one round: no interval; run more rounds)");
+            text.AppendLine(CultureInfo.InvariantCulture,
+                $"beside the reads: {rounds[0].BesideUs - rounds[0].AloneUs:+0.00;-0.00} µs per written entity (one round: no interval; run more rounds)");
             return text.ToString();
         }
 
-        var sd = Math.Sqrt(differences.Sum(d => (d - mean) * (d - mean)) / (differences.Count - 1));
-        var half = StudentT.InvCDF(0, 1, differences.Count - 1, 0.975) * sd / Math.Sqrt(differences.Count);
+        // compare --rounds' own paired differences: each round's beside less its alone, mean ± t(N − 1) · sd / √N.
+        var paired = PairedRounds.Of([.. rounds.Select(r => r.AloneUs)], [.. rounds.Select(r => r.BesideUs)], ChangeScale.Points)!;
+        var (mean, half) = (paired.Mean, FigureEstimate.Quantile(0.975, paired.DegreesOfFreedom) * paired.StandardError);
         var verdict = mean - half <= 0 && 0 <= mean + half ? "no difference beyond noise" : mean > 0 ? "COSTS MORE" : "costs less";
         text.AppendLine(CultureInfo.InvariantCulture,
             $"beside the reads, per written entity: {mean:+0.00;-0.00} µs ({mean / alone * 100:+0.0;-0.0}%), 95% interval {mean - half:+0.00;-0.00} to {mean + half:+0.00;-0.00} µs"
-            + $" ({(mean - half) / alone * 100:+0.0;-0.0}% to {(mean + half) / alone * 100:+0.0;-0.0}%) over {differences.Count} rounds: {verdict}");
+            + $" ({(mean - half) / alone * 100:+0.0;-0.0}% to {(mean + half) / alone * 100:+0.0;-0.0}%) over {paired.Rounds} rounds: {verdict}");
         return text.ToString();
     }
 
-    private static void Line(StringBuilder text, string label, IEnumerable<double> values, string format)
-    {
-        var list = values.ToList();
-        var mean = list.Average();
-        var sd = list.Count > 1 ? Math.Sqrt(list.Sum(v => (v - mean) * (v - mean)) / (list.Count - 1)) : 0;
-        var cell = string.Create(CultureInfo.InvariantCulture,
-            $"{mean.ToString(format, CultureInfo.InvariantCulture)} ± {sd.ToString(format, CultureInfo.InvariantCulture)} ({list.Min().ToString(format, CultureInfo.InvariantCulture)}–{list.Max().ToString(format, CultureInfo.InvariantCulture)})");
-        text.AppendLine(CultureInfo.InvariantCulture, $"| {label,-56} | {cell,36} |");
-    }
+    private static void Line(StringBuilder text, string label, IEnumerable<double> values, string format) =>
+        text.AppendLine(CultureInfo.InvariantCulture, $"| {label,-56} | {RoundSpread.Show([.. values], format),36} |");
 
     /// <summary>One round's four runs, each the CPU seconds it spent and the entities of each scenario over its measured seconds.</summary>
     private sealed record Round(double AloneUs, double BesideUs, double ReadAloneUs, double WrittenAlonePerSecond, double WrittenBesidePerSecond, double ReadsBesidePerSecond, double IdlePerSecond)
@@ -85,28 +78,28 @@ internal static class ScenarioCpuTable
         {
             double? Figure(string client, string metric) => rows.Where(r => r.Client == client && r.Metric == metric).Select(r => (double?)r.Value).LastOrDefault();
             var entities = RunFigures.ScenarioEntitiesPrefix;
-            var (cpuAlone, writtenAlone, secondsAlone) = (Figure(IngestAlone, cpu), Figure(IngestAlone, entities + Ingest), Figure(IngestAlone, RunFigures.MeasuredSeconds));
-            var (cpuBeside, writtenBeside, readsBeside, secondsBeside) = (Figure(IngestBesideReads, cpu), Figure(IngestBesideReads, entities + Ingest),
-                Figure(IngestBesideReads, entities + Lookups), Figure(IngestBesideReads, RunFigures.MeasuredSeconds));
-            var (cpuReadsRun, readsAlone, secondsReads) = (Figure(ReadsAlone, cpu), Figure(ReadsAlone, entities + Lookups), Figure(ReadsAlone, RunFigures.MeasuredSeconds));
-            var (cpuIdle, secondsIdle) = (Figure(Idle, cpu), Figure(Idle, RunFigures.MeasuredSeconds));
-            if (cpuAlone is null || cpuBeside is null || cpuReadsRun is null || readsBeside is null || cpuIdle is null
-                || !(writtenAlone > 0 && writtenBeside > 0 && readsAlone > 0 && secondsAlone > 0 && secondsBeside > 0 && secondsReads > 0 && secondsIdle > 0))
+            if (Figure(IngestAlone, cpu) is not { } cpuAlone || Figure(IngestAlone, entities + Ingest) is not { } writtenAlone
+                || Figure(IngestAlone, RunFigures.MeasuredSeconds) is not { } secondsAlone
+                || Figure(IngestBesideReads, cpu) is not { } cpuBeside || Figure(IngestBesideReads, entities + Ingest) is not { } writtenBeside
+                || Figure(IngestBesideReads, entities + Lookups) is not { } readsBeside || Figure(IngestBesideReads, RunFigures.MeasuredSeconds) is not { } secondsBeside
+                || Figure(ReadsAlone, cpu) is not { } cpuReadsRun || Figure(ReadsAlone, entities + Lookups) is not { } readsAlone
+                || Figure(ReadsAlone, RunFigures.MeasuredSeconds) is not { } secondsReads
+                || Figure(Idle, cpu) is not { } cpuIdle || Figure(Idle, RunFigures.MeasuredSeconds) is not { } secondsIdle
+                || new[] { writtenAlone, writtenBeside, readsAlone, secondsAlone, secondsBeside, secondsReads, secondsIdle }.Any(v => v <= 0))
             {
                 return null;
             }
 
             // The idle process's CPU a second, over the reads run's measured seconds, is not the reads'.
-            var idlePerSecond = cpuIdle.Value / secondsIdle!.Value;
-            var cpuReads = cpuReadsRun.Value - (idlePerSecond * secondsReads!.Value);
-            var readsCpuBeside = cpuReads * readsBeside.Value / readsAlone!.Value;
+            var idlePerSecond = cpuIdle / secondsIdle;
+            var cpuReads = cpuReadsRun - (idlePerSecond * secondsReads);
             return new Round(
-                cpuAlone.Value * 1e6 / writtenAlone!.Value,
-                (cpuBeside.Value - readsCpuBeside) * 1e6 / writtenBeside!.Value,
-                cpuReads * 1e6 / readsAlone.Value,
-                writtenAlone.Value / secondsAlone!.Value,
-                writtenBeside.Value / secondsBeside!.Value,
-                readsBeside.Value / secondsBeside.Value,
+                cpuAlone * 1e6 / writtenAlone,
+                (cpuBeside - (cpuReads * readsBeside / readsAlone)) * 1e6 / writtenBeside,
+                cpuReads * 1e6 / readsAlone,
+                writtenAlone / secondsAlone,
+                writtenBeside / secondsBeside,
+                readsBeside / secondsBeside,
                 idlePerSecond);
         }
     }

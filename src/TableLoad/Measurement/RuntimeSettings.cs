@@ -113,27 +113,24 @@ internal sealed record RuntimeSettings
         return AppContext.TryGetSwitch(appContextName, out var on) ? on : fallback;
     }
 
-    // Read as the thread pool reads it: DOTNET_ThreadPool_UnfairSemaphoreSpinLimit (hexadecimal) over runtimeconfig.json's value.
-    private static int SpinLimit()
-    {
-        // A variable the runtime cannot read as hexadecimal is ignored by it too.
-        if (Variable("ThreadPool_UnfairSemaphoreSpinLimit") is { } text
-            && uint.TryParse(text.Trim().Replace("0x", "", StringComparison.OrdinalIgnoreCase), System.Globalization.NumberStyles.HexNumber, System.Globalization.CultureInfo.InvariantCulture, out var fromVariable))
-        {
-            return (int)fromVariable;
-        }
-
-        return AppContext.GetData("System.Threading.ThreadPool.UnfairSemaphoreSpinLimit") is { } data
+    // Read as the thread pool reads it: DOTNET_ThreadPool_UnfairSemaphoreSpinLimit (hexadecimal; unreadable, it is ignored)
+    // over runtimeconfig.json's value.
+    private static int SpinLimit() =>
+        TryHexVariable("ThreadPool_UnfairSemaphoreSpinLimit", out var fromVariable) ? (int)fromVariable
+        : AppContext.GetData("System.Threading.ThreadPool.UnfairSemaphoreSpinLimit") is { } data
             && int.TryParse(Convert.ToString(data, System.Globalization.CultureInfo.InvariantCulture), System.Globalization.NumberStyles.Integer, System.Globalization.CultureInfo.InvariantCulture, out var limit)
             ? limit
             : RuntimeProfiles.DotNetSpinLimit;
-    }
 
     // GC and JIT variables are hexadecimal, with or without 0x.
-    private static long HexVariable(string name) =>
-        Variable(name) is { } text && long.TryParse(text.Trim().Replace("0x", "", StringComparison.OrdinalIgnoreCase), System.Globalization.NumberStyles.HexNumber, System.Globalization.CultureInfo.InvariantCulture, out var value)
-            ? value
-            : 0;
+    private static long HexVariable(string name) => TryHexVariable(name, out var value) ? value : 0;
+
+    private static bool TryHexVariable(string name, out long value)
+    {
+        value = 0;
+        return Variable(name) is { } text
+            && long.TryParse(text.Trim().Replace("0x", "", StringComparison.OrdinalIgnoreCase), System.Globalization.NumberStyles.HexNumber, System.Globalization.CultureInfo.InvariantCulture, out value);
+    }
 
     private static string? Variable(string name) =>
         Environment.GetEnvironmentVariable("DOTNET_" + name) ?? Environment.GetEnvironmentVariable("COMPlus_" + name);
