@@ -97,17 +97,21 @@ public sealed class TableLoadProcess : IDisposable
     /// <summary>Waits until standard output shows <paramref name="text"/>.</summary>
     public Task WaitForOutputTextAsync(string text, TimeSpan limit) => WaitForTextAsync(() => StandardOutput, text, limit);
 
-    private async Task WaitForTextAsync(Func<string> stream, string text, TimeSpan limit)
+    private Task WaitForTextAsync(Func<string> stream, string text, TimeSpan limit) =>
+        WaitUntilAsync(() => stream().Contains(text, StringComparison.Ordinal), $"printed '{text}'", limit);
+
+    /// <summary>Waits while the program runs until <paramref name="condition"/> holds; <paramref name="what"/> names it in the failure.</summary>
+    public async Task WaitUntilAsync(Func<bool> condition, string what, TimeSpan limit)
     {
         var deadline = DateTime.UtcNow + limit;
-        while (!stream().Contains(text, StringComparison.Ordinal))
+        while (!condition())
         {
             if (DateTime.UtcNow > deadline || _process.HasExited)
             {
-                throw new TimeoutException($"tableload never printed '{text}'. stdout:\n{StandardOutput}\nstderr:\n{StandardError}");
+                throw new TimeoutException($"tableload never {what}. stdout:\n{StandardOutput}\nstderr:\n{StandardError}");
             }
 
-            await Task.Delay(100);
+            await Task.Delay(50);
         }
     }
 

@@ -1,4 +1,5 @@
 using Azure.Data.Tables;
+using Microsoft.Extensions.Time.Testing;
 using TableLoad.IntegrationTests.Infrastructure;
 using TableLoad.Workload;
 using Xunit.Abstractions;
@@ -78,9 +79,11 @@ public sealed class OperationCountsTests(AzuriteFixture azurite, ITestOutputHelp
     [InlineData("wire")]
     public async Task ReadModifyWrites_OverThePartitionsLimit_AreThrottled_AsTheProxyThrottledTheirReadsAndReplaces(string client)
     {
-        // One entity a second: a read spends it, so the replace or the next read is refused at any speed above a request a second.
+        // One entity a second on a clock that stands still: the first read spends it, and every later read or replace is refused
+        // at any speed (on the system's clock a machine slower than a request a second was refused nothing).
         // The keys are stored beforehand, not preloaded through the proxy, whose limit would refuse the preload too.
-        await using var proxy = await InProcessProxy.StartAsync(azurite, s => s with { PartitionLimit = 1 });
+        var time = new FakeTimeProvider(new DateTimeOffset(2026, 12, 7, 12, 0, 0, TimeSpan.Zero));
+        await using var proxy = await InProcessProxy.StartAsync(azurite, s => s with { PartitionLimit = 1 }, time);
         var table = StoredEntities.NewTableName("rmwlimit");
         Assert.True(await StoredEntities.CreateTableAsync(azurite, table));
         var direct = new TableClient(azurite.ConnectionString, table);

@@ -154,7 +154,9 @@ public sealed class ProxyFaultTests(AzuriteFixture azurite)
     [Fact]
     public async Task SingleInsert_CountsOneEntity_AndIsThrottledLikeABatch()
     {
-        await using var proxy = await InProcessProxy.StartAsync(azurite, s => s with { PartitionLimit = 2 });
+        // Two entities a second on a clock that stands still: on the system's, a third insert half a second late found a token.
+        var time = new FakeTimeProvider(new DateTimeOffset(2026, 12, 7, 12, 0, 0, TimeSpan.Zero));
+        await using var proxy = await InProcessProxy.StartAsync(azurite, s => s with { PartitionLimit = 2 }, time);
         using var client = proxy.Client();
         var table = await NewTableAsync(client);
         using var http = new HttpClient();

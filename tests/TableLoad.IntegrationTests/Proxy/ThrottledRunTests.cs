@@ -1,6 +1,7 @@
 using System.Diagnostics;
 using System.Globalization;
 using TableLoad.IntegrationTests.Infrastructure;
+using Microsoft.Extensions.Time.Testing;
 using Xunit.Abstractions;
 using TableLoad.Measurement;
 
@@ -138,20 +139,26 @@ public sealed class ThrottledRunTests(AzuriteFixture azurite, ITestOutputHelper 
     [Fact]
     public async Task ALostAnswer_WhoseReadBackIsThrottled_IsReadBackAgain_AndCountsAsStored()
     {
-        // One entity a second: the batch of one takes the partition's token, its answer is lost, and the read-back a timeout
-        // later finds the partition still throttled, at any machine speed; read again once the second has refilled it, the
-        // batch is found stored. A read-back that gave up at the throttle left it failed, and --verify found 1 against 0.
-        await using var proxy = await InProcessProxy.StartAsync(azurite, s => s with { LoseAnswerRate = 1, PartitionLimit = 1 });
+        // One entity a second on the test's clock, which stands still until the read-back has met the throttle: the batch of
+        // one takes the partition's token, its answer is lost, and the read-back finds the partition throttled however late
+        // it comes (on the system's clock a loaded machine's read-back came after the second had refilled it). Once the clock
+        // moves a second, the read-back asked again finds the batch stored. A read-back that gave up at the throttle left it
+        // failed, and --verify found 1 against 0.
+        var time = new FakeTimeProvider(new DateTimeOffset(2026, 12, 7, 12, 0, 0, TimeSpan.Zero));
+        await using var proxy = await InProcessProxy.StartAsync(azurite, s => s with { LoseAnswerRate = 1, PartitionLimit = 1 }, time);
 
-        var (exitCode, stdout, stderr) = await TableLoadProcess.RunAsync(
+        using var run = TableLoadProcess.Start(
             ["run", "--batch-size", "1", "--tasks", "1", "--batches", "1", "--timeout", "200ms", "--warmup", "0s", "--verify", "--quiet", "--output", _output],
             proxy.ConnectionString);
+        await run.WaitUntilAsync(() => proxy.Stats.ThrottledByLimit.Partition >= 1, "met the throttle on its read-back", TimeSpan.FromMinutes(2));
+        time.Advance(TimeSpan.FromSeconds(1));
+        var exitCode = await run.WaitForExitAsync(TimeSpan.FromMinutes(2));
 
-        Assert.True(exitCode == 0, $"exit code {exitCode}: {stdout} {stderr}");
+        Assert.True(exitCode == 0, $"exit code {exitCode}: {run.StandardOutput} {run.StandardError}");
         var summary = new ResultFolder(_output).Summary;
         Assert.Equal((1L, 1L), (summary.Outcomes["succeeded"], summary.VerifiedByRead));
-        Assert.True(proxy.Stats.ThrottledByLimit.Partition >= 1, proxy.Stats.ToJson());
-        Assert.Contains("stored 1 entities: matches", stdout, StringComparison.Ordinal);
+        Assert.Equal(1, proxy.Stats.LostAnswers);
+        Assert.Contains("stored 1 entities: matches", run.StandardOutput, StringComparison.Ordinal);
     }
 
     [Theory]

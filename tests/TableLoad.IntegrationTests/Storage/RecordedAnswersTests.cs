@@ -1,3 +1,4 @@
+using Microsoft.Extensions.Time.Testing;
 using TableLoad.IntegrationTests.Infrastructure;
 using TableLoad.IntegrationTests.Proxy;
 using TableLoad.Storage;
@@ -49,12 +50,14 @@ public sealed class RecordedAnswersTests(AzuriteFixture azurite)
     private async Task<(BatchResponse Live, RecordedAnswer Answer)> SendAsync(string name)
     {
         var table = StoredEntities.NewTableName("rec");
+        // A bucket of one entity a second admits the first batch of three when full, then throttles the next: on a clock that
+        // stands still, since on the system's a machine slow enough to take three seconds would find it refilled.
+        var time = new FakeTimeProvider(new DateTimeOffset(2026, 12, 7, 12, 0, 0, TimeSpan.Zero));
         await using var proxy = name switch
         {
-            // A bucket of one entity a second admits the first batch of three when full, then throttles the next.
-            "server-busy" => await InProcessProxy.StartAsync(azurite, s => s with { PartitionLimit = 1 }),
-            "operation-timed-out" => await InProcessProxy.StartAsync(azurite, s => s with { PartitionLimit = 1, TimeoutShare = 1 }),
-            "too-many-requests" => await InProcessProxy.StartAsync(azurite, s => s with { PartitionLimit = 1, Cosmos = true }),
+            "server-busy" => await InProcessProxy.StartAsync(azurite, s => s with { PartitionLimit = 1 }, time),
+            "operation-timed-out" => await InProcessProxy.StartAsync(azurite, s => s with { PartitionLimit = 1, TimeoutShare = 1 }, time),
+            "too-many-requests" => await InProcessProxy.StartAsync(azurite, s => s with { PartitionLimit = 1, Cosmos = true }, time),
             _ => null,
         };
         var connectionString = proxy?.ConnectionString ?? azurite.ConnectionString;
