@@ -38,5 +38,9 @@ public sealed class OperationRefusalTests
         "--operation", "delete", "--key-space", "50", "--preload")]
     [InlineData("--key-space must be between 1 and 100000000 keys, not 0.",
         "--operation", "upsert-replace", "--key-space", "0")]
+    [InlineData("--batches 2 is fewer batches than --processes 3, so 1 of the 3 processes would send nothing: give at least 3 batches, or --processes 2.",
+        "--batches", "2", "--processes", "3")]
+    [InlineData("--max-entities 300 (3 batches of 100) is fewer batches than --processes 4, so 1 of the 4 processes would send nothing: give at least 4 batches, or --processes 3.",
+        "--max-entities", "300", "--processes", "4")]
     public Task BadOperationOrKeySpace_OneSentence_ExitTwo_NoRequest(string sentence, params string[] options) => RefusedRun.AssertRefusedAsync(sentence, options);
 }
