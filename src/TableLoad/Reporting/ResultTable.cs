@@ -111,6 +111,11 @@ internal static class ResultTable
             Line($"{outcome.Replace('_', ' ')}: {count} {RequestsWord(summary)}");
         }
 
+        foreach (var (name, part) in summary.Operations.Where(o => FoundNothing(o.Key, o.Value)))
+        {
+            Line($"every {name} was not_found ({part.Requests} of {part.Requests}): the table holds none of the keys drawn; --preload writes the key space first");
+        }
+
         if (summary.Abandoned is { Stored: > 0 } or { NotStored: > 0 } or { Unknown: > 0 })
         {
             Line($"abandoned batches read back: {summary.Abandoned.Stored} stored (counted as succeeded), {summary.Abandoned.NotStored} not stored, {summary.Abandoned.Unknown} unknown (no answer)");
@@ -171,6 +176,11 @@ internal static class ResultTable
 
         return text.ToString();
     }
+
+    // Reads, queries, deletes and read-modify-writes that all met a 404 measured a table without their keys, whatever the figures above say.
+    private static bool FoundNothing(string operation, OperationSummary part) =>
+        TableOperationNames.TryParse(operation, out var sent) && sent.NeedsStoredKeys() && part.Requests > 0
+        && part.Outcomes.GetValueOrDefault(OutcomeTable.Of(BatchOutcome.NotFound).Name) == part.Requests;
 
     /// <summary>"stage s1: 0.0–3.0 s, target 200 → 325 e/s (stopped; the plan ran to 12.0 s and 1500 e/s); mean ...", or "stage s2: not reached (...)".</summary>
     private static string StageLine(StageSummary stage, string unit)
