@@ -45,7 +45,11 @@ internal sealed record CompareInputs(IReadOnlyCollection<GatedFigure> Gated, dou
     public static List<GatedFigure> Figures(string? text, UsageErrors errors)
     {
         var figures = new List<GatedFigure>();
-        var names = (text ?? "").Split(',', StringSplitOptions.TrimEntries | StringSplitOptions.RemoveEmptyEntries);
+        var names = (text ?? "").Split(',', StringSplitOptions.TrimEntries);
+        // An empty item is a slip (eps,,p99), not a figure to leave out unsaid: a gate then judges what the user meant.
+        var blank = names.Contains("");
+        errors.Require(!blank || names.All(n => n.Length == 0), $"{FailOn} '{text}' has an empty item; give a comma-separated list of {Judged}.");
+        names = names.Where(n => n.Length > 0).ToArray();
         foreach (var name in names)
         {
             if (!ThresholdParser.TryParseScoped(name, "", "read.p99", out var scope, out var figure, out var fault))

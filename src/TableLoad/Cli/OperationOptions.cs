@@ -51,8 +51,14 @@ internal static class OperationOptions
         errors.Require(!knownDistribution || distribution == KeyDistribution.Uniform || sent.Any(o => o.DrawsKeys()),
             $"--key-distribution {distribution.ToName()} goes with --operation read, query or read-modify-write: a write's keys, and a delete's, go in order.");
 
+        // A query's shape given to a load that sends no query would be taken and ignored.
+        foreach (var shape in new Option[] { options.QueryLength, options.PageSize.Option }.Where(o => parse.IsGiven(o) && errors.Accepted(o) && !sent.Contains(TableOperation.Query)))
+        {
+            errors.Require(shape, false, $"{shape.Name} shapes a query, and {Name(workload, mix, operation)} sends none: leave it out, or send queries (--operation query, or query in --mix).");
+        }
+
         // One sentence for the first thing missing: a key space comes before what fills it.
-        var name = workload is not null ? $"--workload {workload.Name}" : mix is null ? $"--operation {operation.ToName()}" : $"--mix {mix.ToText()}";
+        var name = Name(workload, mix, operation);
         if (!errors.Require(keySpace is not null || mix is null && !operation.NeedsStoredKeys() && !preload, needsStoredKeys || mix is not null
             ? $"{name} acts on the keys of a key space: give --key-space N, and --preload to write them first."
             : "--preload writes every key of the key space: give --key-space N."))
@@ -83,6 +89,10 @@ internal static class OperationOptions
 
         return choice;
     }
+
+    /// <summary>The option that says what the load sends, as given: "--operation read", "--mix read:80,upsert-replace:20", "--workload ycsb-b".</summary>
+    private static string Name(WorkloadPreset? workload, OperationMix? mix, TableOperation operation) =>
+        workload is not null ? $"--workload {workload.Name}" : mix is null ? $"--operation {operation.ToName()}" : $"--mix {mix.ToText()}";
 
     /// <summary>What a query asks for: <c>--query-length</c> (or the preset's, when it is not given) and <c>--page-size</c>.</summary>
     private static QueryShape ReadQuery(ParseResult parse, RunOptions options, UsageErrors errors, WorkloadPreset? workload)

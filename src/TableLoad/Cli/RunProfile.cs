@@ -1,5 +1,6 @@
 using System.Collections;
 using System.CommandLine;
+using System.Globalization;
 using System.Text.Json;
 
 namespace TableLoad.Cli;
@@ -22,7 +23,7 @@ internal static class RunProfile
         CreateCommand = () => options.CreateCommand(),
         Secrets = [options.ConnectionString, options.Sas],
         Example = """{"batch_size": 50, "tasks": 8}""",
-        OptionsIn = scenario is null ? Shared : json => ScenarioProfile.Merged(Shared(json), json, scenario),
+        OptionsIn = json => WithoutRecordedQueryDefaults(json, scenario is null ? Shared(json) : ScenarioProfile.Merged(Shared(json), json, scenario), options),
         Alternatives = [(options.Duration.Option, options.Stages)],
     };
 
@@ -30,6 +31,23 @@ internal static class RunProfile
     /// <exception cref="Settings.UsageException">The profile cannot be read, names no option, or holds a secret.</exception>
     public static ParseResult Apply(ParseResult commandLine, RunOptions options, IDictionary environment) =>
         LayersOf(options).Apply(commandLine, environment);
+
+    /// <summary>
+    /// run.json records a query's shape for every load, at its defaults where nothing queried; left out, they repeat the same run and
+    /// are not taken for options given to a load that sends no query, which is refused.
+    /// </summary>
+    private static IEnumerable<(string Key, JsonElement Value)> WithoutRecordedQueryDefaults(JsonElement json, IEnumerable<(string Key, JsonElement Value)> fields, RunOptions options)
+    {
+        if (!json.TryGetProperty("options", out var recorded) || recorded.ValueKind != JsonValueKind.Object)
+        {
+            return fields;
+        }
+
+        var defaults = new Option[] { options.QueryLength, options.PageSize.Option }
+            .ToDictionary(OptionLayers.Key, o => Convert.ToString(o.GetDefaultValue(), CultureInfo.InvariantCulture), StringComparer.OrdinalIgnoreCase);
+        return fields.Where(f => !(defaults.TryGetValue(f.Key, out var byDefault)
+            && (f.Value.ValueKind == JsonValueKind.String ? f.Value.GetString() : f.Value.GetRawText()) == byDefault));
+    }
 
     // The scenarios are read apart, each a layer of its own over the options shared by all of them.
     private static IEnumerable<(string Key, JsonElement Value)> Shared(JsonElement json) =>

@@ -77,6 +77,13 @@ internal static class RunSettingsFactory
             batches = Math.Min(batches ?? long.MaxValue, cap / size);
         }
 
+        // The budget is split over the processes (a scenario's is each process's own), so a process whose share is nothing would measure no load.
+        if (scenario is null && batches is { } budget and > 0 && processes is { } fleet && budget < fleet)
+        {
+            var limit = parse.IsGiven(options.Batches.Option) && budget == options.Batches.ValueOf(parse) ? $"--batches {budget}" : $"--max-entities {maxEntities} ({budget} batches of {batchSize})";
+            errors.Require(false, $"{limit} is fewer batches than --processes {fleet}, so {fleet - budget} of the {fleet} processes would send nothing: give at least {fleet} batches, or --processes {budget}.");
+        }
+
         var sample = SampleEntityOption.ValueIn(parse, options, errors);
         var template = sample is not null ? EntityTemplate.FromSample(sample)
             : entitySize is { } bytes && properties is { } count && CheckEntityShape(errors, bytes, count) ? EntityTemplate.Create(bytes, count) : null;

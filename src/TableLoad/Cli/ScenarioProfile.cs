@@ -52,6 +52,12 @@ internal static partial class ScenarioProfile
         foreach (var scenario in scenarios.EnumerateObject())
         {
             var name = scenario.Name;
+            // JSON allows a name twice, and the later object would silently stand for both.
+            if (!errors.Require(!names.Contains(name, StringComparer.Ordinal), $"--config {configFile}: the scenario '{name}' is named twice; give each scenario a name of its own."))
+            {
+                continue;
+            }
+
             names.Add(name);
             if (!errors.Require(NamePattern().IsMatch(name) && name.Length <= MaxNameLength,
                 $"--config {configFile}: the scenario '{name}' needs a name of 1 to {MaxNameLength} lower-case letters, digits or '-', as it goes into file names."))

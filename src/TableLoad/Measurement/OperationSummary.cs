@@ -17,6 +17,9 @@ internal sealed record OperationSummary(
 {
     public RunConfidence? Confidence { get; init; }
 
+    /// <summary>Requests answered per measured second, whatever their outcome (<see cref="RunSummary.MeanRequestsPerSecond"/>).</summary>
+    public double MeanRequestsPerSecond { get; init; }
+
     public ThrottlingSummary? Throttling { get; init; }
 
     public RequestUnitsSummary? RequestUnits { get; init; }
@@ -28,6 +31,7 @@ internal sealed record OperationSummary(
         new(run.Outcomes.Values.Sum(), run.EntitiesSucceeded, run.EntitiesFailed, run.MeanEntitiesPerSecond, run.PeakEntitiesPerSecond, run.Outcomes, run.LatencyMs)
         {
             Confidence = run.Confidence,
+            MeanRequestsPerSecond = run.MeanRequestsPerSecond,
             Throttling = run.Throttling,
             RequestUnits = run.RequestUnits,
         };

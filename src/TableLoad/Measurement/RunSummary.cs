@@ -89,6 +89,13 @@ internal sealed record RunSummary
     [Merge(MergeRule.Derived)]
     public required double GoodputMbPerSecond { get; init; }
 
+    /// <summary>
+    /// Requests answered per measured second, whatever their outcome (a batch, a read, a query with its pages): the unit of k6's arrival
+    /// rate and YCSB's -target; 0 in folders written before TableLoad recorded it.
+    /// </summary>
+    [Merge(MergeRule.Derived)]
+    public double MeanRequestsPerSecond { get; init; }
+
     [Merge(MergeRule.Sum)]
     public required long EntitiesSucceeded { get; init; }
 
@@ -248,6 +255,7 @@ internal sealed record RunSummary
         return this with
         {
             MeanEntitiesPerSecond = mean,
+            MeanRequestsPerSecond = MeasuredSeconds > 0 ? Outcomes.Values.Sum() / MeasuredSeconds : 0,
             GoodputMbPerSecond = MeasuredSeconds > 0 ? EntitiesSucceeded * (double)EntitySize / 1e6 / MeasuredSeconds : 0,
             RequestUnits = RequestUnits?.WithRates(EntitiesSucceeded, MeasuredSeconds, mean, PeakEntitiesPerSecond),
         };

@@ -80,6 +80,6 @@ internal sealed class LiveView : IWindowSink
         var peak = warmup && _peak == 0 ? "-" : _peak.ToString(CultureInfo.InvariantCulture);
         return string.Create(
             CultureInfo.InvariantCulture,
-            $"[{elapsed,4}s/{_totalSeconds:0}s]{(warmup ? " warm-up" : "")} {window.Counts.EntitiesSucceeded} e/s (peak {peak}), p50 {p.ValueAtPercentile(50) / 1000.0:0.0} ms, p99 {p.ValueAtPercentile(99) / 1000.0:0.0} ms, failed {_failedBatches}, throttled {_throttledBatches} batches, client CPU {_samples.CpuPercentNow():0}%");
+            $"[{elapsed,4}s/{_totalSeconds:0}s]{(warmup ? " warm-up" : "")} {window.Counts.EntitiesSucceeded} e/s (peak {peak}), {window.Counts.Batches} req/s, p50 {p.ValueAtPercentile(50) / 1000.0:0.0} ms, p99 {p.ValueAtPercentile(99) / 1000.0:0.0} ms, failed {_failedBatches}, throttled {_throttledBatches} batches, client CPU {_samples.CpuPercentNow():0}%");
     }
 }

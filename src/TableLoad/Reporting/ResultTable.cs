@@ -13,7 +13,7 @@ namespace TableLoad.Reporting;
 internal static class ResultTable
 {
     public static readonly string[] Columns =
-        ["processes", "min", "median", "mean", "max", "p90", "p95", "p99", "peak e/s", "succeeded", "failed", "mean e/s", "95% CI e/s", "95% CI p99"];
+        ["processes", "min", "median", "mean", "max", "p90", "p95", "p99", "peak e/s", "succeeded", "failed", "mean e/s", "95% CI e/s", "95% CI p99", "mean req/s"];
 
     public static string Render(IReadOnlyList<RunSummary> rows)
     {
@@ -57,7 +57,7 @@ internal static class ResultTable
             : []).Prepend(Figures(s.Key, s.Value)));
 
     private static RowFigures Figures(string name, OperationSummary part) =>
-        new(name, part.LatencyMs, part.PeakEntitiesPerSecond, part.Entities, part.EntitiesFailed, part.MeanEntitiesPerSecond, part.Confidence);
+        new(name, part.LatencyMs, part.PeakEntitiesPerSecond, part.Entities, part.EntitiesFailed, part.MeanEntitiesPerSecond, part.Confidence, part.MeanRequestsPerSecond);
 
     /// <summary>"batches of 100 inserts", "batches of 100 upsert-merge over a key space of 50", "point reads over a key space of 500" and the like.</summary>
     public static string RequestsText(RunSummary summary)
@@ -111,6 +111,11 @@ internal static class ResultTable
             Line($"{outcome.Replace('_', ' ')}: {count} {RequestsWord(summary)}");
         }
 
+        foreach (var (name, part) in summary.Operations.Where(o => FoundNothing(o.Key, o.Value)))
+        {
+            Line($"every {name} was not_found ({part.Requests} of {part.Requests}): the table holds none of the keys drawn; --preload writes the key space first");
+        }
+
         if (summary.Abandoned is { Stored: > 0 } or { NotStored: > 0 } or { Unknown: > 0 })
         {
             Line($"abandoned batches read back: {summary.Abandoned.Stored} stored (counted as succeeded), {summary.Abandoned.NotStored} not stored, {summary.Abandoned.Unknown} unknown (no answer)");
@@ -131,7 +136,7 @@ internal static class ResultTable
             Line($"batches.csv lacks {summary.BatchLogDropped} batches: the disk fell --batch-log-buffer rows behind (counted in every other figure)");
         }
 
-        Line($"mean e/s: {Fixed(summary.MeanEntitiesPerSecond, 1)}{MeanInterval(summary.Confidence)}; goodput: {Fixed(summary.GoodputMbPerSecond, 2)} MB/s");
+        Line($"mean e/s: {Fixed(summary.MeanEntitiesPerSecond, 1)}{MeanInterval(summary.Confidence)}; goodput: {Fixed(summary.GoodputMbPerSecond, 2)} MB/s; mean req/s: {Fixed(summary.MeanRequestsPerSecond, 1)}");
         if (summary.RequestUnits is { } ru)
         {
             Line($"request units: {Fixed(ru.PerSecondMean, 1)} RU/s (peak second {Fixed(ru.PerSecondPeak, 1)}), {Fixed(ru.PerEntity, 2)} RU per entity; per batch p50 {Fixed(ru.PerBatch.P50, 2)}, p99 {Fixed(ru.PerBatch.P99, 2)} RU; {Fixed(ru.Total, 2)} RU in all");
@@ -172,6 +177,11 @@ internal static class ResultTable
         return text.ToString();
     }
 
+    // Reads, queries, deletes and read-modify-writes that all met a 404 measured a table without their keys, whatever the figures above say.
+    private static bool FoundNothing(string operation, OperationSummary part) =>
+        TableOperationNames.TryParse(operation, out var sent) && sent.NeedsStoredKeys() && part.Requests > 0
+        && part.Outcomes.GetValueOrDefault(OutcomeTable.Of(BatchOutcome.NotFound).Name) == part.Requests;
+
     /// <summary>"stage s1: 0.0–3.0 s, target 200 → 325 e/s (stopped; the plan ran to 12.0 s and 1500 e/s); mean ...", or "stage s2: not reached (...)".</summary>
     private static string StageLine(StageSummary stage, string unit)
     {
@@ -208,13 +218,14 @@ internal static class ResultTable
     public const string NoLatency = "-";
 
     /// <summary>What one row of the table shows, of a run, a process or a stage.</summary>
-    private sealed record RowFigures(string Name, LatencySummary Latency, long Peak, long Succeeded, long Failed, double Mean, RunConfidence? Confidence);
+    private sealed record RowFigures(string Name, LatencySummary Latency, long Peak, long Succeeded, long Failed, double Mean, RunConfidence? Confidence, double RequestsPerSecond);
 
     private static RowFigures Figures(RunSummary summary) => new(summary.Row ?? summary.Processes.ToString(CultureInfo.InvariantCulture),
-        summary.LatencyMs, summary.PeakEntitiesPerSecond, summary.EntitiesSucceeded, summary.EntitiesFailed, summary.MeanEntitiesPerSecond, summary.Confidence);
+        summary.LatencyMs, summary.PeakEntitiesPerSecond, summary.EntitiesSucceeded, summary.EntitiesFailed, summary.MeanEntitiesPerSecond, summary.Confidence, summary.MeanRequestsPerSecond);
 
     private static RowFigures Figures(StageSummary stage) => new(StageName(stage),
-        stage.LatencyMs, stage.PeakEntitiesPerSecond, stage.EntitiesSucceeded, stage.EntitiesFailed, stage.MeanEntitiesPerSecond, stage.Confidence);
+        stage.LatencyMs, stage.PeakEntitiesPerSecond, stage.EntitiesSucceeded, stage.EntitiesFailed, stage.MeanEntitiesPerSecond, stage.Confidence,
+        stage.EndS > stage.StartS ? stage.Batches / (stage.EndS - stage.StartS) : 0);
 
     private static string StageName(StageSummary stage) => "s" + stage.Stage.ToString(CultureInfo.InvariantCulture);
 
@@ -229,6 +240,7 @@ internal static class ResultTable
         Fixed(row.Mean, 0),
         Range(row.Confidence?.MeanEntitiesPerSecond, 0, row.Confidence),
         Range(row.Confidence?.LatencyMs?.P99, 2, row.Confidence),
+        Fixed(row.RequestsPerSecond, 0),
     ];
 
     private static string Ms(RowFigures row, Func<LatencySummary, double> figure) =>

@@ -241,6 +241,7 @@ public sealed class CompareTests(AzuriteFixture azurite, CompareRuns runs) : ICl
     [Theory]
     [InlineData("--fail-on", "p98", "--fail-on 'p98' names no figure TableLoad measures")]
     [InlineData("--fail-on", "mean", "--fail-on 'mean' names a figure compare does not judge")]
+    [InlineData("--fail-on", "eps,,p99", "--fail-on 'eps,,p99' has an empty item; give a comma-separated list of eps, ")]
     [InlineData("--run-noise", "lots", "--run-noise 'lots' is not a share from 0% to 100%")]
     public async Task ABadOption_IsOneSentence_ExitTwo(string option, string value, string expected)
     {

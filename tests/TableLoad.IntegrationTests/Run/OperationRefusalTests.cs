@@ -38,5 +38,15 @@ public sealed class OperationRefusalTests
         "--operation", "delete", "--key-space", "50", "--preload")]
     [InlineData("--key-space must be between 1 and 100000000 keys, not 0.",
         "--operation", "upsert-replace", "--key-space", "0")]
+    [InlineData("--query-length shapes a query, and --operation read sends none: leave it out, or send queries (--operation query, or query in --mix).",
+        "--operation", "read", "--key-space", "10", "--preload", "--query-length", "5")]
+    [InlineData("--page-size shapes a query, and --mix read:80,upsert-replace:20 sends none: leave it out, or send queries (--operation query, or query in --mix).",
+        "--mix", "read:80,upsert-replace:20", "--key-space", "100", "--preload", "--page-size", "50")]
+    [InlineData("--page-size shapes a query, and --operation insert sends none: leave it out, or send queries (--operation query, or query in --mix).",
+        "--page-size", "1000")]
+    [InlineData("--batches 2 is fewer batches than --processes 3, so 1 of the 3 processes would send nothing: give at least 3 batches, or --processes 2.",
+        "--batches", "2", "--processes", "3")]
+    [InlineData("--max-entities 300 (3 batches of 100) is fewer batches than --processes 4, so 1 of the 4 processes would send nothing: give at least 4 batches, or --processes 3.",
+        "--max-entities", "300", "--processes", "4")]
     public Task BadOperationOrKeySpace_OneSentence_ExitTwo_NoRequest(string sentence, params string[] options) => RefusedRun.AssertRefusedAsync(sentence, options);
 }

@@ -42,6 +42,8 @@ public sealed class ScenarioRefusalTests : IDisposable
     [InlineData("""{"scenarios": {"ingest": {"operation": "insert"}}}""",
         "--key-prefix and the scenario 'ingest' make its keys' prefix 202 characters long ('ppppppppppppppppppppppppppppppppppppppppppppppppppppppppppppppppppppppppppppppppppppppppppppppppppppppppppppppppppppppppppppppppppppppppppppppppppppppppppppppppppppppppppppppppppppppppppppppppppp.ingest'), over 200; shorten either.",
         "--key-prefix", "ppppppppppppppppppppppppppppppppppppppppppppppppppppppppppppppppppppppppppppppppppppppppppppppppppppppppppppppppppppppppppppppppppppppppppppppppppppppppppppppppppppppppppppppppppppppppppppppppppp")]
+    [InlineData("""{"scenarios": {"ingest": {"tasks": 1}, "lookups": {"tasks": 1}, "ingest": {"tasks": 2}}}""",
+        "--config {0}: the scenario 'ingest' is named twice; give each scenario a name of its own.")]
     public async Task BadScenarios_OneSentence_ExitTwo_NoRequest(string profile, string sentence, params string[] options)
     {
         var path = Path.Combine(_root, "scenarios.json");

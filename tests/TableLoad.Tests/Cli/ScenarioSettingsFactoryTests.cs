@@ -16,7 +16,7 @@ public sealed class ScenarioSettingsFactoryTests : IDisposable
         { "batch_size": 20, "tasks": 3, "duration": "7s", "key_prefix": "app",
           "scenarios": {
             "ingest": { "operation": "insert", "rate": 250 },
-            "lookups": { "mix": "read:9,upsert-replace:1", "query_length": "2..5", "tasks": 2, "key_space": 40, "preload": true, "batch_size": 10 } } }
+            "lookups": { "mix": "read:8,query:1,upsert-replace:1", "query_length": "2..5", "tasks": 2, "key_space": 40, "preload": true, "batch_size": 10 } } }
         """;
 
     [Fact]
@@ -28,10 +28,10 @@ public sealed class ScenarioSettingsFactoryTests : IDisposable
         Assert.Equal(["ingest", "lookups"], scenarios.Select(s => s.Name));
         var (ingest, lookups) = (scenarios[0], scenarios[1]);
         Assert.Equal((TableOperation.Insert, new LoadModel.Open(250, 3), 20, (int?)null, "app.ingest"), (ingest.Operation, ingest.Model, ingest.BatchSize, ingest.KeySpace, ingest.KeyPrefix));
-        Assert.Equal(("read:9,upsert-replace:1", new LoadModel.Closed(2), 10, (int?)40, true, "app.lookups"),
+        Assert.Equal(("read:8,query:1,upsert-replace:1", new LoadModel.Closed(2), 10, (int?)40, true, "app.lookups"),
             (lookups.Mix!.ToText(), lookups.Model, lookups.BatchSize, lookups.KeySpace, lookups.Preload, lookups.KeyPrefix));
         Assert.Equal((TimeSpan.FromSeconds(7), TimeSpan.Zero, 5), (run.Duration, run.Warmup, run.Tasks));
-        Assert.Equal(["insert", "read", "upsert-replace", "ingest", "ingest.insert", "lookups", "lookups.read", "lookups.upsert-replace"], run.Slices);
+        Assert.Equal(["insert", "query", "read", "upsert-replace", "ingest", "ingest.insert", "lookups", "lookups.read", "lookups.query", "lookups.upsert-replace"], run.Slices);
 
         // Each load is the run's settings with its scenario's in place.
         var loads = run.Loads().ToList();

@@ -14,7 +14,7 @@ public sealed class ResultTableTests
     {
         var header = Lines(ResultTable.Render([RunSummaries.Create()]))[0];
 
-        Assert.Equal(["processes", "min", "median", "mean", "max", "p90", "p95", "p99", "peak e/s", "succeeded", "failed", "mean e/s", "95% CI e/s", "95% CI p99"], Cells(header));
+        Assert.Equal(["processes", "min", "median", "mean", "max", "p90", "p95", "p99", "peak e/s", "succeeded", "failed", "mean e/s", "95% CI e/s", "95% CI p99", "mean req/s"], Cells(header));
     }
 
     [Fact]
@@ -70,7 +70,7 @@ public sealed class ResultTableTests
 
         var row = Cells(Lines(ResultTable.Render([RunSummaries.Create()]))[2]);
 
-        Assert.Equal(["1", "8.25", "20.50", "22.13", "950.75", "30.50", "35.25", "48.50", "12000", "690030", "900", "11500", "11010–11990", "45.25–52.75"], row);
+        Assert.Equal(["1", "8.25", "20.50", "22.13", "950.75", "30.50", "35.25", "48.50", "12000", "690030", "900", "11500", "11010–11990", "45.25–52.75", "0"], row);
     }
 
     [Fact]
@@ -89,7 +89,7 @@ public sealed class ResultTableTests
         var row = Cells(Lines(ResultTable.Render([summary]))[2]);
         var details = ResultTable.RenderDetails(summary);
 
-        Assert.Equal(["too little data", "too little data"], row[^2..]);
+        Assert.Equal(["too little data", "too little data"], row[^3..^1]);
         Assert.Contains("mean e/s: 11500.5 (95% CI: too little data: 2.0 s measured make 2 blocks of seconds, and an interval needs 10); goodput", details, StringComparison.Ordinal);
     }
 }

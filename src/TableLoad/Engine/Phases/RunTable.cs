@@ -36,8 +36,28 @@ internal sealed class RunTable(RunSettings settings, TableAdmin admin, ILogger l
             return ExitCodes.BadInput;
         }
 
+        if (await NothingToFindAsync(abandon).ConfigureAwait(false) is { } nothing)
+        {
+            log.LogWarning("{Sentence}", nothing);
+        }
+
         Preexisting = !_created && settings.Verify ? await admin.CountAsync(abandon).ConfigureAwait(false) : 0;
         return null;
+    }
+
+    /// <summary>
+    /// A warning, not a refusal, when a load that needs stored keys and no --preload meets an empty table: a run of 404s may be meant (the
+    /// not-found path's latency), and beside other --instance runs a preload may still fill it; null when there is something to find.
+    /// </summary>
+    private async Task<string?> NothingToFindAsync(CancellationToken abandon)
+    {
+        var finders = settings.Loads().Where(l => !l.Preload).SelectMany(l => l.OperationsSent).Where(o => o.NeedsStoredKeys()).Distinct().ToList();
+        if (finders.Count == 0 || (!_created && await admin.HasEntitiesAsync(abandon).ConfigureAwait(false)))
+        {
+            return null;
+        }
+
+        return $"The table {settings.Table} holds no entities, so this run's {string.Join(" and ", finders.Select(o => o.ToName()))} will find no entity; --preload writes the key space first.";
     }
 
     public Task<long> CountAsync() => admin.CountAsync(CancellationToken.None);
