@@ -111,7 +111,7 @@ internal sealed class RunOptions
 
     public Option<bool> Preload { get; } = new("--preload")
     {
-        Description = "Before the warm-up, write every key of the --key-space once (upsert-replace batches of up to 100), for each task and partition the run uses, so a read, query or delete finds them. Not measured: summary.json's preload says its entities, batches and seconds. Needed by read, query and delete unless --allow-existing-table says the table holds the keys already.",
+        Description = "Before the warm-up, write every key of the --key-space once (upsert-replace batches of up to 100), for each task and partition the run uses, so a read, query or delete finds them. Not measured: summary.json's preload says its entities, batches and seconds. It says its total first and shows its progress, rate and time left on stderr; --max-preload bounds the total, and the first Ctrl+C stops it as it stops a load. Needed by read, query and delete unless --allow-existing-table says the table holds the keys already.",
     };
 
     public Option<string> KeyDistribution { get; } = new("--key-distribution")
