@@ -62,6 +62,16 @@ internal sealed class RunOptions
         Description = "Cap on the entities the whole run may write (warm-up included); the run stops when it is reached. Default: no cap.",
     };
 
+    /// <summary>The default bound on the entities a preload writes: minutes against Azurite, and ten times the largest key space the docs preload.</summary>
+    public const long DefaultMaxPreload = 1_000_000;
+
+    public Bounded<long> MaxPreload { get; } = new(
+        new Option<long?>("--max-preload")
+        {
+            Description = $"The most entities --preload may write in all: its --key-space for each task of each process, in each partition a task writes, summed over the scenarios. A run that would write more is refused before any request, naming its total; raise this to run it. Default: {DefaultMaxPreload}.",
+        },
+        1, long.MaxValue);
+
     public Option<string?> Table { get; } = new("--table")
     {
         Description = "Table to write into, created if missing. Default: a fresh name per run (tableload<yyyyMMddHHmmss><4 hex digits of the run id>).",
@@ -101,7 +111,7 @@ internal sealed class RunOptions
 
     public Option<bool> Preload { get; } = new("--preload")
     {
-        Description = "Before the warm-up, write every key of the --key-space once (upsert-replace batches of up to 100), for each task and partition the run uses, so a read, query or delete finds them. Not measured: summary.json's preload says its entities, batches and seconds. Needed by read, query and delete unless --allow-existing-table says the table holds the keys already.",
+        Description = "Before the warm-up, write every key of the --key-space once (upsert-replace batches of up to 100), for each task and partition the run uses, so a read, query or delete finds them. Not measured: summary.json's preload says its entities, batches and seconds. It says its total first and shows its progress, rate and time left on stderr; --max-preload bounds the total, and the first Ctrl+C stops it as it stops a load. Needed by read, query and delete unless --allow-existing-table says the table holds the keys already.",
     };
 
     public Option<string> KeyDistribution { get; } = new("--key-distribution")
@@ -282,7 +292,7 @@ internal sealed class RunOptions
 
     public IEnumerable<Option> All =>
     [
-        Client, Runtime, SdkDiagnostics, ConnectionString, Endpoint, Sas, Auth, Account, AllowExistingTable, MaxEntities, Table, KeepTable, BatchSize.Option, EntitySize.Option, Properties.Option, Partitions, KeyPrefix,
+        Client, Runtime, SdkDiagnostics, ConnectionString, Endpoint, Sas, Auth, Account, AllowExistingTable, MaxEntities, MaxPreload.Option, Table, KeepTable, BatchSize.Option, EntitySize.Option, Properties.Option, Partitions, KeyPrefix,
         Entity,
         Tasks.Option, Processes.Option, PerProcess, Rate.Option, Duration.Option, Stages, Batches.Option, StartAt, RunId, Instance.Option,
         Operation, Mix, Workload, KeySpace.Option, Preload, KeyDistribution, QueryLength, PageSize.Option,

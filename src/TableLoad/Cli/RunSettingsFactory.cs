@@ -70,6 +70,7 @@ internal static class RunSettingsFactory
         var target = errors.Try(() => Target(parse, options, environment));
 
         errors.Require(!sdkDiagnostics || !errors.Accepted(options.Client) || client == BatchClientKind.Sdk, "--sdk-diagnostics goes with --client sdk.");
+        var maxPreload = options.MaxPreload.ValueIn(parse, errors);
         var maxEntities = parse.GetValue(options.MaxEntities);
         if (maxEntities is { } cap && batchSize is { } size)
         {
@@ -106,7 +107,7 @@ internal static class RunSettingsFactory
         OutputPaths.CheckFile(errors, options.Junit, junit, output);
 
         errors.ThrowIfAny();
-        return new RunSettings
+        var settings = new RunSettings
         {
             Target = target!,
             Table = table,
@@ -149,7 +150,16 @@ internal static class RunSettingsFactory
             OtlpEndpoint = otlpEndpoint,
             Gates = new GateSettings(failIf, abortIf),
             JunitPath = junit,
+            MaxPreload = maxPreload ?? RunOptions.DefaultMaxPreload,
         };
+
+        // Judged on the whole load, once every option is: a run of scenarios judges the sum of theirs (ScenarioSettingsFactory).
+        if (scenario is null && PreloadBound.Refusal(settings) is { } tooLarge)
+        {
+            throw new UsageException(tooLarge);
+        }
+
+        return settings;
     }
 
     // Only reached once every fault was said, so a value refused never gets here.

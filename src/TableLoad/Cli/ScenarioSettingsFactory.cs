@@ -91,6 +91,11 @@ internal static class ScenarioSettingsFactory
             errors.Require(options.AbortIf, false, $"--abort-if '{condition.Text}' compares with the target, which a run of scenarios does not have as one: compare eps with a number, scoped by a scenario if need be.");
         }
 
+        if (PreloadBound.Refusal(settingsOfRun) is { } tooLarge)
+        {
+            errors.Require(options.MaxPreload.Option, false, tooLarge);
+        }
+
         errors.ThrowIfAny();
         return (settingsOfRun, run.Parse);
     }

@@ -1,5 +1,6 @@
 using System.Diagnostics;
 using TableLoad.Measurement;
+using TableLoad.Reporting;
 using TableLoad.Resilience;
 using TableLoad.Settings;
 using TableLoad.Storage;
@@ -12,7 +13,7 @@ namespace TableLoad.Engine;
 /// of this instance, with the keys the task loops will name (<see cref="TaskKeys.From"/>), in upsert-replace batches of up to
 /// 100 from a few concurrent senders. Not measured; what it did is the summary's <c>preload</c>.
 /// </summary>
-internal sealed class Preload(RunSettings settings, TableAdmin admin, TimeProvider time)
+internal sealed class Preload(RunSettings settings, TableAdmin admin, TimeProvider time, TextWriter? progress)
 {
     /// <summary>Keys a preload batch writes: the most an entity group transaction may hold.</summary>
     public const int MaxBatchSize = 100;
@@ -23,7 +24,12 @@ internal sealed class Preload(RunSettings settings, TableAdmin admin, TimeProvid
     /// <summary>Retries of a throttled or lost preload batch: a key it leaves out would be a not_found of the run.</summary>
     private const int Retries = 5;
 
-    public async Task<PreloadSummary> RunAsync(CancellationToken abandon)
+    /// <summary>The entities a load's preload writes: its key space in every partition of every task of every process of this instance.</summary>
+    public static long EntitiesOf(RunSettings load) =>
+        load is { Preload: true, KeySpace: { } keySpace } ? keySpace * (long)load.Processes * load.Tasks * load.Partitions.Cycle(load.Tasks) : 0;
+
+    /// <summary>Writes the key space until it is full or the first Ctrl+C: batches in flight then finish (or are abandoned and read back at the second), none starts.</summary>
+    public async Task<PreloadSummary> RunAsync(StopSignals signals)
     {
         var keySpace = settings.KeySpace ?? throw new InvalidOperationException("A preload needs a key space.");
         var batchSize = Math.Min(MaxBatchSize, keySpace);
@@ -41,6 +47,7 @@ internal sealed class Preload(RunSettings settings, TableAdmin admin, TimeProvid
             }
         }
 
+        using var onStop = signals.AbandonSoonAfterStop(settings.Timeout);
         var stopwatch = Stopwatch.StartNew();
         using var client = BatchClientFactory.Create(settings.Client, admin.Target, settings.Table, settings.NewTemplate(), settings.Query, Senders + 2, settings.SdkDiagnostics, time);
         var submitter = new BatchSubmitter(BatchPipelineFactory.Create(settings.Timeout, Retries, time), admin);
@@ -49,7 +56,7 @@ internal sealed class Preload(RunSettings settings, TableAdmin admin, TimeProvid
         async Task SendAsync()
         {
             var sender = client.CreateSender(TableOperation.UpsertReplace);
-            for (var index = Interlocked.Increment(ref next); index < work.Count * batchesPerPartition && !abandon.IsCancellationRequested; index = Interlocked.Increment(ref next))
+            for (var index = Interlocked.Increment(ref next); index < work.Count * batchesPerPartition && !signals.StopStarting.IsCancellationRequested; index = Interlocked.Increment(ref next))
             {
                 var (process, task, slot) = work[index / batchesPerPartition];
                 var first = index % batchesPerPartition * batchSize;
@@ -57,12 +64,18 @@ internal sealed class Preload(RunSettings settings, TableAdmin admin, TimeProvid
                 var keys = new TaskKeys(settings.KeyPrefix, settings.Instance, process, task, batchSize, keySpace, cycle, "preload");
                 var batch = keys.From(settings.Partitions.PartitionKey(settings.KeyPrefix, process, task, slot, settings.Tasks), first);
                 sender.Prepare(batch, count);
-                var result = await submitter.SubmitAsync(sender, TableOperation.UpsertReplace, batch, abandon).ConfigureAwait(false);
+                var result = await submitter.SubmitAsync(sender, TableOperation.UpsertReplace, batch, signals.Abandon).ConfigureAwait(false);
                 totals.Add(result.Stored, count);
             }
         }
 
-        await Task.WhenAll(Enumerable.Range(0, Senders).Select(_ => Task.Run(SendAsync, CancellationToken.None))).ConfigureAwait(false);
+        var sending = Task.WhenAll(Enumerable.Range(0, Senders).Select(_ => Task.Run(SendAsync, CancellationToken.None)));
+        if (progress is not null)
+        {
+            await PreloadProgress.Create(progress, EntitiesOf(settings), time).ShowUntilAsync(totals.Entities, sending).ConfigureAwait(false);
+        }
+
+        await sending.ConfigureAwait(false);
         return totals.Summary(stopwatch.Elapsed.TotalSeconds);
     }
 
@@ -71,6 +84,8 @@ internal sealed class Preload(RunSettings settings, TableAdmin admin, TimeProvid
         private long _entities;
         private long _batches;
         private long _failedBatches;
+
+        public long Entities() => Interlocked.Read(ref _entities);
 
         public void Add(bool stored, int entities)
         {

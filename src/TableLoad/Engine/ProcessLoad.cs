@@ -46,7 +46,7 @@ internal sealed class ProcessLoad(RunSettings settings, TableAdmin admin, ILogge
         // The stop is on the run's clock, as every other time of the run is.
         using var stopTime = new CancellationTokenSource(TimeSpan.FromMicroseconds(Math.Max(0, timeline.StopMicros - clock.ElapsedMicros())), clock.Time);
         using var stopStarting = CancellationTokenSource.CreateLinkedTokenSource(signals.StopStarting, stopTime.Token);
-        using var onInterrupt = signals.StopStarting.Register(() => signals.AbandonAfter(settings.Timeout + TimeSpan.FromSeconds(5)));
+        using var onInterrupt = signals.AbandonSoonAfterStop(settings.Timeout);
         var running = Task.WhenAll(runners.Select(r => r.RunAsync(stopStarting.Token, signals.Abandon, timeline.MeasuredStartMicros)));
 
         for (var second = 1; !running.IsCompleted; second++)

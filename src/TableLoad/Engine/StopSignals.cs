@@ -41,6 +41,10 @@ internal sealed class StopSignals : IDisposable
 
     public void AbandonAfter(TimeSpan delay) => _abandon.CancelAfter(delay);
 
+    /// <summary>Once a stop is asked, what is in flight gets one attempt's timeout and 5 s more before it is abandoned, so a stop ends promptly even mid-retry.</summary>
+    public CancellationTokenRegistration AbandonSoonAfterStop(TimeSpan attemptTimeout) =>
+        _stopStarting.Token.Register(() => AbandonAfter(attemptTimeout + TimeSpan.FromSeconds(5)));
+
     public void Dispose()
     {
         _stopStarting.Dispose();

@@ -9,28 +9,24 @@ namespace TableLoad.Reporting;
 /// </summary>
 internal sealed class LiveView : IWindowSink
 {
-    private const string ClearLine = "\r\u001b[2K";
-    private readonly TextWriter _output;
+    private readonly ProgressLine _line;
     private readonly RunTimeline _timeline;
     private readonly double _totalSeconds;
     private readonly FleetSamples _samples;
-    private readonly bool _interactive;
     private long _peak;
     private long _failedBatches;
     private long _throttledBatches;
-    private bool _lineOpen;
 
-    private LiveView(TextWriter output, RunTimeline timeline, double totalSeconds, FleetSamples samples, bool interactive)
+    private LiveView(TextWriter output, RunTimeline timeline, double totalSeconds, FleetSamples samples)
     {
-        _output = output;
+        _line = new ProgressLine(output);
         _timeline = timeline;
         _totalSeconds = totalSeconds;
         _samples = samples;
-        _interactive = interactive;
     }
 
     public static LiveView Create(TextWriter output, RunTimeline timeline, TimeSpan total, FleetSamples samples) =>
-        new(output, timeline, Math.Round(total.TotalSeconds), samples, ReferenceEquals(output, Console.Error) && !Console.IsErrorRedirected);
+        new(output, timeline, Math.Round(total.TotalSeconds), samples);
 
     public void OnWindow(Window window, bool warmup)
     {
@@ -45,34 +41,16 @@ internal sealed class LiveView : IWindowSink
         var elapsed = window.EpochSecond - _timeline.StartEpochSecond + 1;
         // Warm-up batches that answered after the warm-up count above; the line is the measured window's.
         var warmupStragglers = warmup && window.EpochSecond >= _timeline.WarmupEndEpochSecond;
-        if (warmupStragglers || (!_interactive && elapsed % 5 != 0))
+        if (warmupStragglers || (!_line.Interactive && elapsed % 5 != 0))
         {
             return;
         }
 
-        var line = Format(window, warmup, elapsed);
-        if (_interactive)
-        {
-            _output.Write(ClearLine + line);
-            _lineOpen = true;
-        }
-        else
-        {
-            _output.WriteLine(line);
-        }
-
-        _output.Flush();
+        _line.Show(Format(window, warmup, elapsed));
     }
 
     /// <summary>Ends the rewritten line so that what follows starts on a line of its own.</summary>
-    public void Complete()
-    {
-        if (_lineOpen)
-        {
-            _output.WriteLine();
-            _lineOpen = false;
-        }
-    }
+    public void Complete() => _line.Complete();
 
     private string Format(Window window, bool warmup, long elapsed)
     {

@@ -59,6 +59,9 @@ internal sealed record RecordedRunOptions
     /// <summary>Whether the key space was written before the run (<c>--preload</c>).</summary>
     public bool Preload { get; init; }
 
+    /// <summary>The bound on the entities the preloads wrote (<c>--max-preload</c>), so a repeat of a raised one is not refused.</summary>
+    public long MaxPreload { get; init; }
+
     /// <summary>The operations each request drew from (<c>--mix</c>), in its own syntax; null for one <see cref="Operation"/>.</summary>
     [JsonIgnore(Condition = JsonIgnoreCondition.Never)]
     public string? Mix { get; init; }
@@ -182,6 +185,7 @@ internal sealed record RecordedRunOptions
         Operation = settings.Mix is null ? settings.Operation.ToName() : null,
         KeySpace = settings.KeySpace,
         Preload = settings.Preload,
+        MaxPreload = settings.MaxPreload,
         // A preset names its mix itself; recording --mix beside it would make the run.json one a repeat refuses.
         Mix = settings.Workload is null ? settings.Mix?.ToText() : null,
         Workload = settings.Workload,

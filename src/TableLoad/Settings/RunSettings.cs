@@ -88,6 +88,9 @@ internal sealed record RunSettings
     /// <summary>Write every key of the key space once before the warm-up (<c>--preload</c>), so reads, queries, deletes and read-modify-writes find them.</summary>
     public bool Preload { get; init; }
 
+    /// <summary>The most entities the run's preloads may write in all (<c>--max-preload</c>); the command line refuses a run over it.</summary>
+    public required long MaxPreload { get; init; }
+
     /// <summary>How a read, query or read-modify-write draws its key from the key space (<c>--key-distribution</c>).</summary>
     public KeyDistribution KeyDistribution { get; init; }
 

@@ -64,10 +64,13 @@ internal sealed class TableAdmin : IDisposable
         return true;
     }, cancellationToken);
 
-    /// <summary>True when the table holds at least one entity (asks for one key).</summary>
-    public Task<bool> HasEntitiesAsync(CancellationToken cancellationToken) => CallAsync($"read the table {Table}", async ct =>
+    /// <summary>True when the table holds at least one entity (asks for one key); with <paramref name="rowKeyStems"/>, one whose RowKey starts with one of them.</summary>
+    public Task<bool> HasEntitiesAsync(CancellationToken cancellationToken, IReadOnlyList<string>? rowKeyStems = null) => CallAsync($"read the table {Table}", async ct =>
     {
-        await foreach (var page in _table.QueryAsync<TableEntity>(filter: (string?)null, maxPerPage: 1, select: KeysOnly, cancellationToken: ct).AsPages().ConfigureAwait(false))
+        // A stem's keys sort from the stem itself to the stem with its last character raised by one, not included.
+        var filter = rowKeyStems is null ? null : string.Join(" or ", rowKeyStems.Select(stem =>
+            "(" + TableClient.CreateQueryFilter($"RowKey ge {stem} and RowKey lt {stem[..^1] + (char)(stem[^1] + 1)}") + ")"));
+        await foreach (var page in _table.QueryAsync<TableEntity>(filter: filter, maxPerPage: 1, select: KeysOnly, cancellationToken: ct).AsPages().ConfigureAwait(false))
         {
             if (page.Values.Count > 0)
             {

@@ -21,6 +21,10 @@ internal static class RowKeys
     public static string Stem(string prefix, int instance, int process, int task, long batchSequence) =>
         string.Create(CultureInfo.InvariantCulture, $"{prefix}-{instance:D3}-{process:D3}-{task:D4}-{batchSequence:D10}-");
 
+    /// <summary>The start of every RowKey an instance writes (<see cref="Stem"/> and <see cref="CycleStem"/> begin with it).</summary>
+    public static string InstanceStem(string prefix, int instance) =>
+        string.Create(CultureInfo.InvariantCulture, $"{prefix}-{instance:D3}-");
+
     /// <summary>The stem of every RowKey of a task that cycles over a key space; the key number follows it.</summary>
     public static string CycleStem(string prefix, int instance, int process, int task) =>
         string.Create(CultureInfo.InvariantCulture, $"{prefix}-{instance:D3}-{process:D3}-{task:D4}-");

@@ -24,10 +24,14 @@ internal sealed class RunPhases(
     {
         Directory.CreateDirectory(settings.OutputDirectory);
         // Each scenario that asks for it fills its own key space; the summary's preload is all of them.
-        foreach (var load in settings.Loads().Where(l => l.Preload))
+        // A Ctrl+C stops the preload as it stops a load: the run then sends nothing and its results are written, marked interrupted.
+        foreach (var load in settings.Loads().Where(l => l.Preload).TakeWhile(_ => !signals.Interrupted))
         {
-            var preload = await new Preload(load, table.Admin, time).RunAsync(signals.Abandon).ConfigureAwait(false);
-            log.LogInformation("{Sentence}", (load.ScenarioName is { } name ? name + ": " : "") + PreloadSentence(preload));
+            var who = load.ScenarioName is { } name ? name + ": " : "";
+            var planned = Preload.EntitiesOf(load);
+            log.LogInformation("{Sentence}", who + PreloadPlanSentence(load, planned));
+            var preload = await new Preload(load, table.Admin, time, settings.Quiet ? null : progress).RunAsync(signals).ConfigureAwait(false);
+            log.LogInformation("{Sentence}", who + PreloadSentence(preload, planned, signals.Interrupted));
             _preload = _preload is { } earlier ? earlier.Plus(preload) : preload;
         }
 
@@ -40,7 +44,8 @@ internal sealed class RunPhases(
             return ExitCodes.Failure;
         }
 
-        if (!await WaitForStartAsync().ConfigureAwait(false))
+        // After a preload its entities are in the table, so an interrupted wait still writes the run's results.
+        if (!await WaitForStartAsync().ConfigureAwait(false) && _preload is null)
         {
             log.LogWarning("{Sentence}", "Interrupted before the start time; nothing was sent.");
             StopFleet();
@@ -129,8 +134,16 @@ internal sealed class RunPhases(
         return ExitCodes.Unreachable;
     }
 
-    private static string PreloadSentence(PreloadSummary preload) => string.Create(CultureInfo.InvariantCulture,
-        $"preloaded {preload.Entities} entities in {preload.Batches} batches in {preload.Seconds:0.0} s{(preload.FailedBatches > 0 ? $"; {preload.FailedBatches} batches were not stored, so their keys are missing" : "")}");
+    private static string PreloadPlanSentence(RunSettings load, long planned)
+    {
+        var tasks = load.Processes * load.Tasks;
+        var partitions = planned / load.KeySpace!.Value / tasks;
+        return string.Create(CultureInfo.InvariantCulture,
+            $"preloading {planned} entities before the warm-up: the key space of {load.KeySpace} for each of {tasks} tasks{(partitions > 1 ? $", in each of the {partitions} partitions a task writes" : "")}");
+    }
+
+    private static string PreloadSentence(PreloadSummary preload, long planned, bool interrupted) => string.Create(CultureInfo.InvariantCulture,
+        $"{(interrupted ? $"preload stopped by Ctrl+C: {preload.Entities} of {planned}" : $"preloaded {preload.Entities}")} entities in {preload.Batches} batches in {preload.Seconds:0.0} s{(preload.FailedBatches > 0 ? $"; {preload.FailedBatches} batches were not stored, so their keys are missing" : "")}");
 
     /// <summary>A delete run whose tasks ran out of keys before its time: it ended early, which the output says.</summary>
     private string? NoKeyLeftSentence(RunSummary summary) =>

@@ -3,6 +3,7 @@ using System.Net.Sockets;
 using Microsoft.Extensions.Logging;
 using TableLoad.Settings;
 using TableLoad.Storage;
+using TableLoad.Workload;
 
 namespace TableLoad.Engine.Phases;
 
@@ -30,9 +31,13 @@ internal sealed class RunTable(RunSettings settings, TableAdmin admin, ILogger l
             return ExitCodes.Unreachable;
         }
 
-        if (!_created && !settings.AllowExistingTable && await admin.HasEntitiesAsync(abandon).ConfigureAwait(false))
+        // The instances of a shared run write one table, each its own RowKeys: another instance's entities (its preload's too) are the run's own.
+        var ownKeys = settings.SharedRun ? settings.Loads().Select(l => RowKeys.InstanceStem(l.KeyPrefix, settings.Instance)).ToList() : null;
+        if (!_created && !settings.AllowExistingTable && await admin.HasEntitiesAsync(abandon, ownKeys).ConfigureAwait(false))
         {
-            log.LogError("{Sentence}", $"The table {settings.Table} already holds entities; pass --allow-existing-table to write into it anyway.");
+            log.LogError("{Sentence}", settings.SharedRun
+                ? $"The table {settings.Table} already holds entities with the keys of instance {settings.Instance}, from an earlier run with the run id {settings.RunId}; give a new --run-id, or pass --allow-existing-table to write into it anyway."
+                : $"The table {settings.Table} already holds entities; pass --allow-existing-table to write into it anyway.");
             return ExitCodes.BadInput;
         }
 
