@@ -69,7 +69,10 @@ internal static class ReportCommand
             var scopes = plan.Parts[0].Summary.Scenarios is null ? GateScopes.Operations(operations) : new GateScopes(plan.Parts[0].Slices, GateScopes.ScenarioKind);
             GateOptions.CheckScopes(errors, failIf, thresholds.Select(t => (t.Scope, t.Text)), scopes, "the folders'");
             var destination = parse.GetValue(output) ?? DefaultOutput(groupLabel ?? plan.Parts[0].RunId);
-            OutputPaths.CheckFolder(errors, output, destination);
+            // The inputs were only read so far; the output must not overwrite them, nor an earlier merge.
+            _ = OutputPaths.CheckFolder(errors, output, destination)
+                && OutputPaths.CheckApartFrom(errors, output, destination, parse.GetValue(folders)!)
+                && OutputPaths.CheckNoEarlierResults(errors, output, destination);
             OutputPaths.CheckFile(errors, junit, junitPath, destination);
             if (await SaidAsync(errors).ConfigureAwait(false))
             {

@@ -4,6 +4,7 @@ using Microsoft.Extensions.Logging;
 using TableLoad.Engine;
 using TableLoad.Hosting;
 using TableLoad.Reporting;
+using TableLoad.Settings;
 
 namespace TableLoad.Cli;
 
@@ -19,6 +20,20 @@ internal static class RunCommand
         {
             var settings = await Refusal.SettingsOrSayWhyAsync(() =>
             {
+                var run = Settings();
+                // Here, not in the factory: a sweep's or a round's child run gets a folder its parent has emptied, and is checked before that.
+                var errors = new UsageErrors();
+                OutputPaths.CheckNoEarlierResults(errors, options.Output, run.OutputDirectory);
+                errors.ThrowIfAny();
+                return run;
+            }).ConfigureAwait(false);
+            if (settings is null)
+            {
+                return ExitCodes.BadInput;
+            }
+
+            RunSettings Settings()
+            {
                 if (ScenarioProfile.Names(parse.GetValue(options.Config), options) is { Count: > 0 } scenarios)
                 {
                     (var run, parse) = ScenarioSettingsFactory.Create(parse, options, scenarios, DateTimeOffset.UtcNow, Environment.GetEnvironmentVariables(), Environment.GetEnvironmentVariable);
@@ -28,10 +43,6 @@ internal static class RunCommand
                 var layered = RunProfile.LayersOf(options).Layer(parse, Environment.GetEnvironmentVariables());
                 parse = layered.Parse;
                 return layered.Judged(p => RunSettingsFactory.Create(p, options, DateTimeOffset.UtcNow, Environment.GetEnvironmentVariable));
-            }).ConfigureAwait(false);
-            if (settings is null)
-            {
-                return ExitCodes.BadInput;
             }
 
             var verbosity = parse.GetValue(TableLoadCli.Verbosity);
