@@ -14,7 +14,7 @@ internal static class RunCommand
     public static Command Create()
     {
         var options = new RunOptions();
-        var command = options.CreateCommand("Run a batch-write load test and print the latency table. Exit codes: 0 done, 2 bad input, 3 target unreachable, 4 --verify mismatch, 5 a worker process failed (partial results), 99 a --fail-if threshold broke or an --abort-if condition stopped the run (after every file is written), 130 interrupted.");
+        var command = options.CreateCommand("Run a batch-write load test and print the latency table. Exit codes: 0 done, 1 a result file could not be written (the table still deleted), 2 bad input, 3 target unreachable, 4 --verify mismatch, 5 a worker process failed (partial results), 99 a --fail-if threshold broke or an --abort-if condition stopped the run (after every file is written), 130 interrupted.");
 
         command.SetAction(async (parse, _) =>
         {
