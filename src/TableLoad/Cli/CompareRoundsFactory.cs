@@ -3,7 +3,6 @@ using System.CommandLine;
 using System.CommandLine.Parsing;
 using System.Globalization;
 using TableLoad.ChildRuns;
-using TableLoad.Reporting;
 using TableLoad.Rounds;
 using TableLoad.Settings;
 
@@ -48,10 +47,7 @@ internal static class CompareRoundsFactory
 
         var table = parse.GetValue(options.Run.Table);
         var output = parse.GetValue(options.Output) ?? Path.Combine("results", "compare-" + now.UtcDateTime.ToString("yyyyMMdd-HHmmss", CultureInfo.InvariantCulture));
-        if (OutputPaths.CheckFolder(errors, options.Output, output))
-        {
-            errors.Require(!File.Exists(Path.Combine(output, ResultFiles.RoundsJson)), $"{output} already holds a comparison by rounds; choose another --output.");
-        }
+        _ = OutputPaths.CheckFolder(errors, options.Output, output) && OutputPaths.CheckNoEarlierResults(errors, options.Output, output);
 
         var connection = parse.GetValue(options.ConnectionString) ?? environment(SecretVariables.ConnectionString);
         var sas = parse.GetValue(options.Sas) ?? environment(SecretVariables.Sas);
@@ -59,7 +55,8 @@ internal static class CompareRoundsFactory
         string? RunEnvironment(string name) => name == SecretVariables.ConnectionString ? connection : name == SecretVariables.Sas ? sas : null;
         RoundsSide? Side(int index, Option option, string name, string? text)
         {
-            if (sides[index] is not { } own)
+            // The runs' folders lie under --output: a refused one would be refused again for each.
+            if (sides[index] is not { } own || !errors.Accepted(options.Output))
             {
                 return null;
             }

@@ -36,7 +36,7 @@ internal sealed class CompareRoundsOptions
 
     public Option<string?> Output { get; } = new("--output")
     {
-        Description = "With --rounds: the folder of the comparison: rounds.json (the run order), comparison.json (the verdicts) and one folder per run, r1-base, r1-new, r2-new, r2-base …. Default: results/compare-<yyyyMMdd-HHmmss>/ (UTC).",
+        Description = "With --rounds: the folder of the comparison: rounds.json (the run order), comparison.json (the verdicts) and one folder per run, r1-base, r1-new, r2-new, r2-base …; one that already holds result files is refused. Default: results/compare-<yyyyMMdd-HHmmss>/ (UTC).",
     };
 
     public Option<string?> ConnectionString { get; } = ChildRunOptions.ConnectionString("run");

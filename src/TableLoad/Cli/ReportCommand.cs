@@ -16,7 +16,7 @@ internal static class ReportCommand
     {
         var folders = new Argument<string[]>("folders") { Description = "Result folders written by tableload run.", Arity = ArgumentArity.OneOrMore };
         var label = new Option<string?>("--label") { Description = "Merge folders of different run ids under this label. Default: all folders must share one run id." };
-        var output = new Option<string?>("--output") { Description = "Folder for the merged result files. Default: results/<run id or label>-merged/." };
+        var output = new Option<string?>("--output") { Description = "Folder for the merged result files, apart from the folders merged (not one of them, nor holding or inside one) and holding no earlier results. Default: results/<run id or label>-merged/." };
         var failIf = new Option<string?>("--fail-if")
         {
             Description = $"Gates on the merged figures, as run --fail-if takes them (e.g. \"{ThresholdParser.Example}\"; \"read.p99<20ms\" judges the merged figures of an operation the folders sent): one line each after the table; when any fails, exit 99 after the merged folder is written. Default: none.",
@@ -69,7 +69,10 @@ internal static class ReportCommand
             var scopes = plan.Parts[0].Summary.Scenarios is null ? GateScopes.Operations(operations) : new GateScopes(plan.Parts[0].Slices, GateScopes.ScenarioKind);
             GateOptions.CheckScopes(errors, failIf, thresholds.Select(t => (t.Scope, t.Text)), scopes, "the folders'");
             var destination = parse.GetValue(output) ?? DefaultOutput(groupLabel ?? plan.Parts[0].RunId);
-            OutputPaths.CheckFolder(errors, output, destination);
+            // The inputs were only read so far; the output must not overwrite them, nor an earlier merge.
+            _ = OutputPaths.CheckFolder(errors, output, destination)
+                && OutputPaths.CheckApartFrom(errors, output, destination, parse.GetValue(folders)!)
+                && OutputPaths.CheckNoEarlierResults(errors, output, destination);
             OutputPaths.CheckFile(errors, junit, junitPath, destination);
             if (await SaidAsync(errors).ConfigureAwait(false))
             {

@@ -4,6 +4,7 @@ using Microsoft.Extensions.Logging;
 using TableLoad.Engine;
 using TableLoad.Hosting;
 using TableLoad.Reporting;
+using TableLoad.Settings;
 
 namespace TableLoad.Cli;
 
@@ -13,11 +14,25 @@ internal static class RunCommand
     public static Command Create()
     {
         var options = new RunOptions();
-        var command = options.CreateCommand("Run a batch-write load test and print the latency table. Exit codes: 0 done, 2 bad input, 3 target unreachable, 4 --verify mismatch, 5 a worker process failed (partial results), 99 a --fail-if threshold broke or an --abort-if condition stopped the run (after every file is written), 130 interrupted.");
+        var command = options.CreateCommand("Run a batch-write load test and print the latency table. Exit codes: 0 done, 1 a result file could not be written (the table still deleted), 2 bad input, 3 target unreachable, 4 --verify mismatch, 5 a worker process failed (partial results), 99 a --fail-if threshold broke or an --abort-if condition stopped the run (after every file is written), 130 interrupted.");
 
         command.SetAction(async (parse, _) =>
         {
             var settings = await Refusal.SettingsOrSayWhyAsync(() =>
+            {
+                var run = Settings();
+                // Here, not in the factory: a sweep's or a round's child run gets a folder its parent has emptied, and is checked before that.
+                var errors = new UsageErrors();
+                OutputPaths.CheckNoEarlierResults(errors, options.Output, run.OutputDirectory);
+                errors.ThrowIfAny();
+                return run;
+            }).ConfigureAwait(false);
+            if (settings is null)
+            {
+                return ExitCodes.BadInput;
+            }
+
+            RunSettings Settings()
             {
                 if (ScenarioProfile.Names(parse.GetValue(options.Config), options) is { Count: > 0 } scenarios)
                 {
@@ -28,10 +43,6 @@ internal static class RunCommand
                 var layered = RunProfile.LayersOf(options).Layer(parse, Environment.GetEnvironmentVariables());
                 parse = layered.Parse;
                 return layered.Judged(p => RunSettingsFactory.Create(p, options, DateTimeOffset.UtcNow, Environment.GetEnvironmentVariable));
-            }).ConfigureAwait(false);
-            if (settings is null)
-            {
-                return ExitCodes.BadInput;
             }
 
             var verbosity = parse.GetValue(TableLoadCli.Verbosity);

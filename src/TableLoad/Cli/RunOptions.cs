@@ -215,7 +215,7 @@ internal sealed class RunOptions
 
     public Option<string?> Output { get; } = new("--output")
     {
-        Description = "Folder for the result files. Default: results/<run id>/.",
+        Description = "Folder for the result files; one that already holds result files (an earlier run's) is refused, so nothing is overwritten. Default: results/<run id>/.",
     };
 
     public Option<string> Label { get; } = new("--label")

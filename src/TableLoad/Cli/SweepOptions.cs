@@ -99,7 +99,7 @@ internal sealed class SweepOptions
 
     public Option<string?> Output { get; } = new("--output")
     {
-        Description = "Folder of the sweep: sweep.csv, sweep.json and one folder per cell. Default: results/sweep-<yyyyMMdd-HHmmss>/ (UTC).",
+        Description = "Folder of the sweep: sweep.csv, sweep.json and one folder per cell; one that holds an earlier sweep is refused unless --resume is given, one that holds other result files always. Default: results/sweep-<yyyyMMdd-HHmmss>/ (UTC).",
     };
 
     public Option<string?> Junit { get; } = new("--junit")

@@ -90,7 +90,9 @@ internal static class SweepSettingsFactory
         var commandLine = new CellCommandLine(
             runArguments, table, output ?? Path.Combine("results", "sweep-" + now.UtcDateTime.ToString("yyyyMMdd-HHmmss", CultureInfo.InvariantCulture)));
         // The cells' folders lie under it: a refused folder would be refused again for each.
-        var outputWritable = OutputPaths.CheckFolder(errors, options.Output, commandLine.OutputDirectory);
+        // Its own files are --resume's to judge (ResumableFolder); any other result files would be overwritten or mixed with.
+        var outputWritable = OutputPaths.CheckFolder(errors, options.Output, commandLine.OutputDirectory)
+            && OutputPaths.CheckNoEarlierResults(errors, options.Output, commandLine.OutputDirectory, ResultFiles.SweepCsv, ResultFiles.SweepJson);
         var cells = SweepGrid.Expand(knobs, passes);
 
         // The cells see exactly the secrets the launcher will put in their environment.

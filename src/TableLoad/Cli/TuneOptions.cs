@@ -104,7 +104,7 @@ internal sealed class TuneOptions
 
     public Option<string?> Output { get; } = new("--output")
     {
-        Description = "Folder of the tune: tune.csv, tune.json and one folder per probe and confirm run. Default: results/tune-<yyyyMMdd-HHmmss>/ (UTC).",
+        Description = "Folder of the tune: tune.csv, tune.json and one folder per probe and confirm run; one that holds an earlier tune is refused unless --resume is given, one that holds other result files always. Default: results/tune-<yyyyMMdd-HHmmss>/ (UTC).",
     };
 
     public Option<string?> ConnectionString { get; } = ChildRunOptions.ConnectionString("probe");

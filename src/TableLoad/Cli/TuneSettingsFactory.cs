@@ -2,6 +2,7 @@ using System.Collections;
 using System.CommandLine;
 using System.Globalization;
 using TableLoad.ChildRuns;
+using TableLoad.Reporting;
 using TableLoad.Settings;
 using TableLoad.Sweep;
 using TableLoad.Tune;
@@ -62,7 +63,9 @@ internal static class TuneSettingsFactory
             parse.GetValue(options.Run.Table),
             output ?? Path.Combine("results", "tune-" + now.UtcDateTime.ToString("yyyyMMdd-HHmmss", CultureInfo.InvariantCulture)));
         // The probes' folders lie under it: a refused folder would be refused again for each.
-        var outputWritable = OutputPaths.CheckFolder(errors, options.Output, commandLine.OutputDirectory);
+        // Its own files are --resume's to judge (ResumableFolder); any other result files would be overwritten or mixed with.
+        var outputWritable = OutputPaths.CheckFolder(errors, options.Output, commandLine.OutputDirectory)
+            && OutputPaths.CheckNoEarlierResults(errors, options.Output, commandLine.OutputDirectory, ResultFiles.TuneCsv, ResultFiles.TuneJson);
         var space = new TuneSpace(maxTasks, maxProcesses, batchSizes);
         var needed = TuneSettings.TimeOf(warmup, duration) + (confirm * TuneSettings.TimeOf(warmup, confirmDuration));
         var timed = errors.Accepted(options.Budget.Option, options.Confirm.Option, options.Duration.Option, options.Warmup.Option, options.ConfirmDuration.Option);

@@ -7,7 +7,9 @@ namespace TableLoad.IntegrationTests.Run;
 [Collection(GateAzuriteCollection.Name)]
 public sealed class StagedRunTests(AzuriteFixture azurite) : IDisposable
 {
-    private readonly string _output = Directory.CreateTempSubdirectory("tableload-stages-").FullName;
+    private readonly string _root = Directory.CreateTempSubdirectory("tableload-stages-").FullName;
+
+    private string RunFolder => Path.Combine(_root, "run");
 
     [Fact]
     public async Task OpenPlan_EachSecondSaysItsStageAndTarget_EachStageSendsThePlansRate_AndNoBatchLeavesEarly()
@@ -57,8 +59,9 @@ public sealed class StagedRunTests(AzuriteFixture azurite) : IDisposable
         Assert.Contains("stage s2: 3.0–6.0 s, target 200 → 400 e/s", stdout, StringComparison.Ordinal);
 
         // report recomputes each stage from the merged seconds: the folder merged with itself has each second twice.
-        var merged = Path.Combine(_output, "merged");
-        var report = await TableLoadProcess.RunAsync(["report", _output, _output, "--label", "twice", "--output", merged], null);
+        // Beside the run's folder: report refuses an output inside one of its inputs.
+        var merged = Path.Combine(_root, "merged");
+        var report = await TableLoadProcess.RunAsync(["report", RunFolder, RunFolder, "--label", "twice", "--output", merged], null);
         Assert.True(report.ExitCode == 0, report.Stderr);
         var mergedStages = new ResultFolder(merged).Summary.Stages;
         Assert.Equal(stages.Select(s => (s.StartS, s.EndS, s.StartTarget, s.EndTarget)), mergedStages.Select(s => (s.StartS, s.EndS, s.StartTarget, s.EndTarget)));
@@ -108,10 +111,10 @@ public sealed class StagedRunTests(AzuriteFixture azurite) : IDisposable
     /// <summary>Runs with <paramref name="args"/> into this test's folder, which it reads back once the run has succeeded.</summary>
     private async Task<(string Stdout, ResultFolder Folder)> RunAsync(params string[] args)
     {
-        var (exitCode, stdout, stderr) = await TableLoadProcess.RunAsync(["run", .. args, "--output", _output, "--quiet"], azurite.ConnectionString);
+        var (exitCode, stdout, stderr) = await TableLoadProcess.RunAsync(["run", .. args, "--output", RunFolder, "--quiet"], azurite.ConnectionString);
         Assert.True(exitCode == 0, stderr);
-        return (stdout, new ResultFolder(_output));
+        return (stdout, new ResultFolder(RunFolder));
     }
 
-    public void Dispose() => Directory.Delete(_output, recursive: true);
+    public void Dispose() => Directory.Delete(_root, recursive: true);
 }

@@ -124,6 +124,13 @@ internal sealed class RunPhases(
             return ExitCodes.Failure;
         }
 
+        if (UnwrittenResults.Is(failure))
+        {
+            // The table's cleanup follows, as after any failure that is said.
+            log.LogError("{Sentence}", UnwrittenResults.Sentence(failure, settings));
+            return ExitCodes.Failure;
+        }
+
         if (!TableCallFailure.Is(failure))
         {
             return null;
