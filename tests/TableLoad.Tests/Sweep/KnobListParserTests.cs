@@ -90,7 +90,7 @@ public sealed class KnobListParserTests
     [Fact]
     public void Rates_Given_AreInvariantNumbers()
     {
-        Assert.Equal([1000, 2500.5], KnobListParser.Rates("1000,2500.5"));
+        Assert.Equal([RateTarget.Entities(1000), RateTarget.Entities(2500.5)], KnobListParser.Rates("1000,2500.5"));
     }
 
     [Theory]
