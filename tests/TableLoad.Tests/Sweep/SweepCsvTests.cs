@@ -278,6 +278,30 @@ public sealed class SweepCsvTests
     }
 
     [Fact]
+    public void ACellInRequestsPerSecond_IsNamedByItsRateAsGiven_WritesTheNumberAndItsUnit_AndReadsBack()
+    {
+        var row = CreateRow(CellSummaries.Summary()) with { Cell = Cell with { Rate = RateTarget.Requests(500) } };
+
+        var fields = CsvLine.ByColumn(SweepCsv.Header, SweepCsv.Format(row));
+
+        Assert.Equal(("500", "rps", "wire-p2-t12-b100-e1024-spread8-rate500rps-r1"), (fields["rate"], fields["rate_unit"], fields["cell"]));
+        Assert.Equal(row, SweepCsv.TryParse(SweepCsv.Format(row)));
+    }
+
+    [Fact]
+    public void AFileWrittenBeforeTheRateUnit_ReadsItsRatesAsEntitiesPerSecond()
+    {
+        var row = CreateRow(CellSummaries.Summary());
+        var fields = CsvLine.ByColumn(SweepCsv.Header, SweepCsv.Format(row));
+        var oldColumns = SweepCsv.Columns.Select(c => c.Name).Where(c => c != "rate_unit").ToList();
+
+        var read = SweepCsv.FromHeader(string.Join(',', oldColumns)).TryParse(string.Join(',', oldColumns.Select(c => fields[c])));
+
+        Assert.Equal(row, read);
+        Assert.Equal(RateTarget.Entities(2500.5), read!.Cell.Rate);
+    }
+
+    [Fact]
     public void TryParse_ReadsBackWhatFormatWrote_UnderACommaDecimalCulture()
     {
         using var culture = new CultureScope("de-DE");
