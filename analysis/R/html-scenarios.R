@@ -11,10 +11,16 @@ scenario_sends <- function(options, figures) {
 }
 
 # A scenario's model: "2 tasks", "2 tasks at 150 e/s", or its stage plan; empty when not recorded.
+# run.json's rate as given: a number of entities per second, or a string in requests per second ("2000rps").
+rate_text <- function(rate) {
+  if (is.character(rate)) sprintf("%s req/s", plain_number(as.numeric(sub("rps$", "", rate, ignore.case = TRUE))))
+  else sprintf("%s e/s", plain_number(rate))
+}
+
 scenario_load <- function(options) {
   if (is.null(options$tasks)) return("")
   paste0(sprintf("%s tasks", options$tasks),
-         if (!is.null(options$rate)) sprintf(" at %s e/s", plain_number(options$rate)) else "",
+         if (!is.null(options$rate)) sprintf(" at %s", rate_text(options$rate)) else "",
          if (!is.null(options$stages)) sprintf(", stages %s", options$stages) else "")
 }
 

@@ -15,6 +15,9 @@ internal sealed record OperationChoice(TableOperation Operation, int? KeySpace, 
 
     /// <summary>The operation whose batches the service's limits are checked on: the mix's first that writes, if it has one.</summary>
     public TableOperation Batched => Sent.Where(o => o.KeyUse() != KeyUse.Reads).DefaultIfEmpty(Sent[0]).First();
+
+    /// <summary>The entities a request carries on average, in batches of <paramref name="batchSize"/>: what a rate in requests per second is converted by.</summary>
+    public double EntitiesPerRequest(int batchSize) => Operation.EntitiesPerRequest(Mix, batchSize, Query);
 }
 
 /// <summary>Reads <c>--operation</c> and the options of its keys, with the checks between them and the batch size.</summary>

@@ -166,6 +166,9 @@ internal sealed class OptionLayers
             JsonValueKind.String when type == typeof(string) || type == typeof(string[]) => value.GetString(),
             JsonValueKind.True or JsonValueKind.False when type == typeof(bool) => value.GetBoolean() ? "true" : "false",
             JsonValueKind.Number when type == typeof(double) => value.GetRawText(),
+            // A rate is a number of entities per second, as every run.json before its unit wrote it, or a string with its unit ("2000rps").
+            JsonValueKind.Number when type == typeof(RateTarget) => value.GetRawText(),
+            JsonValueKind.String when type == typeof(RateTarget) => value.GetString(),
             JsonValueKind.Number when IsWhole(type) && value.TryGetInt64(out var whole) => whole.ToString(CultureInfo.InvariantCulture),
             // An option of text that takes a number among its forms (--query-length 10 or 1..100): run.json records the number as one.
             JsonValueKind.Number when type == typeof(string) && TakesNumbers(option) && value.TryGetInt64(out var number) => number.ToString(CultureInfo.InvariantCulture),
@@ -185,6 +188,7 @@ internal sealed class OptionLayers
         var type = Nullable.GetUnderlyingType(option.ValueType) ?? option.ValueType;
         return type == typeof(bool) ? "true or false"
             : type == typeof(double) ? "a number"
+            : type == typeof(RateTarget) ? $"a rate such as {RateTarget.Forms}"
             : IsWhole(type) ? "a whole number"
             : option.HasDefaultValue && option.GetDefaultValue() is string { Length: > 0 } example ? $"a string such as \"{example}\""
             : "a string";

@@ -1,6 +1,7 @@
 using System.CommandLine;
 using System.CommandLine.Parsing;
 using System.Globalization;
+using TableLoad.Settings;
 
 namespace TableLoad.Cli;
 
@@ -60,6 +61,7 @@ internal static class ParseFaults
         return type == typeof(int) ? int.TryParse(text, NumberStyles.Integer, CultureInfo.InvariantCulture, out _)
             : type == typeof(long) ? long.TryParse(text, NumberStyles.Integer, CultureInfo.InvariantCulture, out _)
             : type == typeof(double) ? double.TryParse(text, NumberStyles.Float, CultureInfo.InvariantCulture, out _)
+            : type == typeof(RateTarget) ? RateTarget.TryParse(text, out _)
             : type != typeof(bool) || bool.TryParse(text, out _);
     }
 

@@ -169,9 +169,9 @@ internal sealed class RunOptions
         Description = "With --processes, print one table row per process below the run's row.",
     };
 
-    public Bounded<double> Rate { get; } = new(
-        new Option<double?>("--rate") { Description = "Open model: intended entities per second of the whole fleet, split over processes and tasks; requests are spaced by the entities each asks for (a batch its --batch-size, a read or read-modify-write one, a query its --query-length, a mix their mean by its weights); latency is measured from each batch's intended start. Default: closed model (each task sends as soon as its last batch answered)." },
-        0, 1e9, unit: "entities per second", aboveMin: true);
+    public RateOption Rate { get; } = new(
+        "Open model: the intended rate of the whole fleet, split over processes and tasks, in entities per second (5600 or 5600eps, the default unit) or in requests per second (2000rps, the unit of k6's arrival rate and YCSB's -target). Requests are spaced by the entities each asks for (a batch its --batch-size, a read or read-modify-write one, a query its --query-length, a mix their mean by its weights), so a rate in requests per second is that many times the entities per request in entities per second: 2000rps of --mix read:80,upsert-replace:20 with --batch-size 10 is 5600 entities per second. Latency is measured from each batch's intended start. Default: closed model (each task sends as soon as its last batch answered).",
+        1e9);
 
     public BoundedDuration Duration { get; } = new(
         new Option<string>("--duration") { Description = "Measured time after the warm-up, e.g. 30s, 2m, 1h or hh:mm:ss; a bare number is seconds. Not with --stages, whose stages' sum is the measured time.", DefaultValueFactory = _ => "60s" },
@@ -180,7 +180,7 @@ internal sealed class RunOptions
     public Option<string?> Stages { get; } = new("--stages")
     {
         HelpName = "D1:T1,D2:T2,...",
-        Description = $"A load that changes within the run: stages of DURATION:TARGET, e.g. {StagesOption.Example}; each moves linearly from the previous target to its own over its duration (equal targets hold). With --rate targets are entities per second of the whole fleet and --rate is where the first stage starts; without it they are tasks per process, started and retired as the target moves, and --tasks is where the first stage starts. The warm-up runs at the first stage's starting target; the measured time is the stages' sum (not with --duration). summary.json, the table and intervals.csv give each stage's figures (docs/stages.md). Default: none, one load for --duration.",
+        Description = $"A load that changes within the run: stages of DURATION:TARGET, e.g. {StagesOption.Example}; each moves linearly from the previous target to its own over its duration (equal targets hold). With --rate targets are the whole fleet's rate in --rate's unit (entities per second, or requests per second when --rate is given as 2000rps) and --rate is where the first stage starts; without it they are tasks per process, started and retired as the target moves, and --tasks is where the first stage starts. The warm-up runs at the first stage's starting target; the measured time is the stages' sum (not with --duration). summary.json, the table and intervals.csv give each stage's figures (docs/stages.md). Default: none, one load for --duration.",
     };
 
     public Bounded<long> Batches { get; } = new(

@@ -44,7 +44,11 @@ internal static class RunSettingsFactory
         var rate = options.Rate.ValueIn(parse, errors);
         var properties = WorkloadPreset.Or(parse, options.Properties.Option, options.Properties.ValueIn(parse, errors), workload is null ? null : WorkloadPreset.Properties);
         var duration = options.Duration.ValueIn(parse, errors);
-        var model = errors.Accepted(options.Rate.Option, options.Tasks.Option) && tasks is { } given ? StagesOption.ModelIn(parse, options, errors, rate, given) : null;
+        // A rate in requests per second is converted by the entities a request carries, known once the operation and batch size are.
+        var entitiesPerRequest = batchSize is { } requestSize ? operation.EntitiesPerRequest(requestSize) : (double?)null;
+        var model = errors.Accepted(options.Rate.Option, options.Tasks.Option) && tasks is { } given
+            ? StagesOption.ModelIn(parse, options, errors, rate, entitiesPerRequest, given)
+            : null;
         var warmup = options.Warmup.ValueIn(parse, errors);
         var timeout = options.Timeout.ValueIn(parse, errors);
         var batches = options.Batches.ValueIn(parse, errors);

@@ -65,7 +65,7 @@ internal sealed class SweepOptions
 
     public Option<string?> Rate { get; } = new("--rate")
     {
-        Description = "Open-model rates in entities per second (run --rate), e.g. 1000,5000. Default: none, the closed model (each task sends its next batch when the last one is answered).",
+        Description = "Open-model rates (run --rate), all in one unit: entities per second, e.g. 1000,5000 (the default unit), or requests per second, e.g. 1000rps,2000rps; a cell is named by its rate as given (-rate5000, -rate2000rps), and sweep.csv's rate column holds the value with its unit in rate_unit (eps or rps). Default: none, the closed model (each task sends its next batch when the last one is answered).",
     };
 
     public Bounded<int> Repeat { get; } = new(

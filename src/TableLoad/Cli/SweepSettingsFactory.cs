@@ -237,10 +237,16 @@ internal static class SweepSettingsFactory
     }
 
     /// <summary>The rates, each judged by run's bound; the closed model's null is no rate to judge.</summary>
-    private static IReadOnlyList<double?>? Rates(string? text, Bounded<double> bound, UsageErrors errors)
+    private static IReadOnlyList<RateTarget?>? Rates(string? text, RateOption bound, UsageErrors errors)
     {
         var rates = KnobListParser.Rates(text);
-        return KnobBounds.Within(rates.OfType<double>().ToList(), bound, errors) is null ? null : rates;
+        var accepted = true;
+        foreach (var rate in rates.OfType<RateTarget>())
+        {
+            accepted &= errors.Require(bound.Option, bound.Accepts(rate), bound.Refusal(rate));
+        }
+
+        return accepted ? rates : null;
     }
 
     /// <summary>A percentage such as 5% or 0.5; null when none was given or it is refused (then listed in <paramref name="errors"/>).</summary>

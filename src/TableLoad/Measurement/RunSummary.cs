@@ -69,6 +69,17 @@ internal sealed record RunSummary
     [Merge(MergeRule.Sum)]
     public double? Rate { get; init; }
 
+    /// <summary>
+    /// Open model: the intended fleet rate in requests per second, <see cref="Rate"/> over the load's entities per request; null for the
+    /// closed model, a run of scenarios (each its own load) and in folders written before TableLoad recorded it.
+    /// </summary>
+    [Merge(MergeRule.Sum)]
+    public double? RequestRate { get; init; }
+
+    /// <summary>Open model: --rate was given in requests per second (2000rps), which the run's lines then say first.</summary>
+    [Merge(MergeRule.Min)]
+    public bool RateGivenInRequests { get; init; }
+
     /// <summary>Whether the run was of the open model, as its <see cref="Rate"/> field says: the one place a summary's model is read.</summary>
     public bool IsOpenModel() => Rate is not null;
 
@@ -208,6 +219,8 @@ internal sealed record RunSummary
             Label = settings.Label,
             Processes = processes,
             Rate = settings.Rate,
+            RequestRate = settings.RequestRate,
+            RateGivenInRequests = settings.RateGivenInRequests,
             LateBatches = measured.Late,
             Retries = measured.Attempts - measured.Batches,
             VerifiedByRead = measured.VerifiedByRead,
@@ -272,12 +285,21 @@ internal sealed record RunIdentity(string RunId, string Label, int Tasks, int Ba
 
     public int? KeySpace { get; init; }
 
+    /// <summary>Open model: the fleet's intended requests per second; null for the closed model and a run of scenarios.</summary>
+    public double? RequestRate { get; init; }
+
+    /// <summary>Whether --rate was given in requests per second.</summary>
+    public bool RateGivenInRequests { get; init; }
+
     public static RunIdentity Of(RunSettings settings) =>
         new(settings.RunId, settings.Label, settings.Tasks, settings.BatchSize, settings.EntitySize, settings.Partitions.ToString()!, settings.Model.Rate, settings.Client.ToName())
         {
             Entity = settings.Entity?.Describe(),
             Operation = settings.Scenarios is not null ? ScenarioSlices.RunOperation : settings.Mix?.ToText() ?? settings.Operation.ToName(),
             KeySpace = settings.KeySpace,
+            // A run of scenarios sends several loads, each of its own entities per request: it has no one request rate.
+            RequestRate = settings.Scenarios is null ? settings.Model.RequestRate(settings.EntitiesPerRequest) : null,
+            RateGivenInRequests = settings.Scenarios is null && settings.Model.GivenRate(settings.EntitiesPerRequest) is { Unit: RateUnit.RequestsPerSecond },
         };
 }
 

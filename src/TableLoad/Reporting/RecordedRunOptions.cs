@@ -100,8 +100,9 @@ internal sealed record RecordedRunOptions
     /// <summary>The binary properties of the default shape; null when <see cref="Entity"/> makes the entity.</summary>
     public int? Properties { get; init; }
 
+    /// <summary>In --rate's syntax: a number of entities per second, or a string in requests per second ("2000rps"); null for the closed model.</summary>
     [JsonIgnore(Condition = JsonIgnoreCondition.Never)]
-    public double? Rate { get; init; }
+    public RateTarget? Rate { get; init; }
 
     public int Retries { get; init; }
 
@@ -199,10 +200,10 @@ internal sealed record RecordedRunOptions
         // A closed plan's loops are its highest target; --tasks was where it started.
         Tasks = settings.Model.TasksGiven,
         Processes = settings.Processes,
-        Rate = settings.Model.Rate,
+        Rate = settings.Model.GivenRate(settings.EntitiesPerRequest),
         // A plan's stages are its measured time: --duration beside them would be refused.
         Duration = settings.Model.Staged ? null : DurationParser.Format(settings.Duration),
-        Stages = settings.Model.Stages?.Text(),
+        Stages = settings.Model.StagesText(settings.EntitiesPerRequest),
         Batches = settings.Batches,
         Warmup = DurationParser.Format(settings.Warmup),
         Timeout = DurationParser.Format(settings.Timeout),

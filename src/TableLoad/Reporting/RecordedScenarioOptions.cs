@@ -21,8 +21,9 @@ internal sealed record RecordedScenarioOptions
 
     public int Tasks { get; init; }
 
+    /// <summary>In --rate's syntax: a number of entities per second, or a string in requests per second ("2000rps"); null for the closed model.</summary>
     [JsonIgnore(Condition = JsonIgnoreCondition.Never)]
-    public double? Rate { get; init; }
+    public RateTarget? Rate { get; init; }
 
     public int BatchSize { get; init; }
 
@@ -63,7 +64,7 @@ internal sealed record RecordedScenarioOptions
         Workload = scenario.Workload,
         // A closed plan's loops are its highest target; tasks was where it started.
         Tasks = scenario.Model.TasksGiven,
-        Rate = scenario.Model.Rate,
+        Rate = scenario.Model.GivenRate(scenario.EntitiesPerRequest),
         BatchSize = scenario.BatchSize,
         EntitySize = scenario.Entity is null ? scenario.EntitySize : null,
         Properties = scenario.Entity is null ? scenario.Properties : null,
@@ -75,6 +76,6 @@ internal sealed record RecordedScenarioOptions
         PageSize = scenario.Query.PageSize,
         Partitions = scenario.Partitions.ToString()!,
         Batches = scenario.Batches,
-        Stages = scenario.Model.Stages?.Text(),
+        Stages = scenario.Model.StagesText(scenario.EntitiesPerRequest),
     };
 }

@@ -98,7 +98,8 @@ internal static class ResultTable
         var text = new StringBuilder();
         void Line(string line) => text.AppendLine(line);
         var status = summary.Status == RunStatus.Complete ? "" : $" ({summary.Status.ToSnakeCase()})";
-        Line($"run {summary.RunId}{status}: {Fixed(summary.MeasuredSeconds, 1)} s measured, {summary.Processes} × {TasksText(summary)} tasks, {RequestsText(summary)}, {summary.EntitySize}-byte entities{(summary.Entity is { } entity ? $" like {entity}" : "")}, partitions {summary.Partitions}, client {summary.BatchClient}{(summary.RuntimeSettings is { } runtime ? $", runtime {runtime.Profile}" : "")}");
+        var rate = summary.IsOpenModel() && summary.RequestRate is not null && summary.Stages.Count == 0 ? $", rate {RateText(summary)}" : "";
+        Line($"run {summary.RunId}{status}: {Fixed(summary.MeasuredSeconds, 1)} s measured, {summary.Processes} × {TasksText(summary)} tasks{rate}, {RequestsText(summary)}, {summary.EntitySize}-byte entities{(summary.Entity is { } entity ? $" like {entity}" : "")}, partitions {summary.Partitions}, client {summary.BatchClient}{(summary.RuntimeSettings is { } runtime ? $", runtime {runtime.Profile}" : "")}");
         if (summary.LatencyMs.Count == 0)
         {
             Line(summary.Warmup.Batches > 0
@@ -157,7 +158,7 @@ internal static class ResultTable
         if (summary.UncorrectedLatencyMs is { } u)
         {
             // Beside closed scenarios, the open ones' rates are theirs alone: the run has no one rate to name.
-            var model = !summary.IsOpenModel() && summary.Scenarios is not null ? "open model (the scenarios at a rate)" : $"open model at {RateText(summary)} e/s";
+            var model = !summary.IsOpenModel() && summary.Scenarios is not null ? "open model (the scenarios at a rate)" : $"open model at {RateText(summary)}";
             Line($"{model}: latency above is from each batch's intended start; from the actual send: median {Fixed(u.Median, 2)}, p99 {Fixed(u.P99, 2)}, max {Fixed(u.Max, 2)} ms; {summary.LateBatches} batches started late");
         }
 
@@ -207,7 +208,16 @@ internal static class ResultTable
     private static string TasksText(RunSummary summary) =>
         summary.IsOpenModel() ? summary.Tasks.ToString(CultureInfo.InvariantCulture) : PlanText(summary, summary.Tasks);
 
-    private static string RateText(RunSummary summary) => PlanText(summary, summary.Rate ?? 0);
+    /// <summary>
+    /// The open model's target: in both units, the one --rate was given in first ("2,000 req/s (5,600 e/s)"), or a plan's targets in e/s;
+    /// in e/s alone in folders written before TableLoad recorded the request rate.
+    /// </summary>
+    private static string RateText(RunSummary summary) => (summary.Stages.Count, summary.Rate, summary.RequestRate) switch
+    {
+        (0, { } entities, { } requests) when summary.RateGivenInRequests => $"{Grouped(requests)} req/s ({Grouped(entities)} e/s)",
+        (0, { } entities, { } requests) => $"{Grouped(entities)} e/s ({Grouped(requests)} req/s)",
+        _ => PlanText(summary, summary.Rate ?? 0) + " e/s",
+    };
 
     /// <summary>The fleet's entities/s an open-model run was asked for: its rate, or its plan's highest target; null in the closed model.</summary>
     public static double? OpenTarget(RunSummary summary) => !summary.IsOpenModel()
@@ -260,6 +270,8 @@ internal static class ResultTable
     private static string Percent(double level) => (level * 100).ToString("0.#", CultureInfo.InvariantCulture) + "%";
 
     private static string Target(double value) => value.ToString("0.##", CultureInfo.InvariantCulture);
+
+    private static string Grouped(double value) => value.ToString("#,0.##", CultureInfo.InvariantCulture);
 
     private static string Fixed(double value, int decimals) => value.ToString("F" + decimals, CultureInfo.InvariantCulture);
 }

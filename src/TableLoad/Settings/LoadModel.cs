@@ -34,6 +34,30 @@ internal abstract record LoadModel : ILoadTarget
     [JsonIgnore]
     public double? Rate => Match<double?>(static _ => null, static o => o.EntitiesPerSecond, static _ => null, static o => o.Plan.StartTarget);
 
+    /// <summary>
+    /// <c>--rate</c> as the user gave it, in its own unit, for a load of <paramref name="entitiesPerRequest"/>: what run.json records, so
+    /// that a repeat means the same load, and what the run's lines say beside the entities per second; null in the closed model.
+    /// </summary>
+    public RateTarget? GivenRate(double entitiesPerRequest) => Match<RateTarget?>(
+        static _ => null,
+        o => RateTarget.Of(o.EntitiesPerSecond, o.Unit, entitiesPerRequest),
+        static _ => null,
+        o => RateTarget.Of(o.Plan.StartTarget, o.Unit, entitiesPerRequest));
+
+    /// <summary>The open model's intended fleet rate in requests per second, <see cref="Rate"/> over <paramref name="entitiesPerRequest"/>; null in the closed model.</summary>
+    public double? RequestRate(double entitiesPerRequest) => Match<double?>(
+        static _ => null,
+        o => RateTarget.Of(o.EntitiesPerSecond, RateUnit.RequestsPerSecond, entitiesPerRequest).Value,
+        static _ => null,
+        o => RateTarget.Of(o.Plan.StartTarget, RateUnit.RequestsPerSecond, entitiesPerRequest).Value);
+
+    /// <summary><c>--stages</c> as the user gave it: a closed plan's tasks, an open plan's targets in <c>--rate</c>'s unit; null for a load held.</summary>
+    public string? StagesText(double entitiesPerRequest) => Match<string?>(
+        static _ => null,
+        static _ => null,
+        static c => c.Plan.Text(),
+        o => o.Plan.Text(target => RateTarget.Of(target, o.Unit, entitiesPerRequest).Text()));
+
     /// <summary><c>--tasks</c> as given: the loops, or where a closed plan starts.</summary>
     [JsonIgnore]
     public int TasksGiven => Match(static c => c.Tasks, static o => o.Tasks, static c => (int)c.Plan.StartTarget, static o => o.Tasks);
@@ -88,6 +112,9 @@ internal abstract record LoadModel : ILoadTarget
     {
         public override int Tasks { get; } = Tasks;
 
+        /// <summary>The unit <c>--rate</c> was given in; the engine paces by <see cref="EntitiesPerSecond"/> whatever it is.</summary>
+        public RateUnit Unit { get; init; }
+
         public override T Match<T>(Func<Closed, T> closed, Func<Open, T> open, Func<ClosedStages, T> closedStages, Func<OpenStages, T> openStages) => open(this);
     }
 
@@ -103,10 +130,13 @@ internal abstract record LoadModel : ILoadTarget
         public override T Match<T>(Func<Closed, T> closed, Func<Open, T> open, Func<ClosedStages, T> closedStages, Func<OpenStages, T> openStages) => closedStages(this);
     }
 
-    /// <summary><c>--stages</c> with <c>--rate</c>: the plan's targets are entities per second of the fleet, starting at <c>--rate</c>.</summary>
+    /// <summary><c>--stages</c> with <c>--rate</c>: the plan's targets are entities per second of the fleet (converted from requests per second when given in them), starting at <c>--rate</c>.</summary>
     public sealed record OpenStages(StagePlan Plan, int Tasks) : LoadModel
     {
         public override int Tasks { get; } = Tasks;
+
+        /// <summary>The unit <c>--rate</c> and the plan's targets were given in; <see cref="Plan"/> holds them in entities per second.</summary>
+        public RateUnit Unit { get; init; }
 
         public override T Match<T>(Func<Closed, T> closed, Func<Open, T> open, Func<ClosedStages, T> closedStages, Func<OpenStages, T> openStages) => openStages(this);
     }

@@ -33,11 +33,9 @@ internal sealed record RunSettings
 
     /// <summary>
     /// The entities a request of this load is meant to carry, on average over a mix's weights: what the open model spaces requests by, so
-    /// that <c>--rate</c> is entities per second whether a request is a batch of 100 or a read of one.
+    /// that <c>--rate</c> is entities per second whether a request is a batch of 100 or a read of one (and <c>--rate 2000rps</c> that many times this).
     /// </summary>
-    public double EntitiesPerRequest => Mix is { Weights: var weights }
-        ? weights.Sum(w => w.Weight * w.Operation.EntitiesAsked(BatchSize, Query)) / weights.Sum(w => w.Weight)
-        : Operation.EntitiesAsked(BatchSize, Query);
+    public double EntitiesPerRequest => Operation.EntitiesPerRequest(Mix, BatchSize, Query);
 
     /// <summary>Every operation the run sends, each a slice of its figures when there are several.</summary>
     public IReadOnlyList<TableOperation> OperationsSent => Mix?.Operations ?? [Operation];

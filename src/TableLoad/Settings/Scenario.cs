@@ -64,6 +64,9 @@ internal sealed record Scenario(string Name)
     /// <summary>A '.' never stands in a scenario's name, so one scenario's keys are never a prefix of another's.</summary>
     public static string KeyPrefixOf(string runPrefix, string name) => runPrefix + "." + name;
 
+    /// <summary>The entities a request of the scenario carries on average, as <see cref="RunSettings.EntitiesPerRequest"/> is the run's.</summary>
+    public double EntitiesPerRequest => Operation.EntitiesPerRequest(Mix, BatchSize, Query);
+
     /// <summary>Every operation the scenario sends.</summary>
     public IReadOnlyList<TableOperation> OperationsSent => Mix?.Operations ?? [Operation];
 }

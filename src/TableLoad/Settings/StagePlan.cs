@@ -151,6 +151,9 @@ internal sealed record StagePlan(double StartTarget, IReadOnlyList<Stage> Stages
 
     public override int GetHashCode() => HashCode.Combine(StartTarget, Stages.Count);
 
-    /// <summary>The plan in <c>--stages</c>' own syntax, as run.json records it.</summary>
-    public string Text() => string.Join(',', Stages.Select(s => $"{DurationParser.Format(s.Duration)}:{s.Target.ToString(CultureInfo.InvariantCulture)}"));
+    /// <summary>The plan in <c>--stages</c>' own syntax, its targets as numbers (tasks, or entities per second).</summary>
+    public string Text() => Text(static target => target.ToString(CultureInfo.InvariantCulture));
+
+    /// <summary>The plan in <c>--stages</c>' own syntax, each target written by <paramref name="target"/> (in the unit <c>--rate</c> was given in), as run.json records it.</summary>
+    public string Text(Func<double, string> target) => string.Join(',', Stages.Select(s => $"{DurationParser.Format(s.Duration)}:{target(s.Target)}"));
 }

@@ -44,18 +44,25 @@ internal static class KnobListParser
                 ? operation.ToName()
                 : throw new UsageException($"--operation value '{item}' must be insert, upsert-replace or upsert-merge."));
 
-    /// <summary>Open-model rates in entities per second; an absent list is the closed model (one null value).</summary>
-    public static IReadOnlyList<double?> Rates(string? text)
+    /// <summary>Open-model rates, each in entities per second (1000, 1000eps) or requests per second (2000rps), all in one unit; an absent list is the closed model (one null value).</summary>
+    public static IReadOnlyList<RateTarget?> Rates(string? text)
     {
         if (text is null)
         {
             return [null];
         }
 
-        return Parse<double?>(text, "--rate", "1000,5000", item =>
-            double.TryParse(item, NumberStyles.AllowDecimalPoint, CultureInfo.InvariantCulture, out var value) && value > 0 && double.IsFinite(value)
-                ? value
-                : throw new UsageException($"--rate value '{item}' is not a positive number of entities per second; give a list such as --rate 1000,5000."));
+        var rates = Parse<RateTarget?>(text, "--rate", "1000,5000", item =>
+            RateTarget.TryParse(item, out var rate) && rate.Value > 0
+                ? rate
+                : throw new UsageException($"--rate value '{item}' is not a positive rate such as {RateTarget.Forms}; give a list such as --rate 1000,5000 or --rate 1000rps,2000rps."));
+        if (rates.Select(r => r!.Value.Unit).Distinct().Count() > 1)
+        {
+            // One unit per sweep: sweep.csv's rate column and its plots are read in one.
+            throw new UsageException($"--rate '{text}' mixes entities per second and requests per second; give every rate of a sweep in one unit, such as --rate 1000,5000 or --rate 1000rps,2000rps.");
+        }
+
+        return rates;
     }
 
     private static IReadOnlyList<T> Parse<T>(string? text, string option, string example, Func<string, T> parseItem)
@@ -88,7 +95,7 @@ internal static class KnobListParser
 
     private static string Show<T>(T value) => value switch
     {
-        double d => SweepCell.FormatRate(d),
+        RateTarget rate => rate.Text(),
         IFormattable f => f.ToString(null, CultureInfo.InvariantCulture),
         _ => value?.ToString() ?? "",
     };

@@ -1,11 +1,12 @@
 using System.Globalization;
 using TableLoad.Reporting;
+using TableLoad.Settings;
 using TableLoad.Storage;
 
 namespace TableLoad.Sweep;
 
 /// <summary>One point of the grid, run once: its knob values and which repeat pass it belongs to (1-based).</summary>
-internal sealed record SweepCell(string Client, int Processes, int Tasks, int BatchSize, EntityShape Entity, string Partitions, double? Rate, int Repeat)
+internal sealed record SweepCell(string Client, int Processes, int Tasks, int BatchSize, EntityShape Entity, string Partitions, RateTarget? Rate, int Repeat)
 {
     /// <summary>The <c>--runtime</c> the cell's load runs with; the default, tuned, is left out of the cell's name.</summary>
     public string Runtime { get; init; } = DefaultRuntime;
@@ -36,7 +37,8 @@ internal sealed record SweepCell(string Client, int Processes, int Tasks, int Ba
     {
         get
         {
-            var rate = Rate is { } r ? "-rate" + FormatRate(r) : "";
+            // In the unit given: -rate5000 (entities per second, named as before the unit existed) or -rate2000rps.
+            var rate = Rate is { } r ? "-rate" + r.Text() : "";
             var partitions = Partitions.Replace(":", "", StringComparison.Ordinal);
             // Named as before --runtime was a knob, so a sweep of those days resumes under its own names.
             var runtime = Runtime == DefaultRuntime ? "" : "-" + Runtime;
@@ -49,8 +51,6 @@ internal sealed record SweepCell(string Client, int Processes, int Tasks, int Ba
             return string.Create(CultureInfo.InvariantCulture, $"{Client}{runtime}{operation}-p{Processes}-t{Tasks}-b{BatchSize}-{Entity.NamePart}-{partitions}{rate}");
         }
     }
-
-    public static string FormatRate(double rate) => rate.ToString(CultureInfo.InvariantCulture);
 
     /// <summary>
     /// The value this cell gives <paramref name="knob"/> on its command line; null for the closed model's rate, a sample's entity size,
@@ -66,7 +66,7 @@ internal sealed record SweepCell(string Client, int Processes, int Tasks, int Ba
         SweepKnob.BatchSize => OfScenariosProfile ? null : BatchSize.ToString(CultureInfo.InvariantCulture),
         SweepKnob.EntitySize => Entity.Bytes?.ToString(CultureInfo.InvariantCulture),
         SweepKnob.Partitions => OfScenariosProfile ? null : Partitions,
-        SweepKnob.Rate => Rate is { } rate ? FormatRate(rate) : null,
+        SweepKnob.Rate => Rate?.Text(),
     };
 
     /// <summary>The same cell with <paramref name="knob"/> blanked out: cells that share it differ only in that knob.</summary>

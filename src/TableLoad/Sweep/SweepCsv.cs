@@ -3,6 +3,7 @@ using TableLoad.Measurement;
 using TableLoad.Measurement.Confidence;
 using TableLoad.Measurement.Gates;
 using TableLoad.Reporting;
+using TableLoad.Settings;
 using TableLoad.Storage;
 
 namespace TableLoad.Sweep;
@@ -32,7 +33,10 @@ internal static class SweepCsv
         // Empty for the --entity sample, which makes its own size.
         Knob("entity_size", c => c.Entity.Bytes is { } bytes ? Int(bytes) : "", (c, t) => c with { Entity = EntityShape.FromBytes(t.Length == 0 ? null : ParseInt(t)) }),
         Knob("partitions", c => Csv.Text(c.Partitions), (c, t) => c with { Partitions = t }),
-        Knob("rate", c => c.Rate is { } rate ? SweepCell.FormatRate(rate) : "", (c, t) => c with { Rate = t.Length == 0 ? null : ParseReal(t) }),
+        // The rate's value in the unit it was given in, numeric as in every sweep.csv before the unit existed; rate_unit says which.
+        Knob("rate", c => c.Rate is { } rate ? Text(rate.Value) : "", (c, t) => c with { Rate = t.Length == 0 ? null : new RateTarget(ParseReal(t), c.Rate?.Unit ?? default) }),
+        // eps or rps, empty for the closed model; a sweep written before it lacks the column, and its rates were entities per second.
+        Knob("rate_unit", c => c.Rate is { } rate ? RateUnitText(rate.Unit) : "", (c, t) => c with { Rate = c.Rate is { } rate ? rate with { Unit = ParseRateUnit(t) } : null }) with { Optional = true },
         Knob("repeat", c => Int(c.Repeat), (c, t) => c with { Repeat = ParseInt(t) }),
         Real("min", r => r.Min, (r, v) => r with { Min = v }),
         Real("median", r => r.Median, (r, v) => r with { Median = v }),
@@ -168,6 +172,15 @@ internal static class SweepCsv
         "failed" => GateOutcome.Failed,
         _ => throw new FormatException($"'{text}' is no gates verdict."),
     };
+
+    private static string RateUnitText(RateUnit unit) => unit switch
+    {
+        RateUnit.EntitiesPerSecond => "eps",
+        RateUnit.RequestsPerSecond => "rps",
+    };
+
+    private static RateUnit ParseRateUnit(string text) => text.Length == 0 ? RateUnit.EntitiesPerSecond :
+        Enum.GetValues<RateUnit>().Where(u => RateUnitText(u) == text).Select(u => (RateUnit?)u).FirstOrDefault() ?? throw new FormatException($"'{text}' is no rate unit.");
 
     private static string Int(int value) => value.ToString(CultureInfo.InvariantCulture);
 

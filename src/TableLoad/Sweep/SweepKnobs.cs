@@ -1,4 +1,5 @@
 using System.Text.Json.Serialization;
+using TableLoad.Settings;
 
 namespace TableLoad.Sweep;
 
@@ -11,7 +12,7 @@ internal sealed record SweepKnobs(
     [property: JsonPropertyName("batch_size")] IReadOnlyList<int> BatchSizes,
     [property: JsonPropertyName("entity_size")] IReadOnlyList<EntityShape> EntitySizes,
     IReadOnlyList<string> Partitions,
-    [property: JsonPropertyName("rate")] IReadOnlyList<double?> Rates)
+    [property: JsonPropertyName("rate")] IReadOnlyList<RateTarget?> Rates)
 {
     /// <summary>The <c>--operation</c> values; a sweep.json written before it was a knob lacks them, and its cells inserted.</summary>
     public IReadOnlyList<string> Operations { get; init; } = [SweepCell.DefaultOperation];

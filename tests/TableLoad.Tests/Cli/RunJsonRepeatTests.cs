@@ -73,6 +73,7 @@ public sealed class RunJsonRepeatTests : IDisposable
     [Theory]
     [InlineData("--tasks", "2", "1s:4,2s:4,1.5s:0")]
     [InlineData("--rate", "150.5", "1m:2000,30s:2000,1h:0.5")]
+    [InlineData("--rate", "15rps", "1m:200rps,30s:200rps,1h:0.5rps")]
     public void RunJson_OfAStagedRun_ReadBackWithConfig_GivesTheSamePlan_AndNoDuration(string start, string value, string stages)
     {
         var options = new RunOptions();
@@ -96,6 +97,8 @@ public sealed class RunJsonRepeatTests : IDisposable
     [InlineData(typeof(LoadModel.Open), new[] { "--tasks", "3", "--rate", "250.5" })]
     [InlineData(typeof(LoadModel.ClosedStages), new[] { "--tasks", "2", "--stages", "1s:4,2s:0" })]
     [InlineData(typeof(LoadModel.OpenStages), new[] { "--tasks", "3", "--rate", "100", "--stages", "1s:200,2s:50" })]
+    [InlineData(typeof(LoadModel.Open), new[] { "--tasks", "3", "--rate", "250.5rps", "--mix", "read:80,upsert-replace:20", "--batch-size", "10", "--key-space", "20", "--preload" })]
+    [InlineData(typeof(LoadModel.OpenStages), new[] { "--tasks", "3", "--rate", "10rps", "--batch-size", "7", "--stages", "1s:20,2s:5rps" })]
     public void RunJson_OfEachLoadModel_ReadBackWithConfig_GivesTheSameModel_AndSettings(Type model, string[] load)
     {
         var options = new RunOptions();
@@ -126,6 +129,36 @@ public sealed class RunJsonRepeatTests : IDisposable
 
         Assert.Equal(json, RunJsonOptions(first)["query_length"]!.ToJsonString());
         Assert.Equal(first.Query, repeat.Query);
+    }
+
+    [Theory]
+    [InlineData("5600", "5600")]
+    [InlineData("5600eps", "5600")]
+    [InlineData("2000rps", "\"2000rps\"")]
+    public void RunJson_RecordsTheRate_InTheUnitGiven_ANumberForEntitiesAsBefore_AndConfigReadsBothBack(string rate, string json)
+    {
+        var options = new RunOptions();
+        var first = Settings(options, ["--rate", rate, "--mix", "read:80,upsert-replace:20", "--batch-size", "10", "--key-space", "20", "--preload", "--output", Path.Combine(_folder, "first")]);
+        var runJson = Path.Combine(_folder, ResultFiles.RunJson);
+        File.WriteAllText(runJson, JsonSerializer.Serialize(RunDescription.Create(first, TestSupport.RunSummaries.Create(), Now, Now.AddMinutes(2)), ResultJson.Context.RunDescription));
+
+        var repeat = Settings(options, ["--config", runJson]);
+
+        Assert.Equal(json, RunJsonOptions(first)["rate"]!.ToJsonString());
+        Assert.Equal(5600, first.Model.Rate!.Value, 9);
+        Assert.Equal(first.Model, repeat.Model);
+    }
+
+    [Fact]
+    public void RunJson_OfAnEarlierTableLoad_WithItsRateANumber_ReadsBackAsEntitiesPerSecond()
+    {
+        var runJson = Path.Combine(_folder, ResultFiles.RunJson);
+        File.WriteAllText(runJson, """{"options": {"rate": 1234.5, "batch_size": 10}}""");
+
+        var repeat = Settings(new RunOptions(), ["--config", runJson]);
+
+        Assert.Equal(new LoadModel.Open(1234.5, 12), repeat.Model);
+        Assert.Equal(RateTarget.Entities(1234.5), RecordedRunOptions.Of(repeat).Rate);
     }
 
     [Fact]

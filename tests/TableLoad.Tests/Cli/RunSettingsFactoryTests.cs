@@ -251,11 +251,45 @@ public sealed class RunSettingsFactoryTests
     [InlineData("--tasks", "Between 1 and 10000.")]
     [InlineData("--batch-size", "Between 1 and 100.")]
     [InlineData("--batch-log-buffer", "Between 1 and 10000000 rows.")]
-    [InlineData("--rate", "Greater than 0 and at most 1000000000 entities per second.")]
+    [InlineData("--rate", "Greater than 0 and at most 1000000000, entities or requests per second.")]
     [InlineData("--timeout", "Between 10ms and 24h.")]
     [InlineData("--duration", "Greater than 0s and at most 720h.")]
     public void Help_ShowsTheBound_DeclaredWithTheOption(string option, string shown) =>
         Assert.EndsWith(" " + shown, new RunOptions().All.Single(o => o.Name == option).Description, StringComparison.Ordinal);
+
+    [Theory]
+    // Read, upsert-replace batches of 10 at 80:20: 2.8 entities a request.
+    [InlineData("--mix", "read:80,upsert-replace:20", 2000, 5600)]
+    [InlineData("--operation", "upsert-replace", 100, 1000)]
+    [InlineData("--operation", "read", 300, 300)]
+    public void Create_ARateInRequestsPerSecond_PacesByTheLoadsEntitiesPerRequest_AndKeepsItsUnit(string option, string value, double requests, double entities)
+    {
+        var settings = Create([option, value, "--batch-size", "10", "--key-space", "20", "--preload", "--rate", $"{requests}rps"]);
+
+        var open = Assert.IsType<LoadModel.Open>(settings.Model);
+        Assert.Equal(entities, open.EntitiesPerSecond, 9);
+        Assert.Equal(RateUnit.RequestsPerSecond, open.Unit);
+        Assert.Equal(RateTarget.Requests(requests), settings.Model.GivenRate(settings.EntitiesPerRequest));
+    }
+
+    [Theory]
+    [InlineData(new[] { "--rate", "0rps" }, "--rate must be greater than 0 and at most 1000000000 requests per second, not 0rps.")]
+    [InlineData(new[] { "--rate", "-5" }, "--rate must be greater than 0 and at most 1000000000 entities per second, not -5.")]
+    [InlineData(new[] { "--rate", "20000000rps", "--batch-size", "100" }, "--rate 20000000rps is 2000000000 entities per second at 100 entities a request; a rate is at most 1000000000 entities per second.")]
+    [InlineData(new[] { "--rate", "100rps", "--stages", "1s:200eps" }, "--stages' stage 1 '1s:200eps' is in entities per second, but --rate 100rps is in requests per second: a plan's targets are in --rate's unit.")]
+    [InlineData(new[] { "--stages", "1s:20rps" }, "--stages' stage 1 '1s:20rps' asks for a rate; without --rate a target is a whole number of tasks per process: give --rate to plan a rate.")]
+    public void Create_ARefusedRate_IsOneSentence(string[] args, string sentence) =>
+        Assert.Equal(sentence, Refuse(args).Message);
+
+    [Fact]
+    public void Create_AStagePlanInRequestsPerSecond_HoldsItsTargetsInEntitiesPerSecond()
+    {
+        var settings = Create(["--rate", "10rps", "--batch-size", "5", "--stages", "1s:20,2s:4rps"]);
+
+        var open = Assert.IsType<LoadModel.OpenStages>(settings.Model);
+        Assert.Equal(new StagePlan(50, [new Stage(TimeSpan.FromSeconds(1), 100), new Stage(TimeSpan.FromSeconds(2), 20)]), open.Plan);
+        Assert.Equal("1s:20rps,2s:4rps", settings.Model.StagesText(settings.EntitiesPerRequest));
+    }
 
     [Theory]
     [InlineData("0s")]

@@ -45,7 +45,7 @@ public sealed class SweepSettingsFactoryTests
 
         var run = DefaultRunSettings.Create();
         var cell = Assert.Single(settings.Cells);
-        Assert.Equal(new SweepCell(run.Client.ToName(), run.Processes, run.Tasks, run.BatchSize, EntityShape.OfSize(run.EntitySize), run.Partitions.ToString()!, run.Model.Rate, 1), cell);
+        Assert.Equal(new SweepCell(run.Client.ToName(), run.Processes, run.Tasks, run.BatchSize, EntityShape.OfSize(run.EntitySize), run.Partitions.ToString()!, run.Model.GivenRate(run.EntitiesPerRequest), 1), cell);
         Assert.Equal(TimeSpan.Zero, settings.Cooldown);
         Assert.Null(settings.StopWhenThrottledPercent);
         Assert.Equal(Path.Combine("results", "sweep-20240305-120709"), settings.OutputDirectory);

@@ -1,3 +1,4 @@
+using TableLoad.Settings;
 using System.Globalization;
 using TableLoad.ChildRuns;
 using TableLoad.Reporting;
@@ -46,7 +47,7 @@ internal sealed class FakeCellLauncher(Func<SweepCell, ChildRunSignals, (int Exi
             Number("--batch-size"),
             Value("--entity-size") is { } size ? EntityShape.OfSize(int.Parse(size, CultureInfo.InvariantCulture)) : EntityShape.Sample,
             Value("--partitions")!,
-            Value("--rate") is { } rate ? double.Parse(rate, CultureInfo.InvariantCulture) : null,
+            Value("--rate") is { } rate && RateTarget.TryParse(rate, out var given) ? given : null,
             int.Parse(label[(label.LastIndexOf("-r", StringComparison.Ordinal) + 2)..], CultureInfo.InvariantCulture))
         {
             Runtime = Value("--runtime")!,

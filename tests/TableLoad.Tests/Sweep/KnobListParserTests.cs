@@ -88,9 +88,22 @@ public sealed class KnobListParserTests
     }
 
     [Fact]
+    public void Rates_InRequestsPerSecond_KeepTheirUnit()
+    {
+        Assert.Equal([RateTarget.Requests(500), RateTarget.Requests(1000)], KnobListParser.Rates("500rps, 1000RPS"));
+    }
+
+    [Theory]
+    [InlineData("1000,2000rps", "--rate '1000,2000rps' mixes entities per second and requests per second; give every rate of a sweep in one unit, such as --rate 1000,5000 or --rate 1000rps,2000rps.")]
+    [InlineData("1000rpm", "--rate value '1000rpm' is not a positive rate such as 5600 or 5600eps (entities per second) or 2000rps (requests per second); give a list such as --rate 1000,5000 or --rate 1000rps,2000rps.")]
+    [InlineData("500rps,500rps", "--rate lists 500rps twice; give each value once.")]
+    public void Rates_InTwoUnits_OrAnotherUnit_OrTwice_AreRefused(string text, string sentence) =>
+        Assert.Equal(sentence, Assert.Throws<UsageException>(() => KnobListParser.Rates(text)).Message);
+
+    [Fact]
     public void Rates_Given_AreInvariantNumbers()
     {
-        Assert.Equal([1000, 2500.5], KnobListParser.Rates("1000,2500.5"));
+        Assert.Equal([RateTarget.Entities(1000), RateTarget.Entities(2500.5)], KnobListParser.Rates("1000,2500.5"));
     }
 
     [Theory]

@@ -1,3 +1,4 @@
+using TableLoad.Settings;
 using System.Globalization;
 using TableLoad.Measurement;
 using TableLoad.Measurement.Gates;
@@ -9,7 +10,7 @@ namespace TableLoad.Tests.Sweep;
 
 public sealed class SweepCsvTests
 {
-    private static readonly SweepCell Cell = new("wire", 2, 12, 100, EntityShape.OfSize(1024), "spread:8", 2500.5, 1);
+    private static readonly SweepCell Cell = new("wire", 2, 12, 100, EntityShape.OfSize(1024), "spread:8", RateTarget.Entities(2500.5), 1);
 
     private static SweepRow CreateRow(RunSummary summary) => SweepRow.FromSummary(Cell, summary);
 
@@ -20,7 +21,7 @@ public sealed class SweepCsvTests
     public void Header_HasTheAgreedColumns()
     {
         Assert.Equal(
-            "cell,client,runtime,operation,processes,tasks,batch_size,entity_size,partitions,rate,repeat,min,median,mean,max,p90,p95,p99,p99_ci_low,p99_ci_high,peak_eps," +
+            "cell,client,runtime,operation,processes,tasks,batch_size,entity_size,partitions,rate,rate_unit,repeat,min,median,mean,max,p90,p95,p99,p99_ci_low,p99_ci_high,peak_eps," +
             "succeeded,failed,throttled,timeouts,mean_eps,eps_ci_low,eps_ci_high,goodput_mb_s,ru_per_entity,ru_per_second," +
             "throttled_request_units,throttled_account_operations,throttled_account_ingress,throttled_account_egress,throttled_partition_or_unnamed,client_cpu_s,client_cpu_us_per_entity,saturated,status,gates," +
             "insert_requests,insert_entities,insert_eps,insert_peak_eps,insert_p50_ms,insert_p99_ms,upsert_replace_requests,upsert_replace_entities,upsert_replace_eps,upsert_replace_peak_eps," +
@@ -125,7 +126,7 @@ public sealed class SweepCsvTests
         var line = SweepCsv.Format(row);
 
         Assert.Equal(
-            "wire-p2-t12-b100-e1024-spread8-rate2500.5-r1,wire,tuned,insert,2,12,100,1024,spread:8,2500.5,1,8.25,20.5,22.126333333333335,950.75,30.5,35.25,1234.5,45.25,52.75,1200," +
+            "wire-p2-t12-b100-e1024-spread8-rate2500.5-r1,wire,tuned,insert,2,12,100,1024,spread:8,2500.5,eps,1,8.25,20.5,22.126333333333335,950.75,30.5,35.25,1234.5,45.25,52.75,1200," +
             "1234500,1000,9,1,900.1,11010.25,11990.25,0.9216,6.25,71875.5,0,0,0,0,7,1.75,19.4,false,complete,",
             UpToGates(line));
         Assert.Equal(SweepCsv.Columns.Count, line.Split(',').Length);
@@ -274,6 +275,30 @@ public sealed class SweepCsvTests
 
         Assert.Equal("", cells[SweepCsv.Columns.Select(c => c.Name).ToList().IndexOf("rate")]);
         Assert.Equal("wire-p2-t12-b100-e1024-spread8-r1", cells[0]);
+    }
+
+    [Fact]
+    public void ACellInRequestsPerSecond_IsNamedByItsRateAsGiven_WritesTheNumberAndItsUnit_AndReadsBack()
+    {
+        var row = CreateRow(CellSummaries.Summary()) with { Cell = Cell with { Rate = RateTarget.Requests(500) } };
+
+        var fields = CsvLine.ByColumn(SweepCsv.Header, SweepCsv.Format(row));
+
+        Assert.Equal(("500", "rps", "wire-p2-t12-b100-e1024-spread8-rate500rps-r1"), (fields["rate"], fields["rate_unit"], fields["cell"]));
+        Assert.Equal(row, SweepCsv.TryParse(SweepCsv.Format(row)));
+    }
+
+    [Fact]
+    public void AFileWrittenBeforeTheRateUnit_ReadsItsRatesAsEntitiesPerSecond()
+    {
+        var row = CreateRow(CellSummaries.Summary());
+        var fields = CsvLine.ByColumn(SweepCsv.Header, SweepCsv.Format(row));
+        var oldColumns = SweepCsv.Columns.Select(c => c.Name).Where(c => c != "rate_unit").ToList();
+
+        var read = SweepCsv.FromHeader(string.Join(',', oldColumns)).TryParse(string.Join(',', oldColumns.Select(c => fields[c])));
+
+        Assert.Equal(row, read);
+        Assert.Equal(RateTarget.Entities(2500.5), read!.Cell.Rate);
     }
 
     [Fact]

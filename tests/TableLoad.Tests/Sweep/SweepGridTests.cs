@@ -1,3 +1,4 @@
+using TableLoad.Settings;
 using TableLoad.Sweep;
 
 namespace TableLoad.Tests.Sweep;
@@ -5,8 +6,8 @@ namespace TableLoad.Tests.Sweep;
 public sealed class SweepGridTests
 {
     private static SweepKnobs CreateKnobs(
-        int[]? processes = null, int[]? tasks = null, int[]? batchSizes = null, int[]? entitySizes = null, string[]? partitions = null, double?[]? rates = null, string[]? clients = null, string[]? runtimes = null) =>
-        new(clients ?? ["sdk"], runtimes ?? ["tuned"], processes ?? [1], tasks ?? [12], batchSizes ?? [100], (entitySizes ?? [1024]).Select(EntityShape.OfSize).ToList(), partitions ?? ["single"], rates ?? [null]);
+        int[]? processes = null, int[]? tasks = null, int[]? batchSizes = null, int[]? entitySizes = null, string[]? partitions = null, double[]? rates = null, string[]? clients = null, string[]? runtimes = null) =>
+        new(clients ?? ["sdk"], runtimes ?? ["tuned"], processes ?? [1], tasks ?? [12], batchSizes ?? [100], (entitySizes ?? [1024]).Select(EntityShape.OfSize).ToList(), partitions ?? ["single"], rates?.Select(r => (RateTarget?)RateTarget.Entities(r)).ToList() ?? [null]);
 
     [Fact]
     public void Expand_EveryKnob_GivesTheFullProductInNestedOrder_ClientOutermostRateInnermost()
@@ -16,16 +17,16 @@ public sealed class SweepGridTests
         var cells = SweepGrid.Expand(knobs, repeat: 1);
 
         Assert.Equal(128, cells.Count);
-        Assert.Equal(new SweepCell("wire", 1, 4, 10, EntityShape.OfSize(1024), "single", 1000, 1), cells[64]);
-        Assert.Equal(new SweepCell("sdk", 1, 4, 10, EntityShape.OfSize(1024), "single", 1000, 1), cells[0]);
-        Assert.Equal(new SweepCell("sdk", 1, 4, 10, EntityShape.OfSize(1024), "single", 5000, 1), cells[1]);
-        Assert.Equal(new SweepCell("sdk", 1, 4, 10, EntityShape.OfSize(1024), "spread:8", 1000, 1), cells[2]);
-        Assert.Equal(new SweepCell("sdk", 1, 4, 10, EntityShape.OfSize(4096), "single", 1000, 1), cells[4]);
-        Assert.Equal(new SweepCell("sdk", 1, 4, 100, EntityShape.OfSize(1024), "single", 1000, 1), cells[8]);
-        Assert.Equal(new SweepCell("sdk", 1, 12, 10, EntityShape.OfSize(1024), "single", 1000, 1), cells[16]);
-        Assert.Equal(new SweepCell("sdk", 2, 4, 10, EntityShape.OfSize(1024), "single", 1000, 1), cells[32]);
-        Assert.Equal(new SweepCell("sdk", 2, 12, 100, EntityShape.OfSize(4096), "spread:8", 5000, 1), cells[63]);
-        Assert.Equal(new SweepCell("wire", 2, 12, 100, EntityShape.OfSize(4096), "spread:8", 5000, 1), cells[^1]);
+        Assert.Equal(new SweepCell("wire", 1, 4, 10, EntityShape.OfSize(1024), "single", RateTarget.Entities(1000), 1), cells[64]);
+        Assert.Equal(new SweepCell("sdk", 1, 4, 10, EntityShape.OfSize(1024), "single", RateTarget.Entities(1000), 1), cells[0]);
+        Assert.Equal(new SweepCell("sdk", 1, 4, 10, EntityShape.OfSize(1024), "single", RateTarget.Entities(5000), 1), cells[1]);
+        Assert.Equal(new SweepCell("sdk", 1, 4, 10, EntityShape.OfSize(1024), "spread:8", RateTarget.Entities(1000), 1), cells[2]);
+        Assert.Equal(new SweepCell("sdk", 1, 4, 10, EntityShape.OfSize(4096), "single", RateTarget.Entities(1000), 1), cells[4]);
+        Assert.Equal(new SweepCell("sdk", 1, 4, 100, EntityShape.OfSize(1024), "single", RateTarget.Entities(1000), 1), cells[8]);
+        Assert.Equal(new SweepCell("sdk", 1, 12, 10, EntityShape.OfSize(1024), "single", RateTarget.Entities(1000), 1), cells[16]);
+        Assert.Equal(new SweepCell("sdk", 2, 4, 10, EntityShape.OfSize(1024), "single", RateTarget.Entities(1000), 1), cells[32]);
+        Assert.Equal(new SweepCell("sdk", 2, 12, 100, EntityShape.OfSize(4096), "spread:8", RateTarget.Entities(5000), 1), cells[63]);
+        Assert.Equal(new SweepCell("wire", 2, 12, 100, EntityShape.OfSize(4096), "spread:8", RateTarget.Entities(5000), 1), cells[^1]);
     }
 
     [Fact]
@@ -65,7 +66,7 @@ public sealed class SweepGridTests
     [InlineData("per-task", 2.5, "sdk-p1-t4-b10-e4096-per-task-rate2.5-r2")]
     public void Name_PartitionsAndRate_AreSpelledWithoutColons(string partitions, double rate, string expected)
     {
-        var cell = new SweepCell("sdk", 1, 4, 10, EntityShape.OfSize(4096), partitions, rate, 2);
+        var cell = new SweepCell("sdk", 1, 4, 10, EntityShape.OfSize(4096), partitions, RateTarget.Entities(rate), 2);
 
         Assert.Equal(expected, cell.Name);
     }

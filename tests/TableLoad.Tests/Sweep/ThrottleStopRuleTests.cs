@@ -1,3 +1,4 @@
+using TableLoad.Settings;
 using TableLoad.Measurement;
 using TableLoad.Sweep;
 
@@ -75,9 +76,9 @@ public sealed class ThrottleStopRuleTests
     [Fact]
     public void Observe_RateInnermost_EndsTheRateClimbOnly()
     {
-        var knobs = new SweepKnobs(["sdk"], ["tuned"], [1], [4, 12], [100], [EntityShape.OfSize(1024)], ["single"], [1000, 2000, 4000]);
+        var knobs = new SweepKnobs(["sdk"], ["tuned"], [1], [4, 12], [100], [EntityShape.OfSize(1024)], ["single"], [RateTarget.Entities(1000), RateTarget.Entities(2000), RateTarget.Entities(4000)]);
         var sut = CreateSut(knobs);
-        SweepCell At(int tasks, double rate) => new("sdk", 1, tasks, 100, EntityShape.OfSize(1024), "single", rate, 1);
+        SweepCell At(int tasks, double rate) => new("sdk", 1, tasks, 100, EntityShape.OfSize(1024), "single", RateTarget.Entities(rate), 1);
 
         sut.Observe(Row(At(4, 2000), throttled: 10));
 

@@ -1,3 +1,4 @@
+using TableLoad.Settings;
 using TableLoad.Reporting;
 using TableLoad.Reporting.Compare;
 using TableLoad.Tests.TestSupport;
@@ -42,7 +43,7 @@ public sealed class KnobDifferencesTests
     public void Between_TextValues_ReadAsWritten_AndAnUnsetOne_AsNone()
     {
         var before = Side("a", Options() with { Operation = "upsert-merge", Rate = null });
-        var after = Side("b", Options() with { Operation = "insert<1>", Rate = 500 });
+        var after = Side("b", Options() with { Operation = "insert<1>", Rate = RateTarget.Entities(500) });
 
         Assert.Equal(
             [new KnobDifference("operation", "upsert-merge", "insert<1>"), new KnobDifference("rate", "none", "500")],
