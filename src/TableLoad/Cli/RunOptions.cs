@@ -72,12 +72,7 @@ internal sealed class RunOptions
         Description = "Keep the table this run created. Default: delete it at the end (a table TableLoad did not create is never deleted).",
     };
 
-    /// <summary>Operations an entity group transaction may hold (the service's limit).</summary>
-    public const int MaxTableOperations = 100;
-
-    public Bounded<int> BatchSize { get; } = new(
-        new Option<int>("--batch-size") { Description = "Operations (--operation) per entity group transaction.", DefaultValueFactory = _ => 100 },
-        1, MaxTableOperations, why: $"a batch holds at most {MaxTableOperations} operations");
+    public BatchSizeOption BatchSize { get; } = new();
 
     public Option<string> Operation { get; } = new("--operation")
     {

@@ -9,7 +9,7 @@ namespace TableLoad.Settings;
 /// </summary>
 internal sealed record Scenario(string Name)
 {
-    public required int BatchSize { get; init; }
+    public required Batching Batching { get; init; }
 
     public TableOperation Operation { get; init; }
 
@@ -44,7 +44,7 @@ internal sealed record Scenario(string Name)
     /// <summary>The part of <paramref name="settings"/> a scenario holds, under <paramref name="name"/>.</summary>
     public static Scenario Of(string name, RunSettings settings) => new(name)
     {
-        BatchSize = settings.BatchSize,
+        Batching = settings.Batching,
         Operation = settings.Operation,
         Mix = settings.Mix,
         Workload = settings.Workload,

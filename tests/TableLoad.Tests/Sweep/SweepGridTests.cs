@@ -1,3 +1,4 @@
+using TableLoad.Storage;
 using TableLoad.Sweep;
 
 namespace TableLoad.Tests.Sweep;
@@ -6,7 +7,7 @@ public sealed class SweepGridTests
 {
     private static SweepKnobs CreateKnobs(
         int[]? processes = null, int[]? tasks = null, int[]? batchSizes = null, int[]? entitySizes = null, string[]? partitions = null, double?[]? rates = null, string[]? clients = null, string[]? runtimes = null) =>
-        new(clients ?? ["sdk"], runtimes ?? ["tuned"], processes ?? [1], tasks ?? [12], batchSizes ?? [100], (entitySizes ?? [1024]).Select(EntityShape.OfSize).ToList(), partitions ?? ["single"], rates ?? [null]);
+        new(clients ?? ["sdk"], runtimes ?? ["tuned"], processes ?? [1], tasks ?? [12], [.. (batchSizes ?? [100]).Select(Batching.Of)], (entitySizes ?? [1024]).Select(EntityShape.OfSize).ToList(), partitions ?? ["single"], rates ?? [null]);
 
     [Fact]
     public void Expand_EveryKnob_GivesTheFullProductInNestedOrder_ClientOutermostRateInnermost()
