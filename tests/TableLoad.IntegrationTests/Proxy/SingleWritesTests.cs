@@ -82,6 +82,25 @@ public sealed class SingleWritesTests(AzuriteFixture azurite, ITestOutputHelper 
     }
 
     [Theory]
+    [InlineData("sdk")]
+    [InlineData("wire")]
+    public async Task LostAnswers_OfSingleInserts_AreSettledByReadingTheEntityBack_AndVerifyMatches(string client)
+    {
+        // The proxy forwards a third of the inserts and drops their answers: a retry then meets its own entity (409), which the read-back
+        // of its nonce settles as stored.
+        await using var proxy = await InProcessProxy.StartAsync(azurite, s => s with { LoseAnswerRate = 0.3, Seed = 13 });
+
+        var (summary, stdout) = await RunThroughAsync(proxy, client, ["--operation", "insert", "--batch-size", "none", "--batches", "40", "--retries", "2", "--timeout", "2s", "--verify"]);
+        var stats = proxy.Stats;
+
+        Assert.True(stats.LostAnswers > 0, stats.ToJson());
+        Assert.Equal(0L, stats.Batches);
+        Assert.True(summary.VerifiedByRead > 0, stdout);
+        Assert.True(summary.Stored is { Matches: true }, stdout);
+        Assert.Equal(summary.EntitiesSucceeded, summary.Stored!.Count);
+    }
+
+    [Theory]
     [InlineData("sdk", "upsert-merge")]
     [InlineData("wire", "insert")]
     public async Task InCosmosMode_EachRequestIsCharged_AndTheRunsUnitsAreTheProxysSingleWriteCharges(string client, string operation)
