@@ -196,7 +196,15 @@ read_cell_table <- function(path, text_columns = character(), required = charact
   if (!"runtime" %in% names(cells) && "client" %in% names(cells)) cells[, runtime := "tuned"]
   # A sweep written before --operation was a knob inserted in every cell.
   if (!"operation" %in% names(cells) && "client" %in% names(cells)) cells[, operation := "insert"]
+  # A sweep with single writes (--batch-size none) has a batch_size that is not all numbers: its levels are none (one entity a request)
+  # and then the sizes in their numbers' order, so an axis or a legend reads none, 10, 50, 100.
+  if ("batch_size" %in% names(cells) && is.character(cells$batch_size)) cells[, batch_size := batch_size_levels(batch_size)]
   cells[]
+}
+
+batch_size_levels <- function(sizes) {
+  numbers <- suppressWarnings(as.numeric(sizes))
+  factor(sizes, levels = unique(c(intersect("none", sizes), as.character(sort(unique(numbers[!is.na(numbers)]))))))
 }
 
 # The result folders of the cells that have one, each run named by its cell.

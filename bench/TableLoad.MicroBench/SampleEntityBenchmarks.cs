@@ -30,7 +30,7 @@ public class SampleEntityBenchmarks
         var target = AuthorizedTarget.For(ConnectionStringParser.Parse(ConnectionStringParser.DevelopmentConnectionString), TimeProvider.System);
         _writer = new BatchBodyWriter(template, $"{target.TableEndpoint.AbsoluteUri.TrimEnd('/')}/{Table}");
         _sdk = new SdkBatchClient(target, Table, template, new CannedBatchHandler(), diagnostics: false, TimeProvider.System);
-        _sdkSender = _sdk.CreateSender(TableOperation.Insert);
+        _sdkSender = _sdk.CreateSender(TableOperation.Insert, WriteForm.Transaction);
     }
 
     [GlobalCleanup]

@@ -41,9 +41,9 @@ public class StorageBenchmarks
         _admin = new TableAdmin(_target, Table, TimeSpan.FromSeconds(5));
         _submitter = new BatchSubmitter(BatchPipelineFactory.Create(TimeSpan.FromSeconds(30), retries: 0, TimeProvider.System), _admin);
         _bare = new HttpClient(new CannedBatchHandler()) { Timeout = Timeout.InfiniteTimeSpan };
-        _wireSender = _client.CreateSender(TableOperation.Insert);
+        _wireSender = _client.CreateSender(TableOperation.Insert, WriteForm.Transaction);
         _wireSender.Prepare(Identity, 100);
-        _sdkSender = _sdk.CreateSender(TableOperation.Insert);
+        _sdkSender = _sdk.CreateSender(TableOperation.Insert, WriteForm.Transaction);
         _sdkSender.Prepare(Identity, 100);
         var writer = new BatchBodyWriter(template, $"{_target.TableEndpoint.AbsoluteUri.TrimEnd('/')}/{Table}");
         _body = writer.Write(Identity.PartitionKey, Identity.RowKeyStem, Identity.Nonce, 100).ToArray();

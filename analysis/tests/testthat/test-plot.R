@@ -138,6 +138,26 @@ test_that("sweep plots are written for each varying knob and for the knee", {
   for (path in written) expect_png(path)
 })
 
+test_that("a sweep of single writes beside batches reads batch_size none as the first level, and draws it", {
+  dir <- tempfile("sweep-single-")
+  on.exit(unlink(dir, recursive = TRUE))
+  dir.create(dir)
+  writeLines(c(
+    "cell,client,runtime,operation,processes,tasks,batch_size,entity_size,partitions,rate,repeat,median,p99,peak_eps,mean_eps,saturated",
+    "sdk-p1-t4-b100-e1024-single-r1,sdk,tuned,insert,1,4,100,1024,single,,1,40,90,5000,4500,false",
+    "sdk-p1-t4-bnone-e1024-single-r1,sdk,tuned,insert,1,4,none,1024,single,,1,4,9,900,850,false",
+    "sdk-p1-t4-b50-e1024-single-r1,sdk,tuned,insert,1,4,50,1024,single,,1,20,60,4000,3600,false"
+  ), file.path(dir, "sweep.csv"))
+  sweep <- read_sweep(dir)
+  expect_identical(levels(sweep$cells$batch_size), c("none", "50", "100"))
+  expect_identical(varying_knobs(sweep$cells), "batch_size")
+  built <- ggplot2::ggplot_build(plot_sweep_rate(sweep, "batch_size"))
+  expect_setequal(built$data[[2]]$y, c(5000, 4500, 900, 850, 4000, 3600))
+  written <- write_sweep_plots(sweep, dir)
+  expect_setequal(basename(written), c("sweep-rate-by-batch_size.png", "sweep-knee.png"))
+  for (path in written) expect_png(path)
+})
+
 test_that("the knee labels every cell", {
   sweep <- read_sweep(SWEEP_FIXTURE)
   built <- ggplot2::ggplot_build(plot_sweep_knee(sweep))

@@ -15,6 +15,7 @@ internal sealed class Bounded<T>
     private readonly string _unit;
     private readonly string _why;
     private readonly bool _aboveMin;
+    private readonly string _besides;
 
     /// <param name="unit">What the numbers count, after the range ("rows").</param>
     /// <param name="why">Why the range is what it is, said in parentheses when a value is refused.</param>
@@ -30,7 +31,14 @@ internal sealed class Bounded<T>
     {
     }
 
-    private Bounded(Option option, Func<ParseResult, T?> value, T min, T max, string unit, string why, bool aboveMin)
+    /// <summary>An option of text that takes a number in the range, or the word <paramref name="besides"/> (<c>--batch-size none</c>), which <paramref name="value"/> reads as null.</summary>
+    /// <param name="describes">Whether the range goes into the option's --help; false for a second bound of the same option (its numbers alone, for a knob list that takes no word).</param>
+    public Bounded(Option<string> option, Func<ParseResult, T?> value, T min, T max, string why = "", string besides = "", bool describes = true)
+        : this(option, value, min, max, "", why, aboveMin: false, besides, describes)
+    {
+    }
+
+    private Bounded(Option option, Func<ParseResult, T?> value, T min, T max, string unit, string why, bool aboveMin, string besides = "", bool describes = true)
     {
         Option = option;
         Min = min;
@@ -39,7 +47,11 @@ internal sealed class Bounded<T>
         _unit = unit.Length > 0 ? " " + unit : "";
         _why = why.Length > 0 ? $" ({why})" : "";
         _aboveMin = aboveMin;
-        option.Description = $"{option.Description} {char.ToUpperInvariant(Range[0])}{Range[1..]}.";
+        _besides = besides.Length > 0 ? besides + " or " : "";
+        if (describes)
+        {
+            option.Description = $"{option.Description} {char.ToUpperInvariant(Range[0])}{Range[1..]}.";
+        }
     }
 
     public Option Option { get; }
@@ -48,8 +60,8 @@ internal sealed class Bounded<T>
 
     public T Max { get; }
 
-    /// <summary>"between 1 and 100", "greater than 0 and at most 1000000000 entities per second", or "at least 1" when the type's largest value is the only maximum.</summary>
-    public string Range => (Max == T.CreateSaturating(double.MaxValue)
+    /// <summary>"between 1 and 100", "none or between 1 and 100", "greater than 0 and at most 1000000000 entities per second", or "at least 1" when the type's largest value is the only maximum.</summary>
+    public string Range => _besides + (Max == T.CreateSaturating(double.MaxValue)
         ? (_aboveMin ? $"greater than {Text(Min)}" : $"at least {Text(Min)}")
         : (_aboveMin ? $"greater than {Text(Min)} and at most {Text(Max)}" : $"between {Text(Min)} and {Text(Max)}")) + _unit;
 
@@ -57,6 +69,9 @@ internal sealed class Bounded<T>
 
     /// <summary>The one sentence that refuses <paramref name="value"/>.</summary>
     public string Refusal(T value) => $"{Option.Name} must be {Range}{_why}, not {Text(value)}.";
+
+    /// <summary>The one sentence that refuses <paramref name="text"/>, which is not a number (nor the word the option takes besides).</summary>
+    public string Refusal(string text) => $"{Option.Name} must be {Range}{_why}, not '{text}'.";
 
     /// <summary>The value given or defaulted, unjudged; null when left out.</summary>
     public T? ValueOf(ParseResult parse) => _value(parse);

@@ -82,16 +82,11 @@ internal sealed class RunOptions
         Description = "Keep the table this run created. Default: delete it at the end (a table TableLoad did not create is never deleted).",
     };
 
-    /// <summary>Operations an entity group transaction may hold (the service's limit).</summary>
-    public const int MaxTableOperations = 100;
-
-    public Bounded<int> BatchSize { get; } = new(
-        new Option<int>("--batch-size") { Description = "Operations (--operation) per entity group transaction.", DefaultValueFactory = _ => 100 },
-        1, MaxTableOperations, why: $"a batch holds at most {MaxTableOperations} operations");
+    public BatchSizeOption BatchSize { get; } = new();
 
     public Option<string> Operation { get; } = new("--operation")
     {
-        Description = "What each request does. Writes, in entity group transactions of --batch-size: insert (the SDK's Add, a POST to the table; the service refuses a key that exists), upsert-replace (insert or replace: the SDK's UpsertReplace, a PUT to the entity without If-Match) or upsert-merge (insert or merge: the SDK's UpsertMerge, a PATCH to the entity without If-Match). On the --key-space, which --preload fills first: read (a point read of one key, drawn by --key-distribution; 404 counts as not_found), query (PartitionKey eq P and RowKey ge R from a key drawn by --key-distribution, up to --query-length entities in pages of up to --page-size), delete (batches of deletes with If-Match: *, each key once, oldest first; the load ends when no key is left) or read-modify-write (YCSB's workload F: a point read of one key, then a replace of it with If-Match set to the ETag the read returned; one request, its latency the pair's; a 404 read is not_found and sends no write, a 412 on the replace is conflict, never retried). The throttling targets count every operation alike. --mix sends several in one load.",
+        Description = "What each request does. Writes, in entity group transactions of --batch-size (or each by itself with --batch-size none): insert (the SDK's Add, a POST to the table; the service refuses a key that exists), upsert-replace (insert or replace: the SDK's UpsertReplace, a PUT to the entity without If-Match) or upsert-merge (insert or merge: the SDK's UpsertMerge, a PATCH to the entity without If-Match). On the --key-space, which --preload fills first: read (a point read of one key, drawn by --key-distribution; 404 counts as not_found), query (PartitionKey eq P and RowKey ge R from a key drawn by --key-distribution, up to --query-length entities in pages of up to --page-size), delete (batches of deletes with If-Match: *, or single DELETEs with --batch-size none, each key once, oldest first; the load ends when no key is left) or read-modify-write (YCSB's workload F: a point read of one key, then a replace of it with If-Match set to the ETag the read returned; one request, its latency the pair's; a 404 read is not_found and sends no write, a 412 on the replace is conflict, never retried). The throttling targets count every operation alike. --mix sends several in one load.",
         DefaultValueFactory = _ => TableOperationNames.DefaultName,
     };
 
@@ -102,7 +97,7 @@ internal sealed class RunOptions
 
     public Option<string?> Workload { get; } = new("--workload")
     {
-        Description = "One of YCSB's core workloads as it maps to Table storage: ycsb-a (--mix read:50,upsert-replace:50, update heavy), ycsb-b (read:95,upsert-replace:5, read mostly), ycsb-c (read:100, read only), ycsb-d (read:95,insert:5 with --key-distribution latest, read latest), ycsb-e (query:95,insert:5 with --query-length 1..100, short ranges) or ycsb-f (read:50,read-modify-write:50), each with --key-distribution zipfian unless said, --batch-size 1, --entity-size 1000 and --properties 10 (YCSB's records: one a request, 10 fields of 100 bytes). Give --key-space and --preload (YCSB's load phase); options given win over the preset's. Default: none.",
+        Description = "One of YCSB's core workloads as it maps to Table storage: ycsb-a (--mix read:50,upsert-replace:50, update heavy), ycsb-b (read:95,upsert-replace:5, read mostly), ycsb-c (read:100, read only), ycsb-d (read:95,insert:5 with --key-distribution latest, read latest), ycsb-e (query:95,insert:5 with --query-length 1..100, short ranges) or ycsb-f (read:50,read-modify-write:50), each with --key-distribution zipfian unless said, --batch-size none, --entity-size 1000 and --properties 10 (YCSB's records: one a request, each write by itself, 10 fields of 100 bytes). Give --key-space and --preload (YCSB's load phase); options given win over the preset's. Default: none.",
     };
 
     public Bounded<int> KeySpace { get; } = new(

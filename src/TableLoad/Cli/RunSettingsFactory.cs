@@ -11,7 +11,7 @@ namespace TableLoad.Cli;
 /// Turns parsed options into validated <see cref="RunSettings"/>. Everything the service would refuse
 /// is refused here, before any request, in one pass that lists every fault at once (a <see cref="UsageException"/>
 /// of one sentence per fault). Each option's range is declared with it (<see cref="RunOptions"/>); names
-/// come from <see cref="RunNaming"/>, the largest batch is checked by <see cref="WorstCaseBatch"/>.
+/// come from <see cref="RunNaming"/>, the largest entity and batch are checked by <see cref="WorstCaseBatch"/>.
 /// </summary>
 internal static class RunSettingsFactory
 {
@@ -35,7 +35,8 @@ internal static class RunSettingsFactory
         errors.Require(otlpText is null || (Uri.TryCreate(otlpText, UriKind.Absolute, out otlpEndpoint) && otlpEndpoint.Scheme is "http" or "https"),
             $"--otlp-endpoint must be an http or https address such as http://localhost:4317, not '{otlpText}'.");
         var workload = WorkloadPreset.Read(parse, options, errors);
-        var batchSize = WorkloadPreset.Or(parse, options.BatchSize.Option, options.BatchSize.ValueIn(parse, errors), workload is null ? null : WorkloadPreset.BatchSize);
+        var batching = WorkloadPreset.Or(parse, options.BatchSize.Option, options.BatchSize.ValueIn(parse, errors), workload is null ? null : WorkloadPreset.Batching);
+        var batchSize = batching?.Size;
         var operation = OperationOptions.Read(parse, options, errors, batchSize, workload);
         var entitySize = WorkloadPreset.Or(parse, options.EntitySize.Option, options.EntitySize.ValueIn(parse, errors), workload is null ? null : WorkloadPreset.EntitySize);
         var tasks = options.Tasks.ValueIn(parse, errors);
@@ -92,9 +93,9 @@ internal static class RunSettingsFactory
         var sample = SampleEntityOption.ValueIn(parse, options, errors);
         var template = sample is not null ? EntityTemplate.FromSample(sample)
             : entitySize is { } bytes && properties is { } count && CheckEntityShape(errors, bytes, count) ? EntityTemplate.Create(bytes, count) : null;
-        if (template is not null && batchSize is { } perBatch && target is not null && errors.Accepted(options.KeyPrefix, options.Table, options.Entity))
+        if (template is not null && batching is { } perRequest && target is not null && errors.Accepted(options.KeyPrefix, options.Table, options.Entity))
         {
-            WorstCaseBatch.Check(errors, template, SampleEntityOption.Named(sample, entitySize), keyPrefix, perBatch, target.TableEndpoint, table, operation.Batched, operation.KeySpace);
+            WorstCaseBatch.Check(errors, template, SampleEntityOption.Named(sample, entitySize), keyPrefix, perRequest, target.TableEndpoint, table, operation.Batched, operation.KeySpace);
         }
 
         var failIf = GateOptions.ReadFailIf(errors, options.FailIf, parse.GetValue(options.FailIf));
@@ -116,7 +117,7 @@ internal static class RunSettingsFactory
             Target = target!,
             Table = table,
             KeepTable = parse.GetValue(options.KeepTable),
-            BatchSize = Accepted(batchSize),
+            Batching = Accepted(batching),
             Operation = operation.Operation,
             Mix = operation.Mix,
             Workload = workload?.Name,

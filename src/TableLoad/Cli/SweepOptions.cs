@@ -1,5 +1,6 @@
 using System.CommandLine;
 using System.Globalization;
+using TableLoad.Storage;
 
 namespace TableLoad.Cli;
 
@@ -32,7 +33,7 @@ internal sealed class SweepOptions
         };
         Processes = KnobList(run.Processes, "Load processes per cell (run --processes), e.g. 1,2,3.", defaults);
         Tasks = KnobList(run.Tasks, "Concurrent batch loops per process, e.g. 4,12,32.", defaults);
-        BatchSize = KnobList(run.BatchSize, "Operations per entity group transaction, e.g. 10,50,100.", defaults);
+        BatchSize = KnobList(run.BatchSize.Transaction, $"Entities per write request (run --batch-size): operations per entity group transaction, or {Batching.NoneText} for each write its own request, e.g. {Batching.NoneText},10,100.", defaults);
         EntitySize = KnobList(run.EntitySize, "Payload bytes per entity, e.g. 1024,4096.", defaults);
         var partitions = defaults.GetValue(run.Partitions) ?? "single";
         Partitions = new Option<string>("--partitions")

@@ -6,6 +6,7 @@ using System.Text.Json;
 using TableLoad.ChildRuns;
 using TableLoad.Reporting;
 using TableLoad.Settings;
+using TableLoad.Storage;
 using TableLoad.Sweep;
 
 namespace TableLoad.Cli;
@@ -36,7 +37,7 @@ internal static class SweepSettingsFactory
             Knob(options.Runtime, KnobListParser.Runtimes),
             Knob(options.Processes, text => Integers(text, options.Processes, run.Processes, "1,2,3")),
             Knob(options.Tasks, text => Integers(text, options.Tasks, run.Tasks, "4,12,32")),
-            Knob(options.BatchSize, text => Integers(text, options.BatchSize, run.BatchSize, "10,50,100")),
+            Knob(options.BatchSize, text => BatchSizes(KnobListParser.BatchSizes(text), run.BatchSize, errors)),
             Knob(options.EntitySize, text => Integers(text, options.EntitySize, run.EntitySize, "1024,4096")?.Select(EntityShape.OfSize).ToList()),
             Knob(options.Partitions, KnobListParser.Partitions),
             Knob(options.Rate, text => Rates(text, run.Rate, errors)))
@@ -248,6 +249,10 @@ internal static class SweepSettingsFactory
 
         return accepted ? rates : null;
     }
+
+    /// <summary>The batch sizes when run accepts each of them (none always); null when one is refused, each refusal listed in <paramref name="errors"/>.</summary>
+    private static IReadOnlyList<Batching>? BatchSizes(IReadOnlyList<Batching> sizes, BatchSizeOption bound, UsageErrors errors) =>
+        sizes.Select(size => bound.Judged(size, errors)).ToList() is var judged && judged.All(size => size is not null) ? sizes : null;
 
     /// <summary>A percentage such as 5% or 0.5; null when none was given or it is refused (then listed in <paramref name="errors"/>).</summary>
     public static double? ParsePercent(UsageErrors errors, string option, string? text)

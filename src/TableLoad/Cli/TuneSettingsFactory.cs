@@ -4,6 +4,7 @@ using System.Globalization;
 using TableLoad.ChildRuns;
 using TableLoad.Reporting;
 using TableLoad.Settings;
+using TableLoad.Storage;
 using TableLoad.Sweep;
 using TableLoad.Tune;
 
@@ -28,7 +29,7 @@ internal static class TuneSettingsFactory
         var maxTasks = Judged(p => options.MaxTasks.ValueIn(p, errors));
         var maxProcesses = Judged(p => options.MaxProcesses.ValueIn(p, errors));
         var batchSizes = parse.GetValue(options.BatchSize) is { } list
-            ? KnobBounds.Within(errors.Try(() => KnobListParser.Integers(list, options.BatchSize.Name, "25,50,100")), options.Run.BatchSize, errors)?.Order().ToList()
+            ? KnobBounds.Within(errors.Try(() => KnobListParser.Integers(list, options.BatchSize.Name, "25,50,100")), options.Run.BatchSize.Numbers, errors)?.Order().ToList()
             : null;
         var budget = Judged(p => options.Budget.ValueIn(p, errors));
         var confirm = Judged(p => options.Confirm.ValueIn(p, errors));
@@ -156,7 +157,7 @@ internal static class TuneSettingsFactory
             Pick(run.Client, KnobListParser.Clients),
             1,
             1,
-            1,
+            Batching.Of(1),
             EntityShape.OfSize(run.EntitySize.ValueOf(parse) ?? 0),
             Pick(run.Partitions, KnobListParser.Partitions),
             null,
@@ -191,7 +192,7 @@ internal static class TuneSettingsFactory
         {
             Processes = run.Processes.ValueOf(defaults) ?? 1,
             Tasks = run.Tasks.ValueOf(defaults) ?? 1,
-            BatchSize = run.BatchSize.ValueOf(defaults) ?? 1,
+            BatchSize = Batching.Of(run.BatchSize.Numbers.ValueOf(defaults) ?? 1),
         };
         return new RunDefaults(cell, run.Warmup.ValueIn(defaults, errors) ?? TimeSpan.Zero, run.Duration.ValueIn(defaults, errors) ?? TimeSpan.Zero);
     }

@@ -6,7 +6,7 @@ namespace TableLoad.Cli;
 
 /// <summary>
 /// One of YCSB's core workloads as it maps to Table storage (<c>--workload ycsb-a</c>): its operations as a <c>--mix</c>, its
-/// key distribution, and its records (10 fields of 100 bytes, one record a request). YCSB's Azure Table binding reads by
+/// key distribution, and its records (10 fields of 100 bytes, one record a request, each write by itself: <c>--batch-size none</c>). YCSB's Azure Table binding reads by
 /// PartitionKey and RowKey and updates by insert-or-replace, so a read is <c>read</c> and an update <c>upsert-replace</c>
 /// of one entity; a scan is a <c>query</c>, and an insert an <c>insert</c> of a key past the key space, which the mix's reads and scans
 /// then draw from too. Options given on the command line (or in a profile) win over the preset's.
@@ -14,8 +14,8 @@ namespace TableLoad.Cli;
 /// <param name="QueryLength">A scan's <c>--query-length</c>, for the presets that scan; null for the option's own.</param>
 internal sealed record WorkloadPreset(string Name, string Mix, KeyDistribution KeyDistribution, string Describes, string? QueryLength = null)
 {
-    /// <summary>YCSB sends one record a request: a batch of one entity.</summary>
-    public const int BatchSize = 1;
+    /// <summary>YCSB's Table binding sends one record a request, each write by itself (an insert, an insert-or-replace): no transaction.</summary>
+    public static Batching Batching => Batching.None;
 
     /// <summary>YCSB's records: 10 fields of 100 bytes.</summary>
     public const int Properties = 10;
@@ -57,5 +57,6 @@ internal sealed record WorkloadPreset(string Name, string Mix, KeyDistribution K
     }
 
     /// <summary>The option's value, or the preset's when the option was not given.</summary>
-    public static int? Or(ParseResult parse, Option option, int? value, int? preset) => preset is { } set && !parse.IsGiven(option) ? set : value;
+    public static T? Or<T>(ParseResult parse, Option option, T? value, T? preset)
+        where T : struct => preset is { } set && !parse.IsGiven(option) ? set : value;
 }

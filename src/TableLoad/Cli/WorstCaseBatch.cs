@@ -17,8 +17,9 @@ internal static class WorstCaseBatch
 
     /// <param name="shape">How the entity was asked for, as the sentences name it: <c>--entity-size 1024</c> or <c>--entity FILE</c>.</param>
     /// <param name="keySpace">The run's key space: its keys and nonces have the other form (<see cref="TaskKeys"/>).</param>
-    public static void Check(UsageErrors errors, EntityTemplate template, string shape, string prefix, int batchSize, Uri tableEndpoint, string table, TableOperation operation = TableOperation.Insert, int? keySpace = null)
+    public static void Check(UsageErrors errors, EntityTemplate template, string shape, string prefix, Batching batching, Uri tableEndpoint, string table, TableOperation operation = TableOperation.Insert, int? keySpace = null)
     {
+        var batchSize = batching.Size;
         var partitionKey = new string('p', prefix.Length + 10);
         var longest = keySpace is { } space
             ? new BatchIdentity(partitionKey, RowKeys.CycleStem(prefix, 999, 999, 9999), new string('n', NonceLength + TaskKeys.CycleNonceSuffixLength), 0, space)
@@ -29,7 +30,17 @@ internal static class WorstCaseBatch
             return;
         }
 
-        // A read, a query or a read-modify-write sends no batch; the preload that fills its key space does, of upserts.
+        // A read, a query or a read-modify-write sends no batch; the preload that fills its key space does, of upserts. Single writes send none.
+        var sendsBatches = batching.Form switch
+        {
+            WriteForm.Transaction => true,
+            WriteForm.Single => operation.DrawsKeys(),
+        };
+        if (!sendsBatches)
+        {
+            return;
+        }
+
         if (operation.DrawsKeys())
         {
             (operation, batchSize) = (TableOperation.UpsertReplace, Math.Min(Engine.Preload.MaxBatchSize, keySpace ?? Engine.Preload.MaxBatchSize));

@@ -55,7 +55,7 @@ internal sealed class Preload(RunSettings settings, TableAdmin admin, TimeProvid
         var next = -1;
         async Task SendAsync()
         {
-            var sender = client.CreateSender(TableOperation.UpsertReplace);
+            var sender = client.CreateSender(TableOperation.UpsertReplace, WriteForm.Transaction);
             for (var index = Interlocked.Increment(ref next); index < work.Count * batchesPerPartition && !signals.StopStarting.IsCancellationRequested; index = Interlocked.Increment(ref next))
             {
                 var (process, task, slot) = work[index / batchesPerPartition];

@@ -28,7 +28,7 @@ internal sealed class RequestLanes
             : null;
         var chooser = ChooserOf(settings, Inserted, _random);
         _choice = settings.Mix?.ToChoice();
-        _lanes = settings.OperationsSent.ToDictionary(o => o, o => new RequestLane(o, client.CreateSender(o),
+        _lanes = settings.OperationsSent.ToDictionary(o => o, o => new RequestLane(o, client.CreateSender(o, settings.Batching.Form),
             new RequestKeys(o, keys, settings.BatchSize, settings.KeySpace ?? 0, partitionCycle, settings.Query, chooser, _random, Inserted),
             ScenarioSlices.Of(settings.ScenarioName, o, settings.Mix is not null)));
         _first = _lanes[settings.OperationsSent[0]];

@@ -26,8 +26,9 @@ internal sealed record RunSummary
     [Merge(MergeRule.Same)]
     public required int Tasks { get; init; }
 
+    /// <summary>The entities of a write or delete request: a transaction's size, or "none" for single writes (one entity a request).</summary>
     [Merge(MergeRule.Same)]
-    public required int BatchSize { get; init; }
+    public required Batching BatchSize { get; init; }
 
     [Merge(MergeRule.Same)]
     public required int EntitySize { get; init; }
@@ -276,7 +277,7 @@ internal sealed record RunSummary
 }
 
 /// <summary>What names a run and its workload in a summary.</summary>
-internal sealed record RunIdentity(string RunId, string Label, int Tasks, int BatchSize, int EntitySize, string Partitions, double? Rate, string Client)
+internal sealed record RunIdentity(string RunId, string Label, int Tasks, Batching BatchSize, int EntitySize, string Partitions, double? Rate, string Client)
 {
     /// <summary>The <c>--entity</c> sample's shape in a few words; null for the default shape.</summary>
     public string? Entity { get; init; }
@@ -292,7 +293,7 @@ internal sealed record RunIdentity(string RunId, string Label, int Tasks, int Ba
     public bool RateGivenInRequests { get; init; }
 
     public static RunIdentity Of(RunSettings settings) =>
-        new(settings.RunId, settings.Label, settings.Tasks, settings.BatchSize, settings.EntitySize, settings.Partitions.ToString()!, settings.Model.Rate, settings.Client.ToName())
+        new(settings.RunId, settings.Label, settings.Tasks, settings.Batching, settings.EntitySize, settings.Partitions.ToString()!, settings.Model.Rate, settings.Client.ToName())
         {
             Entity = settings.Entity?.Describe(),
             Operation = settings.Scenarios is not null ? ScenarioSlices.RunOperation : settings.Mix?.ToText() ?? settings.Operation.ToName(),

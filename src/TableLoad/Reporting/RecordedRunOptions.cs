@@ -25,7 +25,8 @@ internal sealed record RecordedRunOptions
     [NotKnob]
     public int BatchLogBuffer { get; init; }
 
-    public int BatchSize { get; init; }
+    /// <summary>A transaction's size, or "none" for single writes.</summary>
+    public Batching BatchSize { get; init; }
 
     /// <summary>sdk or wire; null in folders written before TableLoad had the SDK client (they used wire).</summary>
     public string? Client { get; init; }
@@ -180,7 +181,7 @@ internal sealed record RecordedRunOptions
         Table = settings.Table,
         KeepTable = settings.KeepTable,
         AllowExistingTable = settings.AllowExistingTable,
-        BatchSize = settings.BatchSize,
+        BatchSize = settings.Batching,
         EntitySize = settings.Entity is null ? settings.EntitySize : null,
         // A mix names its operations itself; recording --operation beside it would make the run.json one a repeat refuses.
         Operation = settings.Mix is null ? settings.Operation.ToName() : null,

@@ -25,7 +25,8 @@ internal sealed record RecordedScenarioOptions
     [JsonIgnore(Condition = JsonIgnoreCondition.Never)]
     public RateTarget? Rate { get; init; }
 
-    public int BatchSize { get; init; }
+    /// <summary>A transaction's size, or "none" for single writes.</summary>
+    public Batching BatchSize { get; init; }
 
     public int? EntitySize { get; init; }
 
@@ -65,7 +66,7 @@ internal sealed record RecordedScenarioOptions
         // A closed plan's loops are its highest target; tasks was where it started.
         Tasks = scenario.Model.TasksGiven,
         Rate = scenario.Model.GivenRate(scenario.EntitiesPerRequest),
-        BatchSize = scenario.BatchSize,
+        BatchSize = scenario.Batching,
         EntitySize = scenario.Entity is null ? scenario.EntitySize : null,
         Properties = scenario.Entity is null ? scenario.Properties : null,
         Entity = scenario.Entity?.File,

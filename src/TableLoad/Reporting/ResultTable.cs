@@ -59,7 +59,7 @@ internal static class ResultTable
     private static RowFigures Figures(string name, OperationSummary part) =>
         new(name, part.LatencyMs, part.PeakEntitiesPerSecond, part.Entities, part.EntitiesFailed, part.MeanEntitiesPerSecond, part.Confidence, part.MeanRequestsPerSecond);
 
-    /// <summary>"batches of 100 inserts", "batches of 100 upsert-merge over a key space of 50", "point reads over a key space of 500" and the like.</summary>
+    /// <summary>"batches of 100 inserts", "single inserts", "batches of 100 upsert-merge over a key space of 50", "point reads over a key space of 500" and the like.</summary>
     public static string RequestsText(RunSummary summary)
     {
         if (summary.Scenarios is { } scenarios)
@@ -71,15 +71,19 @@ internal static class ResultTable
         // A folder written by a later TableLoad may name an operation this one does not know: it is said as written.
         if (OperationMix.TryParse(summary.Operation, out var mix, out _))
         {
-            var batches = mix.Operations.Any(o => !o.DrawsKeys()) ? $" (writes in batches of {summary.BatchSize})" : "";
+            var batches = mix.Operations.Any(o => !o.DrawsKeys()) ? $" (writes {summary.BatchSize.Form switch
+            {
+                WriteForm.Transaction => $"in batches of {summary.BatchSize.Size}",
+                WriteForm.Single => "each by itself",
+            }})" : "";
             return $"a mix of {summary.Operation}{batches}{space}";
         }
 
-        var requests = !TableOperationNames.TryParse(summary.Operation, out var operation) ? $"batches of {summary.BatchSize} {summary.Operation}" : operation switch
+        var requests = !TableOperationNames.TryParse(summary.Operation, out var operation) ? summary.BatchSize.Requests(summary.Operation) : operation switch
         {
-            TableOperation.Insert => $"batches of {summary.BatchSize} inserts",
-            TableOperation.UpsertReplace or TableOperation.UpsertMerge => $"batches of {summary.BatchSize} {summary.Operation}",
-            TableOperation.Delete => $"batches of {summary.BatchSize} deletes",
+            TableOperation.Insert => summary.BatchSize.Requests("inserts"),
+            TableOperation.UpsertReplace or TableOperation.UpsertMerge => summary.BatchSize.Requests(summary.Operation),
+            TableOperation.Delete => summary.BatchSize.Requests("deletes"),
             TableOperation.Read => "point reads",
             TableOperation.Query => "range queries",
             TableOperation.ReadModifyWrite => "read-modify-writes",
@@ -87,11 +91,17 @@ internal static class ResultTable
         return requests + space;
     }
 
-    /// <summary>What the run's requests are called: batches when they were entity group transactions; a read's, a query's and a read-modify-write's are not, nor a mix's, which sends both.</summary>
+    /// <summary>What the run's requests are called: batches when they were entity group transactions; a read's, a query's, a read-modify-write's and single writes are not, nor a mix's, which sends both.</summary>
     private static string RequestsWord(RunSummary summary) => TableOperationNames.TryParse(summary.Operation, out var operation)
-        ? operation.DrawsKeys() ? "requests" : "batches"
+        ? operation.DrawsKeys() ? "requests" : WritesWord(summary.BatchSize)
         // A name a later TableLoad wrote is taken for a write's.
-        : OperationMix.TryParse(summary.Operation, out _, out _) || summary.Scenarios is not null ? "requests" : "batches";
+        : OperationMix.TryParse(summary.Operation, out _, out _) || summary.Scenarios is not null ? "requests" : WritesWord(summary.BatchSize);
+
+    private static string WritesWord(Batching batching) => batching.Form switch
+    {
+        WriteForm.Transaction => "batches",
+        WriteForm.Single => "requests",
+    };
 
     public static string RenderDetails(RunSummary summary)
     {

@@ -20,7 +20,11 @@ internal sealed record RunSettings
     /// <summary>Write into a table that already holds entities (refused otherwise).</summary>
     public bool AllowExistingTable { get; init; }
 
-    public required int BatchSize { get; init; }
+    /// <summary>How the load's writes and deletes travel (<c>--batch-size</c>): transactions of a size, or each entity its own request.</summary>
+    public required Batching Batching { get; init; }
+
+    /// <summary>The entities a write or delete request carries: a transaction's operations, 1 for single writes.</summary>
+    public int BatchSize => Batching.Size;
 
     /// <summary>What each request does (<c>--operation</c>).</summary>
     public TableOperation Operation { get; init; }
@@ -63,7 +67,7 @@ internal sealed record RunSettings
     {
         Scenarios = null,
         ScenarioName = scenario.Name,
-        BatchSize = scenario.BatchSize,
+        Batching = scenario.Batching,
         Operation = scenario.Operation,
         Mix = scenario.Mix,
         Workload = scenario.Workload,

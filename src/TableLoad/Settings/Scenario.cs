@@ -9,7 +9,7 @@ namespace TableLoad.Settings;
 /// </summary>
 internal sealed record Scenario(string Name)
 {
-    public required int BatchSize { get; init; }
+    public required Batching Batching { get; init; }
 
     public TableOperation Operation { get; init; }
 
@@ -44,7 +44,7 @@ internal sealed record Scenario(string Name)
     /// <summary>The part of <paramref name="settings"/> a scenario holds, under <paramref name="name"/>.</summary>
     public static Scenario Of(string name, RunSettings settings) => new(name)
     {
-        BatchSize = settings.BatchSize,
+        Batching = settings.Batching,
         Operation = settings.Operation,
         Mix = settings.Mix,
         Workload = settings.Workload,
@@ -65,7 +65,7 @@ internal sealed record Scenario(string Name)
     public static string KeyPrefixOf(string runPrefix, string name) => runPrefix + "." + name;
 
     /// <summary>The entities a request of the scenario carries on average, as <see cref="RunSettings.EntitiesPerRequest"/> is the run's.</summary>
-    public double EntitiesPerRequest => Operation.EntitiesPerRequest(Mix, BatchSize, Query);
+    public double EntitiesPerRequest => Operation.EntitiesPerRequest(Mix, Batching.Size, Query);
 
     /// <summary>Every operation the scenario sends.</summary>
     public IReadOnlyList<TableOperation> OperationsSent => Mix?.Operations ?? [Operation];

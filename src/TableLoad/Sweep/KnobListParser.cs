@@ -17,6 +17,13 @@ internal static class KnobListParser
                 ? value
                 : throw new UsageException($"{option} value '{item}' is not a whole number; give a comma-separated list such as {option} {example}."));
 
+    /// <summary>Batch sizes: whole numbers, or none for single writes (each entity its own request).</summary>
+    public static IReadOnlyList<Batching> BatchSizes(string? text) =>
+        Parse(text, "--batch-size", $"{Batching.NoneText},10,100", item =>
+            Batching.TryParse(item, out var batching)
+                ? batching
+                : throw new UsageException($"--batch-size value '{item}' is neither {Batching.NoneText} nor a whole number; give a comma-separated list such as --batch-size {Batching.NoneText},10,100."));
+
     /// <summary>Partition strategies in their canonical spelling, so <c>Single</c> and <c>single</c> are one cell.</summary>
     public static IReadOnlyList<string> Partitions(string? text) =>
         Parse(text, "--partitions", "single,spread:8", item =>

@@ -6,7 +6,7 @@ using TableLoad.Storage;
 namespace TableLoad.Sweep;
 
 /// <summary>One point of the grid, run once: its knob values and which repeat pass it belongs to (1-based).</summary>
-internal sealed record SweepCell(string Client, int Processes, int Tasks, int BatchSize, EntityShape Entity, string Partitions, RateTarget? Rate, int Repeat)
+internal sealed record SweepCell(string Client, int Processes, int Tasks, Batching BatchSize, EntityShape Entity, string Partitions, RateTarget? Rate, int Repeat)
 {
     /// <summary>The <c>--runtime</c> the cell's load runs with; the default, tuned, is left out of the cell's name.</summary>
     public string Runtime { get; init; } = DefaultRuntime;
@@ -29,7 +29,7 @@ internal sealed record SweepCell(string Client, int Processes, int Tasks, int Ba
 
     private bool OfScenariosProfile => Operation == ScenariosOperation;
 
-    /// <summary>Readable and safe as a folder name on every file system, e.g. <c>sdk-p2-t12-b100-e1024-spread8-rate5000-r1</c>.</summary>
+    /// <summary>Readable and safe as a folder name on every file system, e.g. <c>sdk-p2-t12-b100-e1024-spread8-rate5000-r1</c> (<c>-bnone</c> for single writes).</summary>
     public string Name => RepeatNames.Of(PointName, Repeat);
 
     /// <summary>The name of the cell's knobs without its repeat, e.g. <c>sdk-p2-t12-b100-e1024-spread8-rate5000</c>.</summary>
@@ -48,7 +48,7 @@ internal sealed record SweepCell(string Client, int Processes, int Tasks, int Ba
                 return string.Create(CultureInfo.InvariantCulture, $"{Client}{runtime}{operation}-p{Processes}");
             }
 
-            return string.Create(CultureInfo.InvariantCulture, $"{Client}{runtime}{operation}-p{Processes}-t{Tasks}-b{BatchSize}-{Entity.NamePart}-{partitions}{rate}");
+            return string.Create(CultureInfo.InvariantCulture, $"{Client}{runtime}{operation}-p{Processes}-t{Tasks}-b{BatchSize.Text}-{Entity.NamePart}-{partitions}{rate}");
         }
     }
 
@@ -63,7 +63,7 @@ internal sealed record SweepCell(string Client, int Processes, int Tasks, int Ba
         SweepKnob.Operation => Operation is MixOperation or ScenariosOperation ? null : Operation,
         SweepKnob.Processes => Processes.ToString(CultureInfo.InvariantCulture),
         SweepKnob.Tasks => OfScenariosProfile ? null : Tasks.ToString(CultureInfo.InvariantCulture),
-        SweepKnob.BatchSize => OfScenariosProfile ? null : BatchSize.ToString(CultureInfo.InvariantCulture),
+        SweepKnob.BatchSize => OfScenariosProfile ? null : BatchSize.Text,
         SweepKnob.EntitySize => Entity.Bytes?.ToString(CultureInfo.InvariantCulture),
         SweepKnob.Partitions => OfScenariosProfile ? null : Partitions,
         SweepKnob.Rate => Rate?.Text(),
@@ -77,7 +77,7 @@ internal sealed record SweepCell(string Client, int Processes, int Tasks, int Ba
         SweepKnob.Operation => this with { Operation = "" },
         SweepKnob.Processes => this with { Processes = 0 },
         SweepKnob.Tasks => this with { Tasks = 0 },
-        SweepKnob.BatchSize => this with { BatchSize = 0 },
+        SweepKnob.BatchSize => this with { BatchSize = default },
         // Any one shape stands for all.
         SweepKnob.EntitySize => this with { Entity = EntityShape.Sample },
         SweepKnob.Partitions => this with { Partitions = "" },

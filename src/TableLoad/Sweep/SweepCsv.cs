@@ -29,7 +29,8 @@ internal static class SweepCsv
         Knob("processes", c => Int(c.Processes), (c, t) => c with { Processes = ParseInt(t) }),
         // Empty, as partitions, for a cell of scenarios, whose own options hold them.
         Knob("tasks", c => IntOrEmpty(c.Tasks), (c, t) => c with { Tasks = ParseIntOrEmpty(t) }),
-        Knob("batch_size", c => IntOrEmpty(c.BatchSize), (c, t) => c with { BatchSize = ParseIntOrEmpty(t) }),
+        // A number, or none for single writes (R reads the column as text then, each size a level of its own).
+        Knob("batch_size", c => BatchSizeOrEmpty(c.BatchSize), (c, t) => c with { BatchSize = ParseBatchSize(t) }),
         // Empty for the --entity sample, which makes its own size.
         Knob("entity_size", c => c.Entity.Bytes is { } bytes ? Int(bytes) : "", (c, t) => c with { Entity = EntityShape.FromBytes(t.Length == 0 ? null : ParseInt(t)) }),
         Knob("partitions", c => Csv.Text(c.Partitions), (c, t) => c with { Partitions = t }),
@@ -188,6 +189,15 @@ internal static class SweepCsv
     private static string IntOrEmpty(int value) => value > 0 ? Int(value) : "";
 
     private static int ParseIntOrEmpty(string text) => text.Length == 0 ? 0 : ParseInt(text);
+
+    private static string BatchSizeOrEmpty(Batching batching) => batching.Form switch
+    {
+        WriteForm.Transaction => IntOrEmpty(batching.Size),
+        WriteForm.Single => batching.Text,
+    };
+
+    private static Batching ParseBatchSize(string text) =>
+        text.Length == 0 ? default : Batching.TryParse(text, out var batching) ? batching : throw new FormatException($"'{text}' is no batch size.");
 
     private static int ParseInt(string text) => int.Parse(text, NumberStyles.AllowLeadingSign, CultureInfo.InvariantCulture);
 

@@ -1,5 +1,6 @@
 using System.Text.Json.Serialization;
 using TableLoad.Settings;
+using TableLoad.Storage;
 
 namespace TableLoad.Sweep;
 
@@ -9,7 +10,7 @@ internal sealed record SweepKnobs(
     IReadOnlyList<string> Runtimes,
     IReadOnlyList<int> Processes,
     IReadOnlyList<int> Tasks,
-    [property: JsonPropertyName("batch_size")] IReadOnlyList<int> BatchSizes,
+    [property: JsonPropertyName("batch_size")] IReadOnlyList<Batching> BatchSizes,
     [property: JsonPropertyName("entity_size")] IReadOnlyList<EntityShape> EntitySizes,
     IReadOnlyList<string> Partitions,
     [property: JsonPropertyName("rate")] IReadOnlyList<RateTarget?> Rates)
@@ -37,7 +38,7 @@ internal sealed record SweepKnobs(
     /// </summary>
     public SweepKnobs OfScenarios() => this with
     {
-        Operations = [SweepCell.ScenariosOperation], Tasks = [0], BatchSizes = [0], EntitySizes = [EntityShape.Sample], Partitions = [""], Rates = [null],
+        Operations = [SweepCell.ScenariosOperation], Tasks = [0], BatchSizes = [default], EntitySizes = [EntityShape.Sample], Partitions = [""], Rates = [null],
     };
 
     public int Count(SweepKnob knob) => knob switch

@@ -101,13 +101,13 @@ internal sealed record SweepRow
     public const string VerifyMismatchText = "verify_mismatch";
 
     /// <summary>Measured batches; every batch holds exactly the cell's batch size of entities. A cell of scenarios, whose batch sizes are theirs, counts its requests.</summary>
-    public long Batches => Cell.BatchSize > 0 ? (Succeeded + Failed) / Cell.BatchSize : Scenarios.Names.Sum(s => Scenarios[s]!.Requests);
+    public long Batches => Cell.BatchSize.Size > 0 ? (Succeeded + Failed) / Cell.BatchSize.Size : Scenarios.Names.Sum(s => Scenarios[s]!.Requests);
 
     /// <summary>Throttled batches as a percentage of all measured batches (0 when there were none).</summary>
     public double ThrottledPercent => RunShares.ThrottledPercent(Throttled, Batches) ?? 0;
 
     /// <summary>A row of zeros for sweep.csv's reader to fill column by column (<see cref="SweepCsv.Columns"/>).</summary>
-    public static SweepRow ToBeRead() => new(new SweepCell("", 0, 0, 0, EntityShape.Sample, "", null, 0));
+    public static SweepRow ToBeRead() => new(new SweepCell("", 0, 0, default, EntityShape.Sample, "", null, 0));
 
     /// <summary>The figures of a cell, from its summary.json read through the summary's own type.</summary>
     /// <param name="gates">The cell's verdict on the sweep's thresholds.</param>

@@ -16,7 +16,7 @@ internal static class ProbeFiguresReader
             P99Ms = row.P99,
             ThrottledPercent = row.ThrottledPercent,
             // Throttled batches are judged on their own; without retries their entities are failed entities too.
-            FailedPercent = RunShares.FailedOtherThanThrottledPercent(row.Failed, row.Succeeded, row.Throttled, row.Cell.BatchSize) ?? 0,
+            FailedPercent = RunShares.FailedOtherThanThrottledPercent(row.Failed, row.Succeeded, row.Throttled, row.Cell.BatchSize.Size) ?? 0,
             PeakEntitiesPerSecond = row.PeakEntitiesPerSecond,
             RequestUnitsPerSecond = row.RuPerSecond,
             RequestUnitsPerEntity = row.RuPerEntity,

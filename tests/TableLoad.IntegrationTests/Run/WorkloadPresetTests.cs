@@ -26,7 +26,7 @@ public sealed class WorkloadPresetTests(AzuriteFixture azurite) : IDisposable
         Assert.All(folder.Csv("batches.csv"), r => Assert.Equal("1", r["entities"]));
         Assert.Contains("stored 40 entities: matches", stdout, StringComparison.Ordinal);
         var options = Options(first);
-        Assert.Equal(("ycsb-f", 1, 1000, 10, "zipfian"), (options["workload"]!.GetValue<string>(), options["batch_size"]!.GetValue<int>(),
+        Assert.Equal(("ycsb-f", "none", 1000, 10, "zipfian"), (options["workload"]!.GetValue<string>(), options["batch_size"]!.GetValue<string>(),
             options["entity_size"]!.GetValue<int>(), options["properties"]!.GetValue<int>(), options["key_distribution"]!.GetValue<string>()));
 
         var again = Path.Combine(_root, "again");

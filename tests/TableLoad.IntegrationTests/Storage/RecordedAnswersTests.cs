@@ -70,7 +70,7 @@ public sealed class RecordedAnswersTests(AzuriteFixture azurite)
         var (template, count) = name == "request-body-too-large" ? (EntityTemplate.Create(60_000, 1), 100) : (EntityTemplate.Create(64, 2), 3);
         var recorder = new RecordingHandler(HttpHandlerFactory.Create(2));
         using var client = new SdkBatchClient(AuthorizedTarget.For(ConnectionStringParser.Parse(connectionString), TimeProvider.System), table, template, recorder, diagnostics: false, TimeProvider.System);
-        var sender = client.CreateSender(TableOperation.Insert);
+        var sender = client.CreateSender(TableOperation.Insert, WriteForm.Transaction);
         sender.Prepare(Batch, count);
         if (proxy is not null || name == "entity-already-exists")
         {
@@ -85,7 +85,7 @@ public sealed class RecordedAnswersTests(AzuriteFixture azurite)
     private static async Task<BatchResponse> ReplayAsync(RecordedAnswer answer)
     {
         using var client = new SdkBatchClient(AuthorizedTarget.For(ConnectionStringParser.Parse(ConnectionStringParser.DevelopmentConnectionString), TimeProvider.System), "replayed", EntityTemplate.Create(64, 2), new ReplayHandler(answer), diagnostics: false, TimeProvider.System);
-        var sender = client.CreateSender(TableOperation.Insert);
+        var sender = client.CreateSender(TableOperation.Insert, WriteForm.Transaction);
         sender.Prepare(Batch, 3);
         return await sender.SendAsync(CancellationToken.None);
     }

@@ -126,6 +126,41 @@ public sealed class SweepTests(AzuriteFixture azurite) : IDisposable
         Assert.Equal("5", row["read_requests"]);
     }
 
+    [Fact]
+    public async Task Sweep_OfSingleWritesBesideBatches_NamesItsCellBnone_AndSweepCsvSaysNone_OneEntityARequest()
+    {
+        var (exitCode, _, stderr) = await TableLoadProcess.RunAsync(
+            ["sweep", "--batch-size", "none,10", "--tasks", "1", "--operation", "upsert-replace", "--batches", "8", "--duration", "30s", "--warmup", "0s", "--verify", "--output", _output],
+            azurite.ConnectionString, Limit);
+
+        Assert.True(exitCode == 0, stderr);
+        var rows = SweepCsv();
+        Assert.Equal(["sdk-upsert-replace-p1-t1-bnone-e1024-single-r1", "sdk-upsert-replace-p1-t1-b10-e1024-single-r1"], rows.Select(r => r["cell"]));
+        Assert.Equal(["none", "10"], rows.Select(r => r["batch_size"]));
+        Assert.Equal(["8", "80"], rows.Select(r => r["succeeded"]));
+        Assert.Equal(["8", "8"], rows.Select(r => r["upsert_replace_requests"]));
+        foreach (var row in rows)
+        {
+            AssertRowEqualsSummary(row, Summary(row["cell"]));
+        }
+
+        Assert.Equal("none", Summary(rows[0]["cell"]).BatchSize.Text);
+    }
+
+    [Theory]
+    [InlineData("none,0", "--batch-size must be none or between 1 and 100 (a batch holds at most 100 operations), not 0.")]
+    [InlineData("none,all", "--batch-size value 'all' is neither none nor a whole number; give a comma-separated list such as --batch-size none,10,100.")]
+    [InlineData("none,NONE", "--batch-size lists none twice; give each value once.")]
+    public async Task Sweep_ABatchSizeListRunWouldRefuse_IsOneSentence_ExitTwo_AndRunsNoCell(string list, string sentence)
+    {
+        var (exitCode, stdout, stderr) = await TableLoadProcess.RunAsync(
+            ["sweep", "--batch-size", list, "--tasks", "1", "--duration", "1s", "--warmup", "0s", "--output", _output], azurite.ConnectionString, Limit);
+
+        Assert.Equal((2, ""), (exitCode, stdout));
+        Assert.Equal(sentence, Assert.Single(stderr.Split('\n', StringSplitOptions.RemoveEmptyEntries)).Trim());
+        Assert.Empty(Directory.EnumerateFileSystemEntries(_output));
+    }
+
     [Theory]
     [InlineData("--mix", "read:1")]
     [InlineData("--workload", "ycsb-c")]
@@ -438,7 +473,7 @@ public sealed class SweepTests(AzuriteFixture azurite) : IDisposable
         var outcomes = summary.Outcomes;
         var client = summary.Client;
         Assert.Equal(summary.Tasks, (int)ResultFolder.Count(row["tasks"]));
-        Assert.Equal(summary.BatchSize, (int)ResultFolder.Count(row["batch_size"]));
+        Assert.Equal(summary.BatchSize.Text, row["batch_size"]);
         Assert.Equal(summary.EntitySize, (int)ResultFolder.Count(row["entity_size"]));
         Assert.Equal(summary.Partitions, row["partitions"]);
         Assert.Equal(summary.BatchClient, row["client"]);

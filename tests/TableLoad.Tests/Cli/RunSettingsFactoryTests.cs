@@ -249,7 +249,7 @@ public sealed class RunSettingsFactoryTests
 
     [Theory]
     [InlineData("--tasks", "Between 1 and 10000.")]
-    [InlineData("--batch-size", "Between 1 and 100.")]
+    [InlineData("--batch-size", "None or between 1 and 100.")]
     [InlineData("--batch-log-buffer", "Between 1 and 10000000 rows.")]
     [InlineData("--rate", "Greater than 0 and at most 1000000000, entities or requests per second.")]
     [InlineData("--timeout", "Between 10ms and 24h.")]

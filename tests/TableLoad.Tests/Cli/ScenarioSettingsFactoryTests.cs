@@ -27,9 +27,9 @@ public sealed class ScenarioSettingsFactoryTests : IDisposable
         var scenarios = run.Scenarios!.Items;
         Assert.Equal(["ingest", "lookups"], scenarios.Select(s => s.Name));
         var (ingest, lookups) = (scenarios[0], scenarios[1]);
-        Assert.Equal((TableOperation.Insert, new LoadModel.Open(250, 3), 20, (int?)null, "app.ingest"), (ingest.Operation, ingest.Model, ingest.BatchSize, ingest.KeySpace, ingest.KeyPrefix));
+        Assert.Equal((TableOperation.Insert, new LoadModel.Open(250, 3), 20, (int?)null, "app.ingest"), (ingest.Operation, ingest.Model, ingest.Batching.Size, ingest.KeySpace, ingest.KeyPrefix));
         Assert.Equal(("read:8,query:1,upsert-replace:1", new LoadModel.Closed(2), 10, (int?)40, true, "app.lookups"),
-            (lookups.Mix!.ToText(), lookups.Model, lookups.BatchSize, lookups.KeySpace, lookups.Preload, lookups.KeyPrefix));
+            (lookups.Mix!.ToText(), lookups.Model, lookups.Batching.Size, lookups.KeySpace, lookups.Preload, lookups.KeyPrefix));
         Assert.Equal((TimeSpan.FromSeconds(7), TimeSpan.Zero, 5), (run.Duration, run.Warmup, run.Tasks));
         Assert.Equal(["insert", "query", "read", "upsert-replace", "ingest", "ingest.insert", "lookups", "lookups.read", "lookups.query", "lookups.upsert-replace"], run.Slices);
 

@@ -91,7 +91,7 @@ public sealed class SweepSettingsFactoryTests
 
     [Theory]
     [InlineData("--tasks", "4,0", "--tasks must be between 1 and 10000, not 0.")]
-    [InlineData("--batch-size", "10,101", "--batch-size must be between 1 and 100 (a batch holds at most 100 operations), not 101.")]
+    [InlineData("--batch-size", "10,101", "--batch-size must be none or between 1 and 100 (a batch holds at most 100 operations), not 101.")]
     [InlineData("--entity-size", "0,1024", "--entity-size must be between 1 and 1048576 bytes (an entity holds at most 1 MiB), not 0.")]
     [InlineData("--rate", "1000,2000000000", "--rate must be greater than 0 and at most 1000000000 entities per second, not 2000000000.")]
     public void Create_KnobValueRunWouldRefuse_IsRefusedWithRunsSentence(string option, string list, string expected)

@@ -53,5 +53,5 @@ public sealed class MemoryBudgetTests
         Assert.Null(MemoryBudget.Warning(settings, 4, limitMib * Mib));
     }
 
-    private static RunSettings Settings() => DefaultRunSettings.Create() with { Runtime = RuntimeProfile.Tuned, Client = BatchClientKind.Sdk, BatchSize = 100, EntitySize = 1024, Processes = 1 };
+    private static RunSettings Settings() => DefaultRunSettings.Create() with { Runtime = RuntimeProfile.Tuned, Client = BatchClientKind.Sdk, Batching = 100, EntitySize = 1024, Processes = 1 };
 }

@@ -24,7 +24,7 @@ public sealed class TaskLoopsTests
     [InlineData(3, 7)]
     public async Task ClosedModel_SpendsTheBatchBudget_Exactly(int tasks, long budget)
     {
-        var records = await RunAsync(DefaultRunSettings.Create() with { Model = new LoadModel.Closed(tasks), Batches = budget, BatchSize = 10 });
+        var records = await RunAsync(DefaultRunSettings.Create() with { Model = new LoadModel.Closed(tasks), Batches = budget, Batching = 10 });
 
         Assert.Equal(budget, records.Count);
         Assert.All(records, r => Assert.Equal(BatchOutcome.Succeeded, r.Result.Outcome));
@@ -35,7 +35,7 @@ public sealed class TaskLoopsTests
     {
         // 2,000 entities/s in batches of 10 over 2 tasks: each task is due every 10 ms, the second 5 ms after the
         // first, so a stop at 38 ms comes after the eighth batch's start (35 ms) and before the ninth's (40 ms).
-        var records = await RunAsync(DefaultRunSettings.Create() with { Model = new LoadModel.Open(2000, Tasks: 2), BatchSize = 10 }, stopAfter: TimeSpan.FromMilliseconds(38));
+        var records = await RunAsync(DefaultRunSettings.Create() with { Model = new LoadModel.Open(2000, Tasks: 2), Batching = 10 }, stopAfter: TimeSpan.FromMilliseconds(38));
 
         Assert.Equal(8, records.Count);
         Assert.All(records, r => Assert.True(r.StartMicros >= r.IntendedStartMicros, $"task {r.Task} left at {r.StartMicros} µs, due at {r.IntendedStartMicros} µs"));

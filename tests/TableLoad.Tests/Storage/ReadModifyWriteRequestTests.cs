@@ -6,6 +6,7 @@ using TableLoad.Measurement;
 using TableLoad.Storage;
 using TableLoad.Storage.Sdk;
 using TableLoad.Storage.Wire;
+using TableLoad.Tests.TestSupport;
 using TableLoad.Workload;
 
 namespace TableLoad.Tests.Storage;
@@ -96,25 +97,19 @@ public sealed class ReadModifyWriteRequestTests
         using IBatchClient requests = client == "sdk"
             ? new SdkBatchClient(target, "mytable", Template, server, diagnostics: false, TimeProvider.System)
             : new WireBatchClient(target, "mytable", Template, server, TimeProvider.System);
-        var sender = requests.CreateSender(TableOperation.ReadModifyWrite);
+        var sender = requests.CreateSender(TableOperation.ReadModifyWrite, WriteForm.Transaction);
         sender.Prepare(Keys, 1);
         return await sender.SendAsync(CancellationToken.None);
     }
 
-    /// <summary>One request as it reached the server: its method, its address without the query, its headers and its entity.</summary>
-    private sealed record Seen(string Method, string Path, Dictionary<string, string> Headers, JsonElement Entity);
-
     /// <summary>Answers a GET with the entity (and its ETag, in the header and the body, as the service does), or 404; a PUT with <paramref name="replace"/>.</summary>
     private sealed class EntityServer(HttpStatusCode replace, bool found = true) : HttpMessageHandler
     {
-        public List<Seen> Requests { get; } = [];
+        public List<SeenRequest> Requests { get; } = [];
 
         protected override async Task<HttpResponseMessage> SendAsync(HttpRequestMessage request, CancellationToken cancellationToken)
         {
-            var headers = request.Headers.Concat(request.Content?.Headers ?? Enumerable.Empty<KeyValuePair<string, IEnumerable<string>>>())
-                .ToDictionary(h => h.Key, h => string.Join(",", h.Value), StringComparer.OrdinalIgnoreCase);
-            var body = request.Content is null ? "" : await request.Content.ReadAsStringAsync(cancellationToken);
-            Requests.Add(new(request.Method.Method, request.RequestUri!.GetLeftPart(UriPartial.Path), headers, body.Length == 0 ? default : JsonDocument.Parse(body).RootElement.Clone()));
+            Requests.Add(await SeenRequest.ReadAsync(request, cancellationToken));
             var answer = (request.Method.Method, found, replace) switch
             {
                 ("GET", false, _) => Refusal(HttpStatusCode.NotFound, "ResourceNotFound", charge: 1),

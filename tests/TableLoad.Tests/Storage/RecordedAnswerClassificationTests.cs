@@ -90,7 +90,7 @@ public sealed class RecordedAnswerClassificationTests
         using IBatchClient batches = client == "sdk"
             ? new SdkBatchClient(target, "replayed", template, new ReplayHandler(answer), diagnostics: false, time)
             : new WireBatchClient(target, "replayed", template, new ReplayHandler(answer), time);
-        var sender = batches.CreateSender(TableOperation.Insert);
+        var sender = batches.CreateSender(TableOperation.Insert, WriteForm.Transaction);
         sender.Prepare(Batch, 3);
         return await sender.SendAsync(CancellationToken.None);
     }

@@ -75,7 +75,7 @@ public sealed class SampleEntityBodyTests
         using IBatchClient batches = client == "sdk"
             ? new SdkBatchClient(target, "sampled", template, handler, diagnostics: false, TimeProvider.System)
             : new WireBatchClient(target, "sampled", template, handler, TimeProvider.System);
-        var sender = batches.CreateSender(TableOperation.Insert);
+        var sender = batches.CreateSender(TableOperation.Insert, WriteForm.Transaction);
         sender.Prepare(Batch, Entities);
         try
         {

@@ -1,4 +1,5 @@
 using TableLoad.Settings;
+using TableLoad.Storage;
 using TableLoad.Sweep;
 
 namespace TableLoad.Tests.Sweep;
@@ -7,7 +8,7 @@ public sealed class SweepGridTests
 {
     private static SweepKnobs CreateKnobs(
         int[]? processes = null, int[]? tasks = null, int[]? batchSizes = null, int[]? entitySizes = null, string[]? partitions = null, double[]? rates = null, string[]? clients = null, string[]? runtimes = null) =>
-        new(clients ?? ["sdk"], runtimes ?? ["tuned"], processes ?? [1], tasks ?? [12], batchSizes ?? [100], (entitySizes ?? [1024]).Select(EntityShape.OfSize).ToList(), partitions ?? ["single"], rates?.Select(r => (RateTarget?)RateTarget.Entities(r)).ToList() ?? [null]);
+        new(clients ?? ["sdk"], runtimes ?? ["tuned"], processes ?? [1], tasks ?? [12], [.. (batchSizes ?? [100]).Select(Batching.Of)], (entitySizes ?? [1024]).Select(EntityShape.OfSize).ToList(), partitions ?? ["single"], rates?.Select(r => (RateTarget?)RateTarget.Entities(r)).ToList() ?? [null]);
 
     [Fact]
     public void Expand_EveryKnob_GivesTheFullProductInNestedOrder_ClientOutermostRateInnermost()

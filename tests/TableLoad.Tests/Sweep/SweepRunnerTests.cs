@@ -21,7 +21,7 @@ public sealed class SweepRunnerTests : IDisposable
 
     private SweepSettings CreateSettings(int[]? tasks = null, int[]? batchSizes = null, double? stopWhenThrottled = null, bool resume = false, string[]? runArguments = null)
     {
-        var knobs = new SweepKnobs(["sdk"], ["tuned"], [1], tasks ?? [1, 2], batchSizes ?? [10, 20], [EntityShape.OfSize(1024)], ["single"], [null]);
+        var knobs = new SweepKnobs(["sdk"], ["tuned"], [1], tasks ?? [1, 2], [.. (batchSizes ?? [10, 20]).Select(Batching.Of)], [EntityShape.OfSize(1024)], ["single"], [null]);
         return new SweepSettings
         {
             Knobs = knobs,
@@ -46,12 +46,12 @@ public sealed class SweepRunnerTests : IDisposable
 
     // A summary of 100 batches of which `throttled` were throttled.
     private static string Throttling(SweepCell cell, long throttled) =>
-        CellSummaries.Json(CellSummaries.Summary(succeeded: (100 - throttled) * cell.BatchSize, failed: throttled * cell.BatchSize, serverBusy: throttled, operationTimedOut: 0, tooManyRequests: 0));
+        CellSummaries.Json(CellSummaries.Summary(succeeded: (100 - throttled) * cell.BatchSize.Size, failed: throttled * cell.BatchSize.Size, serverBusy: throttled, operationTimedOut: 0, tooManyRequests: 0));
 
     [Fact]
     public async Task RunAsync_WritesOneRowPerCellInGridOrder_PrintsEachRow_AndNamesTheBest()
     {
-        var launcher = FakeCellLauncher.Completing(cell => CellSummaries.Json(CellSummaries.Summary(failed: 0, peak: (cell.Tasks * 1000) + cell.BatchSize, p99: 100 - cell.BatchSize - cell.Tasks)));
+        var launcher = FakeCellLauncher.Completing(cell => CellSummaries.Json(CellSummaries.Summary(failed: 0, peak: (cell.Tasks * 1000) + cell.BatchSize.Size, p99: 100 - cell.BatchSize.Size - cell.Tasks)));
 
         var exitCode = await RunAsync(CreateSettings(), launcher);
 
@@ -176,7 +176,7 @@ public sealed class SweepRunnerTests : IDisposable
     [Fact]
     public async Task RunAsync_StopWhenThrottled_SkipsTheLaterValuesOfTheInnermostKnob_AndSaysSo()
     {
-        var launcher = FakeCellLauncher.Completing(cell => Throttling(cell, cell is { Tasks: 1, BatchSize: 20 } ? 6 : 0));
+        var launcher = FakeCellLauncher.Completing(cell => Throttling(cell, cell is { Tasks: 1, BatchSize.Size: 20 } ? 6 : 0));
 
         var exitCode = await RunAsync(CreateSettings(tasks: [1, 2], batchSizes: [10, 20, 50], stopWhenThrottled: 5), launcher);
 
@@ -194,7 +194,7 @@ public sealed class SweepRunnerTests : IDisposable
         var settings = CreateSettings(tasks: [1], batchSizes: [10, 20, 50], stopWhenThrottled: 5);
         var firstRun = new FakeCellLauncher((cell, signals) =>
         {
-            if (cell.BatchSize == 20)
+            if (cell.BatchSize.Size == 20)
             {
                 signals.Request();
                 return (ExitCodes.Interrupted, CellSummaries.Json(CellSummaries.Summary(status: RunStatus.Interrupted)));
@@ -253,7 +253,7 @@ public sealed class SweepRunnerTests : IDisposable
     [Fact]
     public async Task RunAsync_CellFailingWithoutSummary_IsLeftOutAndTheRestRuns_ExitFive()
     {
-        var launcher = new FakeCellLauncher((cell, _) => cell.BatchSize == 20 && cell.Tasks == 1 ? (1, null) : (0, CellSummaries.Json()));
+        var launcher = new FakeCellLauncher((cell, _) => cell.BatchSize.Size == 20 && cell.Tasks == 1 ? (1, null) : (0, CellSummaries.Json()));
 
         var exitCode = await RunAsync(CreateSettings(), launcher);
 
@@ -304,7 +304,7 @@ public sealed class SweepRunnerTests : IDisposable
     [Fact]
     public async Task RunAsync_CrashAfterAProvisionalSummary_IsNotAFinishedCell()
     {
-        var launcher = new FakeCellLauncher((cell, _) => cell.Tasks == 1 && cell.BatchSize == 10 ? (134, CellSummaries.Json(CellSummaries.Summary(status: RunStatus.Partial))) : (0, CellSummaries.Json()));
+        var launcher = new FakeCellLauncher((cell, _) => cell.Tasks == 1 && cell.BatchSize.Size == 10 ? (134, CellSummaries.Json(CellSummaries.Summary(status: RunStatus.Partial))) : (0, CellSummaries.Json()));
 
         await RunAsync(CreateSettings(), launcher);
 

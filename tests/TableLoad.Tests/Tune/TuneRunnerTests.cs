@@ -54,7 +54,7 @@ public sealed class TuneRunnerTests : IDisposable
     public async Task WhenTheBestsGainIsWithinNoise_TheCheaperProbeIsRecommended_AndTheChoiceSaysWhy()
     {
         // The user's Azurite: four tasks store 1.4% more than one, at five times the p99.
-        var (exitCode, output, tune, _) = await TuneAsync(cell => (cell.Tasks, cell.BatchSize, cell.Repeat) switch
+        var (exitCode, output, tune, _) = await TuneAsync(cell => (cell.Tasks, cell.BatchSize.Size, cell.Repeat) switch
         {
             (1, 100, 1) => Summary(2_000, 46),
             (1, 100, var pass) => Summary(pass == 2 ? 1_990 : 2_010, 46),
@@ -78,7 +78,7 @@ public sealed class TuneRunnerTests : IDisposable
     [Fact]
     public async Task ARiseWithinNoise_IsAPlateau_NotTheSearchSpace()
     {
-        var (exitCode, output, tune, _) = await TuneAsync(cell => (cell.Tasks, cell.BatchSize) switch
+        var (exitCode, output, tune, _) = await TuneAsync(cell => (cell.Tasks, cell.BatchSize.Size) switch
         {
             (1, 100) => Summary(2_000, 46),
             (4, 100) => Summary(2_100, 90),
@@ -94,7 +94,7 @@ public sealed class TuneRunnerTests : IDisposable
     [Fact]
     public async Task ConfirmRunsFarApart_AreJoinedByMore_WhileTheIntervalIsWide_AtMostThreeMore()
     {
-        var (exitCode, output, tune, launcher) = await TuneAsync(cell => (cell.Tasks, cell.BatchSize, cell.Repeat) switch
+        var (exitCode, output, tune, launcher) = await TuneAsync(cell => (cell.Tasks, cell.BatchSize.Size, cell.Repeat) switch
         {
             (1, 100, 1) => Summary(2_000, 46),
             (1, 100, var pass) => Summary(pass % 2 == 0 ? 1_500 : 2_500, 46),
@@ -114,12 +114,12 @@ public sealed class TuneRunnerTests : IDisposable
     public async Task WhenEveryProbePassedOnABurst_TheBestIsSetAside_AndOneStepBelowItIsConfirmedAndRecommended()
     {
         // One task of 100 passes its short probe but throttles when it runs longer; four tasks throttle at once.
-        var launcher = new FakeCellLauncher((cell, _) => (0, (cell.Tasks, cell.BatchSize, cell.Repeat) switch
+        var launcher = new FakeCellLauncher((cell, _) => (0, (cell.Tasks, cell.BatchSize.Size, cell.Repeat) switch
         {
             (1, 100, 1) => Summary(2_100, 0, 100),
             (1, 100, _) => Summary(2_000, 10, 100),
             (1, 50, _) => Summary(1_500, 0, 50),
-            _ => Summary(2_000, 50, cell.BatchSize),
+            _ => Summary(2_000, 50, cell.BatchSize.Size),
         }));
         using var output = new StringWriter();
         using var signals = new ChildRunSignals();
@@ -142,7 +142,7 @@ public sealed class TuneRunnerTests : IDisposable
     [InlineData("written before sweep.csv gained its operation column")]
     public async Task Resume_ReadsTuneCsvByItsHeader_AndRunsNoProbeAgain(string edit)
     {
-        var first = new FakeCellLauncher((cell, _) => (0, Summary(1_000 * cell.Tasks, 0, cell.BatchSize)));
+        var first = new FakeCellLauncher((cell, _) => (0, Summary(1_000 * cell.Tasks, 0, cell.BatchSize.Size)));
         using (var signals = new ChildRunSignals())
         {
             Assert.Equal(ExitCodes.Success, await new TuneRunner(Settings(), first, new StringWriter(), NullLogger.Instance, TimeProvider.System).RunAsync(signals));
@@ -154,7 +154,7 @@ public sealed class TuneRunnerTests : IDisposable
         File.WriteAllLines(csvPath, edit.StartsWith("reordered", StringComparison.Ordinal)
             ? lines.Select((fields, i) => string.Join(',', Enumerable.Reverse(fields).Append(i == 0 ? "note" : "seen")))
             : lines.Select(fields => string.Join(',', fields.Where((_, i) => i != operation))));
-        var resumed = new FakeCellLauncher((cell, _) => (0, Summary(1_000 * cell.Tasks, 0, cell.BatchSize)));
+        var resumed = new FakeCellLauncher((cell, _) => (0, Summary(1_000 * cell.Tasks, 0, cell.BatchSize.Size)));
         using var output = new StringWriter();
         using var again = new ChildRunSignals();
 

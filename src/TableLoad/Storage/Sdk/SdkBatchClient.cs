@@ -3,7 +3,7 @@ using TableLoad.Workload;
 
 namespace TableLoad.Storage.Sdk;
 
-/// <summary>Requests through Azure.Data.Tables' <see cref="TableClient"/>, as applications send them: batches by <see cref="TableClient.SubmitTransactionAsync"/>, reads, queries and read-modify-writes by their own calls.</summary>
+/// <summary>Requests through Azure.Data.Tables' <see cref="TableClient"/>, as applications send them: batches by <see cref="TableClient.SubmitTransactionAsync"/>, single writes, reads, queries and read-modify-writes by their own calls.</summary>
 internal sealed class SdkBatchClient : IBatchClient
 {
     private readonly HttpMessageHandler _handler;
@@ -25,13 +25,15 @@ internal sealed class SdkBatchClient : IBatchClient
 
     public BatchClientKind Kind => BatchClientKind.Sdk;
 
-    public IRequestSender CreateSender(TableOperation operation) => operation switch
+    public IRequestSender CreateSender(TableOperation operation, WriteForm writes) => (operation, writes) switch
     {
-        TableOperation.Insert or TableOperation.UpsertReplace or TableOperation.UpsertMerge or TableOperation.Delete =>
+        (TableOperation.Insert or TableOperation.UpsertReplace or TableOperation.UpsertMerge or TableOperation.Delete, WriteForm.Transaction) =>
             new SdkBatchSender(_table, _template, operation, _time),
-        TableOperation.Read => new SdkReadSender(_table, _time),
-        TableOperation.Query => new SdkQuerySender(_table, _query, _time),
-        TableOperation.ReadModifyWrite => new SdkReadModifyWriteSender(_table, _template, _time),
+        (TableOperation.Insert or TableOperation.UpsertReplace or TableOperation.UpsertMerge or TableOperation.Delete, WriteForm.Single) =>
+            new SdkSingleWriteSender(_table, _template, operation, _time),
+        (TableOperation.Read, _) => new SdkReadSender(_table, _time),
+        (TableOperation.Query, _) => new SdkQuerySender(_table, _query, _time),
+        (TableOperation.ReadModifyWrite, _) => new SdkReadModifyWriteSender(_table, _template, _time),
     };
 
     public void Dispose() => _handler.Dispose();

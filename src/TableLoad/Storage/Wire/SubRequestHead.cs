@@ -15,15 +15,7 @@ internal sealed class SubRequestHead
 
     public SubRequestHead(TableOperation operation, string tableUrl)
     {
-        Method = operation switch
-        {
-            TableOperation.Insert => "POST",
-            TableOperation.UpsertReplace => "PUT",
-            TableOperation.UpsertMerge => "PATCH",
-            TableOperation.Delete => "DELETE",
-            TableOperation.Read or TableOperation.Query or TableOperation.ReadModifyWrite =>
-                throw new ArgumentOutOfRangeException(nameof(operation), operation, "A read, a query or a read-modify-write is no sub-request of a batch."),
-        };
+        Method = MethodOf(operation);
         InAddress = operation.KeyUse() != KeyUse.WritesNew;
         HasBody = operation.Writes();
         Start = Encoding.UTF8.GetBytes($"--{BatchBodyWriter.ChangesetBoundary}\r\n{PartHeaders}{Method} {tableUrl}");
@@ -40,6 +32,17 @@ internal sealed class SubRequestHead
 
     /// <summary>The sub-request's HTTP method: POST, PUT, PATCH or DELETE.</summary>
     public string Method { get; }
+
+    /// <summary>The method the SDK sends a write or delete with, in a batch and by itself alike.</summary>
+    public static string MethodOf(TableOperation operation) => operation switch
+    {
+        TableOperation.Insert => "POST",
+        TableOperation.UpsertReplace => "PUT",
+        TableOperation.UpsertMerge => "PATCH",
+        TableOperation.Delete => "DELETE",
+        TableOperation.Read or TableOperation.Query or TableOperation.ReadModifyWrite =>
+            throw new ArgumentOutOfRangeException(nameof(operation), operation, "A read, a query or a read-modify-write is no write."),
+    };
 
     /// <summary>Whether the request line addresses the entity by its keys (the upserts, a delete) rather than the table.</summary>
     public bool InAddress { get; }

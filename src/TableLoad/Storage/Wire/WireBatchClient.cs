@@ -22,6 +22,7 @@ internal sealed class WireBatchClient : IBatchClient
     private readonly HttpClient _http;
     private readonly IRequestAuthorizer _authorizer;
     private readonly Uri _batchUri;
+    private readonly Uri _tableUri;
     private readonly string _tableUrl;
     private readonly EntityTemplate _template;
     private readonly QueryShape _query;
@@ -37,6 +38,7 @@ internal sealed class WireBatchClient : IBatchClient
         var endpoint = target.TableEndpoint.AbsoluteUri.TrimEnd('/');
         _batchUri = new Uri($"{endpoint}/$batch");
         _tableUrl = $"{endpoint}/{table}";
+        _tableUri = new Uri(_tableUrl);
         _http = new HttpClient(handler, disposeHandler: true) { Timeout = Timeout.InfiniteTimeSpan };
     }
 
@@ -45,15 +47,20 @@ internal sealed class WireBatchClient : IBatchClient
     /// <summary>The table's address, to which a read's keys or a query's filter are added.</summary>
     public string TableUrl => _tableUrl;
 
+    /// <summary>The table's address as an insert of one entity POSTs to it.</summary>
+    public Uri TableUri => _tableUri;
+
     public QueryShape Query => _query;
 
-    public IRequestSender CreateSender(TableOperation operation) => operation switch
+    public IRequestSender CreateSender(TableOperation operation, WriteForm writes) => (operation, writes) switch
     {
-        TableOperation.Insert or TableOperation.UpsertReplace or TableOperation.UpsertMerge or TableOperation.Delete =>
+        (TableOperation.Insert or TableOperation.UpsertReplace or TableOperation.UpsertMerge or TableOperation.Delete, WriteForm.Transaction) =>
             new BatchSender(this, new BatchBodyWriter(_template, _tableUrl, operation)),
-        TableOperation.Read => new WireReadSender(this),
-        TableOperation.Query => new WireQuerySender(this),
-        TableOperation.ReadModifyWrite => new WireReadModifyWriteSender(this, new EntityBodyWriter(_template)),
+        (TableOperation.Insert or TableOperation.UpsertReplace or TableOperation.UpsertMerge or TableOperation.Delete, WriteForm.Single) =>
+            new WireSingleWriteSender(this, new EntityBodyWriter(_template), operation),
+        (TableOperation.Read, _) => new WireReadSender(this),
+        (TableOperation.Query, _) => new WireQuerySender(this),
+        (TableOperation.ReadModifyWrite, _) => new WireReadModifyWriteSender(this, new EntityBodyWriter(_template)),
     };
 
     /// <summary>An entity's address, <c>table(PartitionKey='..',RowKey='..')</c>, of the first key of <paramref name="keys"/>.</summary>
@@ -77,12 +84,32 @@ internal sealed class WireBatchClient : IBatchClient
     }
 
     /// <summary>Replaces the entity at <paramref name="address"/> with <paramref name="entity"/> if its ETag is still <paramref name="etag"/> (a PUT with <c>If-Match</c>, as the SDK's <c>UpdateEntityAsync</c> in Replace mode sends it).</summary>
-    public async Task<BatchResponse> ReplaceAsync(Uri address, ReadOnlyMemory<byte> entity, string etag, CancellationToken cancellationToken)
+    public Task<BatchResponse> ReplaceAsync(Uri address, ReadOnlyMemory<byte> entity, string etag, CancellationToken cancellationToken) =>
+        WriteAsync(HttpMethod.Put, address, entity, etag, askNoContent: false, cancellationToken);
+
+    /// <summary>
+    /// Sends one entity's write (its JSON in <paramref name="entity"/>) or delete (no entity) by itself: <c>If-Match</c> when <paramref name="ifMatch"/>
+    /// is given, and <c>Prefer: return-no-content</c> when <paramref name="askNoContent"/> (an insert, which otherwise answers with the entity).
+    /// </summary>
+    public async Task<BatchResponse> WriteAsync(HttpMethod method, Uri address, ReadOnlyMemory<byte>? entity, string? ifMatch, bool askNoContent, CancellationToken cancellationToken)
     {
-        using var request = NewRequest(HttpMethod.Put, address);
-        request.Headers.TryAddWithoutValidation("If-Match", etag);
-        request.Content = new ReadOnlyMemoryContent(entity);
-        request.Content.Headers.ContentType = EntityType;
+        using var request = NewRequest(method, address);
+        if (ifMatch is not null)
+        {
+            request.Headers.TryAddWithoutValidation("If-Match", ifMatch);
+        }
+
+        if (askNoContent)
+        {
+            request.Headers.TryAddWithoutValidation("Prefer", "return-no-content");
+        }
+
+        if (entity is { } json)
+        {
+            request.Content = new ReadOnlyMemoryContent(json);
+            request.Content.Headers.ContentType = EntityType;
+        }
+
         return (await ExchangeAsync(request, AnswerKind.NoContent, cancellationToken).ConfigureAwait(false)).Response;
     }
 

@@ -150,6 +150,7 @@ public sealed class StartMessageTests
             _ when underlying == typeof(Uri) => new Uri("http://collector.example:4317/"),
             _ when underlying.IsEnum => Enum.GetValues(underlying).Cast<object>().First(v => !v.Equals(value)),
             _ when underlying == typeof(PartitionStrategy) => new PartitionStrategy.Spread(7),
+            _ when underlying == typeof(Batching) => Batching.None,
             _ when underlying == typeof(QueryShape) => new QueryShape(37, 11),
             _ when underlying == typeof(OperationMix) => new OperationMix([new(TableOperation.Read, 3), new(TableOperation.UpsertMerge, 1.5)]),
             _ when underlying == typeof(SampleEntity) => new SampleEntity(
@@ -164,7 +165,7 @@ public sealed class StartMessageTests
                     new AbortCondition(RunFigure.Throttled, ThresholdComparison.Above, new AbortBound.Fixed(5), 3, "throttled>5% for 3s")]),
             _ when underlying == typeof(ScenarioList) => new ScenarioList([new Scenario("lookups")
             {
-                BatchSize = 7, Operation = TableOperation.Read, KeySpace = 11, Preload = true, EntitySize = 13, Properties = 2, Partitions = new PartitionStrategy.Spread(3),
+                Batching = 7, Operation = TableOperation.Read, KeySpace = 11, Preload = true, EntitySize = 13, Properties = 2, Partitions = new PartitionStrategy.Spread(3),
                 KeyPrefix = "tl.lookups", Batches = 19, Query = new QueryShape(3, 2), KeyDistribution = KeyDistribution.Zipfian,
                 Model = new LoadModel.ClosedStages(new StagePlan(2, [new Stage(TimeSpan.FromSeconds(3), 4)])),
             }]),
