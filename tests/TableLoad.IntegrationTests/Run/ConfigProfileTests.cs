@@ -63,7 +63,7 @@ public sealed class ConfigProfileTests(AzuriteFixture azurite) : IDisposable
     [InlineData("""{ "connection_string": "UseDevelopmentStorage=true" }""", "connection_string, a secret")]
     [InlineData("""{ "tasks": "many" }""", "tasks must be a whole number, not \"many\"")]
     [InlineData("""{ "duration_s": 60 }""", "'duration_s', which is not an option")]
-    [InlineData("""{ "batch_size": 500 }""", "--batch-size must be between 1 and 100 (a batch holds at most 100 operations), not 500 (from --config ")]
+    [InlineData("""{ "batch_size": 500 }""", "--batch-size must be none or between 1 and 100 (a batch holds at most 100 operations), not 500 (from --config ")]
     [InlineData("""[ 1, 2""", "is not a JSON object of options")]
     public async Task ABadProfile_IsOneSentence_ExitTwo_AndNoTable(string content, string expected)
     {

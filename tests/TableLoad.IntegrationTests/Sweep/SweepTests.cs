@@ -325,7 +325,7 @@ public sealed class SweepTests(AzuriteFixture azurite) : IDisposable
                 "--processes must be between 1 and 64, not 65.",
                 "--tasks must be between 1 and 10000, not 0.",
                 "--tasks must be between 1 and 10000, not 20000.",
-                "--batch-size must be between 1 and 100 (a batch holds at most 100 operations), not 101.",
+                "--batch-size must be none or between 1 and 100 (a batch holds at most 100 operations), not 101.",
                 "--rate must be greater than 0 and at most 1000000000 entities per second, not 2000000000.",
             ],
             stderr.Split('\n', StringSplitOptions.RemoveEmptyEntries | StringSplitOptions.TrimEntries));
