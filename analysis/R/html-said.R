@@ -10,9 +10,9 @@ rounded_up <- function(x) formatC(ceiling(round(x, 6L)), format = "d", big.mark 
 
 # The fleet's entities/s an open-model run was asked for: its rate, or its plan's highest target (ResultTable.OpenTarget).
 open_target <- function(summary) {
-  if (is.null(summary$rate)) return(NULL)
+  if (is.null(summary[["rate"]])) return(NULL)
   stages <- summary$stages
-  if (!is.data.frame(stages) || nrow(stages) == 0L) return(summary$rate)
+  if (!is.data.frame(stages) || nrow(stages) == 0L) return(summary[["rate"]])
   max(stages$start_target, stages$end_target)
 }
 

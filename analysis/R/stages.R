@@ -11,7 +11,7 @@ TARGET_LINETYPES <- stats::setNames(c("longdash", "twodash"), TARGET_SERIES)
 
 # An open plan's targets are entities/s of the fleet (--rate); a closed plan's are tasks per process.
 is_open_model <- function(run) {
-  !is.null(run$summary$rate) || !is.null(run$run$options$rate)
+  !is.null(run$summary[["rate"]]) || !is.null(run$run$options[["rate"]])
 }
 
 # Seconds since the run started at which its measured period (second 0 of the plan) began.

@@ -55,8 +55,10 @@ internal static class OutputPaths
     /// <param name="resumable">The command's own files, which its --resume decides about (<c>ResumableFolder</c>).</param>
     public static bool CheckNoEarlierResults(UsageErrors errors, Option option, string path, params string[] resumable)
     {
+        // An empty file (or a named pipe a reader waits on) holds nothing to lose.
         var earlier = Directory.Exists(path)
-            ? Directory.EnumerateFiles(path).Select(Path.GetFileName).OfType<string>().Where(n => IsResultFile(n) && !resumable.Contains(n, StringComparer.Ordinal)).Order(StringComparer.Ordinal).FirstOrDefault()
+            ? Directory.EnumerateFiles(path).Where(f => new FileInfo(f).Length > 0).Select(Path.GetFileName).OfType<string>()
+                .Where(n => IsResultFile(n) && !resumable.Contains(n, StringComparer.Ordinal)).Order(StringComparer.Ordinal).FirstOrDefault()
             : null;
         return errors.Require(option, earlier is null,
             $"{option.Name} {path} already holds results ({earlier}) that this command would overwrite; choose another {option.Name}, or delete that folder first.");

@@ -79,7 +79,7 @@ internal sealed record RunSummary
 
     /// <summary>Open model: --rate was given in requests per second (2000rps), which the run's lines then say first.</summary>
     [Merge(MergeRule.Min)]
-    public bool RateGivenInRequests { get; init; }
+    public bool TargetInRequestsPerSecond { get; init; }
 
     /// <summary>Whether the run was of the open model, as its <see cref="Rate"/> field says: the one place a summary's model is read.</summary>
     public bool IsOpenModel() => Rate is not null;
@@ -221,7 +221,7 @@ internal sealed record RunSummary
             Processes = processes,
             Rate = settings.Rate,
             RequestRate = settings.RequestRate,
-            RateGivenInRequests = settings.RateGivenInRequests,
+            TargetInRequestsPerSecond = settings.TargetInRequestsPerSecond,
             LateBatches = measured.Late,
             Retries = measured.Attempts - measured.Batches,
             VerifiedByRead = measured.VerifiedByRead,
@@ -290,7 +290,7 @@ internal sealed record RunIdentity(string RunId, string Label, int Tasks, Batchi
     public double? RequestRate { get; init; }
 
     /// <summary>Whether --rate was given in requests per second.</summary>
-    public bool RateGivenInRequests { get; init; }
+    public bool TargetInRequestsPerSecond { get; init; }
 
     public static RunIdentity Of(RunSettings settings) =>
         new(settings.RunId, settings.Label, settings.Tasks, settings.Batching, settings.EntitySize, settings.Partitions.ToString()!, settings.Model.Rate, settings.Client.ToName())
@@ -300,7 +300,7 @@ internal sealed record RunIdentity(string RunId, string Label, int Tasks, Batchi
             KeySpace = settings.KeySpace,
             // A run of scenarios sends several loads, each of its own entities per request: it has no one request rate.
             RequestRate = settings.Scenarios is null ? settings.Model.RequestRate(settings.EntitiesPerRequest) : null,
-            RateGivenInRequests = settings.Scenarios is null && settings.Model.GivenRate(settings.EntitiesPerRequest) is { Unit: RateUnit.RequestsPerSecond },
+            TargetInRequestsPerSecond = settings.Scenarios is null && settings.Model.GivenRate(settings.EntitiesPerRequest) is { Unit: RateUnit.RequestsPerSecond },
         };
 }
 

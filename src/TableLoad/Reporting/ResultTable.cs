@@ -224,7 +224,7 @@ internal static class ResultTable
     /// </summary>
     private static string RateText(RunSummary summary) => (summary.Stages.Count, summary.Rate, summary.RequestRate) switch
     {
-        (0, { } entities, { } requests) when summary.RateGivenInRequests => $"{Grouped(requests)} req/s ({Grouped(entities)} e/s)",
+        (0, { } entities, { } requests) when summary.TargetInRequestsPerSecond => $"{Grouped(requests)} req/s ({Grouped(entities)} e/s)",
         (0, { } entities, { } requests) => $"{Grouped(entities)} e/s ({Grouped(requests)} req/s)",
         _ => PlanText(summary, summary.Rate ?? 0) + " e/s",
     };

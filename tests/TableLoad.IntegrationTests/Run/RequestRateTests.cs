@@ -88,7 +88,7 @@ public sealed class RequestRateTests(AzuriteFixture azurite) : IDisposable
         Assert.Equal("50rps", (string)options["rate"]!);
         Assert.Equal(50 * 2.8, (double)summary["rate"]!, 9);
         Assert.Equal(50, (double)summary["request_rate"]!, 9);
-        Assert.True((bool)summary["rate_given_in_requests"]!);
+        Assert.True((bool)summary["target_in_requests_per_second"]!);
     }
 
     private static string[] Cells(string line) => line.Trim().Trim('|').Split('|').Select(c => c.Trim()).ToArray();

@@ -79,10 +79,11 @@ public sealed class TableOperationTests(AzuriteFixture azurite) : IDisposable
     {
         var table = StoredEntities.NewTableName("rm");
         // The first run writes 8 properties of 8 bytes; the second, on the same keys, 4 properties of 16 bytes.
-        await RunOnAsync(table, client, "upsert-replace", "8", "--keep-table");
+        // Each run writes a folder of its own: run refuses one that holds an earlier run's results.
+        await RunOnAsync(table, client, "upsert-replace", "8", Path.Combine(_output, "first"), "--keep-table");
         var first = await ReadEntitiesAsync(table);
 
-        await RunOnAsync(table, client, operation, "4", "--keep-table", "--allow-existing-table");
+        await RunOnAsync(table, client, operation, "4", Path.Combine(_output, "second"), "--keep-table", "--allow-existing-table");
 
         var second = await ReadEntitiesAsync(table);
         Assert.Equal(first.Select(e => e.RowKey), second.Select(e => e.RowKey));
@@ -98,11 +99,11 @@ public sealed class TableOperationTests(AzuriteFixture azurite) : IDisposable
         }
     }
 
-    private async Task RunOnAsync(string table, string client, string operation, string properties, params string[] more)
+    private async Task RunOnAsync(string table, string client, string operation, string properties, string output, params string[] more)
     {
         var (exitCode, _, stderr) = await TableLoadProcess.RunAsync(
             ["run", "--client", client, "--operation", operation, "--key-space", "10", "--batch-size", "10", "--tasks", "1", "--batches", "1",
-             "--entity-size", "64", "--properties", properties, "--table", table, "--warmup", "0s", "--quiet", "--output", _output, .. more], azurite.ConnectionString);
+             "--entity-size", "64", "--properties", properties, "--table", table, "--warmup", "0s", "--quiet", "--output", output, .. more], azurite.ConnectionString);
         Assert.True(exitCode == 0, stderr);
     }
 

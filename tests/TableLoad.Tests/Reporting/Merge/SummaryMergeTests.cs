@@ -49,7 +49,7 @@ public sealed class SummaryMergeTests
         UncorrectedLatencyMs = new LatencySummary(37, 39.5, 41.25, 43.5, 45.5, 47.5, 49.5, 51.5, 53.25),
         Rate = 55.5,
         RequestRate = 1055.5,
-        RateGivenInRequests = true,
+        TargetInRequestsPerSecond = true,
         LateBatches = 57,
         PeakEntitiesPerSecond = 59,
         MeanEntitiesPerSecond = 61.5,
@@ -125,7 +125,7 @@ public sealed class SummaryMergeTests
         {
             ["run_id"] = "run-a", ["row"] = "row-a", ["label"] = "label-a", ["processes"] = "4", ["tasks"] = "3", ["batch_size"] = "5",
             ["entity_size"] = "7", ["entity"] = "entity-a", ["operation"] = "upsert-merge", ["key_space"] = "257", ["keys_written"] = "518", ["partitions"] = "spread:11", ["batch_client"] = "client-a", ["status"] = "interrupted", ["measured_seconds"] = "4001",
-            ["rate"] = "111", ["request_rate"] = "2111", ["rate_given_in_requests"] = "true", ["late_batches"] = "114", ["peak_entities_per_second"] = "3001",
+            ["rate"] = "111", ["request_rate"] = "2111", ["target_in_requests_per_second"] = "true", ["late_batches"] = "114", ["peak_entities_per_second"] = "3001",
             ["mean_entities_per_second"] = Number(130 / 4001.0),
             ["mean_requests_per_second"] = Number((146 + 150 + 154 + 158 + 162 + 166 + 170 + 462 + 8214) / 4001.0), ["goodput_mb_per_second"] = Number(130 * 7 / 1e6 / 4001),
             ["entities_succeeded"] = "130", ["retries"] = "134", ["verified_by_read"] = "138", ["entities_failed"] = "142", ["batch_log_dropped"] = "458",
