@@ -25,15 +25,16 @@ internal sealed class SdkBatchClient : IBatchClient
 
     public BatchClientKind Kind => BatchClientKind.Sdk;
 
-    public IRequestSender CreateSender(TableOperation operation, WriteForm writes) => (operation, writes) switch
+    public IRequestSender CreateSender(TableOperation operation, WriteForm writes) => operation switch
     {
-        (TableOperation.Insert or TableOperation.UpsertReplace or TableOperation.UpsertMerge or TableOperation.Delete, WriteForm.Transaction) =>
-            new SdkBatchSender(_table, _template, operation, _time),
-        (TableOperation.Insert or TableOperation.UpsertReplace or TableOperation.UpsertMerge or TableOperation.Delete, WriteForm.Single) =>
-            new SdkSingleWriteSender(_table, _template, operation, _time),
-        (TableOperation.Read, _) => new SdkReadSender(_table, _time),
-        (TableOperation.Query, _) => new SdkQuerySender(_table, _query, _time),
-        (TableOperation.ReadModifyWrite, _) => new SdkReadModifyWriteSender(_table, _template, _time),
+        TableOperation.Insert or TableOperation.UpsertReplace or TableOperation.UpsertMerge or TableOperation.Delete => writes switch
+        {
+            WriteForm.Transaction => new SdkBatchSender(_table, _template, operation, _time),
+            WriteForm.Single => new SdkSingleWriteSender(_table, _template, operation, _time),
+        },
+        TableOperation.Read => new SdkReadSender(_table, _time),
+        TableOperation.Query => new SdkQuerySender(_table, _query, _time),
+        TableOperation.ReadModifyWrite => new SdkReadModifyWriteSender(_table, _template, _time),
     };
 
     public void Dispose() => _handler.Dispose();

@@ -52,15 +52,16 @@ internal sealed class WireBatchClient : IBatchClient
 
     public QueryShape Query => _query;
 
-    public IRequestSender CreateSender(TableOperation operation, WriteForm writes) => (operation, writes) switch
+    public IRequestSender CreateSender(TableOperation operation, WriteForm writes) => operation switch
     {
-        (TableOperation.Insert or TableOperation.UpsertReplace or TableOperation.UpsertMerge or TableOperation.Delete, WriteForm.Transaction) =>
-            new BatchSender(this, new BatchBodyWriter(_template, _tableUrl, operation)),
-        (TableOperation.Insert or TableOperation.UpsertReplace or TableOperation.UpsertMerge or TableOperation.Delete, WriteForm.Single) =>
-            new WireSingleWriteSender(this, new EntityBodyWriter(_template), operation),
-        (TableOperation.Read, _) => new WireReadSender(this),
-        (TableOperation.Query, _) => new WireQuerySender(this),
-        (TableOperation.ReadModifyWrite, _) => new WireReadModifyWriteSender(this, new EntityBodyWriter(_template)),
+        TableOperation.Insert or TableOperation.UpsertReplace or TableOperation.UpsertMerge or TableOperation.Delete => writes switch
+        {
+            WriteForm.Transaction => new BatchSender(this, new BatchBodyWriter(_template, _tableUrl, operation)),
+            WriteForm.Single => new WireSingleWriteSender(this, new EntityBodyWriter(_template), operation),
+        },
+        TableOperation.Read => new WireReadSender(this),
+        TableOperation.Query => new WireQuerySender(this),
+        TableOperation.ReadModifyWrite => new WireReadModifyWriteSender(this, new EntityBodyWriter(_template)),
     };
 
     /// <summary>An entity's address, <c>table(PartitionKey='..',RowKey='..')</c>, of the first key of <paramref name="keys"/>.</summary>
