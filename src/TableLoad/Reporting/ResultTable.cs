@@ -163,7 +163,7 @@ internal static class ResultTable
 
         Line(summary.Client.Saturated
             ? $"CLIENT SATURATED, figures may describe TableLoad rather than the service: {string.Join(" ", summary.Client.SaturationReasons)}"
-            : "client not saturated");
+            : "client not saturated" + string.Concat(summary.Client.LateStart.Select(late => $"; {late}")));
         if (summary.Warmup.Batches > 0)
         {
             Line($"warm-up (not in the table): {summary.Warmup.Batches} {RequestsWord(summary)}, {summary.Warmup.EntitiesSucceeded} entities succeeded");

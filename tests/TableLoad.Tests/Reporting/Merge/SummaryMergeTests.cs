@@ -78,7 +78,7 @@ public sealed class SummaryMergeTests
             RequestUnits = 333.5,
             Outcomes = new Dictionary<string, long> { ["succeeded"] = 223, ["server_busy"] = 227 },
         },
-        Client = new ClientUsage(95.5, 97.5, 99.5, 101, 103, 105) { SaturationReasons = ["hot"], GcPausePercent = 239.5, PeakRssMib = 255.5 },
+        Client = new ClientUsage(95.5, 97.5, 99.5, 101, 103, 105) { SaturationReasons = ["hot"], LateStart = ["held"], GcPausePercent = 239.5, PeakRssMib = 255.5 },
         RuntimeSettings = new RuntimeSettings
         {
             Profile = "profile-a", GcMode = "gc-a", ConcurrentGc = true, GcDynamicAdaptation = 241, GcHeapCount = 243, GcGen0MaxBudgetBytes = 245,
@@ -147,6 +147,7 @@ public sealed class SummaryMergeTests
             ["client.saturated"] = "true", ["client.saturation_reasons[0]"] = "hot", ["client.saturation_reasons[1]"] = "hot",
             ["stored.count"] = "214", ["stored.expected"] = "218", ["stored.matches"] = "true",
             ["stopped_by.condition"] = "throttled>5% for 10s", ["stopped_by.at_second"] = "281", ["stopped_by.figure"] = "283.5", ["stopped_by.target"] = "571", ["stopped_by.sentence"] = "stopped-a",
+            ["client.late_start[0]"] = "held", ["client.late_start[1]"] = "held",
             ["request_units.total"] = "603", ["request_units.batches"] = "606", ["request_units.unreadable"] = "610",
             ["request_units.per_entity"] = Number(603 / 130.0), ["request_units.per_second_mean"] = Number(603 / 4001.0), ["request_units.per_second_peak"] = "3003.5",
             // The RU/s the merged rate needs: the merged RU per entity at the merged mean and peak e/s.
