@@ -97,6 +97,26 @@ public sealed class RequestUnitsRunTests(AzuriteFixture azurite, ITestOutputHelp
     }
 
     [Fact]
+    public async Task CosmosMode_AMix_SaysEachOperationsRequestUnits_InTheTerminal_AsSummaryJsonHasThem()
+    {
+        await using var proxy = await ProxyChild.StartAsync(azurite, "--request-units", "200000");
+
+        var (summary, stdout) = await RunAsync(
+            proxy.ConnectionString, "--client", "wire", "--mix", "read:50,upsert-replace:50", "--key-space", "20", "--preload", "--batch-size", "5", "--batches", "40");
+
+        Assert.Equal(["read", "upsert-replace"], summary.Operations.Keys.Order(StringComparer.Ordinal));
+        foreach (var (name, operation) in summary.Operations)
+        {
+            var units = Assert.IsType<RequestUnitsSummary>(operation.RequestUnits);
+            Assert.True(units.Total > 0, $"the proxy charges every {name}");
+            Assert.Contains(
+                $"request units of {name}: {Fixed(units.PerSecondMean, 1)} RU/s (peak second {Fixed(units.PerSecondPeak, 1)}), {Fixed(units.PerEntity, 2)} RU per entity; " +
+                $"per request p50 {Fixed(units.PerBatch.P50, 2)}, p99 {Fixed(units.PerBatch.P99, 2)} RU; {Fixed(units.Total, 2)} RU in all",
+                stdout, StringComparison.Ordinal);
+        }
+    }
+
+    [Fact]
     public async Task CosmosMode_OverTheBudget_TheRunNamesTheRuBudgetAsWhatThrottled()
     {
         await using var proxy = await ProxyChild.StartAsync(azurite, "--request-units", "1000");
@@ -298,6 +318,8 @@ public sealed class RequestUnitsRunTests(AzuriteFixture azurite, ITestOutputHelp
     }
 
     private static string Text(int value) => value.ToString(CultureInfo.InvariantCulture);
+
+    private static string Fixed(double value, int decimals) => value.ToString("F" + decimals.ToString(CultureInfo.InvariantCulture), CultureInfo.InvariantCulture);
 
     private Task<(RunSummary Summary, string Stdout)> RunAsync(string connectionString, params string[] options) => RunIntoAsync(_output, connectionString, options);
 
