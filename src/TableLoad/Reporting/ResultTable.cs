@@ -151,7 +151,7 @@ internal static class ResultTable
             }
         }
 
-        if (ThrottleEvidence.Of(ThrottleCounts.Of(summary.Throttling), summary.MeanEntitiesPerSecond, summary.RequestUnits?.PerSecondMean) is { } evidence)
+        if (ThrottleEvidence.Of(ThrottleCounts.Of(summary.Throttling), summary.MeanEntitiesPerSecond, summary.RequestUnits) is { } evidence)
         {
             Line($"throttled by {evidence.Sentence(maxRu: null, summary.Partitions)}");
         }
