@@ -39,12 +39,26 @@ request_unit_throttle_line <- function(summary) {
   by_limit <- unlist(summary$throttling$by_limit)
   named <- by_limit[by_limit > 0]
   if (length(named) != 1L || names(named) != "request_units") return(character())
-  measured <- summary$request_units$per_second_mean
+  ru <- summary$request_units
+  measured <- ru$per_second_mean
+  eps <- dotnet_whole(summary$mean_entities_per_second)
   sprintf("throttled by the RU budget: %s throttled answers said the second's request units were spent (429, sub-status 3200), at %s",
           dotnet_whole(named[[1]]),
-          if (is.null(measured)) sprintf("%s e/s", dotnet_whole(summary$mean_entities_per_second))
-          else sprintf("%s RU/s measured, about what the account provides, storing %s e/s",
-                       dotnet_whole(measured), dotnet_whole(summary$mean_entities_per_second)))
+          if (is.null(measured)) sprintf("%s e/s", eps)
+          else if (!is.null(ru$spent_per_second_peak) && ru$spent_per_second_peak > 0) sprintf("%s, storing %s e/s", spent_text(ru), eps)
+          # The measured batches' charges alone leave out the warm-up's late answers, which spent the same seconds' budget.
+          else sprintf("%s RU/s measured, storing %s e/s", dotnet_whole(measured), eps))
+}
+
+# ThrottleEvidence.SpentText: every answer's request units in the measured seconds, the warm-up's late ones included, and the busiest second.
+spent_text <- function(ru) {
+  late <- ru$warmup_in_measured_seconds
+  split <- if (!is.null(late) && late > 0) {
+    sprintf(" (%s by the measured batches, %s by the warm-up's that answered in them)",
+            dotnet_whole(ru$per_second_mean), dotnet_whole(ru$spent_per_second_mean - ru$per_second_mean))
+  } else ""
+  sprintf("%s RU/s spent in the measured seconds%s and %s in the run's busiest second, about what the account provides a second",
+          dotnet_whole(ru$spent_per_second_mean), split, dotnet_whole(ru$spent_per_second_peak))
 }
 
 # The sentence the run printed when --abort-if stopped it, as summary.json's stopped_by keeps it (written by TableLoad,

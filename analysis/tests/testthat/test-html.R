@@ -117,12 +117,24 @@ test_that("a charged run's report says the terminal's request units, provisionin
   lines <- c(
     "request units: 3000.2 RU/s (peak second 3006.3), 6.83 RU per entity; per batch p50 68.33, p99 68.33 RU; 9000.50 RU in all",
     "provisioning: to sustain 439 e/s of this entity, provision ≥ 4,067 RU/s (the peak second needed 3,007); the target, 1,000 e/s, needs ≥ 6,833 RU/s",
-    "throttled by the RU budget: 561 throttled answers said the second&#39;s request units were spent (429, sub-status 3200), at 3,000 RU/s measured, about what the account provides, storing 439 e/s")
+    "throttled by the RU budget: 561 throttled answers said the second&#39;s request units were spent (429, sub-status 3200), at 3,000 RU/s measured, storing 439 e/s")
   for (line in lines) {
     at <- regexpr(sprintf("<li>%s</li>", gsub("&#39;", "'", line, fixed = TRUE)), html, fixed = TRUE)
     expect_gt(at, 0, label = line)
     expect_lt(at, regexpr("id=\"percentiles\"", html, fixed = TRUE))
   }
+})
+
+test_that("a charged run whose warm-up answered late says what every answer spent of the budget, as the terminal does", {
+  summary <- charged(read_runs(fixture("run-rate"))[[1]])$summary
+  summary$request_units$warmup_in_measured_seconds <- 19800
+  summary$request_units$spent_per_second_mean <- 9950.2
+  summary$request_units$spent_per_second_peak <- 10020.4
+
+  expect_equal(request_unit_throttle_line(summary), paste0(
+    "throttled by the RU budget: 561 throttled answers said the second's request units were spent (429, sub-status 3200), at 9,950 RU/s ",
+    "spent in the measured seconds (3,000 by the measured batches, 6,950 by the warm-up's that answered in them) and 10,020 in the run's ",
+    "busiest second, about what the account provides a second, storing 439 e/s"))
 })
 
 test_that("a run without charges says nothing of request units", {

@@ -15,6 +15,10 @@ internal sealed record ClientUsage(
     [Merge(MergeRule.Concat)]
     public IReadOnlyList<string> SaturationReasons { get; init; } = [];
 
+    /// <summary>What held the open model's late batches back when the client was not short: throttling, or the rate against the service's answers.</summary>
+    [Merge(MergeRule.Concat)]
+    public IReadOnlyList<string> LateStart { get; init; } = [];
+
     /// <summary>The largest share of the run, in percent, that any one of its processes spent in GC pauses.</summary>
     [Merge(MergeRule.Max)]
     public double GcPausePercent { get; init; }

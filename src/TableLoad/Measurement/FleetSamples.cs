@@ -23,12 +23,16 @@ internal sealed class FleetSamples(RunClock clock, IReadOnlyList<IWorkerReport> 
     public double CpuPercentNow() =>
         Series().Sum(series => series.Samples.Count < 2 ? 0 : Share(series.Samples[^2], series.Samples[^1])) * 100;
 
-    public ClientUsage Usage(long entities, long batches, long lateBatches, SaturationContext load) =>
-        ClientUsage.From(Series().Where(series => series.Samples.Count > 0).Select(series => series.Samples[^1]), entities) with
+    public ClientUsage Usage(long entities, long batches, long lateBatches, SaturationContext load)
+    {
+        var reasons = SaturationGuard.Assess(Series(), batches, lateBatches, Environment.ProcessorCount, load);
+        return ClientUsage.From(Series().Where(series => series.Samples.Count > 0).Select(series => series.Samples[^1]), entities) with
         {
-            SaturationReasons = SaturationGuard.Assess(Series(), batches, lateBatches, Environment.ProcessorCount, load),
+            SaturationReasons = reasons,
+            LateStart = SaturationGuard.LateStart(batches, lateBatches, reasons, load) is { } late ? [late] : [],
             GcPausePercent = Series().Where(series => series.Samples.Count > 1).Select(series => ProcessSample.GcPauseShare(series.Samples[0], series.Samples[^1]) * 100).DefaultIfEmpty(0).Max(),
         };
+    }
 
     private static double Share(ProcessSample from, ProcessSample to) =>
         to.WallSeconds > from.WallSeconds ? (to.CpuSeconds - from.CpuSeconds) / (to.WallSeconds - from.WallSeconds) : 0;

@@ -35,6 +35,21 @@ internal sealed record RequestUnitsSummary
     [Merge(MergeRule.PerSecond)]
     public required double PerSecondPeak { get; init; }
 
+    /// <summary>
+    /// Request units of warm-up batches that answered in the measured seconds (the open model's late ones): not in <see cref="Total"/>,
+    /// yet spent from the budget of the seconds it is measured over.
+    /// </summary>
+    [Merge(MergeRule.Sum)]
+    public double WarmupInMeasuredSeconds { get; init; }
+
+    /// <summary>Every answer's request units per measured second, the warm-up's late ones included: like with like against a per-second budget.</summary>
+    [Merge(MergeRule.Derived)]
+    public double SpentPerSecondMean { get; init; }
+
+    /// <summary>The run's largest second of request units, every answer's (the warm-up's included); 0 in folders written before TableLoad kept it.</summary>
+    [Merge(MergeRule.PerSecond)]
+    public double SpentPerSecondPeak { get; init; }
+
     /// <summary>The RU/s to provision for the measured rate of this entity: RU per entity × the mean and the peak second's entities/s.</summary>
     [Merge(MergeRule.Derived)]
     public ProvisionedRequestUnits ProvisionRuPerSecond { get; init; } = new(0, 0);
@@ -46,7 +61,7 @@ internal sealed record RequestUnitsSummary
     public static long Scaled(double units) => (long)Math.Round(units * Scale);
 
     /// <summary>Null when no measured answer carried a charge header.</summary>
-    public static RequestUnitsSummary? Of(WindowCounts measured, LatencyHistogram? perBatch, double peak)
+    public static RequestUnitsSummary? Of(WindowCounts measured, LatencyHistogram? perBatch, double peak, SpentRequestUnits spent)
     {
         if (!measured.Charged)
         {
@@ -61,6 +76,8 @@ internal sealed record RequestUnitsSummary
             Unreadable = measured.UnreadableCharges,
             PerBatch = RequestUnitsPerBatch.From(histogram),
             PerSecondPeak = peak,
+            WarmupInMeasuredSeconds = spent.WarmupInMeasuredSeconds,
+            SpentPerSecondPeak = spent.PeakSecond,
             Histogram = Convert.ToBase64String(HistogramEncoding.EncodeCompressed(histogram)),
         };
     }
@@ -73,12 +90,13 @@ internal sealed record RequestUnitsSummary
         {
             PerEntity = perEntity,
             PerSecondMean = measuredSeconds > 0 ? Total / measuredSeconds : 0,
+            SpentPerSecondMean = measuredSeconds > 0 ? (Total + WarmupInMeasuredSeconds) / measuredSeconds : 0,
             ProvisionRuPerSecond = new ProvisionedRequestUnits(perEntity * meanEntitiesPerSecond, perEntity * peakEntitiesPerSecond),
         };
     }
 
     /// <summary>The parts' per-batch charges as one distribution, and its percentiles.</summary>
-    public RequestUnitsSummary WithMergedHistogram(IEnumerable<RequestUnitsSummary> parts, double peak)
+    public RequestUnitsSummary WithMergedHistogram(IEnumerable<RequestUnitsSummary> parts, double peak, double spentPeak)
     {
         var histogram = new LatencyHistogram();
         foreach (var part in parts)
@@ -90,9 +108,16 @@ internal sealed record RequestUnitsSummary
         {
             PerBatch = RequestUnitsPerBatch.From(histogram),
             PerSecondPeak = peak,
+            SpentPerSecondPeak = spentPeak,
             Histogram = Convert.ToBase64String(HistogramEncoding.EncodeCompressed(histogram)),
         };
     }
+}
+
+/// <summary>What every answer spent of an account's per-second budget beyond the measured batches' charges (<see cref="RunTotals"/>).</summary>
+internal sealed record SpentRequestUnits(double WarmupInMeasuredSeconds, double PeakSecond)
+{
+    public static SpentRequestUnits Of(RunTotals totals) => new(totals.WarmupRequestUnitsInMeasuredSeconds, totals.PeakSpentRequestUnitsPerSecond);
 }
 
 /// <summary>The RU/s a rate of entities needs: the mean second's and the peak second's.</summary>

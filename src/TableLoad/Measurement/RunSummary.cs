@@ -250,7 +250,7 @@ internal sealed record RunSummary
             RejectedByCode = new SortedDictionary<string, long>(totals.RejectedByCode, StringComparer.Ordinal),
             Warmup = WarmupTotals.Of(totals.Warmup),
             Abandoned = AbandonedBatches.Of(measured, totals.Warmup),
-            RequestUnits = RequestUnitsSummary.Of(measured, totals.RequestUnits, totals.PeakRequestUnitsPerSecond),
+            RequestUnits = RequestUnitsSummary.Of(measured, totals.RequestUnits, totals.PeakRequestUnitsPerSecond, SpentRequestUnits.Of(totals)),
             Throttling = ThrottlingSummary.Of(measured),
             Client = client,
         }.WithRates();

@@ -19,7 +19,12 @@ internal sealed class RunSummaryBuilder(RunSettings settings, RunTotals totals, 
         var entities = totals.Measured.EntitiesSucceeded + totals.Warmup.EntitiesSucceeded;
         var runtime = _ownSettings ?? LoadRuntimeSettings();
         var perProcessRate = measuredSeconds > 0 ? totals.Measured.EntitiesSucceeded / measuredSeconds / settings.Processes : 0;
-        var load = new SaturationContext(settings.Client.ToName(), runtime is { GcDynamicAdaptation: not 0 }, perProcessRate, settings.Model.Rate, settings.Processes);
+        var load = new SaturationContext(settings.Client.ToName(), runtime is { GcDynamicAdaptation: not 0 }, perProcessRate, settings.Model.Rate, settings.Processes)
+        {
+            Tasks = settings.Tasks,
+            ThrottledAnswers = totals.Measured.ThrottledByLimit.Sum(),
+            SendMedianMs = totals.Uncorrected is { } send ? LatencySummary.From(send).Median : 0,
+        };
         var client = samples.Usage(entities, totals.Measured.Batches, totals.Measured.Late, load);
         var perProcess = workers.Select(w => (RunSummary.Create(settings, w.Totals, measuredSeconds, WorkerStatus(w), 1,
             ClientUsage.From(w.Samples.TakeLast(1), w.Totals.Measured.EntitiesSucceeded + w.Totals.Warmup.EntitiesSucceeded)) with

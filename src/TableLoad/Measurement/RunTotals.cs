@@ -36,6 +36,16 @@ internal sealed class RunTotals(IEnumerable<string>? slices = null) : IWindowSin
 
     public double PeakRequestUnitsPerSecond { get; private set; }
 
+    /// <summary>Request units of warm-up batches that answered in measured seconds (the open model's late ones): they spent those seconds' budget.</summary>
+    public double WarmupRequestUnitsInMeasuredSeconds { get; private set; }
+
+    /// <summary>The largest second's request units, every answer's, the warm-up's included: what an account's per-second budget is held against.</summary>
+    public double PeakSpentRequestUnitsPerSecond { get; private set; }
+
+    private bool _measuring;
+    private long _spentSecond = long.MinValue;
+    private double _spentInSecond;
+
     /// <summary>The measured seconds in a bounded number of blocks, for the run's confidence intervals.</summary>
     public SecondBlocks Blocks { get; } = new();
 
@@ -46,12 +56,16 @@ internal sealed class RunTotals(IEnumerable<string>? slices = null) : IWindowSin
             sink.OnWindow(window, warmup);
         }
 
+        Spent(window);
         if (warmup)
         {
             Warmup.Add(window.Counts);
+            // Seconds come in order, a second's measured window first: one seen means this warm-up window answered in measured time.
+            WarmupRequestUnitsInMeasuredSeconds += _measuring ? window.Counts.RequestUnits : 0;
             return;
         }
 
+        _measuring = true;
         Measured.Add(window.Counts);
         Blocks.Add(window);
         Latency.Add(window.Latency);
@@ -70,5 +84,17 @@ internal sealed class RunTotals(IEnumerable<string>? slices = null) : IWindowSin
 
         PeakEntitiesPerSecond = Math.Max(PeakEntitiesPerSecond, window.Counts.EntitiesSucceeded);
         PeakRequestUnitsPerSecond = Math.Max(PeakRequestUnitsPerSecond, window.Counts.RequestUnits);
+    }
+
+    // A second's warm-up and measured windows add up to what the account spent in it.
+    private void Spent(Window window)
+    {
+        if (window.EpochSecond != _spentSecond)
+        {
+            (_spentSecond, _spentInSecond) = (window.EpochSecond, 0);
+        }
+
+        _spentInSecond += window.Counts.RequestUnits;
+        PeakSpentRequestUnitsPerSecond = Math.Max(PeakSpentRequestUnitsPerSecond, _spentInSecond);
     }
 }

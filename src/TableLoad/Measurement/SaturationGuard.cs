@@ -4,8 +4,9 @@ namespace TableLoad.Measurement;
 
 /// <summary>
 /// Says when the load generator, not the service, was the bottleneck: a process above 90% of the cores
-/// it may use on average, GC pauses over 10% of the time, a thread-pool backlog that kept growing, or (open
-/// model) batches that started late. Each reason is one sentence for the summary, with the remedy that fits it.
+/// it may use on average, GC pauses over 10% of the time, or a thread-pool backlog that kept growing. Each reason
+/// is one sentence for the summary, with the remedy that fits it. Batches that started late (open model) are the
+/// client's doing only beside one of those; else <see cref="LateStart"/> names what held them.
 /// </summary>
 internal static class SaturationGuard
 {
@@ -54,13 +55,36 @@ internal static class SaturationGuard
             }
         }
 
-        if (batches > 0 && lateBatches > batches * LateShareLimit)
+        if (reasons.Count > 0 && ManyLate(batches, lateBatches))
         {
-            reasons.Add(Say($"{lateBatches} of {batches} batches started more than one interval late (over {LateShareLimit * 100:0}%); add tasks or processes."));
+            reasons.Add(Say($"{Late(batches, lateBatches)}, held back by the client's shortage above."));
         }
 
         return reasons;
     }
+
+    /// <summary>
+    /// What held the open model's batches back when over 1% started late and the client was not short (<paramref name="clientReasons"/>
+    /// empty): the service's throttling, or the rate asked against the service's answers with the tasks given; null otherwise.
+    /// </summary>
+    public static string? LateStart(long batches, long lateBatches, IReadOnlyList<string> clientReasons, SaturationContext load)
+    {
+        if (clientReasons.Count > 0 || !ManyLate(batches, lateBatches))
+        {
+            return null;
+        }
+
+        var rate = load.Rate is { } r ? Say($"--rate {r:0} e/s") : "the rate asked";
+        // A throttled answer, and the wait its retry was told to make, keeps its task from the next batch as long as the service says.
+        return load.ThrottledAnswers > batches * LateShareLimit
+            ? Say($"{Late(batches, lateBatches)}, held back by throttling: {load.ThrottledAnswers} throttled answers and their retries' waits kept the tasks from their next batches, so the limit is the service's, not the client's ({rate} is more than it admits now)")
+            : Say($"{Late(batches, lateBatches)}, held back by {rate} against the service's answers: {load.Tasks * load.Processes} tasks in all, each waiting for its answer (median {load.SendMedianMs:0.0} ms from the send), could not start batches that often, while the client's CPU, GC and threads were within bounds; more tasks (--tasks) would");
+    }
+
+    private static bool ManyLate(long batches, long lateBatches) => batches > 0 && lateBatches > batches * LateShareLimit;
+
+    private static string Late(long batches, long lateBatches) =>
+        Say($"{lateBatches} of {batches} batches started more than one interval late (over {LateShareLimit * 100:0}%)");
 
     // The machine's cores are spent: more processes on it share the same cores, so only more machines add load.
     private static string CpuRemedy(SaturationContext load)
@@ -107,4 +131,14 @@ internal static class SaturationGuard
 /// <param name="EntitiesPerSecondPerProcess">The measured entities per second of one load process.</param>
 /// <param name="Rate">Open model: the intended fleet rate.</param>
 /// <param name="Processes">The run's load processes.</param>
-internal sealed record SaturationContext(string Client, bool GcAdaptive, double EntitiesPerSecondPerProcess, double? Rate, int Processes);
+internal sealed record SaturationContext(string Client, bool GcAdaptive, double EntitiesPerSecondPerProcess, double? Rate, int Processes)
+{
+    /// <summary>Tasks per process.</summary>
+    public int Tasks { get; init; }
+
+    /// <summary>The measured throttled answers, every attempt's.</summary>
+    public long ThrottledAnswers { get; init; }
+
+    /// <summary>Open model: the measured batches' median latency from their actual send.</summary>
+    public double SendMedianMs { get; init; }
+}

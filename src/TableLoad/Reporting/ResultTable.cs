@@ -19,7 +19,7 @@ internal static class ResultTable
     {
         var cells = new List<string[]> { Columns };
         // A run's stages are rows under its own, named s1, s2, ..., and a mix's operations after them, by name; then its scenarios'.
-        cells.AddRange(rows.SelectMany(summary => summary.Stages.Select(Figures).Prepend(Figures(summary)).Concat(MixRows(summary)).Concat(ScenarioRows(summary))).Select(Row));
+        cells.AddRange(rows.SelectMany(summary => summary.Stages.Select(Figures).Prepend(Figures(summary)).Concat(Parts(summary).Select(p => Figures(p.Name, p.Figures)))).Select(Row));
         var widths = Columns.Select((_, c) => cells.Max(r => r[c].Length)).ToArray();
         var text = new StringBuilder();
         for (var r = 0; r < cells.Count; r++)
@@ -46,15 +46,18 @@ internal static class ResultTable
         return text.ToString();
     }
 
+    /// <summary>The parts of a run shown apart, by the names of their rows: a mix's operations, then its scenarios'.</summary>
+    private static IEnumerable<(string Name, OperationSummary Figures)> Parts(RunSummary summary) => MixParts(summary).Concat(ScenarioParts(summary));
+
     /// <summary>A mix's operations, each a row of its own; none for a run of one operation, whose row is the run's.</summary>
-    private static IEnumerable<RowFigures> MixRows(RunSummary summary) =>
-        !OperationMix.TryParse(summary.Operation, out _, out _) && summary.Scenarios is null ? [] : summary.Operations.Select(o => Figures(o.Key, o.Value));
+    private static IEnumerable<(string Name, OperationSummary Figures)> MixParts(RunSummary summary) =>
+        !OperationMix.TryParse(summary.Operation, out _, out _) && summary.Scenarios is null ? [] : summary.Operations.Select(o => (o.Key, o.Value));
 
     /// <summary>Each scenario a row, followed by its operations' (SCENARIO.OPERATION) when it sends several; none without scenarios.</summary>
-    private static IEnumerable<RowFigures> ScenarioRows(RunSummary summary) =>
+    private static IEnumerable<(string Name, OperationSummary Figures)> ScenarioParts(RunSummary summary) =>
         (summary.Scenarios ?? new Dictionary<string, OperationSummary>()).SelectMany(s => (s.Value.Operations is { Count: > 1 } operations
-            ? operations.Select(o => Figures($"{s.Key}.{o.Key}", o.Value))
-            : []).Prepend(Figures(s.Key, s.Value)));
+            ? operations.Select(o => ($"{s.Key}.{o.Key}", o.Value))
+            : []).Prepend((s.Key, s.Value)));
 
     private static RowFigures Figures(string name, OperationSummary part) =>
         new(name, part.LatencyMs, part.PeakEntitiesPerSecond, part.Entities, part.EntitiesFailed, part.MeanEntitiesPerSecond, part.Confidence, part.MeanRequestsPerSecond);
@@ -150,7 +153,13 @@ internal static class ResultTable
         Line($"mean e/s: {Fixed(summary.MeanEntitiesPerSecond, 1)}{MeanInterval(summary.Confidence)}; goodput: {Fixed(summary.GoodputMbPerSecond, 2)} MB/s; mean req/s: {Fixed(summary.MeanRequestsPerSecond, 1)}");
         if (summary.RequestUnits is { } ru)
         {
-            Line($"request units: {Fixed(ru.PerSecondMean, 1)} RU/s (peak second {Fixed(ru.PerSecondPeak, 1)}), {Fixed(ru.PerEntity, 2)} RU per entity; per batch p50 {Fixed(ru.PerBatch.P50, 2)}, p99 {Fixed(ru.PerBatch.P99, 2)} RU; {Fixed(ru.Total, 2)} RU in all");
+            Line($"request units: {RequestUnitsText(ru, "batch")}");
+            // Each part's as its row gives its entities: summary.json's alone would hide which operation spends the budget.
+            foreach (var (name, part) in Parts(summary).Where(p => p.Figures.RequestUnits is not null))
+            {
+                Line($"request units of {name}: {RequestUnitsText(part.RequestUnits!, "request")}");
+            }
+
             Line($"provisioning: {ProvisioningSentence.Of(summary.MeanEntitiesPerSecond, ru.ProvisionRuPerSecond, ru.PerEntity, OpenTarget(summary))}");
             if (ru.Unreadable > 0)
             {
@@ -158,7 +167,7 @@ internal static class ResultTable
             }
         }
 
-        if (ThrottleEvidence.Of(ThrottleCounts.Of(summary.Throttling), summary.MeanEntitiesPerSecond, summary.RequestUnits?.PerSecondMean) is { } evidence)
+        if (ThrottleEvidence.Of(ThrottleCounts.Of(summary.Throttling), summary.MeanEntitiesPerSecond, summary.RequestUnits) is { } evidence)
         {
             Line($"throttled by {evidence.Sentence(maxRu: null, summary.Partitions)}");
         }
@@ -179,7 +188,7 @@ internal static class ResultTable
 
         Line(summary.Client.Saturated
             ? $"CLIENT SATURATED, figures may describe TableLoad rather than the service: {string.Join(" ", summary.Client.SaturationReasons)}"
-            : "client not saturated");
+            : "client not saturated" + string.Concat(summary.Client.LateStart.Select(late => $"; {late}")));
         if (summary.Warmup.Batches > 0)
         {
             Line($"warm-up (not in the table): {summary.Warmup.Batches} {RequestsWord(summary)}, {summary.Warmup.EntitiesSucceeded} entities succeeded");
@@ -192,6 +201,10 @@ internal static class ResultTable
     private static bool FoundNothing(string operation, OperationSummary part) =>
         TableOperationNames.TryParse(operation, out var sent) && sent.NeedsStoredKeys() && part.Requests > 0
         && part.Outcomes.GetValueOrDefault(OutcomeTable.Of(BatchOutcome.NotFound).Name) == part.Requests;
+
+    /// <param name="request">What one charge is of, for its percentiles: "batch", or "request" where reads and writes are mixed.</param>
+    private static string RequestUnitsText(RequestUnitsSummary ru, string request) =>
+        $"{Fixed(ru.PerSecondMean, 1)} RU/s (peak second {Fixed(ru.PerSecondPeak, 1)}), {Fixed(ru.PerEntity, 2)} RU per entity; per {request} p50 {Fixed(ru.PerBatch.P50, 2)}, p99 {Fixed(ru.PerBatch.P99, 2)} RU; {Fixed(ru.Total, 2)} RU in all";
 
     /// <summary>"stage s1: 0.0–3.0 s, target 200 → 325 e/s (stopped; the plan ran to 12.0 s and 1500 e/s); mean ...", or "stage s2: not reached (...)".</summary>
     private static string StageLine(StageSummary stage, string unit)

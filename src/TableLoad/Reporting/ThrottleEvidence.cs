@@ -21,9 +21,21 @@ internal sealed record ThrottleEvidence(ThrottleCounts ByLimit, double EntitiesP
     // Storing at most this share of the account's target, unnamed throttles cannot be the account's.
     private const double FarBelowAccount = 0.5;
 
+    /// <summary>
+    /// What every answer spent of the account's per-second budget, the warm-up's late ones included; null where only the measured
+    /// batches' charges are known (a tune probe's figures, a folder written before TableLoad kept it).
+    /// </summary>
+    public RequestUnitsSummary? Spent { get; init; }
+
     /// <summary>The evidence of a summary; null when it holds no throttled answer.</summary>
     public static ThrottleEvidence? Of(ThrottleCounts? byLimit, double entitiesPerSecond, double? requestUnitsPerSecond) =>
         byLimit is { Total: > 0 } counts ? new ThrottleEvidence(counts, entitiesPerSecond, requestUnitsPerSecond) : null;
+
+    /// <summary>The evidence of a run's summary, with what its answers spent of each second's budget.</summary>
+    public static ThrottleEvidence? Of(ThrottleCounts? byLimit, double entitiesPerSecond, RequestUnitsSummary? requestUnits) =>
+        Of(byLimit, entitiesPerSecond, requestUnits?.PerSecondMean) is { } evidence
+            ? evidence with { Spent = requestUnits is { SpentPerSecondPeak: > 0 } ? requestUnits : null }
+            : null;
 
     /// <summary>The one limit every throttled answer named; null when they named more than one.</summary>
     public ThrottleLimit? Sole
@@ -58,10 +70,25 @@ internal sealed record ThrottleEvidence(ThrottleCounts ByLimit, double EntitiesP
     private string Budget(double? maxRu) => (RequestUnitsPerSecond, maxRu) switch
     {
         ({ } measured, { } max) => $"{Rate(measured)} RU/s measured of --max-ru {Rate(max)}, storing {Rate(EntitiesPerSecond)} e/s",
-        ({ } measured, null) => $"{Rate(measured)} RU/s measured, about what the account provides, storing {Rate(EntitiesPerSecond)} e/s",
+        ({ } measured, null) when Spent is { } spent => $"{SpentText(measured, spent)}, storing {Rate(EntitiesPerSecond)} e/s",
+        // The measured batches' charges alone leave out the warm-up's late answers, which spent the same seconds' budget: no match to claim.
+        ({ } measured, null) => $"{Rate(measured)} RU/s measured, storing {Rate(EntitiesPerSecond)} e/s",
         (null, { } max) => $"--max-ru {Rate(max)}, storing {Rate(EntitiesPerSecond)} e/s",
         (null, null) => $"{Rate(EntitiesPerSecond)} e/s",
     };
+
+    /// <summary>
+    /// Like with like against the per-second budget: every answer's request units in the measured seconds, the warm-up's late ones
+    /// included, and the run's busiest second, e.g. "9,950 RU/s spent in the measured seconds (3,350 by the measured batches, 6,600 by
+    /// the warm-up's that answered in them) and 10,020 in the run's busiest second, about what the account provides a second".
+    /// </summary>
+    private static string SpentText(double measured, RequestUnitsSummary spent)
+    {
+        var split = spent.WarmupInMeasuredSeconds > 0
+            ? $" ({Rate(measured)} by the measured batches, {Rate(spent.SpentPerSecondMean - measured)} by the warm-up's that answered in them)"
+            : "";
+        return $"{Rate(spent.SpentPerSecondMean)} RU/s spent in the measured seconds{split} and {Rate(spent.SpentPerSecondPeak)} in the run's busiest second, about what the account provides a second";
+    }
 
     private IEnumerable<ThrottleLimit> Named() => ThrottleLimitExtensions.All.Where(limit => ByLimit[limit] > 0);
 

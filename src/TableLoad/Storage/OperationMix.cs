@@ -40,7 +40,8 @@ internal sealed record OperationMix(IReadOnlyList<OperationWeight> Weights)
             return false;
         }
 
-        mix = new OperationMix([.. choice.Items.Select((operation, i) => new OperationWeight(operation, choice.Share(i) * choice.Total))]);
+        // The weights as given: a share times the sum gives 30 back as 29.999999999999996, which the run line and run.json would print.
+        mix = new OperationMix([.. choice.Items.Select((operation, i) => new OperationWeight(operation, choice.Weight(i)))]);
         foreach (var refused in mix.Operations.Where(o => !Mixes(o)))
         {
             fault = $"--mix '{text}' holds {refused.ToName()}, which would take away keys the others draw from (a read of one would find nothing): a mix holds {AllowedNames}.";

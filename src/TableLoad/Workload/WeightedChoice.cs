@@ -44,6 +44,9 @@ internal sealed class WeightedChoice<T>
     /// <summary>The sum of the weights.</summary>
     public double Total { get; }
 
+    /// <summary>The i-th item's weight as given.</summary>
+    public double Weight(int index) => _weights[index];
+
     /// <summary>The share of draws the i-th item is due: its weight over the sum.</summary>
     public double Share(int index) => _weights[index] / Total;
 

@@ -50,7 +50,7 @@ public sealed class CompareRoundsTests(AzuriteFixture azurite) : IDisposable
     }
 
     [Fact]
-    public async Task ATwentiethOfTheRate_IsWorseBeyondNoise_ByTheRoundsPairedLogRatios_AndTheGateExits99()
+    public async Task ATwentiethOfTheRate_IsWorseBeyondNoise_ByTheRoundsPairedLogRatios_PrintedBesideTheGeometricMeansItIsTakenFrom_AndTheGateExits99()
     {
         var output = Path.Combine(_root, "slower");
 
@@ -72,6 +72,19 @@ public sealed class CompareRoundsTests(AzuriteFixture azurite) : IDisposable
         double Eps(string run) => (double)JsonNode.Parse(File.ReadAllText(Path.Combine(output, run, "summary.json")))!["mean_entities_per_second"]!;
         Assert.Equal([.. new[] { "r1", "r2", "r3" }.Select(r => Math.Log(Eps($"{r}-new") / Eps($"{r}-base")))], eps["paired"]!["differences"]!.AsArray().Select(d => (double)d!));
         Assert.Equal("worse", (string)eps["verdict"]!);
+
+        // The sides' figures are those the change is taken from, the rounds' geometric means, and say so: arithmetic means beside a
+        // ratio of geometric ones read as another change.
+        double GeometricMean(string side) => Math.Exp(new[] { "r1", "r2", "r3" }.Average(r => Math.Log(Eps($"{r}-{side}"))));
+        var (baseMean, newMean) = (GeometricMean("base"), GeometricMean("new"));
+        Assert.Equal(baseMean, (double)eps["base"]!, precision: 9);
+        Assert.Equal(newMean, (double)eps["new"]!, precision: 9);
+        Assert.Equal("geometric means", (string)eps["centres"]!);
+        Assert.Equal((newMean / baseMean) - 1, (double)eps["relative_change"]!, precision: 9);
+        string Whole(double value) => Math.Round(value, MidpointRounding.AwayFromZero).ToString("0", CultureInfo.InvariantCulture);
+        var line = Regex.Match(stdout, $@"(?m)^eps +{Whole(baseMean)} e/s -> {Whole(newMean)} e/s \(geometric means\): (-[\d.]+)% ");
+        Assert.True(line.Success, stdout);
+        Assert.InRange(double.Parse(line.Groups[1].Value, CultureInfo.InvariantCulture), (((newMean / baseMean) - 1) * 100) - 0.5, (((newMean / baseMean) - 1) * 100) + 0.5);
         Assert.InRange((double)eps["relative_low"]!, -1 + 1e-12, (double)eps["relative_high"]!);
         Assert.True((bool)JsonNode.Parse(File.ReadAllText(Path.Combine(output, "comparison.json")))!["gate_failed"]!);
     }

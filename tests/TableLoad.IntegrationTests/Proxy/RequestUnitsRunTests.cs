@@ -97,6 +97,26 @@ public sealed class RequestUnitsRunTests(AzuriteFixture azurite, ITestOutputHelp
     }
 
     [Fact]
+    public async Task CosmosMode_AMix_SaysEachOperationsRequestUnits_InTheTerminal_AsSummaryJsonHasThem()
+    {
+        await using var proxy = await ProxyChild.StartAsync(azurite, "--request-units", "200000");
+
+        var (summary, stdout) = await RunAsync(
+            proxy.ConnectionString, "--client", "wire", "--mix", "read:50,upsert-replace:50", "--key-space", "20", "--preload", "--batch-size", "5", "--batches", "40");
+
+        Assert.Equal(["read", "upsert-replace"], summary.Operations.Keys.Order(StringComparer.Ordinal));
+        foreach (var (name, operation) in summary.Operations)
+        {
+            var units = Assert.IsType<RequestUnitsSummary>(operation.RequestUnits);
+            Assert.True(units.Total > 0, $"the proxy charges every {name}");
+            Assert.Contains(
+                $"request units of {name}: {Fixed(units.PerSecondMean, 1)} RU/s (peak second {Fixed(units.PerSecondPeak, 1)}), {Fixed(units.PerEntity, 2)} RU per entity; " +
+                $"per request p50 {Fixed(units.PerBatch.P50, 2)}, p99 {Fixed(units.PerBatch.P99, 2)} RU; {Fixed(units.Total, 2)} RU in all",
+                stdout, StringComparison.Ordinal);
+        }
+    }
+
+    [Fact]
     public async Task CosmosMode_OverTheBudget_TheRunNamesTheRuBudgetAsWhatThrottled()
     {
         await using var proxy = await ProxyChild.StartAsync(azurite, "--request-units", "1000");
@@ -125,6 +145,38 @@ public sealed class RequestUnitsRunTests(AzuriteFixture azurite, ITestOutputHelp
         var warmup = Assert.IsType<double>(summary.Warmup.RequestUnits);
         Assert.True(warmup > 0, "the warm-up's batches were charged too");
         Assert.InRange(summary.RequestUnits!.Total + warmup, stats.RequestUnitsCharged * 0.999, stats.RequestUnitsCharged * 1.001);
+    }
+
+    [Fact]
+    public async Task CosmosMode_AWarmupsBacklogSpendingTheBudget_TheThrottleLineHoldsTheBudgetAgainstWhatEveryAnswerSpent()
+    {
+        // 1,000 RU/s hold some 15 batches of ten 1 KB entities a second; the run asks 30, so the warm-up's batches pile up behind their
+        // 429s' waits at any machine speed, and those left at its end answer in the measured seconds, spending their budget.
+        await using var proxy = await ProxyChild.StartAsync(azurite, "--request-units", "1000");
+
+        var (exitCode, stdout, stderr) = await TableLoadProcess.RunAsync(
+            ["run", "--duration", "4s", "--warmup", "2s", "--tasks", "4", "--rate", "300", "--batch-size", "10", "--retries", "5", "--client", "wire", "--output", _output],
+            proxy.ConnectionString);
+        log.WriteLine(stdout + stderr);
+
+        Assert.True(exitCode == 0, stderr);
+        var summary = new ResultFolder(_output).Summary;
+        var units = Assert.IsType<RequestUnitsSummary>(summary.RequestUnits);
+        Assert.True(units.WarmupInMeasuredSeconds > 0, "the warm-up's backlog should have answered in the measured seconds");
+        // The warm-up's windows of measured seconds in intervals.csv hold the same request units.
+        var seconds = new ResultFolder(_output).Csv(ResultFiles.IntervalsCsv);
+        var firstMeasured = seconds.Where(r => r["warmup"] == "false").Min(r => ResultFolder.Number(r["epoch_s"]));
+        var late = seconds.Where(r => r["warmup"] == "true" && ResultFolder.Number(r["epoch_s"]) >= firstMeasured && r["request_units"].Length > 0);
+        Assert.Equal(late.Sum(r => ResultFolder.Number(r["request_units"])), units.WarmupInMeasuredSeconds, precision: 1);
+        Assert.Equal((units.Total + units.WarmupInMeasuredSeconds) / summary.MeasuredSeconds, units.SpentPerSecondMean, precision: 6);
+        Assert.True(units.SpentPerSecondPeak >= units.PerSecondPeak, "the busiest second of every answer holds the measured batches' busiest");
+
+        Assert.Contains(
+            $"({Whole(units.PerSecondMean)} by the measured batches, {Whole(units.SpentPerSecondMean - units.PerSecondMean)} by the warm-up's that answered in them) and " +
+            $"{Whole(units.SpentPerSecondPeak)} in the run's busiest second, about what the account provides a second, storing {Whole(summary.MeanEntitiesPerSecond)} e/s",
+            stdout, StringComparison.Ordinal);
+        Assert.Contains($"at {Whole(units.SpentPerSecondMean)} RU/s spent in the measured seconds (", stdout, StringComparison.Ordinal);
+        Assert.DoesNotContain("RU/s measured, about what the account provides", stdout, StringComparison.Ordinal);
     }
 
     [Fact]
@@ -298,6 +350,10 @@ public sealed class RequestUnitsRunTests(AzuriteFixture azurite, ITestOutputHelp
     }
 
     private static string Text(int value) => value.ToString(CultureInfo.InvariantCulture);
+
+    private static string Whole(double value) => value.ToString("#,0", CultureInfo.InvariantCulture);
+
+    private static string Fixed(double value, int decimals) => value.ToString("F" + decimals.ToString(CultureInfo.InvariantCulture), CultureInfo.InvariantCulture);
 
     private Task<(RunSummary Summary, string Stdout)> RunAsync(string connectionString, params string[] options) => RunIntoAsync(_output, connectionString, options);
 

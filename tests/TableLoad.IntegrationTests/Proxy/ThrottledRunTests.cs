@@ -4,6 +4,7 @@ using TableLoad.IntegrationTests.Infrastructure;
 using Microsoft.Extensions.Time.Testing;
 using Xunit.Abstractions;
 using TableLoad.Measurement;
+using TableLoad.Proxy;
 
 namespace TableLoad.IntegrationTests.Proxy;
 
@@ -259,7 +260,55 @@ public sealed class ThrottledRunTests(AzuriteFixture azurite, ITestOutputHelper 
         Assert.Contains("entities: matches", stdout, StringComparison.Ordinal);
     }
 
+    [Fact]
+    public async Task OpenModel_HeldBackByThrottling_IsNotClientSaturation_TheLastLineNamesTheThrottling()
+    {
+        // Ten 100-entity batches a second asked of a partition that takes one: two tasks' first batches go at once however slow the
+        // machine, and every task then waits out its 429s' retry-after, so batches start late held back by the proxy's limit, not the client.
+        await using var proxy = await InProcessProxy.StartAsync(azurite, s => s with { PartitionLimit = 100, Cosmos = true });
+
+        var (summary, stdout) = await RunThroughAsync(proxy, "wire", retries: 5, tasks: 2, more: ["--rate", "1000"]);
+
+        var batches = summary.Outcomes.Values.Sum();
+        Assert.True(summary.LateBatches > batches / 100, $"{summary.LateBatches} of {batches} batches started late");
+        Assert.True(summary.Throttling!.ByLimit.Values.Sum() > batches / 100, "the proxy should have throttled the run");
+        AssertLateStartNamed(summary, stdout, $"{summary.LateBatches} of {batches} batches started more than one interval late (over 1%), held back by throttling: ");
+    }
+
+    [Fact]
+    public async Task OpenModel_HeldBackByTheRateAgainstSlowAnswers_IsNotClientSaturation_TheLastLineNamesTheRateAndTheTasks()
+    {
+        // Two tasks whose every answer takes 300 ms start at most some 7 batches a second, of the 200 asked: late at any machine speed, unthrottled.
+        await using var proxy = await InProcessProxy.StartAsync(azurite, s => s with { PartitionLimit = 1e9, AccountLimit = 1e9, Latency = LatencyOf("300ms") });
+
+        var (summary, stdout) = await RunThroughAsync(proxy, "wire", tasks: 2, more: ["--rate", "200", "--batch-size", "1"]);
+
+        var batches = summary.Outcomes.Values.Sum();
+        Assert.True(summary.LateBatches > batches / 100, $"{summary.LateBatches} of {batches} batches started late");
+        Assert.Equal(0, summary.Throttling?.ByLimit.Values.Sum() ?? 0);
+        AssertLateStartNamed(
+            summary, stdout, $"{summary.LateBatches} of {batches} batches started more than one interval late (over 1%), held back by --rate 200 e/s against the service's answers: 2 tasks in all, ");
+    }
+
     public void Dispose() => Directory.Delete(_output, recursive: true);
+
+    /// <summary>Late batches are the client's only beside a shortage of its own (CPU, GC, threads); else the last line names what held them.</summary>
+    private static void AssertLateStartNamed(RunSummary summary, string stdout, string named)
+    {
+        Assert.DoesNotContain("add tasks or processes", stdout, StringComparison.Ordinal);
+        if (summary.Client.SaturationReasons.Count == 0)
+        {
+            Assert.Contains($"client not saturated; {named}", stdout, StringComparison.Ordinal);
+            Assert.Equal(named, summary.Client.LateStart.Single()[..named.Length]);
+        }
+        else
+        {
+            Assert.Contains("held back by the client's shortage above.", stdout, StringComparison.Ordinal);
+            Assert.Empty(summary.Client.LateStart);
+        }
+    }
+
+    private static LatencyDistribution LatencyOf(string text) => LatencyDistribution.TryParse(text, out var latency) ? latency : throw new ArgumentException(text);
 
     private async Task<(RunSummary Summary, string Stdout)> RunThroughAsync(InProcessProxy proxy, string client = "sdk", int retries = 0, string warmup = "0s", int tasks = 8, params string[] more)
     {

@@ -92,6 +92,26 @@ public sealed class MixTests(AzuriteFixture azurite) : IDisposable
         Assert.Equal(summary.Outcomes.Values.Sum(), summary.Operations.Values.Sum(o => o.Requests));
     }
 
+    [Fact]
+    public async Task Mix_WeightsNotSummingTo100_AreSaidAsWritten_InTheRunLineAndRunJson_WhichRunsTheSameMixAgain()
+    {
+        // 30 of 110 taken as a share and multiplied back was 29.999999999999996.
+        const string Mix = "read:80,upsert-replace:30";
+        var first = Path.Combine(_root, "first");
+        var (exitCode, stdout, stderr) = await TableLoadProcess.RunAsync(
+            ["run", "--mix", Mix, "--key-space", "20", "--preload", "--batch-size", "5", "--tasks", "1", "--batches", "10", "--warmup", "0s", "--output", first],
+            azurite.ConnectionString);
+        Assert.True(exitCode == 0, stderr);
+        Assert.Contains($", a mix of {Mix} (writes in batches of 5) over a key space of 20, ", stdout, StringComparison.Ordinal);
+        Assert.Equal(Mix, new ResultFolder(first).Run.Options.Mix);
+        Assert.Equal(Mix, new ResultFolder(first).Summary.Operation);
+
+        var again = Path.Combine(_root, "again");
+        var rerun = await TableLoadProcess.RunAsync(["run", "--config", Path.Combine(first, "run.json"), "--quiet", "--output", again], azurite.ConnectionString);
+        Assert.True(rerun.ExitCode == 0, rerun.Stderr);
+        Assert.Equal(Mix, new ResultFolder(again).Run.Options.Mix);
+    }
+
     public void Dispose() => Directory.Delete(_root, recursive: true);
 
     private static List<long> Column(ResultFolder folder, string file, string column) =>

@@ -48,10 +48,39 @@ public sealed class SaturationGuardTests
     }
 
     [Fact]
-    public void LateBatchesOverOnePercent_AreSaturation()
+    public void LateBatchesOverOnePercent_BesideAClientShortage_AreTheClientsDoing()
     {
-        Assert.NotEmpty(SaturationGuard.Assess([], batches: 1000, lateBatches: 11, cores: 1, Tuned));
-        Assert.Empty(SaturationGuard.Assess([], batches: 1000, lateBatches: 10, cores: 1, Tuned));
+        var reasons = SaturationGuard.Assess([("p", Series(cpuPerSecond: 0.95))], batches: 1000, lateBatches: 11, cores: 1, Tuned);
+
+        Assert.Equal(2, reasons.Count);
+        Assert.Equal("11 of 1000 batches started more than one interval late (over 1%), held back by the client's shortage above.", reasons[1]);
+        Assert.Null(SaturationGuard.LateStart(1000, 11, reasons, Tuned));
+    }
+
+    [Fact]
+    public void LateBatches_WithTheClientWithinBounds_AreNoSaturation_AndLateStartNamesTheThrottling()
+    {
+        var load = Tuned with { Rate = 2000, Tasks = 4, ThrottledAnswers = 300 };
+
+        var reasons = SaturationGuard.Assess([("p", Series(cpuPerSecond: 0.3))], batches: 1000, lateBatches: 11, cores: 1, load);
+
+        Assert.Empty(reasons);
+        Assert.Equal(
+            "11 of 1000 batches started more than one interval late (over 1%), held back by throttling: 300 throttled answers and their retries' waits kept the tasks " +
+            "from their next batches, so the limit is the service's, not the client's (--rate 2000 e/s is more than it admits now)",
+            SaturationGuard.LateStart(1000, 11, reasons, load));
+    }
+
+    [Fact]
+    public void LateBatches_WithoutThrottling_OrAClientShortage_AreHeldBackByTheRateAgainstTheServicesAnswers()
+    {
+        var load = Tuned with { Rate = 2000, Tasks = 4, Processes = 2, ThrottledAnswers = 10, SendMedianMs = 48.04 };
+
+        Assert.Equal(
+            "11 of 1000 batches started more than one interval late (over 1%), held back by --rate 2000 e/s against the service's answers: 8 tasks in all, each waiting for " +
+            "its answer (median 48.0 ms from the send), could not start batches that often, while the client's CPU, GC and threads were within bounds; more tasks (--tasks) would",
+            SaturationGuard.LateStart(1000, 11, [], load));
+        Assert.Null(SaturationGuard.LateStart(1000, 10, [], load));
     }
 
     [Fact]

@@ -78,6 +78,6 @@ internal static class RunSummaries
             perBatch.RecordValue(value);
         }
 
-        return RequestUnitsSummary.Of(new WindowCounts { RequestUnits = total, ChargedBatches = centiUnits.Length }, perBatch, peak)!;
+        return RequestUnitsSummary.Of(new WindowCounts { RequestUnits = total, ChargedBatches = centiUnits.Length }, perBatch, peak, new SpentRequestUnits(0, peak))!;
     }
 }

@@ -46,8 +46,19 @@ internal sealed record FigureComparison(RunFigure Figure, FigureEstimate Base, F
         FigureUnit.EntitiesPerSecond or FigureUnit.Milliseconds or FigureUnit.Microseconds => ChangeScale.Ratio,
     };
 
-    /// <summary>NEW less BASE in the figure's unit (for a ratio, BASE times the relative change).</summary>
-    public double Change => RelativeChange is { } relative ? Base.Value * relative : Paired?.Mean ?? (New.Value - Base.Value);
+    /// <summary>
+    /// The sides' figures the change is taken from. A ratio is taken between the means of the sides' logs, so over several runs
+    /// a side its figures are their geometric means (an arithmetic mean beside it would not give the change); else the values.
+    /// </summary>
+    public (double Base, double New) Centres => LogRatio is not null && Base.Log is { } b && New.Log is { } n
+        ? (Math.Exp(b.Centre), Math.Exp(n.Centre))
+        : (Base.Value, New.Value);
+
+    /// <summary>What <see cref="Centres"/> are, to name them beside the figures: "geometric means", "means"; null for one run a side, whose figures are its own.</summary>
+    public string? CentresAre => Base.Runs == 1 && New.Runs == 1 ? null : LogRatio is not null ? "geometric means" : "means";
+
+    /// <summary>NEW less BASE in the figure's unit (for a ratio, BASE's centre times the relative change).</summary>
+    public double Change => RelativeChange is { } relative ? Centres.Base * relative : Paired?.Mean ?? (New.Value - Base.Value);
 
     /// <summary>The change's standard error on its scale: the log ratio's, or the points'.</summary>
     public double StandardError
@@ -92,7 +103,7 @@ internal sealed record FigureComparison(RunFigure Figure, FigureEstimate Base, F
         {
             if (RelativeInterval is var (low, high))
             {
-                return (Base.Value * low, Base.Value * high);
+                return (Centres.Base * low, Centres.Base * high);
             }
 
             var half = HalfWidth;

@@ -66,8 +66,9 @@ internal static class ComparisonJson
             figures.Add(new JsonObject
             {
                 ["figure"] = f.Figure.Name(),
-                ["base"] = f.Base.Value,
-                ["new"] = f.New.Value,
+                ["base"] = f.Centres.Base,
+                ["new"] = f.Centres.New,
+                ["centres"] = f.CentresAre,
                 ["change"] = f.Change,
                 ["change_low"] = low,
                 ["change_high"] = high,

@@ -85,7 +85,9 @@ internal static class ComparisonLines
             ChangeScale.Points => Points(figure, level),
         };
         var deciding = NoiseWords.Deciding(figure) is { } runs ? $"; {runs}" : "";
-        return $"{name} {FigureFormat.Value(f, figure.Base.Value)} -> {FigureFormat.Value(f, figure.New.Value)}: {change} {VerdictWords(figure)}{deciding}; {NoiseWords.Of(figure)}";
+        var (baseCentre, newCentre) = figure.Centres;
+        var centres = figure.CentresAre is { } are ? $" ({are})" : "";
+        return $"{name} {FigureFormat.Value(f, baseCentre)} -> {FigureFormat.Value(f, newCentre)}{centres}: {change} {VerdictWords(figure)}{deciding}; {NoiseWords.Of(figure)}";
     }
 
     public static string VerdictWords(FigureComparison figure) => figure.Verdict switch

@@ -9,6 +9,9 @@ internal sealed record MergedMeasurement(LatencySummary Latency, LatencySummary?
     /// <summary>The largest second's request units over the merged seconds.</summary>
     public double PeakRequestUnitsPerSecond { get; init; }
 
+    /// <summary>The largest second's request units over the merged seconds, every answer's, the warm-up's included.</summary>
+    public double PeakSpentRequestUnitsPerSecond { get; init; }
+
     /// <summary>The merged seconds' totals, whose slices give a mix's operations their figures; null to leave them as the parts' rule derives.</summary>
     public (RunTotals Totals, MeasuredPeriod Period)? Slices { get; init; }
 }

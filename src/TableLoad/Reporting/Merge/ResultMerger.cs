@@ -82,6 +82,7 @@ internal static class ResultMerger
             stages?.Summaries(plan.MeasuredSeconds) ?? [])
         {
             PeakRequestUnitsPerSecond = totals.PeakRequestUnitsPerSecond,
+            PeakSpentRequestUnitsPerSecond = totals.PeakSpentRequestUnitsPerSecond,
             Slices = (totals, plan.Period),
         };
         var oneRun = parts.Select(p => p.RunId).Distinct().Count() == 1;

@@ -29,7 +29,7 @@ internal static class SummaryMerge
             Confidence = measured.Confidence,
             Stages = measured.Stages,
             MeasuredSeconds = measured.MeasuredSeconds,
-            RequestUnits = merged.RequestUnits?.WithMergedHistogram(parts.Select(p => p.RequestUnits!), measured.PeakRequestUnitsPerSecond),
+            RequestUnits = merged.RequestUnits?.WithMergedHistogram(parts.Select(p => p.RequestUnits!), measured.PeakRequestUnitsPerSecond, measured.PeakSpentRequestUnitsPerSecond),
             Client = merged.Client with { CpuUsPerEntity = ClientUsage.PerEntity(merged.Client.UserCpuSeconds, merged.Client.SystemCpuSeconds, entities) },
             PerProcess = parts.Select((p, i) => p with { Row = rowNames[i] }).ToList(),
         }).WithRates();

@@ -24,6 +24,7 @@ public sealed class RecomputedFiguresTests
         var measured = new MergedMeasurement(latency, latency with { P99 = 60.5 }, PeakEntitiesPerSecond: 24_500, MeasuredSeconds: 61, confidence, [RunSummaries.Stage(1)])
         {
             PeakRequestUnitsPerSecond = 151_000.5,
+            PeakSpentRequestUnitsPerSecond = 152_000.5,
             // A run of scenarios: the operations' and the scenarios' figures are rebuilt from their slices of the merged seconds.
             Slices = (new RunTotals(["insert", "ingest", "ingest.insert"]), new MeasuredPeriod(0, 61)),
         };

@@ -23,6 +23,7 @@ public sealed class SummaryMergeTests
         [StageFrom(6001)])
     {
         PeakRequestUnitsPerSecond = 3003.5,
+        PeakSpentRequestUnitsPerSecond = 3005.5,
     };
 
     /// <summary>Every field of the contract set, each number to a value no other field has.</summary>
@@ -80,7 +81,7 @@ public sealed class SummaryMergeTests
             RequestUnits = 333.5,
             Outcomes = new Dictionary<string, long> { ["succeeded"] = 223, ["server_busy"] = 227 },
         },
-        Client = new ClientUsage(95.5, 97.5, 99.5, 101, 103, 105) { SaturationReasons = ["hot"], GcPausePercent = 239.5, PeakRssMib = 255.5 },
+        Client = new ClientUsage(95.5, 97.5, 99.5, 101, 103, 105) { SaturationReasons = ["hot"], LateStart = ["held"], GcPausePercent = 239.5, PeakRssMib = 255.5 },
         RuntimeSettings = new RuntimeSettings
         {
             Profile = "profile-a", GcMode = "gc-a", ConcurrentGc = true, GcDynamicAdaptation = 241, GcHeapCount = 243, GcGen0MaxBudgetBytes = 245,
@@ -90,7 +91,8 @@ public sealed class SummaryMergeTests
         Abandoned = new AbandonedBatches(233, 235, 237),
         Stored = new StoredCount(107, 109, Matches: true),
         Stages = [StageFrom(601)],
-        RequestUnits = TestSupport.RunSummaries.RequestUnits(total: 301.5, peak: 307.5, 30_900, 31_700) with { Unreadable = 305, Batches = 303, PerEntity = 309.5, PerSecondMean = 311.5, ProvisionRuPerSecond = new(313.5, 315.5) },
+        RequestUnits = TestSupport.RunSummaries.RequestUnits(total: 301.5, peak: 307.5, 30_900, 31_700) with { Unreadable = 305, Batches = 303, PerEntity = 309.5, PerSecondMean = 311.5, ProvisionRuPerSecond = new(313.5, 315.5),
+            WarmupInMeasuredSeconds = 4113.5, SpentPerSecondMean = 4115.5, SpentPerSecondPeak = 4117.5 },
         Throttling = new ThrottlingSummary(new Dictionary<string, long>
         {
             ["request_units"] = 323, ["account_operations"] = 325, ["account_ingress"] = 327, ["account_egress"] = 329, ["partition_or_unnamed"] = 331,
@@ -148,10 +150,14 @@ public sealed class SummaryMergeTests
             ["runtime_settings.malloc_arena_max"] = "4091", ["runtime_settings.malloc_trim_threshold_bytes"] = "4093",
             ["runtime_settings.thread_pool_spin_limit"] = "4111",
             ["client.saturated"] = "true", ["client.saturation_reasons[0]"] = "hot", ["client.saturation_reasons[1]"] = "hot",
+            ["client.late_start[0]"] = "held", ["client.late_start[1]"] = "held",
             ["stored.count"] = "214", ["stored.expected"] = "218", ["stored.matches"] = "true",
             ["stopped_by.condition"] = "throttled>5% for 10s", ["stopped_by.at_second"] = "281", ["stopped_by.figure"] = "283.5", ["stopped_by.target"] = "571", ["stopped_by.sentence"] = "stopped-a",
             ["request_units.total"] = "603", ["request_units.batches"] = "606", ["request_units.unreadable"] = "610",
             ["request_units.per_entity"] = Number(603 / 130.0), ["request_units.per_second_mean"] = Number(603 / 4001.0), ["request_units.per_second_peak"] = "3003.5",
+            // The warm-up's answers in the measured seconds add up; what every answer spent a second is recomputed from the merged figures.
+            ["request_units.warmup_in_measured_seconds"] = "8227", ["request_units.spent_per_second_mean"] = Number((603 + 8227) / 4001.0),
+            ["request_units.spent_per_second_peak"] = "3005.5",
             // The RU/s the merged rate needs: the merged RU per entity at the merged mean and peak e/s.
             ["request_units.provision_ru_per_second.mean"] = Number(603 / 130.0 * (130 / 4001.0)), ["request_units.provision_ru_per_second.peak"] = Number(603 / 130.0 * 3001),
             ["throttling.by_limit.request_units"] = "646", ["throttling.by_limit.account_operations"] = "650", ["throttling.by_limit.account_ingress"] = "654",
