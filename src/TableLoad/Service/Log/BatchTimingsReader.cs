@@ -16,8 +16,8 @@ internal static class BatchTimingsReader
         ? [.. Directory.EnumerateFiles(folder, "batches*.csv").Where(f => Path.GetFileName(f) == ResultFiles.BatchesCsv || Path.GetFileName(f).StartsWith("batches-", StringComparison.Ordinal)).Order(StringComparer.Ordinal)]
         : [];
 
-    /// <summary>The rows of one file; throws <see cref="FormatException"/> when its header lacks a column the join needs.</summary>
-    public static IEnumerable<RequestTiming> Read(string file)
+    /// <summary>The rows of one file, their starts from <paramref name="startedMicros"/> (the run's start since the epoch); throws <see cref="FormatException"/> when its header lacks a column the join needs.</summary>
+    public static IEnumerable<RequestTiming> Read(string file, long startedMicros)
     {
         using var reader = new StreamReader(file, System.Text.Encoding.UTF8, false, 1 << 16);
         var header = reader.ReadLine() ?? "";
@@ -43,7 +43,7 @@ internal static class BatchTimingsReader
                 continue;
             }
 
-            yield return new RequestTiming(clientRequestId, Micros(row[fields[start]]), Micros(row[fields[latency]]), row[fields[warmup]].SequenceEqual("true"));
+            yield return new RequestTiming(clientRequestId, startedMicros + Micros(row[fields[start]]), Micros(row[fields[latency]]), row[fields[warmup]].SequenceEqual("true"));
         }
     }
 

@@ -18,23 +18,30 @@ internal sealed class RequestLogJoin(long bucketBytes = RequestLogJoin.DefaultBu
 
     private const long MicrosPerMinute = 60_000_000;
 
-    /// <summary>Joins; throws <see cref="FormatException"/> when the folder's requests cannot be joined (no batches.csv, no id column).</summary>
-    public ServiceLogSummary Join(string resultFolder, DateTimeOffset startedUtc, string logPath)
+    /// <summary>Joins the requests of each result folder (a run's, or the parts of a report) with the log.</summary>
+    /// <exception cref="FormatException">A folder's requests cannot be joined (no batches.csv, no id column).</exception>
+    public ServiceLogSummary Join(IReadOnlyList<(string Folder, DateTimeOffset StartedUtc)> runs, string logPath)
     {
-        var files = BatchTimingsReader.Files(resultFolder);
-        if (files.Count == 0)
+        var files = new List<(string File, long StartedMicros)>();
+        foreach (var (folder, startedUtc) in runs)
         {
-            throw new FormatException($"{resultFolder} has no batches.csv (the run was made with --no-batch-log), so its requests cannot be joined with the service's log.");
+            var ofRun = BatchTimingsReader.Files(folder);
+            if (ofRun.Count == 0)
+            {
+                throw new FormatException($"{folder} has no batches.csv (the run was made with --no-batch-log), so its requests cannot be joined with the service's log.");
+            }
+
+            files.AddRange(ofRun.Select(f => (f, startedUtc.ToUnixTimeMilliseconds() * 1000)));
         }
 
-        var bytes = files.Sum(f => new FileInfo(f).Length);
+        var bytes = files.Sum(f => new FileInfo(f.File).Length);
         var buckets = (int)Math.Clamp((bytes + bucketBytes - 1) / bucketBytes, 1, 4096);
-        var state = new JoinState(startedUtc);
+        var state = new JoinState();
         var log = new ServiceLogReader(logPath);
         if (buckets == 1)
         {
             var pending = new Dictionary<Guid, Pending>();
-            foreach (var request in files.SelectMany(BatchTimingsReader.Read))
+            foreach (var request in files.SelectMany(f => BatchTimingsReader.Read(f.File, f.StartedMicros)))
             {
                 pending[request.ClientRequestId] = state.Requested(request);
             }
@@ -54,7 +61,7 @@ internal sealed class RequestLogJoin(long bucketBytes = RequestLogJoin.DefaultBu
         return state.Summary(log.Unreadable);
     }
 
-    private static void JoinSpilled(IReadOnlyList<string> files, ServiceLogReader log, int buckets, JoinState state)
+    private static void JoinSpilled(List<(string File, long StartedMicros)> files, ServiceLogReader log, int buckets, JoinState state)
     {
         var folder = Directory.CreateTempSubdirectory("tableload-join-").FullName;
         try
@@ -62,7 +69,7 @@ internal sealed class RequestLogJoin(long bucketBytes = RequestLogJoin.DefaultBu
             var requests = Writers(folder, "requests", buckets);
             try
             {
-                foreach (var request in files.SelectMany(BatchTimingsReader.Read))
+                foreach (var request in files.SelectMany(f => BatchTimingsReader.Read(f.File, f.StartedMicros)))
                 {
                     var pending = state.Requested(request);
                     var writer = requests[Bucket(request.ClientRequestId, buckets)];
@@ -168,9 +175,8 @@ internal sealed class RequestLogJoin(long bucketBytes = RequestLogJoin.DefaultBu
     }
 
     /// <summary>The counts, the minutes and the histograms, across every bucket.</summary>
-    private sealed class JoinState(DateTimeOffset startedUtc)
+    private sealed class JoinState
     {
-        private readonly long _startedMicros = startedUtc.ToUnixTimeMilliseconds() * 1000;
         private readonly HashSet<long> _runMinutes = [];
         private readonly HashSet<long> _logMinutes = [];
         private readonly LatencyHistogram _clientLatency = new();
@@ -186,10 +192,11 @@ internal sealed class RequestLogJoin(long bucketBytes = RequestLogJoin.DefaultBu
         private double _tailTransfer;
         private double _tailClient;
         private long _p99 = -1;
+        private long _tailFrom;
 
         public Pending Requested(in RequestTiming request)
         {
-            _runMinutes.Add((_startedMicros + request.StartMicros) / MicrosPerMinute);
+            _runMinutes.Add(request.StartMicros / MicrosPerMinute);
             if (!request.Warmup)
             {
                 _clientLatency.RecordValue(Math.Max(0, request.LatencyMicros));
@@ -239,6 +246,8 @@ internal sealed class RequestLogJoin(long bucketBytes = RequestLogJoin.DefaultBu
             if (_p99 < 0)
             {
                 _p99 = _clientLatency.TotalCount == 0 ? 0 : _clientLatency.ValueAtPercentile(99);
+                // The percentile is its bucket's highest value, above the requests in that bucket: the tail starts at its lowest.
+                _tailFrom = _clientLatency.LowestEquivalentValue(_p99);
             }
 
             foreach (var request in pending.Values)
@@ -262,7 +271,7 @@ internal sealed class RequestLogJoin(long bucketBytes = RequestLogJoin.DefaultBu
                 _service.RecordValue((long)Math.Round(service));
                 _transfer.RecordValue((long)Math.Round(transfer));
                 _client.RecordValue((long)Math.Round(client));
-                if (request.LatencyMicros >= _p99)
+                if (request.LatencyMicros >= _tailFrom)
                 {
                     _tailRequests++;
                     _tailService += service;

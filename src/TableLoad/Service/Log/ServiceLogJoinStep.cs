@@ -7,11 +7,12 @@ namespace TableLoad.Service.Log;
 internal static class ServiceLogJoinStep
 {
     /// <returns>The summary with <c>service.log</c> (unchanged when the join failed), and the warnings to say.</returns>
-    public static async Task<(RunSummary Summary, IReadOnlyList<string> Warnings)> JoinAsync(RunSummary summary, string resultFolder, DateTimeOffset startedUtc, string logPath)
+    /// <param name="runs">The result folders whose batches files hold the requests, each with its run's start.</param>
+    public static async Task<(RunSummary Summary, IReadOnlyList<string> Warnings)> JoinAsync(RunSummary summary, IReadOnlyList<(string Folder, DateTimeOffset StartedUtc)> runs, string logPath)
     {
         try
         {
-            var log = await Task.Run(() => new RequestLogJoin().Join(resultFolder, startedUtc, logPath)).ConfigureAwait(false);
+            var log = await Task.Run(() => new RequestLogJoin().Join(runs, logPath)).ConfigureAwait(false);
             return (summary with { Service = (summary.Service ?? new ServiceSummary()) with { Log = log } }, ServiceLogLines.Warnings(log));
         }
         catch (Exception ex) when (ex is FormatException or IOException or UnauthorizedAccessException)
