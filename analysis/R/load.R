@@ -30,10 +30,10 @@ BATCH_COLUMNS <- c(
   http_status = "integer", error_code = "character", failed_index = "integer", warmup = "character",
   intended_start_ms = "numeric", request_units = "numeric", throttle_limit = "character",
   retry_after_ms = "numeric", sub_status = "integer", request_id = "character", operation = "character",
-  scenario = "character"
+  scenario = "character", client_request_id = "character"
 )
 # Columns a reader does without (older files lack them): they are added as NA.
-OPTIONAL_BATCH_COLUMNS <- c("intended_start_ms", "request_units", "throttle_limit", "retry_after_ms", "sub_status", "request_id", "operation", "scenario")
+OPTIONAL_BATCH_COLUMNS <- c("intended_start_ms", "request_units", "throttle_limit", "retry_after_ms", "sub_status", "request_id", "operation", "scenario", "client_request_id")
 
 # The outcome columns of intervals.csv are not listed here: they are the columns between `batches`
 # and `p50_ms`, read from each file's header (docs/results.md), so a new outcome needs no change here.

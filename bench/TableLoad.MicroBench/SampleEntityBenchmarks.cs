@@ -12,6 +12,9 @@ namespace TableLoad.MicroBench;
 /// </summary>
 public class SampleEntityBenchmarks
 {
+    // One id for every call: what a request sends, not the making of a new one (BatchSubmitter makes that).
+    private const string ClientRequestId = "6f0d4c39-7a1e-4b5b-9c1e-2b7d2a9e5c11";
+
     private const string Table = "tableload20260101000000";
     private const string Nonce = "20260101-000000-abcd.0000002a";
 
@@ -43,7 +46,7 @@ public class SampleEntityBenchmarks
     public async Task<int> SdkBatch()
     {
         _sdkSender.Prepare(new BatchIdentity("tl", RowKeys.Stem("tl", 0, 0, 3, _sequence++), Nonce), 100);
-        var response = await _sdkSender.SendAsync(CancellationToken.None).ConfigureAwait(false);
+        var response = await _sdkSender.SendAsync(ClientRequestId, CancellationToken.None).ConfigureAwait(false);
         return response.HttpStatus;
     }
 

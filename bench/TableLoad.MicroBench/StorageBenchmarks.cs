@@ -16,6 +16,9 @@ namespace TableLoad.MicroBench;
 /// </summary>
 public class StorageBenchmarks
 {
+    // One id for every call: what a request sends, not the making of a new one (BatchSubmitter makes that).
+    private const string ClientRequestId = "6f0d4c39-7a1e-4b5b-9c1e-2b7d2a9e5c11";
+
     private const string Table = "tableload20260101000000";
     private static readonly MediaTypeHeaderValue BodyType = MediaTypeHeaderValue.Parse(BatchBodyWriter.ContentType);
     private static readonly BatchIdentity Identity = new("tl", "tl-000-000-0003-0000000042-", "20260101-000000-abcd");
@@ -73,7 +76,7 @@ public class StorageBenchmarks
     [Benchmark(Description = "WireBatchClient.SendBatchAsync (in-memory)")]
     public async Task<int> SendBatch()
     {
-        var response = await _client.SendBatchAsync(_body, CancellationToken.None).ConfigureAwait(false);
+        var response = await _client.SendBatchAsync(_body, ClientRequestId, CancellationToken.None).ConfigureAwait(false);
         return response.HttpStatus;
     }
 
@@ -81,7 +84,7 @@ public class StorageBenchmarks
     public async Task<int> SendSdkBatch()
     {
         _sdkSender.Prepare(Identity, 100);
-        var response = await _sdkSender.SendAsync(CancellationToken.None).ConfigureAwait(false);
+        var response = await _sdkSender.SendAsync(ClientRequestId, CancellationToken.None).ConfigureAwait(false);
         return response.HttpStatus;
     }
 

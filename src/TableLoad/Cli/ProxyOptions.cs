@@ -95,6 +95,11 @@ internal sealed class ProxyOptions
         Description = "Seed of the fault, latency and timeout-share draws, for repeatable runs. Default: a random seed, shown in the stats.",
     };
 
+    public Option<string?> ServiceLog { get; } = new("--service-log")
+    {
+        Description = "Append the service's request log to this file as a diagnostic setting archives it: one resource-log JSON line a request (time, operationName, statusCode, statusText, durationMs from its first byte in to its last byte out, correlationId, properties.clientRequestId, properties.serverLatencyMs: the target's time to answer plus --latency, which emulates a slow service), flushed as each request ends, so run --service-log reads it while the proxy runs. Default: none.",
+    };
+
     // --profile is the name this option had before the proxy's options were layered as run's are.
     public Option<string?> Config { get; } = new("--config", "--profile")
     {
@@ -105,7 +110,7 @@ internal sealed class ProxyOptions
     [
         Listen, Target, PartitionLimit.Option, AccountLimit.Option, Burst.Option, AccountIngressLimit.Option, AccountEgressLimit.Option, TimeoutShare.Option, Cosmos,
         RequestUnits.Option, ChargeHeaderFault, Latency, ResetRate.Option, LoseAnswerRate.Option,
-        DelayAnswerRate.Option, DelayAnswer.Option, ReadFaults, Seed, Config,
+        DelayAnswerRate.Option, DelayAnswer.Option, ReadFaults, Seed, ServiceLog, Config,
     ];
 
     /// <summary>A <c>proxy</c> command holding these options, so every reader of the proxy's arguments parses them alike.</summary>

@@ -56,6 +56,9 @@ internal static class ProxySettingsFactory
             errors.Require(faults <= 1 + 1e-9, $"The reset, lose-answer and delay-answer rates add up to {faults.ToString(CultureInfo.InvariantCulture)}; a request gets at most one of these faults, so their sum must be at most 1.");
         }
 
+        var serviceLog = parse.GetValue(options.ServiceLog);
+        errors.Require(options.ServiceLog, serviceLog is null || Directory.Exists(Path.GetDirectoryName(Path.GetFullPath(serviceLog))),
+            $"--service-log '{serviceLog}' is in a folder that does not exist; give a file in an existing folder.");
         errors.ThrowIfAny();
         return new ProxySettings
         {
@@ -77,6 +80,7 @@ internal static class ProxySettingsFactory
             DelayAnswer = delay.GetValueOrDefault(),
             ReadFaults = parse.GetValue(options.ReadFaults),
             Seed = parse.GetValue(options.Seed) ?? Random.Shared.Next(),
+            ServiceLog = serviceLog,
         };
     }
 

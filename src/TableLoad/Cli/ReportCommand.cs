@@ -6,6 +6,7 @@ using TableLoad.Settings.Gates;
 using TableLoad.Reporting;
 using TableLoad.Reporting.Exporters;
 using TableLoad.Reporting.Merge;
+using TableLoad.Service.Log;
 
 namespace TableLoad.Cli;
 
@@ -21,11 +22,15 @@ internal static class ReportCommand
         {
             Description = $"Gates on the merged figures, as run --fail-if takes them (e.g. \"{ThresholdParser.Example}\"; \"read.p99<20ms\" judges the merged figures of an operation the folders sent): one line each after the table; when any fails, exit 99 after the merged folder is written. Default: none.",
         };
+        var serviceLog = new Option<string?>("--service-log")
+        {
+            Description = "Join the folders' requests (their batches.csv) with the service's request log by client request id, as run --service-log does: a file or a folder of resource-log JSON lines or Storage Analytics 1.0 lines. Summary.json's service.log, and a sentence under the table. Default: none.",
+        };
         var junit = new Option<string?>("--junit") { Description = "With --fail-if: also write the verdicts to this file as JUnit XML, one testcase per threshold (not a folder, and not under a file). Default: none." };
         var command = new Command("report", "Merge the result folders of several instances (or runs grouped by --label) and print the table as one coordinator would have. " +
             "Exit codes: 0 done, 2 bad input (folders that are not one workload, a path that cannot be written), 99 a --fail-if threshold broke on the merged figures (after the merged folder is written).")
         {
-            folders, label, output, failIf, junit,
+            folders, label, output, failIf, junit, serviceLog,
         };
 
         command.SetAction(async parse =>
@@ -35,6 +40,9 @@ internal static class ReportCommand
             var thresholds = GateOptions.ReadFailIf(errors, failIf, parse.GetValue(failIf));
             var junitPath = parse.GetValue(junit);
             errors.Require(junit, junitPath is null || parse.IsGiven(failIf), JunitWithoutFailIf);
+            var serviceLogPath = parse.GetValue(serviceLog);
+            errors.Require(serviceLog, serviceLogPath is null || ServiceLogReader.Exists(serviceLogPath),
+                $"--service-log '{serviceLogPath}' does not exist: give the file or folder that holds the service's request log.");
             if (await SaidAsync(errors).ConfigureAwait(false))
             {
                 return ExitCodes.BadInput;
@@ -86,9 +94,28 @@ internal static class ReportCommand
                 async _ =>
                 {
                     var summary = await ResultMerger.MergeAsync(plan, destination, groupLabel, thresholds).ConfigureAwait(false);
+                    if (serviceLogPath is not null)
+                    {
+                        var (joined, warnings) = await ServiceLogJoinStep.JoinAsync(summary, [.. plan.Parts.Select(p => (p.Path, p.StartedUtc))], serviceLogPath).ConfigureAwait(false);
+                        summary = joined;
+                        await SummaryJsonExporter.WriteAsync(destination, summary).ConfigureAwait(false);
+                        foreach (var warning in warnings)
+                        {
+                            await Console.Error.WriteLineAsync(warning).ConfigureAwait(false);
+                        }
+                    }
+
                     await ResultTableExporter.WriteAsync(Console.Out, summary, perProcess: false).ConfigureAwait(false);
                     var verdicts = ThresholdJudge.Judge(summary, thresholds, RunIntervals.Of);
                     var gates = await ThresholdReport.WriteAsync(verdicts, [], summary, Console.Out, junitPath, $"tableload report {groupLabel ?? plan.Parts[0].RunId}").ConfigureAwait(false);
+                    if (summary.Service?.Log is { } joinedLog)
+                    {
+                        foreach (var line in ServiceLogLines.Of(joinedLog))
+                        {
+                            await Console.Out.WriteLineAsync(line).ConfigureAwait(false);
+                        }
+                    }
+
                     await Console.Out.WriteLineAsync($"results: {destination}").ConfigureAwait(false);
                     return gates == GateOutcome.Failed ? ExitCodes.GateFailed : ExitCodes.Success;
                 }).ConfigureAwait(false);

@@ -263,6 +263,11 @@ internal sealed class RunOptions
         Description = "Export live metrics (the TableLoad meter) over OTLP to this collector address, e.g. http://localhost:4317. Default: off, unless $OTEL_EXPORTER_OTLP_ENDPOINT is set (docs/observability.md).",
     };
 
+    public Option<string?> ServiceLog { get; } = new("--service-log")
+    {
+        Description = "After the run, join each request of batches.csv with the service's record of it by client request id, and split its latency into the service's share (serverLatencyMs), the transfer's (durationMs - serverLatencyMs) and the client's own (latency_ms - durationMs): summary.json's service.log and a sentence under the table. A file or a folder of the account's resource-log JSON lines (the insights-logs-storagetablelogs container, downloaded; tableload proxy --service-log writes them) or of classic Storage Analytics 1.0 lines ($logs/table). Not with --no-batch-log. Default: none (docs/service.md).",
+    };
+
     public Option<string?> Config { get; } = new("--config")
     {
         Description = $"A profile of options: a JSON object with options under their snake_case names ({{\"batch_size\": 50, \"tasks\": 8, \"duration\": \"2m\"}}), or a past run's run.json to run it again (its own folder, table and start time excepted). Its \"scenarios\" runs several loads at once, each an object of its own options (tasks, rate, operation, mix, batch_size, key_space, preload, ...), the others shared: {{\"scenarios\": {{\"ingest\": {{\"tasks\": 2, \"rate\": 500}}, \"lookups\": {{\"operation\": \"read\", \"tasks\": 2, \"key_space\": 500, \"preload\": true}}}}}} (docs/application-load.md). {OptionLayers.EnvironmentPrefix}<NAME> environment variables (TABLELOAD_BATCH_SIZE=50) override it, and the command line overrides both. Secrets never go in a profile. Default: none.",
@@ -291,7 +296,7 @@ internal sealed class RunOptions
         Entity,
         Tasks.Option, Processes.Option, PerProcess, Rate.Option, Duration.Option, Stages, Batches.Option, StartAt, RunId, Instance.Option,
         Operation, Mix, Workload, KeySpace.Option, Preload, KeyDistribution, QueryLength, PageSize.Option,
-        Warmup.Option, Timeout.Option, Retries.Option, Output, Label, Verify, NoBatchLog, BatchLogBuffer.Option, Report, OtlpEndpoint, Quiet, Config,
+        Warmup.Option, Timeout.Option, Retries.Option, Output, Label, Verify, NoBatchLog, BatchLogBuffer.Option, Report, OtlpEndpoint, ServiceLog, Quiet, Config,
         FailIf, Junit, AbortIf,
     ];
 }

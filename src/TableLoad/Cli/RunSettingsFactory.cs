@@ -34,6 +34,11 @@ internal static class RunSettingsFactory
         Uri? otlpEndpoint = null;
         errors.Require(otlpText is null || (Uri.TryCreate(otlpText, UriKind.Absolute, out otlpEndpoint) && otlpEndpoint.Scheme is "http" or "https"),
             $"--otlp-endpoint must be an http or https address such as http://localhost:4317, not '{otlpText}'.");
+        var serviceLog = parse.GetValue(options.ServiceLog);
+        errors.Require(options.ServiceLog, serviceLog is null || Service.Log.ServiceLogReader.Exists(serviceLog),
+            $"--service-log '{serviceLog}' does not exist: give the file or folder that holds the service's request log.");
+        errors.Require(serviceLog is null || !parse.GetValue(options.NoBatchLog),
+            "--service-log joins the service's log with batches.csv, which --no-batch-log leaves unwritten: give one or the other.");
         var workload = WorkloadPreset.Read(parse, options, errors);
         var batching = WorkloadPreset.Or(parse, options.BatchSize.Option, options.BatchSize.ValueIn(parse, errors), workload is null ? null : WorkloadPreset.Batching);
         var batchSize = batching?.Size;
@@ -153,6 +158,7 @@ internal static class RunSettingsFactory
             Runtime = runtime,
             SdkDiagnostics = sdkDiagnostics,
             OtlpEndpoint = otlpEndpoint,
+            ServiceLog = serviceLog,
             Gates = new GateSettings(failIf, abortIf),
             JunitPath = junit,
             MaxPreload = maxPreload ?? RunOptions.DefaultMaxPreload,

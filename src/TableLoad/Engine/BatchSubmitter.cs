@@ -86,7 +86,8 @@ internal sealed class BatchSubmitter(ResiliencePipeline<BatchResult> pipeline, T
 
     private async ValueTask<BatchResult> SendAsync(IRequestSender sender, CancellationToken cancellationToken)
     {
-        var attempt = new AttemptState(sender);
+        // One a request, not an attempt: the service's log then names each attempt of the request by it.
+        var attempt = new AttemptState(sender, Guid.NewGuid().ToString());
         var context = ResilienceContextPool.Shared.Get(cancellationToken);
         try
         {
@@ -96,7 +97,7 @@ internal sealed class BatchSubmitter(ResiliencePipeline<BatchResult> pipeline, T
                     state.Attempts++;
                     try
                     {
-                        var response = await state.Sender.SendAsync(ctx.CancellationToken).ConfigureAwait(false);
+                        var response = await state.Sender.SendAsync(state.ClientRequestId, ctx.CancellationToken).ConfigureAwait(false);
                         var classified = OutcomeClassifier.Classify(response);
                         var limit = OutcomeClassifier.Limit(classified, response);
                         state.Answered(response.Charge, limit);
@@ -135,9 +136,11 @@ internal sealed class BatchSubmitter(ResiliencePipeline<BatchResult> pipeline, T
         }
     }
 
-    private sealed class AttemptState(IRequestSender sender)
+    private sealed class AttemptState(IRequestSender sender, string clientRequestId)
     {
         public IRequestSender Sender { get; } = sender;
+
+        public string ClientRequestId { get; } = clientRequestId;
 
         public int Attempts { get; set; }
 
@@ -167,6 +170,6 @@ internal sealed class BatchSubmitter(ResiliencePipeline<BatchResult> pipeline, T
         }
 
         public BatchResult Charged(BatchResult result) =>
-            result with { RequestUnits = _requestUnits, UnreadableCharges = _unreadableCharges, Throttled = _throttled };
+            result with { RequestUnits = _requestUnits, UnreadableCharges = _unreadableCharges, Throttled = _throttled, ClientRequestId = ClientRequestId };
     }
 }

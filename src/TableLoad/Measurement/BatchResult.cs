@@ -40,6 +40,9 @@ internal readonly record struct BatchResult(
     /// <summary>The last answer's sub-status, when it was a refusal.</summary>
     public int? SubStatus { get; init; }
 
-    /// <summary>The last answer's request id, when it was a refusal.</summary>
+    /// <summary>The last answer's <c>x-ms-request-id</c>; null when no answer came.</summary>
     public string? RequestId { get; init; }
+
+    /// <summary>The <c>x-ms-client-request-id</c> TableLoad sent with every attempt, by which the service's log names the request.</summary>
+    public string? ClientRequestId { get; init; }
 }

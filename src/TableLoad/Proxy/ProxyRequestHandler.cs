@@ -71,6 +71,8 @@ internal sealed class ProxyRequestHandler(ProxySettings settings, TargetForwarde
             if (latency > TimeSpan.Zero)
             {
                 counters.AddedLatency(latency);
+                // The emulated service is slow: its log counts the wait as the service's time.
+                Log.ServiceClock.Of(context)?.Add(latency);
                 await Task.Delay(latency, time, cancellationToken).ConfigureAwait(false);
             }
 

@@ -7,6 +7,7 @@ using Microsoft.AspNetCore.Http.Features;
 using Microsoft.AspNetCore.Server.Kestrel.Core;
 using Microsoft.Extensions.DependencyInjection;
 using Microsoft.Extensions.Hosting;
+using TableLoad.Proxy.Log;
 
 namespace TableLoad.Proxy;
 
@@ -21,13 +22,15 @@ internal sealed class ProxyServer : IAsyncDisposable
     private readonly WebApplication _app;
     private readonly TargetForwarder _forwarder;
     private readonly ProxyCounters _counters;
+    private readonly RequestLogFile? _log;
     private int _stopped;
 
-    private ProxyServer(WebApplication app, TargetForwarder forwarder, ProxyCounters counters, Uri listening)
+    private ProxyServer(WebApplication app, TargetForwarder forwarder, ProxyCounters counters, RequestLogFile? log, Uri listening)
     {
         _app = app;
         _forwarder = forwarder;
         _counters = counters;
+        _log = log;
         Listening = listening;
     }
 
@@ -52,20 +55,22 @@ internal sealed class ProxyServer : IAsyncDisposable
         var counters = new ProxyCounters(settings.Seed);
         var forwarder = new TargetForwarder(settings.Target, TargetForwarder.CreateHandler());
         var handler = new ProxyRequestHandler(settings, forwarder, counters, time);
-        app.Run(handler.HandleAsync);
+        var log = settings.ServiceLog is { } logPath ? new RequestLogFile(logPath) : null;
+        app.Run(log is null ? handler.HandleAsync : new LoggedRequests(log, handler.HandleAsync, time).HandleAsync);
         try
         {
             await app.StartAsync(cancellationToken).ConfigureAwait(false);
         }
         catch
         {
+            log?.Dispose();
             forwarder.Dispose();
             await app.DisposeAsync().ConfigureAwait(false);
             throw;
         }
 
         var address = app.Services.GetRequiredService<IServer>().Features.GetRequiredFeature<IServerAddressesFeature>().Addresses.First();
-        return new ProxyServer(app, forwarder, counters, new Uri(address));
+        return new ProxyServer(app, forwarder, counters, log, new Uri(address));
     }
 
     /// <summary>Stops accepting, lets requests in flight finish for a few seconds, then drops the rest.</summary>
@@ -85,6 +90,7 @@ internal sealed class ProxyServer : IAsyncDisposable
         await StopAsync().ConfigureAwait(false);
         await _app.DisposeAsync().ConfigureAwait(false);
         _forwarder.Dispose();
+        _log?.Dispose();
     }
 
     // The Table service speaks HTTP/1.1 only.

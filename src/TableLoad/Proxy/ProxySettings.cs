@@ -63,4 +63,7 @@ internal sealed record ProxySettings
     public TimeSpan DelayAnswer { get; init; } = TimeSpan.FromSeconds(35);
 
     public int Seed { get; init; }
+
+    /// <summary>The file the proxy appends its request log to, one resource-log JSON line a request; null: none.</summary>
+    public string? ServiceLog { get; init; }
 }

@@ -2,6 +2,7 @@ using System.Net;
 using Microsoft.AspNetCore.Http;
 using Microsoft.AspNetCore.Http.Features;
 using Microsoft.Extensions.Primitives;
+using TableLoad.Proxy.Log;
 
 namespace TableLoad.Proxy;
 
@@ -68,7 +69,8 @@ internal sealed class TargetForwarder : IDisposable
             }
         }
 
-        return _invoker.SendAsync(request, cancellationToken);
+        var sending = _invoker.SendAsync(request, cancellationToken);
+        return ServiceClock.Of(context) is { } clock ? clock.TimeAsync(sending) : sending;
     }
 
     /// <summary>Copies status, headers (less hop-by-hop ones) and body of the target's answer to the client.</summary>

@@ -10,7 +10,7 @@ namespace TableLoad.Reporting;
 /// </summary>
 internal sealed class BatchLogSink(int capacity)
 {
-    public const string Header = "process,task,partition_key,start_ms,latency_ms,entities,attempts,outcome,http_status,error_code,failed_index,warmup,intended_start_ms,verified_by_read,request_units,throttle_limit,retry_after_ms,sub_status,request_id,operation,scenario";
+    public const string Header = "process,task,partition_key,start_ms,latency_ms,entities,attempts,outcome,http_status,error_code,failed_index,warmup,intended_start_ms,verified_by_read,request_units,throttle_limit,retry_after_ms,sub_status,request_id,operation,scenario,client_request_id";
 
     // Enough for any row within the service's limits (a PartitionKey is at most 1 KiB); a longer one grows the buffer.
     private const int RowCapacity = 2048;
@@ -95,9 +95,10 @@ internal sealed class BatchLogSink(int capacity)
         row.Plain(refused && r.Result.Limit is { } limit ? limit.ToSnakeCase() : []);
         row.Optional(refused && r.Result.RetryAfter is { } retryAfter ? (long)Math.Ceiling(retryAfter.TotalMilliseconds) : null);
         row.Optional(refused ? r.Result.SubStatus : null);
-        row.Text(refused ? r.Result.RequestId : null);
+        row.Text(r.Result.RequestId);
         row.Plain(r.Operation.ToName());
         row.Plain(r.Scenario);
+        row.Plain(r.Result.ClientRequestId);
         return row.TryComplete(out length);
     }
 }

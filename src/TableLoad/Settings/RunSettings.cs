@@ -158,6 +158,9 @@ internal sealed record RunSettings
     public required int BatchLogBuffer { get; init; }
 
 
+    /// <summary>The service's request log to join with the run's requests afterwards (<c>--service-log</c>): a file or a folder; null: none.</summary>
+    public string? ServiceLog { get; init; }
+
     /// <summary>Collector address for live metrics over OTLP (<c>--otlp-endpoint</c>); null leaves it to the OTEL_* environment.</summary>
     public Uri? OtlpEndpoint { get; init; }
 

@@ -20,7 +20,7 @@ internal readonly record struct BatchResponse(int HttpStatus, string? ErrorCode,
     /// <summary>Cosmos DB's <c>x-ms-substatus</c> of a refusal (3200: the request-unit budget is spent); null on success.</summary>
     public int? SubStatus { get; init; }
 
-    /// <summary><c>x-ms-request-id</c> of a refusal, which a support case needs; null on success, so success allocates nothing for it.</summary>
+    /// <summary>The answer's <c>x-ms-request-id</c> (a query's last page's): the service's log and a support case name the request by it.</summary>
     public string? RequestId { get; init; }
 
     /// <summary>The refusal's error message (the OData error's <c>message.value</c> or the SDK's message): the service names an account limit there.</summary>

@@ -12,5 +12,6 @@ internal interface IRequestSender
     void Prepare(BatchIdentity keys, int count);
 
     /// <summary>Sends the prepared request once. Throws for failures that produced no answer (network, cancellation).</summary>
-    Task<BatchResponse> SendAsync(CancellationToken cancellationToken);
+    /// <param name="clientRequestId">The request's <c>x-ms-client-request-id</c>, the same on every attempt: the service's log names it.</param>
+    Task<BatchResponse> SendAsync(string clientRequestId, CancellationToken cancellationToken);
 }

@@ -54,7 +54,7 @@ internal sealed class TableTestClient : IDisposable
         return counts;
     }
 
-    public Task<BatchResponse> SendBatchAsync(ReadOnlyMemory<byte> body, CancellationToken cancellationToken) => _wire.SendBatchAsync(body, cancellationToken);
+    public Task<BatchResponse> SendBatchAsync(ReadOnlyMemory<byte> body, CancellationToken cancellationToken) => _wire.SendBatchAsync(body, Guid.NewGuid().ToString(), cancellationToken);
 
     public void Dispose() => _wire.Dispose();
 

@@ -75,10 +75,10 @@ public sealed class RecordedAnswersTests(AzuriteFixture azurite)
         if (proxy is not null || name == "entity-already-exists")
         {
             // The same batch twice: stored, then refused as a collision or throttled.
-            await sender.SendAsync(CancellationToken.None);
+            await sender.SendAsync("client-request-id", CancellationToken.None);
         }
 
-        var live = await sender.SendAsync(CancellationToken.None);
+        var live = await sender.SendAsync("client-request-id", CancellationToken.None);
         return (live, recorder.Last ?? throw new InvalidOperationException("no answer was recorded"));
     }
 
@@ -87,7 +87,7 @@ public sealed class RecordedAnswersTests(AzuriteFixture azurite)
         using var client = new SdkBatchClient(AuthorizedTarget.For(ConnectionStringParser.Parse(ConnectionStringParser.DevelopmentConnectionString), TimeProvider.System), "replayed", EntityTemplate.Create(64, 2), new ReplayHandler(answer), diagnostics: false, TimeProvider.System);
         var sender = client.CreateSender(TableOperation.Insert, WriteForm.Transaction);
         sender.Prepare(Batch, 3);
-        return await sender.SendAsync(CancellationToken.None);
+        return await sender.SendAsync("client-request-id", CancellationToken.None);
     }
 
     /// <summary>Keeps the last answer as it came over the wire, and hands the client an identical copy.</summary>

@@ -21,7 +21,7 @@ public sealed class RunJsonRepeatTests : IDisposable
         ["the profile itself"] = ["config"],
         ["recorded as its effect on batches"] = ["max_entities"],
         ["that run's identity, beside the options (a label is carried on from there)"] = ["run_id", "instance", "label"],
-        ["how the run is shown, not what it loads"] = ["quiet", "per_process", "report", "otlp_endpoint"],
+        ["how the run is shown, not what it loads"] = ["quiet", "per_process", "report", "otlp_endpoint", "service_log"],
     };
 
     private static readonly HashSet<string> NotRecorded = [.. NotRecordedBecause.Values.SelectMany(keys => keys)];

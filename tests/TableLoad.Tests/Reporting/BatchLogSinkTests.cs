@@ -76,6 +76,16 @@ public sealed class BatchLogWriterTests
     }
 
     [Fact]
+    public void Format_AnsweredRequest_WritesBothIds_TheServiceLogJoinsOnTheClients()
+    {
+        var result = new BatchResult(BatchOutcome.Succeeded, 202, null, null, 1) { RequestId = "service-id", ClientRequestId = "client-id" };
+
+        var cells = Cells(Record(result: result));
+
+        Assert.Equal(("service-id", "client-id"), (cells["request_id"], cells["client_request_id"]));
+    }
+
+    [Fact]
     public void Format_FailedWarmupBatch_WritesStatusCodeIndexAndWarmup()
     {
         var cells = Cells(Record(result: new BatchResult(BatchOutcome.Rejected, 409, "EntityAlreadyExists", 3, 2), warmup: true));

@@ -17,6 +17,7 @@ namespace TableLoad.Tests.Storage;
 /// </summary>
 public sealed class ReadModifyWriteRequestTests
 {
+    private const string ClientRequestId = "0b5e8f2a-3c41-4d7e-9a10-6f2d8c4b7e95";
     private const string ETag = "W/\"datetime'2026-11-27T21%3A06%3A29.1234567Z'\"";
     private static readonly EntityTemplate Template = EntityTemplate.Create(30, 3);
     private static readonly BatchIdentity Keys = new("p'k é", "tl-000-000-0002-", "run-1", FirstKey: 7, KeySpace: 10);
@@ -65,6 +66,18 @@ public sealed class ReadModifyWriteRequestTests
     [Theory]
     [InlineData("sdk")]
     [InlineData("wire")]
+    public async Task Send_BothRequestsCarryTheClientRequestId_ByWhichTheServiceLogNamesThem(string client)
+    {
+        var server = new EntityServer(HttpStatusCode.NoContent);
+
+        await SendAsync(client, server);
+
+        Assert.All(server.Requests, r => Assert.Equal(ClientRequestId, r.Headers["x-ms-client-request-id"]));
+    }
+
+    [Theory]
+    [InlineData("sdk")]
+    [InlineData("wire")]
     public async Task Send_WhenTheReplaceIsRefused412_IsAConflict_ChargedForBoth(string client)
     {
         var answer = await SendAsync(client, new EntityServer(HttpStatusCode.PreconditionFailed));
@@ -99,7 +112,7 @@ public sealed class ReadModifyWriteRequestTests
             : new WireBatchClient(target, "mytable", Template, server, TimeProvider.System);
         var sender = requests.CreateSender(TableOperation.ReadModifyWrite, WriteForm.Transaction);
         sender.Prepare(Keys, 1);
-        return await sender.SendAsync(CancellationToken.None);
+        return await sender.SendAsync(ClientRequestId, CancellationToken.None);
     }
 
     /// <summary>Answers a GET with the entity (and its ETag, in the header and the body, as the service does), or 404; a PUT with <paramref name="replace"/>.</summary>

@@ -92,6 +92,6 @@ public sealed class RecordedAnswerClassificationTests
             : new WireBatchClient(target, "replayed", template, new ReplayHandler(answer), time);
         var sender = batches.CreateSender(TableOperation.Insert, WriteForm.Transaction);
         sender.Prepare(Batch, 3);
-        return await sender.SendAsync(CancellationToken.None);
+        return await sender.SendAsync("client-request-id", CancellationToken.None);
     }
 }

@@ -79,7 +79,7 @@ public sealed class SampleEntityBodyTests
         sender.Prepare(Batch, Entities);
         try
         {
-            await sender.SendAsync(CancellationToken.None);
+            await sender.SendAsync("client-request-id", CancellationToken.None);
         }
         catch (Exception ex) when (ex is Azure.RequestFailedException or InvalidOperationException or FormatException)
         {

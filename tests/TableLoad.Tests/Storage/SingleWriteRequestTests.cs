@@ -105,7 +105,7 @@ public sealed class SingleWriteRequestTests
             : new WireBatchClient(target, "mytable", Template, server, TimeProvider.System);
         var sender = requests.CreateSender(Operation(operation), WriteForm.Single);
         sender.Prepare(Keys, 1);
-        return await sender.SendAsync(CancellationToken.None);
+        return await sender.SendAsync("client-request-id", CancellationToken.None);
     }
 
     /// <summary>Answers every request with <paramref name="status"/>, refusing with <paramref name="code"/> when it is no success; each answer costs 10 request units.</summary>

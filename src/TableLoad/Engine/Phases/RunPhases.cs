@@ -4,6 +4,7 @@ using TableLoad.Engine.Fleet;
 using TableLoad.Measurement;
 using TableLoad.Measurement.Gates;
 using TableLoad.Reporting.Exporters;
+using TableLoad.Service.Log;
 using TableLoad.Settings;
 using TableLoad.Storage;
 
@@ -102,9 +103,27 @@ internal sealed class RunPhases(
             await output.WriteLineAsync(noKeyLeft).ConfigureAwait(false);
         }
 
+        if (settings.ServiceLog is { } serviceLog)
+        {
+            var (joined, warnings) = await ServiceLogJoinStep.JoinAsync(report.Summary, [(settings.OutputDirectory, report.StartedUtc)], serviceLog).ConfigureAwait(false);
+            report = report with { Summary = joined };
+            foreach (var warning in warnings)
+            {
+                log.LogWarning("{Sentence}", warning);
+            }
+        }
+
         var (judged, verdicts) = RunGates.Judge(settings, report.Summary);
         report = report with { Summary = judged };
         await exporters.ExportAsync(report).ConfigureAwait(false);
+        if (report.Summary.Service?.Log is { } serviceLogSummary)
+        {
+            foreach (var line in ServiceLogLines.Of(serviceLogSummary))
+            {
+                await output.WriteLineAsync(line).ConfigureAwait(false);
+            }
+        }
+
         var gates = await RunGates.SayAsync(settings, verdicts, report.Summary, output).ConfigureAwait(false);
 
         await output.WriteLineAsync($"results: {settings.OutputDirectory}").ConfigureAwait(false);

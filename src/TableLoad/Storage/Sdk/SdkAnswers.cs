@@ -8,7 +8,10 @@ namespace TableLoad.Storage.Sdk;
 /// <summary>Reads the SDK's answers, accepted or refused, into the answer TableLoad classifies: the raw response's headers, with no second request.</summary>
 internal static class SdkAnswers
 {
-    public static BatchResponse Accepted(Response raw) => new(raw.Status, null, null) { Charge = Charge(raw) };
+    public static BatchResponse Accepted(Response raw) => new(raw.Status, null, null) { Charge = Charge(raw), RequestId = RequestId(raw) };
+
+    /// <summary>The answer's <c>x-ms-request-id</c>, the service's name for the request.</summary>
+    public static string? RequestId(Response raw) => Header(raw, ServiceHeaders.RequestIdName);
 
     /// <summary>A read's 404: the entity is not there, which the SDK answers without an exception.</summary>
     public static BatchResponse NotFound(Response raw) =>

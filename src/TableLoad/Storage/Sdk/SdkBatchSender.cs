@@ -9,7 +9,7 @@ namespace TableLoad.Storage.Sdk;
 /// properties are the template's shared values (binary arrays, strings, boxed numbers), so no payload is copied per entity.
 /// A delete's entity holds its keys alone and <see cref="ETag.All"/>, which the SDK sends as <c>If-Match: *</c>.
 /// </summary>
-internal sealed class SdkBatchSender(TableClient table, EntityTemplate template, TableOperation operation, TimeProvider time) : IRequestSender
+internal sealed class SdkBatchSender(TableClient table, EntityTemplate template, TableOperation operation, TimeProvider time, ClientRequestIdPolicy requestIds) : IRequestSender
 {
     private TableTransactionAction[] _actions = [];
 
@@ -36,8 +36,11 @@ internal sealed class SdkBatchSender(TableClient table, EntityTemplate template,
         }
     }
 
-    public Task<BatchResponse> SendAsync(CancellationToken cancellationToken) =>
-        SdkAnswers.OfBatchAsync(table.SubmitTransactionAsync(_actions, cancellationToken), time);
+    public Task<BatchResponse> SendAsync(string clientRequestId, CancellationToken cancellationToken)
+    {
+        requestIds.Use(clientRequestId);
+        return SdkAnswers.OfBatchAsync(table.SubmitTransactionAsync(_actions, cancellationToken), time);
+    }
 
     public static TableTransactionActionType ActionType(TableOperation operation) => operation switch
     {

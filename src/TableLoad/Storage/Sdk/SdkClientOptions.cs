@@ -1,3 +1,4 @@
+using Azure.Core;
 using Azure.Core.Pipeline;
 using Azure.Data.Tables;
 
@@ -7,7 +8,8 @@ namespace TableLoad.Storage.Sdk;
 internal static class SdkClientOptions
 {
     /// <param name="networkTimeout">The SDK's own limit per request; infinite where TableLoad's pipeline bounds each attempt.</param>
-    public static TableClientOptions Create(HttpMessageHandler handler, TimeSpan networkTimeout, bool diagnostics)
+    /// <param name="requestIds">Sets each call's <c>x-ms-client-request-id</c>; null leaves the SDK's own.</param>
+    public static TableClientOptions Create(HttpMessageHandler handler, TimeSpan networkTimeout, bool diagnostics, ClientRequestIdPolicy? requestIds = null)
     {
         var options = new TableClientOptions
         {
@@ -19,6 +21,11 @@ internal static class SdkClientOptions
         options.Retry.NetworkTimeout = networkTimeout;
         options.Diagnostics.IsLoggingEnabled = diagnostics;
         options.Diagnostics.IsDistributedTracingEnabled = diagnostics;
+        if (requestIds is not null)
+        {
+            options.AddPolicy(requestIds, HttpPipelinePosition.PerCall);
+        }
+
         return options;
     }
 }

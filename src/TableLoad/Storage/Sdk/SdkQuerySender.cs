@@ -8,7 +8,7 @@ namespace TableLoad.Storage.Sdk;
 /// <c>PartitionKey eq P and RowKey ge R</c>, its pages of <see cref="QueryShape.NextTop"/>(wanted, 0) entities each (the SDK asks every page for the
 /// same) followed until the entities the query wants (its count) came or the range ended.
 /// </summary>
-internal sealed class SdkQuerySender(TableClient table, QueryShape shape, TimeProvider time) : IRequestSender
+internal sealed class SdkQuerySender(TableClient table, QueryShape shape, TimeProvider time, ClientRequestIdPolicy requestIds) : IRequestSender
 {
     private string _filter = "";
     private int _wanted;
@@ -19,8 +19,11 @@ internal sealed class SdkQuerySender(TableClient table, QueryShape shape, TimePr
         _wanted = count;
     }
 
-    public Task<BatchResponse> SendAsync(CancellationToken cancellationToken) =>
-        SdkAnswers.OfAsync(QueryAsync(cancellationToken), time);
+    public Task<BatchResponse> SendAsync(string clientRequestId, CancellationToken cancellationToken)
+    {
+        requestIds.Use(clientRequestId);
+        return SdkAnswers.OfAsync(QueryAsync(cancellationToken), time);
+    }
 
     private async Task<BatchResponse> QueryAsync(CancellationToken cancellationToken)
     {
@@ -28,6 +31,7 @@ internal sealed class SdkQuerySender(TableClient table, QueryShape shape, TimePr
         var pages = 0;
         var charge = RequestCharge.Absent;
         var status = 200;
+        string? requestId = null;
         // The SDK asks each page for maxPerPage entities, the last page too.
         var top = shape.NextTop(_wanted, 0);
         await foreach (var page in table.QueryAsync<TableEntity>(_filter, top, cancellationToken: cancellationToken)
@@ -36,6 +40,7 @@ internal sealed class SdkQuerySender(TableClient table, QueryShape shape, TimePr
             pages++;
             var raw = page.GetRawResponse();
             status = raw.Status;
+            requestId = SdkAnswers.RequestId(raw);
             charge = charge.Plus(SdkAnswers.Charge(raw));
             returned += page.Values.Count;
             if (returned >= _wanted || page.ContinuationToken is null)
@@ -46,6 +51,6 @@ internal sealed class SdkQuerySender(TableClient table, QueryShape shape, TimePr
 
         // What the service returned, all of it: the SDK asks every page for the same number, so its last page may bring more than the
         // query wanted, and the service did that work.
-        return new BatchResponse(status, null, null) { Charge = charge, EntitiesReturned = returned, Pages = pages };
+        return new BatchResponse(status, null, null) { Charge = charge, EntitiesReturned = returned, Pages = pages, RequestId = requestId };
     }
 }

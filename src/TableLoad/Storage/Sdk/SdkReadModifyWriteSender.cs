@@ -10,7 +10,7 @@ namespace TableLoad.Storage.Sdk;
 /// writes is the run's (the template's properties, <see cref="EntityTemplate.NonceProperty"/> set to the task's nonce), so both clients
 /// write the same bytes. A read that finds nothing sends no write.
 /// </summary>
-internal sealed class SdkReadModifyWriteSender(TableClient table, EntityTemplate template, TimeProvider time) : IRequestSender
+internal sealed class SdkReadModifyWriteSender(TableClient table, EntityTemplate template, TimeProvider time, ClientRequestIdPolicy requestIds) : IRequestSender
 {
     private readonly TableEntity _entity = SdkBatchSender.TemplateEntity(template);
 
@@ -21,8 +21,11 @@ internal sealed class SdkReadModifyWriteSender(TableClient table, EntityTemplate
         _entity[EntityTemplate.NonceProperty] = keys.Nonce;
     }
 
-    public Task<BatchResponse> SendAsync(CancellationToken cancellationToken) =>
-        SdkAnswers.OfAsync(ReadThenReplaceAsync(cancellationToken), time);
+    public Task<BatchResponse> SendAsync(string clientRequestId, CancellationToken cancellationToken)
+    {
+        requestIds.Use(clientRequestId);
+        return SdkAnswers.OfAsync(ReadThenReplaceAsync(cancellationToken), time);
+    }
 
     private async Task<BatchResponse> ReadThenReplaceAsync(CancellationToken cancellationToken)
     {

@@ -4,7 +4,7 @@ using TableLoad.Workload;
 namespace TableLoad.Storage.Sdk;
 
 /// <summary>One task loop's point read through <see cref="TableClient.GetEntityIfExistsAsync{T}"/>, as applications read: an entity not there is an answer (404), not an exception.</summary>
-internal sealed class SdkReadSender(TableClient table, TimeProvider time) : IRequestSender
+internal sealed class SdkReadSender(TableClient table, TimeProvider time, ClientRequestIdPolicy requestIds) : IRequestSender
 {
     private string _partitionKey = "";
     private string _rowKey = "";
@@ -15,8 +15,11 @@ internal sealed class SdkReadSender(TableClient table, TimeProvider time) : IReq
         _rowKey = keys.RowKey(0);
     }
 
-    public Task<BatchResponse> SendAsync(CancellationToken cancellationToken) =>
-        SdkAnswers.OfAsync(Read(cancellationToken), time);
+    public Task<BatchResponse> SendAsync(string clientRequestId, CancellationToken cancellationToken)
+    {
+        requestIds.Use(clientRequestId);
+        return SdkAnswers.OfAsync(Read(cancellationToken), time);
+    }
 
     private async Task<BatchResponse> Read(CancellationToken cancellationToken)
     {

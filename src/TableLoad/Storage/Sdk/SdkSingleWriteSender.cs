@@ -9,7 +9,7 @@ namespace TableLoad.Storage.Sdk;
 /// <see cref="TableClient.UpsertEntityAsync{T}"/> in Replace or Merge mode, <see cref="TableClient.DeleteEntityAsync(string, string, ETag, CancellationToken)"/>
 /// with <see cref="ETag.All"/>. Its entity is made once and re-keyed for every request; a write's properties are the template's shared values.
 /// </summary>
-internal sealed class SdkSingleWriteSender(TableClient table, EntityTemplate template, TableOperation operation, TimeProvider time) : IRequestSender
+internal sealed class SdkSingleWriteSender(TableClient table, EntityTemplate template, TableOperation operation, TimeProvider time, ClientRequestIdPolicy requestIds) : IRequestSender
 {
     private readonly TableEntity _entity = operation.Writes() ? SdkBatchSender.TemplateEntity(template) : new TableEntity();
 
@@ -23,7 +23,11 @@ internal sealed class SdkSingleWriteSender(TableClient table, EntityTemplate tem
         }
     }
 
-    public Task<BatchResponse> SendAsync(CancellationToken cancellationToken) => SdkAnswers.OfAsync(SendOnceAsync(cancellationToken), time);
+    public Task<BatchResponse> SendAsync(string clientRequestId, CancellationToken cancellationToken)
+    {
+        requestIds.Use(clientRequestId);
+        return SdkAnswers.OfAsync(SendOnceAsync(cancellationToken), time);
+    }
 
     private async Task<BatchResponse> SendOnceAsync(CancellationToken cancellationToken)
     {

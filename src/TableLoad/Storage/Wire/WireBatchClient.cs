@@ -69,32 +69,33 @@ internal sealed class WireBatchClient : IBatchClient
         new($"{_tableUrl}(PartitionKey='{ODataKeys.Literal(keys.PartitionKey)}',RowKey='{ODataKeys.Literal(keys.RowKey(0))}')");
 
     /// <summary>Sends one entity group transaction whose multipart body is already built.</summary>
-    public async Task<BatchResponse> SendBatchAsync(ReadOnlyMemory<byte> body, CancellationToken cancellationToken)
+    public async Task<BatchResponse> SendBatchAsync(ReadOnlyMemory<byte> body, string clientRequestId, CancellationToken cancellationToken)
     {
-        using var request = NewRequest(HttpMethod.Post, _batchUri);
+        using var request = NewRequest(HttpMethod.Post, _batchUri, clientRequestId);
         request.Content = new ReadOnlyMemoryContent(body);
         request.Content.Headers.ContentType = BodyType;
         return (await ExchangeAsync(request, AnswerKind.Batch, cancellationToken).ConfigureAwait(false)).Response;
     }
 
     /// <summary>Sends a GET of an entity (a read) or of the table's entities (a query's page); the answer says what came back and where a query goes on.</summary>
-    public async Task<WireAnswer> GetAsync(Uri address, AnswerKind kind, CancellationToken cancellationToken)
+    public async Task<WireAnswer> GetAsync(Uri address, AnswerKind kind, string clientRequestId, CancellationToken cancellationToken)
     {
-        using var request = NewRequest(HttpMethod.Get, address);
+        using var request = NewRequest(HttpMethod.Get, address, clientRequestId);
         return await ExchangeAsync(request, kind, cancellationToken).ConfigureAwait(false);
     }
 
     /// <summary>Replaces the entity at <paramref name="address"/> with <paramref name="entity"/> if its ETag is still <paramref name="etag"/> (a PUT with <c>If-Match</c>, as the SDK's <c>UpdateEntityAsync</c> in Replace mode sends it).</summary>
-    public Task<BatchResponse> ReplaceAsync(Uri address, ReadOnlyMemory<byte> entity, string etag, CancellationToken cancellationToken) =>
-        WriteAsync(HttpMethod.Put, address, entity, etag, askNoContent: false, cancellationToken);
+    public Task<BatchResponse> ReplaceAsync(Uri address, ReadOnlyMemory<byte> entity, string etag, string clientRequestId, CancellationToken cancellationToken) =>
+        WriteAsync(HttpMethod.Put, address, entity, etag, askNoContent: false, clientRequestId, cancellationToken);
 
     /// <summary>
     /// Sends one entity's write (its JSON in <paramref name="entity"/>) or delete (no entity) by itself: <c>If-Match</c> when <paramref name="ifMatch"/>
     /// is given, and <c>Prefer: return-no-content</c> when <paramref name="askNoContent"/> (an insert, which otherwise answers with the entity).
     /// </summary>
-    public async Task<BatchResponse> WriteAsync(HttpMethod method, Uri address, ReadOnlyMemory<byte>? entity, string? ifMatch, bool askNoContent, CancellationToken cancellationToken)
+    public async Task<BatchResponse> WriteAsync(
+        HttpMethod method, Uri address, ReadOnlyMemory<byte>? entity, string? ifMatch, bool askNoContent, string clientRequestId, CancellationToken cancellationToken)
     {
-        using var request = NewRequest(method, address);
+        using var request = NewRequest(method, address, clientRequestId);
         if (ifMatch is not null)
         {
             request.Headers.TryAddWithoutValidation("If-Match", ifMatch);
@@ -114,11 +115,12 @@ internal sealed class WireBatchClient : IBatchClient
         return (await ExchangeAsync(request, AnswerKind.NoContent, cancellationToken).ConfigureAwait(false)).Response;
     }
 
-    private static HttpRequestMessage NewRequest(HttpMethod method, Uri address)
+    private static HttpRequestMessage NewRequest(HttpMethod method, Uri address, string clientRequestId)
     {
         var request = new HttpRequestMessage(method, address) { Version = HttpVersion.Version11 };
         var headers = request.Headers;
         headers.TryAddWithoutValidation("x-ms-version", ServiceVersion);
+        headers.TryAddWithoutValidation(ServiceHeaders.ClientRequestIdName, clientRequestId);
         headers.TryAddWithoutValidation("DataServiceVersion", "3.0");
         headers.TryAddWithoutValidation("MaxDataServiceVersion", "3.0;NetFx");
         headers.TryAddWithoutValidation("Accept", "application/json;odata=nometadata");
@@ -168,7 +170,7 @@ internal sealed class WireBatchClient : IBatchClient
                 AnswerKind.Entity => new BatchResponse((int)response.StatusCode, null, null) { EntitiesReturned = 1 },
                 AnswerKind.Entities => new BatchResponse((int)response.StatusCode, null, null) { EntitiesReturned = QueryAnswer.CountEntities(answer) },
                 AnswerKind.NoContent => new BatchResponse((int)response.StatusCode, null, null),
-            } with { Charge = charge };
+            } with { Charge = charge, RequestId = HeaderValue(response, ServiceHeaders.RequestIdName) };
             var next = kind == AnswerKind.Entities ? QueryAnswer.Continuation(HeaderValue(response, QueryAnswer.NextPartitionKeyHeader), HeaderValue(response, QueryAnswer.NextRowKeyHeader)) : null;
             var etag = kind == AnswerKind.Entity ? HeaderValue(response, "ETag") : null;
             return new(parsed.Succeeded ? parsed : WithRefusalHeaders(parsed, response), next) { ETag = etag };
@@ -204,6 +206,6 @@ internal sealed class WireBatchClient : IBatchClient
 
         public void Prepare(BatchIdentity batch, int count) => _body = writer.Write(batch, count);
 
-        public Task<BatchResponse> SendAsync(CancellationToken cancellationToken) => client.SendBatchAsync(_body, cancellationToken);
+        public Task<BatchResponse> SendAsync(string clientRequestId, CancellationToken cancellationToken) => client.SendBatchAsync(_body, clientRequestId, cancellationToken);
     }
 }

@@ -17,7 +17,7 @@ internal sealed class WireQuerySender(WireBatchClient client) : IRequestSender
         _wanted = count;
     }
 
-    public async Task<BatchResponse> SendAsync(CancellationToken cancellationToken)
+    public async Task<BatchResponse> SendAsync(string clientRequestId, CancellationToken cancellationToken)
     {
         var shape = client.Query;
         var returned = 0;
@@ -27,7 +27,7 @@ internal sealed class WireQuerySender(WireBatchClient client) : IRequestSender
         while (true)
         {
             var address = new Uri($"{_firstPage}&$top={shape.NextTop(_wanted, returned)}{ContinuationQuery(next)}");
-            var (page, continuation) = await client.GetAsync(address, AnswerKind.Entities, cancellationToken).ConfigureAwait(false);
+            var (page, continuation) = await client.GetAsync(address, AnswerKind.Entities, clientRequestId, cancellationToken).ConfigureAwait(false);
             pages++;
             charge = charge.Plus(page.Charge);
             if (!page.Succeeded)

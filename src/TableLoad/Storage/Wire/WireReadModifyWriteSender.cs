@@ -20,9 +20,9 @@ internal sealed class WireReadModifyWriteSender(WireBatchClient client, EntityBo
         _entity = writer.Write(keys);
     }
 
-    public async Task<BatchResponse> SendAsync(CancellationToken cancellationToken)
+    public async Task<BatchResponse> SendAsync(string clientRequestId, CancellationToken cancellationToken)
     {
-        var answer = await client.GetAsync(_address!, AnswerKind.Entity, cancellationToken).ConfigureAwait(false);
+        var answer = await client.GetAsync(_address!, AnswerKind.Entity, clientRequestId, cancellationToken).ConfigureAwait(false);
         var read = answer.Response;
         if (!read.Succeeded)
         {
@@ -36,7 +36,7 @@ internal sealed class WireReadModifyWriteSender(WireBatchClient client, EntityBo
         }
 
         // The pair is one request: its charge is both answers'; what it returns is the entity it read.
-        var replaced = await client.ReplaceAsync(_address!, _entity, etag, cancellationToken).ConfigureAwait(false);
+        var replaced = await client.ReplaceAsync(_address!, _entity, etag, clientRequestId, cancellationToken).ConfigureAwait(false);
         return replaced with { Charge = read.Charge.Plus(replaced.Charge), EntitiesReturned = replaced.Succeeded ? 1 : 0 };
     }
 }

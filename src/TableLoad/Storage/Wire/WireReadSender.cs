@@ -9,6 +9,6 @@ internal sealed class WireReadSender(WireBatchClient client) : IRequestSender
 
     public void Prepare(BatchIdentity keys, int count) => _address = client.EntityAddress(keys);
 
-    public async Task<BatchResponse> SendAsync(CancellationToken cancellationToken) =>
-        (await client.GetAsync(_address!, AnswerKind.Entity, cancellationToken).ConfigureAwait(false)).Response;
+    public async Task<BatchResponse> SendAsync(string clientRequestId, CancellationToken cancellationToken) =>
+        (await client.GetAsync(_address!, AnswerKind.Entity, clientRequestId, cancellationToken).ConfigureAwait(false)).Response;
 }

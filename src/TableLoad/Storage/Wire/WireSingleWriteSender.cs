@@ -19,11 +19,11 @@ internal sealed class WireSingleWriteSender(WireBatchClient client, EntityBodyWr
         _entity = operation.Writes() ? writer.Write(keys) : null;
     }
 
-    public Task<BatchResponse> SendAsync(CancellationToken cancellationToken) => operation.KeyUse() switch
+    public Task<BatchResponse> SendAsync(string clientRequestId, CancellationToken cancellationToken) => operation.KeyUse() switch
     {
-        KeyUse.WritesNew => client.WriteAsync(_method, _address!, _entity, ifMatch: null, askNoContent: true, cancellationToken),
-        KeyUse.Overwrites => client.WriteAsync(_method, _address!, _entity, ifMatch: null, askNoContent: false, cancellationToken),
-        KeyUse.Deletes => client.WriteAsync(_method, _address!, entity: null, ifMatch: "*", askNoContent: false, cancellationToken),
+        KeyUse.WritesNew => client.WriteAsync(_method, _address!, _entity, ifMatch: null, askNoContent: true, clientRequestId, cancellationToken),
+        KeyUse.Overwrites => client.WriteAsync(_method, _address!, _entity, ifMatch: null, askNoContent: false, clientRequestId, cancellationToken),
+        KeyUse.Deletes => client.WriteAsync(_method, _address!, entity: null, ifMatch: "*", askNoContent: false, clientRequestId, cancellationToken),
         KeyUse.Reads or KeyUse.Updates => throw new InvalidOperationException($"{operation.ToName()} is no single write."),
     };
 }

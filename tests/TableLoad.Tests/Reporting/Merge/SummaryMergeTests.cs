@@ -3,6 +3,7 @@ using System.Text.Json;
 using TableLoad.Measurement;
 using TableLoad.Measurement.Confidence;
 using TableLoad.Measurement.Gates;
+using TableLoad.Measurement.Service;
 using TableLoad.Reporting;
 using TableLoad.Reporting.Merge;
 
@@ -99,6 +100,16 @@ public sealed class SummaryMergeTests
         }),
         StoppedBy = new StoppedBy("throttled>5% for 10s", 281, 283.5, 285.5) { Sentence = "stopped-a" },
         Thresholds = [new ThresholdResult("p99<500ms", "p99", "ms", "<", 701.5, 703.5, new(705.5, 707.5), Passed: true)],
+        Service = new ServiceSummary
+        {
+            Log = new ServiceLogSummary
+            {
+                Records = 4201, Joined = 4203, Unjoined = 4205, Unlogged = 4207, Unreadable = 4209,
+                SharesMs = new LatencyShares(new(4211.5, 4213.5, 4215.5), new(4217.5, 4219.5, 4221.5), new(4223.5, 4225.5, 4227.5)),
+                P99RequestsMs = new TailShares(4229, 4231.5, 4233.5, 4235.5, 4237.5),
+                MissingMinutes = ["2026-12-07T10:00Z"],
+            },
+        },
     };
 
     /// <summary>A stage whose every number is <paramref name="first"/> or above it, each a different one.</summary>
