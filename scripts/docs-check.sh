@@ -170,9 +170,10 @@ write_block_script() {
             expected=0
             if [[ "$class" != local ]] && is_tableload_load "$cmd"; then
                 expected=3
-                # A sweep's or tune's default folder is named by the second; these stop at once, so several start in one.
+                # A sweep's or tune's default folder is named by the second; these stop at once, so several start in one. The
+                # document's name keeps two documents' blocks at one line apart: a folder holding another's results is refused.
                 if [[ "$cmd" =~ tableload[[:space:]]+(sweep|tune) && ! "$cmd" =~ --output ]]; then
-                    cmd="$cmd --output results/docs-check-$line"
+                    cmd="$cmd --output results/docs-check-$(basename "$doc" .md)-$line"
                 fi
             fi
             printf '%s\n' "$cmd"
