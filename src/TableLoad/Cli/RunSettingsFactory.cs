@@ -98,6 +98,8 @@ internal static class RunSettingsFactory
         OutputPaths.CheckFolder(errors, options.Output, output);
         OutputPaths.CheckFile(errors, options.Junit, junit, output);
 
+        var serviceMetrics = options.ServiceMetrics.Read(parse, errors, target);
+
         errors.ThrowIfAny();
         return new RunSettings
         {
@@ -142,6 +144,7 @@ internal static class RunSettingsFactory
             OtlpEndpoint = otlpEndpoint,
             Gates = new GateSettings(failIf, abortIf),
             JunitPath = junit,
+            ServiceMetrics = serviceMetrics,
         };
     }
 

@@ -181,6 +181,10 @@ internal sealed record RunSummary
     [Merge(MergeRule.Derived)]
     public IReadOnlyList<ThresholdResult>? Thresholds { get; init; }
 
+    /// <summary>The service's own metrics of the run's minutes beside the client's (<c>--service-metrics</c>); null without it.</summary>
+    [Merge(MergeRule.Derived)]
+    public Service.ServiceSummary? Service { get; init; }
+
     [Merge(MergeRule.Parts)]
     public IReadOnlyList<RunSummary> PerProcess { get; init; } = [];
 

@@ -7,6 +7,7 @@ using Microsoft.AspNetCore.Http.Features;
 using Microsoft.AspNetCore.Server.Kestrel.Core;
 using Microsoft.Extensions.DependencyInjection;
 using Microsoft.Extensions.Hosting;
+using TableLoad.Proxy.Metrics;
 
 namespace TableLoad.Proxy;
 
@@ -49,10 +50,11 @@ internal sealed class ProxyServer : IAsyncDisposable
         });
 
         var app = builder.Build();
-        var counters = new ProxyCounters(settings.Seed);
+        var counters = new ProxyCounters(settings.Seed, new ServiceMetricsRecorder(time));
         var forwarder = new TargetForwarder(settings.Target, TargetForwarder.CreateHandler());
         var handler = new ProxyRequestHandler(settings, forwarder, counters, time);
-        app.Run(handler.HandleAsync);
+        var service = new ServiceEmulation(counters.Service, settings.MetricsFault, settings.MetricsHold, time);
+        app.Run(context => service.HandleAsync(context, handler.HandleAsync));
         try
         {
             await app.StartAsync(cancellationToken).ConfigureAwait(false);

@@ -12,12 +12,13 @@ public sealed class LayerDependencyTests
 {
     private static readonly Dictionary<string, string[]> Allowed = new()
     {
-        ["Cli"] = ["Hosting", "Tune", "Rounds", "Engine", "Sweep", "ChildRuns", "Proxy", "Reporting", "Telemetry", "Resilience", "Measurement", "Settings", "Storage", "Workload"],
-        ["Hosting"] = ["Tune", "Rounds", "Engine", "Sweep", "ChildRuns", "Proxy", "Reporting", "Telemetry", "Measurement", "Settings", "Storage", "Workload"],
+        ["Cli"] = ["Hosting", "Service", "Tune", "Rounds", "Engine", "Sweep", "ChildRuns", "Proxy", "Reporting", "Telemetry", "Resilience", "Measurement", "Settings", "Storage", "Workload"],
+        ["Hosting"] = ["Service", "Tune", "Rounds", "Engine", "Sweep", "ChildRuns", "Proxy", "Reporting", "Telemetry", "Measurement", "Settings", "Storage", "Workload"],
         ["Tune"] = ["Sweep", "Rounds", "ChildRuns", "Reporting", "Measurement", "Settings", "Storage", "Workload"],
         ["Rounds"] = ["ChildRuns", "Reporting", "Measurement", "Settings", "Storage", "Workload"],
-        ["Engine"] = ["Reporting", "Telemetry", "Resilience", "Measurement", "Settings", "Storage", "Workload"],
+        ["Engine"] = ["Service", "Reporting", "Telemetry", "Resilience", "Measurement", "Settings", "Storage", "Workload"],
         ["Sweep"] = ["Rounds", "ChildRuns", "Reporting", "Measurement", "Settings", "Storage", "Workload"],
+        ["Service"] = ["Reporting", "Measurement", "Settings", "Storage", "Workload"],
         ["ChildRuns"] = ["Reporting", "Measurement", "Settings", "Storage", "Workload"],
         ["Proxy"] = ["Settings", "Storage"],
         ["Reporting"] = ["Measurement", "Settings", "Storage", "Workload"],
