@@ -139,14 +139,17 @@ internal sealed record RecordedRunOptions
     public bool Verify { get; init; }
 
     /// <summary>The resource whose metrics were read after the run (<c>--service-metrics</c>); null for none.</summary>
+    [JsonIgnore(Condition = JsonIgnoreCondition.Never)]
     [NotKnob]
     public string? ServiceMetrics { get; init; }
 
     /// <summary>Where they were read from, when not Resource Manager (<c>--metrics-endpoint</c>); null otherwise.</summary>
+    [JsonIgnore(Condition = JsonIgnoreCondition.Never)]
     [NotKnob]
     public string? MetricsEndpoint { get; init; }
 
     /// <summary>In --service-metrics-wait's syntax; null without --service-metrics.</summary>
+    [JsonIgnore(Condition = JsonIgnoreCondition.Never)]
     [NotKnob]
     public string? ServiceMetricsWait { get; init; }
 

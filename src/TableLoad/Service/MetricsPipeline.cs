@@ -28,10 +28,13 @@ internal static class MetricsPipeline
     private sealed class MetricsClientOptions : ClientOptions;
 
     /// <summary>The SDK's retry policy, which also backs off from 529, the metrics API's "overloaded".</summary>
-    private sealed class OverloadRetryPolicy(int maxRetries, DelayStrategy delay) : RetryPolicy(maxRetries, delay)
+    private sealed class OverloadRetryPolicy(int retries, DelayStrategy delay) : RetryPolicy(retries, delay)
     {
+        private readonly int _retries = retries;
+
+        // The base policy counts its retries inside ShouldRetry, so the 529 it does not know is bounded here alike.
         protected override bool ShouldRetry(HttpMessage message, Exception? exception) =>
-            (exception is null && message.HasResponse && message.Response.Status == 529) || base.ShouldRetry(message, exception);
+            (exception is null && message.HasResponse && message.Response.Status == 529 && message.ProcessingContext.RetryNumber < _retries) || base.ShouldRetry(message, exception);
 
         protected override ValueTask<bool> ShouldRetryAsync(HttpMessage message, Exception? exception) =>
             new(ShouldRetry(message, exception));

@@ -70,6 +70,7 @@ internal static class Reconciliation
 
     private static string More(ResponseType type, long more, long seen, string names, long retries, IReadOnlyDictionary<string, long> tableCalls) => type switch
     {
+        ResponseType.Success when more == tableCalls.Values.Sum() => Invariant($"the service counted {more} Success more than TableLoad's {seen} succeeded: its calls on the table in these minutes (below)"),
         ResponseType.Success => Invariant($"the service counted {more} Success more than TableLoad's {seen} succeeded: ")
             + (tableCalls.Count > 0 ? "its calls on the table in these minutes (below), " : "")
             + "answers lost on the way, or the pages of queries and the reads of read-modify-writes, each a transaction of its own",

@@ -32,6 +32,7 @@ public sealed class SummaryMergeTests
     private static RunSummary OfOneLoad() => new()
     {
         RunId = "run-a",
+        Service = new TableLoad.Measurement.Service.ServiceSummary { Resource = "resource-a", Unavailable = "unavailable-a" },
         Row = "row-a",
         Label = "label-a",
         Processes = 2,
