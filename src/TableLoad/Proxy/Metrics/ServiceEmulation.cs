@@ -25,7 +25,6 @@ internal sealed class ServiceEmulation(ServiceMetricsRecorder recorder, MetricsF
             return;
         }
 
-        var arrived = time.GetUtcNow();
         var observation = new ServiceObservation();
         context.Features.Set(observation);
         var ingress = context.Request.ContentLength ?? 0;
@@ -42,7 +41,8 @@ internal sealed class ServiceEmulation(ServiceMetricsRecorder recorder, MetricsF
             : context.RequestAborted.IsCancellationRequested ? ResponseType.ClientTimeoutError
             : ResponseTypes.OfAnswer(context.Response.StatusCode, context.Response.Headers["x-ms-error-code"].ToString());
         var e2e = System.Diagnostics.Stopwatch.GetElapsedTime(observation.StartedTimestamp);
-        recorder.Record(arrived, type, api, ingress, context.Response.ContentLength ?? 0, observation.ServerTime, e2e);
+        // Counted in the minute it ended, as the client counts it: a request across a minute's end is in the later minute on both sides.
+        recorder.Record(time.GetUtcNow(), type, api, ingress, context.Response.ContentLength ?? 0, observation.ServerTime, e2e);
     }
 
     private async Task ServeAsync(HttpContext context, string resourceId)

@@ -6,16 +6,16 @@ namespace TableLoad.Proxy.Metrics;
 
 /// <summary>
 /// The emulated service's per-minute metrics of what passed through the proxy, by Azure Monitor's definitions: each request
-/// counted once, in the minute it arrived, under its ResponseType and ApiName.
+/// counted once, in the minute it ended, under its ResponseType and ApiName.
 /// </summary>
 internal sealed class ServiceMetricsRecorder(TimeProvider time)
 {
     private readonly ConcurrentDictionary<(long Minute, ResponseType Type, string Api), MetricsCell> _cells = new();
     private readonly ConcurrentDictionary<long, long> _lastUpdatedTicks = new();
 
-    public void Record(DateTimeOffset arrived, ResponseType type, string api, long ingress, long egress, TimeSpan server, TimeSpan e2e)
+    public void Record(DateTimeOffset ended, ResponseType type, string api, long ingress, long egress, TimeSpan server, TimeSpan e2e)
     {
-        var minute = MinuteOf(arrived);
+        var minute = MinuteOf(ended);
         var success = type == ResponseType.Success ? ((long)(server.TotalMilliseconds * 1000), (long)(e2e.TotalMilliseconds * 1000)) : ((long, long)?)null;
         _cells.GetOrAdd((minute, type, api), static _ => new MetricsCell()).Add(ingress, egress, success);
         _lastUpdatedTicks[minute] = time.GetUtcNow().UtcTicks;
