@@ -90,6 +90,16 @@ internal sealed class ProxyOptions
         new Option<string>("--delay-answer") { Description = "How long a delayed answer is held, e.g. past the client's timeout.", DefaultValueFactory = _ => ProxySettings.DefaultDelayAnswer },
         TimeSpan.Zero, TimeSpan.FromHours(24));
 
+    public Option<string> MetricsFault { get; } = new("--metrics-fault")
+    {
+        Description = "For testing a client of the emulated metrics API (docs/service.md): answer every metrics call with forbidden (403 AuthorizationFailed), not-found (404 ResourceNotFound) or overloaded (529). Default: none.",
+        DefaultValueFactory = _ => "none",
+    };
+
+    public BoundedDuration MetricsHold { get; } = new(
+        new Option<string>("--metrics-hold") { Description = "Hold each minute's metrics back until no request has been counted in it for this long, as Azure Monitor's arrive minutes late, so a client's wait for them is tested.", DefaultValueFactory = _ => "0s" },
+        TimeSpan.Zero, TimeSpan.FromDays(1));
+
     public Option<int?> Seed { get; } = new("--seed")
     {
         Description = "Seed of the fault, latency and timeout-share draws, for repeatable runs. Default: a random seed, shown in the stats.",
@@ -110,7 +120,7 @@ internal sealed class ProxyOptions
     [
         Listen, Target, PartitionLimit.Option, AccountLimit.Option, Burst.Option, AccountIngressLimit.Option, AccountEgressLimit.Option, TimeoutShare.Option, Cosmos,
         RequestUnits.Option, ChargeHeaderFault, Latency, ResetRate.Option, LoseAnswerRate.Option,
-        DelayAnswerRate.Option, DelayAnswer.Option, ReadFaults, Seed, ServiceLog, Config,
+        DelayAnswerRate.Option, DelayAnswer.Option, ReadFaults, MetricsFault, MetricsHold.Option, Seed, ServiceLog, Config,
     ];
 
     /// <summary>A <c>proxy</c> command holding these options, so every reader of the proxy's arguments parses them alike.</summary>

@@ -2,6 +2,7 @@ using System.CommandLine;
 using System.Globalization;
 using System.Net;
 using TableLoad.Proxy;
+using TableLoad.Proxy.Metrics;
 using TableLoad.Settings;
 
 namespace TableLoad.Cli;
@@ -49,6 +50,10 @@ internal static class ProxySettingsFactory
         var latencyText = parse.GetValue(options.Latency);
         errors.Require(options.Latency, LatencyDistribution.TryParse(latencyText, out var latency), LatencyRefusal(latencyText));
         var delay = options.DelayAnswer.ValueIn(parse, errors);
+        var metricsFaultText = parse.GetValue(options.MetricsFault);
+        errors.Require(options.MetricsFault, MetricsFaultNames.TryParse(metricsFaultText, out var metricsFault),
+            $"--metrics-fault must be none, forbidden, not-found or overloaded, not '{metricsFaultText}'.");
+        var metricsHold = options.MetricsHold.ValueIn(parse, errors);
 
         if (resetRate is { } reset && loseRate is { } lose && delayRate is { } late)
         {
@@ -79,6 +84,8 @@ internal static class ProxySettingsFactory
             DelayAnswerRate = delayRate.GetValueOrDefault(),
             DelayAnswer = delay.GetValueOrDefault(),
             ReadFaults = parse.GetValue(options.ReadFaults),
+            MetricsFault = metricsFault,
+            MetricsHold = metricsHold.GetValueOrDefault(),
             Seed = parse.GetValue(options.Seed) ?? Random.Shared.Next(),
             ServiceLog = serviceLog,
         };

@@ -278,6 +278,9 @@ internal sealed class RunOptions
         Description = "No progress lines while the run goes on; the final table is still printed (--verbosity quiet also leaves out notices, keeping warnings and errors).",
     };
 
+    /// <summary>--service-metrics and its companions (docs/service.md).</summary>
+    public ServiceMetricsOptions ServiceMetrics { get; } = new();
+
     /// <summary>A <c>run</c> command holding these options, so every reader of run's arguments parses them alike.</summary>
     public Command CreateCommand(string description = "")
     {
@@ -297,6 +300,6 @@ internal sealed class RunOptions
         Tasks.Option, Processes.Option, PerProcess, Rate.Option, Duration.Option, Stages, Batches.Option, StartAt, RunId, Instance.Option,
         Operation, Mix, Workload, KeySpace.Option, Preload, KeyDistribution, QueryLength, PageSize.Option,
         Warmup.Option, Timeout.Option, Retries.Option, Output, Label, Verify, NoBatchLog, BatchLogBuffer.Option, Report, OtlpEndpoint, ServiceLog, Quiet, Config,
-        FailIf, Junit, AbortIf,
+        FailIf, Junit, AbortIf, .. ServiceMetrics.All,
     ];
 }

@@ -116,6 +116,8 @@ internal static class RunSettingsFactory
         OutputPaths.CheckFolder(errors, options.Output, output);
         OutputPaths.CheckFile(errors, options.Junit, junit, output);
 
+        var serviceMetrics = options.ServiceMetrics.Read(parse, errors, target);
+
         errors.ThrowIfAny();
         var settings = new RunSettings
         {
@@ -162,6 +164,7 @@ internal static class RunSettingsFactory
             Gates = new GateSettings(failIf, abortIf),
             JunitPath = junit,
             MaxPreload = maxPreload ?? RunOptions.DefaultMaxPreload,
+            ServiceMetrics = serviceMetrics,
         };
 
         // Judged on the whole load, once every option is: a run of scenarios judges the sum of theirs (ScenarioSettingsFactory).

@@ -98,7 +98,13 @@ internal static class ThresholdParser
         scope = null;
         fault = "";
         var name = text.Trim();
-        // Figures hold no '.', so the last dot ends the scope: an operation, a scenario, or a scenario's operation (lookups.read).
+        // The service's figures are named with their own dot (service.server_latency): whole, they are no scope's.
+        if (RunFigures.TryParse(name, out figure) && figure.IsServices())
+        {
+            return true;
+        }
+
+        // Other figures hold no '.', so the last dot ends the scope: an operation, a scenario, or a scenario's operation (lookups.read).
         var dot = name.LastIndexOf('.');
         if (dot >= 0)
         {
@@ -173,7 +179,9 @@ internal static class ThresholdParser
     {
         RunFigure.Throttled => "batches",
         RunFigure.Failed => "entities",
-        RunFigure.Eps or RunFigure.P50 or RunFigure.P90 or RunFigure.P95 or RunFigure.P99 or RunFigure.P999 or RunFigure.Mean or RunFigure.Max or RunFigure.CpuPerEntity => "batches",
+        RunFigure.ServiceThrottled => "transactions the service counted",
+        RunFigure.Eps or RunFigure.P50 or RunFigure.P90 or RunFigure.P95 or RunFigure.P99 or RunFigure.P999 or RunFigure.Mean or RunFigure.Max or RunFigure.CpuPerEntity
+            or RunFigure.ServiceServerLatency or RunFigure.ServiceE2ELatency => "batches",
     };
 
     private static string WithoutSuffix(string text, string suffix) =>

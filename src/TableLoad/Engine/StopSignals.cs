@@ -13,6 +13,11 @@ internal sealed class StopSignals : IDisposable
 
     public CancellationToken Abandon => _abandon.Token;
 
+    /// <summary>Cancelled by any Ctrl+C, the first included: ends a wait after the run (for the service's metrics).</summary>
+    public CancellationToken Interrupt => _interrupt.Token;
+
+    private readonly CancellationTokenSource _interrupt = new();
+
     // Written from the signal thread and read by the load loops: one atomic flag, so exactly one request is the first.
     private int _interrupted;
 
@@ -20,6 +25,7 @@ internal sealed class StopSignals : IDisposable
 
     public void Request()
     {
+        _interrupt.Cancel();
         if (Interlocked.Exchange(ref _interrupted, 1) == 1)
         {
             _abandon.Cancel();
@@ -48,6 +54,7 @@ internal sealed class StopSignals : IDisposable
     public void Dispose()
     {
         _stopStarting.Dispose();
+        _interrupt.Dispose();
         _abandon.Dispose();
     }
 }

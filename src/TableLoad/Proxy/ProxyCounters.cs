@@ -1,10 +1,14 @@
 using Microsoft.AspNetCore.Http;
+using TableLoad.Proxy.Metrics;
 
 namespace TableLoad.Proxy;
 
 /// <summary>What the proxy did, counted lock-free as it happens; <see cref="Snapshot"/> reads them.</summary>
-internal sealed class ProxyCounters(int seed)
+internal sealed class ProxyCounters(int seed, ServiceMetricsRecorder? service = null)
 {
+    /// <summary>The emulated service's per-minute metrics of the same requests.</summary>
+    public ServiceMetricsRecorder Service { get; } = service ?? new ServiceMetricsRecorder(TimeProvider.System);
+
     private long _requests;
     private long _batches;
     private long _singleWrites;
@@ -178,6 +182,7 @@ internal sealed class ProxyCounters(int seed)
         AddedLatencyMs = TimeSpan.FromTicks(Volatile.Read(ref _addedLatencyTicks)).TotalMilliseconds,
         TargetFailures = Volatile.Read(ref _targetFailures),
         Seed = seed,
+        ServiceTransactions = Service.TransactionsByMinute(),
     };
 
     private double Units(RequestKind kind) => Volatile.Read(ref _hundredthsByKind[(int)kind]) / 100.0;

@@ -1,6 +1,7 @@
 using System.Buffers;
 using System.Net;
 using Microsoft.AspNetCore.Http;
+using TableLoad.Proxy.Metrics;
 
 namespace TableLoad.Proxy;
 
@@ -51,7 +52,9 @@ internal sealed class ProxyRequestHandler(ProxySettings settings, TargetForwarde
         var cancellationToken = context.RequestAborted;
         try
         {
+            var sent = System.Diagnostics.Stopwatch.GetTimestamp();
             using var answer = await forwarder.SendAsync(context, TargetForwarder.StreamingBody(context), cancellationToken).ConfigureAwait(false);
+            ServiceObservation.Of(context)?.AddServerTimeSince(sent);
             counters.Forwarded(0);
             await TargetForwarder.CopyAnswerAsync(answer, context.Response, cancellationToken).ConfigureAwait(false);
         }
@@ -71,8 +74,9 @@ internal sealed class ProxyRequestHandler(ProxySettings settings, TargetForwarde
             if (latency > TimeSpan.Zero)
             {
                 counters.AddedLatency(latency);
-                // The emulated service is slow: its log counts the wait as the service's time.
+                // The proxy's latency emulates a slow service: the service's own time, in its log and its metrics.
                 Log.ServiceClock.Of(context)?.Add(latency);
+                ServiceObservation.Of(context)?.AddServerTime(latency);
                 await Task.Delay(latency, time, cancellationToken).ConfigureAwait(false);
             }
 
@@ -80,6 +84,7 @@ internal sealed class ProxyRequestHandler(ProxySettings settings, TargetForwarde
             if (fault == Fault.Reset)
             {
                 counters.Reset();
+                ServiceObservation.Of(context)?.NeverReceived();
                 context.Abort();
                 return;
             }
@@ -103,7 +108,9 @@ internal sealed class ProxyRequestHandler(ProxySettings settings, TargetForwarde
 
             counters.AdmittedInSecond(admittedThisSecond);
             using var content = body is null ? TargetForwarder.StreamingBody(context) : new ReadOnlyMemoryContent(body.AsMemory(0, length));
+            var sent = System.Diagnostics.Stopwatch.GetTimestamp();
             using var forwarded = await forwarder.SendAsync(context, content, cancellationToken).ConfigureAwait(false);
+            ServiceObservation.Of(context)?.AddServerTimeSince(sent);
             var charge = await CountAnswerAsync(kind, address, admitted, forwarded, cancellationToken).ConfigureAwait(false);
             if (settings.AccountEgressLimit is not null)
             {
@@ -124,6 +131,7 @@ internal sealed class ProxyRequestHandler(ProxySettings settings, TargetForwarde
                     await forwarded.Content.LoadIntoBufferAsync(cancellationToken).ConfigureAwait(false);
                     // Only written entities are stored without the client knowing; a read's answer lost stores nothing.
                     counters.LostAnswer(kind is RequestKind.Batch or RequestKind.SingleWrite ? admitted.Entities - admitted.Deletes : 0);
+                    ServiceObservation.Of(context)?.AnswerLost((int)forwarded.StatusCode);
                     context.Abort();
                     return;
                 case Fault.DelayAnswer:

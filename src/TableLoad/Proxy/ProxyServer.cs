@@ -3,11 +3,13 @@ using Microsoft.AspNetCore.Builder;
 using Microsoft.AspNetCore.Hosting;
 using Microsoft.AspNetCore.Hosting.Server;
 using Microsoft.AspNetCore.Hosting.Server.Features;
+using Microsoft.AspNetCore.Http;
 using Microsoft.AspNetCore.Http.Features;
 using Microsoft.AspNetCore.Server.Kestrel.Core;
 using Microsoft.Extensions.DependencyInjection;
 using Microsoft.Extensions.Hosting;
 using TableLoad.Proxy.Log;
+using TableLoad.Proxy.Metrics;
 
 namespace TableLoad.Proxy;
 
@@ -52,11 +54,14 @@ internal sealed class ProxyServer : IAsyncDisposable
         });
 
         var app = builder.Build();
-        var counters = new ProxyCounters(settings.Seed);
+        var counters = new ProxyCounters(settings.Seed, new ServiceMetricsRecorder(time));
         var forwarder = new TargetForwarder(settings.Target, TargetForwarder.CreateHandler());
         var handler = new ProxyRequestHandler(settings, forwarder, counters, time);
         var log = settings.ServiceLog is { } logPath ? new RequestLogFile(logPath) : null;
-        app.Run(log is null ? handler.HandleAsync : new LoggedRequests(log, handler.HandleAsync, time).HandleAsync);
+        RequestDelegate logged = log is null ? handler.HandleAsync : new LoggedRequests(log, handler.HandleAsync, time).HandleAsync;
+        // The metrics API is the emulation's own: its calls are neither forwarded nor in the request log.
+        var service = new ServiceEmulation(counters.Service, settings.MetricsFault, settings.MetricsHold, time);
+        app.Run(context => service.HandleAsync(context, logged));
         try
         {
             await app.StartAsync(cancellationToken).ConfigureAwait(false);

@@ -1,3 +1,5 @@
+using TableLoad.Proxy.Metrics;
+
 namespace TableLoad.Proxy;
 
 /// <summary>What <c>tableload proxy</c> emulates: where it listens, where it forwards, its limits and its faults.</summary>
@@ -61,6 +63,12 @@ internal sealed record ProxySettings
     public bool ReadFaults { get; init; }
 
     public TimeSpan DelayAnswer { get; init; } = TimeSpan.FromSeconds(35);
+
+    /// <summary>How the emulated metrics API fails every call; none answers.</summary>
+    public MetricsFault MetricsFault { get; init; }
+
+    /// <summary>How long a minute's metrics stay absent after the last request counted in it.</summary>
+    public TimeSpan MetricsHold { get; init; }
 
     public int Seed { get; init; }
 

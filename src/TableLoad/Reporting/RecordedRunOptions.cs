@@ -143,6 +143,21 @@ internal sealed record RecordedRunOptions
     [NotKnob]
     public bool Verify { get; init; }
 
+    /// <summary>The resource whose metrics were read after the run (<c>--service-metrics</c>); null for none.</summary>
+    [JsonIgnore(Condition = JsonIgnoreCondition.Never)]
+    [NotKnob]
+    public string? ServiceMetrics { get; init; }
+
+    /// <summary>Where they were read from, when not Resource Manager (<c>--metrics-endpoint</c>); null otherwise.</summary>
+    [JsonIgnore(Condition = JsonIgnoreCondition.Never)]
+    [NotKnob]
+    public string? MetricsEndpoint { get; init; }
+
+    /// <summary>In --service-metrics-wait's syntax; null without --service-metrics.</summary>
+    [JsonIgnore(Condition = JsonIgnoreCondition.Never)]
+    [NotKnob]
+    public string? ServiceMetricsWait { get; init; }
+
     /// <summary>In --warmup's syntax; null in folders written before options were recorded under their own names (see <see cref="WarmupS"/>).</summary>
     [NotKnob]
     public string? Warmup { get; init; }
@@ -221,6 +236,9 @@ internal sealed record RecordedRunOptions
         AbortIf = Joined(settings.Gates.AbortIf.Select(c => c.Text)),
         Junit = settings.JunitPath,
         Runtime = settings.Runtime.ToName(),
+        ServiceMetrics = settings.ServiceMetrics?.Resource.Id,
+        MetricsEndpoint = settings.ServiceMetrics is { } service && service.Endpoint != ServiceMetricsSettings.ResourceManager ? service.Endpoint.ToString() : null,
+        ServiceMetricsWait = settings.ServiceMetrics is { } waited ? DurationParser.Format(waited.Wait) : null,
     };
 
     // A gate's conditions as its option takes them, so that --config reads them back.

@@ -179,6 +179,9 @@ internal sealed record RunSettings
     /// <summary>Where <c>--junit</c> writes the thresholds' verdicts; null for nowhere.</summary>
     public string? JunitPath { get; init; }
 
+    /// <summary>The service's own metrics to read after the run (<c>--service-metrics</c>); null for none.</summary>
+    public ServiceMetricsSettings? ServiceMetrics { get; init; }
+
     /// <summary>The run's entity: its <c>--entity</c> sample's, or the default shape of <c>--entity-size</c> and <c>--properties</c>.</summary>
     public EntityTemplate NewTemplate() => Entity is { } sample ? EntityTemplate.FromSample(sample) : EntityTemplate.Create(EntitySize, Properties);
 

@@ -1,5 +1,6 @@
 using System.Text.Json;
 using TableLoad.Proxy;
+using TableLoad.Storage.Monitor;
 
 namespace TableLoad.Tests.Proxy;
 
@@ -76,8 +77,14 @@ public sealed class ProxyStatsTests
         var counters = new ProxyCounters(seed: 1);
         counters.Received(RequestKind.Batch);
         counters.Throttled(ThrottleCode.ServerBusy, ThrottledBy.Partition, 100);
+        counters.Service.Record(new DateTimeOffset(2026, 12, 7, 10, 0, 30, TimeSpan.Zero), ResponseType.ServerBusyError, "EntityGroupTransaction", 100, 200, TimeSpan.Zero, TimeSpan.FromMilliseconds(1));
         var stats = counters.Snapshot();
 
-        Assert.Equal(stats, ProxyStats.FromJson(stats.ToJson()));
+        var read = ProxyStats.FromJson(stats.ToJson())!;
+
+        // Dictionaries compare by reference in a record: the service's transactions are compared apart, by their contents.
+        Assert.Equal(stats with { ServiceTransactions = read.ServiceTransactions }, read);
+        Assert.Equal(stats.ServiceTransactions, read.ServiceTransactions);
+        Assert.Equal(1, read.ServiceTransactions["2026-12-07T10:00:00Z"]["ServerBusyError"]);
     }
 }

@@ -33,7 +33,7 @@ public sealed class ResultJsonTests
     {
         var json = Serialize(RunSummaries.Create());
 
-        // "stored" is documented as present only after --verify, "row" only in per_process rows, "entity" only with --entity, "stopped_by" only after --abort-if held, "thresholds" only with --fail-if, "preload" only with --preload, "scenarios" only with scenarios, "service" only with --service-log.
+        // "stored" is documented as present only after --verify, "row" only in per_process rows, "entity" only with --entity, "stopped_by" only after --abort-if held, "thresholds" only with --fail-if, "preload" only with --preload, "scenarios" only with scenarios, "service" only with --service-log or --service-metrics.
         Assert.All(ResultsDoc.FieldNames("summary.json").Where(f => f is not ("stored" or "stopped_by" or "thresholds" or "rate" or "request_rate" or "uncorrected_latency_ms" or "row" or "entity" or "preload" or "scenarios" or "service")), f => Assert.True(json.TryGetProperty(f, out _), $"missing {f}"));
     }
 

@@ -2,6 +2,7 @@ using Microsoft.Extensions.Logging;
 using TableLoad.Engine.Fleet;
 using TableLoad.Measurement;
 using TableLoad.Measurement.Gates;
+using TableLoad.Measurement.Service;
 using TableLoad.Reporting;
 using TableLoad.Reporting.Exporters;
 using TableLoad.Settings;
@@ -17,6 +18,9 @@ namespace TableLoad.Engine.Phases;
 internal sealed class RunMeasurement(RunSettings settings, TableAdmin admin, WorkerFleet? fleet, IReadOnlyList<IResultExporter> exporters, ILogger log, TextWriter? progress, TimeProvider time)
 {
     private static readonly TimeSpan ProvisionalSummaryEvery = TimeSpan.FromSeconds(5);
+
+    /// <summary>The client's requests by minute, for the service's metrics to stand beside; null without <c>--service-metrics</c>.</summary>
+    public ClientMinutes? ClientMinutes { get; } = settings.ServiceMetrics is null ? null : new ClientMinutes();
 
     public async Task<RunReport> MeasureAsync(StopSignals signals)
     {
@@ -38,6 +42,11 @@ internal sealed class RunMeasurement(RunSettings settings, TableAdmin admin, Wor
         if (live is not null)
         {
             sinks.Add(live);
+        }
+
+        if (ClientMinutes is not null)
+        {
+            sinks.Add(ClientMinutes);
         }
 
         var abort = new AbortJudge(settings.Gates.AbortIf, settings.Model, RunIdentity.Of(settings),

@@ -3,6 +3,8 @@ using Microsoft.Extensions.Logging;
 using TableLoad.Engine.Fleet;
 using TableLoad.Measurement;
 using TableLoad.Measurement.Gates;
+using TableLoad.Measurement.Service;
+using TableLoad.Service;
 using TableLoad.Reporting.Exporters;
 using TableLoad.Service.Log;
 using TableLoad.Settings;
@@ -18,6 +20,7 @@ internal sealed class RunPhases(
     private WorkerFleet? _fleet;
     private RunReport? _measured;
     private PreloadSummary? _preload;
+    private ClientMinutes? _clientMinutes;
 
     public Task<int?> GlobalSetupAsync() => table.PrepareAsync(signals.Abandon);
 
@@ -61,6 +64,7 @@ internal sealed class RunPhases(
         try
         {
             var measurement = new RunMeasurement(settings, table.Admin, _fleet, exporters, log, progress, time);
+            _clientMinutes = measurement.ClientMinutes;
             _measured = await measurement.MeasureAsync(signals).ConfigureAwait(false);
             _measured = _measured with { Summary = _measured.Summary with { Preload = _preload } };
         }
@@ -101,6 +105,12 @@ internal sealed class RunPhases(
         if (NoKeyLeftSentence(report.Summary) is { } noKeyLeft)
         {
             await output.WriteLineAsync(noKeyLeft).ConfigureAwait(false);
+        }
+
+        if (settings.ServiceMetrics is { } service && _clientMinutes is { } minutes)
+        {
+            var view = await ServiceView.ReadAsync(service, minutes, settings.OutputDirectory, output, progress, log, time, signals.Interrupt).ConfigureAwait(false);
+            report = report with { Summary = report.Summary with { Service = view } };
         }
 
         if (settings.ServiceLog is { } serviceLog)

@@ -20,6 +20,9 @@ internal static class RunFigures
         RunFigure.Throttled => "throttled",
         RunFigure.Failed => "failed",
         RunFigure.CpuPerEntity => "cpu",
+        RunFigure.ServiceServerLatency => "service.server_latency",
+        RunFigure.ServiceE2ELatency => "service.e2e_latency",
+        RunFigure.ServiceThrottled => "service.throttled",
     };
 
     /// <summary>The figure's name with the scope it is read in, as a scoped condition writes it: <c>read.p99</c>; the name alone for the run's.</summary>
@@ -28,8 +31,9 @@ internal static class RunFigures
     public static FigureUnit Unit(this RunFigure figure) => figure switch
     {
         RunFigure.Eps => FigureUnit.EntitiesPerSecond,
-        RunFigure.P50 or RunFigure.P90 or RunFigure.P95 or RunFigure.P99 or RunFigure.P999 or RunFigure.Mean or RunFigure.Max => FigureUnit.Milliseconds,
-        RunFigure.Throttled or RunFigure.Failed => FigureUnit.Percent,
+        RunFigure.P50 or RunFigure.P90 or RunFigure.P95 or RunFigure.P99 or RunFigure.P999 or RunFigure.Mean or RunFigure.Max
+            or RunFigure.ServiceServerLatency or RunFigure.ServiceE2ELatency => FigureUnit.Milliseconds,
+        RunFigure.Throttled or RunFigure.Failed or RunFigure.ServiceThrottled => FigureUnit.Percent,
         RunFigure.CpuPerEntity => FigureUnit.Microseconds,
     };
 
@@ -57,10 +61,18 @@ internal static class RunFigures
 
     public static string Names() => string.Join(", ", All.Select(f => f.Name()));
 
+    /// <summary>A figure of the service's own metrics: a run without them cannot decide it.</summary>
+    public static bool IsServices(this RunFigure figure) => figure switch
+    {
+        RunFigure.ServiceServerLatency or RunFigure.ServiceE2ELatency or RunFigure.ServiceThrottled => true,
+        RunFigure.Eps or RunFigure.P50 or RunFigure.P90 or RunFigure.P95 or RunFigure.P99 or RunFigure.P999 or RunFigure.Mean or RunFigure.Max
+            or RunFigure.Throttled or RunFigure.Failed or RunFigure.CpuPerEntity => false,
+    };
+
     /// <summary>Whether the figure is measured for each part of a run (an operation) and may be scoped by one: all but the process's CPU.</summary>
     public static bool IsMeasuredPerScope(this RunFigure figure) => figure switch
     {
-        RunFigure.CpuPerEntity => false,
+        RunFigure.CpuPerEntity or RunFigure.ServiceServerLatency or RunFigure.ServiceE2ELatency or RunFigure.ServiceThrottled => false,
         RunFigure.Eps or RunFigure.P50 or RunFigure.P90 or RunFigure.P95 or RunFigure.P99 or RunFigure.P999 or RunFigure.Mean or RunFigure.Max or RunFigure.Throttled or RunFigure.Failed => true,
     };
 
@@ -84,6 +96,9 @@ internal static class RunFigures
             RunFigure.Throttled => RunShares.ThrottledPercent(RunShares.ThrottledBatches(summary.Outcomes), summary.Outcomes.Values.Sum()),
             RunFigure.Failed => RunShares.FailedPercent(summary.EntitiesFailed, summary.EntitiesSucceeded),
             RunFigure.CpuPerEntity => summary.CpuUsPerEntity > 0 ? summary.CpuUsPerEntity : null,
+            RunFigure.ServiceServerLatency => summary.Service?.ServerLatencyMs?.Mean,
+            RunFigure.ServiceE2ELatency => summary.Service?.E2eLatencyMs?.Mean,
+            RunFigure.ServiceThrottled => summary.Service?.ThrottledPercent(),
         };
 
         double? Latency(double ms) => latency.Count > 0 ? ms : null;

@@ -21,7 +21,8 @@ internal static class RunIntervals
             RunFigure.P90 => From(confidence?.LatencyMs?.P90, level),
             RunFigure.P99 => From(confidence?.LatencyMs?.P99, level),
             // The run's blocks give intervals for the figures above only; these go without one.
-            RunFigure.P95 or RunFigure.P999 or RunFigure.Mean or RunFigure.Max or RunFigure.CpuPerEntity => null,
+            RunFigure.P95 or RunFigure.P999 or RunFigure.Mean or RunFigure.Max or RunFigure.CpuPerEntity
+                or RunFigure.ServiceServerLatency or RunFigure.ServiceE2ELatency or RunFigure.ServiceThrottled => null,
             RunFigure.Throttled => Share(figure.Read(summary), summary.Outcomes.Values.Sum(), level),
             RunFigure.Failed => Share(figure.Read(summary), summary.EntitiesSucceeded + summary.EntitiesFailed, level),
         };
@@ -31,7 +32,8 @@ internal static class RunIntervals
     public static bool FromOwnSeconds(RunFigure figure) => figure switch
     {
         RunFigure.Eps or RunFigure.P50 or RunFigure.P90 or RunFigure.P99 => true,
-        RunFigure.P95 or RunFigure.P999 or RunFigure.Mean or RunFigure.Max or RunFigure.CpuPerEntity or RunFigure.Throttled or RunFigure.Failed => false,
+        RunFigure.P95 or RunFigure.P999 or RunFigure.Mean or RunFigure.Max or RunFigure.CpuPerEntity or RunFigure.Throttled or RunFigure.Failed
+            or RunFigure.ServiceServerLatency or RunFigure.ServiceE2ELatency or RunFigure.ServiceThrottled => false,
     };
 
     private static ConfidenceInterval? From(ConfidenceInterval? interval, double level) =>

@@ -24,5 +24,7 @@ internal static class RunToRunNoise
         RunFigure.Throttled => 0.25,
         RunFigure.Failed => 0.25,
         RunFigure.CpuPerEntity => 0.10,
+        RunFigure.ServiceServerLatency or RunFigure.ServiceE2ELatency => 0.10,
+        RunFigure.ServiceThrottled => 0.25,
     };
 }

@@ -18,8 +18,14 @@ internal sealed record ScopeFigures(
     RunConfidence? Confidence,
     double CpuUsPerEntity)
 {
+    /// <summary>The service's own metrics of the run (<c>--service-metrics</c>); null for a part of the run, or without them.</summary>
+    public Service.ServiceSummary? Service { get; init; }
+
     public static ScopeFigures Of(RunSummary run) => new(
-        run.MeasuredSeconds, run.MeanEntitiesPerSecond, run.LatencyMs, run.Outcomes, run.EntitiesSucceeded, run.EntitiesFailed, run.Confidence, run.Client.CpuUsPerEntity);
+        run.MeasuredSeconds, run.MeanEntitiesPerSecond, run.LatencyMs, run.Outcomes, run.EntitiesSucceeded, run.EntitiesFailed, run.Confidence, run.Client.CpuUsPerEntity)
+    {
+        Service = run.Service,
+    };
 
     /// <summary>An operation's figures over its run's measured time; the process's CPU is not split by operation.</summary>
     public static ScopeFigures Of(OperationSummary operation, double measuredSeconds) => new(

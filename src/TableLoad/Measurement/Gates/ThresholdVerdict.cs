@@ -17,16 +17,19 @@ internal sealed record ThresholdVerdict(Threshold Threshold, double? Value, Conf
             ? FigureFormat.Value(figure, value) + (Interval is { } ci
                 ? $" ({ci.Level * 100:0}% CI {FigureFormat.Bare(figure, ci.Lo)}–{FigureFormat.Bare(figure, ci.Hi)})"
                 : "")
-            : $"not measured ({NothingMeasured})";
+            : Threshold.Figure.IsServices() ? $"cannot decide ({NothingMeasured})" : $"not measured ({NothingMeasured})";
         return $"threshold {Threshold.Text}: {measured} {(Passed ? "passed" : "FAILED")}";
     }
 
     /// <summary>Why a broken threshold failed, for a JUnit failure message.</summary>
     public string FailureMessage() => Value is { } value
         ? $"{Threshold.Figure.Name(Threshold.Scope)} was {FigureFormat.Value(Threshold.Figure, value)}, the bound is {Threshold.BoundText()}"
-        : $"{Threshold.Figure.Name(Threshold.Scope)} was not measured: {NothingMeasured}";
+        : Threshold.Figure.IsServices()
+            ? $"{Threshold.Figure.Name()} cannot be decided: {NothingMeasured}"
+            : $"{Threshold.Figure.Name(Threshold.Scope)} was not measured: {NothingMeasured}";
 
-    private string NothingMeasured => Threshold.Scope is { } scope ? $"no {scope} request was measured" : "no batch was measured";
+    private string NothingMeasured => Threshold.Figure.IsServices() ? "the service's metrics gave no such figure (--service-metrics, and summary.json's service.unavailable)"
+        : Threshold.Scope is { } scope ? $"no {scope} request was measured" : "no batch was measured";
 }
 
 /// <summary>Judges a run's summary against its thresholds.</summary>

@@ -14,4 +14,13 @@ internal enum RunFigure
     Throttled,
     Failed,
     CpuPerEntity,
+
+    /// <summary>The service's SuccessServerLatency over the run's minutes (<c>--service-metrics</c>).</summary>
+    ServiceServerLatency,
+
+    /// <summary>The service's SuccessE2ELatency over the run's minutes.</summary>
+    ServiceE2ELatency,
+
+    /// <summary>The share of the service's transactions it throttled.</summary>
+    ServiceThrottled,
 }

@@ -169,6 +169,8 @@ public sealed class StartMessageTests
                 KeyPrefix = "tl.lookups", Batches = 19, Query = new QueryShape(3, 2), KeyDistribution = KeyDistribution.Zipfian,
                 Model = new LoadModel.ClosedStages(new StagePlan(2, [new Stage(TimeSpan.FromSeconds(3), 4)])),
             }]),
+            _ when underlying == typeof(ServiceMetricsSettings) => new ServiceMetricsSettings(
+                ServiceResource.Parse("/subscriptions/s/resourceGroups/g/providers/Microsoft.Storage/storageAccounts/other/tableServices/default")!, new Uri("http://127.0.0.1:10102"), TimeSpan.FromMinutes(2)),
             _ when underlying == typeof(StorageTarget) => new StorageTarget(new Uri("https://other.table.core.windows.net"), "other", StorageAuth.SharedKey(Key)),
             _ => throw new NotSupportedException($"Teach this test a value of {type.Name} other than the default, so the new RunSettings field is checked."),
         };

@@ -16,7 +16,8 @@ public sealed class RecomputedFiguresTests
 {
     private static readonly MergeRule[] RecomputedByCaller = [MergeRule.Derived, MergeRule.Histogram, MergeRule.PerSecond, MergeRule.Union, MergeRule.Parts];
 
-    // Recomputed by report from the service's own data (--service-log), not from the parts: absent from a merge without it.
+    // Recomputed by report from the service's own data (--service-log; --service-metrics is not read by report yet), not from the parts:
+    // absent from a merge without it.
     private static readonly string[] RecomputedFromTheService = ["RunSummary.Service"];
 
     [Fact]

@@ -102,6 +102,7 @@ public sealed class SummaryMergeTests
         Thresholds = [new ThresholdResult("p99<500ms", "p99", "ms", "<", 701.5, 703.5, new(705.5, 707.5), Passed: true)],
         Service = new ServiceSummary
         {
+            Resource = "resource-a", Unavailable = "unavailable-a",
             Log = new ServiceLogSummary
             {
                 Records = 4201, Joined = 4203, Unjoined = 4205, Unlogged = 4207, Unreadable = 4209,
