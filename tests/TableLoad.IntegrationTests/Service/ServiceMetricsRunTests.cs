@@ -3,6 +3,7 @@ using System.Xml.Linq;
 using TableLoad.IntegrationTests.Infrastructure;
 using TableLoad.IntegrationTests.Proxy;
 using TableLoad.Proxy.Metrics;
+using TableLoad.Reporting;
 using Xunit.Abstractions;
 
 namespace TableLoad.IntegrationTests.Service;
@@ -56,6 +57,27 @@ public sealed class ServiceMetricsRunTests(AzuriteFixture azurite, ITestOutputHe
         Assert.True(service.E2eLatencyMs!.Max >= service.ServerLatencyMs!.Max, "first byte in to last byte out holds the target's time");
         Assert.Contains("service (", stdout, StringComparison.Ordinal);
         Assert.True(File.Exists(Path.Combine(_output, "service-metrics.json")));
+    }
+
+    [Fact]
+    public async Task MetricsAndRequestLog_Together_EachStandsBesideTheOther_AndBothCountTheRunsThrottles()
+    {
+        var logPath = Path.Combine(Directory.CreateTempSubdirectory("tableload-service-log-").FullName, "log.json");
+        await using var proxy = await InProcessProxy.StartAsync(azurite, s => s with { PartitionLimit = PartitionLimit, ServiceLog = logPath });
+
+        var (exitCode, _, stderr) = await RunAsync(proxy, "--service-log", logPath);
+
+        Assert.True(exitCode == 0, stderr);
+        var summary = new ResultFolder(_output).Summary;
+        var service = Assert.IsType<TableLoad.Measurement.Service.ServiceSummary>(summary.Service);
+        Assert.Null(service.Unavailable);
+        var log = Assert.IsType<TableLoad.Measurement.Service.ServiceLogSummary>(service.Log);
+        var requests = new ResultFolder(_output).Csv(ResultFiles.BatchesCsv).Count;
+        Assert.Equal(requests, log.Joined);
+        // Each throttled request is one ServerBusyError in the metrics and one record in the log, which the join found.
+        Assert.True(service.Transactions["ServerBusyError"] > 0, "the load should have gone over the partition limit");
+        Assert.Equal(summary.Outcomes["server_busy"], service.Transactions["ServerBusyError"]);
+        Directory.Delete(Path.GetDirectoryName(logPath)!, recursive: true);
     }
 
     [Fact]
