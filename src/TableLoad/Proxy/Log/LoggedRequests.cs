@@ -3,6 +3,7 @@ using System.Globalization;
 using Microsoft.AspNetCore.Http;
 using Microsoft.AspNetCore.Http.Extensions;
 using TableLoad.Storage;
+using TableLoad.Storage.Monitor;
 using TableLoad.Storage.ServiceLog;
 
 namespace TableLoad.Proxy.Log;
@@ -55,7 +56,8 @@ internal sealed class LoggedRequests(RequestLogFile log, RequestDelegate handle,
             OperationVersion = request.Headers["x-ms-version"].ToString(),
             SchemaVersion = "1.0",
             StatusCode = status,
-            StatusText = ResponseTypeOfStatus.Of(status, response.Headers["x-ms-error-code"].ToString(), answered),
+            // The metrics' ResponseType of the answer; one the client never saw (reset, lost) is a network error.
+            StatusText = (answered ? ResponseTypes.OfAnswer(status, response.Headers["x-ms-error-code"].ToString()) : ResponseType.NetworkError).Name(),
             // The archive's times are whole milliseconds.
             DurationMs = Math.Round(duration.TotalMilliseconds),
             CallerIpAddress = string.Create(CultureInfo.InvariantCulture, $"{context.Connection.RemoteIpAddress}:{context.Connection.RemotePort}"),
