@@ -122,18 +122,7 @@ internal sealed class ProxyCounters(int seed, ServiceMetricsRecorder? service = 
     /// <summary>Keeps the most request units one second admitted, from what the second has admitted so far.</summary>
     public void AdmittedInSecond(double requestUnits)
     {
-        var hundredths = (long)Math.Round(requestUnits * 100, MidpointRounding.AwayFromZero);
-        var peak = Volatile.Read(ref _peakSecondHundredths);
-        while (hundredths > peak)
-        {
-            var seen = Interlocked.CompareExchange(ref _peakSecondHundredths, hundredths, peak);
-            if (seen == peak)
-            {
-                return;
-            }
-
-            peak = seen;
-        }
+        InterlockedMax.Raise(ref _peakSecondHundredths, (long)Math.Round(requestUnits * 100, MidpointRounding.AwayFromZero));
     }
 
     public void Reset() => Interlocked.Increment(ref _resets);

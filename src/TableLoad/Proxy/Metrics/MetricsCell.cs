@@ -38,23 +38,8 @@ internal sealed class MetricsCell
             Interlocked.Increment(ref _successes);
             Interlocked.Add(ref _serverMicros, latency.ServerMicros);
             Interlocked.Add(ref _e2eMicros, latency.E2EMicros);
-            Raise(ref _serverMaxMicros, latency.ServerMicros);
-            Raise(ref _e2eMaxMicros, latency.E2EMicros);
-        }
-    }
-
-    private static void Raise(ref long max, long value)
-    {
-        var seen = Volatile.Read(ref max);
-        while (value > seen)
-        {
-            var before = Interlocked.CompareExchange(ref max, value, seen);
-            if (before == seen)
-            {
-                return;
-            }
-
-            seen = before;
+            InterlockedMax.Raise(ref _serverMaxMicros, latency.ServerMicros);
+            InterlockedMax.Raise(ref _e2eMaxMicros, latency.E2EMicros);
         }
     }
 }
