@@ -175,7 +175,7 @@ internal static class ResultTable
         if (summary.UncorrectedLatencyMs is { } u)
         {
             // Beside closed scenarios, the open ones' rates are theirs alone: the run has no one rate to name.
-            var model = !summary.IsOpenModel() && summary.Scenarios is not null ? "open model (the scenarios at a rate)" : $"open model at {RateText(summary)}";
+            var model = !summary.IsOpenModel() && !summary.Workload.IsOneLoad ? "open model (the scenarios at a rate)" : $"open model at {RateText(summary)}";
             Line($"{model}: latency above is from each batch's intended start; from the actual send: median {Fixed(u.Median, 2)}, p99 {Fixed(u.P99, 2)}, max {Fixed(u.Max, 2)} ms; {summary.LateBatches} batches started late");
         }
 
