@@ -48,7 +48,7 @@ internal static class SweepSettingsFactory
         {
             // The mix (or the preset's), passed to every cell, names each cell's operations: no cell is given an --operation.
             errors.Require(!parse.IsGiven(options.Operation), $"{given} names each cell's operations: give {given} or --operation, not both.");
-            knobs = knobs with { Operations = [SweepCell.MixOperation] };
+            knobs = knobs with { Operations = [CellWorkload.Mix] };
         }
         if (parse.GetValue(run.Entity) is { } sample)
         {

@@ -151,8 +151,9 @@ internal static class TuneSettingsFactory
     private static SweepCell ModelCell(ParseResult parse, RunOptions run, UsageErrors errors)
     {
         var defaults = run.CreateCommand().Parse([]);
-        string Pick(Option<string> option, Func<string?, IReadOnlyList<string>> read) =>
-            errors.Try(() => One(read(parse.GetValue(option)), option.Name)) ?? read(defaults.GetValue(option))[0];
+        T Pick<T>(Option<string> option, Func<string?, IReadOnlyList<T>> read) =>
+            // In a list, so that a refused client (an enum) is told from a given one as a refused string is.
+            errors.Try(() => new[] { One(read(parse.GetValue(option)), option.Name) }) is [var given] ? given : read(defaults.GetValue(option))[0];
         return new SweepCell(
             Pick(run.Client, KnobListParser.Clients),
             1,
@@ -160,16 +161,16 @@ internal static class TuneSettingsFactory
             Batching.Of(1),
             EntityShape.OfSize(run.EntitySize.ValueOf(parse) ?? 0),
             Pick(run.Partitions, KnobListParser.Partitions),
-            null,
+            CellLoad.Closed,
             1)
         {
             Runtime = Pick(run.Runtime, KnobListParser.Runtimes),
-            Operation = OperationOfProbes(parse, run, errors) ?? Pick(run.Operation, KnobListParser.Operations),
+            Workload = OperationOfProbes(parse, run, errors) ?? Pick(run.Operation, KnobListParser.Operations),
         };
     }
 
     /// <summary>A mix's (or a preset's) probes, which the mix passed to each names the operations of: no probe is given an --operation.</summary>
-    private static string? OperationOfProbes(ParseResult parse, RunOptions run, UsageErrors errors)
+    private static CellWorkload? OperationOfProbes(ParseResult parse, RunOptions run, UsageErrors errors)
     {
         if (SweepSettingsFactory.OperationsFrom(parse, run) is not { } given)
         {
@@ -177,10 +178,10 @@ internal static class TuneSettingsFactory
         }
 
         errors.Require(!parse.IsGiven(run.Operation), $"{given} names each probe's operations: give {given} or --operation, not both.");
-        return SweepCell.MixOperation;
+        return CellWorkload.Mix;
     }
 
-    private static string One(IReadOnlyList<string> values, string option) => values.Count == 1
+    private static T One<T>(IReadOnlyList<T> values, string option) => values.Count == 1
         ? values[0]
         : throw new UsageException($"tune takes one {option}, not {values.Count}: it is part of the load being tuned; tune each value on its own, or compare them with sweep.");
 

@@ -34,7 +34,7 @@ internal static class OperationSummaries
         var identity = new RunIdentity(run.RunId, run.Label, run.Tasks, run.BatchSize, run.EntitySize, run.Partitions, run.Rate, run.BatchClient)
         {
             Entity = run.Entity,
-            Operation = run.Operation,
+            Workload = run.Workload,
             KeySpace = run.KeySpace,
         };
         return OperationSummary.OfRun(RunSummary.Create(identity, totals, run.MeasuredSeconds, run.Status, run.Processes, ClientUsage.From([], 0)) with

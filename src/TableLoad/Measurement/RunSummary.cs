@@ -37,9 +37,10 @@ internal sealed record RunSummary
     [Merge(MergeRule.Same)]
     public string? Entity { get; init; }
 
-    /// <summary>What each operation of the batches did (<c>--operation</c>); insert in folders written before TableLoad had the option.</summary>
+    /// <summary>What the run sent (<c>--operation</c>, <c>--mix</c> or scenarios), in the file's <c>operation</c>; insert in folders written before TableLoad had the option.</summary>
     [Merge(MergeRule.Same)]
-    public string Operation { get; init; } = TableOperationNames.DefaultName;
+    [JsonPropertyName("operation")]
+    public RunWorkload Workload { get; init; } = RunWorkload.Default;
 
     /// <summary>RowKeys each task cycled over per partition (<c>--key-space</c>); null for new keys every batch.</summary>
     [Merge(MergeRule.Same)]
@@ -147,9 +148,11 @@ internal sealed record RunSummary
     [Merge(MergeRule.PerSecond)]
     public IReadOnlyDictionary<string, OperationSummary> Operations
     {
-        get => _operations ?? (TableOperationNames.TryParse(Operation, out _)
-            ? new Dictionary<string, OperationSummary> { [Operation] = OperationSummary.OfRun(this) }
-            : new Dictionary<string, OperationSummary>());
+        get => _operations ?? Workload.Match(
+            one => new Dictionary<string, OperationSummary> { [one.Operation.ToName()] = OperationSummary.OfRun(this) },
+            static _ => new Dictionary<string, OperationSummary>(),
+            static _ => new Dictionary<string, OperationSummary>(),
+            static _ => new Dictionary<string, OperationSummary>());
         init => _operations = value;
     }
 
@@ -235,7 +238,7 @@ internal sealed record RunSummary
             BatchSize = settings.BatchSize,
             EntitySize = settings.EntitySize,
             Entity = settings.Entity,
-            Operation = settings.Operation,
+            Workload = settings.Workload,
             KeySpace = settings.KeySpace,
             Partitions = settings.Partitions,
             BatchClient = settings.Client,
@@ -286,7 +289,7 @@ internal sealed record RunIdentity(string RunId, string Label, int Tasks, Batchi
     /// <summary>The <c>--entity</c> sample's shape in a few words; null for the default shape.</summary>
     public string? Entity { get; init; }
 
-    public string Operation { get; init; } = TableOperationNames.DefaultName;
+    public RunWorkload Workload { get; init; } = RunWorkload.Default;
 
     public int? KeySpace { get; init; }
 
@@ -296,16 +299,19 @@ internal sealed record RunIdentity(string RunId, string Label, int Tasks, Batchi
     /// <summary>Whether --rate was given in requests per second.</summary>
     public bool TargetInRequestsPerSecond { get; init; }
 
-    public static RunIdentity Of(RunSettings settings) =>
-        new(settings.RunId, settings.Label, settings.Tasks, settings.Batching, settings.EntitySize, settings.Partitions.ToString()!, settings.Model.Rate, settings.Client.ToName())
+    public static RunIdentity Of(RunSettings settings)
+    {
+        var workload = RunWorkload.Of(settings);
+        return new(settings.RunId, settings.Label, settings.Tasks, settings.Batching, settings.EntitySize, settings.Partitions.ToString()!, settings.Model.Rate, settings.Client.ToName())
         {
             Entity = settings.Entity?.Describe(),
-            Operation = settings.Scenarios is not null ? ScenarioSlices.RunOperation : settings.Mix?.ToText() ?? settings.Operation.ToName(),
+            Workload = workload,
             KeySpace = settings.KeySpace,
             // A run of scenarios sends several loads, each of its own entities per request: it has no one request rate.
-            RequestRate = settings.Scenarios is null ? settings.Model.RequestRate(settings.EntitiesPerRequest) : null,
-            TargetInRequestsPerSecond = settings.Scenarios is null && settings.Model.GivenRate(settings.EntitiesPerRequest) is { Unit: RateUnit.RequestsPerSecond },
+            RequestRate = workload.IsOneLoad ? settings.Model.RequestRate(settings.EntitiesPerRequest) : null,
+            TargetInRequestsPerSecond = workload.IsOneLoad && settings.Model.GivenRate(settings.EntitiesPerRequest) is { Unit: RateUnit.RequestsPerSecond },
         };
+    }
 }
 
 internal sealed record WarmupTotals(

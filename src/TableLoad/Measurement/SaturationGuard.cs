@@ -1,4 +1,5 @@
 using System.Globalization;
+using TableLoad.Storage;
 
 namespace TableLoad.Measurement;
 
@@ -93,16 +94,20 @@ internal static class SaturationGuard
         var machines = load.Rate is { } rate && perProcess > 0 && load.Processes > 0
             ? Say($"to offer --rate {rate:0} e/s, run {Math.Ceiling(rate / (perProcess * load.Processes)):0} machines like this one (docs/distributed.md), at {perProcess * load.Processes:0} e/s each")
             : Say($"add machines (docs/distributed.md): this one offered {perProcess * load.Processes:0} e/s, so each machine like it adds about that much");
-        return load.Client == "sdk"
-            ? machines + ", or run --client wire, which spends a fraction of the CPU per entity, to see the service's ceiling."
-            : machines + ".";
+        return load.Client switch
+        {
+            BatchClientKind.Sdk => machines + ", or run --client wire, which spends a fraction of the CPU per entity, to see the service's ceiling.",
+            BatchClientKind.Wire => machines + ".",
+        };
     }
 
     private static string GcRemedy(SaturationContext load) => load.GcAdaptive
         ? "run with --runtime tuned (Server GC without dynamic adaptation: far fewer collections), or add processes (--processes)."
-        : load.Client == "sdk"
-            ? "add processes (--processes: each collects its own, smaller share), or run --client wire, which allocates almost nothing per batch, to see the service's ceiling."
-            : "add processes (--processes: each collects its own, smaller share).";
+        : load.Client switch
+        {
+            BatchClientKind.Sdk => "add processes (--processes: each collects its own, smaller share), or run --client wire, which allocates almost nothing per batch, to see the service's ceiling.",
+            BatchClientKind.Wire => "add processes (--processes: each collects its own, smaller share).",
+        };
 
     private static bool KeptGrowing(IReadOnlyList<ProcessSample> series)
     {
@@ -126,12 +131,12 @@ internal static class SaturationGuard
 }
 
 /// <summary>What the saturation guard's remedies depend on.</summary>
-/// <param name="Client">sdk or wire.</param>
+/// <param name="Client">The batch client, whose remedies differ.</param>
 /// <param name="GcAdaptive">Whether the load processes ran with GC dynamic adaptation (DATAS) on.</param>
 /// <param name="EntitiesPerSecondPerProcess">The measured entities per second of one load process.</param>
 /// <param name="Rate">Open model: the intended fleet rate.</param>
 /// <param name="Processes">The run's load processes.</param>
-internal sealed record SaturationContext(string Client, bool GcAdaptive, double EntitiesPerSecondPerProcess, double? Rate, int Processes)
+internal sealed record SaturationContext(BatchClientKind Client, bool GcAdaptive, double EntitiesPerSecondPerProcess, double? Rate, int Processes)
 {
     /// <summary>Tasks per process.</summary>
     public int Tasks { get; init; }

@@ -51,7 +51,7 @@ internal static class ResultTable
 
     /// <summary>A mix's operations, each a row of its own; none for a run of one operation, whose row is the run's.</summary>
     private static IEnumerable<(string Name, OperationSummary Figures)> MixParts(RunSummary summary) =>
-        !OperationMix.TryParse(summary.Operation, out _, out _) && summary.Scenarios is null ? [] : summary.Operations.Select(o => (o.Key, o.Value));
+        summary.Workload.Match(static _ => false, static _ => true, static _ => true, static _ => false) ? summary.Operations.Select(o => (o.Key, o.Value)) : [];
 
     /// <summary>Each scenario a row, followed by its operations' (SCENARIO.OPERATION) when it sends several; none without scenarios.</summary>
     private static IEnumerable<(string Name, OperationSummary Figures)> ScenarioParts(RunSummary summary) =>
@@ -65,40 +65,38 @@ internal static class ResultTable
     /// <summary>"batches of 100 inserts", "single inserts", "batches of 100 upsert-merge over a key space of 50", "point reads over a key space of 500" and the like.</summary>
     public static string RequestsText(RunSummary summary)
     {
-        if (summary.Scenarios is { } scenarios)
-        {
-            return $"scenarios {string.Join(", ", scenarios.Keys)}";
-        }
-
         var space = summary.KeySpace is { } keys ? $" over a key space of {keys}" : "";
-        // A folder written by a later TableLoad may name an operation this one does not know: it is said as written.
-        if (OperationMix.TryParse(summary.Operation, out var mix, out _))
-        {
-            var batches = mix.Operations.Any(o => !o.DrawsKeys()) ? $" (writes {summary.BatchSize.Form switch
-            {
-                WriteForm.Transaction => $"in batches of {summary.BatchSize.Size}",
-                WriteForm.Single => "each by itself",
-            }})" : "";
-            return $"a mix of {summary.Operation}{batches}{space}";
-        }
-
-        var requests = !TableOperationNames.TryParse(summary.Operation, out var operation) ? summary.BatchSize.Requests(summary.Operation) : operation switch
-        {
-            TableOperation.Insert => summary.BatchSize.Requests("inserts"),
-            TableOperation.UpsertReplace or TableOperation.UpsertMerge => summary.BatchSize.Requests(summary.Operation),
-            TableOperation.Delete => summary.BatchSize.Requests("deletes"),
-            TableOperation.Read => "point reads",
-            TableOperation.Query => "range queries",
-            TableOperation.ReadModifyWrite => "read-modify-writes",
-        };
-        return requests + space;
+        return summary.Workload.Match(
+            one => OperationText(one.Operation, summary.BatchSize) + space,
+            mixed => $"a mix of {mixed.Text}{MixWrites(mixed.Mix, summary.BatchSize)}{space}",
+            _ => $"scenarios {string.Join(", ", summary.Scenarios?.Keys ?? [])}",
+            // A folder written by a later TableLoad may name an operation this one does not know: it is said as written.
+            unknown => summary.BatchSize.Requests(unknown.Name) + space);
     }
 
+    private static string OperationText(TableOperation operation, Batching batching) => operation switch
+    {
+        TableOperation.Insert => batching.Requests("inserts"),
+        TableOperation.UpsertReplace or TableOperation.UpsertMerge => batching.Requests(operation.ToName()),
+        TableOperation.Delete => batching.Requests("deletes"),
+        TableOperation.Read => "point reads",
+        TableOperation.Query => "range queries",
+        TableOperation.ReadModifyWrite => "read-modify-writes",
+    };
+
+    private static string MixWrites(OperationMix mix, Batching batching) => mix.Operations.Any(o => !o.DrawsKeys()) ? $" (writes {batching.Form switch
+    {
+        WriteForm.Transaction => $"in batches of {batching.Size}",
+        WriteForm.Single => "each by itself",
+    }})" : "";
+
     /// <summary>What the run's requests are called: batches when they were entity group transactions; a read's, a query's, a read-modify-write's and single writes are not, nor a mix's, which sends both.</summary>
-    private static string RequestsWord(RunSummary summary) => TableOperationNames.TryParse(summary.Operation, out var operation)
-        ? operation.DrawsKeys() ? "requests" : WritesWord(summary.BatchSize)
+    private static string RequestsWord(RunSummary summary) => summary.Workload.Match(
+        one => one.Operation.DrawsKeys() ? "requests" : WritesWord(summary.BatchSize),
+        static _ => "requests",
+        static _ => "requests",
         // A name a later TableLoad wrote is taken for a write's.
-        : OperationMix.TryParse(summary.Operation, out _, out _) || summary.Scenarios is not null ? "requests" : WritesWord(summary.BatchSize);
+        _ => WritesWord(summary.BatchSize));
 
     private static string WritesWord(Batching batching) => batching.Form switch
     {
@@ -177,7 +175,7 @@ internal static class ResultTable
         if (summary.UncorrectedLatencyMs is { } u)
         {
             // Beside closed scenarios, the open ones' rates are theirs alone: the run has no one rate to name.
-            var model = !summary.IsOpenModel() && summary.Scenarios is not null ? "open model (the scenarios at a rate)" : $"open model at {RateText(summary)}";
+            var model = !summary.IsOpenModel() && !summary.Workload.IsOneLoad ? "open model (the scenarios at a rate)" : $"open model at {RateText(summary)}";
             Line($"{model}: latency above is from each batch's intended start; from the actual send: median {Fixed(u.Median, 2)}, p99 {Fixed(u.P99, 2)}, max {Fixed(u.Max, 2)} ms; {summary.LateBatches} batches started late");
         }
 

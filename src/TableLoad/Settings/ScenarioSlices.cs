@@ -7,9 +7,6 @@ internal static class ScenarioSlices
 {
     public const char Separator = '.';
 
-    /// <summary>What a run of scenarios names as its operation in summary.json: each scenario says its own.</summary>
-    public const string RunOperation = "scenarios";
-
     /// <summary>Whether <paramref name="slice"/> is a scenario's own (its name), not an operation's nor a scenario's operation's.</summary>
     public static bool IsScenario(string slice) => !slice.Contains(Separator, StringComparison.Ordinal) && !TableOperationNames.TryParse(slice, out _);
 

@@ -1,6 +1,9 @@
+using System.Text.Json.Serialization;
+
 namespace TableLoad.Storage;
 
 /// <summary>Which client sends the batches. The names are the <c>--client</c> values and the <c>client</c> field of every result file.</summary>
+[JsonConverter(typeof(BatchClientKindJsonConverter))]
 internal enum BatchClientKind
 {
     /// <summary>Azure.Data.Tables' <c>TableClient.SubmitTransactionAsync</c>: what applications run.</summary>

@@ -31,10 +31,10 @@ internal static class KnobListParser
             ?? throw new UsageException($"--partitions value '{item}' must be single, per-task or spread:N with N from 1 to 1000000."));
 
     /// <summary>Client names in their canonical spelling (sdk, wire), so <c>SDK</c> and <c>sdk</c> are one cell.</summary>
-    public static IReadOnlyList<string> Clients(string? text) =>
+    public static IReadOnlyList<BatchClientKind> Clients(string? text) =>
         Parse(text, "--client", "sdk,wire", item =>
             BatchClientKindNames.TryParse(item, out var kind)
-                ? kind.ToName()
+                ? kind
                 : throw new UsageException($"--client value '{item}' must be sdk or wire."));
 
     /// <summary>Runtime profiles in their canonical spelling (tuned, defaults).</summary>
@@ -45,10 +45,10 @@ internal static class KnobListParser
                 : throw new UsageException($"--runtime value '{item}' must be tuned or defaults."));
 
     /// <summary>Batch operations in their canonical spelling (insert, upsert-replace, upsert-merge).</summary>
-    public static IReadOnlyList<string> Operations(string? text) =>
-        Parse(text, "--operation", "insert,upsert-merge", item =>
+    public static IReadOnlyList<CellWorkload> Operations(string? text) =>
+        Parse<CellWorkload>(text, "--operation", "insert,upsert-merge", item =>
             TableOperationNames.TryParse(item, out var operation)
-                ? operation.ToName()
+                ? new CellWorkload.OneOperation(operation)
                 : throw new UsageException($"--operation value '{item}' must be insert, upsert-replace or upsert-merge."));
 
     /// <summary>Open-model rates, each in entities per second (1000, 1000eps) or requests per second (2000rps), all in one unit; an absent list is the closed model (one null value).</summary>
@@ -103,6 +103,7 @@ internal static class KnobListParser
     private static string Show<T>(T value) => value switch
     {
         RateTarget rate => rate.Text(),
+        BatchClientKind client => client.ToName(),
         IFormattable f => f.ToString(null, CultureInfo.InvariantCulture),
         _ => value?.ToString() ?? "",
     };

@@ -21,11 +21,11 @@ internal static class SweepCsv
     public static readonly IReadOnlyList<CsvColumn<SweepRow>> Columns =
     [
         new(CellColumn, r => Csv.Text(r.Cell.Name), static (r, _) => r),
-        Knob("client", c => Csv.Text(c.Client), (c, t) => c with { Client = t }),
+        Knob("client", c => Csv.Text(c.Client.ToName()), (c, t) => c with { Client = BatchClientKindNames.TryParse(t, out var client) ? client : throw new FormatException($"'{t}' is no client.") }),
         // A sweep written before --runtime was a knob ran every cell tuned.
         Knob("runtime", c => Csv.Text(c.Runtime), (c, t) => c with { Runtime = t }) with { Optional = true },
         // A sweep written before --operation was a knob inserted in every cell.
-        Knob("operation", c => Csv.Text(c.Operation), (c, t) => c with { Operation = t }) with { Optional = true },
+        Knob("operation", c => Csv.Text(c.Workload.Text), (c, t) => c with { Workload = CellWorkload.TryParse(t, out var workload) ? workload : throw new FormatException($"'{t}' is no operation.") }) with { Optional = true },
         Knob("processes", c => Int(c.Processes), (c, t) => c with { Processes = ParseInt(t) }),
         // Empty, as partitions, for a cell of scenarios, whose own options hold them.
         Knob("tasks", c => IntOrEmpty(c.Tasks), (c, t) => c with { Tasks = ParseIntOrEmpty(t) }),
@@ -35,9 +35,9 @@ internal static class SweepCsv
         Knob("entity_size", c => c.Entity.Bytes is { } bytes ? Int(bytes) : "", (c, t) => c with { Entity = EntityShape.FromBytes(t.Length == 0 ? null : ParseInt(t)) }),
         Knob("partitions", c => Csv.Text(c.Partitions), (c, t) => c with { Partitions = t }),
         // The rate's value in the unit it was given in, numeric as in every sweep.csv before the unit existed; rate_unit says which.
-        Knob("rate", c => c.Rate is { } rate ? Text(rate.Value) : "", (c, t) => c with { Rate = t.Length == 0 ? null : new RateTarget(ParseReal(t), c.Rate?.Unit ?? default) }),
+        Knob("rate", c => c.Load.Match(static _ => "", static o => Text(o.Target.Value)), (c, t) => c with { Load = CellLoad.Of(t.Length == 0 ? null : new RateTarget(ParseReal(t), c.Load.Rate?.Unit ?? default)) }),
         // eps or rps, empty for the closed model; a sweep written before it lacks the column, and its rates were entities per second.
-        Knob("rate_unit", c => c.Rate is { } rate ? RateUnitText(rate.Unit) : "", (c, t) => c with { Rate = c.Rate is { } rate ? rate with { Unit = ParseRateUnit(t) } : null }) with { Optional = true },
+        Knob("rate_unit", c => c.Load.Match(static _ => "", static o => RateUnitText(o.Target.Unit)), (c, t) => c with { Load = c.Load.Match(static closed => closed, o => (CellLoad)new CellLoad.OpenModel(o.Target with { Unit = ParseRateUnit(t) })) }) with { Optional = true },
         Knob("repeat", c => Int(c.Repeat), (c, t) => c with { Repeat = ParseInt(t) }),
         Real("min", r => r.Min, (r, v) => r with { Min = v }),
         Real("median", r => r.Median, (r, v) => r with { Median = v }),

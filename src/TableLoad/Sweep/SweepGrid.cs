@@ -26,7 +26,7 @@ internal static class SweepGrid
                             {
                                 foreach (var rate in knobs.Rates)
                                 {
-                                    cells.Add(new SweepCell(client, processes, tasks, batchSize, entitySize, partitions, rate, pass) { Runtime = runtime, Operation = operation });
+                                    cells.Add(new SweepCell(client, processes, tasks, batchSize, entitySize, partitions, CellLoad.Of(rate), pass) { Runtime = runtime, Workload = operation });
                                 }
                             }
                         }

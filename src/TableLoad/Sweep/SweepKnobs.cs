@@ -6,7 +6,7 @@ namespace TableLoad.Sweep;
 
 /// <summary>The value lists of a sweep, each in the order the user gave; a null rate is the closed model.</summary>
 internal sealed record SweepKnobs(
-    IReadOnlyList<string> Clients,
+    IReadOnlyList<BatchClientKind> Clients,
     IReadOnlyList<string> Runtimes,
     IReadOnlyList<int> Processes,
     IReadOnlyList<int> Tasks,
@@ -16,7 +16,7 @@ internal sealed record SweepKnobs(
     [property: JsonPropertyName("rate")] IReadOnlyList<RateTarget?> Rates)
 {
     /// <summary>The <c>--operation</c> values; a sweep.json written before it was a knob lacks them, and its cells inserted.</summary>
-    public IReadOnlyList<string> Operations { get; init; } = [SweepCell.DefaultOperation];
+    public IReadOnlyList<CellWorkload> Operations { get; init; } = [CellWorkload.Default];
 
     /// <summary>The knob lists of <paramref name="cells"/>: each knob's distinct values, in the cells' order.</summary>
     public static SweepKnobs Of(IReadOnlyList<SweepCell> cells) => new(
@@ -27,18 +27,18 @@ internal sealed record SweepKnobs(
         [.. cells.Select(c => c.BatchSize).Distinct()],
         [.. cells.Select(c => c.Entity).Distinct()],
         [.. cells.Select(c => c.Partitions).Distinct()],
-        [.. cells.Select(c => c.Rate).Distinct()])
+        [.. cells.Select(c => c.Load.Rate).Distinct()])
     {
-        Operations = [.. cells.Select(c => c.Operation).Distinct()],
+        Operations = [.. cells.Select(c => c.Workload).Distinct()],
     };
 
     /// <summary>
     /// These knobs over a profile's scenarios, whose own options hold each load: only the client, runtime and processes vary, and the
-    /// load knobs hold no value (<see cref="SweepCell.ScenariosOperation"/>).
+    /// load knobs hold no value (<see cref="CellWorkload.Scenarios"/>).
     /// </summary>
     public SweepKnobs OfScenarios() => this with
     {
-        Operations = [SweepCell.ScenariosOperation], Tasks = [0], BatchSizes = [default], EntitySizes = [EntityShape.Sample], Partitions = [""], Rates = [null],
+        Operations = [CellWorkload.Scenarios], Tasks = [0], BatchSizes = [default], EntitySizes = [EntityShape.Sample], Partitions = [""], Rates = [null],
     };
 
     public int Count(SweepKnob knob) => knob switch

@@ -107,7 +107,7 @@ internal sealed record SweepRow
     public double ThrottledPercent => RunShares.ThrottledPercent(Throttled, Batches) ?? 0;
 
     /// <summary>A row of zeros for sweep.csv's reader to fill column by column (<see cref="SweepCsv.Columns"/>).</summary>
-    public static SweepRow ToBeRead() => new(new SweepCell("", 0, 0, default, EntityShape.Sample, "", null, 0));
+    public static SweepRow ToBeRead() => new(new SweepCell(default, 0, 0, default, EntityShape.Sample, "", CellLoad.Closed, 0));
 
     /// <summary>The figures of a cell, from its summary.json read through the summary's own type.</summary>
     /// <param name="gates">The cell's verdict on the sweep's thresholds.</param>

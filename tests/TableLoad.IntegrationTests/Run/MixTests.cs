@@ -26,7 +26,7 @@ public sealed class MixTests(AzuriteFixture azurite) : IDisposable
         Assert.True(exitCode == 0, stderr);
         var folder = new ResultFolder(output);
         var summary = folder.Summary;
-        Assert.Equal("read:60,query:20,upsert-replace:20", summary.Operation);
+        Assert.Equal("read:60,query:20,upsert-replace:20", summary.Workload.Text);
         Assert.Equal(["query", "read", "upsert-replace"], summary.Operations.Keys.Order(StringComparer.Ordinal));
         Assert.Equal(80, summary.Operations.Values.Sum(o => o.Requests));
         Assert.Equal(summary.EntitiesSucceeded, summary.Operations.Values.Sum(o => o.Entities));
@@ -104,7 +104,7 @@ public sealed class MixTests(AzuriteFixture azurite) : IDisposable
         Assert.True(exitCode == 0, stderr);
         Assert.Contains($", a mix of {Mix} (writes in batches of 5) over a key space of 20, ", stdout, StringComparison.Ordinal);
         Assert.Equal(Mix, new ResultFolder(first).Run.Options.Mix);
-        Assert.Equal(Mix, new ResultFolder(first).Summary.Operation);
+        Assert.Equal(Mix, new ResultFolder(first).Summary.Workload.Text);
 
         var again = Path.Combine(_root, "again");
         var rerun = await TableLoadProcess.RunAsync(["run", "--config", Path.Combine(first, "run.json"), "--quiet", "--output", again], azurite.ConnectionString);

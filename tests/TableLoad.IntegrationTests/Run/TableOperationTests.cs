@@ -31,7 +31,7 @@ public sealed class TableOperationTests(AzuriteFixture azurite) : IDisposable
         Assert.Equal(10, summary.KeysWritten);
         Assert.Equal(30, summary.EntitiesSucceeded);
         Assert.Contains("stored 10 entities: matches", stdout, StringComparison.Ordinal);
-        Assert.Equal((operation, 10), (summary.Operation, summary.KeySpace));
+        Assert.Equal((operation, 10), (summary.Workload.Text, summary.KeySpace));
         Assert.Equal((operation, 10), (new ResultFolder(_output).Run.Options.Operation, new ResultFolder(_output).Run.Options.KeySpace));
     }
 

@@ -21,7 +21,7 @@ public sealed class WorkloadPresetTests(AzuriteFixture azurite) : IDisposable
 
         Assert.True(exitCode == 0, stderr);
         var folder = new ResultFolder(first);
-        Assert.Equal("read:50,read-modify-write:50", folder.Summary.Operation);
+        Assert.Equal("read:50,read-modify-write:50", folder.Summary.Workload.Text);
         Assert.Equal(["read", "read-modify-write"], folder.Summary.Operations.Keys.Order(StringComparer.Ordinal));
         Assert.All(folder.Csv("batches.csv"), r => Assert.Equal("1", r["entities"]));
         Assert.Contains("stored 40 entities: matches", stdout, StringComparison.Ordinal);
@@ -32,7 +32,7 @@ public sealed class WorkloadPresetTests(AzuriteFixture azurite) : IDisposable
         var again = Path.Combine(_root, "again");
         var repeat = await TableLoadProcess.RunAsync(["run", "--config", Path.Combine(first, "run.json"), "--batches", "10", "--quiet", "--output", again], azurite.ConnectionString);
         Assert.True(repeat.ExitCode == 0, repeat.Stderr);
-        Assert.Equal(folder.Summary.Operation, new ResultFolder(again).Summary.Operation);
+        Assert.Equal(folder.Summary.Workload.Text, new ResultFolder(again).Summary.Workload.Text);
         Assert.Equal("ycsb-f", Options(again)["workload"]!.GetValue<string>());
     }
 
@@ -65,7 +65,7 @@ public sealed class WorkloadPresetTests(AzuriteFixture azurite) : IDisposable
 
         Assert.True(exitCode == 0, stderr);
         var summary = new ResultFolder(output).Summary;
-        Assert.Equal(mix, summary.Operation);
+        Assert.Equal(mix, summary.Workload.Text);
         var options = Options(output);
         Assert.Equal((workload, distribution, workload == "ycsb-e" ? "1..100" : "10"),
             (options["workload"]!.GetValue<string>(), options["key_distribution"]!.GetValue<string>(), options["query_length"]!.ToString()));

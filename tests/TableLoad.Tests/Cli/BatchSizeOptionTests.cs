@@ -100,7 +100,7 @@ public sealed class BatchSizeOptionTests : IDisposable
     [InlineData("100", "batches of 100 upsert-replace")]
     public void ResultTable_SaysWhatTheRequestsWere(string batchSize, string expected)
     {
-        var summary = RunSummaries.Create() with { Operation = "upsert-replace", BatchSize = Batching.TryParse(batchSize, out var batching) ? batching : default };
+        var summary = RunSummaries.Create() with { Workload = new RunWorkload.OneOperation(TableOperation.UpsertReplace), BatchSize = Batching.TryParse(batchSize, out var batching) ? batching : default };
 
         Assert.Equal(expected, ResultTable.RequestsText(summary));
     }

@@ -2,7 +2,6 @@ using System.CommandLine;
 using TableLoad.ChildRuns;
 using TableLoad.Cli;
 using TableLoad.Settings;
-using TableLoad.Storage;
 using TableLoad.Sweep;
 using TableLoad.Tests.TestSupport;
 
@@ -45,7 +44,7 @@ public sealed class SweepSettingsFactoryTests
 
         var run = DefaultRunSettings.Create();
         var cell = Assert.Single(settings.Cells);
-        Assert.Equal(new SweepCell(run.Client.ToName(), run.Processes, run.Tasks, run.BatchSize, EntityShape.OfSize(run.EntitySize), run.Partitions.ToString()!, run.Model.GivenRate(run.EntitiesPerRequest), 1), cell);
+        Assert.Equal(new SweepCell(run.Client, run.Processes, run.Tasks, run.BatchSize, EntityShape.OfSize(run.EntitySize), run.Partitions.ToString()!, CellLoad.Of(run.Model.GivenRate(run.EntitiesPerRequest)), 1), cell);
         Assert.Equal(TimeSpan.Zero, settings.Cooldown);
         Assert.Null(settings.StopWhenThrottledPercent);
         Assert.Equal(Path.Combine("results", "sweep-20240305-120709"), settings.OutputDirectory);
@@ -57,7 +56,7 @@ public sealed class SweepSettingsFactoryTests
     {
         var settings = Create(["--mix", "read:80,upsert-replace:20", "--key-space", "100", "--preload", "--tasks", "1,2"]);
 
-        Assert.All(settings.Cells, c => Assert.Equal(SweepCell.MixOperation, c.Operation));
+        Assert.All(settings.Cells, c => Assert.Equal(CellWorkload.Mix, c.Workload));
         Assert.Equal(["sdk-mix-p1-t1-b100-e1024-single-r1", "sdk-mix-p1-t2-b100-e1024-single-r1"], settings.Cells.Select(c => c.Name));
         Assert.All(settings.Cells, c => Assert.DoesNotContain("--operation", CellArguments.For(settings, c, "t")));
     }
@@ -116,7 +115,7 @@ public sealed class SweepSettingsFactoryTests
     {
         var settings = Create(["--operation", "upsert-replace,Upsert-Merge", "--key-space", "500"]);
 
-        Assert.Equal(["upsert-replace", "upsert-merge"], settings.Cells.Select(c => c.Operation));
+        Assert.Equal(["upsert-replace", "upsert-merge"], settings.Cells.Select(c => c.Workload.Text));
         Assert.All(settings.Cells, c => Assert.Contains("--key-space 500", string.Join(' ', CellArguments.For(settings, c, null)), StringComparison.Ordinal));
     }
 

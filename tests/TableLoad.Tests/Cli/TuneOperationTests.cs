@@ -20,7 +20,7 @@ public sealed class TuneOperationTests
         var settings = TuneSettingsFactory.Create(
             command.Parse(["--operation", "Upsert-Merge", "--key-space", "500", "--output", "out"]), options, DateTimeOffset.UtcNow, _ => null);
 
-        Assert.Equal("upsert-merge", settings.Model.Operation);
+        Assert.Equal("upsert-merge", settings.Model.Workload.Text);
         var args = CellArguments.For(settings.Probes, settings.Model, null);
         Assert.Single(args, a => a == "--operation");
         Assert.Contains("--operation upsert-merge", string.Join(' ', args), StringComparison.Ordinal);

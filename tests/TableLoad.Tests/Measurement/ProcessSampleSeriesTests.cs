@@ -1,10 +1,11 @@
 using TableLoad.Measurement;
+using TableLoad.Storage;
 
 namespace TableLoad.Tests.Measurement;
 
 public sealed class ProcessSampleSeriesTests
 {
-    private static readonly SaturationContext Tuned = new("sdk", GcAdaptive: false, EntitiesPerSecondPerProcess: 1000, Rate: null, Processes: 1);
+    private static readonly SaturationContext Tuned = new(BatchClientKind.Sdk, GcAdaptive: false, EntitiesPerSecondPerProcess: 1000, Rate: null, Processes: 1);
 
     [Fact]
     public void ADaysSamples_KeepTheFirstAndTheLatest_InBoundedMemory()

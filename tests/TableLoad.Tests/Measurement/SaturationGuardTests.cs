@@ -1,4 +1,5 @@
 using TableLoad.Measurement;
+using TableLoad.Storage;
 
 namespace TableLoad.Tests.Measurement;
 
@@ -121,13 +122,13 @@ public sealed class SaturationGuardTests
     [Fact]
     public void CpuSaturation_OfTheWireClient_DoesNotOfferTheWireClient()
     {
-        var reasons = SaturationGuard.Assess([("p", Series(cpuPerSecond: 0.95))], batches: 100, lateBatches: 0, cores: 1, Tuned with { Client = "wire" });
+        var reasons = SaturationGuard.Assess([("p", Series(cpuPerSecond: 0.95))], batches: 100, lateBatches: 0, cores: 1, Tuned with { Client = BatchClientKind.Wire });
 
         Assert.Contains("add machines", Assert.Single(reasons), StringComparison.Ordinal);
         Assert.DoesNotContain("--client wire", reasons[0], StringComparison.Ordinal);
     }
 
-    private static readonly SaturationContext Tuned = new("sdk", GcAdaptive: false, EntitiesPerSecondPerProcess: 10_000, Rate: null, Processes: 1);
+    private static readonly SaturationContext Tuned = new(BatchClientKind.Sdk, GcAdaptive: false, EntitiesPerSecondPerProcess: 10_000, Rate: null, Processes: 1);
 
     private static IReadOnlyList<string> Assess(params (string Name, IReadOnlyList<ProcessSample> Samples)[] series) =>
         SaturationGuard.Assess(series, batches: 100, lateBatches: 0, cores: 1, Tuned);

@@ -1,4 +1,5 @@
 using TableLoad.Reporting;
+using TableLoad.Storage;
 using TableLoad.Sweep;
 
 namespace TableLoad.Tests.Reporting;
@@ -17,7 +18,7 @@ public sealed class RepeatNamesTests
     [Fact]
     public void ASweepCellsName_IsItsPointNamedAsARepeat()
     {
-        var cell = new SweepCell("sdk", 1, 4, 100, EntityShape.OfSize(1024), "single", null, 3);
+        var cell = new SweepCell(BatchClientKind.Sdk, 1, 4, 100, EntityShape.OfSize(1024), "single", CellLoad.Closed, 3);
 
         Assert.Equal("sdk-p1-t4-b100-e1024-single-r3", cell.Name);
         Assert.True(RepeatNames.IsRepeatOf(cell.Name, cell.PointName));

@@ -1,4 +1,5 @@
 using TableLoad.Settings;
+using TableLoad.Storage;
 using System.Globalization;
 using TableLoad.ChildRuns;
 using TableLoad.Reporting;
@@ -41,17 +42,17 @@ internal sealed class FakeCellLauncher(Func<SweepCell, ChildRunSignals, (int Exi
         int Number(string option) => int.Parse(Value(option)!, CultureInfo.InvariantCulture);
         var label = Value("--label")!;
         return new SweepCell(
-            Value("--client")!,
+            BatchClientKindNames.TryParse(Value("--client"), out var client) ? client : throw new ArgumentException("A cell without --client."),
             Number("--processes"),
             Number("--tasks"),
             Number("--batch-size"),
             Value("--entity-size") is { } size ? EntityShape.OfSize(int.Parse(size, CultureInfo.InvariantCulture)) : EntityShape.Sample,
             Value("--partitions")!,
-            Value("--rate") is { } rate && RateTarget.TryParse(rate, out var given) ? given : null,
+            CellLoad.Of(Value("--rate") is { } rate && RateTarget.TryParse(rate, out var given) ? given : null),
             int.Parse(label[(label.LastIndexOf("-r", StringComparison.Ordinal) + 2)..], CultureInfo.InvariantCulture))
         {
             Runtime = Value("--runtime")!,
-            Operation = Value("--operation")!,
+            Workload = Value("--operation") is { } operation && TableOperationNames.TryParse(operation, out var sent) ? new CellWorkload.OneOperation(sent) : CellWorkload.Mix,
         };
     }
 }

@@ -1,4 +1,5 @@
 using TableLoad.Sweep;
+using TableLoad.Storage;
 using TableLoad.Tests.TestSupport;
 
 namespace TableLoad.Tests.Sweep;
@@ -6,7 +7,7 @@ namespace TableLoad.Tests.Sweep;
 public sealed class RepeatIntervalsTests
 {
     private static SweepRow CreateRow(int tasks, int repeat, double meanEntitiesPerSecond, double p99) =>
-        SweepRow.FromSummary(new SweepCell("sdk", 1, tasks, 100, EntityShape.OfSize(1024), "single", null, repeat), RunSummaries.Create(p99: p99)) with
+        SweepRow.FromSummary(new SweepCell(BatchClientKind.Sdk, 1, tasks, 100, EntityShape.OfSize(1024), "single", CellLoad.Closed, repeat), RunSummaries.Create(p99: p99)) with
         {
             MeanEntitiesPerSecond = meanEntitiesPerSecond,
         };

@@ -1,4 +1,5 @@
 using TableLoad.Settings;
+using TableLoad.Storage;
 using System.Globalization;
 using TableLoad.Measurement;
 using TableLoad.Measurement.Gates;
@@ -10,7 +11,7 @@ namespace TableLoad.Tests.Sweep;
 
 public sealed class SweepCsvTests
 {
-    private static readonly SweepCell Cell = new("wire", 2, 12, 100, EntityShape.OfSize(1024), "spread:8", RateTarget.Entities(2500.5), 1);
+    private static readonly SweepCell Cell = new(BatchClientKind.Wire, 2, 12, 100, EntityShape.OfSize(1024), "spread:8", CellLoad.Of(RateTarget.Entities(2500.5)), 1);
 
     private static SweepRow CreateRow(RunSummary summary) => SweepRow.FromSummary(Cell, summary);
 
@@ -75,7 +76,7 @@ public sealed class SweepCsvTests
     [Fact]
     public void SweepJson_WritesASizeAsItsNumber_AndTheSampleAsNull_AndReadsBoth()
     {
-        var knobs = new SweepKnobs(["sdk"], ["tuned"], [1], [4], [100], [EntityShape.OfSize(1024), EntityShape.Sample], ["single"], [null]);
+        var knobs = new SweepKnobs([BatchClientKind.Sdk], ["tuned"], [1], [4], [100], [EntityShape.OfSize(1024), EntityShape.Sample], ["single"], [null]);
         var options = TableLoad.Reporting.ResultJson.NewOptions();
         options.TypeInfoResolver = new System.Text.Json.Serialization.Metadata.DefaultJsonTypeInfoResolver();
 
@@ -169,7 +170,7 @@ public sealed class SweepCsvTests
                 ["hot-reads"] = new(90, 90, 0, 45.25, 60, new Dictionary<string, long> { ["succeeded"] = 90 }, latency with { Median = 1.25, P99 = 7.5 }),
             },
         };
-        var cell = SweepGrid.Expand(new SweepKnobs(["sdk"], ["tuned"], [2], [12], [100], [EntityShape.OfSize(1024)], ["single"], [null]).OfScenarios(), 1).Single();
+        var cell = SweepGrid.Expand(new SweepKnobs([BatchClientKind.Sdk], ["tuned"], [2], [12], [100], [EntityShape.OfSize(1024)], ["single"], [null]).OfScenarios(), 1).Single();
         var table = SweepCsv.TableOf(["ingest", "hot-reads"]);
         var layout = CsvLayout<SweepRow>.Standard(table);
 
@@ -269,7 +270,7 @@ public sealed class SweepCsvTests
     [Fact]
     public void Format_ClosedModel_LeavesTheRateEmpty()
     {
-        var row = CreateRow(CellSummaries.Summary()) with { Cell = Cell with { Rate = null } };
+        var row = CreateRow(CellSummaries.Summary()) with { Cell = Cell with { Load = CellLoad.Closed } };
 
         var cells = SweepCsv.Format(row).Split(',');
 
@@ -280,7 +281,7 @@ public sealed class SweepCsvTests
     [Fact]
     public void ACellInRequestsPerSecond_IsNamedByItsRateAsGiven_WritesTheNumberAndItsUnit_AndReadsBack()
     {
-        var row = CreateRow(CellSummaries.Summary()) with { Cell = Cell with { Rate = RateTarget.Requests(500) } };
+        var row = CreateRow(CellSummaries.Summary()) with { Cell = Cell with { Load = CellLoad.Of(RateTarget.Requests(500)) } };
 
         var fields = CsvLine.ByColumn(SweepCsv.Header, SweepCsv.Format(row));
 
@@ -298,7 +299,7 @@ public sealed class SweepCsvTests
         var read = SweepCsv.FromHeader(string.Join(',', oldColumns)).TryParse(string.Join(',', oldColumns.Select(c => fields[c])));
 
         Assert.Equal(row, read);
-        Assert.Equal(RateTarget.Entities(2500.5), read!.Cell.Rate);
+        Assert.Equal(RateTarget.Entities(2500.5), read!.Cell.Load.Rate);
     }
 
     [Fact]
@@ -401,12 +402,12 @@ public sealed class SweepCsvTests
     {
         var header = string.Join(',', SweepCsv.Columns.Select(c => c.Name).Where(n => n != column));
         var layout = SweepCsv.FromHeader(header);
-        var row = SweepRow.ToBeRead() with { Cell = new SweepCell("sdk", 1, 4, 100, EntityShape.OfSize(1024), "single", null, 1), Status = TableLoad.Measurement.RunStatus.Complete };
+        var row = SweepRow.ToBeRead() with { Cell = new SweepCell(BatchClientKind.Sdk, 1, 4, 100, EntityShape.OfSize(1024), "single", CellLoad.Closed, 1), Status = TableLoad.Measurement.RunStatus.Complete };
 
         var read = layout.TryParse(layout.Format(row));
 
         Assert.NotNull(read);
-        Assert.Equal(("tuned", "insert"), (read.Cell.Runtime, read.Cell.Operation));
+        Assert.Equal(("tuned", "insert"), (read.Cell.Runtime, read.Cell.Workload.Text));
         Assert.Equal(row.Cell, read.Cell);
     }
 }

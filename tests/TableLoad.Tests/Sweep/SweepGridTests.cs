@@ -7,27 +7,27 @@ namespace TableLoad.Tests.Sweep;
 public sealed class SweepGridTests
 {
     private static SweepKnobs CreateKnobs(
-        int[]? processes = null, int[]? tasks = null, int[]? batchSizes = null, int[]? entitySizes = null, string[]? partitions = null, double[]? rates = null, string[]? clients = null, string[]? runtimes = null) =>
-        new(clients ?? ["sdk"], runtimes ?? ["tuned"], processes ?? [1], tasks ?? [12], [.. (batchSizes ?? [100]).Select(Batching.Of)], (entitySizes ?? [1024]).Select(EntityShape.OfSize).ToList(), partitions ?? ["single"], rates?.Select(r => (RateTarget?)RateTarget.Entities(r)).ToList() ?? [null]);
+        int[]? processes = null, int[]? tasks = null, int[]? batchSizes = null, int[]? entitySizes = null, string[]? partitions = null, double[]? rates = null, BatchClientKind[]? clients = null, string[]? runtimes = null) =>
+        new(clients ?? [BatchClientKind.Sdk], runtimes ?? ["tuned"], processes ?? [1], tasks ?? [12], [.. (batchSizes ?? [100]).Select(Batching.Of)], (entitySizes ?? [1024]).Select(EntityShape.OfSize).ToList(), partitions ?? ["single"], rates?.Select(r => (RateTarget?)RateTarget.Entities(r)).ToList() ?? [null]);
 
     [Fact]
     public void Expand_EveryKnob_GivesTheFullProductInNestedOrder_ClientOutermostRateInnermost()
     {
-        var knobs = CreateKnobs(processes: [1, 2], tasks: [4, 12], batchSizes: [10, 100], entitySizes: [1024, 4096], partitions: ["single", "spread:8"], rates: [1000, 5000], clients: ["sdk", "wire"]);
+        var knobs = CreateKnobs(processes: [1, 2], tasks: [4, 12], batchSizes: [10, 100], entitySizes: [1024, 4096], partitions: ["single", "spread:8"], rates: [1000, 5000], clients: [BatchClientKind.Sdk, BatchClientKind.Wire]);
 
         var cells = SweepGrid.Expand(knobs, repeat: 1);
 
         Assert.Equal(128, cells.Count);
-        Assert.Equal(new SweepCell("wire", 1, 4, 10, EntityShape.OfSize(1024), "single", RateTarget.Entities(1000), 1), cells[64]);
-        Assert.Equal(new SweepCell("sdk", 1, 4, 10, EntityShape.OfSize(1024), "single", RateTarget.Entities(1000), 1), cells[0]);
-        Assert.Equal(new SweepCell("sdk", 1, 4, 10, EntityShape.OfSize(1024), "single", RateTarget.Entities(5000), 1), cells[1]);
-        Assert.Equal(new SweepCell("sdk", 1, 4, 10, EntityShape.OfSize(1024), "spread:8", RateTarget.Entities(1000), 1), cells[2]);
-        Assert.Equal(new SweepCell("sdk", 1, 4, 10, EntityShape.OfSize(4096), "single", RateTarget.Entities(1000), 1), cells[4]);
-        Assert.Equal(new SweepCell("sdk", 1, 4, 100, EntityShape.OfSize(1024), "single", RateTarget.Entities(1000), 1), cells[8]);
-        Assert.Equal(new SweepCell("sdk", 1, 12, 10, EntityShape.OfSize(1024), "single", RateTarget.Entities(1000), 1), cells[16]);
-        Assert.Equal(new SweepCell("sdk", 2, 4, 10, EntityShape.OfSize(1024), "single", RateTarget.Entities(1000), 1), cells[32]);
-        Assert.Equal(new SweepCell("sdk", 2, 12, 100, EntityShape.OfSize(4096), "spread:8", RateTarget.Entities(5000), 1), cells[63]);
-        Assert.Equal(new SweepCell("wire", 2, 12, 100, EntityShape.OfSize(4096), "spread:8", RateTarget.Entities(5000), 1), cells[^1]);
+        Assert.Equal(new SweepCell(BatchClientKind.Wire, 1, 4, 10, EntityShape.OfSize(1024), "single", CellLoad.Of(RateTarget.Entities(1000)), 1), cells[64]);
+        Assert.Equal(new SweepCell(BatchClientKind.Sdk, 1, 4, 10, EntityShape.OfSize(1024), "single", CellLoad.Of(RateTarget.Entities(1000)), 1), cells[0]);
+        Assert.Equal(new SweepCell(BatchClientKind.Sdk, 1, 4, 10, EntityShape.OfSize(1024), "single", CellLoad.Of(RateTarget.Entities(5000)), 1), cells[1]);
+        Assert.Equal(new SweepCell(BatchClientKind.Sdk, 1, 4, 10, EntityShape.OfSize(1024), "spread:8", CellLoad.Of(RateTarget.Entities(1000)), 1), cells[2]);
+        Assert.Equal(new SweepCell(BatchClientKind.Sdk, 1, 4, 10, EntityShape.OfSize(4096), "single", CellLoad.Of(RateTarget.Entities(1000)), 1), cells[4]);
+        Assert.Equal(new SweepCell(BatchClientKind.Sdk, 1, 4, 100, EntityShape.OfSize(1024), "single", CellLoad.Of(RateTarget.Entities(1000)), 1), cells[8]);
+        Assert.Equal(new SweepCell(BatchClientKind.Sdk, 1, 12, 10, EntityShape.OfSize(1024), "single", CellLoad.Of(RateTarget.Entities(1000)), 1), cells[16]);
+        Assert.Equal(new SweepCell(BatchClientKind.Sdk, 2, 4, 10, EntityShape.OfSize(1024), "single", CellLoad.Of(RateTarget.Entities(1000)), 1), cells[32]);
+        Assert.Equal(new SweepCell(BatchClientKind.Sdk, 2, 12, 100, EntityShape.OfSize(4096), "spread:8", CellLoad.Of(RateTarget.Entities(5000)), 1), cells[63]);
+        Assert.Equal(new SweepCell(BatchClientKind.Wire, 2, 12, 100, EntityShape.OfSize(4096), "spread:8", CellLoad.Of(RateTarget.Entities(5000)), 1), cells[^1]);
     }
 
     [Fact]
@@ -57,7 +57,7 @@ public sealed class SweepGridTests
     [Fact]
     public void Name_ClosedModel_NamesEveryKnobAndThePass()
     {
-        var cell = new SweepCell("sdk", 2, 12, 100, EntityShape.OfSize(1024), "single", null, 1);
+        var cell = new SweepCell(BatchClientKind.Sdk, 2, 12, 100, EntityShape.OfSize(1024), "single", CellLoad.Closed, 1);
 
         Assert.Equal("sdk-p2-t12-b100-e1024-single-r1", cell.Name);
     }
@@ -67,7 +67,7 @@ public sealed class SweepGridTests
     [InlineData("per-task", 2.5, "sdk-p1-t4-b10-e4096-per-task-rate2.5-r2")]
     public void Name_PartitionsAndRate_AreSpelledWithoutColons(string partitions, double rate, string expected)
     {
-        var cell = new SweepCell("sdk", 1, 4, 10, EntityShape.OfSize(4096), partitions, RateTarget.Entities(rate), 2);
+        var cell = new SweepCell(BatchClientKind.Sdk, 1, 4, 10, EntityShape.OfSize(4096), partitions, CellLoad.Of(RateTarget.Entities(rate)), 2);
 
         Assert.Equal(expected, cell.Name);
     }
@@ -75,7 +75,7 @@ public sealed class SweepGridTests
     [Fact]
     public void Name_EveryCellOfAGrid_IsUniqueAndSafeAsAFolderName()
     {
-        var knobs = CreateKnobs(processes: [1, 3], tasks: [4, 12], batchSizes: [10, 100], partitions: ["single", "per-task", "spread:8", "spread:16"], rates: [1000, 1500.5], clients: ["sdk", "wire"]);
+        var knobs = CreateKnobs(processes: [1, 3], tasks: [4, 12], batchSizes: [10, 100], partitions: ["single", "per-task", "spread:8", "spread:16"], rates: [1000, 1500.5], clients: [BatchClientKind.Sdk, BatchClientKind.Wire]);
 
         var names = SweepGrid.Expand(knobs, repeat: 2).Select(c => c.Name).ToList();
 
@@ -95,16 +95,16 @@ public sealed class SweepGridTests
     [Fact]
     public void Expand_Operations_VaryInsideTheRuntime_AndOnlyAnUpsertCellSaysItsOperationInItsName()
     {
-        var cells = SweepGrid.Expand(CreateKnobs(runtimes: ["tuned", "defaults"]) with { Operations = ["insert", "upsert-merge"] }, repeat: 1);
+        var cells = SweepGrid.Expand(CreateKnobs(runtimes: ["tuned", "defaults"]) with { Operations = [CellWorkload.Default, new CellWorkload.OneOperation(TableOperation.UpsertMerge)] }, repeat: 1);
 
         Assert.Equal(["sdk", "sdk-upsert-merge", "sdk-defaults", "sdk-defaults-upsert-merge"], cells.Select(c => c.Name[..c.Name.IndexOf("-p", StringComparison.Ordinal)]));
-        Assert.Equal(["insert", "upsert-merge", "insert", "upsert-merge"], cells.Select(c => c.Operation));
+        Assert.Equal(["insert", "upsert-merge", "insert", "upsert-merge"], cells.Select(c => c.Workload.Text));
     }
 
     [Fact]
     public void Expand_Runtimes_VaryInsideTheClient_AndOnlyAnUntunedCellSaysItsRuntimeInItsName()
     {
-        var cells = SweepGrid.Expand(CreateKnobs(clients: ["sdk", "wire"], runtimes: ["tuned", "defaults"]), repeat: 1);
+        var cells = SweepGrid.Expand(CreateKnobs(clients: [BatchClientKind.Sdk, BatchClientKind.Wire], runtimes: ["tuned", "defaults"]), repeat: 1);
 
         Assert.Equal(["sdk", "sdk-defaults", "wire", "wire-defaults"], cells.Select(c => c.Name[..c.Name.IndexOf("-p", StringComparison.Ordinal)]));
         Assert.Equal(["tuned", "defaults", "tuned", "defaults"], cells.Select(c => c.Runtime));

@@ -21,7 +21,7 @@ public sealed class SweepRunnerTests : IDisposable
 
     private SweepSettings CreateSettings(int[]? tasks = null, int[]? batchSizes = null, double? stopWhenThrottled = null, bool resume = false, string[]? runArguments = null)
     {
-        var knobs = new SweepKnobs(["sdk"], ["tuned"], [1], tasks ?? [1, 2], [.. (batchSizes ?? [10, 20]).Select(Batching.Of)], [EntityShape.OfSize(1024)], ["single"], [null]);
+        var knobs = new SweepKnobs([BatchClientKind.Sdk], ["tuned"], [1], tasks ?? [1, 2], [.. (batchSizes ?? [10, 20]).Select(Batching.Of)], [EntityShape.OfSize(1024)], ["single"], [null]);
         return new SweepSettings
         {
             Knobs = knobs,

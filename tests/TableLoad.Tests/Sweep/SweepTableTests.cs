@@ -1,4 +1,5 @@
 using TableLoad.Measurement;
+using TableLoad.Storage;
 using TableLoad.Sweep;
 
 namespace TableLoad.Tests.Sweep;
@@ -7,7 +8,7 @@ public sealed class SweepTableTests
 {
     private static SweepRow Row(int tasks, long peak, double p99, long failed = 0) => new()
     {
-        Cell = new SweepCell("sdk", 1, tasks, 100, EntityShape.OfSize(1024), "single", null, 1),
+        Cell = new SweepCell(BatchClientKind.Sdk, 1, tasks, 100, EntityShape.OfSize(1024), "single", CellLoad.Closed, 1),
         Min = 1, Median = 2, Mean = 2, Max = 300, P90 = 2, P95 = 2, P99 = p99,
         PeakEntitiesPerSecond = peak,
         Succeeded = 10_000,

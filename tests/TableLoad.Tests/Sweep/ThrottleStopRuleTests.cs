@@ -1,4 +1,5 @@
 using TableLoad.Settings;
+using TableLoad.Storage;
 using TableLoad.Measurement;
 using TableLoad.Sweep;
 
@@ -6,7 +7,7 @@ namespace TableLoad.Tests.Sweep;
 
 public sealed class ThrottleStopRuleTests
 {
-    private static readonly SweepKnobs TasksBySize = new(["sdk"], ["tuned"], [1], [4, 12, 32], [10, 100], [EntityShape.OfSize(1024)], ["single"], [null]);
+    private static readonly SweepKnobs TasksBySize = new([BatchClientKind.Sdk], ["tuned"], [1], [4, 12, 32], [10, 100], [EntityShape.OfSize(1024)], ["single"], [null]);
 
     private static ThrottleStopRule CreateSut(SweepKnobs? knobs = null, double? limit = 5) => new(knobs ?? TasksBySize, limit);
 
@@ -25,7 +26,7 @@ public sealed class ThrottleStopRuleTests
         Status = RunStatus.Complete,
     };
 
-    private static SweepCell Cell(int tasks, int batchSize, int repeat = 1) => new("sdk", 1, tasks, batchSize, EntityShape.OfSize(1024), "single", null, repeat);
+    private static SweepCell Cell(int tasks, int batchSize, int repeat = 1) => new(BatchClientKind.Sdk, 1, tasks, batchSize, EntityShape.OfSize(1024), "single", CellLoad.Closed, repeat);
 
     [Fact]
     public void Knob_IsTheInnermostKnobWithSeveralValues()
@@ -76,9 +77,9 @@ public sealed class ThrottleStopRuleTests
     [Fact]
     public void Observe_RateInnermost_EndsTheRateClimbOnly()
     {
-        var knobs = new SweepKnobs(["sdk"], ["tuned"], [1], [4, 12], [100], [EntityShape.OfSize(1024)], ["single"], [RateTarget.Entities(1000), RateTarget.Entities(2000), RateTarget.Entities(4000)]);
+        var knobs = new SweepKnobs([BatchClientKind.Sdk], ["tuned"], [1], [4, 12], [100], [EntityShape.OfSize(1024)], ["single"], [RateTarget.Entities(1000), RateTarget.Entities(2000), RateTarget.Entities(4000)]);
         var sut = CreateSut(knobs);
-        SweepCell At(int tasks, double rate) => new("sdk", 1, tasks, 100, EntityShape.OfSize(1024), "single", RateTarget.Entities(rate), 1);
+        SweepCell At(int tasks, double rate) => new(BatchClientKind.Sdk, 1, tasks, 100, EntityShape.OfSize(1024), "single", CellLoad.Of(RateTarget.Entities(rate)), 1);
 
         sut.Observe(Row(At(4, 2000), throttled: 10));
 

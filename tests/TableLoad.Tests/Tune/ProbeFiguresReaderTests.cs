@@ -1,4 +1,5 @@
 using TableLoad.Measurement;
+using TableLoad.Storage;
 using TableLoad.Sweep;
 using TableLoad.Tune;
 
@@ -8,7 +9,7 @@ public sealed class ProbeFiguresReaderTests
 {
     private static SweepRow Row(long succeeded, long failed, long throttled, double cpuSeconds = 1, double? cpuUsPerEntity = null) => new()
     {
-        Cell = new SweepCell("sdk", 1, 8, 100, EntityShape.OfSize(1024), "single", null, 1),
+        Cell = new SweepCell(BatchClientKind.Sdk, 1, 8, 100, EntityShape.OfSize(1024), "single", CellLoad.Closed, 1),
         Min = 1, Median = 20, Mean = 25, Max = 90, P90 = 40, P95 = 50, P99 = 80,
         PeakEntitiesPerSecond = 5000, Succeeded = succeeded, Failed = failed, Throttled = throttled, Timeouts = 0,
         MeanEntitiesPerSecond = 4000, GoodputMbPerSecond = 4, ClientCpuSeconds = cpuSeconds, ClientCpuUsPerEntity = cpuUsPerEntity, Saturated = false, Status = RunStatus.Complete,

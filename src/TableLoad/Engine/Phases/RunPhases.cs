@@ -182,8 +182,8 @@ internal sealed class RunPhases(
         $"{(interrupted ? $"preload stopped by Ctrl+C: {preload.Entities} of {planned}" : $"preloaded {preload.Entities}")} entities in {preload.Batches} batches in {preload.Seconds:0.0} s{(preload.FailedBatches > 0 ? $"; {preload.FailedBatches} batches were not stored, so their keys are missing" : "")}");
 
     /// <summary>A delete run whose tasks ran out of keys before its time: it ended early, which the output says.</summary>
-    private string? NoKeyLeftSentence(RunSummary summary) =>
-        settings is { Scenarios: null } && settings.Operation.KeyUse() == KeyUse.Deletes && summary.Preload is { } preload && summary.KeysDeleted >= preload.Entities
+    private static string? NoKeyLeftSentence(RunSummary summary) =>
+        summary.Workload.Operations is [var only] && only.KeyUse() == KeyUse.Deletes && summary.Preload is { } preload && summary.KeysDeleted >= preload.Entities
             ? $"delete: no key left; the load ended once all {summary.KeysDeleted} keys of the key space were deleted"
             : null;
 

@@ -37,7 +37,7 @@ internal static class ComparisonJson
         {
             var one = new JsonObject
             {
-                ["only_on"] = slice.OnlyOn,
+                ["only_on"] = slice.OnlyOn?.ToName(),
                 ["same_as_run"] = slice.SameAsOwner,
                 ["figures"] = Figures(slice.Figures, slice.Scope),
             };

@@ -11,20 +11,21 @@ namespace TableLoad.Reporting.Compare;
 /// <param name="Name">The part's own name, as summary.json keys it: <c>read</c>, <c>lookups</c>.</param>
 /// <param name="Scope">The name <c>--fail-on</c> scopes its figures by: the name, after its scenario's for a scenario's operation (<c>lookups.read</c>).</param>
 /// <param name="Figures">Empty when <paramref name="OnlyOn"/> is set.</param>
-/// <param name="OnlyOn">"base" or "new": the one side that has the part; null when both do.</param>
-internal sealed record SliceComparison(SliceKind Kind, string Name, string Scope, IReadOnlyList<FigureComparison> Figures, string? OnlyOn)
+/// <param name="OnlyOn">The one side that has the part; null when both do.</param>
+internal sealed record SliceComparison(SliceKind Kind, string Name, string Scope, IReadOnlyList<FigureComparison> Figures, ComparisonSide? OnlyOn)
 {
     /// <summary>The figures compared for each part: what summary.json's <c>operations</c> and <c>scenarios</c> hold for each (no CPU, which is the process's).</summary>
     public static IReadOnlyList<RunFigure> Compared { get; } =
         [RunFigure.Eps, RunFigure.P50, RunFigure.P90, RunFigure.P99, RunFigure.Throttled, RunFigure.Failed];
 
     /// <summary>Why a gate on this part cannot be decided; null when both sides have it.</summary>
-    public string? Lacking => OnlyOn switch
-    {
-        null => null,
-        "base" => $"only base {Verb} {Name}; new did not",
-        _ => $"only new {Verb} {Name}; base did not",
-    };
+    public string? Lacking => OnlyOn is { } side
+        ? side switch
+        {
+            ComparisonSide.Base => $"only base {Verb} {Name}; new did not",
+            ComparisonSide.New => $"only new {Verb} {Name}; base did not",
+        }
+        : null;
 
     private string Verb => Kind switch
     {
@@ -55,8 +56,8 @@ internal sealed record SliceComparison(SliceKind Kind, string Name, string Scope
             return (before.Contains(name), after.Contains(name)) switch
             {
                 (true, true) => Judged(SliceSide.Of(baseSide, kind, name), SliceSide.Of(newSide, kind, name), kind, name, scope, judge) with { SameAsOwner = alone },
-                (true, false) => new SliceComparison(kind, name, scope, [], "base"),
-                _ => new SliceComparison(kind, name, scope, [], "new"),
+                (true, false) => new SliceComparison(kind, name, scope, [], ComparisonSide.Base),
+                _ => new SliceComparison(kind, name, scope, [], ComparisonSide.New),
             };
         })];
     }

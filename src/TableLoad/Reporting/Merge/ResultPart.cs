@@ -86,9 +86,12 @@ internal sealed class ResultPart
     /// The parts whose seconds the folder keeps apart (<see cref="ResultFiles.IntervalsCsvOf"/>): a mix's operations, or a run of scenarios'
     /// operations, scenarios and each scenario's operations, as the run named them (<see cref="Settings.RunSettings.Slices"/>); none for one operation.
     /// </summary>
-    public IReadOnlyList<string> Slices => Summary.Scenarios is { } scenarios
-        ? [.. Summary.Operations.Keys, .. scenarios.SelectMany(s => (s.Value.Operations?.Keys ?? []).Select(o => Settings.ScenarioSlices.Of(s.Key, o)).Prepend(s.Key))]
-        : OperationMix.TryParse(Summary.Operation, out var mix, out _) ? [.. mix.Operations.Select(o => o.ToName())] : [];
+    public IReadOnlyList<string> Slices => Summary.Workload.Match<IReadOnlyList<string>>(
+        static _ => [],
+        static mixed => [.. mixed.Mix.Operations.Select(o => o.ToName())],
+        _ => [.. Summary.Operations.Keys, .. (Summary.Scenarios ?? new Dictionary<string, OperationSummary>())
+            .SelectMany(s => (s.Value.Operations?.Keys ?? []).Select(o => Settings.ScenarioSlices.Of(s.Key, o)).Prepend(s.Key))],
+        static _ => []);
 
     /// <param name="slice">A mix's operation, for its own seconds; null for the whole run's.</param>
     public IReadOnlyList<IntervalsCsvRow> Intervals(string? slice = null)

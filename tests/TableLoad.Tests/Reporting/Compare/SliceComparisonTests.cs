@@ -1,4 +1,5 @@
 using TableLoad.Measurement;
+using TableLoad.Settings;
 using TableLoad.Measurement.Gates;
 using TableLoad.Reporting.Compare;
 using TableLoad.Settings.Gates;
@@ -32,7 +33,7 @@ public sealed class SliceComparisonTests
         }
 
         var operations = scenarios.Values.SelectMany(s => s.Operations!.Keys).Distinct().ToDictionary(o => o, _ => OperationSummary.OfRun(RunSummaries.Create()), StringComparer.Ordinal);
-        var summary = RunSummaries.Create() with { RunId = name, Operation = "scenarios", Operations = operations, Scenarios = scenarios };
+        var summary = RunSummaries.Create() with { RunId = name, Workload = new RunWorkload.OfScenarios(), Operations = operations, Scenarios = scenarios };
         return new ComparedSide(name, [new ComparedRun(name, summary, null)]);
     }
 
@@ -46,14 +47,14 @@ public sealed class SliceComparisonTests
 
         Assert.Equal(["ingest", "lookups", "scans"], comparison.Scenarios.Select(s => s.Name));
         var lookups = comparison.Scenarios[1];
-        Assert.Equal((SliceKind.Scenario, "lookups", (string?)null), (lookups.Kind, lookups.Scope, lookups.OnlyOn));
+        Assert.Equal((SliceKind.Scenario, "lookups", (ComparisonSide?)null), (lookups.Kind, lookups.Scope, lookups.OnlyOn));
         Assert.Equal(SliceComparison.Compared, lookups.Figures.Select(f => f.Figure));
         Assert.Equal((48.5, 97), (lookups.Figures.Single(f => f.Figure == RunFigure.P99).Base.Value, lookups.Figures.Single(f => f.Figure == RunFigure.P99).New.Value));
         Assert.Equal(["lookups.read", "lookups.upsert-replace"], lookups.Operations.Select(o => o.Scope));
         Assert.All(lookups.Operations, o => Assert.Equal((SliceKind.Operation, false), (o.Kind, o.SameAsOwner)));
         Assert.True(Assert.Single(comparison.Scenarios[0].Operations).SameAsOwner);
         var scans = comparison.Scenarios[2];
-        Assert.Equal(("new", "only new ran scans; base did not"), (scans.OnlyOn, scans.Lacking));
+        Assert.Equal((ComparisonSide.New, "only new ran scans; base did not"), (scans.OnlyOn, scans.Lacking));
         Assert.Empty(scans.Figures);
         Assert.Empty(scans.Operations);
     }

@@ -1,6 +1,8 @@
 using System.Globalization;
 using System.Text.Json;
 using TableLoad.Measurement;
+using TableLoad.Storage;
+using TableLoad.Settings;
 using TableLoad.Measurement.Confidence;
 using TableLoad.Measurement.Gates;
 using TableLoad.Measurement.Service;
@@ -41,7 +43,7 @@ public sealed class SummaryMergeTests
         BatchSize = 5,
         EntitySize = 7,
         Entity = "entity-a",
-        Operation = "upsert-merge",
+        Workload = new RunWorkload.OneOperation(TableOperation.UpsertMerge),
         KeySpace = 257,
         Partitions = "spread:11",
         BatchClient = "client-a",
