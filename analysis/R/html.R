@@ -1,7 +1,7 @@
 # report.html: one self-contained page (no network; plots embedded as data URIs) with the
 # percentile table, every plot, and for each run its settings and environment (run.json), the
 # client and its saturation verdict, failures by class and code, a stage plan's stages and stop
-# (html-stages.R) and a run's scenarios (html-scenarios.R); for a sweep, the sweep table,
+# (html-stages.R) and a run's scenarios (html-scenarios.R); the service's view of the runs that have one (html-service.R); for a sweep, the sweep table,
 # the best cells and the knee; for a tune, its recommendation first (html-tune.R). The verdict (client or target the limit, and why) stands above the table.
 
 html_escape <- function(x) {
@@ -163,12 +163,12 @@ HTML_STYLE <- paste(
   "table{border-collapse:collapse;margin:0.5em 0 1em}th,td{border:1px solid #ccc;padding:3px 8px;text-align:left}",
   "th.num,td.num{text-align:right}thead th{background:#eee}table.settings th,table.client th{font-weight:normal;color:#555}",
   "img{max-width:100%;border:1px solid #ddd}figure{margin:1em 0}figcaption{color:#666;font-size:90%}",
-  "section.run{border-top:2px solid #ddd;margin-top:2em}li.stopped{color:#D55E00}",
+  "section.run,section.service{border-top:2px solid #ddd;margin-top:2em}li.stopped,p.unavailable{color:#D55E00}",
   "#recommendation{border:2px solid #009E73;padding:0 1em;margin:1em 0}pre{background:#f4f4f4;padding:0.5em;white-space:pre-wrap}")
 
 # Writes report.html into out_dir; `plots` are the PNG paths already written, `lead` what a sweep or
-# a tune puts above everything else. Returns its path.
-write_html_report <- function(title, table, plots, runs, out_dir, lead = NULL) {
+# a tune puts above everything else, `service_plot` the plot of the service's view (write_service_plot). Returns its path.
+write_html_report <- function(title, table, plots, runs, out_dir, lead = NULL, service_plot = character()) {
   path <- file.path(out_dir, "report.html")
   body <- c(
     sprintf("<h1>%s</h1>", html_escape(title)),
@@ -178,6 +178,7 @@ write_html_report <- function(title, table, plots, runs, out_dir, lead = NULL) {
     said_html(runs),
     percentile_html(table),
     "<h2>Plots</h2>", vapply(plots, html_image, ""),
+    service_section_html(runs, service_plot),
     unlist(lapply(runs, run_section_html)))
   writeLines(c("<!DOCTYPE html>", "<html lang=\"en\"><head><meta charset=\"utf-8\">",
                sprintf("<title>%s</title>", html_escape(title)), sprintf("<style>%s</style>", HTML_STYLE),

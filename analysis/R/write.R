@@ -11,8 +11,10 @@ write_run_report <- function(runs, out_dir) {
   report_disagreements(runs)
   table <- percentile_table(runs)
   plots <- write_run_plots(runs, out_dir)
+  service_plot <- write_service_plot(runs, out_dir)
   title <- paste("TableLoad:", paste(run_names(runs), collapse = ", "))
-  c(write_percentiles(table, out_dir), plots, write_html_report(title, table, plots, runs, out_dir))
+  c(write_percentiles(table, out_dir), plots, service_plot,
+    write_html_report(title, table, plots, runs, out_dir, service_plot = service_plot))
 }
 
 # A sweep's report: its table from sweep.csv, the sweep plots and the cells' spectra.
@@ -23,9 +25,11 @@ write_sweep_report <- function(sweep, out_dir) {
   plots <- write_sweep_plots(sweep, out_dir)
   spectrum <- if (length(sweep$runs) > 0L) plot_spectrum(sweep$runs, "Batch latency by percentile, per cell", "cell")
   if (!is.null(spectrum)) plots <- c(plots, save_plot(spectrum, file.path(out_dir, "spectrum.png")))
+  service_plot <- write_service_plot(sweep$runs, out_dir)
   title <- paste("TableLoad sweep:", basename(sweep$dir))
-  c(write_percentiles(table, out_dir), plots, write_html_report(title, table, plots, sweep$runs, out_dir,
-                                                                     lead = c("<h2>Sweep</h2>", sweep_best_html(sweep$cells))))
+  c(write_percentiles(table, out_dir), plots, service_plot,
+    write_html_report(title, table, plots, sweep$runs, out_dir, lead = c("<h2>Sweep</h2>", sweep_best_html(sweep$cells)),
+                      service_plot = service_plot))
 }
 
 # A tune's report: its answer (tune.md and the CSVs), the tune plots, the table of every probe and
@@ -41,7 +45,8 @@ write_tune_report <- function(tune, out_dir) {
     spectrum <- plot_spectrum(recommended, "Batch latency by percentile: the recommended probe and its confirm runs", "run")
     if (!is.null(spectrum)) plots <- c(plots, save_plot(spectrum, file.path(out_dir, "spectrum.png")))
   }
+  service_plot <- write_service_plot(tune$runs, out_dir)
   title <- paste("TableLoad tune:", basename(tune$dir))
-  c(tables, write_percentiles(table, out_dir), plots,
-    write_html_report(title, table, plots, tune$runs, out_dir, lead = tune_lead_html(tune)))
+  c(tables, write_percentiles(table, out_dir), plots, service_plot,
+    write_html_report(title, table, plots, tune$runs, out_dir, lead = tune_lead_html(tune), service_plot = service_plot))
 }

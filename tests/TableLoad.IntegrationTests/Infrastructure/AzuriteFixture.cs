@@ -333,7 +333,7 @@ public class AzuriteFixture : IAsyncLifetime
         _process = null;
     }
 
-    private static int PickFreePort()
+    internal static int PickFreePort()
     {
         var listener = new TcpListener(IPAddress.Loopback, 0);
         listener.Start();

@@ -29,7 +29,14 @@ public sealed class ReportInBrowserTests(AzuriteFixture azurite, ITestOutputHelp
           const said = [...document.querySelectorAll('div.said li')].map(l => l.textContent);
           const saidBlock = document.querySelector('div.said');
           const saidFirst = !!saidBlock && !!(saidBlock.compareDocumentPosition(table) & Node.DOCUMENT_POSITION_FOLLOWING);
-          pre.textContent = JSON.stringify({ images, cells, stages, scenarios, verdict: verdict ? verdict.textContent : null, verdictFirst, said, saidFirst });
+          const grid = selector => [...document.querySelectorAll(selector)].map(t => ({
+            head: [...t.querySelectorAll('thead th')].map(c => c.textContent),
+            rows: [...t.querySelectorAll('tbody tr')].map(r => [...r.cells].map(c => c.textContent)) }));
+          const items = selector => [...document.querySelectorAll(selector)].map(l => l.textContent);
+          const service = document.querySelector('#service') ? {
+            requests: grid('table[id^="service-requests-"]'), latency: grid('table[id^="service-latency-"]'), shares: grid('table[id^="service-shares-"]'),
+            reconciliation: items('ul.reconciliation li'), log: items('ul.service-log li'), unavailable: items('p.unavailable') } : null;
+          pre.textContent = JSON.stringify({ images, cells, stages, scenarios, verdict: verdict ? verdict.textContent : null, verdictFirst, said, saidFirst, service });
           document.body.appendChild(pre);
         });
         </script>
@@ -61,6 +68,7 @@ public sealed class ReportInBrowserTests(AzuriteFixture azurite, ITestOutputHelp
         var cells = check.RootElement.GetProperty("cells").EnumerateArray().Select(r => r.EnumerateArray().Select(c => c.GetString()).ToList()).ToList();
         Assert.Equal(ExpectedRow(new ResultFolder(output).Summary), Assert.Single(cells));
         Assert.True(check.RootElement.GetProperty("verdictFirst").GetBoolean(), "the verdict is not above the percentile table");
+        Assert.Equal(JsonValueKind.Null, check.RootElement.GetProperty("service").ValueKind);
         var summary = new ResultFolder(output).Summary;
         Assert.Contains(
             summary.Client.Saturated ? "the client (TableLoad) was the limit" : "the target was the limit, not TableLoad",
