@@ -102,7 +102,7 @@ internal static class AbortConditionParser
     // Switches, so that a new figure is judged here by the compiler and not left out by a comparison.
     private static bool IsMeasuredEachSecond(RunFigure figure) => figure switch
     {
-        RunFigure.CpuPerEntity or RunFigure.ServiceServerLatency or RunFigure.ServiceE2ELatency or RunFigure.ServiceThrottled => false,
+        RunFigure.CpuPerEntity or RunFigure.ServiceServerLatency or RunFigure.ServiceE2ELatency or RunFigure.ServiceThrottled or RunFigure.ServiceNormalizedRu => false,
         RunFigure.Eps or RunFigure.P50 or RunFigure.P90 or RunFigure.P95 or RunFigure.P99 or RunFigure.P999 or RunFigure.Mean or RunFigure.Max or RunFigure.Throttled or RunFigure.Failed => true,
     };
 
@@ -110,6 +110,6 @@ internal static class AbortConditionParser
     {
         RunFigure.Eps => true,
         RunFigure.P50 or RunFigure.P90 or RunFigure.P95 or RunFigure.P99 or RunFigure.P999 or RunFigure.Mean or RunFigure.Max or RunFigure.Throttled or RunFigure.Failed or RunFigure.CpuPerEntity
-            or RunFigure.ServiceServerLatency or RunFigure.ServiceE2ELatency or RunFigure.ServiceThrottled => false,
+            or RunFigure.ServiceServerLatency or RunFigure.ServiceE2ELatency or RunFigure.ServiceThrottled or RunFigure.ServiceNormalizedRu => false,
     };
 }

@@ -57,6 +57,10 @@ internal sealed class ProxyOptions
         new Option<double?>("--request-units") { Description = "Emulate the Cosmos DB Table API with this many request units (RU) provisioned per second: each request is charged by the cost models in docs/cosmos.md (a write by its entities' size and properties, a delete as the smallest write, 4.95 RU; a point read 1 RU up to 1 KB returned, growing to 10 RU at 100 KB; a query page 1 RU plus a point read of each entity returned) against a one-second budget (unused RUs are not carried over), its answer carries x-ms-request-charge, and a request over the budget gets 429 TooManyRequests with x-ms-retry-after-ms and x-ms-substatus 3200. The Azure Storage limits do not apply, so --partition-limit, --account-limit, --burst, --account-ingress-limit and --account-egress-limit are refused beside it. Default: none (Azure Storage)." },
         0, MaxLimit, unit: "request units per second", aboveMin: true);
 
+    public Bounded<int> PartitionKeyRanges { get; } = new(
+        new Option<int?>("--partition-key-ranges") { Description = "With --request-units: the partition key ranges (physical partitions) the emulated container has, each with an equal share of the RU/s; each partition key falls in one by a hash of it, and the emulated NormalizedRUConsumption is each range's busiest second in percent of its share (docs/service.md). Default: one range per 10,000 RU/s, as Cosmos DB splits by throughput." },
+        1, 1000, why: "a container's physical partitions");
+
     public Option<string> ChargeHeaderFault { get; } = new("--charge-header-fault")
     {
         Description = "For testing clients: with --request-units, send a malformed x-ms-request-charge on every charged answer: not-a-number, or negative (the charge with a minus sign). Default: none.",
@@ -119,7 +123,7 @@ internal sealed class ProxyOptions
     public IReadOnlyList<Option> All =>
     [
         Listen, Target, PartitionLimit.Option, AccountLimit.Option, Burst.Option, AccountIngressLimit.Option, AccountEgressLimit.Option, TimeoutShare.Option, Cosmos,
-        RequestUnits.Option, ChargeHeaderFault, Latency, ResetRate.Option, LoseAnswerRate.Option,
+        RequestUnits.Option, PartitionKeyRanges.Option, ChargeHeaderFault, Latency, ResetRate.Option, LoseAnswerRate.Option,
         DelayAnswerRate.Option, DelayAnswer.Option, ReadFaults, MetricsFault, MetricsHold.Option, Seed, ServiceLog, Config,
     ];
 

@@ -30,6 +30,9 @@ internal static class ProxySettingsFactory
         var egressLimit = options.AccountEgressLimit.ValueIn(parse, errors);
         var requestUnits = options.RequestUnits.ValueIn(parse, errors);
         var requestUnitsGiven = options.RequestUnits.ValueOf(parse) is not null;
+        var ranges = options.PartitionKeyRanges.ValueIn(parse, errors);
+        errors.Require(ranges is null || requestUnitsGiven,
+            "--partition-key-ranges needs --request-units: the ranges share the provisioned RU/s.");
         var chargeFault = ParseChargeHeaderFault(errors, options.ChargeHeaderFault, parse.GetValue(options.ChargeHeaderFault));
         errors.Require(
             chargeFault is not (ChargeHeaderFault.NotANumber or ChargeHeaderFault.Negative) || requestUnitsGiven,
@@ -77,6 +80,7 @@ internal static class ProxySettingsFactory
             AccountEgressLimit = egressLimit,
             Cosmos = cosmos,
             RequestUnits = requestUnits,
+            PartitionKeyRanges = ranges,
             ChargeHeaderFault = chargeFault ?? ChargeHeaderFault.None,
             Latency = latency,
             ResetRate = resetRate.GetValueOrDefault(),

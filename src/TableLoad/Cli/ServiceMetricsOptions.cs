@@ -41,8 +41,6 @@ internal sealed class ServiceMetricsOptions
         var resource = ServiceResource.Parse(id);
         errors.Require(Resource, resource is not null,
             $"--service-metrics '{id}' is neither a storage account's table service ({ServiceResource.StorageExample}) nor a Cosmos DB account ({ServiceResource.CosmosExample}).");
-        errors.Require(Resource, resource is not { Kind: ServiceKind.CosmosAccount },
-            "--service-metrics of a Cosmos DB account is not read yet (its TotalRequests and NormalizedRUConsumption are planned); give a storage account's table service.");
         Uri? endpoint = null;
         errors.Require(Endpoint, endpointText is null || (Uri.TryCreate(endpointText, UriKind.Absolute, out endpoint) && (endpoint.Scheme == Uri.UriSchemeHttps || (endpoint.Scheme == Uri.UriSchemeHttp && endpoint.IsLoopback))),
             $"--metrics-endpoint must be an https address (or an http one on this machine, such as tableload proxy's), not '{endpointText}'.");

@@ -180,6 +180,7 @@ internal static class ThresholdParser
         RunFigure.Throttled => "batches",
         RunFigure.Failed => "entities",
         RunFigure.ServiceThrottled => "transactions the service counted",
+        RunFigure.ServiceNormalizedRu => "the hottest partition key range's RU/s",
         RunFigure.Eps or RunFigure.P50 or RunFigure.P90 or RunFigure.P95 or RunFigure.P99 or RunFigure.P999 or RunFigure.Mean or RunFigure.Max or RunFigure.CpuPerEntity
             or RunFigure.ServiceServerLatency or RunFigure.ServiceE2ELatency => "batches",
     };

@@ -4,7 +4,7 @@ using TableLoad.Proxy.Metrics;
 namespace TableLoad.Proxy;
 
 /// <summary>What the proxy did, counted lock-free as it happens; <see cref="Snapshot"/> reads them.</summary>
-internal sealed class ProxyCounters(int seed, ServiceMetricsRecorder? service = null)
+internal sealed class ProxyCounters(int seed, ServiceMetricsRecorder? service = null, CosmosMetricsRecorder? cosmos = null)
 {
     /// <summary>The emulated service's per-minute metrics of the same requests.</summary>
     public ServiceMetricsRecorder Service { get; } = service ?? new ServiceMetricsRecorder(TimeProvider.System);
@@ -172,6 +172,7 @@ internal sealed class ProxyCounters(int seed, ServiceMetricsRecorder? service = 
         TargetFailures = Volatile.Read(ref _targetFailures),
         Seed = seed,
         ServiceTransactions = Service.TransactionsByMinute(),
+        CosmosRequests = cosmos?.RequestsByMinute() ?? new SortedDictionary<string, SortedDictionary<string, long>>(StringComparer.Ordinal),
     };
 
     private double Units(RequestKind kind) => Volatile.Read(ref _hundredthsByKind[(int)kind]) / 100.0;

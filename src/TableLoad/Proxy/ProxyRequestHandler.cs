@@ -96,6 +96,13 @@ internal sealed class ProxyRequestHandler(ProxySettings settings, TargetForwarde
                 (body, length) = await ReadBodyAsync(context.Request, cancellationToken).ConfigureAwait(false);
             }
 
+            var observation = ServiceObservation.Of(context);
+            if (settings.Cosmos && observation is not null)
+            {
+                observation.Partition = RequestAdmission.PartitionOf(kind, address, body.AsSpan(0, length));
+            }
+
+            var admittedSecond = time.GetUtcNow().ToUnixTimeSeconds();
             var admitted = _admission.Admit(kind, address, body.AsSpan(0, length), out var admittedThisSecond);
             if (!admitted.Admission.IsAdmitted)
             {
@@ -121,6 +128,7 @@ internal sealed class ProxyRequestHandler(ProxySettings settings, TargetForwarde
             if (_admission.ChargesRequestUnits)
             {
                 counters.Charged(kind, charge);
+                observation?.Charged(charge, admittedSecond);
                 context.Response.Headers[ChargeHeader.Name] = ChargeHeader.ValueOf(charge, settings.ChargeHeaderFault);
             }
 

@@ -54,13 +54,15 @@ internal sealed class ProxyServer : IAsyncDisposable
         });
 
         var app = builder.Build();
-        var counters = new ProxyCounters(settings.Seed, new ServiceMetricsRecorder(time));
+        var serviceRecorder = new ServiceMetricsRecorder(time);
+        var cosmos = settings.Cosmos ? new CosmosMetricsRecorder(serviceRecorder, PartitionKeyRanges.For(settings.RequestUnits, settings.PartitionKeyRanges), settings.RequestUnits) : null;
+        var counters = new ProxyCounters(settings.Seed, serviceRecorder, cosmos);
         var forwarder = new TargetForwarder(settings.Target, TargetForwarder.CreateHandler());
         var handler = new ProxyRequestHandler(settings, forwarder, counters, time);
         var log = settings.ServiceLog is { } logPath ? new RequestLogFile(logPath) : null;
         RequestDelegate logged = log is null ? handler.HandleAsync : new LoggedRequests(log, handler.HandleAsync, time).HandleAsync;
         // The metrics API is the emulation's own: its calls are neither forwarded nor in the request log.
-        var service = new ServiceEmulation(counters.Service, settings.MetricsFault, settings.MetricsHold, time);
+        var service = new ServiceEmulation(counters.Service, settings.MetricsFault, settings.MetricsHold, time, cosmos);
         app.Run(context => service.HandleAsync(context, logged));
         try
         {

@@ -45,6 +45,9 @@ internal sealed record ProxySettings
     /// </summary>
     public double? RequestUnits { get; init; }
 
+    /// <summary>The emulated container's partition key ranges, each with an equal share of <see cref="RequestUnits"/>; null: one per 10,000 RU/s.</summary>
+    public int? PartitionKeyRanges { get; init; }
+
     /// <summary>A malformed <c>x-ms-request-charge</c> to send in place of the real one, for testing clients.</summary>
     public ChargeHeaderFault ChargeHeaderFault { get; init; }
 

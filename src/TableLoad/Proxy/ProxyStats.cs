@@ -88,6 +88,9 @@ internal sealed record ProxyStats
     /// <summary>The emulated service's Transactions by minute (UTC, ISO 8601) and ResponseType, as its metrics API counts them (docs/service.md).</summary>
     public IReadOnlyDictionary<string, SortedDictionary<string, long>> ServiceTransactions { get; init; } = new Dictionary<string, SortedDictionary<string, long>>();
 
+    /// <summary>In Cosmos mode, the emulated account's TotalRequests by minute (UTC, ISO 8601) and status code, every table's; empty otherwise.</summary>
+    public IReadOnlyDictionary<string, SortedDictionary<string, long>> CosmosRequests { get; init; } = new Dictionary<string, SortedDictionary<string, long>>();
+
     public string ToJson() => JsonSerializer.Serialize(this, JsonOptions);
 
     public static ProxyStats? FromJson(string json) => JsonSerializer.Deserialize<ProxyStats>(json, JsonOptions);

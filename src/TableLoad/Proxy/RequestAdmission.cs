@@ -85,6 +85,23 @@ internal sealed class RequestAdmission(ProxySettings settings, TimeProvider time
         return charge;
     }
 
+    /// <summary>
+    /// The partition a request addresses, "account/table/key" ("account/table/" for a query across partitions): where the Cosmos DB
+    /// emulation's metrics place it.
+    /// </summary>
+    public static string PartitionOf(RequestKind kind, in RequestAddress address, ReadOnlySpan<byte> body)
+    {
+        var shape = kind switch
+        {
+            RequestKind.Batch => BatchInspector.InspectBatch(body),
+            RequestKind.SingleWrite => BatchInspector.InspectEntity(body),
+            RequestKind.SingleDelete or RequestKind.PointRead or RequestKind.Query or RequestKind.Other => default,
+        };
+        Span<char> id = stackalloc char[MaxPartitionIdChars];
+        var partition = PartitionId(kind, address, body, shape, id);
+        return partition.IsEmpty ? $"{address.Account}/{address.Table}/" : partition.ToString();
+    }
+
     /// <summary>Charges the bytes of an answer sent to the account's egress.</summary>
     public void Egressed(ReadOnlySpan<char> account, long answerBytes) => _targets.Egressed(account, answerBytes);
 

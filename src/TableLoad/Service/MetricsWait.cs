@@ -10,16 +10,16 @@ namespace TableLoad.Service;
 /// </summary>
 internal sealed class MetricsWait(ServiceMetricsSettings settings, MetricsReader reader, TimeProvider time, TextWriter? progress)
 {
-    /// <summary>The answer holding the last minute, or why there is none.</summary>
-    public async Task<(MetricsAnswer? Answer, string? Failure)> ForLastMinuteAsync(RunMinutes minutes, CancellationToken stop)
+    /// <summary>The answer to <paramref name="query"/> holding the last minute, or why there is none.</summary>
+    public async Task<(MetricsAnswer? Answer, string? Failure)> ForLastMinuteAsync(RunMinutes minutes, MetricsQuery query, CancellationToken stop)
     {
         var poll = settings.IsLoopback ? TimeSpan.FromSeconds(1) : TimeSpan.FromSeconds(15);
         var started = time.GetUtcNow();
         var last = minutes.Last.UtcDateTime.ToString("HH:mm", CultureInfo.InvariantCulture);
         while (true)
         {
-            var (answer, failure) = await reader.ReadAsync(minutes.ByResponseType(), CancellationToken.None).ConfigureAwait(false);
-            if (answer is null || minutes.HasLast(answer))
+            var (answer, failure) = await reader.ReadAsync(query, CancellationToken.None).ConfigureAwait(false);
+            if (answer is null || minutes.HasLast(answer, query))
             {
                 return (answer, failure);
             }

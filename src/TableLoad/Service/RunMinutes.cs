@@ -20,9 +20,9 @@ internal sealed record RunMinutes(DateTimeOffset First, DateTimeOffset Last)
     public MetricsQuery Latencies() => new(
         [MonitorMetric.SuccessServerLatency, MonitorMetric.SuccessE2ELatency, MonitorMetric.Ingress, MonitorMetric.Egress], First, Last.AddMinutes(1), ["Average", "Maximum", "Total"], null);
 
-    /// <summary>Whether the answer holds the last minute: a minute without data has no total.</summary>
-    public bool HasLast(MetricsAnswer answer) =>
-        Series(answer, MonitorMetric.Transactions).Any(s => s.Data?.Any(p => p.TimeStamp == Last && p.Total is not null) == true);
+    /// <summary>Whether the answer holds the last minute of the query's first metric: a minute without data has no total (nor count).</summary>
+    public bool HasLast(MetricsAnswer answer, MetricsQuery query) =>
+        Series(answer, query.Metrics[0]).Any(s => s.Data?.Any(p => p.TimeStamp == Last && (p.Total ?? p.Count) is not null) == true);
 
     public static IEnumerable<MetricTimeSeries> Series(MetricsAnswer answer, string metric) =>
         (answer.Value ?? []).Where(m => string.Equals(m.Name?.Value, metric, StringComparison.OrdinalIgnoreCase)).SelectMany(m => m.Timeseries ?? []);

@@ -45,13 +45,13 @@ internal static class ServiceSummaryBuilder
         };
     }
 
-    /// <summary>The minute's total of each series, by the series' dimension value; series without data that minute are left out.</summary>
-    private static Dictionary<string, long> Totals(MetricsAnswer answer, string metric, DateTimeOffset minute)
+    /// <summary>The minute's total (or count) of each series, by the series' dimension value; series without data that minute are left out.</summary>
+    public static Dictionary<string, long> Totals(MetricsAnswer answer, string metric, DateTimeOffset minute)
     {
         var totals = new Dictionary<string, long>(StringComparer.Ordinal);
         foreach (var series in RunMinutes.Series(answer, metric))
         {
-            if (series.Data?.FirstOrDefault(p => p.TimeStamp == minute)?.Total is { } total)
+            if (series.Data?.FirstOrDefault(p => p.TimeStamp == minute) is { } point && (point.Total ?? point.Count) is { } total)
             {
                 var name = series.Metadatavalues is [{ Value: { } value }, ..] ? value : "";
                 totals[name] = totals.GetValueOrDefault(name) + (long)Math.Round(total);
@@ -82,7 +82,7 @@ internal static class ServiceSummaryBuilder
         return points.Count == 0 ? null : (long)Math.Round(points.Sum(p => p.Total!.Value));
     }
 
-    private static Dictionary<string, long> Sum(IEnumerable<IReadOnlyDictionary<string, long>> parts)
+    public static Dictionary<string, long> Sum(IEnumerable<IReadOnlyDictionary<string, long>> parts)
     {
         var sum = new Dictionary<string, long>(StringComparer.Ordinal);
         foreach (var (name, count) in parts.SelectMany(p => p))

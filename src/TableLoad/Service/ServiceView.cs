@@ -1,5 +1,6 @@
 using Microsoft.Extensions.Logging;
 using TableLoad.Measurement.Service;
+using TableLoad.Service.Cosmos;
 using TableLoad.Settings;
 
 namespace TableLoad.Service;
@@ -11,8 +12,10 @@ namespace TableLoad.Service;
 /// </summary>
 internal static class ServiceView
 {
+    /// <param name="table">The run's table, which a Cosmos DB account's metrics are filtered to; null reads the whole account's.</param>
     public static async Task<ServiceSummary> ReadAsync(
-        ServiceMetricsSettings settings, ClientMinutes client, string folder, TextWriter output, TextWriter? progress, ILogger log, TimeProvider time, CancellationToken stopWaiting)
+        ServiceMetricsSettings settings, ClientMinutes client, string folder, TextWriter output, TextWriter? progress, ILogger log, TimeProvider time, CancellationToken stopWaiting,
+        string? table = null)
     {
         var resource = settings.Resource.Id;
         if (client.FirstMeasuredSecond is not { } first || client.LastMeasuredSecond is not { } last)
@@ -22,35 +25,50 @@ internal static class ServiceView
 
         var minutes = RunMinutes.Of(first, last);
         var reader = new MetricsReader(settings, MetricsPipeline.Create(settings));
-        var (byType, failure) = await new MetricsWait(settings, reader, time, progress).ForLastMinuteAsync(minutes, stopWaiting).ConfigureAwait(false);
-        ServiceSummary summary;
-        if (byType is null)
+        var wait = new MetricsWait(settings, reader, time, progress);
+        var (summary, lines) = settings.Resource.Kind switch
         {
-            summary = Unavailable(resource, failure!, log);
-        }
-        else
+            ServiceKind.StorageTables => await ReadTableServiceAsync(resource, minutes, reader, wait, client, log, stopWaiting).ConfigureAwait(false),
+            ServiceKind.CosmosAccount => await CosmosView.ReadAsync(resource, table, minutes, reader, wait, client, log, stopWaiting).ConfigureAwait(false),
+        };
+        foreach (var line in lines)
         {
-            var (byApi, apiFailure) = await reader.ReadAsync(minutes.ByApiName(), CancellationToken.None).ConfigureAwait(false);
-            var (latencies, latencyFailure) = await reader.ReadAsync(minutes.Latencies(), CancellationToken.None).ConfigureAwait(false);
-            foreach (var partial in new[] { apiFailure, latencyFailure }.OfType<string>())
-            {
-                log.LogWarning("{Sentence}", $"Part of the service's metrics could not be read: {partial}.");
-            }
-
-            summary = ServiceSummaryBuilder.Build(resource, minutes, byType, byApi, latencies, client);
-            foreach (var line in ServiceLines.Of(summary))
-            {
-                await output.WriteLineAsync(line).ConfigureAwait(false);
-            }
+            await output.WriteLineAsync(line).ConfigureAwait(false);
         }
 
         await new ServiceMetricsFile(resource, settings.Endpoint.ToString(), reader.Calls).WriteAsync(folder).ConfigureAwait(false);
         return summary;
     }
 
-    private static ServiceSummary Unavailable(string resource, string reason, ILogger log)
+    /// <summary>The summary that says why nothing could be read, and its warning.</summary>
+    public static ServiceSummary Unavailable(string resource, string reason, ILogger log)
     {
         log.LogWarning("{Sentence}", $"The service's metrics are unavailable: {reason}. The run's own results stand.");
         return new ServiceSummary { Resource = resource, Unavailable = reason };
+    }
+
+    /// <summary>Warns of each query after the first that could not be read: the summary stands without its figures.</summary>
+    public static void WarnOfParts(ILogger log, params string?[] failures)
+    {
+        foreach (var partial in failures.OfType<string>())
+        {
+            log.LogWarning("{Sentence}", $"Part of the service's metrics could not be read: {partial}.");
+        }
+    }
+
+    private static async Task<(ServiceSummary, IEnumerable<string>)> ReadTableServiceAsync(
+        string resource, RunMinutes minutes, MetricsReader reader, MetricsWait wait, ClientMinutes client, ILogger log, CancellationToken stopWaiting)
+    {
+        var (byType, failure) = await wait.ForLastMinuteAsync(minutes, minutes.ByResponseType(), stopWaiting).ConfigureAwait(false);
+        if (byType is null)
+        {
+            return (Unavailable(resource, failure!, log), []);
+        }
+
+        var (byApi, apiFailure) = await reader.ReadAsync(minutes.ByApiName(), CancellationToken.None).ConfigureAwait(false);
+        var (latencies, latencyFailure) = await reader.ReadAsync(minutes.Latencies(), CancellationToken.None).ConfigureAwait(false);
+        WarnOfParts(log, apiFailure, latencyFailure);
+        var summary = ServiceSummaryBuilder.Build(resource, minutes, byType, byApi, latencies, client);
+        return (summary, ServiceLines.Of(summary));
     }
 }

@@ -108,6 +108,7 @@ public sealed class ProxyCommandTests(AzuriteFixture azurite) : IDisposable
     [InlineData("--partition-limit", "0")]
     [InlineData("--latency", "uniform:9ms")]
     [InlineData("--listen", "http://0.0.0.0:10102")]
+    [InlineData("--partition-key-ranges", "4")]
     public async Task Proxy_BadOption_IsOneLineOnStderrAndExitCode2(string option, string value)
     {
         var (exitCode, stdout, stderr) = await TableLoadProcess.RunAsync(["proxy", option, value], null, Limit);

@@ -146,16 +146,6 @@ public sealed class ServiceMetricsRunTests(AzuriteFixture azurite, ITestOutputHe
 
     public void Dispose() => Directory.Delete(_output, recursive: true);
 
-    private async Task<(int ExitCode, string Stdout, string Stderr)> RunAsync(InProcessProxy proxy, params string[] more)
-    {
-        // The table is kept: its deletion, after the metrics were read, would be a transaction the proxy counted and the run did not read.
-        var result = await TableLoadProcess.RunAsync(
-            ["run", "--duration", "3s", "--warmup", "0s", "--tasks", "8", "--retries", "0", "--keep-table", "--quiet", "--output", _output,
-             "--service-metrics", Resource, "--metrics-endpoint", $"http://127.0.0.1:{proxy.Port}", .. more],
-            proxy.ConnectionString);
-        log.WriteLine(result.Stdout);
-        log.WriteLine(result.Stderr);
-        log.WriteLine("proxy: " + proxy.Stats.ToJson());
-        return result;
-    }
+    private Task<(int ExitCode, string Stdout, string Stderr)> RunAsync(InProcessProxy proxy, params string[] more) =>
+        ServiceMetricsRun.RunAsync(proxy, Resource, _output, log, more);
 }

@@ -1,5 +1,6 @@
 using System.Text.Json;
 using TableLoad.Proxy;
+using TableLoad.Proxy.Metrics;
 using TableLoad.Storage.Monitor;
 
 namespace TableLoad.Tests.Proxy;
@@ -74,17 +75,22 @@ public sealed class ProxyStatsTests
     [Fact]
     public void FromJson_ReadsWhatToJsonWrote()
     {
-        var counters = new ProxyCounters(seed: 1);
+        var service = new ServiceMetricsRecorder(TimeProvider.System);
+        var cosmos = new CosmosMetricsRecorder(service, new PartitionKeyRanges(1), 400);
+        var counters = new ProxyCounters(seed: 1, service, cosmos);
         counters.Received(RequestKind.Batch);
+        cosmos.Record(new DateTimeOffset(2026, 12, 7, 10, 0, 30, TimeSpan.Zero), "devstoreaccount1/table/p", 429, "Batch", (0, 0));
         counters.Throttled(ThrottleCode.ServerBusy, ThrottledBy.Partition, 100);
         counters.Service.Record(new DateTimeOffset(2026, 12, 7, 10, 0, 30, TimeSpan.Zero), ResponseType.ServerBusyError, "EntityGroupTransaction", 100, 200, TimeSpan.Zero, TimeSpan.FromMilliseconds(1));
         var stats = counters.Snapshot();
 
         var read = ProxyStats.FromJson(stats.ToJson())!;
 
-        // Dictionaries compare by reference in a record: the service's transactions are compared apart, by their contents.
-        Assert.Equal(stats with { ServiceTransactions = read.ServiceTransactions }, read);
+        // Dictionaries compare by reference in a record: the service's transactions and requests are compared apart, by their contents.
+        Assert.Equal(stats with { ServiceTransactions = read.ServiceTransactions, CosmosRequests = read.CosmosRequests }, read);
         Assert.Equal(stats.ServiceTransactions, read.ServiceTransactions);
+        Assert.Equal(stats.CosmosRequests, read.CosmosRequests);
+        Assert.Equal(1, read.CosmosRequests["2026-12-07T10:00:00Z"]["429"]);
         Assert.Equal(1, read.ServiceTransactions["2026-12-07T10:00:00Z"]["ServerBusyError"]);
     }
 }

@@ -109,7 +109,7 @@ internal sealed class RunPhases(
 
         if (settings.ServiceMetrics is { } service && _clientMinutes is { } minutes)
         {
-            var view = await ServiceView.ReadAsync(service, minutes, settings.OutputDirectory, output, progress, log, time, signals.Interrupt).ConfigureAwait(false);
+            var view = await ServiceView.ReadAsync(service, minutes, settings.OutputDirectory, output, progress, log, time, signals.Interrupt, settings.Table).ConfigureAwait(false);
             report = report with { Summary = report.Summary with { Service = view } };
         }
 

@@ -23,6 +23,7 @@ internal static class RunFigures
         RunFigure.ServiceServerLatency => "service.server_latency",
         RunFigure.ServiceE2ELatency => "service.e2e_latency",
         RunFigure.ServiceThrottled => "service.throttled",
+        RunFigure.ServiceNormalizedRu => "service.normalized_ru",
     };
 
     /// <summary>The figure's name with the scope it is read in, as a scoped condition writes it: <c>read.p99</c>; the name alone for the run's.</summary>
@@ -33,7 +34,7 @@ internal static class RunFigures
         RunFigure.Eps => FigureUnit.EntitiesPerSecond,
         RunFigure.P50 or RunFigure.P90 or RunFigure.P95 or RunFigure.P99 or RunFigure.P999 or RunFigure.Mean or RunFigure.Max
             or RunFigure.ServiceServerLatency or RunFigure.ServiceE2ELatency => FigureUnit.Milliseconds,
-        RunFigure.Throttled or RunFigure.Failed or RunFigure.ServiceThrottled => FigureUnit.Percent,
+        RunFigure.Throttled or RunFigure.Failed or RunFigure.ServiceThrottled or RunFigure.ServiceNormalizedRu => FigureUnit.Percent,
         RunFigure.CpuPerEntity => FigureUnit.Microseconds,
     };
 
@@ -64,7 +65,7 @@ internal static class RunFigures
     /// <summary>A figure of the service's own metrics: a run without them cannot decide it.</summary>
     public static bool IsServices(this RunFigure figure) => figure switch
     {
-        RunFigure.ServiceServerLatency or RunFigure.ServiceE2ELatency or RunFigure.ServiceThrottled => true,
+        RunFigure.ServiceServerLatency or RunFigure.ServiceE2ELatency or RunFigure.ServiceThrottled or RunFigure.ServiceNormalizedRu => true,
         RunFigure.Eps or RunFigure.P50 or RunFigure.P90 or RunFigure.P95 or RunFigure.P99 or RunFigure.P999 or RunFigure.Mean or RunFigure.Max
             or RunFigure.Throttled or RunFigure.Failed or RunFigure.CpuPerEntity => false,
     };
@@ -72,7 +73,7 @@ internal static class RunFigures
     /// <summary>Whether the figure is measured for each part of a run (an operation) and may be scoped by one: all but the process's CPU.</summary>
     public static bool IsMeasuredPerScope(this RunFigure figure) => figure switch
     {
-        RunFigure.CpuPerEntity or RunFigure.ServiceServerLatency or RunFigure.ServiceE2ELatency or RunFigure.ServiceThrottled => false,
+        RunFigure.CpuPerEntity or RunFigure.ServiceServerLatency or RunFigure.ServiceE2ELatency or RunFigure.ServiceThrottled or RunFigure.ServiceNormalizedRu => false,
         RunFigure.Eps or RunFigure.P50 or RunFigure.P90 or RunFigure.P95 or RunFigure.P99 or RunFigure.P999 or RunFigure.Mean or RunFigure.Max or RunFigure.Throttled or RunFigure.Failed => true,
     };
 
@@ -99,6 +100,7 @@ internal static class RunFigures
             RunFigure.ServiceServerLatency => summary.Service?.ServerLatencyMs?.Mean,
             RunFigure.ServiceE2ELatency => summary.Service?.E2eLatencyMs?.Mean,
             RunFigure.ServiceThrottled => summary.Service?.ThrottledPercent(),
+            RunFigure.ServiceNormalizedRu => summary.Service?.Cosmos?.NormalizedRu?.HottestPercent,
         };
 
         double? Latency(double ms) => latency.Count > 0 ? ms : null;

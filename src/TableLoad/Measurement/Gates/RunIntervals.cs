@@ -22,7 +22,7 @@ internal static class RunIntervals
             RunFigure.P99 => From(confidence?.LatencyMs?.P99, level),
             // The run's blocks give intervals for the figures above only; these go without one.
             RunFigure.P95 or RunFigure.P999 or RunFigure.Mean or RunFigure.Max or RunFigure.CpuPerEntity
-                or RunFigure.ServiceServerLatency or RunFigure.ServiceE2ELatency or RunFigure.ServiceThrottled => null,
+                or RunFigure.ServiceServerLatency or RunFigure.ServiceE2ELatency or RunFigure.ServiceThrottled or RunFigure.ServiceNormalizedRu => null,
             RunFigure.Throttled => Share(figure.Read(summary), summary.Outcomes.Values.Sum(), level),
             RunFigure.Failed => Share(figure.Read(summary), summary.EntitiesSucceeded + summary.EntitiesFailed, level),
         };
@@ -33,7 +33,7 @@ internal static class RunIntervals
     {
         RunFigure.Eps or RunFigure.P50 or RunFigure.P90 or RunFigure.P99 => true,
         RunFigure.P95 or RunFigure.P999 or RunFigure.Mean or RunFigure.Max or RunFigure.CpuPerEntity or RunFigure.Throttled or RunFigure.Failed
-            or RunFigure.ServiceServerLatency or RunFigure.ServiceE2ELatency or RunFigure.ServiceThrottled => false,
+            or RunFigure.ServiceServerLatency or RunFigure.ServiceE2ELatency or RunFigure.ServiceThrottled or RunFigure.ServiceNormalizedRu => false,
     };
 
     private static ConfidenceInterval? From(ConfidenceInterval? interval, double level) =>

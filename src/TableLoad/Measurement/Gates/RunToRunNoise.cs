@@ -25,6 +25,6 @@ internal static class RunToRunNoise
         RunFigure.Failed => 0.25,
         RunFigure.CpuPerEntity => 0.10,
         RunFigure.ServiceServerLatency or RunFigure.ServiceE2ELatency => 0.10,
-        RunFigure.ServiceThrottled => 0.25,
+        RunFigure.ServiceThrottled or RunFigure.ServiceNormalizedRu => 0.25,
     };
 }

@@ -39,7 +39,7 @@ internal sealed class ClientMinutes : IWindowSink
     public ClientMinute Of(DateTimeOffset minute) => _minutes.GetValueOrDefault(minute.ToUnixTimeSeconds() / 60) ?? new ClientMinute();
 }
 
-/// <summary>One minute's client requests by outcome, attempts and latency.</summary>
+/// <summary>One minute's client requests by outcome, attempts, latency and request units.</summary>
 internal sealed class ClientMinute
 {
     private readonly long[] _byOutcome = new long[OutcomeTable.Count];
@@ -47,6 +47,9 @@ internal sealed class ClientMinute
     private long _latencyCount;
 
     public long Attempts { get; private set; }
+
+    /// <summary>The request units the answers of the minute said they cost (Cosmos DB's x-ms-request-charge).</summary>
+    public double RequestUnits { get; private set; }
 
     public double? MeanLatencyMs => _latencyCount > 0 ? _latencyMsSum / _latencyCount : null;
 
@@ -64,6 +67,7 @@ internal sealed class ClientMinute
         }
 
         Attempts += counts.Attempts;
+        RequestUnits += counts.RequestUnits;
         _latencyMsSum += latencyMsSum;
         _latencyCount += latencyCount;
     }

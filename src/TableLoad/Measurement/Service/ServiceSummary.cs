@@ -35,16 +35,21 @@ internal sealed record ServiceSummary
     /// <summary>One sentence per difference between the service's counts and the client's, and one for what matched.</summary>
     public IReadOnlyList<string> Reconciliation { get; init; } = [];
 
+    /// <summary>A Cosmos DB account's metrics of the run's table; null for a storage account's table service.</summary>
+    public CosmosSummary? Cosmos { get; init; }
+
     /// <summary>The service's request log joined with the run's requests; null without <c>--service-log</c>.</summary>
     [Merge(MergeRule.Derived)]
     public ServiceLogSummary? Log { get; init; }
 
-    /// <summary>The share of the transactions the service throttled (ServerBusyError, ServerTimeoutError, ClientThrottlingError), in percent; null without transactions.</summary>
+    /// <summary>The share of the transactions the service throttled (ServerBusyError, ServerTimeoutError, ClientThrottlingError; a Cosmos DB account's 429s), in percent; null without transactions.</summary>
     public double? ThrottledPercent()
     {
-        var all = Transactions.Values.Sum();
+        // A Cosmos DB account throttles with 429 only.
+        var (counts, throttles) = Cosmos is { } cosmos ? (cosmos.StatusCodes, ["429"]) : (Transactions, ServiceThrottles.Names);
+        var all = counts.Values.Sum();
         return Unavailable is null && all > 0
-            ? 100.0 * ServiceThrottles.Names.Sum(n => Transactions.GetValueOrDefault(n)) / all
+            ? 100.0 * throttles.Sum(n => counts.GetValueOrDefault(n)) / all
             : null;
     }
 }

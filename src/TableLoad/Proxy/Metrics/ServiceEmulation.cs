@@ -6,9 +6,10 @@ namespace TableLoad.Proxy.Metrics;
 
 /// <summary>
 /// The service's own view of what passes through the proxy: counts each Table request into <see cref="ServiceMetricsRecorder"/>
-/// and answers the metrics REST API at its own path (<c>{resource}/providers/Microsoft.Insights/metrics</c>), behind a bearer token.
+/// (and, in Cosmos mode, into <see cref="CosmosMetricsRecorder"/>) and answers the metrics REST API at its own path
+/// (<c>{resource}/providers/Microsoft.Insights/metrics</c>), behind a bearer token.
 /// </summary>
-internal sealed class ServiceEmulation(ServiceMetricsRecorder recorder, MetricsFault fault, TimeSpan hold, TimeProvider time)
+internal sealed class ServiceEmulation(ServiceMetricsRecorder recorder, MetricsFault fault, TimeSpan hold, TimeProvider time, CosmosMetricsRecorder? cosmos = null)
 {
     public async Task HandleAsync(HttpContext context, RequestDelegate next)
     {
@@ -40,6 +41,12 @@ internal sealed class ServiceEmulation(ServiceMetricsRecorder recorder, MetricsF
         var type = observation.LostAnswerStatus is { } lost ? ResponseTypes.OfAnswer(lost, null)
             : context.RequestAborted.IsCancellationRequested ? ResponseType.ClientTimeoutError
             : ResponseTypes.OfAnswer(context.Response.StatusCode, context.Response.Headers["x-ms-error-code"].ToString());
+        if (cosmos is not null && observation.Partition is { } partition)
+        {
+            var status = observation.LostAnswerStatus ?? context.Response.StatusCode;
+            cosmos.Record(time.GetUtcNow(), partition, status, CosmosOperationTypes.Of(kind, request.Method, request.Headers.IfMatch.Count > 0), observation.Charge);
+        }
+
         var e2e = System.Diagnostics.Stopwatch.GetElapsedTime(observation.StartedTimestamp);
         // Counted in the minute it ended, as the client counts it: a request across a minute's end is in the later minute on both sides.
         recorder.Record(time.GetUtcNow(), type, api, ingress, context.Response.ContentLength ?? 0, observation.ServerTime, e2e);
@@ -83,10 +90,28 @@ internal sealed class ServiceEmulation(ServiceMetricsRecorder recorder, MetricsF
             return;
         }
 
-        var answer = MetricsAnswerBuilder.Build(query, [.. recorder.Cells(query.Start, query.End, hold)]);
+        MetricsAnswer answer;
+        if (resourceId.Contains(CosmosAccountPath, StringComparison.OrdinalIgnoreCase))
+        {
+            if (cosmos is null)
+            {
+                await ErrorAsync(response, StatusCodes.Status400BadRequest, "BadRequest",
+                    "This proxy emulates a storage account; start it in its Cosmos DB mode (--cosmos or --request-units) to read a Cosmos DB account's metrics.").ConfigureAwait(false);
+                return;
+            }
+
+            answer = CosmosAnswerBuilder.Build(query, cosmos, hold);
+        }
+        else
+        {
+            answer = MetricsAnswerBuilder.Build(query, [.. recorder.Cells(query.Start, query.End, hold)]);
+        }
+
         response.ContentType = "application/json; charset=utf-8";
         await JsonSerializer.SerializeAsync(response.Body, answer, MonitorJsonContext.Default.MetricsAnswer, context.RequestAborted).ConfigureAwait(false);
     }
+
+    private const string CosmosAccountPath = "/providers/Microsoft.DocumentDB/databaseAccounts/";
 
     private static async Task ErrorAsync(HttpResponse response, int status, string code, string message)
     {

@@ -24,12 +24,16 @@ internal sealed class ServiceMetricsRecorder(TimeProvider time)
     /// <summary>The cells of the minutes from <paramref name="start"/> (inclusive) to <paramref name="end"/> (exclusive) that have been quiet for <paramref name="hold"/>.</summary>
     public IEnumerable<(DateTimeOffset Minute, ResponseType Type, string Api, MetricsCell Cell)> Cells(DateTimeOffset start, DateTimeOffset end, TimeSpan hold)
     {
-        var now = time.GetUtcNow().UtcTicks;
         return _cells
-            .Where(c => c.Key.Minute >= MinuteOf(start) && c.Key.Minute < MinuteOf(end + TimeSpan.FromTicks(TimeSpan.TicksPerMinute - 1))
-                && now - _lastUpdatedTicks.GetValueOrDefault(c.Key.Minute) >= hold.Ticks)
+            .Where(c => c.Key.Minute >= MinuteOf(start) && c.Key.Minute < MinuteOf(end + TimeSpan.FromTicks(TimeSpan.TicksPerMinute - 1)) && HasArrived(c.Key.Minute, hold))
             .Select(c => (Start(c.Key.Minute), c.Key.Type, c.Key.Api, c.Value));
     }
+
+    /// <summary>Whether the minute has been quiet for <paramref name="hold"/>: its metrics are served, as Azure Monitor's arrive late.</summary>
+    public bool HasArrived(long minute, TimeSpan hold) => time.GetUtcNow().UtcTicks - _lastUpdatedTicks.GetValueOrDefault(minute) >= hold.Ticks;
+
+    /// <summary>A minute (whole minutes since the epoch) as <c>/_proxy/stats</c> keys it: ISO 8601, UTC.</summary>
+    public static string MinuteKey(long minute) => Start(minute).UtcDateTime.ToString("yyyy-MM-dd'T'HH:mm:ss'Z'", CultureInfo.InvariantCulture);
 
     /// <summary>Transactions by minute (ISO 8601, UTC) and ResponseType name, every minute served or held back: <c>/_proxy/stats</c>'s <c>service_transactions</c>.</summary>
     public SortedDictionary<string, SortedDictionary<string, long>> TransactionsByMinute()
@@ -37,7 +41,7 @@ internal sealed class ServiceMetricsRecorder(TimeProvider time)
         var byMinute = new SortedDictionary<string, SortedDictionary<string, long>>(StringComparer.Ordinal);
         foreach (var ((minute, type, _), cell) in _cells)
         {
-            var key = Start(minute).UtcDateTime.ToString("yyyy-MM-dd'T'HH:mm:ss'Z'", CultureInfo.InvariantCulture);
+            var key = MinuteKey(minute);
             if (!byMinute.TryGetValue(key, out var types))
             {
                 byMinute[key] = types = new SortedDictionary<string, long>(StringComparer.Ordinal);
@@ -49,7 +53,7 @@ internal sealed class ServiceMetricsRecorder(TimeProvider time)
         return byMinute;
     }
 
-    private static long MinuteOf(DateTimeOffset time) => time.UtcTicks / TimeSpan.TicksPerMinute;
+    public static long MinuteOf(DateTimeOffset time) => time.UtcTicks / TimeSpan.TicksPerMinute;
 
-    private static DateTimeOffset Start(long minute) => new(minute * TimeSpan.TicksPerMinute, TimeSpan.Zero);
+    public static DateTimeOffset Start(long minute) => new(minute * TimeSpan.TicksPerMinute, TimeSpan.Zero);
 }

@@ -21,6 +21,12 @@ internal sealed class ServiceObservation
 
     public TimeSpan ServerTime => Stopwatch.GetElapsedTime(0, _serverTicks);
 
+    /// <summary>In Cosmos mode, the partition the request addressed ("account/table/key"); null in Storage mode and for calls on the account.</summary>
+    public string? Partition { get; set; }
+
+    /// <summary>The request units charged for it (0 when throttled or not charged), and the Unix second whose budget admitted it.</summary>
+    public (double Units, long Second) Charge { get; private set; }
+
     public static ServiceObservation? Of(HttpContext context) => context.Features.Get<ServiceObservation>();
 
     public void AddServerTime(TimeSpan time) => _serverTicks += (long)(time.TotalSeconds * Stopwatch.Frequency);
@@ -29,6 +35,8 @@ internal sealed class ServiceObservation
     public void AddServerTimeSince(long startedTimestamp) => _serverTicks += Stopwatch.GetTimestamp() - startedTimestamp;
 
     public void NeverReceived() => Unseen = true;
+
+    public void Charged(double units, long second) => Charge = (units, second);
 
     public void AnswerLost(int status) => LostAnswerStatus = status;
 }

@@ -23,4 +23,7 @@ internal enum RunFigure
 
     /// <summary>The share of the service's transactions it throttled.</summary>
     ServiceThrottled,
+
+    /// <summary>A Cosmos DB account's NormalizedRUConsumption: its hottest partition key range's busiest second, in percent of that range's RU/s.</summary>
+    ServiceNormalizedRu,
 }

@@ -37,7 +37,8 @@ internal sealed record MetricPoint(
     [property: JsonPropertyName("timeStamp")] DateTimeOffset TimeStamp,
     [property: JsonPropertyName("total")] double? Total = null,
     [property: JsonPropertyName("average")] double? Average = null,
-    [property: JsonPropertyName("maximum")] double? Maximum = null);
+    [property: JsonPropertyName("maximum")] double? Maximum = null,
+    [property: JsonPropertyName("count")] double? Count = null);
 
 /// <summary>The error body Azure Resource Manager answers a failed call with.</summary>
 internal sealed record MetricsError([property: JsonPropertyName("error")] MetricsErrorDetail? Error);

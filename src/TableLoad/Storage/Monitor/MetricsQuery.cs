@@ -6,7 +6,8 @@ namespace TableLoad.Storage.Monitor;
 /// <param name="Start">The first minute, inclusive.</param>
 /// <param name="End">The end, exclusive: the minute after the last one asked for.</param>
 /// <param name="SplitBy">The dimension every value of which gets its own series (<c>$filter=ResponseType eq '*'</c>); null for none.</param>
-internal sealed record MetricsQuery(IReadOnlyList<string> Metrics, DateTimeOffset Start, DateTimeOffset End, IReadOnlyList<string> Aggregations, string? SplitBy)
+/// <param name="Scope">A dimension's one value the answer is filtered to (<c>CollectionName eq 'table'</c>); null for the whole resource.</param>
+internal sealed record MetricsQuery(IReadOnlyList<string> Metrics, DateTimeOffset Start, DateTimeOffset End, IReadOnlyList<string> Aggregations, string? SplitBy, MetricScope? Scope = null)
 {
     /// <summary>The one grain TableLoad reads.</summary>
     public const string Interval = "PT1M";
@@ -24,9 +25,20 @@ internal sealed record MetricsQuery(IReadOnlyList<string> Metrics, DateTimeOffse
             "interval=" + Interval,
             "aggregation=" + Uri.EscapeDataString(string.Join(',', Aggregations)),
         };
+        var clauses = new List<string>();
+        if (Scope is { } scope)
+        {
+            clauses.Add($"{scope.Dimension} eq '{scope.Value.Replace("'", "''", StringComparison.Ordinal)}'");
+        }
+
         if (SplitBy is not null)
         {
-            query.Add("$filter=" + Uri.EscapeDataString($"{SplitBy} eq '*'"));
+            clauses.Add($"{SplitBy} eq '*'");
+        }
+
+        if (clauses.Count > 0)
+        {
+            query.Add("$filter=" + Uri.EscapeDataString(string.Join(" and ", clauses)));
         }
 
         query.Add("api-version=" + MonitorMetric.ApiVersion);
@@ -46,11 +58,31 @@ internal sealed record MetricsQuery(IReadOnlyList<string> Metrics, DateTimeOffse
             return null;
         }
 
-        var filter = parameter("$filter");
-        var splitBy = filter is null ? null : filter.Split(" eq ", 2)[0].Trim();
+        string? splitBy = null;
+        MetricScope? scope = null;
+        foreach (var clause in (parameter("$filter") ?? "").Split(" and ", StringSplitOptions.TrimEntries | StringSplitOptions.RemoveEmptyEntries))
+        {
+            var parts = clause.Split(" eq ", 2, StringSplitOptions.TrimEntries);
+            var value = parts.Length == 2 ? parts[1].Trim('\'').Replace("''", "'", StringComparison.Ordinal) : "*";
+            if (value == "*")
+            {
+                splitBy = parts[0];
+            }
+            else
+            {
+                scope = new MetricScope(parts[0], value);
+            }
+        }
+
         var aggregations = parameter("aggregation") is { Length: > 0 } given ? given.Split(',', StringSplitOptions.TrimEntries) : ["Average"];
-        return new MetricsQuery(names.Split(',', StringSplitOptions.TrimEntries), start, end, aggregations, splitBy);
+        return new MetricsQuery(names.Split(',', StringSplitOptions.TrimEntries), start, end, aggregations, splitBy, scope);
     }
+
+    /// <summary>Whether the query asked for <paramref name="aggregation"/> (<c>Count</c>, <c>Total</c>, ...).</summary>
+    public bool Asks(string aggregation) => Aggregations.Contains(aggregation, StringComparer.OrdinalIgnoreCase);
 
     private static string Iso(DateTimeOffset time) => time.UtcDateTime.ToString("yyyy-MM-dd'T'HH:mm:ss'Z'", CultureInfo.InvariantCulture);
 }
+
+/// <summary>The one value of one dimension a query is filtered to: <c>CollectionName eq 'table'</c>.</summary>
+internal sealed record MetricScope(string Dimension, string Value);
