@@ -19,7 +19,7 @@ internal static class CompareCommand
         var newSide = new Argument<string?>("new") { Description = "The run folder (or sweep cell with its repeats) to judge. Not with --rounds.", Arity = ArgumentArity.ZeroOrOne };
         var failOn = new Option<string?>("--fail-on")
         {
-            Description = $"Exit 99 when any of these figures is worse beyond noise: a comma-separated list of {string.Join(", ", RunComparison.Compared.Select(f => f.Name()))}, or a part's {string.Join(", ", SliceComparison.Compared.Select(f => f.Name()))} as SCOPE.FIGURE, scoped as --fail-if is: an operation's (read.p99), a scenario's (lookups.p99) or a scenario's operation's (lookups.read.p99); refused when neither side has the part, not decided when one side lacks it. A figure that cannot be decided (the same run on both sides, a side stopped early, a run too short for its own interval) does not fail the gate; the gate's line names it. Default: none (compare only reports).",
+            Description = $"Exit 99 when any of these figures is worse beyond noise: a comma-separated list of {string.Join(", ", RunComparison.Compared.Select(f => f.Name()))}, or a part's {string.Join(", ", SliceComparison.Compared.Select(f => f.Name()))} as SCOPE.FIGURE, scoped as --fail-if is: an operation's (read.p99), a scenario's (lookups.p99) or a scenario's operation's (lookups.read.p99); refused when neither side has the part, not decided when one side lacks it. A figure that cannot be decided (the same run on both sides, a side stopped early, a run too short for its own interval) does not fail the gate; the gate's line names it. A figure of the service's (service.*) that a side did not read (no --service-metrics, or unavailable) fails it, as a run's --fail-if on it. Default: none (compare only reports).",
         };
         var runNoise = new Option<string?>("--run-noise")
         {
@@ -66,7 +66,6 @@ internal static class CompareCommand
             }
 
             var comparison = RunComparison.Of(before, after, RunConfidence.DefaultLevel, RunIntervals.Of, noise);
-            var worse = comparison.WorseAmong(gated);
             if (parse.GetValue(json))
             {
                 await Console.Out.WriteLineAsync(ComparisonJson.Render(comparison, gated)).ConfigureAwait(false);
@@ -84,7 +83,7 @@ internal static class CompareCommand
                 }
             }
 
-            return worse.Count > 0 ? ExitCodes.GateFailed : ExitCodes.Success;
+            return comparison.GateFails(gated) ? ExitCodes.GateFailed : ExitCodes.Success;
         });
         return command;
     }

@@ -96,7 +96,7 @@ internal sealed class ProxyOptions
 
     public Option<string> MetricsFault { get; } = new("--metrics-fault")
     {
-        Description = "For testing a client of the emulated metrics API (docs/service.md): answer every metrics call with forbidden (403 AuthorizationFailed), not-found (404 ResourceNotFound) or overloaded (529). Default: none.",
+        Description = "For testing a client of the emulated metrics API (docs/service.md): answer every metrics call with forbidden (403 AuthorizationFailed), not-found (404 ResourceNotFound), overloaded (529) or malformed (200 with JSON that is not a metrics answer). Default: none.",
         DefaultValueFactory = _ => "none",
     };
 

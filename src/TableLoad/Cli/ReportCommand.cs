@@ -1,12 +1,15 @@
 using System.CommandLine;
 using TableLoad.Hosting;
+using TableLoad.Measurement.Service;
 using TableLoad.Measurement.Gates;
 using TableLoad.Settings;
 using TableLoad.Settings.Gates;
 using TableLoad.Reporting;
 using TableLoad.Reporting.Exporters;
 using TableLoad.Reporting.Merge;
+using TableLoad.Service;
 using TableLoad.Service.Log;
+using TableLoad.Storage;
 
 namespace TableLoad.Cli;
 
@@ -26,12 +29,17 @@ internal static class ReportCommand
         {
             Description = "Join the folders' requests (their batches.csv) with the service's request log by client request id, as run --service-log does: a file or a folder of resource-log JSON lines or Storage Analytics 1.0 lines. Summary.json's service.log, and a sentence under the table. Default: none.",
         };
+        var serviceMetrics = new ServiceMetricsOptions();
         var junit = new Option<string?>("--junit") { Description = "With --fail-if: also write the verdicts to this file as JUnit XML, one testcase per threshold (not a folder, and not under a file). Default: none." };
         var command = new Command("report", "Merge the result folders of several instances (or runs grouped by --label) and print the table as one coordinator would have. " +
             "Exit codes: 0 done, 2 bad input (folders that are not one workload, a path that cannot be written), 99 a --fail-if threshold broke on the merged figures (after the merged folder is written).")
         {
             folders, label, output, failIf, junit, serviceLog,
         };
+        foreach (var option in serviceMetrics.All)
+        {
+            command.Options.Add(option);
+        }
 
         command.SetAction(async parse =>
         {
@@ -76,6 +84,9 @@ internal static class ReportCommand
             // Folders of scenarios are scoped by their scenarios and their scenarios' operations too, as the run was.
             var scopes = plan.Parts[0].Summary.Scenarios is null ? GateScopes.Operations(operations) : new GateScopes(plan.Parts[0].Slices, GateScopes.ScenarioKind);
             GateOptions.CheckScopes(errors, failIf, thresholds.Select(t => (t.Scope, t.Text)), scopes, "the folders'");
+            // The folders' own account, as a run's target: the metrics read must be its.
+            var run = plan.Parts[0].Run.Options;
+            var metrics = serviceMetrics.Read(parse, errors, new StorageTarget(new Uri(run.Endpoint), run.Account, StorageAuth.Entra));
             var destination = parse.GetValue(output) ?? DefaultOutput(groupLabel ?? plan.Parts[0].RunId);
             // The inputs were only read so far; the output must not overwrite them, nor an earlier merge.
             _ = OutputPaths.CheckFolder(errors, output, destination)
@@ -87,23 +98,33 @@ internal static class ReportCommand
                 return ExitCodes.BadInput;
             }
 
+            var verbosity = parse.GetValue(TableLoadCli.Verbosity);
+            using var stopWaiting = new CancellationTokenSource();
             return await CommandHost.RunAsync(
-                parse.GetValue(TableLoadCli.Verbosity),
+                verbosity,
                 _ => { },
-                interrupt: null,
-                async _ =>
+                // Ctrl+C stops the wait for the service's metrics, as a run's does; the merged results stand.
+                interrupt: metrics is null ? null : _ => stopWaiting.Cancel,
+                async provider =>
                 {
-                    var summary = await ResultMerger.MergeAsync(plan, destination, groupLabel, thresholds).ConfigureAwait(false);
+                    var minutes = metrics is null ? null : new ClientMinutes();
+                    var summary = await ResultMerger.MergeAsync(plan, destination, groupLabel, thresholds, minutes is null ? null : [minutes]).ConfigureAwait(false);
+                    var service = await ReportedService.OfAsync(metrics, minutes, [.. plan.Parts.Select(p => (p.Path, p.Summary.Service))], destination,
+                        Console.Out, verbosity == Verbosity.Quiet ? null : Console.Error, CommandLog.Of(provider), stopWaiting.Token).ConfigureAwait(false);
+                    summary = summary with { Service = service };
                     if (serviceLogPath is not null)
                     {
                         var (joined, warnings) = await ServiceLogJoinStep.JoinAsync(summary, [.. plan.Parts.Select(p => (p.Path, p.StartedUtc))], serviceLogPath).ConfigureAwait(false);
                         summary = joined;
-                        await SummaryJsonExporter.WriteAsync(destination, summary).ConfigureAwait(false);
                         foreach (var warning in warnings)
                         {
                             await Console.Error.WriteLineAsync(warning).ConfigureAwait(false);
                         }
                     }
+
+                    // The gates on the service's figures are judged once the service's view stands beside the merged figures.
+                    summary = ThresholdJudge.Recorded(summary, thresholds).Summary;
+                    await SummaryJsonExporter.WriteAsync(destination, summary).ConfigureAwait(false);
 
                     await ResultTableExporter.WriteAsync(Console.Out, summary, perProcess: false).ConfigureAwait(false);
                     var verdicts = ThresholdJudge.Judge(summary, thresholds, RunIntervals.Of);

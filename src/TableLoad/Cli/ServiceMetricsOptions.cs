@@ -10,7 +10,7 @@ internal sealed class ServiceMetricsOptions
     public Option<string?> Resource { get; } = new("--service-metrics")
     {
         HelpName = "RESOURCE_ID",
-        Description = $"After the run, read Azure Monitor's per-minute metrics of this resource for the run's minutes and set them beside the client's figures (summary.json's service, service-metrics.json, a few lines): a storage account's table service ({ServiceResource.StorageExample}) or a Cosmos DB account ({ServiceResource.CosmosExample}), the run's own account. Needs the Monitoring Reader role on it, through DefaultAzureCredential (docs/service.md). Default: none.",
+        Description = $"After the run, read Azure Monitor's per-minute metrics of this resource for the run's minutes and set them beside the client's figures (summary.json's service, service-metrics.json, a few lines): a storage account's table service ({ServiceResource.StorageExample}) or a Cosmos DB account ({ServiceResource.CosmosExample}), the run's own account. Needs the Monitoring Reader role on it, through DefaultAzureCredential (docs/service.md). none reads none, whatever a profile or TABLELOAD_SERVICE_METRICS says. Default: none.",
     };
 
     public Option<string?> Endpoint { get; } = new("--metrics-endpoint")
@@ -25,16 +25,20 @@ internal sealed class ServiceMetricsOptions
 
     public IEnumerable<Option> All => [Resource, Endpoint, Wait.Option];
 
+    /// <summary>The resource that reads none: given on a command line, it overrides a profile's (tune's probes leave them to its confirm runs).</summary>
+    public const string None = "none";
+
     /// <summary>The settings, or null without --service-metrics; every refusal goes into <paramref name="errors"/>.</summary>
     public ServiceMetricsSettings? Read(ParseResult parse, UsageErrors errors, StorageTarget? target)
     {
         var wait = Wait.ValueIn(parse, errors);
         var endpointText = parse.GetValue(Endpoint);
         var id = parse.GetValue(Resource);
-        if (id is null)
+        if (id is null or None)
         {
-            errors.Require(Endpoint, endpointText is null, "--metrics-endpoint goes with --service-metrics.");
-            errors.Require(Wait.Option, !parse.IsGiven(Wait.Option), "--service-metrics-wait goes with --service-metrics.");
+            // With none, what goes with a resource may come from a profile whose resource it overrides.
+            errors.Require(Endpoint, endpointText is null || id is not null, "--metrics-endpoint goes with --service-metrics.");
+            errors.Require(Wait.Option, !parse.IsGiven(Wait.Option) || id is not null, "--service-metrics-wait goes with --service-metrics.");
             return null;
         }
 

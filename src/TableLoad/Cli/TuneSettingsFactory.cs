@@ -80,7 +80,8 @@ internal static class TuneSettingsFactory
         // A plan from a --config profile or TABLELOAD_STAGES reaches every probe beside its --duration; the probes' check
         // would refuse the pair in a cell's words, so tune refuses the plan in its own before checking them.
         variables ??= new Hashtable();
-        var stagedByLayers = StagesReachProbes(runArguments, variables);
+        var stagedByLayers = ReachesProbes(runArguments, variables, r => r.Stages);
+        var probeArguments = WithoutServiceMetrics(runArguments, options.Run, variables);
         // A profile's scenarios would meet each probe's --operation and override its knobs; tune refuses them in its own words.
         var config = parse.GetValue(options.Run.Config);
         var scenarios = SweepSettingsFactory.ScenariosOf(config, options.Run);
@@ -98,13 +99,13 @@ internal static class TuneSettingsFactory
         errors.ThrowIfAny();
 
         // The probes and the confirm runs run as a sweep's cells do, the corners of the space standing for its knobs.
-        SweepSettings Children(TimeSpan measured) => new()
+        SweepSettings Children(IReadOnlyList<string> arguments, TimeSpan measured) => new()
         {
             Knobs = SweepKnobs.Of(corners),
             Cells = corners,
             OutputDirectory = commandLine.OutputDirectory,
             Table = commandLine.Table,
-            RunArguments = RunArguments(runArguments, warmup, measured),
+            RunArguments = RunArguments(arguments, warmup, measured),
             ConnectionString = connection is null ? null : new SecretText(connection),
             Sas = sas is null ? null : new SecretText(sas),
             Target = first!.Target,
@@ -114,8 +115,8 @@ internal static class TuneSettingsFactory
 
         return new TuneSettings
         {
-            Probes = Children(duration),
-            Confirms = Children(confirmDuration),
+            Probes = Children(probeArguments, duration),
+            Confirms = Children(runArguments, confirmDuration),
             Model = model,
             Space = space,
             Constraints = new TuneConstraints(p99, maxThrottled ?? TuneConstraints.DefaultMaxThrottledPercent, TuneConstraints.DefaultMaxFailedPercent, maxRu),
@@ -132,13 +133,24 @@ internal static class TuneSettingsFactory
         };
     }
 
-    /// <summary>Whether the probes' run, reading its --config profile and the TABLELOAD_* variables, would be given --stages.</summary>
-    private static bool StagesReachProbes(IReadOnlyList<string> runArguments, IDictionary variables)
+    /// <summary>
+    /// The probes' arguments: only the confirm runs read the service's metrics, since a probe's wait for them (minutes on a real account) would
+    /// spend the budget; none overrides a --config profile's or TABLELOAD_SERVICE_METRICS.
+    /// </summary>
+    private static List<string> WithoutServiceMetrics(List<string> runArguments, RunOptions run, IDictionary variables)
+    {
+        var name = run.ServiceMetrics.Resource.Name;
+        var probes = runArguments.Where((a, i) => a != name && (i == 0 || runArguments[i - 1] != name)).ToList();
+        return ReachesProbes(runArguments, variables, r => r.ServiceMetrics.Resource) ? [.. probes, name, ServiceMetricsOptions.None] : probes;
+    }
+
+    /// <summary>Whether the probes' run, reading its --config profile and the TABLELOAD_* variables, would be given <paramref name="option"/>.</summary>
+    private static bool ReachesProbes(IReadOnlyList<string> runArguments, IDictionary variables, Func<RunOptions, Option> option)
     {
         var run = new RunOptions();
         try
         {
-            return RunProfile.Apply(run.CreateCommand().Parse(runArguments), run, variables).IsGiven(run.Stages);
+            return RunProfile.Apply(run.CreateCommand().Parse(runArguments), run, variables).IsGiven(option(run));
         }
         catch (UsageException)
         {

@@ -11,6 +11,9 @@ internal sealed class IntervalsCsvSink : IWindowSink, IDisposable
     /// <summary>The second's request units: empty when no answer of it carried a charge.</summary>
     public const string RequestUnitsColumn = "request_units";
 
+    /// <summary>The second's attempts, retries included: each a transaction to the service, which report --service-metrics sets beside its count.</summary>
+    public const string AttemptsColumn = "attempts";
+
     /// <summary>
     /// Each column once, its name with its value. The failure outcomes sit between <c>batches</c> and <c>p50_ms</c>, in
     /// <see cref="OutcomeTable"/>'s order; readers find them there.
@@ -30,6 +33,7 @@ internal sealed class IntervalsCsvSink : IWindowSink, IDisposable
         ("stage", s => s.Stages is { } stages && !s.Warmup ? Csv.Number(stages.StageOf(s.Window.EpochSecond) + 1) : ""),
         ("target", s => s.Stages is { } stages ? Csv.Number(stages.TargetOf(s.Window.EpochSecond)) : ""),
         (RequestUnitsColumn, s => s.Window.Counts.Charged ? Csv.Decimal(s.Window.Counts.RequestUnits) : ""),
+        (AttemptsColumn, s => Csv.Number(s.Window.Counts.Attempts)),
     ];
 
     public static readonly string Header = string.Join(',', Columns.Select(c => c.Name));

@@ -39,7 +39,7 @@ internal sealed class RoundsRunner(RoundsSettings settings, ICellLauncher launch
             }
         }
 
-        return comparison.WorseAmong(settings.Gated).Count > 0 ? ExitCodes.GateFailed : ExitCodes.Success;
+        return comparison.GateFails(settings.Gated) ? ExitCodes.GateFailed : ExitCodes.Success;
     }
 
     /// <summary>

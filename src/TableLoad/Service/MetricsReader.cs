@@ -26,7 +26,7 @@ internal sealed class MetricsReader(ServiceMetricsSettings settings, HttpPipelin
         }
         catch (Exception ex) when (ex is AuthenticationFailedException or CredentialUnavailableException)
         {
-            return Failed(pathAndQuery, null, $"the credential failed ({FirstLine(ex.Message)}); sign in (az login) or set up a managed identity, as docs/service.md says");
+            return Failed(pathAndQuery, null, $"the credential failed ({FirstLine(ex.Message)}); sign in with az login, or set AZURE_TENANT_ID, AZURE_CLIENT_ID and AZURE_CLIENT_SECRET for a service principal, or run where a managed identity is, as docs/service.md says");
         }
         catch (RequestFailedException ex)
         {

@@ -63,6 +63,11 @@ internal static class SweepCsv
         Optional("ru_per_second", r => r.RuPerSecond, (r, v) => r with { RuPerSecond = v }),
         // Empty in a sweep written before TableLoad classed throttled answers by the limit they named.
         .. ThrottleLimitExtensions.All.Select(ThrottledBy),
+        // The service's view of the cell's minutes beside the client's: empty without --service-metrics, when it was unavailable, and in a sweep written before.
+        ServiceCount("service_transactions", s => s.Transactions, (s, v) => s with { Transactions = v }),
+        ServiceCount("service_throttled", s => s.Throttled, (s, v) => s with { Throttled = v }),
+        ServiceLatency("service_server_latency_ms", s => s.ServerLatencyMs, (s, v) => s with { ServerLatencyMs = v }),
+        ServiceLatency("service_e2e_latency_ms", s => s.E2eLatencyMs, (s, v) => s with { E2eLatencyMs = v }),
         Real("client_cpu_s", r => r.ClientCpuSeconds, (r, v) => r with { ClientCpuSeconds = v }),
         // Empty in a sweep written before sweep.csv kept the client's CPU per entity.
         Optional("client_cpu_us_per_entity", r => r.ClientCpuUsPerEntity, (r, v) => r with { ClientCpuUsPerEntity = v }),
@@ -127,6 +132,15 @@ internal static class SweepCsv
 
     private static CsvColumn<SweepRow> Optional(string name, Func<SweepRow, double?> get, Func<SweepRow, double?, SweepRow> set) =>
         new(name, r => get(r) is { } value ? value.ToString(CultureInfo.InvariantCulture) : "", (r, text) => set(r, text.Length == 0 ? null : ParseReal(text))) { Optional = true };
+
+    private static CsvColumn<SweepRow> ServiceCount(string name, Func<CellService, long> get, Func<CellService, long, CellService> set) =>
+        new(name, r => r.Service is { } service ? Csv.Number(get(service)) : "",
+            (r, text) => text.Length == 0 ? r : r with { Service = set(r.Service ?? new CellService(0, 0, null, null), ParseLong(text)) }) { Optional = true };
+
+    // Empty too when the service gave no latency in the cell's minutes.
+    private static CsvColumn<SweepRow> ServiceLatency(string name, Func<CellService, double?> get, Func<CellService, double?, CellService> set) =>
+        new(name, r => r.Service is { } service && get(service) is { } value ? Text(value) : "",
+            (r, text) => text.Length == 0 ? r : r with { Service = set(r.Service ?? new CellService(0, 0, null, null), ParseReal(text)) }) { Optional = true };
 
     private static CsvColumn<SweepRow> ThrottledBy(ThrottleLimit limit) =>
         new("throttled_" + limit.ToSnakeCase(), r => r.Throttling is { } counts ? Csv.Number(counts[limit]) : "", (r, text) => text.Length == 0 ? r : r with

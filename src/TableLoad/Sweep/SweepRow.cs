@@ -66,6 +66,9 @@ internal sealed record SweepRow
     /// <summary>Measured throttled answers by the limit each named (summary.json's throttling.by_limit); null in a sweep written before TableLoad classed them.</summary>
     public ThrottleCounts? Throttling { get; init; }
 
+    /// <summary>The service's own figures of the cell's minutes (<c>--service-metrics</c>); null without them.</summary>
+    public CellService? Service { get; init; }
+
     /// <summary>User plus system CPU seconds of the load generator.</summary>
     public required double ClientCpuSeconds { get; init; }
 
@@ -135,6 +138,7 @@ internal sealed record SweepRow
             RuPerEntity = summary.RequestUnits?.PerEntity,
             RuPerSecond = summary.RequestUnits?.PerSecondMean,
             Throttling = ThrottleCounts.Of(summary.Throttling),
+            Service = CellService.Of(summary.Service),
             ClientCpuSeconds = summary.Client.UserCpuSeconds + summary.Client.SystemCpuSeconds,
             ClientCpuUsPerEntity = summary.Client.CpuUsPerEntity,
             Saturated = summary.Client.Saturated,

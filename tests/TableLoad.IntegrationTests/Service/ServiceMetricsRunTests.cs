@@ -33,12 +33,7 @@ public sealed class ServiceMetricsRunTests(AzuriteFixture azurite, ITestOutputHe
         var summary = new ResultFolder(_output).Summary;
         var service = Assert.IsType<TableLoad.Measurement.Service.ServiceSummary>(summary.Service);
         Assert.Null(service.Unavailable);
-        Assert.NotEmpty(service.Minutes);
-        foreach (var minute in service.Minutes)
-        {
-            var key = minute.Minute.UtcDateTime.ToString("yyyy-MM-dd'T'HH:mm:ss'Z'", CultureInfo.InvariantCulture);
-            Assert.Equal(stats.ServiceTransactions.GetValueOrDefault(key) ?? [], minute.Transactions.ToDictionary());
-        }
+        AssertMinutesAreTheProxys(service, stats);
 
         var clientServerBusy = service.Minutes.Sum(m => m.Client.GetValueOrDefault("server_busy"));
         Assert.True(stats.Throttled.ServerBusy > 0, "the load should have gone over the partition limit");
@@ -145,6 +140,17 @@ public sealed class ServiceMetricsRunTests(AzuriteFixture azurite, ITestOutputHe
     }
 
     public void Dispose() => Directory.Delete(_output, recursive: true);
+
+    /// <summary>Each minute's transactions by ResponseType are those the proxy counted in it (its /_proxy/stats).</summary>
+    internal static void AssertMinutesAreTheProxys(TableLoad.Measurement.Service.ServiceSummary service, TableLoad.Proxy.ProxyStats stats)
+    {
+        Assert.NotEmpty(service.Minutes);
+        foreach (var minute in service.Minutes)
+        {
+            var key = minute.Minute.UtcDateTime.ToString("yyyy-MM-dd'T'HH:mm:ss'Z'", CultureInfo.InvariantCulture);
+            Assert.Equal(stats.ServiceTransactions.GetValueOrDefault(key) ?? [], minute.Transactions.ToDictionary());
+        }
+    }
 
     private Task<(int ExitCode, string Stdout, string Stderr)> RunAsync(InProcessProxy proxy, params string[] more) =>
         ServiceMetricsRun.RunAsync(proxy, Resource, _output, log, more);

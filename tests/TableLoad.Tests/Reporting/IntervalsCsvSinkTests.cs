@@ -46,7 +46,7 @@ public sealed class IntervalCsvWriterTests
 
         sut.OnWindow(CreateWindow(StartSecond + 7, 1_500, 1_999), warmup: false);
 
-        Assert.Equal($"{StartSecond + 7},7,false,200,0,2,0,0,0,0,0,0,0,0,0,1.500,1.999,,,", Lines(text)[1]);
+        Assert.Equal($"{StartSecond + 7},7,false,200,0,2,0,0,0,0,0,0,0,0,0,1.500,1.999,,,,2", Lines(text)[1]);
     }
 
     [Fact]
@@ -64,7 +64,7 @@ public sealed class IntervalCsvWriterTests
 
         sut.OnWindow(window, warmup: true);
 
-        Assert.Equal($"{StartSecond},0,true,0,90,9,1,2,1,1,1,1,1,0,1,1.000,1.000,,,", Lines(text)[1]);
+        Assert.Equal($"{StartSecond},0,true,0,90,9,1,2,1,1,1,1,1,0,1,1.000,1.000,,,,9", Lines(text)[1]);
     }
 
     [Fact]
@@ -75,7 +75,7 @@ public sealed class IntervalCsvWriterTests
 
         sut.OnWindow(CreateWindow(StartSecond + 1), warmup: false);
 
-        Assert.Equal($"{StartSecond + 1},1,false,0,0,0,0,0,0,0,0,0,0,0,0,,,,,", Lines(text)[1]);
+        Assert.Equal($"{StartSecond + 1},1,false,0,0,0,0,0,0,0,0,0,0,0,0,,,,,,0", Lines(text)[1]);
     }
 
     [Fact]
@@ -91,7 +91,7 @@ public sealed class IntervalCsvWriterTests
         sut.OnWindow(CreateWindow(StartSecond + 2), warmup: false);
         sut.OnWindow(CreateWindow(StartSecond + 4), warmup: false);
 
-        Assert.Equal([",100", "1,150", "1,250", "2,300"], Lines(text).Skip(1).Select(l => string.Join(',', l.Split(',')[^3..^1])));
+        Assert.Equal([",100", "1,150", "1,250", "2,300"], Lines(text).Skip(1).Select(l => string.Join(',', l.Split(',')[^4..^2])));
     }
 
     [Fact]

@@ -2,6 +2,7 @@ using TableLoad.Settings;
 using TableLoad.Storage;
 using System.Globalization;
 using TableLoad.Measurement;
+using TableLoad.Measurement.Service;
 using TableLoad.Measurement.Gates;
 using TableLoad.Reporting;
 using TableLoad.Sweep;
@@ -24,7 +25,7 @@ public sealed class SweepCsvTests
         Assert.Equal(
             "cell,client,runtime,operation,processes,tasks,batch_size,entity_size,partitions,rate,rate_unit,repeat,min,median,mean,max,p90,p95,p99,p99_ci_low,p99_ci_high,peak_eps," +
             "succeeded,failed,throttled,timeouts,mean_eps,eps_ci_low,eps_ci_high,goodput_mb_s,ru_per_entity,ru_per_second," +
-            "throttled_request_units,throttled_account_operations,throttled_account_ingress,throttled_account_egress,throttled_partition_or_unnamed,client_cpu_s,client_cpu_us_per_entity,saturated,status,gates," +
+            "throttled_request_units,throttled_account_operations,throttled_account_ingress,throttled_account_egress,throttled_partition_or_unnamed,service_transactions,service_throttled,service_server_latency_ms,service_e2e_latency_ms,client_cpu_s,client_cpu_us_per_entity,saturated,status,gates," +
             "insert_requests,insert_entities,insert_eps,insert_peak_eps,insert_p50_ms,insert_p99_ms,upsert_replace_requests,upsert_replace_entities,upsert_replace_eps,upsert_replace_peak_eps," +
             "upsert_replace_p50_ms,upsert_replace_p99_ms,upsert_merge_requests,upsert_merge_entities,upsert_merge_eps,upsert_merge_peak_eps,upsert_merge_p50_ms,upsert_merge_p99_ms," +
             "read_requests,read_entities,read_eps,read_peak_eps,read_p50_ms,read_p99_ms,query_requests,query_entities,query_eps,query_peak_eps,query_p50_ms,query_p99_ms," +
@@ -128,7 +129,7 @@ public sealed class SweepCsvTests
 
         Assert.Equal(
             "wire-p2-t12-b100-e1024-spread8-rate2500.5-r1,wire,tuned,insert,2,12,100,1024,spread:8,2500.5,eps,1,8.25,20.5,22.126333333333335,950.75,30.5,35.25,1234.5,45.25,52.75,1200," +
-            "1234500,1000,9,1,900.1,11010.25,11990.25,0.9216,6.25,71875.5,0,0,0,0,7,1.75,19.4,false,complete,",
+            "1234500,1000,9,1,900.1,11010.25,11990.25,0.9216,6.25,71875.5,0,0,0,0,7,,,,,1.75,19.4,false,complete,",
             UpToGates(line));
         Assert.Equal(SweepCsv.Columns.Count, line.Split(',').Length);
     }
@@ -155,6 +156,27 @@ public sealed class SweepCsvTests
         Assert.Equal(("20", "2000", "200.25", "40.125"), (fields["upsert_replace_requests"], fields["upsert_replace_entities"], fields["upsert_replace_eps"], fields["upsert_replace_p99_ms"]));
         Assert.Equal("", fields["insert_requests"]);
         Assert.Equal(row, SweepCsv.TryParse(line));
+    }
+
+    [Fact]
+    public void Format_ACellThatReadTheServicesMetrics_WritesItsFiguresBesideTheClients_AndReadsThemBack()
+    {
+        var summary = CellSummaries.Summary();
+        var service = new ServiceSummary
+        {
+            Resource = "/subscriptions/s/resourceGroups/g/providers/Microsoft.Storage/storageAccounts/a/tableServices/default",
+            Transactions = new Dictionary<string, long> { ["Success"] = 900, ["ServerBusyError"] = 40, ["ClientThrottlingError"] = 2 },
+            ServerLatencyMs = new ServiceLatency(12.5, 80),
+        };
+
+        var row = CreateRow(summary with { Service = service });
+        var line = SweepCsv.Format(row);
+        var fields = CsvLine.ByColumn(SweepCsv.Header, line);
+
+        Assert.Equal(("942", "42", "12.5", ""), (fields["service_transactions"], fields["service_throttled"], fields["service_server_latency_ms"], fields["service_e2e_latency_ms"]));
+        Assert.Equal(row, SweepCsv.TryParse(line));
+        // A cell whose metrics were unavailable has no figures of the service, not zeros.
+        Assert.Equal("", CsvLine.ByColumn(SweepCsv.Header, SweepCsv.Format(CreateRow(summary with { Service = service with { Unavailable = "403" } })))["service_transactions"]);
     }
 
     [Fact]

@@ -13,6 +13,9 @@ internal enum MetricsFault
 
     /// <summary>529: the metrics API is overloaded, on every call.</summary>
     Overloaded,
+
+    /// <summary>200 with a JSON body that is not the metrics answer's shape, as a gateway or a changed API might send.</summary>
+    Malformed,
 }
 
 internal static class MetricsFaultNames
@@ -25,6 +28,7 @@ internal static class MetricsFaultNames
         MetricsFault.Forbidden => "forbidden",
         MetricsFault.NotFound => "not-found",
         MetricsFault.Overloaded => "overloaded",
+        MetricsFault.Malformed => "malformed",
     };
 
     public static bool TryParse(string? name, out MetricsFault fault)

@@ -79,6 +79,11 @@ internal sealed class ServiceEmulation(ServiceMetricsRecorder recorder, MetricsF
             case MetricsFault.Overloaded:
                 await ErrorAsync(response, 529, "ServiceOverloaded", "The metrics service is overloaded; retry later.").ConfigureAwait(false);
                 return;
+            case MetricsFault.Malformed:
+                // JSON, so only its shape is wrong: a value that is no list of metrics.
+                response.ContentType = "application/json; charset=utf-8";
+                await response.WriteAsync("{\"value\": \"Transactions\"}", context.RequestAborted).ConfigureAwait(false);
+                return;
             case MetricsFault.None:
                 break;
         }

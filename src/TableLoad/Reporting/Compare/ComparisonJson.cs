@@ -11,7 +11,6 @@ internal static class ComparisonJson
 
     public static JsonObject Of(RunComparison comparison, IReadOnlyCollection<GatedFigure> gated)
     {
-        var worse = comparison.WorseAmong(gated);
         return new JsonObject
         {
             ["level"] = comparison.Level,
@@ -24,7 +23,7 @@ internal static class ComparisonJson
             ["knobs"] = new JsonArray([.. comparison.Knobs.Select(k => (JsonNode)new JsonObject { ["name"] = k.Name, ["base"] = k.Base, ["new"] = k.New })]),
             ["knobs_sentence"] = ComparisonLines.KnobsSentence(comparison),
             ["fail_on"] = new JsonArray([.. gated.Select(g => (JsonNode)JsonValue.Create(g.Name))]),
-            ["gate_failed"] = worse.Count > 0,
+            ["gate_failed"] = comparison.GateFails(gated),
             ["gate_undecided"] = new JsonArray([.. comparison.UndecidedAmong(gated).Select(g => (JsonNode)JsonValue.Create(g.Name))]),
         };
     }

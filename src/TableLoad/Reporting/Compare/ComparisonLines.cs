@@ -129,12 +129,14 @@ internal static class ComparisonLines
         var names = string.Join(",", gated.Select(f => f.Name));
         // A scope neither side's runs have (only --rounds can meet one: two folders refuse it) has no line above to point to.
         var absent = undecided.Where(f => f.Scope is { } scope && comparison.Slice(scope) is null).ToList();
-        var shown = undecided.Except(absent).ToList();
+        var withoutService = undecided.Where(f => comparison.WithoutService(f) is not null).ToList();
+        var shown = undecided.Except(absent).Except(withoutService).ToList();
         var unknown = (shown.Count > 0 ? $"; {string.Join(", ", shown.Select(f => f.Name))} cannot be decided, see above" : "")
-            + string.Concat(absent.Select(f => $"; {f.Name} cannot be decided: neither side's runs have {f.Scope}"));
-        return worse.Count == 0
+            + string.Concat(absent.Select(f => $"; {f.Name} cannot be decided: neither side's runs have {f.Scope}"))
+            + string.Concat(withoutService.Select(f => $"; {f.Name} cannot be decided: {comparison.WithoutService(f)} has no service metrics (summary.json's service), and a gate on them is never passed without"));
+        return !comparison.GateFails(gated)
             ? $"gate --fail-on {names}: passed (none worse beyond noise{unknown})"
-            : $"gate --fail-on {names}: FAILED ({string.Join(", ", worse.Select(f => f.Name))} worse beyond noise{unknown})";
+            : $"gate --fail-on {names}: FAILED ({(worse.Count > 0 ? string.Join(", ", worse.Select(f => f.Name)) : "none")} worse beyond noise{unknown})";
     }
 
     private const string RunNoiseWords = "the run-to-run variation one run cannot show";

@@ -13,7 +13,8 @@ internal sealed record RunComparison(ComparedSide Base, ComparedSide New, IReadO
 
     /// <summary>The figures compare prints, in order; <c>--fail-on</c> may name any of them.</summary>
     public static IReadOnlyList<RunFigure> Compared { get; } =
-        [RunFigure.Eps, RunFigure.P50, RunFigure.P90, RunFigure.P99, RunFigure.Throttled, RunFigure.CpuPerEntity];
+        [RunFigure.Eps, RunFigure.P50, RunFigure.P90, RunFigure.P99, RunFigure.Throttled, RunFigure.CpuPerEntity,
+         RunFigure.ServiceServerLatency, RunFigure.ServiceE2ELatency, RunFigure.ServiceThrottled];
 
     /// <summary>Each operation either side sent, judged where both did (<see cref="SliceComparison.Between"/>); empty when neither side's summaries name one.</summary>
     public IReadOnlyList<SliceComparison> Operations { get; init; } = [];
@@ -123,7 +124,17 @@ internal sealed record RunComparison(ComparedSide Base, ComparedSide New, IReadO
     /// only runs made by rounds can meet): they neither fail nor pass the gate.
     /// </summary>
     public IReadOnlyList<GatedFigure> UndecidedAmong(IReadOnlyCollection<GatedFigure> gated) =>
-        [.. gated.Where(g => Judged(g) is { Verdict: ComparisonVerdict.CannotDecide } || (g.Scope is { } scope && Slice(scope) is null or { OnlyOn: not null }))];
+        [.. gated.Where(g => Judged(g) is { Verdict: ComparisonVerdict.CannotDecide } || (g.Scope is { } scope && Slice(scope) is null or { OnlyOn: not null }) || WithoutService(g) is not null)];
+
+    /// <summary>
+    /// The side ("base" or "new") a run of which has no figure of the service's that <paramref name="gated"/> names (no --service-metrics, or
+    /// unavailable); null when both have it, or the figure is not the service's. Such a gate cannot be decided and is never passed, as a run's --fail-if.
+    /// </summary>
+    public string? WithoutService(GatedFigure gated) =>
+        !gated.Figure.IsServices() ? null : Values(Base, gated.Figure) is null ? "base" : Values(New, gated.Figure) is null ? "new" : null;
+
+    /// <summary>Whether the gate fails: a gated figure worse beyond noise, or one of the service's that a side lacks.</summary>
+    public bool GateFails(IReadOnlyCollection<GatedFigure> gated) => WorseAmong(gated).Count > 0 || gated.Any(g => WithoutService(g) is not null);
 
     /// <summary>The comparison of a gated figure; null when it has none (its part of the runs on one side only, or a side that did not measure it).</summary>
     public FigureComparison? Judged(GatedFigure gated)

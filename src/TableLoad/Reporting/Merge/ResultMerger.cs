@@ -24,7 +24,8 @@ internal static class ResultMerger
     }
 
     /// <param name="thresholds">report's <c>--fail-if</c>, whose verdicts on the merged figures the merged summary.json records.</param>
-    public static async Task<RunSummary> MergeAsync(MergePlan plan, string outputDirectory, string? label, IReadOnlyList<Threshold> thresholds)
+    /// <param name="more">Sinks of the merged seconds beside the files', as a run has beside its own (the client's minutes for <c>--service-metrics</c>).</param>
+    public static async Task<RunSummary> MergeAsync(MergePlan plan, string outputDirectory, string? label, IReadOnlyList<Threshold> thresholds, IReadOnlyList<IWindowSink>? more = null)
     {
         var parts = plan.Parts;
         Directory.CreateDirectory(outputDirectory);
@@ -39,7 +40,7 @@ internal static class ResultMerger
         using (var perSecond = PerSecondFiles.Open(outputDirectory, start, stageTimeline, slices))
         {
             var pool = new WindowPool();
-            List<IWindowSink> sinks = [totals, .. perSecond.Sinks];
+            List<IWindowSink> sinks = [totals, .. perSecond.Sinks, .. more ?? []];
             if (stages is not null)
             {
                 sinks.Add(stages);

@@ -122,6 +122,9 @@ internal sealed record IntervalsCsvRow(long EpochSecond, bool Warmup, long Entit
     /// <summary>The second's request units; 0 when it had no charge, or in a folder written before TableLoad read charges.</summary>
     public double RequestUnits { get; init; }
 
+    /// <summary>The second's attempts, retries included; its batches in a folder written before intervals.csv kept them (its retries unknown).</summary>
+    public long Attempts { get; init; }
+
     public static IntervalsCsvRow Parse(string[] header, string[] cells)
     {
         string Cell(string name) => cells[Array.IndexOf(header, name)];
@@ -141,6 +144,7 @@ internal sealed record IntervalsCsvRow(long EpochSecond, bool Warmup, long Entit
         return new IntervalsCsvRow(Count("epoch_s"), Cell("warmup") == "true", Count("entities_succeeded"), Count("entities_failed"), batches, byOutcome)
         {
             RequestUnits = requestUnits,
+            Attempts = Array.IndexOf(header, IntervalsCsvSink.AttemptsColumn) < 0 ? batches : Count(IntervalsCsvSink.AttemptsColumn),
         };
     }
 
@@ -149,7 +153,7 @@ internal sealed record IntervalsCsvRow(long EpochSecond, bool Warmup, long Entit
         window.Reset(EpochSecond);
         window.Warmup = Warmup;
         // intervals.csv holds these counts only; the others were not written and stay zero.
-        window.Counts.Add(new WindowCounts { Batches = Batches, EntitiesSucceeded = EntitiesSucceeded, EntitiesFailed = EntitiesFailed, ByOutcome = ByOutcome, RequestUnits = RequestUnits });
+        window.Counts.Add(new WindowCounts { Batches = Batches, EntitiesSucceeded = EntitiesSucceeded, EntitiesFailed = EntitiesFailed, ByOutcome = ByOutcome, RequestUnits = RequestUnits, Attempts = Attempts });
         if (histograms.TryGetValue((EpochSecond, Warmup ? HistogramLogSink.WarmupTag : null), out var latency))
         {
             window.Latency.Add(latency);

@@ -16,7 +16,7 @@ public sealed class RecomputedFiguresTests
 {
     private static readonly MergeRule[] RecomputedByCaller = [MergeRule.Derived, MergeRule.Histogram, MergeRule.PerSecond, MergeRule.Union, MergeRule.Parts];
 
-    // Recomputed by report from the service's own data (--service-log; --service-metrics is not read by report yet), not from the parts:
+    // Recomputed by report from the service's own data (--service-metrics, --service-log) or kept from a single folder, not merged from the parts:
     // absent from a merge without it.
     private static readonly string[] RecomputedFromTheService = ["RunSummary.Service"];
 
