@@ -4,7 +4,6 @@ using Azure;
 using Azure.Core;
 using Azure.Core.Pipeline;
 using Azure.Data.Tables;
-using TableLoad.Measurement.Service;
 using TableLoad.Storage.Sdk;
 
 namespace TableLoad.Storage;

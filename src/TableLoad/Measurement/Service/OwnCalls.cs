@@ -1,15 +1,6 @@
-namespace TableLoad.Measurement.Service;
+using TableLoad.Storage;
 
-/// <summary>What a run sends besides its load's requests, each a transaction the service counts.</summary>
-internal enum OwnCall
-{
-    TableCreation,
-    EmptinessCheck,
-    Count,
-    Preload,
-    ReadBack,
-    TableDeletion,
-}
+namespace TableLoad.Measurement.Service;
 
 /// <summary>
 /// The run's own requests besides its load (the table's creation, --verify's count, the preload, read-backs ...) by the wall-clock minute
