@@ -12,7 +12,8 @@ namespace TableLoad.Engine;
 /// batch's nonce proves a write committed, and one entity gone proves a delete did. A read or a query changes
 /// nothing, and a read-modify-write no key, so nothing is read back for them.
 /// </summary>
-internal sealed class BatchSubmitter(ResiliencePipeline<BatchResult> pipeline, TableAdmin readBack)
+/// <param name="time">The run's clock, which a throttled read-back's back-off waits on.</param>
+internal sealed class BatchSubmitter(ResiliencePipeline<BatchResult> pipeline, TableAdmin readBack, TimeProvider time)
 {
     /// <param name="abandon">Cancels the request in flight: it is then <see cref="BatchOutcome.Abandoned"/>, and a batch is read back once.</param>
     public async ValueTask<BatchResult> SubmitAsync(IRequestSender sender, TableOperation operation, BatchIdentity batch, CancellationToken abandon)
@@ -71,7 +72,7 @@ internal sealed class BatchSubmitter(ResiliencePipeline<BatchResult> pipeline, T
             {
                 // A read counts against the partition's limit like a write: the read-back of a batch that just spent it is throttled,
                 // and asked again once the limit has had time to refill.
-                await Task.Delay(ReadBackBackoff[attempt], CancellationToken.None).ConfigureAwait(false);
+                await Task.Delay(ReadBackBackoff[attempt], time, CancellationToken.None).ConfigureAwait(false);
             }
             catch (Exception ex) when (ex is OperationCanceledException or HttpRequestException or IOException or TableServiceException)
             {
