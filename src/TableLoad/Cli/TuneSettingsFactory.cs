@@ -193,7 +193,7 @@ internal static class TuneSettingsFactory
         {
             Processes = run.Processes.ValueOf(defaults) ?? 1,
             Tasks = run.Tasks.ValueOf(defaults) ?? 1,
-            BatchSize = Batching.Of(run.BatchSize.Numbers.ValueOf(defaults) ?? 1),
+            BatchSize = Batching.Of(run.BatchSize.Transaction.ValueOf(defaults) ?? 1),
         };
         return new RunDefaults(cell, run.Warmup.ValueIn(defaults, errors) ?? TimeSpan.Zero, run.Duration.ValueIn(defaults, errors) ?? TimeSpan.Zero);
     }
