@@ -18,11 +18,17 @@ internal sealed class TableAdmin : IDisposable
     private readonly TableClient _table;
 
     public TableAdmin(AuthorizedTarget target, string table, TimeSpan callTimeout, int maxConnections = 8)
+        : this(target, table, callTimeout, HttpHandlerFactory.Create(maxConnections))
+    {
+    }
+
+    /// <param name="handler">Sends every call's requests; disposed with this.</param>
+    public TableAdmin(AuthorizedTarget target, string table, TimeSpan callTimeout, HttpMessageHandler handler)
     {
         Target = target;
         CallTimeout = callTimeout;
         Table = table;
-        _handler = HttpHandlerFactory.Create(maxConnections);
+        _handler = handler;
         // The SDK's per-request timeout bounds every call, each page of a count included.
         var options = SdkClientOptions.Create(_handler, callTimeout, diagnostics: false);
         _table = target.Authorizer.CreateServiceClient(target.TableEndpoint, options).GetTableClient(table);
