@@ -152,10 +152,13 @@ public sealed class TuneTests(AzuriteFixture azurite) : IDisposable
     public async Task SingleWrites_TuneTasksAlone_EveryProbeSendingSingleWrites_AndTheCommandSaysBatchSizeNone()
     {
         var (exitCode, stdout, stderr) = await TableLoadProcess.RunAsync(
-            ShortTune(_output, "--operation", "upsert-replace", "--batch-size", "none", "--max-tasks", "4", "--warmup", "0s", "--duration", "1s", "--confirm-duration", "1s"),
+            ShortTune(_output, "--operation", "upsert-replace", "--batch-size", "none", "--max-tasks", "4", "--warmup", "0s", "--duration", "1s", "--confirm-duration", "1s", "--report"),
             azurite.ConnectionString, Limit);
 
         Assert.True(exitCode == 0, stderr + stdout);
+        // The report reads tune.json's batch sizes as written: "none", not a number.
+        var html = File.ReadAllText(Path.Combine(_output, "report.html"));
+        Assert.Contains("single writes", html, StringComparison.Ordinal);
         var tune = ReadTuneJson();
         Assert.Equal([Batching.None], tune.Space.BatchSizes);
         Assert.All(tune.Probes, p => Assert.Equal(Batching.None, p.BatchSize));
