@@ -18,6 +18,12 @@
 # runtime setting changed alone (DATAS on, a 128 MB gen0 budget, non-concurrent GC, tiered PGO on, workstation GC,
 # idle thread-pool workers spinning as .NET's default has them),
 # beside the plain SDK loop: what each setting saves in CPU per entity, GC pauses and memory.
+# With --single, only (7): single writes (--operation upsert-replace --batch-size none, one 1 KB entity a request) of each TableLoad
+# client beside its baseline, against the fake endpoint (answering each PUT with the service's 204) and against Azurite (restarted
+# before every run): TableLoad --client sdk against the plain SDK loop of TableClient.UpsertEntityAsync (default client options,
+# as an application writes), --client wire against the raw PUT floor (a bare HttpClient loop PUTting pre-built entities);
+# requests/s and CPU µs per request as mean ± sd (min–max), and the ratios beside TableLoad's targets (sdk ≥ 1.0× the loop's
+# requests/s at ≤ 0.6× its CPU per request; wire ≥ 0.95× the floor's requests/s).
 # With --memory, only (6): TableLoad --client sdk against the fake endpoint under each --runtime at 16 and 256 tasks and
 # with --processes 4, each with and without the GC heap limit of a container's 1 GiB memory limit
 # (DOTNET_GCHeapHardLimit): the peak RSS of the largest process and of all of them, and each process's GC heaps.
@@ -27,11 +33,13 @@
 #   scripts/bench.sh --profile [--keep]
 #   scripts/bench.sh --settings [--runs N] [--keep]
 #   scripts/bench.sh --memory [--keep]
+#   scripts/bench.sh --single [--quick] [--runs N] [--no-azurite] [--keep]
 #
 #   --quick       shorter runs (4 s / 3 s measured), Azurite cells tasks 1 and 16 only, no micro-benchmarks
 #   --runs N      runs per client and cell (default 3; medians need at least 3)
 #   --tasks LIST  the one-process Azurite cells' task counts (default "1 4 16 64")
 #   --no-diagnostics  leave out the ceiling's --client sdk --sdk-diagnostics runs
+#   --no-azurite  leave out the Azurite table (2), or with --single its Azurite rounds
 #   --keep        keep the work folder (raw.csv, every run's result files and logs)
 #
 # Figures are for this machine only, and noisy when other processes use its cores: the load average
@@ -43,6 +51,8 @@ readonly REPO_ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 source "$REPO_ROOT/scripts/lib/http.sh"
 # shellcheck source=lib/bench-runtime.sh
 source "$REPO_ROOT/scripts/lib/bench-runtime.sh"
+# shellcheck source=lib/bench-rounds.sh
+source "$REPO_ROOT/scripts/lib/bench-rounds.sh"
 readonly TABLELOAD="$REPO_ROOT/src/TableLoad/bin/Release/net10.0/tableload.dll"
 readonly BENCH="$REPO_ROOT/bench/TableLoad.Bench/bin/Release/net10.0/TableLoad.Bench.dll"
 readonly MICRO="$REPO_ROOT/bench/TableLoad.MicroBench/bin/Release/net10.0/TableLoad.MicroBench.dll"
@@ -53,7 +63,7 @@ readonly KEY='Eby8vdM02xNOcqFlqUwJPLlmEtlCDXJ1OUzFT50uSRZ6IFsuFq2UVErCz4I6tq/K1S
 RUNS=3
 CEILING_TASKS=16 CEILING_SECONDS=10 CEILING_WARMUP=2
 AZURITE_TASKS=(1 4 16 64) AZURITE_SECONDS=5 AZURITE_WARMUP=2 AZURITE_P2_TASKS=16
-DO_CEILING=1 DO_AZURITE=1 DO_MICRO=1 DO_DIAGNOSTICS=1 DO_PROFILE=0 DO_SETTINGS=0 DO_MEMORY=0 KEEP=0 SOAK_MINUTES=0
+DO_CEILING=1 DO_AZURITE=1 DO_MICRO=1 DO_DIAGNOSTICS=1 DO_PROFILE=0 DO_SETTINGS=0 DO_MEMORY=0 DO_SINGLE=0 SINGLE_AZURITE=1 KEEP=0 SOAK_MINUTES=0
 
 die() { echo "bench.sh: $*" >&2; exit 1; }
 
@@ -64,7 +74,7 @@ while [[ $# -gt 0 ]]; do
         --tasks) [[ $# -ge 2 && "$2" =~ ^[0-9]+( [0-9]+)*$ ]] || die "--tasks needs a list of task counts, e.g. \"4 16\"."
                  read -r -a AZURITE_TASKS <<<"$2"; shift 2 ;;
         --no-ceiling) DO_CEILING=0; shift ;;
-        --no-azurite) DO_AZURITE=0; shift ;;
+        --no-azurite) DO_AZURITE=0 SINGLE_AZURITE=0; shift ;;
         --no-micro) DO_MICRO=0; shift ;;
         --no-diagnostics) DO_DIAGNOSTICS=0; shift ;;
         --keep) KEEP=1; shift ;;
@@ -73,7 +83,8 @@ while [[ $# -gt 0 ]]; do
         --profile) DO_PROFILE=1 DO_CEILING=0 DO_AZURITE=0 DO_MICRO=0; shift ;;
         --settings) DO_SETTINGS=1 DO_AZURITE=0 DO_MICRO=0; shift ;;
         --memory) DO_MEMORY=1 DO_CEILING=0 DO_AZURITE=0 DO_MICRO=0; shift ;;
-        -h|--help) sed -n '2,37p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
+        --single) DO_SINGLE=1 DO_CEILING=0 DO_AZURITE=0 DO_MICRO=0; shift ;;
+        -h|--help) sed -n '2,46p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
         *) die "unknown argument '$1' (see --help)." ;;
     esac
 done
@@ -262,6 +273,64 @@ if [[ "$DO_AZURITE" == 1 ]]; then
     echo "(2) Against Azurite: entities/s and batch latency p99, median (min–max); ratios = TableLoad ÷ its baseline"
     dotnet "$BENCH" tables --raw "$RAW" --table azurite
     echo
+fi
+
+# One run of one side of (7) in round $2, recorded in raw.csv as table $SINGLE_TABLE against the endpoint on $SINGLE_PORT
+# (Azurite is started for the run and stopped after it when the table is Azurite's); a failed run is said and left out.
+run_side() {
+    local side="$1" round="$2" name="$SINGLE_TABLE-$1-$2" seconds="$CEILING_SECONDS" warmup="$CEILING_WARMUP"
+    if [[ "$SINGLE_TABLE" == single-azurite ]]; then
+        seconds="$AZURITE_SECONDS" warmup="$AZURITE_WARMUP"
+        AZURITE_PORT="$(free_port)" SINGLE_PORT="$AZURITE_PORT"
+        "$REPO_ROOT/scripts/azurite.sh" start --port "$AZURITE_PORT" >"$WORK/azurite-start.log" 2>&1 \
+            || { cat "$WORK/azurite-start.log" >&2; die "Azurite did not start."; }
+    fi
+    case "$side" in
+        tableload-sdk|tableload-wire)
+            if run_tableload "$name" "$SINGLE_PORT" "$CEILING_TASKS" "$seconds" "$warmup" "$WORK/$name.probe.json" \
+                --client "${side#tableload-}" --operation upsert-replace --batch-size none; then
+                record --table "$SINGLE_TABLE" --cell "p1-t$CEILING_TASKS" --client "$side" --run "$round" --summary "$WORK/$name/summary.json" \
+                    --probe "$WORK/$name.probe.json" --time "$WORK/$name.time"
+            fi ;;
+        sdk-upsert-loop|put-floor)
+            local runtime=("${FLOOR_ENV[@]}")
+            [[ "$side" == sdk-upsert-loop ]] && runtime=("${SDK_LOOP_ENV[@]}")
+            if timed "$WORK/$name.time" env "${runtime[@]}" dotnet "$BENCH" "$side" --url "http://127.0.0.1:$SINGLE_PORT/$ACCOUNT" --tasks "$CEILING_TASKS" \
+                --seconds "$seconds" --warmup "$warmup" --entity-size 1024 --properties 8 >"$WORK/$name.json" 2>"$WORK/$name.log"; then
+                record --table "$SINGLE_TABLE" --cell "p1-t$CEILING_TASKS" --client "$side" --run "$round" --result "$WORK/$name.json" --time "$WORK/$name.time"
+            else
+                echo "warning: $name exited with $? (log: $WORK/$name.log)" >&2
+            fi ;;
+    esac
+    if [[ "$SINGLE_TABLE" == single-azurite ]]; then
+        "$REPO_ROOT/scripts/azurite.sh" stop --port "$AZURITE_PORT" >/dev/null 2>&1 || true
+        AZURITE_PORT=""
+    fi
+}
+
+if [[ "$DO_SINGLE" == 1 ]]; then
+    SINGLE_SIDES=(tableload-sdk sdk-upsert-loop tableload-wire put-floor)
+    start_fake_endpoint
+    SINGLE_TABLE=single-ceiling SINGLE_PORT="$port"
+    echo "== (7) single writes: upserts of one 1 KB entity (8 properties) a request, $CEILING_TASKS tasks, $RUNS round(s) of ${SINGLE_SIDES[*]}"
+    echo "   against the fake endpoint on 127.0.0.1:$port, ${CEILING_SECONDS} s measured after ${CEILING_WARMUP} s warm-up"
+    run_rounds "$RUNS" "${SINGLE_SIDES[@]}"
+    # Every side's requests reached it as single writes, not batches: batches stay 0.
+    echo "   the fake endpoint received $(http_get "$port" /_fake/received || echo '(no answer)')"
+    stop_fake_endpoint
+    echo
+    echo "(7) Single writes against the fake endpoint: mean ± sd (min–max) over the rounds; CPU is the client process's user+system ÷ its requests (\"measured\": the measured window only)"
+    dotnet "$BENCH" single-table --raw "$RAW" --table single-ceiling
+    echo
+    if [[ "$SINGLE_AZURITE" == 1 ]]; then
+        SINGLE_TABLE=single-azurite
+        echo "== (7) single writes against Azurite (in memory, restarted before every run), ${AZURITE_SECONDS} s measured after ${AZURITE_WARMUP} s warm-up"
+        run_rounds "$RUNS" "${SINGLE_SIDES[@]}"
+        echo
+        echo "(7) Single writes against Azurite: mean ± sd (min–max) over the rounds; CPU per request as above"
+        dotnet "$BENCH" single-table --raw "$RAW" --table single-azurite
+        echo
+    fi
 fi
 
 if [[ "$SOAK_MINUTES" -gt 0 ]]; then

@@ -62,7 +62,7 @@ usl_caption <- function(model) {
   sprintf(paste0("Curve: the Universal Scalability Law X(N) = λN / (1 + σ(N−1) + κN(N−1)) fitted to %s%s%s:\n",
                  "λ = %s e/s, σ = %.4g, κ = %.4g, %s; predicted peak: %s."),
           if (is.null(model$points)) "the probes" else plural(model$points, "probe"),
-          if (is.null(model$batch_size)) "" else sprintf(" of batch size %s", format_count(model$batch_size)),
+          if (is.null(model$batch_size)) "" else if (identical(model$batch_size, "none")) " of single writes" else sprintf(" of batch size %s", format_count(model$batch_size)),
           if (is.null(model$parameters)) "" else sprintf(" (%s)", plural(model$parameters, "parameter")),
           plain_number(round(model$lambda, 1)), model$sigma, model$kappa, usl_fit_text(model), peak)
 }
@@ -86,7 +86,7 @@ plot_tune_concurrency <- function(tune) {
   probes <- drawn$probes
   if (nrow(probes) == 0L) return(NULL)
   probes[, verdict := factor(verdict, levels = names(VERDICT_COLOURS))]
-  probes[, batch := factor(batch_size, levels = sort(unique(batch_size)))]
+  probes[, batch := batch_size_levels(as.character(batch_size))]
   n <- c(probes$concurrency, drawn$confirms$concurrency)
   log_axis <- max(n) / min(n) >= 8
   model <- tune$json$model

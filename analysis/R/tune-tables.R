@@ -3,9 +3,13 @@
 
 plural <- function(n, one, many = paste0(one, "s")) paste(format_count(n), ifelse(!is.na(n) & n == 1, one, many))
 
-# "1 process × 8 tasks, batches of 100"
+# "1 process × 8 tasks, batches of 100", or "…, single writes" for --batch-size none.
 configuration_text <- function(processes, tasks, batch_size) {
-  sprintf("%s × %s, batches of %s", plural(processes, "process", "processes"), plural(tasks, "task"), format_count(batch_size))
+  sprintf("%s × %s, %s", plural(processes, "process", "processes"), plural(tasks, "task"), batching_text(batch_size))
+}
+
+batching_text <- function(batch_size) {
+  ifelse(as.character(batch_size) == "none", "single writes", paste("batches of", format_count(suppressWarnings(as.numeric(as.character(batch_size))))))
 }
 
 format_percent <- function(x) ifelse(is.na(x), "", sprintf("%.1f%%", x))

@@ -37,9 +37,9 @@ first_line <- function(text) trimws(strsplit(text, "\n", fixed = TRUE)[[1]][1])
 TUNE_JSON_FIELDS <- list(
   limit = c(kind = "string", sentence = "string", evidence_cell = "string?"),
   model = c(lambda = "number", sigma = "number", kappa = "number", r_squared = "number?", points = "number?",
-            batch_size = "number?", peak_concurrency = "number?", parameters = "number?", degrees_of_freedom = "number?",
+            batch_size = "batch_size?", peak_concurrency = "number?", parameters = "number?", degrees_of_freedom = "number?",
             adjusted_r_squared = "number?", residual_standard_error = "number?"),
-  recommendation = c(cell = "string", command = "string", processes = "number", tasks = "number", batch_size = "number",
+  recommendation = c(cell = "string", command = "string", processes = "number", tasks = "number", batch_size = "batch_size",
                      entities_per_second_mean = "number", entities_per_second_ci_low = "number",
                      entities_per_second_ci_high = "number", confidence_level = "number?", p50_ms = "number?", p99_ms = "number?",
                      throttled_percent = "number?", cpu_us_per_entity = "number?", constraints_held = "flag?", choice = "string?")
@@ -67,6 +67,8 @@ tune_json_problems <- function(json) {
 
 is_string <- function(x) is.character(x) && length(x) == 1L && !is.na(x)
 
+TYPE_WORDS <- c(string = "string", number = "number", flag = "flag", batch_size = "number or none")
+
 field_problems <- function(object, fields, where) {
   problems <- character()
   for (name in names(fields)) {
@@ -76,8 +78,10 @@ field_problems <- function(object, fields, where) {
     ok <- switch(sub("?", "", type, fixed = TRUE),
                  string = is_string(value),
                  number = is.numeric(value) && length(value) == 1L,
-                 flag = is.logical(value) && length(value) == 1L)
-    if (!ok) problems <- c(problems, sprintf("%s.%s is %s, not a %s", where, name, describe_json(value), sub("?", "", type, fixed = TRUE)))
+                 flag = is.logical(value) && length(value) == 1L,
+                 # A size, or "none" for single writes (--batch-size none: one entity a request).
+                 batch_size = (is.numeric(value) && length(value) == 1L) || identical(value, "none"))
+    if (!ok) problems <- c(problems, sprintf("%s.%s is %s, not a %s", where, name, describe_json(value), TYPE_WORDS[[sub("?", "", type, fixed = TRUE)]]))
   }
   problems
 }

@@ -25,6 +25,10 @@ var floor = LoopCommand("floor", "The floor client: a bare HttpClient loop posti
     (options, ct) => new FloorClient(options).RunAsync(ct));
 var sdkLoop = LoopCommand("sdk-loop", "The plain SDK loop: TableClient.SubmitTransactionAsync of new entities per batch, as a user writes it; prints one JSON line.",
     (options, ct) => new SdkLoopClient(options).RunAsync(ct));
+var putFloor = SingleLoopCommand("put-floor", "The PUT floor: a bare HttpClient loop PUTting pre-serialized entities, each its own request under a new RowKey, signed per request; prints one JSON line (a batch is one entity).",
+    (options, ct) => new FloorClient(options).RunPutsAsync(ct));
+var sdkUpsertLoop = SingleLoopCommand("sdk-upsert-loop", "The plain SDK upsert loop: TableClient.UpsertEntityAsync (Replace) of a new entity per request, as a user writes it; prints one JSON line (a batch is one entity).",
+    (options, ct) => new SdkLoopClient(options).RunUpsertsAsync(ct));
 var readTable = new Option<string>("--table") { Description = "The table a 'tableload run --preload --key-space N --keep-table' filled.", Required = true };
 var keySpace = new Option<int>("--key-space") { Description = "That run's --key-space: the keys each task reads.", Required = true };
 var keyPrefix = new Option<string>("--key-prefix") { Description = "That run's --key-prefix.", DefaultValueFactory = _ => "tl" };
@@ -107,6 +111,14 @@ reads.SetAction(parse =>
     return 0;
 });
 
+var singleTable = new Option<string>("--table") { Description = $"{SingleWriteTable.CeilingName} or {SingleWriteTable.AzuriteName}.", Required = true };
+var singles = new Command("single-table", "Prints the single-write runs of one table of the raw CSV (bench.sh --single): each client's mean requests/s and CPU per request with sd and min–max, and the ratios TableLoad's targets for single writes name.") { reportRaw, singleTable };
+singles.SetAction(parse =>
+{
+    Console.Out.Write(SingleWriteTable.Render(RawRows(parse.GetValue(reportRaw)!), parse.GetValue(singleTable)!));
+    return 0;
+});
+
 var scenarioCpu = new Command("scenario-cpu-table", "Prints the scenario-cpu runs of the raw CSV: an ingest scenario's CPU per written entity alone and beside a read scenario, and whether the difference is beyond noise (scripts/bench-scenarios.sh).") { reportRaw };
 scenarioCpu.SetAction(parse =>
 {
@@ -114,9 +126,9 @@ scenarioCpu.SetAction(parse =>
     return 0;
 });
 
-var root = new RootCommand("TableLoad benchmarks: the fake endpoint, the baseline clients (floor, sdk-loop, sdk-read-loop, raw-read-loop) and a trace report (scripts/bench.sh, bench-reads.sh and bench-scenarios.sh run them).")
+var root = new RootCommand("TableLoad benchmarks: the fake endpoint, the baseline clients (floor, sdk-loop, put-floor, sdk-upsert-loop, sdk-read-loop, raw-read-loop) and a trace report (scripts/bench.sh, bench-reads.sh and bench-scenarios.sh run them).")
 {
-    fake, floor, sdkLoop, sdkReadLoop, rawReadLoop, recordCommand, tables, reads, scenarioCpu, report, memory, keys,
+    fake, floor, sdkLoop, putFloor, sdkUpsertLoop, sdkReadLoop, rawReadLoop, recordCommand, tables, reads, singles, scenarioCpu, report, memory, keys,
 };
 return await root.Parse(args).InvokeAsync().ConfigureAwait(false);
 
@@ -126,6 +138,14 @@ Command LoopCommand(string name, string description, Func<LoopOptions, Cancellat
     var command = new Command(name, description) { url, account, key, tasks, seconds, warmup, batchSize, entitySize, properties };
     command.SetAction((parse, ct) => PrintAsync(runAsync(
         LoopOptionsOf(parse, parse.GetValue(batchSize), parse.GetValue(entitySize), parse.GetValue(properties)), ct)));
+    return command;
+}
+
+// put-floor and sdk-upsert-loop write one entity a request: to the harness, a batch of one.
+Command SingleLoopCommand(string name, string description, Func<LoopOptions, CancellationToken, Task<LoopResult>> runAsync)
+{
+    var command = new Command(name, description) { url, account, key, tasks, seconds, warmup, entitySize, properties };
+    command.SetAction((parse, ct) => PrintAsync(runAsync(LoopOptionsOf(parse, 1, parse.GetValue(entitySize), parse.GetValue(properties)), ct)));
     return command;
 }
 

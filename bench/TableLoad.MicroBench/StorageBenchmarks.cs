@@ -42,7 +42,7 @@ public class StorageBenchmarks
         _client = new WireBatchClient(_target, Table, template, new CannedBatchHandler(), TimeProvider.System);
         _sdk = new SdkBatchClient(_target, Table, template, new CannedBatchHandler(), diagnostics: false, TimeProvider.System);
         _admin = new TableAdmin(_target, Table, TimeSpan.FromSeconds(5));
-        _submitter = new BatchSubmitter(BatchPipelineFactory.Create(TimeSpan.FromSeconds(30), retries: 0, TimeProvider.System), _admin);
+        _submitter = new BatchSubmitter(BatchPipelineFactory.Create(TimeSpan.FromSeconds(30), retries: 0, TimeProvider.System), _admin, TimeProvider.System);
         _bare = new HttpClient(new CannedBatchHandler()) { Timeout = Timeout.InfiniteTimeSpan };
         _wireSender = _client.CreateSender(TableOperation.Insert, WriteForm.Transaction);
         _wireSender.Prepare(Identity, 100);

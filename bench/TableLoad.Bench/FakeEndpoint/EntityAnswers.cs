@@ -12,7 +12,8 @@ namespace TableLoad.Bench.FakeEndpoint;
 internal static class EntityAnswers
 {
     private const string ContentType = "application/json;odata=minimalmetadata";
-    private const string ETag = "W/\"datetime'2026-01-01T00%3A00%3A00.0000000Z'\"";
+    /// <summary>The ETag of every entity the fake endpoint answers with or writes.</summary>
+    public const string ETag = "W/\"datetime'2026-01-01T00%3A00%3A00.0000000Z'\"";
 
     private const string Marker = "(PartitionKey='";
     private const string RowKeyMarker = "',RowKey='";

@@ -9,9 +9,9 @@ namespace TableLoad.Bench.FakeEndpoint;
 
 /// <summary>
 /// A Table endpoint on loopback that accepts every request without checking its signature and answers
-/// as cheaply as it can: each batch with a canned 202 holding one 204 per operation it counted, each point read with
-/// a canned 1 KB entity under the keys it asked for, any other GET with an empty page.
-/// GET /_fake/received says how many batches, operations, body bytes and point reads it received.
+/// as cheaply as it can: each batch with a canned 202 holding one 204 per operation it counted, each single write with the
+/// service's 204, each point read with a canned 1 KB entity under the keys it asked for, any other GET with an empty page.
+/// GET /_fake/received says how many batches, operations, body bytes, single writes and point reads it received.
 /// </summary>
 internal static class FakeTableEndpoint
 {
@@ -54,6 +54,15 @@ internal static class FakeTableEndpoint
             response.ContentType = BatchAnswers.ContentType;
             response.ContentLength = body.Length;
             await response.Body.WriteAsync(body, context.RequestAborted).ConfigureAwait(false);
+            return;
+        }
+
+        if (SingleWriteAnswers.Matches(request))
+        {
+            // The entity's body is read and dropped, as a batch's is counted.
+            await request.Body.CopyToAsync(Stream.Null, context.RequestAborted).ConfigureAwait(false);
+            received.AddSingleWrite();
+            SingleWriteAnswers.Write(request, response);
             return;
         }
 

@@ -6,7 +6,7 @@ using TableLoad.Workload;
 namespace TableLoad.Bench.Floor;
 
 /// <summary>
-/// One task's batch body, serialized once by TableLoad's own writer; each next batch only overwrites the
+/// One task's batch or entity body, serialized once by TableLoad's own writer; each next request only overwrites the
 /// 10 sequence digits inside its RowKeys, so RowKeys stay unique at the cost of a few byte copies.
 /// </summary>
 internal sealed class FloorBody
@@ -24,11 +24,22 @@ internal sealed class FloorBody
 
     public ReadOnlyMemory<byte> Body => _body;
 
+    /// <summary>A batch of <paramref name="batchSize"/> inserts, as TableLoad's wire client writes it.</summary>
     public static FloorBody Create(EntityTemplate template, string tableUrl, string partitionKey, string keyPrefix, int instance, int task, int batchSize)
     {
         var stem = RowKeys.Stem(keyPrefix, instance, 0, task, 0);
-        var body = new BatchBodyWriter(template, tableUrl).Write(partitionKey, stem, "floor", batchSize).ToArray();
+        return Of(new BatchBodyWriter(template, tableUrl).Write(partitionKey, stem, "floor", batchSize).ToArray(), stem, batchSize);
+    }
 
+    /// <summary>One entity's JSON, as TableLoad's wire client writes a single write's body.</summary>
+    public static FloorBody CreateEntity(EntityTemplate template, string partitionKey, string keyPrefix, int instance, int task)
+    {
+        var stem = RowKeys.Stem(keyPrefix, instance, 0, task, 0);
+        return Of(new EntityBodyWriter(template).Write(new BatchIdentity(partitionKey, stem, "floor")).ToArray(), stem, 1);
+    }
+
+    private static FloorBody Of(byte[] body, string stem, int batchSize)
+    {
         // The stem ends with "-{sequence:D10}-"; find it in every RowKey.
         var stemBytes = Encoding.UTF8.GetBytes(stem);
         var offsets = new List<int>(batchSize);

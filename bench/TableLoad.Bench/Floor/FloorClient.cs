@@ -5,15 +5,29 @@ using TableLoad.Workload;
 namespace TableLoad.Bench.Floor;
 
 /// <summary>
-/// The least a client can do to insert the same batches: T loops over one shared HttpClient (TableLoad's
-/// handler settings) posting a pre-serialized body, signed once a second, reading the answer into a reused
-/// buffer. Whatever TableLoad's wire client spends beyond this is its own overhead.
+/// The least a client can do to write the same entities: T loops over one shared HttpClient (TableLoad's handler settings),
+/// each sending a pre-serialized body re-keyed per request and reading the answer into a reused buffer. The batch floor posts
+/// pre-built batches, signed once a second; the PUT floor PUTs pre-built entities to their addresses, signed per request as
+/// TableLoad's wire client signs a single write. Whatever TableLoad's wire client spends beyond this is its own overhead.
 /// </summary>
 internal sealed class FloorClient(LoopOptions options)
 {
     private const string KeyPrefix = "fl";
 
-    public async Task<LoopResult> RunAsync(CancellationToken cancellationToken)
+    /// <summary>The batch floor: each task posts its pre-built batch of <see cref="LoopOptions.BatchSize"/> inserts.</summary>
+    public Task<LoopResult> RunAsync(CancellationToken cancellationToken)
+    {
+        var batchUri = new Uri(options.TableEndpoint.AbsoluteUri.TrimEnd('/') + "/$batch");
+        // One signer for every task: the batch's signature is the same within a second.
+        var signer = new FloorSigner(options.AccountName, Convert.FromBase64String(options.AccountKey), "/" + options.AccountName + batchUri.AbsolutePath, FloorLoop.BodyType.ToString());
+        return RunAsync(task => new FloorLoop(
+            FloorBody.Create(task.Template, $"{task.Endpoint}/{task.Table}", KeyPrefix, KeyPrefix, task.Instance, task.Task, options.BatchSize), task.Http, batchUri, signer), cancellationToken);
+    }
+
+    /// <summary>The PUT floor: each task upserts (replace) its pre-built entity, one a request, each under a new RowKey.</summary>
+    public Task<LoopResult> RunPutsAsync(CancellationToken cancellationToken) => RunAsync(PutLoop, cancellationToken);
+
+    private async Task<LoopResult> RunAsync(Func<FloorTask, IBatchLoop> loopOf, CancellationToken cancellationToken)
     {
         LoopHarness.TuneThreadPool(options.Tasks);
         var target = AuthorizedTarget.For(ConnectionStringParser.Parse(
@@ -25,21 +39,20 @@ internal sealed class FloorClient(LoopOptions options)
         await setup.CreateAsync(cancellationToken).ConfigureAwait(false);
 
         var endpoint = options.TableEndpoint.AbsoluteUri.TrimEnd('/');
-        var batchUri = new Uri(endpoint + "/$batch");
-        var signer = new FloorSigner(options.AccountName, Convert.FromBase64String(options.AccountKey), "/" + options.AccountName + batchUri.AbsolutePath, FloorLoop.BodyType.ToString());
         var template = EntityTemplate.Create(options.EntitySize, options.Properties);
         var instance = Random.Shared.Next(1000);
-
         using var http = new HttpClient(HttpHandlerFactory.Create(options.Tasks + 4), disposeHandler: true) { Timeout = Timeout.InfiniteTimeSpan };
-        var loops = new IBatchLoop[options.Tasks];
-        for (var task = 0; task < loops.Length; task++)
-        {
-            var body = FloorBody.Create(template, $"{endpoint}/{table}", KeyPrefix, KeyPrefix, instance, task, options.BatchSize);
-            loops[task] = new FloorLoop(body, http, batchUri, signer);
-        }
+        var loops = Enumerable.Range(0, options.Tasks).Select(task => loopOf(new FloorTask(http, endpoint, table, template, instance, task))).ToArray();
 
         var result = await new LoopHarness(options).RunAsync(loops, cancellationToken).ConfigureAwait(false);
         await setup.DeleteAsync(CancellationToken.None).ConfigureAwait(false);
         return result;
     }
+
+    private IBatchLoop PutLoop(FloorTask task) => new PutFloorLoop(
+        FloorBody.CreateEntity(task.Template, KeyPrefix, KeyPrefix, task.Instance, task.Task), task.Http, $"{task.Endpoint}/{task.Table}",
+        RowKeys.Stem(KeyPrefix, task.Instance, 0, task.Task, 0), KeyPrefix, options.AccountName, Convert.FromBase64String(options.AccountKey));
+
+    /// <summary>What every task of a floor shares, and which task it is.</summary>
+    private sealed record FloorTask(HttpClient Http, string Endpoint, string Table, EntityTemplate Template, int Instance, int Task);
 }

@@ -1,18 +1,19 @@
-using System.Text.Json;
 using TableLoad.Measurement;
-using TableLoad.Reporting;
 
 namespace TableLoad.ChildRuns;
 
 /// <summary>
-/// One child <c>tableload run</c> to its end, as sweeps run their cells and tune its probes: its folder emptied
-/// first, and the summary.json it wrote read back.
+/// One child <c>tableload run</c> to its end, as sweeps run their cells and tune its probes: its folder in the parent's emptied
+/// first, and the summary its result gave read back.
 /// </summary>
-/// <param name="ExitCode">The run's exit code.</param>
+/// <param name="Result">What the run left, as its launcher serves it.</param>
 /// <param name="Summary">The run's summary; null when it wrote no usable one or was interrupted.</param>
 /// <param name="Interrupted">The user stopped the run before it finished on its own.</param>
-internal sealed record CellRun(int ExitCode, RunSummary? Summary, bool Interrupted)
+internal sealed record CellRun(IChildRunResult Result, RunSummary? Summary, bool Interrupted)
 {
+    /// <summary>The run's exit code.</summary>
+    public int ExitCode => Result.ExitCode;
+
     /// <summary>The run refused its input or could not reach the target: every later cell would too.</summary>
     public bool Aborts => ExitCode is ExitCodes.BadInput or ExitCodes.Unreachable;
 
@@ -20,39 +21,24 @@ internal sealed record CellRun(int ExitCode, RunSummary? Summary, bool Interrupt
     public string AbortSentence(string child, string whatStops) =>
         $"{child}: run ended with exit code {ExitCode} ({(ExitCode == ExitCodes.BadInput ? "bad input" : "target unreachable")}); {whatStops} stops.";
 
-    /// <param name="child">The child's name, e.g. a cell's.</param>
-    /// <param name="directory">The child's --output folder, named on <paramref name="arguments"/>.</param>
-    public static async Task<CellRun> RunAsync(ICellLauncher launcher, string child, string directory, IReadOnlyList<string> arguments, ChildRunSignals signals)
+    public static async Task<CellRun> RunAsync(ICellLauncher launcher, ChildRunRequest request, ChildRunSignals signals)
     {
-        if (Directory.Exists(directory))
+        if (Directory.Exists(request.Folder))
         {
-            // Files of an attempt that never reached the results; a new run must not mix with them.
-            Directory.Delete(directory, recursive: true);
+            // Files of an attempt that never reached the results; a new run's, wherever it runs, must not mix with them.
+            Directory.Delete(request.Folder, recursive: true);
         }
 
-        var exitCode = await launcher.RunAsync(child, arguments, signals).ConfigureAwait(false);
+        var result = await launcher.RunAsync(request, signals).ConfigureAwait(false);
+        var exitCode = result.ExitCode;
         // A run that crashed may have left a provisional summary (status partial); it did not finish. One that broke a
         // --fail-if threshold finished and wrote every file before saying so.
         var row = exitCode is ExitCodes.Success or ExitCodes.VerifyMismatch or ExitCodes.Partial or ExitCodes.Interrupted or ExitCodes.GateFailed
-            ? ReadSummary(directory)
+            ? result.ReadSummary()
             : null;
         var stopped = signals.Interrupted || exitCode == ExitCodes.Interrupted || row?.Status == RunStatus.Interrupted;
         // A cell that ended on its own just as the user stopped is finished.
         var finishedAnyway = row is { Status: not RunStatus.Interrupted } && exitCode != ExitCodes.Interrupted;
-        return stopped && !finishedAnyway ? new CellRun(exitCode, null, Interrupted: true) : new CellRun(exitCode, row, Interrupted: false);
-    }
-
-    /// <summary>The summary.json a child run wrote in <paramref name="directory"/>; null when there is none it could read.</summary>
-    public static RunSummary? ReadSummary(string directory)
-    {
-        var path = Path.Combine(directory, ResultFiles.SummaryJson);
-        try
-        {
-            return ResultJson.ReadSummary(path);
-        }
-        catch (Exception ex) when (ex is IOException or UnauthorizedAccessException or JsonException)
-        {
-            return null;
-        }
+        return stopped && !finishedAnyway ? new CellRun(result, null, Interrupted: true) : new CellRun(result, row, Interrupted: false);
     }
 }

@@ -6,7 +6,8 @@ using TableLoad.Settings;
 namespace TableLoad.ChildRuns;
 
 /// <summary>
-/// Runs a cell as a child <c>dotnet tableload.dll run ...</c> with the connection string or SAS in its environment.
+/// Runs a cell as a local child <c>dotnet tableload.dll run ...</c> with the connection string or SAS in its environment;
+/// its result is the folder it wrote.
 /// Its standard error is shown, prefixed by the cell; its table is not (the sweep prints its own row).
 /// </summary>
 internal sealed class ChildCellLauncher(string host, IReadOnlyList<string> hostArguments, CellSecrets secrets, ILogger log) : ICellLauncher
@@ -37,7 +38,13 @@ internal sealed class ChildCellLauncher(string host, IReadOnlyList<string> hostA
         return new ChildCellLauncher(host, [assembly], secrets, log);
     }
 
-    public async Task<int> RunAsync(string child, IReadOnlyList<string> arguments, ChildRunSignals signals)
+    public async Task<IChildRunResult> RunAsync(ChildRunRequest request, ChildRunSignals signals)
+    {
+        var exitCode = await RunProcessAsync(request.Child, request.Arguments, signals).ConfigureAwait(false);
+        return new ChildRunFolder(exitCode, request.Folder);
+    }
+
+    private async Task<int> RunProcessAsync(string child, IReadOnlyList<string> arguments, ChildRunSignals signals)
     {
         var info = new ProcessStartInfo(host)
         {

@@ -1,7 +1,7 @@
 namespace TableLoad.ChildRuns;
 
-/// <summary>Runs one child's <c>tableload run</c> (a cell, a probe) to its end and returns its exit code.</summary>
+/// <summary>Runs one child's <c>tableload run</c> (a cell, a probe, a round's run) to its end and returns what it left.</summary>
 internal interface ICellLauncher
 {
-    Task<int> RunAsync(string child, IReadOnlyList<string> arguments, ChildRunSignals signals);
+    Task<IChildRunResult> RunAsync(ChildRunRequest request, ChildRunSignals signals);
 }

@@ -5,7 +5,7 @@ namespace TableLoad.Cli;
 
 /// <summary>
 /// <c>--batch-size</c>: the operations of an entity group transaction, or <c>none</c>, each write its own request. Its range is
-/// <see cref="Transaction"/>'s, so --help, a refusal and a sweep's or tune's list judge it by the same numbers.
+/// <see cref="Transaction"/>'s, so --help, a refusal and a sweep's or tune's list (none among them) judge it by the same numbers.
 /// </summary>
 internal sealed class BatchSizeOption
 {
@@ -21,16 +21,12 @@ internal sealed class BatchSizeOption
         };
         var why = $"a batch holds at most {MaxTableOperations} operations";
         Transaction = new Bounded<int>(Option, Size, 1, MaxTableOperations, why, besides: Batching.NoneText);
-        Numbers = new Bounded<int>(Option, Size, 1, MaxTableOperations, why, describes: false);
     }
 
     public Option<string> Option { get; }
 
     /// <summary>A transaction's size, as the option bounds it: the range --help shows and a refusal says, <c>none</c> among them.</summary>
     public Bounded<int> Transaction { get; }
-
-    /// <summary>The same range without <c>none</c>, for a list of sizes alone (tune's).</summary>
-    public Bounded<int> Numbers { get; }
 
     // The given number; null for none (or no number at all).
     private int? Size(ParseResult parse) => Batching.TryParse(parse.GetValue(Option), out var given) ? given.Form switch

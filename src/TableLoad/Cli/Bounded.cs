@@ -32,13 +32,12 @@ internal sealed class Bounded<T>
     }
 
     /// <summary>An option of text that takes a number in the range, or the word <paramref name="besides"/> (<c>--batch-size none</c>), which <paramref name="value"/> reads as null.</summary>
-    /// <param name="describes">Whether the range goes into the option's --help; false for a second bound of the same option (its numbers alone, for a knob list that takes no word).</param>
-    public Bounded(Option<string> option, Func<ParseResult, T?> value, T min, T max, string why = "", string besides = "", bool describes = true)
-        : this(option, value, min, max, "", why, aboveMin: false, besides, describes)
+    public Bounded(Option<string> option, Func<ParseResult, T?> value, T min, T max, string why = "", string besides = "")
+        : this(option, value, min, max, "", why, aboveMin: false, besides)
     {
     }
 
-    private Bounded(Option option, Func<ParseResult, T?> value, T min, T max, string unit, string why, bool aboveMin, string besides = "", bool describes = true)
+    private Bounded(Option option, Func<ParseResult, T?> value, T min, T max, string unit, string why, bool aboveMin, string besides = "")
     {
         Option = option;
         Min = min;
@@ -48,10 +47,7 @@ internal sealed class Bounded<T>
         _why = why.Length > 0 ? $" ({why})" : "";
         _aboveMin = aboveMin;
         _besides = besides.Length > 0 ? besides + " or " : "";
-        if (describes)
-        {
-            option.Description = $"{option.Description} {char.ToUpperInvariant(Range[0])}{Range[1..]}.";
-        }
+        option.Description = $"{option.Description} {char.ToUpperInvariant(Range[0])}{Range[1..]}.";
     }
 
     public Option Option { get; }

@@ -1,5 +1,6 @@
 using System.CommandLine;
 using System.Globalization;
+using TableLoad.Storage;
 using TableLoad.Tune;
 
 namespace TableLoad.Cli;
@@ -63,7 +64,7 @@ internal sealed class TuneOptions
 
     public Option<string?> BatchSize { get; } = new("--batch-size")
     {
-        Description = "The batch sizes tune may choose from, e.g. 25,50,100. Default: any size from 1 to 100.",
+        Description = $"The batch sizes tune may choose from, e.g. 25,50,100; or {Batching.NoneText}, each write its own request, where tune searches tasks and processes alone. Default: any size from 1 to 100.",
     };
 
     public BoundedDuration Budget { get; } = new(

@@ -28,8 +28,9 @@ internal static class TuneSettingsFactory
         var maxRu = options.MaxRequestUnits.ValueIn(parse, errors);
         var maxTasks = Judged(p => options.MaxTasks.ValueIn(p, errors));
         var maxProcesses = Judged(p => options.MaxProcesses.ValueIn(p, errors));
-        var batchSizes = parse.GetValue(options.BatchSize) is { } list
-            ? KnobBounds.Within(errors.Try(() => KnobListParser.Integers(list, options.BatchSize.Name, "25,50,100")), options.Run.BatchSize.Numbers, errors)?.Order().ToList()
+        // A YCSB preset sends single writes, as YCSB does: tuning its probes in transactions would tune another load.
+        var batchSizes = parse.GetValue(options.BatchSize) is { } list ? BatchSizes(errors.Try(() => KnobListParser.BatchSizes(list)), options, errors)
+            : parse.IsGiven(options.Run.Workload) ? [WorkloadPreset.Batching]
             : null;
         var budget = Judged(p => options.Budget.ValueIn(p, errors));
         var confirm = Judged(p => options.Confirm.ValueIn(p, errors));
@@ -205,9 +206,28 @@ internal static class TuneSettingsFactory
         {
             Processes = run.Processes.ValueOf(defaults) ?? 1,
             Tasks = run.Tasks.ValueOf(defaults) ?? 1,
-            BatchSize = Batching.Of(run.BatchSize.Numbers.ValueOf(defaults) ?? 1),
+            BatchSize = Batching.Of(run.BatchSize.Transaction.ValueOf(defaults) ?? 1),
         };
         return new RunDefaults(cell, run.Warmup.ValueIn(defaults, errors) ?? TimeSpan.Zero, run.Duration.ValueIn(defaults, errors) ?? TimeSpan.Zero);
+    }
+
+    /// <summary>
+    /// The sizes tune may choose from, smallest first, when run accepts each; null when one is refused (listed in <paramref name="errors"/>).
+    /// Single writes stand alone: the search trades a batch's size against the tasks that carry the same entities, which has no
+    /// meaning between a transaction and single writes.
+    /// </summary>
+    private static IReadOnlyList<Batching>? BatchSizes(IReadOnlyList<Batching>? sizes, TuneOptions options, UsageErrors errors)
+    {
+        if (sizes is null)
+        {
+            return null;
+        }
+
+        var judged = sizes.Select(size => options.Run.BatchSize.Judged(size, errors)).ToList();
+        var forms = sizes.Select(size => size.Form).Distinct().Count();
+        errors.Require(options.BatchSize, forms == 1,
+            $"--batch-size {Batching.NoneText} cannot be mixed with batch sizes: tune searches one kind of request; tune {Batching.NoneText} on its own, or compare the two with sweep --batch-size {Batching.NoneText},100.");
+        return forms == 1 && judged.All(size => size is not null) ? [.. sizes.Distinct().OrderBy(size => size.Size)] : null;
     }
 
     /// <summary>The fewest and the most processes and tasks, at the smallest and the largest batch size.</summary>

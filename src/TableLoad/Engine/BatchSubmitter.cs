@@ -12,20 +12,27 @@ namespace TableLoad.Engine;
 /// batch's nonce proves a write committed, and one entity gone proves a delete did. A read or a query changes
 /// nothing, and a read-modify-write no key, so nothing is read back for them.
 /// </summary>
-internal sealed class BatchSubmitter(ResiliencePipeline<BatchResult> pipeline, TableAdmin readBack)
+/// <param name="time">The run's clock, which a throttled read-back's back-off waits on.</param>
+internal sealed class BatchSubmitter(ResiliencePipeline<BatchResult> pipeline, TableAdmin readBack, TimeProvider time)
 {
     /// <param name="abandon">Cancels the request in flight: it is then <see cref="BatchOutcome.Abandoned"/>, and a batch is read back once.</param>
     public async ValueTask<BatchResult> SubmitAsync(IRequestSender sender, TableOperation operation, BatchIdentity batch, CancellationToken abandon)
     {
+        // The read-back is a method of its own: its awaits and copies of the result would otherwise enlarge every request's state machine.
         var result = await SendAsync(sender, abandon).ConfigureAwait(false);
-        // A read-modify-write adds and removes no key, so no count hangs on whether a lost replace landed; its nonce is the task's, which
-        // an earlier replace of the same key carries too, so a read-back could not tell.
-        if (operation.KeyUse() is KeyUse.Reads or KeyUse.Updates)
-        {
-            return result;
-        }
+        return SettledByAnswer(result, operation) ? result : await ReadBackAsync(result, operation, batch).ConfigureAwait(false);
+    }
 
-        // Read-backs are not cut short by the abandon: they settle what the table holds, each bounded by TableAdmin's call timeout.
+    /// <summary>
+    /// Whether the answer says all: a read-modify-write adds and removes no key, so no count hangs on whether a lost replace landed
+    /// (its nonce is the task's, which an earlier replace of the same key carries too, so a read-back could not tell); a read changes nothing.
+    /// </summary>
+    private static bool SettledByAnswer(in BatchResult result, TableOperation operation) =>
+        operation.KeyUse() is KeyUse.Reads or KeyUse.Updates || (result.Outcome != BatchOutcome.Abandoned && !NeedsReadBack(result, operation));
+
+    /// <summary>Read-backs are not cut short by the abandon: they settle what the table holds, each bounded by TableAdmin's call timeout.</summary>
+    private async Task<BatchResult> ReadBackAsync(BatchResult result, TableOperation operation, BatchIdentity batch)
+    {
         if (result.Outcome == BatchOutcome.Abandoned)
         {
             return await CommittedAsync(operation, batch, 0, CancellationToken.None).ConfigureAwait(false) switch
@@ -36,12 +43,9 @@ internal sealed class BatchSubmitter(ResiliencePipeline<BatchResult> pipeline, T
             };
         }
 
-        if (NeedsReadBack(result, operation) && await CommittedAsync(operation, batch, result.FailedIndex ?? 0, CancellationToken.None).ConfigureAwait(false) == true)
-        {
-            return result with { Outcome = BatchOutcome.Succeeded, VerifiedByRead = true };
-        }
-
-        return result;
+        return await CommittedAsync(operation, batch, result.FailedIndex ?? 0, CancellationToken.None).ConfigureAwait(false) == true
+            ? result with { Outcome = BatchOutcome.Succeeded, VerifiedByRead = true }
+            : result;
     }
 
     /// <summary>No answer at all, or a conflict on a retry: either may hide a commit by an earlier attempt.</summary>
@@ -71,7 +75,7 @@ internal sealed class BatchSubmitter(ResiliencePipeline<BatchResult> pipeline, T
             {
                 // A read counts against the partition's limit like a write: the read-back of a batch that just spent it is throttled,
                 // and asked again once the limit has had time to refill.
-                await Task.Delay(ReadBackBackoff[attempt], CancellationToken.None).ConfigureAwait(false);
+                await Task.Delay(ReadBackBackoff[attempt], time, CancellationToken.None).ConfigureAwait(false);
             }
             catch (Exception ex) when (ex is OperationCanceledException or HttpRequestException or IOException or TableServiceException)
             {

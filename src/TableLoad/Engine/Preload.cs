@@ -51,7 +51,7 @@ internal sealed class Preload(RunSettings settings, TableAdmin admin, TimeProvid
         using var onStop = signals.AbandonSoonAfterStop(settings.Timeout);
         var stopwatch = Stopwatch.StartNew();
         using var client = BatchClientFactory.Create(settings.Client, admin.Target, settings.Table, settings.NewTemplate(), settings.Query, Senders + 2, settings.SdkDiagnostics, time);
-        var submitter = new BatchSubmitter(BatchPipelineFactory.Create(settings.Timeout, Retries, time), admin);
+        var submitter = new BatchSubmitter(BatchPipelineFactory.Create(settings.Timeout, Retries, time), admin, time);
         var totals = new PreloadCounts();
         var next = -1;
         async Task SendAsync()

@@ -30,7 +30,7 @@ internal sealed class ProcessLoad(RunSettings settings, TableAdmin admin, ILogge
         using var metrics = new RunMetrics(settings, () => collector?.InFlight() ?? 0);
         using var export = OtlpMetricsExport.Start(settings.OtlpEndpoint, Environment.GetEnvironmentVariable, log);
         collector = new WindowCollector(clock, new WindowPool(), timeline.WarmupEndEpochSecond, [.. sinks, metrics]);
-        var submitter = new BatchSubmitter(BatchPipelineFactory.Create(settings.Timeout, settings.Retries, clock.Time), admin);
+        var submitter = new BatchSubmitter(BatchPipelineFactory.Create(settings.Timeout, settings.Retries, clock.Time), admin, clock.Time);
 
         // The nonce is new for every process and run, so an entity left by another run never passes for this one's;
         // with a key space each batch adds its sequence (TaskKeys), so an earlier write of the same key does not either.

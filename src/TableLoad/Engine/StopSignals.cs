@@ -4,10 +4,11 @@ namespace TableLoad.Engine;
 /// The user's stop requests: the first asks to stop starting batches and let in-flight ones finish;
 /// the second abandons whatever is still in flight.
 /// </summary>
-internal sealed class StopSignals : IDisposable
+/// <param name="time">The run's clock, on which an abandon after a stop is timed.</param>
+internal sealed class StopSignals(TimeProvider time) : IDisposable
 {
     private readonly CancellationTokenSource _stopStarting = new();
-    private readonly CancellationTokenSource _abandon = new();
+    private readonly CancellationTokenSource _abandon = new(Timeout.InfiniteTimeSpan, time);
 
     public CancellationToken StopStarting => _stopStarting.Token;
 

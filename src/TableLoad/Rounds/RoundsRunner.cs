@@ -55,12 +55,13 @@ internal sealed class RoundsRunner(RoundsSettings settings, ICellLauncher launch
         var order = RoundsOrder.Of(settings.Rounds);
         log.LogInformation("{Sentence}", Plan(order.Count));
 
+        var compared = new Dictionary<RoundRun, ComparedRun>();
         for (var i = 0; i < order.Count; i++)
         {
             var run = order[i];
             log.LogInformation("{Sentence}", $"[{i + 1}/{order.Count}] {run.Folder}: running");
             var directory = Path.Combine(settings.OutputDirectory, run.Folder);
-            var ended = await CellRun.RunAsync(launcher, run.Folder, directory, Arguments(run, directory, i + 1), signals).ConfigureAwait(false);
+            var ended = await CellRun.RunAsync(launcher, new ChildRunRequest(run.Folder, directory, Arguments(run, directory, i + 1)), signals).ConfigureAwait(false);
             description = description.Ended(i, ended.ExitCode);
             await ResultJson.WriteAsync(jsonPath, description, RoundsDescription.Json).ConfigureAwait(false);
             if (ended.Aborts)
@@ -75,16 +76,16 @@ internal sealed class RoundsRunner(RoundsSettings settings, ICellLauncher launch
                 return new RoundsEnded(ExitCodes.Interrupted, null);
             }
 
-            if (ended.Summary is null)
+            if (ended.Summary is not { } summary)
             {
                 log.LogWarning("{Sentence}", $"{run.Folder} failed (exit code {ended.ExitCode}) and left no summary, so its round has no pair; {settings.Purpose} stops without a verdict.");
                 return new RoundsEnded(ExitCodes.Partial, null);
             }
+
+            compared[run] = new ComparedRun(directory, summary, ended.Result.ReadOptions());
         }
 
-        ComparedSide Side(string name) => new(
-            settings.OutputDirectory,
-            [.. order.Where(r => r.Side == name).OrderBy(r => r.Round).Select(r => ComparedRun.Read(Path.Combine(settings.OutputDirectory, r.Folder)))]);
+        ComparedSide Side(string name) => new(settings.OutputDirectory, [.. order.Where(r => r.Side == name).OrderBy(r => r.Round).Select(r => compared[r])]);
         var comparison = RunComparison.OfRounds(Side(RoundsOrder.Base), Side(RoundsOrder.New), RunConfidence.DefaultLevel);
         await File.WriteAllTextAsync(Path.Combine(settings.OutputDirectory, ResultFiles.ComparisonJson), ComparisonJson.Render(comparison, settings.Gated)).ConfigureAwait(false);
         return new RoundsEnded(ExitCodes.Success, comparison);

@@ -24,11 +24,18 @@ internal sealed class TableAdmin : IDisposable
 
     /// <param name="ownCalls">Counts each request the calls send, for the service view; null counts nothing.</param>
     public TableAdmin(AuthorizedTarget target, string table, TimeSpan callTimeout, int maxConnections = 8, HttpPipelinePolicy? ownCalls = null)
+        : this(target, table, callTimeout, HttpHandlerFactory.Create(maxConnections), ownCalls)
+    {
+    }
+
+    /// <param name="handler">Sends every call's requests; disposed with this.</param>
+    /// <param name="ownCalls">Counts each request the calls send, for the service view; null counts nothing.</param>
+    public TableAdmin(AuthorizedTarget target, string table, TimeSpan callTimeout, HttpMessageHandler handler, HttpPipelinePolicy? ownCalls = null)
     {
         Target = target;
         CallTimeout = callTimeout;
         Table = table;
-        _handler = HttpHandlerFactory.Create(maxConnections);
+        _handler = handler;
         // The SDK's per-request timeout bounds every call, each page of a count included.
         var options = SdkClientOptions.Create(_handler, callTimeout, diagnostics: false);
         if (ownCalls is not null)

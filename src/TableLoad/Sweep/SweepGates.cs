@@ -1,4 +1,3 @@
-using TableLoad.ChildRuns;
 using TableLoad.Measurement;
 using TableLoad.Measurement.Gates;
 using TableLoad.Reporting;
@@ -16,9 +15,9 @@ internal sealed class SweepGates(IReadOnlyList<Threshold> thresholds, IReadOnlyL
 
     public IReadOnlyList<ThresholdVerdict> Judge(RunSummary summary) => ThresholdJudge.Judge(summary, thresholds, RunIntervals.Of);
 
-    /// <summary>Writes the JUnit file of <paramref name="rows"/>, each judged on the summary.json in its folder; nothing without --junit.</summary>
-    /// <param name="cellDirectory">The folder of a cell.</param>
-    public void WriteJunit(string suiteName, IReadOnlyList<SweepRow> rows, Func<SweepCell, string> cellDirectory)
+    /// <summary>Writes the JUnit file of <paramref name="rows"/>, each judged on its cell's summary; nothing without --junit.</summary>
+    /// <param name="summaryOf">The summary of a cell; null when it has none to give.</param>
+    public void WriteJunit(string suiteName, IReadOnlyList<SweepRow> rows, Func<SweepCell, RunSummary?> summaryOf)
     {
         if (junitPath is null)
         {
@@ -30,7 +29,7 @@ internal sealed class SweepGates(IReadOnlyList<Threshold> thresholds, IReadOnlyL
         foreach (var row in rows)
         {
             // A resumed cell's summary is read back like a new one's; a folder deleted since has no verdicts to give.
-            if (CellRun.ReadSummary(cellDirectory(row.Cell)) is { } summary)
+            if (summaryOf(row.Cell) is { } summary)
             {
                 cases.AddRange(Judge(summary).Select(v => JunitCase.Of(v, row.Cell.Name)));
                 cases.AddRange(abortConditions.Select(c => JunitCase.Of(c, summary.StoppedBy, row.Cell.Name)));

@@ -15,6 +15,7 @@ namespace TableLoad.Sweep;
 internal sealed class SweepRunner(SweepSettings settings, ICellLauncher launcher, TextWriter output, ILogger log, TimeProvider time)
 {
     private readonly SweepGates _gates = new(settings.Thresholds, settings.AbortIf, settings.JunitPath);
+    private readonly Dictionary<string, RunSummary> _summaries = new(StringComparer.Ordinal);
 
     public async Task<int> RunAsync(ChildRunSignals signals)
     {
@@ -97,7 +98,7 @@ internal sealed class SweepRunner(SweepSettings settings, ICellLauncher launcher
         {
             var broken = rows.Count(r => r.Gates == GateOutcome.Failed);
             await output.WriteLineAsync($"gates: {broken} of {rows.Count} {(rows.Count == 1 ? "cell" : "cells")} broke a --fail-if threshold").ConfigureAwait(false);
-            _gates.WriteJunit($"tableload sweep {Path.GetFileName(Path.TrimEndingDirectorySeparator(settings.OutputDirectory))}", rows, settings.CellDirectory);
+            _gates.WriteJunit($"tableload sweep {Path.GetFileName(Path.TrimEndingDirectorySeparator(settings.OutputDirectory))}", rows, SummaryOf);
             outcome.GatesFailed = broken > 0;
         }
 
@@ -107,8 +108,8 @@ internal sealed class SweepRunner(SweepSettings settings, ICellLauncher launcher
 
     private async Task<SweepRow?> RunCellAsync(SweepCell cell, int ordinal, ChildRunSignals signals, SweepOutcome outcome)
     {
-        var run = await CellRun.RunAsync(
-            launcher, cell.Name, settings.CellDirectory(cell), CellArguments.For(settings, cell, ChildTable.FreshName(time.GetUtcNow(), ordinal)), signals).ConfigureAwait(false);
+        var request = new ChildRunRequest(cell.Name, settings.CellDirectory(cell), CellArguments.For(settings, cell, ChildTable.FreshName(time.GetUtcNow(), ordinal)));
+        var run = await CellRun.RunAsync(launcher, request, signals).ConfigureAwait(false);
         if (run.Aborts)
         {
             outcome.AbortCode = run.ExitCode;
@@ -130,6 +131,7 @@ internal sealed class SweepRunner(SweepSettings settings, ICellLauncher launcher
             return null;
         }
 
+        _summaries[cell.Name] = summary;
         // The cell's run judged the same summary and exited 99 on the same verdicts.
         var verdicts = _gates.Judge(summary);
         foreach (var verdict in verdicts.Where(v => !v.Passed))
@@ -139,6 +141,9 @@ internal sealed class SweepRunner(SweepSettings settings, ICellLauncher launcher
 
         return Count(SweepRow.FromSummary(cell, summary, ThresholdJudge.Outcome(verdicts)), outcome);
     }
+
+    // A resumed cell ran in an earlier sweep, whose launcher left its files in the sweep's folder.
+    private RunSummary? SummaryOf(SweepCell cell) => _summaries.GetValueOrDefault(cell.Name) ?? ChildRunFolder.ReadSummary(settings.CellDirectory(cell));
 
     private static SweepRow Count(SweepRow row, SweepOutcome outcome)
     {

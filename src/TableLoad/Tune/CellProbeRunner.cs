@@ -34,8 +34,8 @@ internal sealed class CellProbeRunner(TuneSettings settings, ICellLauncher launc
 
     private async Task<SweepRow?> RunAsync(SweepSettings how, SweepCell cell)
     {
-        var run = await CellRun.RunAsync(
-            launcher, cell.Name, how.CellDirectory(cell), CellArguments.For(how, cell, ChildTable.FreshName(time.GetUtcNow(), ++_started)), signals).ConfigureAwait(false);
+        var request = new ChildRunRequest(cell.Name, how.CellDirectory(cell), CellArguments.For(how, cell, ChildTable.FreshName(time.GetUtcNow(), ++_started)));
+        var run = await CellRun.RunAsync(launcher, request, signals).ConfigureAwait(false);
         if (run.Aborts)
         {
             throw new TuneAbortedException(run.ExitCode, run.AbortSentence(cell.Name, "tune"));

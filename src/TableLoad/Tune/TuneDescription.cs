@@ -1,4 +1,5 @@
 using TableLoad.Measurement;
+using TableLoad.Storage;
 using System.Text.Json.Serialization;
 
 namespace TableLoad.Tune;
@@ -28,7 +29,7 @@ internal sealed record TuneRecordedConstraints(
     double MaxFailedPercent,
     [property: JsonPropertyName("max_ru"), JsonIgnore(Condition = JsonIgnoreCondition.Never)] double? MaxRequestUnitsPerSecond = null);
 
-internal sealed record TuneRecordedSpace(int MaxTasks, int MaxProcesses, [property: JsonIgnore(Condition = JsonIgnoreCondition.Never)] IReadOnlyList<int>? BatchSizes);
+internal sealed record TuneRecordedSpace(int MaxTasks, int MaxProcesses, [property: JsonIgnore(Condition = JsonIgnoreCondition.Never)] IReadOnlyList<Batching>? BatchSizes);
 
 /// <summary>A probe or confirm run; its figures are null when the run ended without any.</summary>
 internal sealed record TuneRecordedProbe(
@@ -38,7 +39,7 @@ internal sealed record TuneRecordedProbe(
     string Step,
     int Processes,
     int Tasks,
-    int BatchSize,
+    Batching BatchSize,
     string Verdict,
     [property: JsonIgnore(Condition = JsonIgnoreCondition.Never)] double? EntitiesPerSecond,
     [property: JsonIgnore(Condition = JsonIgnoreCondition.Never)] double? P50Ms,
@@ -53,7 +54,7 @@ internal sealed record TuneRecordedProbe(
 /// freedom; its fit as adjusted R² and the residual standard error (entities/s) on those degrees of freedom.
 /// </summary>
 internal sealed record TuneRecordedModel(
-    int BatchSize,
+    Batching BatchSize,
     double Lambda,
     double Sigma,
     double Kappa,
@@ -75,7 +76,7 @@ internal sealed record TuneRecommendation(
     string Cell,
     int Processes,
     int Tasks,
-    int BatchSize,
+    Batching BatchSize,
     double EntitiesPerSecondMean,
     [property: JsonPropertyName("entities_per_second_ci_low")] double EntitiesPerSecondCiLow,
     [property: JsonPropertyName("entities_per_second_ci_high")] double EntitiesPerSecondCiHigh,

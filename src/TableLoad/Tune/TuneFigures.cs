@@ -16,5 +16,5 @@ internal static class TuneFigures
 
     /// <summary>A probe's knobs as its run's options, e.g. <c>--processes 1 --tasks 8 --batch-size 100</c>.</summary>
     public static string Options(TuneKnobs knobs) =>
-        string.Create(CultureInfo.InvariantCulture, $"--processes {knobs.Processes} --tasks {knobs.Tasks} --batch-size {knobs.BatchSize}");
+        string.Create(CultureInfo.InvariantCulture, $"--processes {knobs.Processes} --tasks {knobs.Tasks} --batch-size {knobs.BatchSize.Text}");
 }

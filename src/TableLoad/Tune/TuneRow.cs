@@ -9,5 +9,5 @@ internal sealed record TuneRow(SweepRow Row, string Role, string Step, ProbeVerd
     public const string ConfirmRole = "confirm";
     public const string ConfirmStep = "confirm";
 
-    public TuneKnobs Knobs => new(Row.Cell.Processes, Row.Cell.Tasks, Row.Cell.BatchSize.Size);
+    public TuneKnobs Knobs => new(Row.Cell.Processes, Row.Cell.Tasks, Row.Cell.BatchSize);
 }

@@ -1,4 +1,3 @@
-using TableLoad.Storage;
 using TableLoad.Sweep;
 
 namespace TableLoad.Tune;
@@ -61,7 +60,7 @@ internal sealed record TuneSettings
     public SweepCell Cell(TuneKnobs knobs, int pass = 1) => CellOf(Model, knobs, pass);
 
     public static SweepCell CellOf(SweepCell model, TuneKnobs knobs, int pass = 1) =>
-        model with { Processes = knobs.Processes, Tasks = knobs.Tasks, BatchSize = Batching.Of(knobs.BatchSize), Repeat = pass };
+        model with { Processes = knobs.Processes, Tasks = knobs.Tasks, BatchSize = knobs.BatchSize, Repeat = pass };
 }
 
 /// <summary>run's own defaults for the knobs a probe sets, and for its warm-up and duration.</summary>

@@ -1,3 +1,5 @@
+using TableLoad.Storage;
+
 namespace TableLoad.Tune;
 
 /// <summary>
@@ -6,7 +8,7 @@ namespace TableLoad.Tune;
 /// (<see cref="Parameters"/>) as leave at least one degree of freedom over the <see cref="Points"/>; how well it fits is
 /// <see cref="AdjustedRSquared"/> and <see cref="ResidualStandardError"/> (entities/s) on <see cref="DegreesOfFreedom"/>.
 /// </summary>
-internal sealed record UslFit(int BatchSize, double Lambda, double Sigma, double Kappa, double RSquared, int Points, int Parameters = 3, double ResidualStandardError = 0)
+internal sealed record UslFit(Batching BatchSize, double Lambda, double Sigma, double Kappa, double RSquared, int Points, int Parameters = 3, double ResidualStandardError = 0)
 {
     public int DegreesOfFreedom => Points - Parameters;
 

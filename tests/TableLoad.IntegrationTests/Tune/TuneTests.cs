@@ -3,6 +3,7 @@ using TableLoad.IntegrationTests.Infrastructure;
 using TableLoad.IntegrationTests.Proxy;
 using TableLoad.Proxy;
 using TableLoad.Reporting;
+using TableLoad.Storage;
 using TableLoad.Tune;
 
 namespace TableLoad.IntegrationTests.Tune;
@@ -147,12 +148,39 @@ public sealed class TuneTests(AzuriteFixture azurite) : IDisposable
         Assert.DoesNotContain("--operation", command, StringComparison.Ordinal);
     }
 
+    [Fact]
+    public async Task SingleWrites_TuneTasksAlone_EveryProbeSendingSingleWrites_AndTheCommandSaysBatchSizeNone()
+    {
+        var (exitCode, stdout, stderr) = await TableLoadProcess.RunAsync(
+            ShortTune(_output, "--operation", "upsert-replace", "--batch-size", "none", "--max-tasks", "4", "--warmup", "0s", "--duration", "1s", "--confirm-duration", "1s", "--report"),
+            azurite.ConnectionString, Limit);
+
+        Assert.True(exitCode == 0, stderr + stdout);
+        // The report reads tune.json's batch sizes as written: "none", not a number.
+        var html = File.ReadAllText(Path.Combine(_output, "report.html"));
+        Assert.Contains("single writes", html, StringComparison.Ordinal);
+        var tune = ReadTuneJson();
+        Assert.Equal([Batching.None], tune.Space.BatchSizes);
+        Assert.All(tune.Probes, p => Assert.Equal(Batching.None, p.BatchSize));
+        Assert.All(tune.Probes, p => Assert.Contains("-bnone-", p.Cell, StringComparison.Ordinal));
+        Assert.True(tune.Probes.Select(p => p.Tasks).Distinct().Count() > 1, stdout);
+        var recommendation = Assert.IsType<TuneRecommendation>(tune.Recommendation);
+        Assert.Equal(Batching.None, recommendation.BatchSize);
+        // Each probe sent what it was told: one entity a request, no transaction.
+        var probe = new ResultFolder(Path.Combine(_output, tune.Probes[0].Cell)).Summary;
+        Assert.Equal(Batching.None, probe.BatchSize);
+        var command = stdout.Split('\n', StringSplitOptions.RemoveEmptyEntries)[^1];
+        Assert.StartsWith("tableload run ", command, StringComparison.Ordinal);
+        Assert.Contains(" --batch-size none ", command + " ", StringComparison.Ordinal);
+    }
+
     [Theory]
     [InlineData("--mix read:1 --operation read --key-space 10 --preload", "--mix names each probe's operations: give --mix or --operation, not both.")]
     [InlineData("--workload ycsb-c --operation read --key-space 10 --preload", "--workload names each probe's operations: give --workload or --operation, not both.")]
     [InlineData("--p99 0s", "--p99 must be greater than 0s")]
     [InlineData("--p99 50", "--p99 '50' is a latency without its unit; give the unit, as in 50ms or 50s.")]
-    [InlineData("--batch-size 50,101", "--batch-size must be between 1 and 100 (a batch holds at most 100 operations), not 101.")]
+    [InlineData("--batch-size none,100", "--batch-size none cannot be mixed with batch sizes: tune searches one kind of request; tune none on its own, or compare the two with sweep --batch-size none,100.")]
+    [InlineData("--batch-size 50,101", "--batch-size must be none or between 1 and 100 (a batch holds at most 100 operations), not 101.")]
     [InlineData("--max-tasks 0", "--max-tasks must be")]
     [InlineData("--budget 20s", "--budget 20s is shorter than one probe and the 2 confirm runs")]
     [InlineData("--max-throttled 120%", "--max-throttled must be a percentage from 0 to 100")]
@@ -207,8 +235,8 @@ public sealed class TuneTests(AzuriteFixture azurite) : IDisposable
         Assert.Equal(
             [
                 "--max-tasks must be between 1 and 10000, not 0.",
-                "--batch-size must be between 1 and 100 (a batch holds at most 100 operations), not 0.",
-                "--batch-size must be between 1 and 100 (a batch holds at most 100 operations), not 101.",
+                "--batch-size must be none or between 1 and 100 (a batch holds at most 100 operations), not 0.",
+                "--batch-size must be none or between 1 and 100 (a batch holds at most 100 operations), not 101.",
                 "tune takes one --client, not 2: it is part of the load being tuned; tune each value on its own, or compare them with sweep.",
             ],
             stderr.Split('\n', StringSplitOptions.RemoveEmptyEntries | StringSplitOptions.TrimEntries));

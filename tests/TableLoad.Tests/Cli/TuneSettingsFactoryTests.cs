@@ -1,5 +1,6 @@
 using TableLoad.Cli;
 using TableLoad.Settings;
+using TableLoad.Storage;
 using TableLoad.Tests.TestSupport;
 using TableLoad.Tune;
 
@@ -21,8 +22,8 @@ public sealed class TuneSettingsFactoryTests
             [
                 "--p99 must be greater than 0s and at most 24h (no batch is answered in no time, so no configuration could meet 0s), not 0s.",
                 "--max-tasks must be between 1 and 10000, not 0.",
-                "--batch-size must be between 1 and 100 (a batch holds at most 100 operations), not 0.",
-                "--batch-size must be between 1 and 100 (a batch holds at most 100 operations), not 101.",
+                "--batch-size must be none or between 1 and 100 (a batch holds at most 100 operations), not 0.",
+                "--batch-size must be none or between 1 and 100 (a batch holds at most 100 operations), not 101.",
                 $"--confirm-duration 'soon' is not a duration; use forms such as {BoundedDuration.Forms}.",
                 "tune takes one --client, not 2: it is part of the load being tuned; tune each value on its own, or compare them with sweep.",
                 "--retries must be between 0 and 100, not 500 (in cell sdk-p1-t1-b1-e1024-single-r1).",
@@ -39,5 +40,32 @@ public sealed class TuneSettingsFactoryTests
         Assert.Equal(["--retries", "3", "--warmup", "1s", "--duration", "5s"], settings.Probes.RunArguments);
         Assert.Equal(["--retries", "3", "--warmup", "1s", "--duration", "20s"], settings.Confirms.RunArguments);
         Assert.Equal((settings.ProbeTime, settings.ConfirmTime), (settings.Probes.CellTime, settings.Confirms.CellTime));
+    }
+
+    [Fact]
+    public void BatchSizeNone_IsTheWholeLadder_AndEveryCornerSendsSingleWrites()
+    {
+        var settings = Create("--batch-size", "none");
+
+        Assert.Equal([Batching.None], settings.Space.BatchSizes);
+        Assert.All(settings.Probes.Cells, c => Assert.Equal(Batching.None, c.BatchSize));
+    }
+
+    [Fact]
+    public void AYcsbPreset_WithNoBatchSize_IsTunedInTheSingleWritesItSends()
+    {
+        var settings = Create("--workload", "ycsb-a", "--key-space", "10", "--preload");
+
+        Assert.Equal([Batching.None], settings.Space.BatchSizes);
+    }
+
+    [Fact]
+    public void BatchSizeNone_AmongSizes_IsOneSentence()
+    {
+        var refusal = Assert.Throws<UsageException>(() => Create("--batch-size", "none,100"));
+
+        Assert.Equal(
+            "--batch-size none cannot be mixed with batch sizes: tune searches one kind of request; tune none on its own, or compare the two with sweep --batch-size none,100.",
+            refusal.Message);
     }
 }

@@ -72,7 +72,7 @@ public sealed class ProcessLoadTests
         var timeline = RunTimeline.Create(clock.StartEpochMicros, settings.Warmup, settings.Duration);
         var accepted = RecordedAnswer.Read(Path.Combine(AppContext.BaseDirectory, "Storage", "Answers", "accepted.http"));
         using var admin = new TableAdmin(AuthorizedTarget.For(settings.Target, TimeProvider.System), settings.Table, settings.TableCallTimeout);
-        using var signals = new StopSignals();
+        using var signals = new StopSignals(time);
         var sink = new RecordingSink();
         var watermarks = new List<long>();
         var batchLog = Channel.CreateUnbounded<BatchRecord>();

@@ -55,7 +55,7 @@ public sealed class TaskLoopsTests
         var target = AuthorizedTarget.For(settings.Target, time);
         using var client = new WireBatchClient(target, settings.Table, template, new ReplayHandler(accepted), time);
         using var admin = new TableAdmin(target, settings.Table, settings.TableCallTimeout);
-        var submitter = new BatchSubmitter(BatchPipelineFactory.Create(settings.Timeout, settings.Retries, time), admin);
+        var submitter = new BatchSubmitter(BatchPipelineFactory.Create(settings.Timeout, settings.Retries, time), admin, time);
         var collector = new WindowCollector(clock, new WindowPool(), warmupEndEpochSecond: 0, sinks: []);
         var batchLog = Channel.CreateUnbounded<BatchRecord>();
         using var stop = stopAfter is { } after ? new CancellationTokenSource(after, time) : new CancellationTokenSource();

@@ -17,21 +17,22 @@ internal sealed class FakeCellLauncher(Func<SweepCell, ChildRunSignals, (int Exi
     public static FakeCellLauncher Completing(Func<SweepCell, string>? summary = null) =>
         new((cell, _) => (0, summary?.Invoke(cell) ?? CellSummaries.Json()));
 
-    public Task<int> RunAsync(string child, IReadOnlyList<string> arguments, ChildRunSignals signals)
+    public Task<IChildRunResult> RunAsync(ChildRunRequest request, ChildRunSignals signals)
     {
+        var arguments = request.Arguments;
         var cell = CellOf(arguments);
-        Assert.Equal(child, cell.Name);
+        Assert.Equal(request.Child, cell.Name);
+        Assert.Equal(request.Folder, arguments[arguments.ToList().IndexOf("--output") + 1]);
         Launched.Add(cell);
         Arguments.Add(arguments);
-        var output = arguments[arguments.ToList().IndexOf("--output") + 1];
-        Directory.CreateDirectory(output);
+        Directory.CreateDirectory(request.Folder);
         var (exitCode, summary) = behaviour(cell, signals);
         if (summary is not null)
         {
-            File.WriteAllText(Path.Combine(output, ResultFiles.SummaryJson), summary);
+            File.WriteAllText(Path.Combine(request.Folder, ResultFiles.SummaryJson), summary);
         }
 
-        return Task.FromResult(exitCode);
+        return Task.FromResult<IChildRunResult>(new ChildRunFolder(exitCode, request.Folder));
     }
 
     // The cell as its command line gives it, the repeat pass from the name run is given in --label.

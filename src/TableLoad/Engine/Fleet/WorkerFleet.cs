@@ -32,8 +32,8 @@ internal sealed class WorkerFleet(RunSettings settings, TimeProvider time, ILogg
             worker.Send(new StartMessage(ForWorker(settings, k)));
         }
 
-        using var limit = CancellationTokenSource.CreateLinkedTokenSource(cancellationToken);
-        limit.CancelAfter(ReadyLimit);
+        using var readyLimit = new CancellationTokenSource(ReadyLimit, time);
+        using var limit = CancellationTokenSource.CreateLinkedTokenSource(cancellationToken, readyLimit.Token);
         try
         {
             while (_workers.Any(w => !w.Ready))

@@ -20,7 +20,7 @@ internal sealed class WorkerHost(TextReader stdin, TextWriter stdout, TimeProvid
             return ExitCodes.BadInput;
         }
 
-        using var signals = new StopSignals();
+        using var signals = new StopSignals(time);
         var go = new TaskCompletionSource<GoMessage?>(TaskCreationOptions.RunContinuationsAsynchronously);
         _ = Task.Run(() => ListenAsync(go, signals));
 

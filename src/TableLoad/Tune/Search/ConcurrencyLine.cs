@@ -1,10 +1,12 @@
+using TableLoad.Storage;
+
 namespace TableLoad.Tune.Search;
 
 /// <summary>
 /// The probes at one process count and one batch size, along which only the tasks vary: the line the search
 /// climbs, brackets and fits the Universal Scalability Law to.
 /// </summary>
-internal readonly record struct ConcurrencyLine(int Processes, int BatchSize)
+internal readonly record struct ConcurrencyLine(int Processes, Batching BatchSize)
 {
     public static ConcurrencyLine Of(TunedProbe probe) => new(probe.Knobs.Processes, probe.Knobs.BatchSize);
 

@@ -117,7 +117,7 @@ internal sealed class TuneSearch(TuneSpace space, TuneConstraints constraints, T
             }
 
             // Per task, a smaller batch carries proportionally fewer entities (its shorter latency only helps).
-            var perTask = TuneObjective.Throughput(current) / current.Knobs.Tasks * size / current.Knobs.BatchSize;
+            var perTask = TuneObjective.Throughput(current) / current.Knobs.Tasks * size.Size / current.Knobs.BatchSize.Size;
             var tasks = Math.Clamp((int)Math.Floor(ConcurrencyRefiner.Margin * cap / perTask), 1, space.MaxTasks);
             var probe = await session.ProbeAsync(current.Knobs with { Tasks = tasks, BatchSize = size }, TuneSteps.FinerGrain).ConfigureAwait(false);
             if (probe is { Verdict: not ProbeVerdict.Meets } && tasks > 1 && !session.Tried(probe.Knobs with { Tasks = tasks - 1 }))
@@ -156,8 +156,8 @@ internal sealed class TuneSearch(TuneSpace space, TuneConstraints constraints, T
 
         foreach (var size in BatchSizeLadder.Below(space, current.Knobs.BatchSize))
         {
-            var inFlight = (double)current.Knobs.Tasks * current.Knobs.BatchSize;
-            var tasks = Math.Clamp((int)Math.Round(inFlight / size), 1, space.MaxTasks);
+            var inFlight = (double)current.Knobs.Tasks * current.Knobs.BatchSize.Size;
+            var tasks = Math.Clamp((int)Math.Round(inFlight / size.Size), 1, space.MaxTasks);
             var probe = await session.ProbeAsync(current.Knobs with { Tasks = tasks, BatchSize = size }, TuneSteps.BatchSize).ConfigureAwait(false);
             if (probe is not { Verdict: ProbeVerdict.Meets } || TuneObjective.Throughput(probe) < BatchSizeGain * TuneObjective.Throughput(current))
             {
@@ -202,7 +202,7 @@ internal sealed class TuneSearch(TuneSpace space, TuneConstraints constraints, T
 
         // With every process allowed: does the client still saturate at the entities in flight that saturated one?
         var line = ConcurrencyLine.Of(current);
-        var saturating = Math.Min((int)Math.Round((double)saturated.Knobs.Tasks * saturated.Knobs.BatchSize / current.Knobs.BatchSize), space.MaxTasks);
+        var saturating = Math.Min((int)Math.Round((double)saturated.Knobs.Tasks * saturated.Knobs.BatchSize.Size / current.Knobs.BatchSize.Size), space.MaxTasks);
         if (saturating <= current.Knobs.Tasks
             || await session.ProbeAsync(line.At(saturating), TuneSteps.Processes).ConfigureAwait(false) is null)
         {

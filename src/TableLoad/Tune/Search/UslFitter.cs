@@ -1,3 +1,5 @@
+using TableLoad.Storage;
+
 namespace TableLoad.Tune.Search;
 
 /// <summary>
@@ -12,7 +14,7 @@ internal static class UslFitter
     public const int MinDistinctConcurrencies = 3;
 
     /// <returns>The fit, or null with fewer than three distinct concurrencies of positive throughput.</returns>
-    public static UslFit? Fit(int batchSize, IReadOnlyList<(int Concurrency, double EntitiesPerSecond)> points)
+    public static UslFit? Fit(Batching batchSize, IReadOnlyList<(int Concurrency, double EntitiesPerSecond)> points)
     {
         var usable = points.Where(p => p.Concurrency > 0 && p.EntitiesPerSecond > 0).ToList();
         if (usable.Select(p => p.Concurrency).Distinct().Count() < MinDistinctConcurrencies)

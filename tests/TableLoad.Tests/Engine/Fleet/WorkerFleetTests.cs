@@ -55,11 +55,33 @@ public sealed class WorkerFleetTests
     }
 
     [Fact]
+    public async Task Start_AWorkerNeverReady_IsRefusedOnceTheReadyLimitPassesOnTheRunsClock()
+    {
+        var workers = new ScriptedWorkers(onStart: (k, worker) =>
+        {
+            if (k == 0)
+            {
+                worker.Report(Ready());
+            }
+        });
+        var time = new SteppedTimeProvider(Start);
+        using var fleet = new WorkerFleet(DefaultRunSettings.Create() with { Processes = 2 }, time, NullLogger.Instance, workers.Launch);
+
+        var starting = fleet.StartAsync(CancellationToken.None);
+        time.Step(TimeSpan.FromSeconds(59));
+        Assert.False(starting.IsCompleted);
+
+        // The limit is the run's: on another clock the fleet would wait a real minute, past the step that ends it.
+        time.Step(TimeSpan.FromSeconds(1));
+        Assert.Equal("The workers were not ready within 60 s.", await starting.WaitAsync(TimeSpan.FromSeconds(30)));
+    }
+
+    [Fact]
     public async Task Run_AWorkerThatFallsSilent_IsStoppedAfterTheSilenceLimit_AndTheOthersSecondsAreStillMerged()
     {
         var (time, workers, fleet) = await TwoReadyWorkersAsync();
         using var _ = fleet;
-        var (running, sink) = Run(fleet, time, new StopSignals());
+        var (running, sink) = Run(fleet, time, new StopSignals(time));
         var speaking = workers.Links[0];
 
         // Worker 0 reports each second; worker 1 never speaks again.
@@ -86,7 +108,7 @@ public sealed class WorkerFleetTests
     {
         var (time, workers, fleet) = await TwoReadyWorkersAsync();
         using var _ = fleet;
-        using var signals = new StopSignals();
+        using var signals = new StopSignals(time);
         var (running, _) = Run(fleet, time, signals);
 
         signals.Request();
@@ -109,7 +131,7 @@ public sealed class WorkerFleetTests
         var log = new CollectingLogger();
         var (time, workers, fleet) = await TwoReadyWorkersAsync(log);
         using var _ = fleet;
-        var (running, _) = Run(fleet, time, new StopSignals());
+        var (running, _) = Run(fleet, time, new StopSignals(time));
 
         await SayAsync(time, running, workers.Links[1], new NoticeMessage(LogLevel.Warning, "OTLP metric export failed."));
         foreach (var link in workers.Links)

@@ -13,17 +13,17 @@ internal static class Surfaces
     /// <summary>Throughput follows the Universal Scalability Law (σ 0.03, κ 0.0004): it peaks at about 49 batches in flight.</summary>
     public static readonly SurfaceModel Usl = new("usl", k =>
     {
-        var x = OneTask(k.BatchSize) * k.Concurrency / (1 + (0.03 * (k.Concurrency - 1)) + (0.0004 * k.Concurrency * (k.Concurrency - 1)));
-        return Figures(x, p99Ms: 2.5 * 1000 * k.Concurrency * k.BatchSize / x);
+        var x = OneTask(k.BatchSize.Size) * k.Concurrency / (1 + (0.03 * (k.Concurrency - 1)) + (0.0004 * k.Concurrency * (k.Concurrency - 1)));
+        return Figures(x, p99Ms: 2.5 * 1000 * k.Concurrency * k.BatchSize.Size / x);
     }, Defaults, TuneLimitKind.Plateau);
 
     /// <summary>The service serves at most 40,000 entities/s; of the load offered above that, the excess share of batches is throttled.</summary>
     public static readonly SurfaceModel ThrottlingCliff = new("throttling-cliff", k =>
     {
         const double Capacity = 40_000;
-        var offered = OneTask(k.BatchSize) * k.Concurrency;
+        var offered = OneTask(k.BatchSize.Size) * k.Concurrency;
         var throttled = offered > Capacity ? 100 * (offered - Capacity) / offered : 0;
-        return Figures(Math.Min(offered, Capacity), p99Ms: 2.5 * Unloaded(k.BatchSize) * (1 + (throttled / 10))) with { ThrottledPercent = throttled };
+        return Figures(Math.Min(offered, Capacity), p99Ms: 2.5 * Unloaded(k.BatchSize.Size) * (1 + (throttled / 10))) with { ThrottledPercent = throttled };
     }, Defaults, TuneLimitKind.Service);
 
     /// <summary>
@@ -36,9 +36,9 @@ internal static class Surfaces
         Truth = k =>
         {
             const double Capacity = 5_000;
-            var offered = OneTask(k.BatchSize) * k.Concurrency;
+            var offered = OneTask(k.BatchSize.Size) * k.Concurrency;
             var throttled = offered > Capacity ? 100 * (offered - Capacity) / offered : 0;
-            return Figures(Math.Min(offered, Capacity), p99Ms: 2.5 * Unloaded(k.BatchSize)) with { ThrottledPercent = throttled };
+            return Figures(Math.Min(offered, Capacity), p99Ms: 2.5 * Unloaded(k.BatchSize.Size)) with { ThrottledPercent = throttled };
         },
     };
 
@@ -49,7 +49,7 @@ internal static class Surfaces
     public static readonly SurfaceModel LatencyWall = new("latency-wall", k =>
     {
         var latencyMs = Wall(k);
-        return Figures(1000 * k.Concurrency * k.BatchSize / latencyMs, p99Ms: 3 * latencyMs);
+        return Figures(1000 * k.Concurrency * k.BatchSize.Size / latencyMs, p99Ms: 3 * latencyMs);
     }, Defaults with { P99 = TimeSpan.FromMilliseconds(150) }, TuneLimitKind.Latency);
 
     /// <summary>
@@ -58,16 +58,16 @@ internal static class Surfaces
     /// </summary>
     public static readonly SurfaceModel ClientPlateau = new("client-plateau", k =>
     {
-        var cpuMicroseconds = 20 + (2000.0 / k.BatchSize);
-        var perProcess = OneTask(k.BatchSize) * k.Tasks;
+        var cpuMicroseconds = 20 + (2000.0 / k.BatchSize.Size);
+        var perProcess = OneTask(k.BatchSize.Size) * k.Tasks;
         var saturated = perProcess > 1e6 / cpuMicroseconds;
-        return Figures(k.Processes * Math.Min(perProcess, 1e6 / cpuMicroseconds), p99Ms: 2.5 * Unloaded(k.BatchSize))
+        return Figures(k.Processes * Math.Min(perProcess, 1e6 / cpuMicroseconds), p99Ms: 2.5 * Unloaded(k.BatchSize.Size))
             with { ClientSaturated = saturated, CpuMicrosecondsPerEntity = cpuMicroseconds };
     }, Defaults, TuneLimitKind.Client);
 
     /// <summary>Nothing limits: every task adds one task's rate, up to the edge of the space.</summary>
     public static readonly SurfaceModel Unbounded = new("unbounded", k =>
-        Figures(OneTask(k.BatchSize) * k.Concurrency, p99Ms: 2.5 * Unloaded(k.BatchSize)), Defaults, TuneLimitKind.SearchSpace);
+        Figures(OneTask(k.BatchSize.Size) * k.Concurrency, p99Ms: 2.5 * Unloaded(k.BatchSize.Size)), Defaults, TuneLimitKind.SearchSpace);
 
     /// <summary>The latency wall with --p99 5ms: no knobs meet it, not even one entity a batch.</summary>
     public static readonly SurfaceModel LatencyNeverMet = LatencyWall with
@@ -88,7 +88,7 @@ internal static class Surfaces
     private static double OneTask(int batchSize) => 1000 * batchSize / Unloaded(batchSize);
 
     private static double Wall(TuneKnobs k) =>
-        20 + (0.05 * k.BatchSize) + (0.5 * k.Concurrency) + (0.005 * k.Concurrency * k.BatchSize);
+        20 + (0.05 * k.BatchSize.Size) + (0.5 * k.Concurrency) + (0.005 * k.Concurrency * k.BatchSize.Size);
 
     private static ProbeFigures Figures(double entitiesPerSecond, double p99Ms) => new()
     {

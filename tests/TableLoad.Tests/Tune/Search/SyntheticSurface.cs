@@ -23,7 +23,7 @@ internal sealed class SyntheticSurface(SurfaceModel model, int seed, FakeTimePro
         time.Advance(probeDuration);
 
         // System.Random with a seed is stable across runs and platforms; the knobs pick its stream.
-        var random = new Random((seed * 1_000_003) + (knobs.Processes * 1_000_000) + (knobs.Tasks * 1000) + knobs.BatchSize);
+        var random = new Random((seed * 1_000_003) + (knobs.Processes * 1_000_000) + (knobs.Tasks * 1000) + knobs.BatchSize.Size);
         double Jitter() => 1 + (Noise * ((2 * random.NextDouble()) - 1));
         var truth = model.Truth(knobs);
         return Task.FromResult<ProbeFigures?>(truth with

@@ -1,4 +1,5 @@
 using Microsoft.Extensions.Time.Testing;
+using TableLoad.Storage;
 using TableLoad.Tune;
 using TableLoad.Tune.Search;
 
@@ -153,6 +154,19 @@ public sealed class TuneSearchTests
         Assert.Equal(100, outcome.Fit.BatchSize);
         Assert.InRange(outcome.Fit.RSquared, 0.95, 1);
         Assert.InRange(outcome.Fit.PeakConcurrency, 40, 60);
+    }
+
+    [Fact]
+    public async Task RunAsync_SingleWrites_ClimbsTasksAlone_EveryProbeSendingSingleWrites()
+    {
+        var time = new FakeTimeProvider();
+        var search = new TuneSearch(Space with { BatchSizes = [Batching.None] }, Surfaces.Usl.Constraints, Roomy, time);
+
+        var outcome = await search.RunAsync(new SyntheticSurface(Surfaces.Usl, seed: 1, time, ProbeDuration), onProbe: null, CancellationToken.None);
+
+        Assert.All(outcome.Probes, p => Assert.Equal(Batching.None, p.Knobs.BatchSize));
+        Assert.True(outcome.Probes.Select(p => p.Knobs.Tasks).Distinct().Count() >= 3, string.Join(", ", outcome.Probes.Select(p => p.Knobs)));
+        Assert.Equal(Batching.None, outcome.Best?.Knobs.BatchSize);
     }
 
     [Fact]
