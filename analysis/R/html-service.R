@@ -42,6 +42,21 @@ service_minutes_html <- function(run) {
                latency, id = sprintf("service-latency-%s", id), right = c(FALSE, rep(TRUE, 5L))))
 }
 
+# A Cosmos DB account's minutes (service.R's cosmos_minutes_of): its requests by status code beside the client's by outcome, its
+# request units beside the client's, its hottest partition key range beside the mean of its ranges.
+cosmos_minutes_html <- function(run) {
+  rows <- cosmos_minutes_of(run)
+  if (is.null(rows)) return(character())
+  counts <- grep("^(service|client): ", names(rows), value = TRUE)
+  cells <- cbind(format(rows$minute, "%Y-%m-%d %H:%M", tz = "UTC"),
+                 do.call(cbind, lapply(counts, function(column) format_count(rows[[column]]))),
+                 format_count(rows$client_attempts), format_fixed(rows$request_units, 2L), format_fixed(rows$client_request_units, 2L),
+                 ifelse(is.na(rows$hottest_range), "", rows$hottest_range), format_fixed(rows$hottest_percent, 1L), format_fixed(rows$mean_percent, 1L))
+  header <- c("minute", counts, "client attempts", "service RU", "client RU", "hottest range", "hottest range %", "mean of ranges %")
+  c("<p>Per minute (UTC), the account's requests of the run's table by status code (TotalRequests) beside the client's requests that ended in the minute by outcome, warm-up included, and its attempts; the request units the service counted (TotalRequestUnits) beside those the client read from the answers; the hottest partition key range's NormalizedRUConsumption beside the mean of the ranges:</p>",
+    html_table(header, cells, id = sprintf("service-cosmos-%s", html_id(run$name)), right = c(FALSE, rep(TRUE, length(counts) + 3L), FALSE, TRUE, TRUE)))
+}
+
 # The metrics' part: why they are unavailable, or the resource, the minutes and the reconciliation; nothing without --service-metrics.
 service_metrics_html <- function(run, service) {
   unavailable <- service[["unavailable"]]
@@ -50,6 +65,7 @@ service_metrics_html <- function(run, service) {
   reconciliation <- unlist(service[["reconciliation"]])
   c(sprintf("<p>Azure Monitor's metrics of <code>%s</code>.</p>", html_escape(service[["resource"]])),
     service_minutes_html(run),
+    cosmos_minutes_html(run),
     if (length(reconciliation) > 0L)
       c(sprintf("<ul class=\"reconciliation\" id=\"reconciliation-%s\">", html_id(run$name)),
         sprintf("<li>%s</li>", html_escape(reconciliation)), "</ul>"))

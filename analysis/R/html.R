@@ -40,6 +40,9 @@ html_image <- function(path) {
           html_escape(name), gsub("\n", "", jsonlite::base64_enc(bytes), fixed = TRUE), html_escape(name))
 }
 
+SWEEP_SERVICE_HEADER <- c(service_transactions = "service transactions", service_throttled = "service throttled",
+                          service_server_latency_ms = "service server latency ms", service_e2e_latency_ms = "service e2e latency ms")
+
 # The terminal's table: the percentiles, then a run's mean e/s and the intervals of it and of p99 (a sweep's table has its own columns).
 percentile_html <- function(table) {
   header <- PERCENTILE_HEADER
@@ -47,6 +50,14 @@ percentile_html <- function(table) {
   if ("mean_eps" %in% names(table)) {
     header <- c(header, "mean e/s", "95% CI e/s", "95% CI p99")
     cells <- cbind(cells, format_fixed(table$mean_eps, 0L), table$eps_ci, table$p99_ci)
+  }
+  # A sweep's cells that read the service's metrics: its figures beside the client's.
+  service <- intersect(names(SWEEP_SERVICE_HEADER), names(table))
+  if (length(service) > 0L) {
+    header <- c(header, SWEEP_SERVICE_HEADER[service])
+    cells <- cbind(cells, do.call(cbind, lapply(service, function(column) {
+      if (grepl("latency", column, fixed = TRUE)) format_latency(table[[column]]) else format_count(table[[column]])
+    })))
   }
   html_table(header, cells, id = "percentiles", right = c(FALSE, rep(TRUE, length(header) - 1L)))
 }

@@ -44,6 +44,10 @@ INTERVAL_COLUMNS <- c(
 )
 # A --stages run's columns (each second's stage and the plan's target); other folders lack them.
 INTERVAL_PLAN_COLUMNS <- c(stage = "integer", target = "numeric")
+# The second's attempts, retries included (each a transaction the service counts); folders written before it lack it.
+INTERVAL_OPTIONAL_COLUMNS <- c(INTERVAL_PLAN_COLUMNS, attempts = "integer")
+# A cell's service figures, with TABLELOAD_SERVICE_METRICS; empty in a cell without them, absent in older sweeps.
+SWEEP_SERVICE_COLUMNS <- c("service_transactions", "service_throttled", "service_server_latency_ms", "service_e2e_latency_ms")
 
 SWEEP_KNOBS <- c("client", "runtime", "operation", "processes", "tasks", "batch_size", "entity_size", "partitions", "rate", "repeat")
 
@@ -111,8 +115,8 @@ read_scenario_intervals <- function(dir, summary) {
 read_intervals_file <- function(path) {
   header <- names(data.table::fread(path, nrows = 0L))
   outcomes <- interval_outcome_columns(header, path)
-  read_csv_typed(path, c(INTERVAL_COLUMNS, INTERVAL_PLAN_COLUMNS, stats::setNames(rep("integer", length(outcomes)), outcomes)),
-                 optional = names(INTERVAL_PLAN_COLUMNS))
+  read_csv_typed(path, c(INTERVAL_COLUMNS, INTERVAL_OPTIONAL_COLUMNS, stats::setNames(rep("integer", length(outcomes)), outcomes)),
+                 optional = names(INTERVAL_OPTIONAL_COLUMNS))
 }
 
 # The failed batches by outcome: the columns between `batches` and `p50_ms`.
@@ -192,6 +196,8 @@ read_cell_table <- function(path, text_columns = character(), required = charact
     input_error(sprintf("%s lacks the column(s) %s", path, paste(missing, collapse = ", ")))
   }
   if ("saturated" %in% names(cells)) cells[, saturated := as_flag(saturated)]
+  # A column no cell filled reads as logical NA: the service's figures are numbers.
+  for (column in intersect(SWEEP_SERVICE_COLUMNS, names(cells))) data.table::set(cells, j = column, value = as.numeric(cells[[column]]))
   # A sweep written before --runtime was a knob ran every cell tuned.
   if (!"runtime" %in% names(cells) && "client" %in% names(cells)) cells[, runtime := "tuned"]
   # A sweep written before --operation was a knob inserted in every cell.

@@ -46,6 +46,32 @@ service_minutes_of <- function(run) {
   data.table::setcolorder(rows, "run")[]
 }
 
+# A minute's counts of one kind (a data frame of the minutes' count tables: a column per name, NA where the minute had none) as
+# numbers, 0 where none, each column named with its prefix; NULL when no minute had any.
+cosmos_counts <- function(table, prefix) {
+  if (!is.data.frame(table) || ncol(table) == 0L) return(NULL)
+  counts <- data.table::as.data.table(lapply(table, function(v) ifelse(is.na(v), 0, as.numeric(v))))
+  data.table::setnames(counts, paste0(prefix, names(table)))[]
+}
+
+# A Cosmos DB account's minutes (summary.json's service.cosmos.minutes) as a table, a row per minute: the service's requests by
+# status code ("service: 200", ...) beside the client's by outcome ("client: succeeded", ...) and its attempts, the request units
+# (TotalRequestUnits) beside the charges the client read, and the hottest partition key range's NormalizedRUConsumption beside
+# the mean of the ranges. NULL for a storage account's view, or a run without one.
+cosmos_minutes_of <- function(run) {
+  minutes <- run_service(run)[["cosmos"]][["minutes"]]
+  if (!is.data.frame(minutes) || nrow(minutes) == 0L) return(NULL)
+  figure <- function(values) if (is.null(values)) rep(NA_real_, nrow(minutes)) else as.numeric(values)
+  normalized <- minutes[["normalized_ru"]]
+  of_range <- function(name) if (is.data.frame(normalized)) normalized[[name]] else NULL
+  cbind(data.table::data.table(minute = as.POSIXct(sub("(Z|[+-]00:?00)$", "", minutes[["minute"]]), format = "%Y-%m-%dT%H:%M:%S", tz = "UTC")),
+        cosmos_counts(minutes[["status_codes"]], "service: "), cosmos_counts(minutes[["client"]], "client: "),
+        data.table::data.table(client_attempts = figure(minutes[["client_attempts"]]), request_units = figure(minutes[["request_units"]]),
+                               client_request_units = figure(minutes[["client_request_units"]]),
+                               hottest_range = as.character(of_range("hottest_range") %||% rep(NA_character_, nrow(minutes))),
+                               hottest_percent = figure(of_range("hottest_percent")), mean_percent = figure(of_range("mean_percent"))))
+}
+
 # Every run's minutes in long form (see service_minutes_of), the run a factor in the runs' order; empty without any.
 service_minutes <- function(runs) {
   rows <- data.table::rbindlist(lapply(runs, service_minutes_of))

@@ -148,7 +148,8 @@ sweep_percentile_table <- function(sweep) {
   cells[, label := cell]
   cells[, run_id := NA_character_]
   if (!"processes" %in% names(cells)) cells[, processes := 1L]
-  cells[, TABLE_COLUMNS, with = FALSE]
+  service <- Filter(function(column) any(!is.na(cells[[column]])), intersect(SWEEP_SERVICE_COLUMNS, names(cells)))
+  cells[, c(TABLE_COLUMNS, service), with = FALSE]
 }
 
 # Fixed decimals of the exact binary value, exact ties to even: what both C's printf and .NET's

@@ -64,6 +64,24 @@ test_that("a sweep's report names the best cells and the knee", {
   expect_match(best, "Knee: <b>p1-t4-b50-e1024-single-r1</b>", fixed = TRUE)
 })
 
+test_that("a sweep's table shows the cells' service figures when sweep.csv has them, and a column no cell filled not at all", {
+  dir <- copy_fixtures("sweep-mini")
+  cells <- data.table::fread(file.path(dir, "sweep.csv"), colClasses = list(character = "partitions"))
+  data.table::set(cells, j = "service_transactions", value = seq_len(nrow(cells)) * 100L)
+  data.table::set(cells, j = "service_throttled", value = 7L)
+  data.table::set(cells, j = "service_server_latency_ms", value = 12.345)
+  data.table::set(cells, j = "service_e2e_latency_ms", value = NA_real_)
+  data.table::fwrite(cells, file.path(dir, "sweep.csv"))
+  sweep <- read_sweep(dir)
+  expect_type(sweep$cells[["service_e2e_latency_ms"]], "double")
+  html <- paste(percentile_html(sweep_percentile_table(sweep)), collapse = "\n")
+  expect_match(html, ">service transactions</th>", fixed = TRUE)
+  expect_match(html, ">service server latency ms</th>", fixed = TRUE)
+  expect_false(grepl("service e2e latency ms", html, fixed = TRUE))
+  expect_match(html, sprintf("<td class=\"num\">%d</td><td class=\"num\">7</td><td class=\"num\">12.35</td>", nrow(cells) * 100L), fixed = TRUE)
+  expect_false(grepl("service transactions", paste(percentile_html(sweep_percentile_table(read_sweep(SWEEP_FIXTURE))), collapse = ""), fixed = TRUE))
+})
+
 test_that("a run's section names its batch client from summary.json, where a merged folder's run.json has no options", {
   run <- read_runs(fixture("run-t2-b10"))[[1]]
   run$run$options <- NULL

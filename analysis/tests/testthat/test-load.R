@@ -83,6 +83,18 @@ test_that("read_run takes the outcome columns from intervals.csv and the throttl
   expect_type(run$intervals$abandoned, "integer")
 })
 
+test_that("intervals.csv's last column, attempts, is read as whole numbers and is no outcome; a folder written before it has NA", {
+  dir <- copy_fixtures("run-t2-b10")
+  intervals <- data.table::fread(file.path(dir, "intervals.csv"))
+  data.table::set(intervals, j = "attempts", value = intervals[["batches"]] + 1L)
+  data.table::fwrite(intervals, file.path(dir, "intervals.csv"))
+  run <- read_run(dir)
+  expect_type(run$intervals[["attempts"]], "integer")
+  expect_identical(run$intervals[["attempts"]], intervals[["batches"]] + 1L)
+  expect_false("attempts" %in% run$outcomes[["failures"]])
+  expect_true(all(is.na(read_run(fixture("run-t2-b10"))$intervals[["attempts"]])))
+})
+
 test_that("an outcome R has never heard of is read and counted as a failure", {
   dir <- copy_fixtures("run-t2-b10")
   intervals <- data.table::fread(file.path(dir, "intervals.csv"))

@@ -127,3 +127,32 @@ test_that("metrics that were unavailable show the reason alone; a run with the l
   expect_no_match(section, "id=\"service-requests-", fixed = TRUE)
   expect_no_match(section, "unavailable", fixed = TRUE)
 })
+
+# Fixture run-cosmos-service: a run through tableload proxy in its Cosmos DB mode (--request-units under the rate's cost, two
+# partition key ranges) with --service-metrics of the emulated account, written by TableLoad.
+test_that("a Cosmos DB account's minutes show its requests by status code beside the client's, its request units beside the client's, and the hottest range beside the mean", {
+  run <- read_run(fixture("run-cosmos-service"))
+  cosmos <- run$summary[["service"]][["cosmos"]]
+  minutes <- cosmos_minutes_of(run)
+  expect_identical(nrow(minutes), nrow(cosmos[["minutes"]]))
+  expect_equal(sum(minutes[["service: 429"]]), cosmos[["status_codes"]][["429"]])
+  expect_equal(sum(minutes[["client: too_many_requests"]]), cosmos[["status_codes"]][["429"]])
+  expect_equal(sum(minutes[["request_units"]]), cosmos[["request_units"]])
+  section <- section_of(run)
+  expect_match(section, sprintf("<table id=\"service-cosmos-%s\">", html_id(run$name)), fixed = TRUE)
+  expect_match(section, "<th class=\"num\">service: 429</th>", fixed = TRUE)
+  expect_match(section, "<th class=\"num\">client: too_many_requests</th>", fixed = TRUE)
+  first <- cosmos[["minutes"]][1L, ]
+  expect_match(section, sprintf("<td class=\"num\">%d</td><td class=\"num\">%.2f</td><td class=\"num\">%.2f</td><td>%s</td><td class=\"num\">%.1f</td><td class=\"num\">%.1f</td></tr>",
+                                first[["client_attempts"]], first[["request_units"]], first[["client_request_units"]],
+                                first[["normalized_ru"]][["hottest_range"]], first[["normalized_ru"]][["hottest_percent"]],
+                                first[["normalized_ru"]][["mean_percent"]]), fixed = TRUE)
+  printed <- trimws(readLines(file.path(fixture("run-cosmos-service"), "tableload-output.txt")))
+  expect_true(all(unlist(run$summary[["service"]][["reconciliation"]]) %in% printed))
+  expect_match(section, "a hot partition", fixed = TRUE)
+})
+
+test_that("a storage account's view has no Cosmos DB table", {
+  expect_null(cosmos_minutes_of(service_run()))
+  expect_false(grepl("service-cosmos-", section_of(service_run()), fixed = TRUE))
+})

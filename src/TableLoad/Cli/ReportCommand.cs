@@ -109,7 +109,7 @@ internal static class ReportCommand
                 {
                     var minutes = metrics is null ? null : new ClientMinutes();
                     var summary = await ResultMerger.MergeAsync(plan, destination, groupLabel, thresholds, minutes is null ? null : [minutes]).ConfigureAwait(false);
-                    var service = await ReportedService.OfAsync(metrics, minutes, [.. plan.Parts.Select(p => (p.Path, p.Summary.Service))], destination,
+                    var service = await ReportedService.OfAsync(metrics, minutes, [.. plan.Parts.Select(p => (p.Path, p.Summary.Service))], RunTable(plan), destination,
                         Console.Out, verbosity == Verbosity.Quiet ? null : Console.Error, CommandLog.Of(provider), stopWaiting.Token).ConfigureAwait(false);
                     summary = summary with { Service = service };
                     if (serviceLogPath is not null)
@@ -143,6 +143,9 @@ internal static class ReportCommand
         });
         return command;
     }
+
+    /// <summary>The table the folders' runs wrote, which a Cosmos DB account's metrics are filtered to; null when they wrote several.</summary>
+    private static string? RunTable(MergePlan plan) => plan.Parts.Select(p => p.Run.Options.Table).Distinct(StringComparer.Ordinal).ToList() is [var only] ? only : null;
 
     private const string JunitWithoutFailIf = "--junit writes the verdicts of --fail-if's thresholds; give --fail-if too.";
 

@@ -1,5 +1,6 @@
 using System.Diagnostics;
 using TableLoad.Measurement;
+using TableLoad.Measurement.Service;
 using TableLoad.Reporting;
 using TableLoad.Resilience;
 using TableLoad.Settings;
@@ -13,7 +14,7 @@ namespace TableLoad.Engine;
 /// of this instance, with the keys the task loops will name (<see cref="TaskKeys.From"/>), in upsert-replace batches of up to
 /// 100 from a few concurrent senders. Not measured; what it did is the summary's <c>preload</c>.
 /// </summary>
-internal sealed class Preload(RunSettings settings, TableAdmin admin, TimeProvider time, TextWriter? progress)
+internal sealed class Preload(RunSettings settings, TableAdmin admin, TimeProvider time, TextWriter? progress, OwnCalls? ownCalls = null)
 {
     /// <summary>Keys a preload batch writes: the most an entity group transaction may hold.</summary>
     public const int MaxBatchSize = 100;
@@ -66,6 +67,7 @@ internal sealed class Preload(RunSettings settings, TableAdmin admin, TimeProvid
                 sender.Prepare(batch, count);
                 var result = await submitter.SubmitAsync(sender, TableOperation.UpsertReplace, batch, signals.Abandon).ConfigureAwait(false);
                 totals.Add(result.Stored, count);
+                ownCalls?.Add(OwnCall.Preload, result.Outcome, result.Attempts);
             }
         }
 

@@ -1,6 +1,7 @@
 using Microsoft.Extensions.Logging;
 using TableLoad.Engine.Phases;
 using TableLoad.Measurement;
+using TableLoad.Measurement.Service;
 using TableLoad.Reporting.Exporters;
 using TableLoad.Settings;
 using TableLoad.Storage;
@@ -22,9 +23,10 @@ internal sealed class RunCoordinator(RunSettings settings, TextWriter output, IL
             log.LogWarning("{Sentence}", memory);
         }
 
-        using var admin = new TableAdmin(AuthorizedTarget.For(settings.Target, time), settings.Table, settings.TableCallTimeout);
+        var ownCalls = new OwnCalls(time);
+        using var admin = new TableAdmin(AuthorizedTarget.For(settings.Target, time), settings.Table, settings.TableCallTimeout, ownCalls: new OwnCallPolicy(ownCalls));
         IResultExporter[] exporters = [new RunJsonExporter(), new SummaryJsonExporter(), new ResultTableExporter(output, log)];
-        using var phases = new RunPhases(settings, new RunTable(settings, admin, log), exporters, output, log, progress, time, signals);
+        using var phases = new RunPhases(settings, new RunTable(settings, admin, ownCalls, log), exporters, output, log, progress, time, signals);
         return await PhaseSequence.RunAsync(phases, log).ConfigureAwait(false);
     }
 }

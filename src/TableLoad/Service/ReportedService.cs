@@ -13,14 +13,17 @@ internal static class ReportedService
 {
     /// <param name="client">The merged run's requests by minute; null without <paramref name="settings"/>.</param>
     /// <param name="folders">Each merged folder and the service's view its summary.json holds.</param>
+    /// <param name="table">The folders' table, which a Cosmos DB account's metrics are filtered to as the run's were.</param>
     public static async Task<ServiceSummary?> OfAsync(
-        ServiceMetricsSettings? settings, ClientMinutes? client, IReadOnlyList<(string Path, ServiceSummary? Service)> folders, string destination,
+        ServiceMetricsSettings? settings, ClientMinutes? client, IReadOnlyList<(string Path, ServiceSummary? Service)> folders, string? table, string destination,
         TextWriter output, TextWriter? progress, ILogger log, CancellationToken stopWaiting)
     {
         var kept = folders is [var only] ? only.Service : null;
         if (settings is not null)
         {
-            var read = await ServiceView.ReadAsync(settings, client!, destination, output, progress, log, TimeProvider.System, stopWaiting).ConfigureAwait(false);
+            // The run's own calls (its table's creation, --verify's count ...) are known only as its own view counted them, of the same minutes.
+            var read = await ServiceView.ReadAsync(settings, client!, destination, output, progress, log, TimeProvider.System, stopWaiting, table,
+                (_, _) => kept?.OwnCalls ?? []).ConfigureAwait(false);
             // The request log's join is not the metrics': a folder's joined log stands until --service-log joins it again.
             return read with { Log = kept?.Log };
         }

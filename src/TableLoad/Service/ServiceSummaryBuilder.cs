@@ -7,10 +7,7 @@ namespace TableLoad.Service;
 /// <summary>Turns the metrics API's answers for the run's minutes, and the client's requests of the same minutes, into summary.json's <c>service</c>.</summary>
 internal static class ServiceSummaryBuilder
 {
-    /// <summary>ApiNames of calls on the table or the account, not requests of a load.</summary>
-    private static readonly HashSet<string> TableCallApis = new(["CreateTable", "DeleteTable", "QueryTables", "GetTableServiceProperties", "Unknown"], StringComparer.OrdinalIgnoreCase);
-
-    public static ServiceSummary Build(string resource, RunMinutes minutes, MetricsAnswer byType, MetricsAnswer? byApi, MetricsAnswer? latencies, ClientMinutes client)
+    public static ServiceSummary Build(string resource, RunMinutes minutes, MetricsAnswer byType, MetricsAnswer? byApi, MetricsAnswer? latencies, ClientMinutes client, IReadOnlyList<OwnCallCount> ownCalls)
     {
         var rows = minutes.All().Select(minute =>
         {
@@ -39,9 +36,8 @@ internal static class ServiceSummaryBuilder
             E2eLatencyMs = Overall(rows, r => r.E2eLatencyMs),
             IngressBytes = TotalOf(latencies, MonitorMetric.Ingress),
             EgressBytes = TotalOf(latencies, MonitorMetric.Egress),
-            Reconciliation = Reconciliation.Sentences(
-                transactions, Client, Math.Max(0, rows.Sum(r => r.ClientAttempts) - requests),
-                apiNames.Where(a => TableCallApis.Contains(a.Key)).ToDictionary(a => a.Key, a => a.Value, StringComparer.Ordinal)),
+            OwnCalls = ownCalls,
+            Reconciliation = Reconciliation.Sentences(transactions, Client, Math.Max(0, rows.Sum(r => r.ClientAttempts) - requests), ownCalls),
         };
     }
 

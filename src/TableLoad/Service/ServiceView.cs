@@ -13,9 +13,10 @@ namespace TableLoad.Service;
 internal static class ServiceView
 {
     /// <param name="table">The run's table, which a Cosmos DB account's metrics are filtered to; null reads the whole account's.</param>
+    /// <param name="ownCalls">The run's requests besides its load's that ended between two minutes; null when they are not known.</param>
     public static async Task<ServiceSummary> ReadAsync(
         ServiceMetricsSettings settings, ClientMinutes client, string folder, TextWriter output, TextWriter? progress, ILogger log, TimeProvider time, CancellationToken stopWaiting,
-        string? table = null)
+        string? table = null, Func<DateTimeOffset, DateTimeOffset, IReadOnlyList<OwnCallCount>>? ownCalls = null)
     {
         var resource = settings.Resource.Id;
         if (client.FirstMeasuredSecond is not { } first || client.LastMeasuredSecond is not { } last)
@@ -24,11 +25,12 @@ internal static class ServiceView
         }
 
         var minutes = RunMinutes.Of(first, last);
+        var own = ownCalls?.Invoke(minutes.First, minutes.Last) ?? [];
         var reader = new MetricsReader(settings, MetricsPipeline.Create(settings));
         var wait = new MetricsWait(settings, reader, time, progress);
         var (summary, lines) = settings.Resource.Kind switch
         {
-            ServiceKind.StorageTables => await ReadTableServiceAsync(resource, minutes, reader, wait, client, log, stopWaiting).ConfigureAwait(false),
+            ServiceKind.StorageTables => await ReadTableServiceAsync(resource, minutes, reader, wait, client, own, log, stopWaiting).ConfigureAwait(false),
             ServiceKind.CosmosAccount => await CosmosView.ReadAsync(resource, table, minutes, reader, wait, client, log, stopWaiting).ConfigureAwait(false),
         };
         foreach (var line in lines)
@@ -57,7 +59,7 @@ internal static class ServiceView
     }
 
     private static async Task<(ServiceSummary, IEnumerable<string>)> ReadTableServiceAsync(
-        string resource, RunMinutes minutes, MetricsReader reader, MetricsWait wait, ClientMinutes client, ILogger log, CancellationToken stopWaiting)
+        string resource, RunMinutes minutes, MetricsReader reader, MetricsWait wait, ClientMinutes client, IReadOnlyList<OwnCallCount> own, ILogger log, CancellationToken stopWaiting)
     {
         var (byType, failure) = await wait.ForLastMinuteAsync(minutes, minutes.ByResponseType(), stopWaiting).ConfigureAwait(false);
         if (byType is null)
@@ -68,7 +70,7 @@ internal static class ServiceView
         var (byApi, apiFailure) = await reader.ReadAsync(minutes.ByApiName(), CancellationToken.None).ConfigureAwait(false);
         var (latencies, latencyFailure) = await reader.ReadAsync(minutes.Latencies(), CancellationToken.None).ConfigureAwait(false);
         WarnOfParts(log, apiFailure, latencyFailure);
-        var summary = ServiceSummaryBuilder.Build(resource, minutes, byType, byApi, latencies, client);
+        var summary = ServiceSummaryBuilder.Build(resource, minutes, byType, byApi, latencies, client, own);
         return (summary, ServiceLines.Of(summary));
     }
 }

@@ -1,6 +1,8 @@
 using System.Net;
 using System.Runtime.ExceptionServices;
 using Azure;
+using Azure.Core;
+using Azure.Core.Pipeline;
 using Azure.Data.Tables;
 using TableLoad.Storage.Sdk;
 
@@ -13,17 +15,22 @@ namespace TableLoad.Storage;
 /// </summary>
 internal sealed class TableAdmin : IDisposable
 {
+    /// <summary>The message property, set around each call, that names what the call is for (<see cref="OwnCall"/>).</summary>
+    public const string OwnCallProperty = "tableload.own-call";
+
     private static readonly string[] KeysOnly = ["PartitionKey", "RowKey"];
     private readonly HttpMessageHandler _handler;
     private readonly TableClient _table;
 
-    public TableAdmin(AuthorizedTarget target, string table, TimeSpan callTimeout, int maxConnections = 8)
-        : this(target, table, callTimeout, HttpHandlerFactory.Create(maxConnections))
+    /// <param name="ownCalls">Counts each request the calls send, for the service view; null counts nothing.</param>
+    public TableAdmin(AuthorizedTarget target, string table, TimeSpan callTimeout, int maxConnections = 8, HttpPipelinePolicy? ownCalls = null)
+        : this(target, table, callTimeout, HttpHandlerFactory.Create(maxConnections), ownCalls)
     {
     }
 
     /// <param name="handler">Sends every call's requests; disposed with this.</param>
-    public TableAdmin(AuthorizedTarget target, string table, TimeSpan callTimeout, HttpMessageHandler handler)
+    /// <param name="ownCalls">Counts each request the calls send, for the service view; null counts nothing.</param>
+    public TableAdmin(AuthorizedTarget target, string table, TimeSpan callTimeout, HttpMessageHandler handler, HttpPipelinePolicy? ownCalls = null)
     {
         Target = target;
         CallTimeout = callTimeout;
@@ -31,6 +38,11 @@ internal sealed class TableAdmin : IDisposable
         _handler = handler;
         // The SDK's per-request timeout bounds every call, each page of a count included.
         var options = SdkClientOptions.Create(_handler, callTimeout, diagnostics: false);
+        if (ownCalls is not null)
+        {
+            options.AddPolicy(ownCalls, HttpPipelinePosition.PerRetry);
+        }
+
         _table = target.Authorizer.CreateServiceClient(target.TableEndpoint, options).GetTableClient(table);
     }
 
@@ -43,7 +55,7 @@ internal sealed class TableAdmin : IDisposable
     public TimeSpan CallTimeout { get; }
 
     /// <summary>Creates the table; false when it already existed.</summary>
-    public Task<bool> CreateAsync(CancellationToken cancellationToken) => CallAsync($"create the table {Table}", async ct =>
+    public Task<bool> CreateAsync(CancellationToken cancellationToken) => CallAsync($"create the table {Table}", OwnCall.TableCreation, async ct =>
     {
         try
         {
@@ -56,7 +68,7 @@ internal sealed class TableAdmin : IDisposable
         }
     }, cancellationToken);
 
-    public Task DeleteAsync(CancellationToken cancellationToken) => CallAsync($"delete the table {Table}", async ct =>
+    public Task DeleteAsync(CancellationToken cancellationToken) => CallAsync($"delete the table {Table}", OwnCall.TableDeletion, async ct =>
     {
         try
         {
@@ -71,7 +83,7 @@ internal sealed class TableAdmin : IDisposable
     }, cancellationToken);
 
     /// <summary>True when the table holds at least one entity (asks for one key); with <paramref name="rowKeyStems"/>, one whose RowKey starts with one of them.</summary>
-    public Task<bool> HasEntitiesAsync(CancellationToken cancellationToken, IReadOnlyList<string>? rowKeyStems = null) => CallAsync($"read the table {Table}", async ct =>
+    public Task<bool> HasEntitiesAsync(CancellationToken cancellationToken, IReadOnlyList<string>? rowKeyStems = null) => CallAsync($"read the table {Table}", OwnCall.EmptinessCheck, async ct =>
     {
         // A stem's keys sort from the stem itself to the stem with its last character raised by one, not included.
         var filter = rowKeyStems is null ? null : string.Join(" or ", rowKeyStems.Select(stem =>
@@ -88,7 +100,7 @@ internal sealed class TableAdmin : IDisposable
     }, cancellationToken);
 
     /// <summary>Counts the stored entities, reading keys only, page by page.</summary>
-    public Task<long> CountAsync(CancellationToken cancellationToken) => CallAsync($"count the table {Table}", async ct =>
+    public Task<long> CountAsync(CancellationToken cancellationToken) => CallAsync($"count the table {Table}", OwnCall.Count, async ct =>
     {
         long count = 0;
         await foreach (var page in _table.QueryAsync<TableEntity>(filter: (string?)null, maxPerPage: 1000, select: KeysOnly, cancellationToken: ct).AsPages().ConfigureAwait(false))
@@ -101,7 +113,7 @@ internal sealed class TableAdmin : IDisposable
 
     /// <summary>Reads one string property of one entity; null when the entity does not exist.</summary>
     public Task<string?> ReadPropertyAsync(string partitionKey, string rowKey, string property, CancellationToken cancellationToken) =>
-        CallAsync("read an entity back", async ct =>
+        CallAsync("read an entity back", OwnCall.ReadBack, async ct =>
         {
             var found = await _table.GetEntityIfExistsAsync<TableEntity>(partitionKey, rowKey, [property], ct).ConfigureAwait(false);
             return found.HasValue ? found.Value!.GetString(property) ?? "" : null;
@@ -109,8 +121,9 @@ internal sealed class TableAdmin : IDisposable
 
     public void Dispose() => _handler.Dispose();
 
-    private async Task<T> CallAsync<T>(string operation, Func<CancellationToken, Task<T>> call, CancellationToken cancellationToken)
+    private async Task<T> CallAsync<T>(string operation, OwnCall purpose, Func<CancellationToken, Task<T>> call, CancellationToken cancellationToken)
     {
+        using var scope = HttpPipeline.CreateHttpMessagePropertiesScope(new Dictionary<string, object?> { [OwnCallProperty] = purpose });
         try
         {
             return await call(cancellationToken).ConfigureAwait(false);

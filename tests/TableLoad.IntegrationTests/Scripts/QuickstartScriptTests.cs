@@ -39,7 +39,7 @@ public sealed class QuickstartScriptTests(AzuriteFixture azurite, ITestOutputHel
         Assert.Null(service.Unavailable);
         var lines = stdout.Split('\n');
         Assert.Single(lines, l => l.StartsWith("service (", StringComparison.Ordinal) && l.Contains("ServerBusyError", StringComparison.Ordinal));
-        Assert.Contains(service.Reconciliation, s => s.StartsWith("matched: ServerBusyError", StringComparison.Ordinal));
+        Assert.Contains(service.Reconciliation, s => s.StartsWith("matched:", StringComparison.Ordinal) && s.Contains("ServerBusyError", StringComparison.Ordinal));
         Assert.All(service.Reconciliation, sentence => Assert.Contains("  " + sentence, lines));
         var joined = Assert.Single(lines, l => l.StartsWith("service log: ", StringComparison.Ordinal));
         Assert.Contains($"; {service.Log!.Joined} of the run's requests joined", joined, StringComparison.Ordinal);

@@ -111,6 +111,29 @@ public sealed class CosmosServiceMetricsRunTests(AzuriteFixture azurite, ITestOu
     }
 
     [Fact]
+    public async Task ReportWithServiceMetrics_OfACosmosRunsFolder_ReadsTheRunsTable_AsTheRunWould()
+    {
+        await using var proxy = await InProcessProxy.StartAsync(azurite, s => s with { Cosmos = true, RequestUnits = RequestUnits });
+        var (run, read) = (Path.Combine(_output, "run"), Path.Combine(_output, "read"));
+        var (runExit, _, runErr) = await TableLoadProcess.RunAsync(
+            ["run", "--duration", "3s", "--warmup", "0s", "--tasks", "8", "--retries", "0", "--keep-table", "--quiet", "--batch-size", "10", "--output", run],
+            proxy.ConnectionString);
+        Assert.True(runExit == 0, runErr);
+
+        var (exitCode, stdout, stderr) = await TableLoadProcess.RunAsync(
+            ["report", run, "--output", read, "--service-metrics", Resource, "--metrics-endpoint", $"http://127.0.0.1:{proxy.Port}"], proxy.ConnectionString);
+        log.WriteLine(stdout);
+        log.WriteLine(stderr);
+
+        Assert.True(exitCode == 0, stderr);
+        var table = new ResultFolder(run).Run.Options.Table;
+        var service = new ResultFolder(read).Summary.Service!;
+        Assert.Null(service.Unavailable);
+        Assert.Equal(table, service.Cosmos!.Table);
+        Assert.Contains($"of {table}): requests ", stdout, StringComparison.Ordinal);
+    }
+
+    [Fact]
     public async Task ACosmosAccountsMetrics_FromAProxyInStorageMode_AreUnavailable_AndTheRunStands()
     {
         await using var proxy = await InProcessProxy.StartAsync(azurite, s => s with { PartitionLimit = 1e9, AccountLimit = 1e9 });

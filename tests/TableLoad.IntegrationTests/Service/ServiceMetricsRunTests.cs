@@ -55,6 +55,32 @@ public sealed class ServiceMetricsRunTests(AzuriteFixture azurite, ITestOutputHe
     }
 
     [Fact]
+    public async Task WithVerify_TheCountsPagesAndTheTablesCreation_AreNamedAsTheRunsOwn_AndSuccessReconcilesExactly()
+    {
+        await using var proxy = await InProcessProxy.StartAsync(azurite, s => s with { PartitionLimit = 1e9, AccountLimit = 1e9 });
+
+        var (exitCode, stdout, stderr) = await RunAsync(proxy, "--verify");
+
+        Assert.True(exitCode == 0, stderr);
+        var summary = new ResultFolder(_output).Summary;
+        Assert.True(summary.Stored!.Count > 1000, "the load should have stored more entities than a page holds");
+        var service = summary.Service!;
+        Assert.Null(service.Unavailable);
+        AssertMinutesAreTheProxys(service, proxy.Stats);
+        // The verify's count reads every entity after the load, a page a thousand: more than one page, in the run's last minute.
+        var count = Assert.Single(service.OwnCalls, c => c.Call == "count");
+        Assert.Equal("succeeded", count.Outcome);
+        Assert.True(count.Requests >= 2, $"{count.Requests} pages");
+        var clientSucceeded = service.Minutes.Sum(m => m.Client.GetValueOrDefault("succeeded"));
+        Assert.Equal(service.Transactions["Success"], clientSucceeded + service.OwnCalls.Where(c => c.Outcome == "succeeded").Sum(c => c.Requests));
+        Assert.DoesNotContain(service.Reconciliation, s => s.Contains("answers lost on the way", StringComparison.Ordinal));
+        var own = Assert.Single(service.Reconciliation, s => s.Contains("the run's own requests besides its load", StringComparison.Ordinal));
+        Assert.Contains($"--verify's count (a request a page) {count.Requests}", own, StringComparison.Ordinal);
+        Assert.Contains(service.Reconciliation, s => s.StartsWith("matched: Success", StringComparison.Ordinal));
+        Assert.Contains("  " + own, stdout, StringComparison.Ordinal);
+    }
+
+    [Fact]
     public async Task MetricsAndRequestLog_Together_EachStandsBesideTheOther_AndBothCountTheRunsThrottles()
     {
         var logPath = Path.Combine(Directory.CreateTempSubdirectory("tableload-service-log-").FullName, "log.json");

@@ -34,7 +34,7 @@ internal sealed class RunPhases(
             var who = load.ScenarioName is { } name ? name + ": " : "";
             var planned = Preload.EntitiesOf(load);
             log.LogInformation("{Sentence}", who + PreloadPlanSentence(load, planned));
-            var preload = await new Preload(load, table.Admin, time, settings.Quiet ? null : progress).RunAsync(signals).ConfigureAwait(false);
+            var preload = await new Preload(load, table.Admin, time, settings.Quiet ? null : progress, table.OwnCalls).RunAsync(signals).ConfigureAwait(false);
             log.LogInformation("{Sentence}", who + PreloadSentence(preload, planned, signals.Interrupted));
             _preload = _preload is { } earlier ? earlier.Plus(preload) : preload;
         }
@@ -109,7 +109,7 @@ internal sealed class RunPhases(
 
         if (settings.ServiceMetrics is { } service && _clientMinutes is { } minutes)
         {
-            var view = await ServiceView.ReadAsync(service, minutes, settings.OutputDirectory, output, progress, log, time, signals.Interrupt, settings.Table).ConfigureAwait(false);
+            var view = await ServiceView.ReadAsync(service, minutes, settings.OutputDirectory, output, progress, log, time, signals.Interrupt, settings.Table, table.OwnCalls.Between).ConfigureAwait(false);
             report = report with { Summary = report.Summary with { Service = view } };
         }
 

@@ -1,6 +1,7 @@
 using System.Globalization;
 using System.Net.Sockets;
 using Microsoft.Extensions.Logging;
+using TableLoad.Measurement.Service;
 using TableLoad.Settings;
 using TableLoad.Storage;
 using TableLoad.Workload;
@@ -11,11 +12,14 @@ namespace TableLoad.Engine.Phases;
 /// The run's table through the run: created or found and checked before anything is sent (global setup),
 /// counted for <c>--verify</c>, and deleted at the end if this run made it and nobody keeps it (global cleanup).
 /// </summary>
-internal sealed class RunTable(RunSettings settings, TableAdmin admin, ILogger log)
+internal sealed class RunTable(RunSettings settings, TableAdmin admin, OwnCalls ownCalls, ILogger log)
 {
     private bool _created;
 
     public TableAdmin Admin => admin;
+
+    /// <summary>The run's requests besides its load's, which the service counts among its transactions.</summary>
+    public OwnCalls OwnCalls => ownCalls;
 
     /// <summary>Entities the table held before the run, for <c>--verify</c>'s expected count.</summary>
     public long Preexisting { get; private set; }

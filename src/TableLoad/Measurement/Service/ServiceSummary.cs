@@ -32,6 +32,9 @@ internal sealed record ServiceSummary
 
     public long? EgressBytes { get; init; }
 
+    /// <summary>The run's own requests besides its load's that ended in those minutes (the table's creation, --verify's count ...): transactions too.</summary>
+    public IReadOnlyList<OwnCallCount> OwnCalls { get; init; } = [];
+
     /// <summary>One sentence per difference between the service's counts and the client's, and one for what matched.</summary>
     public IReadOnlyList<string> Reconciliation { get; init; } = [];
 
