@@ -219,6 +219,8 @@ public sealed class CompareTests(AzuriteFixture azurite, CompareRuns runs) : ICl
         const string Origin = "(measured on 12 tasks x 100, sdk, against Azurite: docs/analysis.md; give repeats to measure it)";
         Assert.Matches($@"(?m)^eps .* WORSE; run-to-run noise assumed 7% {Regex.Escape(Origin)}$", assumed.Stdout);
         Assert.Matches($@"(?m)^p99 .*; run-to-run noise assumed 10% {Regex.Escape(Origin)}$", assumed.Stdout);
+        // p99.9 is compared by its declaration alone, after p99, with its own declared share.
+        Assert.Matches($@"(?m)^p99 .*\n^p999 .*; run-to-run noise assumed 15% {Regex.Escape(Origin)}$", assumed.Stdout);
         // A fourfold fall that a 100% share leaves within noise: the runs a side that would put it beyond, fewer when runs spread less.
         var eps = Figure(given.Stdout, "eps");
         Assert.Equal("no_difference", (string)eps["verdict"]!);

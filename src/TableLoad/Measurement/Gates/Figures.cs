@@ -27,7 +27,7 @@ internal static class Figures
         RunFigure.P90 => Latency(figure, "p90", static l => l.P90, 0.08, new FigureInterval.OwnSeconds(static c => c.LatencyMs?.P90)) with { Compared = true, ComparedPerPart = true },
         RunFigure.P95 => Latency(figure, "p95", static l => l.P95, 0.09, new FigureInterval.None()),
         RunFigure.P99 => Latency(figure, "p99", static l => l.P99, 0.10, new FigureInterval.OwnSeconds(static c => c.LatencyMs?.P99)) with { Compared = true, ComparedPerPart = true },
-        RunFigure.P999 => Latency(figure, "p999", static l => l.P999, 0.15, new FigureInterval.None()),
+        RunFigure.P999 => Latency(figure, "p999", static l => l.P999, 0.15, new FigureInterval.None()) with { Compared = true, ComparedPerPart = true, SweepColumn = "p999" },
         RunFigure.Mean => Latency(figure, "mean", static l => l.Mean, 0.08, new FigureInterval.None()),
         RunFigure.Max => Latency(figure, "max", static l => l.Max, 0.25, new FigureInterval.None()),
         RunFigure.Throttled => new Figure(figure, "throttled", FigureUnit.Percent,
