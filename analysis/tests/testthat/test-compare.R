@@ -145,8 +145,8 @@ test_that("compare.R lists each operation of a mix with the verdict tableload co
   verdicts <- c(json$operations$read$figures$verdict, json$operations$`upsert-replace`$figures$verdict)
   expect_length(operation_rows, length(verdicts))
   expect_identical(vapply(operation_rows, `[`, "", 6L), unname(VERDICT_WORDS[verdicts]))
-  expect_identical(vapply(operation_rows[1:6], `[`, "", 1L),
-                   paste("read:", c("mean e/s", "latency median (ms)", "latency p90 (ms)", "latency p99 (ms)", "throttled batches (%)", "failed entities (%)")))
+  expect_identical(vapply(operation_rows[1:7], `[`, "", 1L),
+                   paste("read:", c("mean e/s", "latency median (ms)", "latency p90 (ms)", "latency p99 (ms)", "latency p99.9 (ms)", "throttled batches (%)", "failed entities (%)")))
 })
 
 test_that("compare.R adds nothing for two runs of one and the same operation, whose figures are the run's", {

@@ -38,7 +38,7 @@ internal static class AbortConditionParser
             return false;
         }
 
-        if (!IsMeasuredEachSecond(figure))
+        if (!figure.IsMeasuredPerScope())
         {
             fault = $"judges {figure.Name()}, which is measured over the whole run and not second by second; use --fail-if for it.";
             return false;
@@ -75,7 +75,7 @@ internal static class AbortConditionParser
 
         var factorText = text[..^Target.Length].Trim();
         var factor = 1.0;
-        if (!IsRate(figure))
+        if (figure.Unit() != FigureUnit.EntitiesPerSecond)
         {
             fault = $"compares {figure.Name()} with the target, which is entities per second; only eps may be, for example eps<0.8*target for 10s.";
             return false;
@@ -98,18 +98,4 @@ internal static class AbortConditionParser
         bound = new AbortBound.TimesTarget(factor);
         return true;
     }
-
-    // Switches, so that a new figure is judged here by the compiler and not left out by a comparison.
-    private static bool IsMeasuredEachSecond(RunFigure figure) => figure switch
-    {
-        RunFigure.CpuPerEntity or RunFigure.ServiceServerLatency or RunFigure.ServiceE2ELatency or RunFigure.ServiceThrottled or RunFigure.ServiceNormalizedRu => false,
-        RunFigure.Eps or RunFigure.P50 or RunFigure.P90 or RunFigure.P95 or RunFigure.P99 or RunFigure.P999 or RunFigure.Mean or RunFigure.Max or RunFigure.Throttled or RunFigure.Failed => true,
-    };
-
-    private static bool IsRate(RunFigure figure) => figure switch
-    {
-        RunFigure.Eps => true,
-        RunFigure.P50 or RunFigure.P90 or RunFigure.P95 or RunFigure.P99 or RunFigure.P999 or RunFigure.Mean or RunFigure.Max or RunFigure.Throttled or RunFigure.Failed or RunFigure.CpuPerEntity
-            or RunFigure.ServiceServerLatency or RunFigure.ServiceE2ELatency or RunFigure.ServiceThrottled or RunFigure.ServiceNormalizedRu => false,
-    };
 }

@@ -163,7 +163,7 @@ internal static class ThresholdParser
                     : (0, $"needs a latency with its unit after the comparison, for example 500ms or 2s: {figure.Name()} is batch latency."),
                 FigureUnit.Percent => Percentage.TryParse(text, signOptional: false, out var share)
                     ? (share, "")
-                    : (0, $"needs a share from 0% to 100% after the comparison, for example 1% or 0.1%: {figure.Name()} is a share of the measured {ShareOf(figure)}."),
+                    : (0, $"needs a share from 0% to 100% after the comparison, for example 1% or 0.1%: {figure.Name()} is a share of the measured {Figures.Of(figure).ShareOf}."),
                 FigureUnit.EntitiesPerSecond => Percentage.TryNumber(WithoutSuffix(text, "e/s"), out var rate)
                     ? (rate, "")
                     : (0, "needs a number of entities per second after the comparison, for example eps>2000."),
@@ -173,17 +173,6 @@ internal static class ThresholdParser
             };
         return fault.Length == 0;
     }
-
-    // Only the shares are read here; a switch, so that a new figure is placed by the compiler.
-    private static string ShareOf(RunFigure figure) => figure switch
-    {
-        RunFigure.Throttled => "batches",
-        RunFigure.Failed => "entities",
-        RunFigure.ServiceThrottled => "transactions the service counted",
-        RunFigure.ServiceNormalizedRu => "the hottest partition key range's RU/s",
-        RunFigure.Eps or RunFigure.P50 or RunFigure.P90 or RunFigure.P95 or RunFigure.P99 or RunFigure.P999 or RunFigure.Mean or RunFigure.Max or RunFigure.CpuPerEntity
-            or RunFigure.ServiceServerLatency or RunFigure.ServiceE2ELatency => "batches",
-    };
 
     private static string WithoutSuffix(string text, string suffix) =>
         text.EndsWith(suffix, StringComparison.Ordinal) ? text[..^suffix.Length] : text;

@@ -80,6 +80,8 @@ internal static class SweepCsv
         new("gates", r => GatesText(r.Gates), (r, t) => r with { Gates = ParseGates(t) }) { Optional = true },
         // Each operation's own figures, e.g. read_p99_ms: empty for an operation the cell did not send, and in a sweep written before them.
         .. Enum.GetValues<TableOperation>().SelectMany(o => SliceColumns(o.ToName(), o, r => r.Operations, (r, slices) => r with { Operations = slices })),
+        // Each figure that declares a column (Figure.SweepColumn), after every column older sweeps had, so a reader by position still finds those.
+        .. Figures.All.Where(f => f.SweepColumn is not null).Select(Declared),
     ];
 
     /// <summary>The table of a sweep of one load per cell: <see cref="Columns"/>.</summary>
@@ -141,6 +143,11 @@ internal static class SweepCsv
     private static CsvColumn<SweepRow> ServiceLatency(string name, Func<CellService, double?> get, Func<CellService, double?, CellService> set) =>
         new(name, r => r.Service is { } service && get(service) is { } value ? Text(value) : "",
             (r, text) => text.Length == 0 ? r : r with { Service = set(r.Service ?? new CellService(0, 0, null, null), ParseReal(text)) }) { Optional = true };
+
+    // Empty where the cell measured nothing the figure is read from, and in a sweep written before the figure had its column.
+    private static CsvColumn<SweepRow> Declared(Figure figure) =>
+        new(figure.SweepColumn!, r => r.DeclaredFigures[figure.Id] is { } value ? Text(value) : "",
+            (r, text) => text.Length == 0 ? r : r with { DeclaredFigures = r.DeclaredFigures.With(figure.Id, ParseReal(text)) }) { Optional = true };
 
     private static CsvColumn<SweepRow> ThrottledBy(ThrottleLimit limit) =>
         new("throttled_" + limit.ToSnakeCase(), r => r.Throttling is { } counts ? Csv.Number(counts[limit]) : "", (r, text) => text.Length == 0 ? r : r with

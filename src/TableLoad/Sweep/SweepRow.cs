@@ -92,6 +92,9 @@ internal sealed record SweepRow
     /// <summary>The cell's own 95% interval of <see cref="P99"/> in ms; null with too little data.</summary>
     public ConfidenceInterval? P99Interval { get; init; }
 
+    /// <summary>The cell's figures that declare a sweep.csv column of their own (<see cref="Figure.SweepColumn"/>); none in a sweep.csv written before them.</summary>
+    public CellFigures DeclaredFigures { get; init; } = CellFigures.None;
+
     /// <summary>Each operation the cell sent, with its own figures (summary.json's <c>operations</c>); none in a sweep.csv written before they were columns.</summary>
     public CellSlices<TableOperation> Operations { get; init; } = CellSlices<TableOperation>.None;
 
@@ -147,6 +150,7 @@ internal sealed record SweepRow
             Gates = gates,
             EpsInterval = RunIntervals.Of(summary, RunFigure.Eps),
             P99Interval = RunIntervals.Of(summary, RunFigure.P99),
+            DeclaredFigures = CellFigures.Of(summary),
             Operations = CellSlices.OperationsOf(summary),
             Scenarios = CellSlices.ScenariosOf(summary),
         };

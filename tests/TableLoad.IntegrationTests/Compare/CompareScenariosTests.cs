@@ -12,7 +12,7 @@ namespace TableLoad.IntegrationTests.Compare;
 [Collection(StoredAzuriteCollection.Name)]
 public sealed class CompareScenariosTests(AzuriteFixture azurite, CompareRuns runs) : IClassFixture<CompareRuns>
 {
-    private static readonly string[] Figures = ["eps", "p50", "p90", "p99", "throttled", "failed"];
+    private static readonly string[] Figures = ["eps", "p50", "p90", "p99", "p999", "throttled", "failed"];
 
     private const string Ingest = """ "ingest": { "operation": "insert", "tasks": 1, "batch_size": 10, "batches": 20 } """;
 

@@ -34,7 +34,7 @@ public sealed class CompareFailOnTests
         Assert.Equal(
             [
                 "--fail-on 'read.cpu' scopes cpu by 'read', but cpu is measured for the whole process, not for each operation; drop 'read.' to judge the run's.",
-                "--fail-on 'lookups.p95' names a figure compare does not judge for a scenario or operation; it takes eps, p50, p90, p99, throttled, failed.",
+                "--fail-on 'lookups.p95' names a figure compare does not judge for a scenario or operation; it takes eps, p50, p90, p99, p999, throttled, failed.",
                 "--fail-on '.p99' has a dot with no name before it; write SCOPE.FIGURE, for example read.p99, or the figure alone for the whole run.",
                 "--fail-on 'p98' names no figure TableLoad measures: 'p98' (figures: eps, p50, p90, p95, p99, p999, mean, max, throttled, failed, cpu, service.server_latency, service.e2e_latency, service.throttled, service.normalized_ru).",
             ],

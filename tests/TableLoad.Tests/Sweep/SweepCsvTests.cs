@@ -30,7 +30,7 @@ public sealed class SweepCsvTests
             "upsert_replace_p50_ms,upsert_replace_p99_ms,upsert_merge_requests,upsert_merge_entities,upsert_merge_eps,upsert_merge_peak_eps,upsert_merge_p50_ms,upsert_merge_p99_ms," +
             "read_requests,read_entities,read_eps,read_peak_eps,read_p50_ms,read_p99_ms,query_requests,query_entities,query_eps,query_peak_eps,query_p50_ms,query_p99_ms," +
             "delete_requests,delete_entities,delete_eps,delete_peak_eps,delete_p50_ms,delete_p99_ms," +
-            "read_modify_write_requests,read_modify_write_entities,read_modify_write_eps,read_modify_write_peak_eps,read_modify_write_p50_ms,read_modify_write_p99_ms",
+            "read_modify_write_requests,read_modify_write_entities,read_modify_write_eps,read_modify_write_peak_eps,read_modify_write_p50_ms,read_modify_write_p99_ms,p999",
             SweepCsv.Header);
     }
 

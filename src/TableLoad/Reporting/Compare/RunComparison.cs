@@ -12,9 +12,7 @@ internal sealed record RunComparison(ComparedSide Base, ComparedSide New, IReadO
     public int? Rounds { get; init; }
 
     /// <summary>The figures compare prints, in order; <c>--fail-on</c> may name any of them.</summary>
-    public static IReadOnlyList<RunFigure> Compared { get; } =
-        [RunFigure.Eps, RunFigure.P50, RunFigure.P90, RunFigure.P99, RunFigure.Throttled, RunFigure.CpuPerEntity,
-         RunFigure.ServiceServerLatency, RunFigure.ServiceE2ELatency, RunFigure.ServiceThrottled];
+    public static IReadOnlyList<RunFigure> Compared => Measurement.Gates.Figures.Compared;
 
     /// <summary>Each operation either side sent, judged where both did (<see cref="SliceComparison.Between"/>); empty when neither side's summaries name one.</summary>
     public IReadOnlyList<SliceComparison> Operations { get; init; } = [];

@@ -15,8 +15,7 @@ namespace TableLoad.Reporting.Compare;
 internal sealed record SliceComparison(SliceKind Kind, string Name, string Scope, IReadOnlyList<FigureComparison> Figures, ComparisonSide? OnlyOn)
 {
     /// <summary>The figures compared for each part: what summary.json's <c>operations</c> and <c>scenarios</c> hold for each (no CPU, which is the process's).</summary>
-    public static IReadOnlyList<RunFigure> Compared { get; } =
-        [RunFigure.Eps, RunFigure.P50, RunFigure.P90, RunFigure.P99, RunFigure.Throttled, RunFigure.Failed];
+    public static IReadOnlyList<RunFigure> Compared => Measurement.Gates.Figures.ComparedPerPart;
 
     /// <summary>Why a gate on this part cannot be decided; null when both sides have it.</summary>
     public string? Lacking => OnlyOn is { } side
