@@ -20,7 +20,7 @@ internal sealed class BatchSubmitter(ResiliencePipeline<BatchResult> pipeline, T
         var result = await SendAsync(sender, abandon).ConfigureAwait(false);
         // A read-modify-write adds and removes no key, so no count hangs on whether a lost replace landed; its nonce is the task's, which
         // an earlier replace of the same key carries too, so a read-back could not tell.
-        if (operation.KeyUse() is KeyUse.Reads or KeyUse.Updates)
+        if (!operation.KeyUse().ChangesKeys())
         {
             return result;
         }
@@ -65,7 +65,7 @@ internal sealed class BatchSubmitter(ResiliencePipeline<BatchResult> pipeline, T
             try
             {
                 var nonce = await readBack.ReadPropertyAsync(batch.PartitionKey, batch.RowKey(index), EntityTemplate.NonceProperty, cancellationToken).ConfigureAwait(false);
-                return operation.KeyUse() == KeyUse.Deletes ? nonce is null : nonce == batch.Nonce;
+                return operation.KeyUse().Removes() ? nonce is null : nonce == batch.Nonce;
             }
             catch (TableServiceException ex) when (ex.Status is { } status && OutcomeClassifier.Classify(new BatchResponse(status, ex.ErrorCode, null)).IsThrottle() && attempt < ReadBackBackoff.Length)
             {

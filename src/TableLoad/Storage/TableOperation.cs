@@ -60,17 +60,14 @@ internal static class TableOperationNames
         TableOperation.ReadModifyWrite => Storage.KeyUse.Updates,
     };
 
-    /// <summary>Whether writing a key twice is allowed: an upsert overwrites, an insert is refused.</summary>
-    public static bool Overwrites(this TableOperation operation) => operation.KeyUse() == Storage.KeyUse.Overwrites;
-
     /// <summary>Whether the operation stores entities, so that <c>--verify</c> counts its keys in.</summary>
-    public static bool Writes(this TableOperation operation) => operation.KeyUse() is Storage.KeyUse.WritesNew or Storage.KeyUse.Overwrites;
+    public static bool Writes(this TableOperation operation) => operation.KeyUse().Stores();
 
     /// <summary>Whether it needs entities that are there: a read, a query and a delete act on a key space some writer filled.</summary>
-    public static bool NeedsStoredKeys(this TableOperation operation) => operation.KeyUse() is Storage.KeyUse.Reads or Storage.KeyUse.Deletes or Storage.KeyUse.Updates;
+    public static bool NeedsStoredKeys(this TableOperation operation) => operation.KeyUse().NeedsStoredKeys();
 
     /// <summary>Whether each request draws one key from the key space (<c>--key-distribution</c>) and sends no batch: a read, a query, a read-modify-write.</summary>
-    public static bool DrawsKeys(this TableOperation operation) => operation.KeyUse() is Storage.KeyUse.Reads or Storage.KeyUse.Updates;
+    public static bool DrawsKeys(this TableOperation operation) => operation.KeyUse().DrawsKeys();
 
     /// <summary>
     /// The entities one request of the operation is meant to carry, which the open model's <c>--rate</c> (entities per second) spaces
@@ -108,23 +105,4 @@ internal static class TableOperationNames
         operation = default;
         return false;
     }
-}
-
-/// <summary>How an operation uses the keys it names.</summary>
-internal enum KeyUse
-{
-    /// <summary>Stores keys nothing stored before (an insert of a key that exists is refused).</summary>
-    WritesNew,
-
-    /// <summary>Stores keys, new or not.</summary>
-    Overwrites,
-
-    /// <summary>Reads keys, which are not changed.</summary>
-    Reads,
-
-    /// <summary>Removes keys, each once.</summary>
-    Deletes,
-
-    /// <summary>Replaces keys that exist, each as it was just read: no key is added or removed.</summary>
-    Updates,
 }

@@ -14,7 +14,7 @@ public sealed partial class PlantedEnumMemberTests(PlantedBuild build, ITestOutp
     [Fact]
     public void Build_WithAPlantedEnumMember_FailsAtEverySwitchThatMustDecide()
     {
-        // Planted: TableOperation.Planted, ProbeVerdict.Planted, MergeRule.Planted, BatchClientKind.Planted and RunFigure.Planted.
+        // Planted: TableOperation.Planted, KeyUse.Planted, ProbeVerdict.Planted, MergeRule.Planted, BatchClientKind.Planted and RunFigure.Planted.
         var (exitCode, output) = (build.ExitCode, build.Output);
         log.WriteLine($"dotnet build of the planted copy: exit {exitCode}");
 
@@ -29,6 +29,8 @@ public sealed partial class PlantedEnumMemberTests(PlantedBuild build, ITestOutp
             "SubRequestHead.cs: TableOperation.Planted",
             "WireBatchClient.cs: TableOperation.Planted",
             "ResultTable.cs: TableOperation.Planted",
+            // A new key use is told what it means to the key space, where every fact about it is a switch.
+            "KeyUse.cs: KeyUse.Planted",
             "ProbeVerdictNames.cs: ProbeVerdict.Planted",
             "TuneCeiling.cs: ProbeVerdict.Planted",
             "BracketGuess.cs: ProbeVerdict.Planted",

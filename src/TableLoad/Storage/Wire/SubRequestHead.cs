@@ -16,7 +16,7 @@ internal sealed class SubRequestHead
     public SubRequestHead(TableOperation operation, string tableUrl)
     {
         Method = MethodOf(operation);
-        InAddress = operation.KeyUse() != KeyUse.WritesNew;
+        InAddress = !operation.KeyUse().WritesOnlyNew();
         HasBody = operation.Writes();
         Start = Encoding.UTF8.GetBytes($"--{BatchBodyWriter.ChangesetBoundary}\r\n{PartHeaders}{Method} {tableUrl}");
         // An upsert always answers 204 without content, so the SDK sends it no Prefer header.

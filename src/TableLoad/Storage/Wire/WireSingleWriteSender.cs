@@ -15,7 +15,7 @@ internal sealed class WireSingleWriteSender(WireBatchClient client, EntityBodyWr
 
     public void Prepare(BatchIdentity keys, int count)
     {
-        _address = operation.KeyUse() == KeyUse.WritesNew ? client.TableUri : client.EntityAddress(keys);
+        _address = operation.KeyUse().WritesOnlyNew() ? client.TableUri : client.EntityAddress(keys);
         _entity = operation.Writes() ? writer.Write(keys) : null;
     }
 
