@@ -1,5 +1,6 @@
 using Azure;
 using Azure.Data.Tables;
+using TableLoad.Storage.Operations;
 using TableLoad.Workload;
 
 namespace TableLoad.Storage.Sdk;
@@ -42,15 +43,7 @@ internal sealed class SdkBatchSender(TableClient table, EntityTemplate template,
         return SdkAnswers.OfBatchAsync(table.SubmitTransactionAsync(_actions, cancellationToken), time);
     }
 
-    public static TableTransactionActionType ActionType(TableOperation operation) => operation switch
-    {
-        TableOperation.Insert => TableTransactionActionType.Add,
-        TableOperation.UpsertReplace => TableTransactionActionType.UpsertReplace,
-        TableOperation.UpsertMerge => TableTransactionActionType.UpsertMerge,
-        TableOperation.Delete => TableTransactionActionType.Delete,
-        TableOperation.Read or TableOperation.Query or TableOperation.ReadModifyWrite =>
-            throw new ArgumentOutOfRangeException(nameof(operation), operation, "A read, a query or a read-modify-write is no batch."),
-    };
+    public static TableTransactionActionType ActionType(TableOperation operation) => WriteDefinition.Of(operation).SdkAction;
 
     /// <summary>An entity with the template's properties (shared values, never copied) and no keys yet.</summary>
     public static TableEntity TemplateEntity(EntityTemplate template)

@@ -1,5 +1,6 @@
 using Azure;
 using Azure.Data.Tables;
+using TableLoad.Storage.Operations;
 using TableLoad.Workload;
 
 namespace TableLoad.Storage.Sdk;
@@ -11,6 +12,7 @@ namespace TableLoad.Storage.Sdk;
 /// </summary>
 internal sealed class SdkSingleWriteSender(TableClient table, EntityTemplate template, TableOperation operation, TimeProvider time, ClientRequestIdPolicy requestIds) : IRequestSender
 {
+    private readonly WriteDefinition _write = WriteDefinition.Of(operation);
     private readonly TableEntity _entity = operation.Writes() ? SdkBatchSender.TemplateEntity(template) : new TableEntity();
 
     public void Prepare(BatchIdentity keys, int count)
@@ -31,15 +33,7 @@ internal sealed class SdkSingleWriteSender(TableClient table, EntityTemplate tem
 
     private async Task<BatchResponse> SendOnceAsync(CancellationToken cancellationToken)
     {
-        var answer = operation switch
-        {
-            TableOperation.Insert => await table.AddEntityAsync(_entity, cancellationToken).ConfigureAwait(false),
-            TableOperation.UpsertReplace => await table.UpsertEntityAsync(_entity, TableUpdateMode.Replace, cancellationToken).ConfigureAwait(false),
-            TableOperation.UpsertMerge => await table.UpsertEntityAsync(_entity, TableUpdateMode.Merge, cancellationToken).ConfigureAwait(false),
-            TableOperation.Delete => await table.DeleteEntityAsync(_entity.PartitionKey, _entity.RowKey, ETag.All, cancellationToken).ConfigureAwait(false),
-            TableOperation.Read or TableOperation.Query or TableOperation.ReadModifyWrite =>
-                throw new InvalidOperationException($"{operation.ToName()} is no single write."),
-        };
+        var answer = await _write.SendOneAsync(table, _entity, cancellationToken).ConfigureAwait(false);
 
         // The SDK answers a delete of a key that is not there with its 404 rather than an exception.
         return answer.IsError ? SdkAnswers.NotFound(answer) : SdkAnswers.Accepted(answer);
