@@ -52,7 +52,7 @@ internal static class OperationOptions
         var sent = choice.Sent;
         var needsStoredKeys = sent.Any(o => o.NeedsStoredKeys());
         errors.Require(!knownDistribution || distribution == KeyDistribution.Uniform || sent.Any(o => o.DrawsKeys()),
-            $"--key-distribution {distribution.ToName()} goes with --operation read, query or read-modify-write: a write's keys, and a delete's, go in order.");
+            $"--key-distribution {distribution.ToName()} goes with --operation {TableOperationNames.NamesWhere(o => o.DrawsKeys())}: a write's keys, and a delete's, go in order.");
 
         // A query's shape given to a load that sends no query would be taken and ignored.
         foreach (var shape in new Option[] { options.QueryLength, options.PageSize.Option }.Where(o => parse.IsGiven(o) && errors.Accepted(o) && !sent.Contains(TableOperation.Query)))
@@ -80,7 +80,7 @@ internal static class OperationOptions
 
         // With --preload the sentence above said it already.
         errors.Require(preload || mix is not null || !operation.KeyUse().WritesOnlyNew(),
-            "--key-space goes with --operation upsert-replace, upsert-merge, read, query, delete or read-modify-write: the service refuses an insert of a key that exists (409 EntityAlreadyExists).");
+            $"--key-space goes with --operation {TableOperationNames.NamesWhere(o => !o.KeyUse().WritesOnlyNew())}: the service refuses an insert of a key that exists (409 EntityAlreadyExists).");
         // A mix's inserts number their keys on from the key space's last, in the digits every RowKey of a key space has.
         errors.Require(!sent.Contains(TableOperation.Insert) || mix is null || space <= RowKeys.MaxKeySpace / 2,
             $"--key-space ({space}) must be at most {RowKeys.MaxKeySpace / 2} beside a mix's inserts, which number their keys on from its last.");

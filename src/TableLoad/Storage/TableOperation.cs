@@ -76,6 +76,13 @@ internal static class TableOperationNames
     /// <summary>The names, as <c>--help</c> and refusals list them.</summary>
     public static string AllNames { get; } = string.Join(", ", Enum.GetValues<TableOperation>().Select(o => o.ToName()));
 
+    /// <summary>The names of the operations <paramref name="holds"/> is true of, as a refusal lists them: "read, query or read-modify-write".</summary>
+    public static string NamesWhere(Func<TableOperation, bool> holds)
+    {
+        var names = Enum.GetValues<TableOperation>().Where(holds).Select(o => o.ToName()).ToList();
+        return names.Count == 1 ? names[0] : $"{string.Join(", ", names[..^1])} or {names[^1]}";
+    }
+
     public static bool TryParse(string? text, out TableOperation operation)
     {
         foreach (var candidate in Enum.GetValues<TableOperation>())
