@@ -24,14 +24,14 @@ internal abstract class WriteDefinition : OperationDefinition
 
     public sealed override IRequestSender SdkSender(SdkSenderParts parts, WriteForm writes) => writes switch
     {
-        WriteForm.Transaction => new SdkBatchSender(parts.Table, parts.Template, Operation, parts.Time, parts.RequestIds),
-        WriteForm.Single => new SdkSingleWriteSender(parts.Table, parts.Template, Operation, parts.Time, parts.RequestIds),
+        WriteForm.Transaction => new SdkBatchSender(parts.Table, parts.Template, this, parts.Time, parts.RequestIds),
+        WriteForm.Single => new SdkSingleWriteSender(parts.Table, parts.Template, this, parts.Time, parts.RequestIds),
     };
 
     public sealed override IRequestSender WireSender(WireBatchClient client, WriteForm writes) => writes switch
     {
         WriteForm.Transaction => client.TransactionSender(new BatchBodyWriter(client.Template, client.TableUrl, Operation)),
-        WriteForm.Single => new WireSingleWriteSender(client, new EntityBodyWriter(client.Template), Operation),
+        WriteForm.Single => new WireSingleWriteSender(client, new EntityBodyWriter(client.Template), this),
     };
 
     /// <summary>The definition of <paramref name="operation"/> as a write; a read, a query and a read-modify-write are none.</summary>

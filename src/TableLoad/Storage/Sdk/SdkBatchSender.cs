@@ -10,7 +10,7 @@ namespace TableLoad.Storage.Sdk;
 /// properties are the template's shared values (binary arrays, strings, boxed numbers), so no payload is copied per entity.
 /// A delete's entity holds its keys alone and <see cref="ETag.All"/>, which the SDK sends as <c>If-Match: *</c>.
 /// </summary>
-internal sealed class SdkBatchSender(TableClient table, EntityTemplate template, TableOperation operation, TimeProvider time, ClientRequestIdPolicy requestIds) : IRequestSender
+internal sealed class SdkBatchSender(TableClient table, EntityTemplate template, WriteDefinition write, TimeProvider time, ClientRequestIdPolicy requestIds) : IRequestSender
 {
     private TableTransactionAction[] _actions = [];
 
@@ -30,7 +30,7 @@ internal sealed class SdkBatchSender(TableClient table, EntityTemplate template,
             var entity = (TableEntity)_actions[i].Entity;
             entity.PartitionKey = keys.PartitionKey;
             entity.RowKey = keys.RowKey(i);
-            if (operation.Writes())
+            if (write.KeyUse.Stores())
             {
                 entity[EntityTemplate.NonceProperty] = keys.Nonce;
             }
@@ -57,7 +57,7 @@ internal sealed class SdkBatchSender(TableClient table, EntityTemplate template,
         return entity;
     }
 
-    private TableTransactionAction NewAction() => operation.Writes()
-        ? new TableTransactionAction(ActionType(operation), TemplateEntity(template))
-        : new TableTransactionAction(ActionType(operation), new TableEntity(), ETag.All);
+    private TableTransactionAction NewAction() => write.KeyUse.Stores()
+        ? new TableTransactionAction(write.SdkAction, TemplateEntity(template))
+        : new TableTransactionAction(write.SdkAction, new TableEntity(), ETag.All);
 }
