@@ -14,7 +14,7 @@ internal sealed record OperationChoice(TableOperation Operation, int? KeySpace, 
     public IReadOnlyList<TableOperation> Sent => Mix?.Operations ?? [Operation];
 
     /// <summary>The operation whose batches the service's limits are checked on: the mix's first that writes, if it has one.</summary>
-    public TableOperation Batched => Sent.Where(o => o.KeyUse() != KeyUse.Reads).DefaultIfEmpty(Sent[0]).First();
+    public TableOperation Batched => Sent.Where(o => o.KeyUse().Changes()).DefaultIfEmpty(Sent[0]).First();
 
     /// <summary>The entities a request carries on average, in batches of <paramref name="batchSize"/>: what a rate in requests per second is converted by.</summary>
     public double EntitiesPerRequest(int batchSize) => Operation.EntitiesPerRequest(Mix, batchSize, Query);
@@ -52,7 +52,7 @@ internal static class OperationOptions
         var sent = choice.Sent;
         var needsStoredKeys = sent.Any(o => o.NeedsStoredKeys());
         errors.Require(!knownDistribution || distribution == KeyDistribution.Uniform || sent.Any(o => o.DrawsKeys()),
-            $"--key-distribution {distribution.ToName()} goes with --operation read, query or read-modify-write: a write's keys, and a delete's, go in order.");
+            $"--key-distribution {distribution.ToName()} goes with --operation {TableOperationNames.NamesWhere(o => o.DrawsKeys())}: a write's keys, and a delete's, go in order.");
 
         // A query's shape given to a load that sends no query would be taken and ignored.
         foreach (var shape in new Option[] { options.QueryLength, options.PageSize.Option }.Where(o => parse.IsGiven(o) && errors.Accepted(o) && !sent.Contains(TableOperation.Query)))
@@ -71,7 +71,7 @@ internal static class OperationOptions
 
         errors.Require(preload || !needsStoredKeys || parse.GetValue(options.AllowExistingTable),
             $"{name} needs the keys of its key space stored: give --preload, or --allow-existing-table when the table holds them already.");
-        errors.Require(!preload || operation.KeyUse() != KeyUse.WritesNew || mix is not null,
+        errors.Require(!preload || !operation.KeyUse().WritesOnlyNew() || mix is not null,
             "--preload with --operation insert would insert keys the preload stored, which the service refuses (409 EntityAlreadyExists): use upsert-replace, or leave --preload out.");
         if (keySpace is not { } space)
         {
@@ -79,13 +79,13 @@ internal static class OperationOptions
         }
 
         // With --preload the sentence above said it already.
-        errors.Require(preload || mix is not null || operation.KeyUse() != KeyUse.WritesNew,
-            "--key-space goes with --operation upsert-replace, upsert-merge, read, query, delete or read-modify-write: the service refuses an insert of a key that exists (409 EntityAlreadyExists).");
+        errors.Require(preload || mix is not null || !operation.KeyUse().WritesOnlyNew(),
+            $"--key-space goes with --operation {TableOperationNames.NamesWhere(o => !o.KeyUse().WritesOnlyNew())}: the service refuses an insert of a key that exists (409 EntityAlreadyExists).");
         // A mix's inserts number their keys on from the key space's last, in the digits every RowKey of a key space has.
         errors.Require(!sent.Contains(TableOperation.Insert) || mix is null || space <= RowKeys.MaxKeySpace / 2,
             $"--key-space ({space}) must be at most {RowKeys.MaxKeySpace / 2} beside a mix's inserts, which number their keys on from its last.");
         // A mix's inserts write keys past the key space, each once, so only the batches that go round the key space need it.
-        if (batchSize is { } size && sent.Any(o => !o.DrawsKeys() && (mix is null || o.KeyUse() != KeyUse.WritesNew)))
+        if (batchSize is { } size && sent.Any(o => !o.DrawsKeys() && (mix is null || !o.KeyUse().WritesOnlyNew())))
         {
             errors.Require(space >= size, $"--key-space ({space}) must be at least --batch-size ({size}): a batch may not hold the same RowKey twice.");
         }

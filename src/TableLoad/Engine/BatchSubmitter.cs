@@ -28,7 +28,7 @@ internal sealed class BatchSubmitter(ResiliencePipeline<BatchResult> pipeline, T
     /// (its nonce is the task's, which an earlier replace of the same key carries too, so a read-back could not tell); a read changes nothing.
     /// </summary>
     private static bool SettledByAnswer(in BatchResult result, TableOperation operation) =>
-        operation.KeyUse() is KeyUse.Reads or KeyUse.Updates || (result.Outcome != BatchOutcome.Abandoned && !NeedsReadBack(result, operation));
+        !operation.KeyUse().ChangesKeys() || (result.Outcome != BatchOutcome.Abandoned && !NeedsReadBack(result, operation));
 
     /// <summary>Read-backs are not cut short by the abandon: they settle what the table holds, each bounded by TableAdmin's call timeout.</summary>
     private async Task<BatchResult> ReadBackAsync(BatchResult result, TableOperation operation, BatchIdentity batch)
@@ -69,7 +69,7 @@ internal sealed class BatchSubmitter(ResiliencePipeline<BatchResult> pipeline, T
             try
             {
                 var nonce = await readBack.ReadPropertyAsync(batch.PartitionKey, batch.RowKey(index), EntityTemplate.NonceProperty, cancellationToken).ConfigureAwait(false);
-                return operation.KeyUse() == KeyUse.Deletes ? nonce is null : nonce == batch.Nonce;
+                return operation.KeyUse().Removes() ? nonce is null : nonce == batch.Nonce;
             }
             catch (TableServiceException ex) when (ex.Status is { } status && OutcomeClassifier.Classify(new BatchResponse(status, ex.ErrorCode, null)).IsThrottle() && attempt < ReadBackBackoff.Length)
             {

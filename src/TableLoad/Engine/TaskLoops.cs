@@ -97,7 +97,7 @@ internal sealed class TaskLoops(
             var unlogged = settings.WriteBatchLog
                 && !batchLog.TryWrite(new BatchRecord(settings.Process, task, partitionKey, startMicros, latencyMicros, entities, result, warmup, intended) { Operation = operation, Scenario = settings.ScenarioName });
             // An insert the service refused as existing (409) left its keys there to read: the partition's next insert goes on past them.
-            if (lanes.Inserted is { } inserted && operation.KeyUse() == KeyUse.WritesNew && (result.Stored || result.ErrorCode == EntityAlreadyExists))
+            if (lanes.Inserted is { } inserted && operation.KeyUse().WritesOnlyNew() && (result.Stored || result.ErrorCode == EntityAlreadyExists))
             {
                 inserted.Add(keySequence, count);
             }

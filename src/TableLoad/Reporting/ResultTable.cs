@@ -67,22 +67,13 @@ internal static class ResultTable
     {
         var space = summary.KeySpace is { } keys ? $" over a key space of {keys}" : "";
         return summary.Workload.Match(
-            one => OperationText(one.Operation, summary.BatchSize) + space,
+            one => one.Operation.Definition().Requests(summary.BatchSize) + space,
             mixed => $"a mix of {mixed.Text}{MixWrites(mixed.Mix, summary.BatchSize)}{space}",
             _ => $"scenarios {string.Join(", ", summary.Scenarios?.Keys ?? [])}",
             // A folder written by a later TableLoad may name an operation this one does not know: it is said as written.
             unknown => summary.BatchSize.Requests(unknown.Name) + space);
     }
 
-    private static string OperationText(TableOperation operation, Batching batching) => operation switch
-    {
-        TableOperation.Insert => batching.Requests("inserts"),
-        TableOperation.UpsertReplace or TableOperation.UpsertMerge => batching.Requests(operation.ToName()),
-        TableOperation.Delete => batching.Requests("deletes"),
-        TableOperation.Read => "point reads",
-        TableOperation.Query => "range queries",
-        TableOperation.ReadModifyWrite => "read-modify-writes",
-    };
 
     private static string MixWrites(OperationMix mix, Batching batching) => mix.Operations.Any(o => !o.DrawsKeys()) ? $" (writes {batching.Form switch
     {

@@ -44,12 +44,12 @@ internal static class KnobListParser
                 ? profile.ToName()
                 : throw new UsageException($"--runtime value '{item}' must be tuned or defaults."));
 
-    /// <summary>Batch operations in their canonical spelling (insert, upsert-replace, upsert-merge).</summary>
+    /// <summary>Operations in their canonical spelling (insert, read-modify-write), a refusal naming every one.</summary>
     public static IReadOnlyList<CellWorkload> Operations(string? text) =>
         Parse<CellWorkload>(text, "--operation", "insert,upsert-merge", item =>
             TableOperationNames.TryParse(item, out var operation)
                 ? new CellWorkload.OneOperation(operation)
-                : throw new UsageException($"--operation value '{item}' must be insert, upsert-replace or upsert-merge."));
+                : throw new UsageException($"--operation value '{item}' must be one of {TableOperationNames.AllNames}."));
 
     /// <summary>Open-model rates, each in entities per second (1000, 1000eps) or requests per second (2000rps), all in one unit; an absent list is the closed model (one null value).</summary>
     public static IReadOnlyList<RateTarget?> Rates(string? text)

@@ -27,6 +27,7 @@ public sealed class PlantedBuild : IAsyncLifetime
             }
             """);
         copy.PlantMember(Path.Combine("Storage", "TableOperation.cs"), "TableOperation", "Planted");
+        copy.PlantMember(Path.Combine("Storage", "KeyUse.cs"), "KeyUse", "Planted");
         copy.PlantMember(Path.Combine("Tune", "ProbeVerdict.cs"), "ProbeVerdict", "Planted");
         copy.PlantMember(Path.Combine("Measurement", "MergeRule.cs"), "MergeRule", "Planted");
         copy.PlantMember(Path.Combine("Storage", "BatchClientKind.cs"), "BatchClientKind", "Planted");

@@ -14,7 +14,7 @@ public sealed partial class PlantedEnumMemberTests(PlantedBuild build, ITestOutp
     [Fact]
     public void Build_WithAPlantedEnumMember_FailsAtEverySwitchThatMustDecide()
     {
-        // Planted: TableOperation.Planted, ProbeVerdict.Planted, MergeRule.Planted, BatchClientKind.Planted and RunFigure.Planted.
+        // Planted: TableOperation.Planted, KeyUse.Planted, ProbeVerdict.Planted, MergeRule.Planted, BatchClientKind.Planted and RunFigure.Planted.
         var (exitCode, output) = (build.ExitCode, build.Output);
         log.WriteLine($"dotnet build of the planted copy: exit {exitCode}");
 
@@ -22,13 +22,10 @@ public sealed partial class PlantedEnumMemberTests(PlantedBuild build, ITestOutp
         var unhandled = Unhandled(output);
         string[] expected =
         [
-            // A new operation is named, told what it does to the key space, and sent by both clients.
+            // A new operation is given its definition (Storage/Operations/), which names it, says what it does to the key space and sends it.
             "TableOperation.cs: TableOperation.Planted",
-            "SdkBatchSender.cs: TableOperation.Planted",
-            "SdkBatchClient.cs: TableOperation.Planted",
-            "SubRequestHead.cs: TableOperation.Planted",
-            "WireBatchClient.cs: TableOperation.Planted",
-            "ResultTable.cs: TableOperation.Planted",
+            // A new key use is told what it means to the key space, where every fact about it is a switch.
+            "KeyUse.cs: KeyUse.Planted",
             "ProbeVerdictNames.cs: ProbeVerdict.Planted",
             "TuneCeiling.cs: ProbeVerdict.Planted",
             "BracketGuess.cs: ProbeVerdict.Planted",
@@ -41,6 +38,8 @@ public sealed partial class PlantedEnumMemberTests(PlantedBuild build, ITestOutp
             "Figures.cs: RunFigure.Planted",
         ];
         Assert.All(expected, e => Assert.True(unhandled.Contains(e), $"No CS8509 for {e}; the build said:\n{output}"));
+        // Everything else about an operation is its definition's: no other switch must decide about a new one.
+        Assert.Equal(["TableOperation.cs: TableOperation.Planted"], unhandled.Where(u => u.EndsWith("TableOperation.Planted", StringComparison.Ordinal)));
     }
 
     /// <summary>"File.cs: Enum.Member" for each switch the compiler found not to handle a member.</summary>

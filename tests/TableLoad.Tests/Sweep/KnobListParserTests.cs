@@ -1,4 +1,5 @@
 using TableLoad.Settings;
+using TableLoad.Storage;
 using TableLoad.Sweep;
 
 namespace TableLoad.Tests.Sweep;
@@ -79,6 +80,16 @@ public sealed class KnobListParserTests
 
         AssertOneSentence(refusal, "--partitions");
         Assert.Contains("'diagonal'", refusal.Message, StringComparison.Ordinal);
+    }
+
+    [Fact]
+    public void Operations_Unknown_IsRefusedNamingEveryOperation()
+    {
+        var refusal = Assert.Throws<UsageException>(() => KnobListParser.Operations("insert,upsert"));
+
+        AssertOneSentence(refusal, "--operation");
+        Assert.Contains("'upsert'", refusal.Message, StringComparison.Ordinal);
+        Assert.All(Enum.GetValues<TableOperation>(), o => Assert.Contains(o.ToName(), refusal.Message, StringComparison.Ordinal));
     }
 
     [Fact]

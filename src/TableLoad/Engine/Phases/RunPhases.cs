@@ -183,7 +183,7 @@ internal sealed class RunPhases(
 
     /// <summary>A delete run whose tasks ran out of keys before its time: it ended early, which the output says.</summary>
     private static string? NoKeyLeftSentence(RunSummary summary) =>
-        summary.Workload.Operations is [var only] && only.KeyUse() == KeyUse.Deletes && summary.Preload is { } preload && summary.KeysDeleted >= preload.Entities
+        summary.Workload.Operations is [var only] && only.KeyUse().Removes() && summary.Preload is { } preload && summary.KeysDeleted >= preload.Entities
             ? $"delete: no key left; the load ended once all {summary.KeysDeleted} keys of the key space were deleted"
             : null;
 

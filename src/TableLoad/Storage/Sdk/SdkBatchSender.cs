@@ -1,5 +1,6 @@
 using Azure;
 using Azure.Data.Tables;
+using TableLoad.Storage.Operations;
 using TableLoad.Workload;
 
 namespace TableLoad.Storage.Sdk;
@@ -9,7 +10,7 @@ namespace TableLoad.Storage.Sdk;
 /// properties are the template's shared values (binary arrays, strings, boxed numbers), so no payload is copied per entity.
 /// A delete's entity holds its keys alone and <see cref="ETag.All"/>, which the SDK sends as <c>If-Match: *</c>.
 /// </summary>
-internal sealed class SdkBatchSender(TableClient table, EntityTemplate template, TableOperation operation, TimeProvider time, ClientRequestIdPolicy requestIds) : IRequestSender
+internal sealed class SdkBatchSender(TableClient table, EntityTemplate template, WriteDefinition write, TimeProvider time, ClientRequestIdPolicy requestIds) : IRequestSender
 {
     private TableTransactionAction[] _actions = [];
 
@@ -29,7 +30,7 @@ internal sealed class SdkBatchSender(TableClient table, EntityTemplate template,
             var entity = (TableEntity)_actions[i].Entity;
             entity.PartitionKey = keys.PartitionKey;
             entity.RowKey = keys.RowKey(i);
-            if (operation.Writes())
+            if (write.KeyUse.Stores())
             {
                 entity[EntityTemplate.NonceProperty] = keys.Nonce;
             }
@@ -42,15 +43,7 @@ internal sealed class SdkBatchSender(TableClient table, EntityTemplate template,
         return SdkAnswers.OfBatchAsync(table.SubmitTransactionAsync(_actions, cancellationToken), time);
     }
 
-    public static TableTransactionActionType ActionType(TableOperation operation) => operation switch
-    {
-        TableOperation.Insert => TableTransactionActionType.Add,
-        TableOperation.UpsertReplace => TableTransactionActionType.UpsertReplace,
-        TableOperation.UpsertMerge => TableTransactionActionType.UpsertMerge,
-        TableOperation.Delete => TableTransactionActionType.Delete,
-        TableOperation.Read or TableOperation.Query or TableOperation.ReadModifyWrite =>
-            throw new ArgumentOutOfRangeException(nameof(operation), operation, "A read, a query or a read-modify-write is no batch."),
-    };
+    public static TableTransactionActionType ActionType(TableOperation operation) => WriteDefinition.Of(operation).SdkAction;
 
     /// <summary>An entity with the template's properties (shared values, never copied) and no keys yet.</summary>
     public static TableEntity TemplateEntity(EntityTemplate template)
@@ -64,7 +57,7 @@ internal sealed class SdkBatchSender(TableClient table, EntityTemplate template,
         return entity;
     }
 
-    private TableTransactionAction NewAction() => operation.Writes()
-        ? new TableTransactionAction(ActionType(operation), TemplateEntity(template))
-        : new TableTransactionAction(ActionType(operation), new TableEntity(), ETag.All);
+    private TableTransactionAction NewAction() => write.KeyUse.Stores()
+        ? new TableTransactionAction(write.SdkAction, TemplateEntity(template))
+        : new TableTransactionAction(write.SdkAction, new TableEntity(), ETag.All);
 }

@@ -1,5 +1,6 @@
 using Azure;
 using Azure.Data.Tables;
+using TableLoad.Storage.Operations;
 using TableLoad.Workload;
 
 namespace TableLoad.Storage.Sdk;
@@ -9,15 +10,15 @@ namespace TableLoad.Storage.Sdk;
 /// <see cref="TableClient.UpsertEntityAsync{T}"/> in Replace or Merge mode, <see cref="TableClient.DeleteEntityAsync(string, string, ETag, CancellationToken)"/>
 /// with <see cref="ETag.All"/>. Its entity is made once and re-keyed for every request; a write's properties are the template's shared values.
 /// </summary>
-internal sealed class SdkSingleWriteSender(TableClient table, EntityTemplate template, TableOperation operation, TimeProvider time, ClientRequestIdPolicy requestIds) : IRequestSender
+internal sealed class SdkSingleWriteSender(TableClient table, EntityTemplate template, WriteDefinition write, TimeProvider time, ClientRequestIdPolicy requestIds) : IRequestSender
 {
-    private readonly TableEntity _entity = operation.Writes() ? SdkBatchSender.TemplateEntity(template) : new TableEntity();
+    private readonly TableEntity _entity = write.KeyUse.Stores() ? SdkBatchSender.TemplateEntity(template) : new TableEntity();
 
     public void Prepare(BatchIdentity keys, int count)
     {
         _entity.PartitionKey = keys.PartitionKey;
         _entity.RowKey = keys.RowKey(0);
-        if (operation.Writes())
+        if (write.KeyUse.Stores())
         {
             _entity[EntityTemplate.NonceProperty] = keys.Nonce;
         }
@@ -31,15 +32,7 @@ internal sealed class SdkSingleWriteSender(TableClient table, EntityTemplate tem
 
     private async Task<BatchResponse> SendOnceAsync(CancellationToken cancellationToken)
     {
-        var answer = operation switch
-        {
-            TableOperation.Insert => await table.AddEntityAsync(_entity, cancellationToken).ConfigureAwait(false),
-            TableOperation.UpsertReplace => await table.UpsertEntityAsync(_entity, TableUpdateMode.Replace, cancellationToken).ConfigureAwait(false),
-            TableOperation.UpsertMerge => await table.UpsertEntityAsync(_entity, TableUpdateMode.Merge, cancellationToken).ConfigureAwait(false),
-            TableOperation.Delete => await table.DeleteEntityAsync(_entity.PartitionKey, _entity.RowKey, ETag.All, cancellationToken).ConfigureAwait(false),
-            TableOperation.Read or TableOperation.Query or TableOperation.ReadModifyWrite =>
-                throw new InvalidOperationException($"{operation.ToName()} is no single write."),
-        };
+        var answer = await write.SendOneAsync(table, _entity, cancellationToken).ConfigureAwait(false);
 
         // The SDK answers a delete of a key that is not there with its 404 rather than an exception.
         return answer.IsError ? SdkAnswers.NotFound(answer) : SdkAnswers.Accepted(answer);

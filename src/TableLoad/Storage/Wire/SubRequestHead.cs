@@ -1,4 +1,5 @@
 using System.Text;
+using TableLoad.Storage.Operations;
 
 namespace TableLoad.Storage.Wire;
 
@@ -16,7 +17,7 @@ internal sealed class SubRequestHead
     public SubRequestHead(TableOperation operation, string tableUrl)
     {
         Method = MethodOf(operation);
-        InAddress = operation.KeyUse() != KeyUse.WritesNew;
+        InAddress = !operation.KeyUse().WritesOnlyNew();
         HasBody = operation.Writes();
         Start = Encoding.UTF8.GetBytes($"--{BatchBodyWriter.ChangesetBoundary}\r\n{PartHeaders}{Method} {tableUrl}");
         // An upsert always answers 204 without content, so the SDK sends it no Prefer header.
@@ -34,15 +35,7 @@ internal sealed class SubRequestHead
     public string Method { get; }
 
     /// <summary>The method the SDK sends a write or delete with, in a batch and by itself alike.</summary>
-    public static string MethodOf(TableOperation operation) => operation switch
-    {
-        TableOperation.Insert => "POST",
-        TableOperation.UpsertReplace => "PUT",
-        TableOperation.UpsertMerge => "PATCH",
-        TableOperation.Delete => "DELETE",
-        TableOperation.Read or TableOperation.Query or TableOperation.ReadModifyWrite =>
-            throw new ArgumentOutOfRangeException(nameof(operation), operation, "A read, a query or a read-modify-write is no write."),
-    };
+    public static string MethodOf(TableOperation operation) => WriteDefinition.Of(operation).WireMethod;
 
     /// <summary>Whether the request line addresses the entity by its keys (the upserts, a delete) rather than the table.</summary>
     public bool InAddress { get; }

@@ -52,17 +52,13 @@ internal sealed class WireBatchClient : IBatchClient
 
     public QueryShape Query => _query;
 
-    public IRequestSender CreateSender(TableOperation operation, WriteForm writes) => operation switch
-    {
-        TableOperation.Insert or TableOperation.UpsertReplace or TableOperation.UpsertMerge or TableOperation.Delete => writes switch
-        {
-            WriteForm.Transaction => new BatchSender(this, new BatchBodyWriter(_template, _tableUrl, operation)),
-            WriteForm.Single => new WireSingleWriteSender(this, new EntityBodyWriter(_template), operation),
-        },
-        TableOperation.Read => new WireReadSender(this),
-        TableOperation.Query => new WireQuerySender(this),
-        TableOperation.ReadModifyWrite => new WireReadModifyWriteSender(this, new EntityBodyWriter(_template)),
-    };
+    /// <summary>The template whose entities a write's body carries.</summary>
+    public EntityTemplate Template => _template;
+
+    public IRequestSender CreateSender(TableOperation operation, WriteForm writes) => operation.Definition().WireSender(this, writes);
+
+    /// <summary>A task loop's sender of entity group transactions whose bodies <paramref name="writer"/> builds.</summary>
+    public IRequestSender TransactionSender(BatchBodyWriter writer) => new BatchSender(this, writer);
 
     /// <summary>An entity's address, <c>table(PartitionKey='..',RowKey='..')</c>, of the first key of <paramref name="keys"/>.</summary>
     public Uri EntityAddress(in BatchIdentity keys) =>

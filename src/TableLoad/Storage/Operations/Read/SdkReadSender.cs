@@ -1,7 +1,8 @@
 using Azure.Data.Tables;
+using TableLoad.Storage.Sdk;
 using TableLoad.Workload;
 
-namespace TableLoad.Storage.Sdk;
+namespace TableLoad.Storage.Operations.Read;
 
 /// <summary>One task loop's point read through <see cref="TableClient.GetEntityIfExistsAsync{T}"/>, as applications read: an entity not there is an answer (404), not an exception.</summary>
 internal sealed class SdkReadSender(TableClient table, TimeProvider time, ClientRequestIdPolicy requestIds) : IRequestSender

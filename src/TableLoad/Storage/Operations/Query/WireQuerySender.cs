@@ -1,6 +1,7 @@
+using TableLoad.Storage.Wire;
 using TableLoad.Workload;
 
-namespace TableLoad.Storage.Wire;
+namespace TableLoad.Storage.Operations.Query;
 
 /// <summary>
 /// One task loop's range query: <c>GET table()?$filter=PartitionKey eq 'P' and RowKey ge 'R'&amp;$top=N</c>, the pages followed by their

@@ -1,8 +1,9 @@
 using Azure;
 using Azure.Data.Tables;
+using TableLoad.Storage.Sdk;
 using TableLoad.Workload;
 
-namespace TableLoad.Storage.Sdk;
+namespace TableLoad.Storage.Operations.ReadModifyWrite;
 
 /// <summary>
 /// One task loop's read-modify-write, as applications update optimistically: <see cref="TableClient.GetEntityIfExistsAsync{T}"/>, then

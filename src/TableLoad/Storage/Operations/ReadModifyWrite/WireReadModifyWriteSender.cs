@@ -1,6 +1,7 @@
+using TableLoad.Storage.Wire;
 using TableLoad.Workload;
 
-namespace TableLoad.Storage.Wire;
+namespace TableLoad.Storage.Operations.ReadModifyWrite;
 
 /// <summary>
 /// One task loop's read-modify-write: a GET of the entity's address, then a PUT of the run's entity to it with <c>If-Match</c> set to the

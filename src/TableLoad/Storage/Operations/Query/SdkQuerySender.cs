@@ -1,7 +1,8 @@
 using Azure.Data.Tables;
+using TableLoad.Storage.Sdk;
 using TableLoad.Workload;
 
-namespace TableLoad.Storage.Sdk;
+namespace TableLoad.Storage.Operations.Query;
 
 /// <summary>
 /// One task loop's range query through <see cref="TableClient.QueryAsync{T}(string, int?, IEnumerable{string}, CancellationToken)"/>:

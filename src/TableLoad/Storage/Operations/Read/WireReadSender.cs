@@ -1,6 +1,7 @@
+using TableLoad.Storage.Wire;
 using TableLoad.Workload;
 
-namespace TableLoad.Storage.Wire;
+namespace TableLoad.Storage.Operations.Read;
 
 /// <summary>One task loop's point read: a GET of the entity's address, <c>table(PartitionKey='..',RowKey='..')</c>.</summary>
 internal sealed class WireReadSender(WireBatchClient client) : IRequestSender
