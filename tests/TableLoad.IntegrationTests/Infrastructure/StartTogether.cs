@@ -24,9 +24,10 @@ internal static class StartTogether
                 return runs;
             }
 
+            // The abandoned runs have written their first files; the next attempt writes to the same folders.
             foreach (var run in runs)
             {
-                run.Dispose();
+                run.Abandon();
             }
         }
     }

@@ -13,9 +13,10 @@ public sealed class TableLoadProcess : IDisposable
     private readonly StringBuilder _stdout = new();
     private readonly StringBuilder _stderr = new();
 
-    private TableLoadProcess(Process process)
+    private TableLoadProcess(Process process, string? outputFolder)
     {
         _process = process;
+        OutputFolder = outputFolder;
         _process.OutputDataReceived += (_, e) => Append(_stdout, e.Data);
         _process.ErrorDataReceived += (_, e) => Append(_stderr, e.Data);
         _process.BeginOutputReadLine();
@@ -29,6 +30,9 @@ public sealed class TableLoadProcess : IDisposable
     public string StandardError { get { lock (_stderr) { return _stderr.ToString(); } } }
 
     public bool HasExited => _process.HasExited;
+
+    /// <summary>The folder given to --output, if any.</summary>
+    public string? OutputFolder { get; }
 
     public static TableLoadProcess Start(IReadOnlyList<string> args, string? connectionString, (string Name, string Value)? environment = null) =>
         Start(args, connectionString, environment is { } extra ? new Dictionary<string, string> { [extra.Name] = extra.Value } : new Dictionary<string, string>());
@@ -64,7 +68,8 @@ public sealed class TableLoadProcess : IDisposable
             info.Environment[name] = value;
         }
 
-        return new TableLoadProcess(Process.Start(info) ?? throw new InvalidOperationException("dotnet did not start."));
+        var output = args.Select((arg, i) => (arg, i)).Where(a => a.arg == "--output" && a.i + 1 < args.Count).Select(a => args[a.i + 1]).LastOrDefault();
+        return new TableLoadProcess(Process.Start(info) ?? throw new InvalidOperationException("dotnet did not start."), output);
     }
 
     public static async Task<(int ExitCode, string Stdout, string Stderr)> RunAsync(IReadOnlyList<string> args, string? connectionString, TimeSpan? limit = null)
@@ -119,6 +124,26 @@ public sealed class TableLoadProcess : IDisposable
     public void CloseInput() => _process.StandardInput.Close();
 
     public void Signal(int signal) => _ = Process.Start("kill", $"-{signal} {_process.Id}")?.WaitForExit(5000);
+
+    /// <summary>
+    /// Stops the program and deletes what it wrote to its --output, so that a fresh start into the same folder is not refused
+    /// as an overwrite of earlier results.
+    /// </summary>
+    public void Abandon()
+    {
+        if (!_process.HasExited)
+        {
+            _process.Kill(entireProcessTree: true);
+        }
+
+        _process.WaitForExit();
+        if (OutputFolder is not null && Directory.Exists(OutputFolder))
+        {
+            Directory.Delete(OutputFolder, recursive: true);
+        }
+
+        _process.Dispose();
+    }
 
     public void Dispose()
     {
