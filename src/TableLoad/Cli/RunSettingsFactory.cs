@@ -34,7 +34,7 @@ internal static class RunSettingsFactory
         Uri? otlpEndpoint = null;
         errors.Require(otlpText is null || (Uri.TryCreate(otlpText, UriKind.Absolute, out otlpEndpoint) && otlpEndpoint.Scheme is "http" or "https"),
             $"--otlp-endpoint must be an http or https address such as http://localhost:4317, not '{otlpText}'.");
-        var serviceLog = parse.GetValue(options.ServiceLog) is { } serviceLogText ? Service.Log.ServiceLogLocation.Parse(serviceLogText) : null;
+        var serviceLog = parse.GetValue(options.ServiceLog) is { } serviceLogText ? ServiceLogLocation.Parse(serviceLogText) : null;
         errors.Require(serviceLog is null || !parse.GetValue(options.NoBatchLog),
             "--service-log joins the service's log with batches.csv, which --no-batch-log leaves unwritten: give one or the other.");
         var workload = WorkloadPreset.Read(parse, options, errors);

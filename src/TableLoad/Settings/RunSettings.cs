@@ -1,4 +1,3 @@
-using TableLoad.Service.Log;
 using TableLoad.Settings.Gates;
 using TableLoad.Storage;
 using TableLoad.Workload;

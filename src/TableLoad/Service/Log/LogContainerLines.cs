@@ -4,6 +4,7 @@ using Azure.Identity;
 using Azure.Storage;
 using Azure.Storage.Blobs;
 using Azure.Storage.Blobs.Models;
+using TableLoad.Settings;
 using TableLoad.Storage;
 
 namespace TableLoad.Service.Log;
@@ -16,8 +17,6 @@ namespace TableLoad.Service.Log;
 /// </summary>
 internal sealed class LogContainerLines(BlobContainerClient container, string account) : IServiceLogLines
 {
-    public const string ClassicContainer = "$logs";
-
     private static readonly TimeSpan NetworkTimeout = TimeSpan.FromSeconds(30);
 
     public static LogContainerLines For(StorageTarget account, string container)
@@ -49,12 +48,12 @@ internal sealed class LogContainerLines(BlobContainerClient container, string ac
     /// <summary>The blob names under the hours' prefixes, in order: by account, then by hour.</summary>
     private List<string> BlobsOf(IReadOnlyCollection<DateTimeOffset> hours)
     {
-        List<string> roots = container.Name == ClassicContainer ? [""] : ResourceRoots();
+        List<string> roots = container.Name == ServiceLogLocation.LogContainer.Classic ? [""] : ResourceRoots();
         return [.. roots.SelectMany(root => hours.SelectMany(hour => container.GetBlobs(BlobTraits.None, BlobStates.None, root + HourPrefix(hour), CancellationToken.None).Select(b => b.Name)))];
     }
 
     /// <summary>Where an hour's blobs are below an account's folder (or below <c>$logs</c>).</summary>
-    private string HourPrefix(DateTimeOffset hour) => container.Name == ClassicContainer
+    private string HourPrefix(DateTimeOffset hour) => container.Name == ServiceLogLocation.LogContainer.Classic
         ? string.Create(CultureInfo.InvariantCulture, $"table/{hour.UtcDateTime:yyyy/MM/dd/HH}00/")
         : string.Create(CultureInfo.InvariantCulture, $"y={hour.UtcDateTime:yyyy}/m={hour.UtcDateTime:MM}/d={hour.UtcDateTime:dd}/h={hour.UtcDateTime:HH}/");
 

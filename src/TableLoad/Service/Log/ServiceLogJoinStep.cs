@@ -1,5 +1,6 @@
 using TableLoad.Measurement;
 using TableLoad.Measurement.Service;
+using TableLoad.Settings;
 using TableLoad.Storage;
 
 namespace TableLoad.Service.Log;
@@ -17,7 +18,10 @@ internal static class ServiceLogJoinStep
     {
         try
         {
-            var log = await Task.Run(() => new RequestLogJoin().Join(runs, location.Lines(account))).ConfigureAwait(false);
+            var lines = location.Match<IServiceLogLines>(
+                files => new LogFileLines(files.Path),
+                container => LogContainerLines.For(account ?? throw new InvalidOperationException("A container was accepted without its account."), container.Name));
+            var log = await Task.Run(() => new RequestLogJoin().Join(runs, lines)).ConfigureAwait(false);
             return (With(summary, log), ServiceLogLines.Warnings(log));
         }
         catch (ServiceLogUnavailableException ex)

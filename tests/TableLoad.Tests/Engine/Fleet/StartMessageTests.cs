@@ -1,6 +1,5 @@
 using System.Reflection;
 using TableLoad.Engine.Fleet;
-using TableLoad.Service.Log;
 using TableLoad.Settings;
 using TableLoad.Settings.Gates;
 using TableLoad.Storage;
