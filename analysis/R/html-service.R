@@ -95,6 +95,9 @@ service_log_lines <- function(log) {
 # The log's part: its lines and the three shares' p50, p99 and mean; nothing without --service-log.
 service_log_html <- function(run, log) {
   if (is.null(log)) return(character())
+  # A log that could not be read has no shares to show: only why.
+  if (!is.null(log[["unavailable"]]))
+    return(sprintf("<p class=\"service-log\">The service's request log is unavailable: %s.</p>", html_escape(log[["unavailable"]])))
   shares <- log[["shares_ms"]]
   cells <- t(vapply(SERVICE_SHARES, function(share) {
     figures <- shares[[share]]

@@ -27,7 +27,7 @@ internal static class ReportCommand
         };
         var serviceLog = new Option<string?>("--service-log")
         {
-            Description = "Join the folders' requests (their batches.csv) with the service's request log by client request id, as run --service-log does: a file or a folder of resource-log JSON lines or Storage Analytics 1.0 lines. Summary.json's service.log, and a sentence under the table. Default: none.",
+            Description = "Join the folders' requests (their batches.csv) with the service's request log by client request id, as run --service-log does: a file or a folder of resource-log JSON lines or Storage Analytics 1.0 lines, or container:NAME, the account's blob container (insights-logs-storagetablelogs, or $logs) read with $TABLELOAD_CONNECTION_STRING (else the folders' endpoint: the development account on this machine, Microsoft Entra elsewhere), only the blobs of the runs' hours. Summary.json's service.log, and a sentence under the table. Default: none.",
         };
         var serviceMetrics = new ServiceMetricsOptions();
         var junit = new Option<string?>("--junit") { Description = "With --fail-if: also write the verdicts to this file as JUnit XML, one testcase per threshold (not a folder, and not under a file). Default: none." };
@@ -48,9 +48,9 @@ internal static class ReportCommand
             var thresholds = GateOptions.ReadFailIf(errors, failIf, parse.GetValue(failIf));
             var junitPath = parse.GetValue(junit);
             errors.Require(junit, junitPath is null || parse.IsGiven(failIf), JunitWithoutFailIf);
-            var serviceLogPath = parse.GetValue(serviceLog);
-            errors.Require(serviceLog, serviceLogPath is null || ServiceLogReader.Exists(serviceLogPath),
-                $"--service-log '{serviceLogPath}' does not exist: give the file or folder that holds the service's request log.");
+            var serviceLogLocation = parse.GetValue(serviceLog) is { } serviceLogText ? ServiceLogLocation.Parse(serviceLogText) : null;
+            var serviceLogRefusal = serviceLogLocation?.Refusal(null);
+            errors.Require(serviceLog, serviceLogRefusal is null, serviceLogRefusal ?? "");
             if (await SaidAsync(errors).ConfigureAwait(false))
             {
                 return ExitCodes.BadInput;
@@ -87,6 +87,16 @@ internal static class ReportCommand
             // The folders' own account, as a run's target: the metrics read must be its.
             var run = plan.Parts[0].Run.Options;
             var metrics = serviceMetrics.Read(parse, errors, new StorageTarget(new Uri(run.Endpoint), run.Account, StorageAuth.Entra));
+            // A container is read with the account's own credential; local files need none.
+            var serviceLogAccount = serviceLogLocation is ServiceLogLocation.LogContainer && errors.Accepted(serviceLog)
+                ? ReportAccount.Of(errors, serviceLog, new Uri(run.Endpoint), run.Account, Environment.GetEnvironmentVariable)
+                : null;
+            if (serviceLogAccount is not null)
+            {
+                serviceLogRefusal = serviceLogLocation!.Refusal(serviceLogAccount);
+                errors.Require(serviceLog, serviceLogRefusal is null, serviceLogRefusal ?? "");
+            }
+
             var destination = parse.GetValue(output) ?? DefaultOutput(groupLabel ?? plan.Parts[0].RunId);
             // The inputs were only read so far; the output must not overwrite them, nor an earlier merge.
             _ = OutputPaths.CheckFolder(errors, output, destination)
@@ -112,9 +122,9 @@ internal static class ReportCommand
                     var service = await ReportedService.OfAsync(metrics, minutes, [.. plan.Parts.Select(p => (p.Path, p.Summary.Service))], RunTable(plan), destination,
                         Console.Out, verbosity == Verbosity.Quiet ? null : Console.Error, CommandLog.Of(provider), stopWaiting.Token).ConfigureAwait(false);
                     summary = summary with { Service = service };
-                    if (serviceLogPath is not null)
+                    if (serviceLogLocation is not null)
                     {
-                        var (joined, warnings) = await ServiceLogJoinStep.JoinAsync(summary, [.. plan.Parts.Select(p => (p.Path, p.StartedUtc))], serviceLogPath).ConfigureAwait(false);
+                        var (joined, warnings) = await ServiceLogJoinStep.JoinAsync(summary, [.. plan.Parts.Select(p => (p.Path, p.StartedUtc))], serviceLogLocation, serviceLogAccount).ConfigureAwait(false);
                         summary = joined;
                         foreach (var warning in warnings)
                         {

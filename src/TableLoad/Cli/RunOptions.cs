@@ -265,7 +265,7 @@ internal sealed class RunOptions
 
     public Option<string?> ServiceLog { get; } = new("--service-log")
     {
-        Description = "After the run, join each request of batches.csv with the service's record of it by client request id, and split its latency into the service's share (serverLatencyMs), the transfer's (durationMs - serverLatencyMs) and the client's own (latency_ms - durationMs): summary.json's service.log and a sentence under the table. A file or a folder of the account's resource-log JSON lines (the insights-logs-storagetablelogs container, downloaded; tableload proxy --service-log writes them) or of classic Storage Analytics 1.0 lines ($logs/table). Not with --no-batch-log. Default: none (docs/service.md).",
+        Description = "After the run, join each request of batches.csv with the service's record of it by client request id, and split its latency into the service's share (serverLatencyMs), the transfer's (durationMs - serverLatencyMs) and the client's own (latency_ms - durationMs): summary.json's service.log and a sentence under the table. A file or a folder of the account's resource-log JSON lines (the insights-logs-storagetablelogs container, downloaded; tableload proxy --service-log writes them) or of classic Storage Analytics 1.0 lines ($logs/table); or container:NAME, that container of the account's own blob service (container:insights-logs-storagetablelogs, container:$logs), read with the run's credential, only the blobs of the run's hours. Not with --no-batch-log. Default: none (docs/service.md).",
     };
 
     public Option<string?> Config { get; } = new("--config")

@@ -34,9 +34,7 @@ internal static class RunSettingsFactory
         Uri? otlpEndpoint = null;
         errors.Require(otlpText is null || (Uri.TryCreate(otlpText, UriKind.Absolute, out otlpEndpoint) && otlpEndpoint.Scheme is "http" or "https"),
             $"--otlp-endpoint must be an http or https address such as http://localhost:4317, not '{otlpText}'.");
-        var serviceLog = parse.GetValue(options.ServiceLog);
-        errors.Require(options.ServiceLog, serviceLog is null || Service.Log.ServiceLogReader.Exists(serviceLog),
-            $"--service-log '{serviceLog}' does not exist: give the file or folder that holds the service's request log.");
+        var serviceLog = parse.GetValue(options.ServiceLog) is { } serviceLogText ? ServiceLogLocation.Parse(serviceLogText) : null;
         errors.Require(serviceLog is null || !parse.GetValue(options.NoBatchLog),
             "--service-log joins the service's log with batches.csv, which --no-batch-log leaves unwritten: give one or the other.");
         var workload = WorkloadPreset.Read(parse, options, errors);
@@ -117,6 +115,8 @@ internal static class RunSettingsFactory
         OutputPaths.CheckFile(errors, options.Junit, junit, output);
 
         var serviceMetrics = options.ServiceMetrics.Read(parse, errors, target);
+        var serviceLogRefusal = serviceLog?.Refusal(target);
+        errors.Require(options.ServiceLog, serviceLogRefusal is null, serviceLogRefusal ?? "");
 
         errors.ThrowIfAny();
         var settings = new RunSettings
@@ -211,7 +211,7 @@ internal static class RunSettingsFactory
                     ?? throw new UsageException($"--endpoint needs --sas TOKEN (or ${SecretVariables.Sas}), or --auth entra.")),
                 _ => throw new UsageException($"--auth must be sas or entra, not '{parse.GetValue(options.Auth)}'."),
             };
-            target = new StorageTarget(endpoint!, account, storageAuth);
+            target = new StorageTarget(endpoint!, account, storageAuth) { BlobEndpoint = ConnectionStringParser.BlobEndpointBeside(endpoint!) };
         }
         else
         {

@@ -158,8 +158,8 @@ internal sealed record RunSettings
     public required int BatchLogBuffer { get; init; }
 
 
-    /// <summary>The service's request log to join with the run's requests afterwards (<c>--service-log</c>): a file or a folder; null: none.</summary>
-    public string? ServiceLog { get; init; }
+    /// <summary>The service's request log to join with the run's requests afterwards (<c>--service-log</c>): files, or the account's blob container; null: none.</summary>
+    public ServiceLogLocation? ServiceLog { get; init; }
 
     /// <summary>Collector address for live metrics over OTLP (<c>--otlp-endpoint</c>); null leaves it to the OTEL_* environment.</summary>
     public Uri? OtlpEndpoint { get; init; }

@@ -14,7 +14,7 @@ internal static class ConnectionStringParser
 
     public const string DevelopmentConnectionString =
         "DefaultEndpointsProtocol=http;AccountName=" + DevelopmentAccountName + ";AccountKey=" + DevelopmentAccountKey +
-        ";TableEndpoint=http://127.0.0.1:10002/" + DevelopmentAccountName + ";";
+        ";TableEndpoint=http://127.0.0.1:10002/" + DevelopmentAccountName + ";BlobEndpoint=http://127.0.0.1:10000/" + DevelopmentAccountName + ";";
 
     public static StorageTarget Parse(string connectionString)
     {
@@ -54,7 +54,29 @@ internal static class ConnectionStringParser
             throw new FormatException("The connection string has neither an AccountKey nor a SharedAccessSignature.");
         }
 
-        return new StorageTarget(endpoint, accountName, auth);
+        return new StorageTarget(endpoint, accountName, auth) { BlobEndpoint = BlobEndpoint(settings, accountName, endpoint) };
+    }
+
+    /// <summary>The blob service beside a table endpoint of Azure's naming (<c>ACCOUNT.table.SUFFIX</c>); null for any other address.</summary>
+    public static Uri? BlobEndpointBeside(Uri tableEndpoint)
+    {
+        var host = tableEndpoint.Host;
+        var table = host.IndexOf(".table.", StringComparison.OrdinalIgnoreCase);
+        return table <= 0 ? null : new UriBuilder(tableEndpoint) { Host = string.Concat(host.AsSpan(0, table), ".blob.", host.AsSpan(table + 7)) }.Uri;
+    }
+
+    private static Uri? BlobEndpoint(Dictionary<string, string> settings, string accountName, Uri tableEndpoint)
+    {
+        if (settings.TryGetValue("BlobEndpoint", out var explicitEndpoint))
+        {
+            return Uri.TryCreate(explicitEndpoint.TrimEnd('/'), UriKind.Absolute, out var uri) && uri.Scheme is "http" or "https"
+                ? uri
+                : throw new FormatException("The connection string's BlobEndpoint is not an http or https address.");
+        }
+
+        return settings.ContainsKey("TableEndpoint")
+            ? BlobEndpointBeside(tableEndpoint)
+            : new Uri($"{settings.GetValueOrDefault("DefaultEndpointsProtocol", "https")}://{accountName}.blob.{settings.GetValueOrDefault("EndpointSuffix", "core.windows.net")}");
     }
 
     private static Dictionary<string, string> Split(string connectionString)

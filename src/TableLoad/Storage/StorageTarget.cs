@@ -9,5 +9,8 @@ internal sealed record StorageTarget(Uri TableEndpoint, string AccountName, Stor
     [JsonIgnore]
     public bool IsLoopback => TableEndpoint.IsLoopback;
 
+    /// <summary>The same account's blob service, where its request log is archived (<c>--service-log container:NAME</c>); null when unknown.</summary>
+    public Uri? BlobEndpoint { get; init; }
+
     public override string ToString() => $"{AccountName} at {TableEndpoint}";
 }

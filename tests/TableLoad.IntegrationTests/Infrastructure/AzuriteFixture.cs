@@ -10,7 +10,7 @@ using Xunit.Sdk;
 namespace TableLoad.IntegrationTests.Infrastructure;
 
 /// <summary>
-/// Starts the repository's pinned Azurite table service, in memory, on a free loopback port
+/// Starts the repository's pinned Azurite table service (or, in a subclass, another of its services), in memory, on a free loopback port
 /// for the tests of one collection (see AzuriteCollections.cs), and stops it with its whole process tree afterwards.
 /// </summary>
 public class AzuriteFixture : IAsyncLifetime
@@ -41,7 +41,10 @@ public class AzuriteFixture : IAsyncLifetime
     /// <summary>Environment for the Azurite process, e.g. AZURITE_ACCOUNTS for accounts of a test's own.</summary>
     protected virtual IReadOnlyDictionary<string, string> ExtraEnvironment { get; } = new Dictionary<string, string>();
 
-    /// <summary>The loopback port Azurite's table service listens on.</summary>
+    /// <summary>Which of Azurite's services this fixture starts: its folder under azurite/dist/src, and its options' prefix.</summary>
+    protected virtual string Service => "table";
+
+    /// <summary>The loopback port Azurite's service listens on.</summary>
     public int Port { get; private set; }
 
     /// <summary>The table endpoint of the development account, e.g. http://127.0.0.1:PORT/devstoreaccount1.</summary>
@@ -67,8 +70,8 @@ public class AzuriteFixture : IAsyncLifetime
     private async Task StartAsync()
     {
         var repoRoot = FindRepoRoot();
-        var tableMain = Path.Combine(repoRoot, "node_modules", "azurite", "dist", "src", "table", "main.js");
-        if (!File.Exists(Path.Combine(repoRoot, "node_modules", ".bin", "azurite-table")) || !File.Exists(tableMain))
+        var serviceMain = Path.Combine(repoRoot, "node_modules", "azurite", "dist", "src", Service, "main.js");
+        if (!File.Exists(Path.Combine(repoRoot, "node_modules", ".bin", "azurite-table")) || !File.Exists(serviceMain))
         {
             await RunNpmCiAsync(repoRoot);
         }
@@ -76,7 +79,7 @@ public class AzuriteFixture : IAsyncLifetime
         _workspace = Directory.CreateTempSubdirectory("tableload-azurite-").FullName;
         try
         {
-            await StartUntilAnsweringAsync(tableMain);
+            await StartUntilAnsweringAsync(serviceMain);
         }
         catch
         {
@@ -120,15 +123,15 @@ public class AzuriteFixture : IAsyncLifetime
         }
     }
 
-    private async Task StartUntilAnsweringAsync(string tableMain)
+    private async Task StartUntilAnsweringAsync(string serviceMain)
     {
         for (var attempt = 1; ; attempt++)
         {
             Port = PickFreePort();
-            StartAzurite(tableMain);
+            StartAzurite(serviceMain);
             if (await WaitUntilAnsweringAsync())
             {
-                Log($"Azurite table service ready at {TableEndpoint}");
+                Log($"Azurite {Service} service ready at {TableEndpoint}");
                 return;
             }
 
@@ -146,7 +149,7 @@ public class AzuriteFixture : IAsyncLifetime
         }
     }
 
-    private void StartAzurite(string tableMain)
+    private void StartAzurite(string serviceMain)
     {
         var startInfo = new ProcessStartInfo("node")
         {
@@ -159,8 +162,8 @@ public class AzuriteFixture : IAsyncLifetime
         };
         foreach (var argument in new[]
                  {
-                     "--require", WriteParentWatchdog(), tableMain,
-                     "--tableHost", "127.0.0.1", "--tablePort", Port.ToString(CultureInfo.InvariantCulture),
+                     "--require", WriteParentWatchdog(), serviceMain,
+                     $"--{Service}Host", "127.0.0.1", $"--{Service}Port", Port.ToString(CultureInfo.InvariantCulture),
                      "--inMemoryPersistence", "--skipApiVersionCheck", "--disableTelemetry", "--loose",
                  })
         {
@@ -207,7 +210,7 @@ public class AzuriteFixture : IAsyncLifetime
         return path;
     }
 
-    // True once the table endpoint answers HTTP; false if Azurite exits first; throws on timeout.
+    // True once the service answers HTTP (any answer); false if Azurite exits first; throws on timeout.
     private async Task<bool> WaitUntilAnsweringAsync()
     {
         using var client = new HttpClient { Timeout = TimeSpan.FromSeconds(2) };

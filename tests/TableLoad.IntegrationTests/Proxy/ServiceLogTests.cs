@@ -120,7 +120,7 @@ public sealed class ServiceLogTests(AzuriteFixture azurite, ITestOutputHelper lo
     private Task<ProxyChild> StartProxyAsync(params string[] options) =>
         ProxyChild.StartAsync(azurite, ["--partition-limit", "10000000", "--account-limit", "10000000", .. options]);
 
-    private static string ClassicLine(DateTimeOffset start, string requestId, string clientRequestId) => string.Create(CultureInfo.InvariantCulture,
+    internal static string ClassicLine(DateTimeOffset start, string requestId, string clientRequestId) => string.Create(CultureInfo.InvariantCulture,
         $"1.0;{start.UtcDateTime:yyyy-MM-ddTHH:mm:ss.fffffffZ};EntityGroupTransaction;Success;202;7;5;authenticated;devstoreaccount1;devstoreaccount1;table;\"http://127.0.0.1/devstoreaccount1/$batch\";\"/devstoreaccount1/t\";{requestId};0;127.0.0.1:50000;2019-02-02;400;1000;300;500;1000;;;;;;\"TableLoad; test\";;\"{clientRequestId}\"");
 
     private string WriteEmptyLog()

@@ -28,6 +28,20 @@ public sealed class ConnectionStringParserTests
         Assert.Equal(StorageAuth.SharedKey(Key), target.Auth);
     }
 
+    [Theory]
+    [InlineData("UseDevelopmentStorage=true", "http://127.0.0.1:10000/devstoreaccount1")]
+    [InlineData("UseDevelopmentStorage=true;TableEndpoint=http://127.0.0.1:10102/devstoreaccount1", "http://127.0.0.1:10000/devstoreaccount1")]
+    [InlineData("DefaultEndpointsProtocol=https;AccountName=acct;AccountKey={0};EndpointSuffix=core.chinacloudapi.cn", "https://acct.blob.core.chinacloudapi.cn")]
+    [InlineData("AccountName=acct;AccountKey={0};TableEndpoint=https://acct.table.core.windows.net", "https://acct.blob.core.windows.net")]
+    [InlineData("AccountName=acct;AccountKey={0};TableEndpoint=http://127.0.0.1:10102/acct;BlobEndpoint=http://127.0.0.1:10100/acct/", "http://127.0.0.1:10100/acct")]
+    [InlineData("AccountName=acct;AccountKey={0};TableEndpoint=http://127.0.0.1:10102/acct", null)]
+    public void Parse_BlobEndpoint_IsGivenOrBesideTheTableService_AndUnknownForAnyOtherAddress(string connectionString, string? blobEndpoint)
+    {
+        var target = ConnectionStringParser.Parse(string.Format(System.Globalization.CultureInfo.InvariantCulture, connectionString, Key));
+
+        Assert.Equal(blobEndpoint is null ? null : new Uri(blobEndpoint), target.BlobEndpoint);
+    }
+
     [Fact]
     public void Parse_EndpointSuffix_ReplacesPublicCloudSuffix()
     {

@@ -115,7 +115,7 @@ internal sealed class RunPhases(
 
         if (settings.ServiceLog is { } serviceLog)
         {
-            var (joined, warnings) = await ServiceLogJoinStep.JoinAsync(report.Summary, [(settings.OutputDirectory, report.StartedUtc)], serviceLog).ConfigureAwait(false);
+            var (joined, warnings) = await ServiceLogJoinStep.JoinAsync(report.Summary, [(settings.OutputDirectory, report.StartedUtc)], serviceLog, settings.Target).ConfigureAwait(false);
             report = report with { Summary = joined };
             foreach (var warning in warnings)
             {

@@ -7,6 +7,10 @@ namespace TableLoad.Measurement.Service;
 /// </summary>
 internal sealed record ServiceLogSummary
 {
+    /// <summary>Why the log could not be read at all (its container does not exist, no access); null when it was read. The counts are then naught.</summary>
+    [Merge(MergeRule.Derived)]
+    public string? Unavailable { get; init; }
+
     /// <summary>The log's records that were read (every format's).</summary>
     [Merge(MergeRule.Derived)]
     public required long Records { get; init; }
@@ -38,6 +42,19 @@ internal sealed record ServiceLogSummary
     /// <summary>The minutes (UTC, <c>yyyy-MM-ddTHH:mmZ</c>) in which the run sent requests and the log holds no record.</summary>
     [Merge(MergeRule.Derived)]
     public required IReadOnlyList<string> MissingMinutes { get; init; }
+
+    public static ServiceLogSummary NotRead(string why) => new()
+    {
+        Unavailable = why,
+        Records = 0,
+        Joined = 0,
+        Unjoined = 0,
+        Unlogged = 0,
+        Unreadable = 0,
+        SharesMs = new LatencyShares(new ShareFigures(0, 0, 0), new ShareFigures(0, 0, 0), new ShareFigures(0, 0, 0)),
+        P99RequestsMs = new TailShares(0, 0, 0, 0, 0),
+        MissingMinutes = [],
+    };
 }
 
 /// <summary>Each share's distribution over the joined requests, in milliseconds.</summary>

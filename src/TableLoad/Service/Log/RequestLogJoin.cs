@@ -20,7 +20,7 @@ internal sealed class RequestLogJoin(long bucketBytes = RequestLogJoin.DefaultBu
 
     /// <summary>Joins the requests of each result folder (a run's, or the parts of a report) with the log.</summary>
     /// <exception cref="FormatException">A folder's requests cannot be joined (no batches.csv, no id column).</exception>
-    public ServiceLogSummary Join(IReadOnlyList<(string Folder, DateTimeOffset StartedUtc)> runs, string logPath)
+    public ServiceLogSummary Join(IReadOnlyList<(string Folder, DateTimeOffset StartedUtc)> runs, IServiceLogLines lines)
     {
         var files = new List<(string File, long StartedMicros)>();
         foreach (var (folder, startedUtc) in runs)
@@ -37,7 +37,7 @@ internal sealed class RequestLogJoin(long bucketBytes = RequestLogJoin.DefaultBu
         var bytes = files.Sum(f => new FileInfo(f.File).Length);
         var buckets = (int)Math.Clamp((bytes + bucketBytes - 1) / bucketBytes, 1, 4096);
         var state = new JoinState();
-        var log = new ServiceLogReader(logPath);
+        var log = new ServiceLogReader(lines);
         if (buckets == 1)
         {
             var pending = new Dictionary<Guid, Pending>();
@@ -46,7 +46,7 @@ internal sealed class RequestLogJoin(long bucketBytes = RequestLogJoin.DefaultBu
                 pending[request.ClientRequestId] = state.Requested(request);
             }
 
-            foreach (var entry in log.Entries())
+            foreach (var entry in log.Entries(state.Hours()))
             {
                 state.Logged(entry, pending);
             }
@@ -86,7 +86,7 @@ internal sealed class RequestLogJoin(long bucketBytes = RequestLogJoin.DefaultBu
             var records = Writers(folder, "records", buckets);
             try
             {
-                foreach (var entry in log.Entries())
+                foreach (var entry in log.Entries(state.Hours()))
                 {
                     if (state.Counted(entry) is not { } id)
                     {
@@ -204,6 +204,10 @@ internal sealed class RequestLogJoin(long bucketBytes = RequestLogJoin.DefaultBu
 
             return new Pending(request.LatencyMicros, request.Warmup);
         }
+
+        /// <summary>The hours of the minutes in which the run sent requests and of the minutes beside them: a record's time may be a little off its request's.</summary>
+        public IReadOnlyCollection<DateTimeOffset> Hours() =>
+            [.. _runMinutes.SelectMany(m => new[] { m - 1, m, m + 1 }).Select(m => m / 60).Distinct().Order().Select(h => DateTimeOffset.FromUnixTimeMilliseconds(h * 3_600_000))];
 
         /// <summary>Counts a record and its minute; returns its id when it may name a request of the run.</summary>
         public Guid? Counted(in ServiceLogEntry entry)

@@ -8,6 +8,12 @@ internal static class ServiceLogLines
 {
     public static IReadOnlyList<string> Of(ServiceLogSummary log)
     {
+        // Its warning said why; counts of nothing read would read as a log of nothing.
+        if (log.Unavailable is not null)
+        {
+            return [];
+        }
+
         var lines = new List<string>
         {
             Say($"service log: {log.Records} records; {log.Joined} of the run's requests joined, {log.Unjoined} records naming no request of the run"),

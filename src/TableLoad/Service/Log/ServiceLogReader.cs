@@ -4,45 +4,36 @@ using TableLoad.Storage.ServiceLog;
 namespace TableLoad.Service.Log;
 
 /// <summary>
-/// Streams the records of the service's request log, one at a time: a file, or a folder of them read in path order (the container's blobs,
-/// <c>resourceId=…/y=…/m=…/d=…/h=…/m=00/PT1H.json</c>, or <c>$logs/table/YYYY/MM/DD/hhmm/NNNNNN.log</c>, as downloaded). Each line is a
-/// resource-log JSON record or a classic Storage Analytics line; a line that is neither is counted, not read.
+/// Streams the records of the service's request log, one at a time, from its lines (<see cref="IServiceLogLines"/>: local files, or the
+/// account's blob container). Each line is a resource-log JSON record or a classic Storage Analytics line; a line that is neither is
+/// counted, not read.
 /// </summary>
-internal sealed class ServiceLogReader(string path)
+internal sealed class ServiceLogReader(IServiceLogLines lines)
 {
     /// <summary>Lines that were neither format, or a record of one without the fields the join needs.</summary>
     public long Unreadable { get; private set; }
 
-    /// <summary>Whether the path names a file or a folder; the refusal before any request says it when not.</summary>
-    public static bool Exists(string path) => File.Exists(path) || Directory.Exists(path);
-
-    public IEnumerable<ServiceLogEntry> Entries()
+    /// <param name="hours">The hours whose records the join needs.</param>
+    public IEnumerable<ServiceLogEntry> Entries(IReadOnlyCollection<DateTimeOffset> hours)
     {
-        foreach (var file in Files())
+        foreach (var line in lines.Lines(hours))
         {
-            foreach (var line in File.ReadLines(file))
+            var text = line.AsSpan().Trim();
+            if (text.IsEmpty)
             {
-                var text = line.AsSpan().Trim();
-                if (text.IsEmpty)
-                {
-                    continue;
-                }
+                continue;
+            }
 
-                if (TryRead(text, line, out var entry))
-                {
-                    yield return entry;
-                }
-                else
-                {
-                    Unreadable++;
-                }
+            if (TryRead(text, line, out var entry))
+            {
+                yield return entry;
+            }
+            else
+            {
+                Unreadable++;
             }
         }
     }
-
-    private IEnumerable<string> Files() => File.Exists(path)
-        ? [path]
-        : Directory.EnumerateFiles(path, "*", SearchOption.AllDirectories).Order(StringComparer.Ordinal);
 
     private static bool TryRead(ReadOnlySpan<char> text, string line, out ServiceLogEntry entry)
     {

@@ -171,7 +171,8 @@ public sealed class StartMessageTests
             }]),
             _ when underlying == typeof(ServiceMetricsSettings) => new ServiceMetricsSettings(
                 ServiceResource.Parse("/subscriptions/s/resourceGroups/g/providers/Microsoft.Storage/storageAccounts/other/tableServices/default")!, new Uri("http://127.0.0.1:10102"), TimeSpan.FromMinutes(2)),
-            _ when underlying == typeof(StorageTarget) => new StorageTarget(new Uri("https://other.table.core.windows.net"), "other", StorageAuth.SharedKey(Key)),
+            _ when underlying == typeof(StorageTarget) => new StorageTarget(new Uri("https://other.table.core.windows.net"), "other", StorageAuth.SharedKey(Key)) { BlobEndpoint = new Uri("https://other.blob.core.windows.net") },
+            _ when underlying == typeof(ServiceLogLocation) => new ServiceLogLocation.LogContainer("insights-logs-storagetablelogs"),
             _ => throw new NotSupportedException($"Teach this test a value of {type.Name} other than the default, so the new RunSettings field is checked."),
         };
     }

@@ -18,8 +18,8 @@ public sealed class RequestLogJoinTests : IDisposable
     {
         Write(requests: 300);
 
-        var inMemory = new RequestLogJoin().Join([(_folder, Started)], LogPath);
-        var spilled = new RequestLogJoin(bucketBytes: 4096).Join([(_folder, Started)], LogPath);
+        var inMemory = new RequestLogJoin().Join([(_folder, Started)], new LogFileLines(LogPath));
+        var spilled = new RequestLogJoin(bucketBytes: 4096).Join([(_folder, Started)], new LogFileLines(LogPath));
 
         Assert.Equal(ResultJson.Serialize(inMemory), ResultJson.Serialize(spilled));
         Assert.Equal((300L, 301L, 1L), (inMemory.Joined, inMemory.Records, inMemory.Unjoined));
@@ -31,7 +31,7 @@ public sealed class RequestLogJoinTests : IDisposable
         // The first request was attempted twice: two records, 3 + 4 ms in the service, 5 + 6 ms in all; the client waited 20 ms.
         Write(requests: 1, latencyMs: 20, retried: true);
 
-        var joined = new RequestLogJoin().Join([(_folder, Started)], LogPath);
+        var joined = new RequestLogJoin().Join([(_folder, Started)], new LogFileLines(LogPath));
 
         Assert.Equal((1L, 3L), (joined.Joined, joined.Records));
         // Percentiles to the histograms' three significant digits.
@@ -44,7 +44,7 @@ public sealed class RequestLogJoinTests : IDisposable
     {
         Write(requests: 1, logMinute: Started.AddHours(1));
 
-        var joined = new RequestLogJoin().Join([(_folder, Started)], LogPath);
+        var joined = new RequestLogJoin().Join([(_folder, Started)], new LogFileLines(LogPath));
 
         Assert.Equal(["2026-12-07T10:00Z"], joined.MissingMinutes);
         Assert.Contains("holds no record of 1 minute(s)", Assert.Single(ServiceLogLines.Warnings(joined)), StringComparison.Ordinal);

@@ -1,0 +1,147 @@
+using System.Globalization;
+using System.Text;
+using System.Text.Json;
+using Azure.Storage.Blobs;
+using TableLoad.IntegrationTests.Infrastructure;
+using TableLoad.Measurement.Service;
+using TableLoad.Reporting;
+using TableLoad.Storage.ServiceLog;
+using Xunit.Abstractions;
+
+namespace TableLoad.IntegrationTests.Proxy;
+
+/// <summary>
+/// The service's request log read from the account's blob container, as a diagnostic setting archives it, through the command line: the
+/// proxy's log of a run, uploaded into Azurite's blob service under the archive's layout, gives report the same service.log as the file.
+/// </summary>
+[Collection(ProxyAzuriteCollection.Name)]
+public sealed class ServiceLogContainerTests(AzuriteFixture azurite, AzuriteBlobFixture blobs, ITestOutputHelper log) : IClassFixture<AzuriteBlobFixture>, IDisposable
+{
+    private const string Archive = "insights-logs-storagetablelogs";
+    private const string ResourceRoot = "resourceId=/SUBSCRIPTIONS/00000000-0000-0000-0000-000000000000/RESOURCEGROUPS/TABLELOAD/PROVIDERS/MICROSOFT.STORAGE/STORAGEACCOUNTS/";
+
+    private readonly string _output = Directory.CreateTempSubdirectory("tableload-service-log-container-").FullName;
+
+    private string LogPath => Path.Combine(_output, "service-log.json");
+
+    private string RunFolder => Path.Combine(_output, "run");
+
+    [Fact]
+    public async Task Report_FromTheArchiveContainer_GivesTheServiceLogTheFileGave_ReadingOnlyTheRunsHoursAndAccount()
+    {
+        var fromFile = await RunBehindTheProxyAsync();
+        var records = File.ReadAllLines(LogPath).Where(l => l.Length > 0).ToList();
+        var container = blobs.Container(Archive);
+        await container.CreateIfNotExistsAsync();
+        foreach (var hour in records.GroupBy(l => Hour(JsonSerializer.Deserialize(l, ServiceLogJsonContext.Default.ResourceLogRecord)!.Time)))
+        {
+            await UploadAsync(container, $"{ResourceRoot}DEVSTOREACCOUNT1/TABLESERVICES/DEFAULT/{HourFolder(hour.Key)}PT1H.json", hour);
+            // Another account's archive of the same hour, and the run's account's archive of a day before: neither is the run's.
+            await UploadAsync(container, $"{ResourceRoot}OTHERACCOUNT/TABLESERVICES/DEFAULT/{HourFolder(hour.Key)}PT1H.json", hour);
+            await UploadAsync(container, $"{ResourceRoot}DEVSTOREACCOUNT1/TABLESERVICES/DEFAULT/{HourFolder(hour.Key.AddDays(-1))}PT1H.json", hour);
+        }
+
+        var (exitCode, stdout, stderr) = await ReportAsync($"container:{Archive}");
+
+        Assert.True(exitCode == 0, $"exit code {exitCode}: {stderr}");
+        var fromContainer = Assert.IsType<ServiceLogSummary>(new ResultFolder(Merged).Summary.Service?.Log);
+        Assert.Equal(ResultJson.Serialize(fromFile), ResultJson.Serialize(fromContainer));
+        Assert.Equal(records.Count, fromContainer.Records);
+        Assert.Contains($"service log: {records.Count} records; ", stdout, StringComparison.Ordinal);
+    }
+
+    [Fact]
+    public async Task Report_FromTheClassicLogsContainer_JoinsTheRunsHoursLines()
+    {
+        await RunBehindTheProxyAsync();
+        var requests = new ResultFolder(RunFolder).Csv(ResultFiles.BatchesCsv);
+        var started = new ResultFolder(RunFolder).Run.StartedUtc;
+        var container = blobs.Container("$logs");
+        await container.CreateIfNotExistsAsync();
+        // The run's own ids as the service's $logs/table/YYYY/MM/DD/hh00/NNNNNN.log holds them: 5 ms in the service, 7 in all.
+        var lines = requests.Select(r => (Start: started.AddMilliseconds(ResultFolder.Number(r["start_ms"])), Request: r))
+            .Select(r => (Hour: Hour(r.Start), Line: ServiceLogTests.ClassicLine(r.Start, r.Request["request_id"], r.Request["client_request_id"])));
+        foreach (var hour in lines.GroupBy(l => l.Hour, l => l.Line))
+        {
+            await UploadAsync(container, string.Create(CultureInfo.InvariantCulture, $"table/{hour.Key:yyyy/MM/dd/HH}00/000000.log"), hour);
+            await UploadAsync(container, string.Create(CultureInfo.InvariantCulture, $"table/{hour.Key.AddDays(-1):yyyy/MM/dd/HH}00/000000.log"), hour);
+        }
+
+        var (exitCode, _, stderr) = await ReportAsync("container:$logs");
+
+        Assert.True(exitCode == 0, $"exit code {exitCode}: {stderr}");
+        var classic = Assert.IsType<ServiceLogSummary>(new ResultFolder(Merged).Summary.Service?.Log);
+        Assert.Equal(((long)requests.Count, (long)requests.Count, 0L), (classic.Records, classic.Joined, classic.Unjoined));
+        Assert.Equal(5, classic.SharesMs.Service.P50, precision: 1);
+    }
+
+    [Fact]
+    public async Task Report_FromAContainerThatDoesNotExist_KeepsTheResults_AndSaysWhyInServiceLogAndOneWarning()
+    {
+        await RunBehindTheProxyAsync();
+
+        var (exitCode, stdout, stderr) = await ReportAsync("container:no-such-logs");
+
+        Assert.True(exitCode == 0, $"exit code {exitCode}: {stderr}");
+        var why = $"the container 'no-such-logs' at {blobs.BlobEndpoint}/no-such-logs does not exist";
+        var summary = new ResultFolder(Merged).Summary;
+        Assert.Equal(why, summary.Service?.Log?.Unavailable);
+        Assert.Equal(0, summary.Service!.Log!.Records);
+        Assert.Equal($"The service's log is unavailable: {why}. The run's own results stand.", Assert.Single(Lines(stderr)));
+        Assert.DoesNotContain("service log:", stdout, StringComparison.Ordinal);
+        Assert.True(summary.EntitiesSucceeded > 0, "the merged results stand");
+        Assert.DoesNotContain(AzuriteFixture.AccountKey, stdout + stderr + await File.ReadAllTextAsync(Path.Combine(Merged, ResultFiles.SummaryJson)), StringComparison.Ordinal);
+    }
+
+    [Fact]
+    public async Task Run_ReadingAContainer_WhoseBlobServiceTheConnectionStringDoesNotName_IsRefusedBeforeAnyRequest() =>
+        await RefusedRun.AssertRefusedAsync(
+            $"--service-log 'container:{Archive}' reads the account's blob service, which neither the connection string nor the table endpoint names: give a connection string with its BlobEndpoint.",
+            ["--service-log", $"container:{Archive}"]);
+
+    [Fact]
+    public async Task Report_WithANameThatCanBeNoContainer_IsRefusedInOneSentence()
+    {
+        var (exitCode, stdout, stderr) = await TableLoadProcess.RunAsync(["report", _output, "--service-log", "container:Logs_1"], connectionString: null);
+
+        Assert.Equal((2, ""), (exitCode, stdout));
+        Assert.Equal("--service-log 'container:Logs_1' names no blob container: give container:insights-logs-storagetablelogs, container:$logs, or another name of 3 to 63 lowercase letters, digits and hyphens.", stderr.Trim());
+    }
+
+    public void Dispose() => Directory.Delete(_output, recursive: true);
+
+    private string Merged => Path.Combine(_output, "merged");
+
+    /// <summary>A run behind the proxy that writes its log to a file, joined with it: the service.log the container must give again.</summary>
+    private async Task<ServiceLogSummary> RunBehindTheProxyAsync()
+    {
+        await using var proxy = await ProxyChild.StartAsync(azurite, ["--partition-limit", "10000000", "--account-limit", "10000000", "--service-log", LogPath]);
+        // Kept, so that no record of the table's deletion comes after the run's join.
+        var (exitCode, stdout, stderr) = await TableLoadProcess.RunAsync(
+            ["run", "--duration", "2s", "--warmup", "0s", "--tasks", "2", "--batch-size", "10", "--client", "wire", "--keep-table", "--output", RunFolder, "--service-log", LogPath],
+            proxy.ConnectionString);
+        log.WriteLine(stdout + stderr);
+        Assert.True(exitCode == 0, $"exit code {exitCode}: {stderr}");
+        return Assert.IsType<ServiceLogSummary>(new ResultFolder(RunFolder).Summary.Service?.Log);
+    }
+
+    private async Task<(int ExitCode, string Stdout, string Stderr)> ReportAsync(string serviceLog)
+    {
+        // The account as the run loaded it, with its blob service: report reads the container with $TABLELOAD_CONNECTION_STRING.
+        var result = await TableLoadProcess.RunAsync(["report", RunFolder, "--output", Merged, "--service-log", serviceLog], blobs.WithBlobEndpoint(azurite.ConnectionString));
+        log.WriteLine(result.Stdout + result.Stderr);
+        return result;
+    }
+
+    private static async Task UploadAsync(BlobContainerClient container, string name, IEnumerable<string> lines)
+    {
+        using var body = new MemoryStream(Encoding.UTF8.GetBytes(string.Join('\n', lines) + "\n"));
+        await container.GetBlobClient(name).UploadAsync(body, overwrite: true);
+    }
+
+    private static DateTimeOffset Hour(DateTimeOffset time) => new(time.UtcDateTime.Year, time.UtcDateTime.Month, time.UtcDateTime.Day, time.UtcDateTime.Hour, 0, 0, TimeSpan.Zero);
+
+    private static string HourFolder(DateTimeOffset hour) => string.Create(CultureInfo.InvariantCulture, $"y={hour:yyyy}/m={hour:MM}/d={hour:dd}/h={hour:HH}/m=00/");
+
+    private static string[] Lines(string text) => text.Split('\n', StringSplitOptions.RemoveEmptyEntries | StringSplitOptions.TrimEntries);
+}
