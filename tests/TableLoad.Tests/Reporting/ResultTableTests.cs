@@ -1,3 +1,5 @@
+using System.Globalization;
+using TableLoad.Measurement.Gates;
 using TableLoad.Reporting;
 using TableLoad.Tests.TestSupport;
 
@@ -15,6 +17,21 @@ public sealed class ResultTableTests
         var header = Lines(ResultTable.Render([RunSummaries.Create()]))[0];
 
         Assert.Equal(["processes", "min", "median", "mean", "max", "p90", "p95", "p99", "peak e/s", "succeeded", "failed", "mean e/s", "95% CI e/s", "95% CI p99", "mean req/s"], Cells(header));
+    }
+
+    [Fact]
+    public void Render_EachFigureDeclaredWithAColumn_ShowsItsValueRightAfterTheColumnItNames()
+    {
+        var summary = RunSummaries.Create();
+        var lines = Lines(ResultTable.Render([summary]));
+        var (header, row) = (Cells(lines[0]), Cells(lines[2]));
+
+        Assert.All(Figures.All.Where(f => f.Column is not null), figure =>
+        {
+            var at = Array.IndexOf(header, figure.Column!.Header);
+            Assert.Equal(figure.Column.After, header[at - 1]);
+            Assert.Equal(figure.Read(ScopeFigures.Of(summary))!.Value, double.Parse(row[at], CultureInfo.InvariantCulture), tolerance: 0.5);
+        });
     }
 
     [Fact]
