@@ -33,7 +33,8 @@ internal static class Figures
         RunFigure.P95 => Latency(figure, "p95", static l => l.P95, 0.09, new FigureInterval.None()) with { Column = new("p95", After: "p90") },
         RunFigure.P99 => Latency(figure, "p99", static l => l.P99, 0.10, new FigureInterval.OwnSeconds(static c => c.LatencyMs?.P99))
             with { Compared = true, ComparedPerPart = true, Column = new("p99", After: "p95"), IntervalColumn = new("95% CI p99", After: "95% CI e/s") },
-        RunFigure.P999 => Latency(figure, "p999", static l => l.P999, 0.15, new FigureInterval.None()) with { Compared = true, ComparedPerPart = true, SweepColumn = "p999" },
+        RunFigure.P999 => Latency(figure, "p999", static l => l.P999, 0.15, new FigureInterval.None())
+            with { Compared = true, ComparedPerPart = true, SweepColumn = "p999", Column = new("p99.9", After: "p99") },
         RunFigure.Mean => Latency(figure, "mean", static l => l.Mean, 0.08, new FigureInterval.None()) with { Column = new("mean", After: "median") },
         RunFigure.Max => Latency(figure, "max", static l => l.Max, 0.25, new FigureInterval.None()) with { Column = new("max", After: "mean") },
         RunFigure.Throttled => new Figure(figure, "throttled", FigureUnit.Percent,
