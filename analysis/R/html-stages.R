@@ -2,7 +2,7 @@
 # summary.json's `stages` (the stop's sentence stands near the top: html-said.R). The plots draw the same (stages.R).
 
 STAGE_HEADER <- c("stage", "from s", "to s", "target", "mean e/s", "95% CI e/s", "p50 ms", "p99 ms", "95% CI p99",
-                  "throttled %", "failed %")
+                  "p99.9 ms", "throttled %", "failed %")
 
 # The stages' intervals of one figure as "lo–hi", or the reason there is none (a stage shorter than ~10 s).
 stage_interval_text <- function(stages, pick, format) {
@@ -11,6 +11,13 @@ stage_interval_text <- function(stages, pick, format) {
     value <- if (is.matrix(intervals)) intervals[i, ] else if (is.list(intervals)) intervals[[i]] else NULL
     if (length(value) == 2L && !anyNA(value)) sprintf("%s–%s", format(value[1]), format(value[2])) else "too little data"
   }, "")
+}
+
+# A latency field of each stage, blank for a stage without batches or a folder written before the field.
+stage_latency_text <- function(stages, field) {
+  values <- stages$latency_ms[[field]]
+  if (is.null(values)) return(rep("", nrow(stages)))
+  ifelse(stages$batches > 0, format_latency(values), "")
 }
 
 stage_table_html <- function(run) {
@@ -27,11 +34,12 @@ stage_table_html <- function(run) {
     ifelse(stages$batches > 0, format_latency(stages$latency_ms$median), ""),
     ifelse(stages$batches > 0, format_latency(stages$latency_ms$p99), ""),
     stage_interval_text(stages, function(c) if (is.data.frame(c$latency_ms)) c$latency_ms$p99, format_latency),
+    stage_latency_text(stages, "p999"),
     percent(stages$throttled_percent), percent(stages$failed_percent))
   c("<h3>Stages</h3>",
     "<p>The stage plan (--stages) and each stage's figures, from its own measured seconds; throttled: % of its batches, failed: % of its entities.</p>",
     html_table(STAGE_HEADER, cells, id = sprintf("stages-%s", html_id(run$name)),
-               right = c(FALSE, TRUE, TRUE, FALSE, rep(TRUE, 7L))))
+               right = c(FALSE, TRUE, TRUE, FALSE, rep(TRUE, 8L))))
 }
 
 # A run name as an HTML id: letters, digits and dashes.

@@ -90,6 +90,19 @@ test_that("report.html has a row per stage of summary.json and the stop's senten
   expect_match(html, html_escape(stopped$sentence), fixed = TRUE)
 })
 
+test_that("report.html's stage table has each stage's p99.9 beside its p99, and a folder without it leaves the cells blank", {
+  run <- read_run(fixture("run-stages-open"))
+  p999 <- function(run) {
+    html <- paste(stage_table_html(run), collapse = "\n")
+    rows <- regmatches(html, gregexpr("<tr><td>s[0-9]+</td>.*?</tr>", html))[[1]]
+    vapply(rows, function(row) regmatches(row, gregexpr("<td[^>]*>[^<]*</td>", row))[[1]][[match("p99.9 ms", STAGE_HEADER)]], "", USE.NAMES = FALSE)
+  }
+  stages <- run$summary$stages
+  expect_identical(p999(run), sprintf("<td class=\"num\">%s</td>", ifelse(stages$batches > 0, format_latency(stages$latency_ms$p999), "")))
+  run$summary$stages$latency_ms$p999 <- NULL
+  expect_identical(p999(run), rep("<td class=\"num\"></td>", nrow(stages)))
+})
+
 test_that("every run plot of staged runs is written, together with runs that held one load", {
   out <- tempfile("stage-plots-")
   dir.create(out)

@@ -2,6 +2,7 @@ using System.Globalization;
 using System.Text;
 using TableLoad.Measurement;
 using TableLoad.Measurement.Confidence;
+using TableLoad.Measurement.Gates;
 using TableLoad.Storage;
 
 namespace TableLoad.Reporting;
@@ -12,14 +13,14 @@ namespace TableLoad.Reporting;
 /// </summary>
 internal static class ResultTable
 {
-    public static readonly string[] Columns =
-        ["processes", "min", "median", "mean", "max", "p90", "p95", "p99", "peak e/s", "succeeded", "failed", "mean e/s", "95% CI e/s", "95% CI p99", "mean req/s"];
+    /// <summary>The table's headers in order, as <see cref="ResultColumns"/> places them.</summary>
+    public static readonly string[] Columns = [.. ResultColumns.All.Select(c => c.Header)];
 
     public static string Render(IReadOnlyList<RunSummary> rows)
     {
         var cells = new List<string[]> { Columns };
         // A run's stages are rows under its own, named s1, s2, ..., and a mix's operations after them, by name; then its scenarios'.
-        cells.AddRange(rows.SelectMany(summary => summary.Stages.Select(Figures).Prepend(Figures(summary)).Concat(Parts(summary).Select(p => Figures(p.Name, p.Figures)))).Select(Row));
+        cells.AddRange(rows.SelectMany(summary => summary.Stages.Select(Row).Prepend(Row(summary)).Concat(Parts(summary).Select(p => Row(p.Name, p.Figures, summary)))).Select(Cells));
         var widths = Columns.Select((_, c) => cells.Max(r => r[c].Length)).ToArray();
         var text = new StringBuilder();
         for (var r = 0; r < cells.Count; r++)
@@ -59,8 +60,8 @@ internal static class ResultTable
             ? operations.Select(o => ($"{s.Key}.{o.Key}", o.Value))
             : []).Prepend((s.Key, s.Value)));
 
-    private static RowFigures Figures(string name, OperationSummary part) =>
-        new(name, part.LatencyMs, part.PeakEntitiesPerSecond, part.Entities, part.EntitiesFailed, part.MeanEntitiesPerSecond, part.Confidence, part.MeanRequestsPerSecond);
+    private static ResultRow Row(string name, OperationSummary part, RunSummary run) =>
+        new(name, ScopeFigures.Of(part, run.MeasuredSeconds), part.PeakEntitiesPerSecond, part.MeanRequestsPerSecond);
 
     /// <summary>"batches of 100 inserts", "single inserts", "batches of 100 upsert-merge over a key space of 50", "point reads over a key space of 500" and the like.</summary>
     public static string RequestsText(RunSummary summary)
@@ -239,34 +240,15 @@ internal static class ResultTable
     /// <summary>The table's cell where a latency would be when no batch was measured: a 0.00 would read as a figure.</summary>
     public const string NoLatency = "-";
 
-    /// <summary>What one row of the table shows, of a run, a process or a stage.</summary>
-    private sealed record RowFigures(string Name, LatencySummary Latency, long Peak, long Succeeded, long Failed, double Mean, RunConfidence? Confidence, double RequestsPerSecond);
+    private static ResultRow Row(RunSummary summary) => new(summary.Row ?? summary.Processes.ToString(CultureInfo.InvariantCulture),
+        ScopeFigures.Of(summary), summary.PeakEntitiesPerSecond, summary.MeanRequestsPerSecond);
 
-    private static RowFigures Figures(RunSummary summary) => new(summary.Row ?? summary.Processes.ToString(CultureInfo.InvariantCulture),
-        summary.LatencyMs, summary.PeakEntitiesPerSecond, summary.EntitiesSucceeded, summary.EntitiesFailed, summary.MeanEntitiesPerSecond, summary.Confidence, summary.MeanRequestsPerSecond);
-
-    private static RowFigures Figures(StageSummary stage) => new(StageName(stage),
-        stage.LatencyMs, stage.PeakEntitiesPerSecond, stage.EntitiesSucceeded, stage.EntitiesFailed, stage.MeanEntitiesPerSecond, stage.Confidence,
-        stage.EndS > stage.StartS ? stage.Batches / (stage.EndS - stage.StartS) : 0);
+    private static ResultRow Row(StageSummary stage) => new(StageName(stage),
+        ScopeFigures.Of(stage), stage.PeakEntitiesPerSecond, stage.EndS > stage.StartS ? stage.Batches / (stage.EndS - stage.StartS) : 0);
 
     private static string StageName(StageSummary stage) => "s" + stage.Stage.ToString(CultureInfo.InvariantCulture);
 
-    private static string[] Row(RowFigures row) =>
-    [
-        row.Name,
-        Ms(row, l => l.Min), Ms(row, l => l.Median), Ms(row, l => l.Mean), Ms(row, l => l.Max),
-        Ms(row, l => l.P90), Ms(row, l => l.P95), Ms(row, l => l.P99),
-        row.Peak.ToString(CultureInfo.InvariantCulture),
-        row.Succeeded.ToString(CultureInfo.InvariantCulture),
-        row.Failed.ToString(CultureInfo.InvariantCulture),
-        Fixed(row.Mean, 0),
-        Range(row.Confidence?.MeanEntitiesPerSecond, 0, row.Confidence),
-        Range(row.Confidence?.LatencyMs?.P99, 2, row.Confidence),
-        Fixed(row.RequestsPerSecond, 0),
-    ];
-
-    private static string Ms(RowFigures row, Func<LatencySummary, double> figure) =>
-        row.Latency.Count == 0 ? NoLatency : Fixed(figure(row.Latency), 2);
+    private static string[] Cells(ResultRow row) => [.. ResultColumns.All.Select(c => c.Cell(row))];
 
     // A folder written before TableLoad computed intervals has none to show, which is not the same as too little data.
     private static string MeanInterval(RunConfidence? confidence) => confidence switch
@@ -275,9 +257,6 @@ internal static class ResultTable
         { MeanEntitiesPerSecond: { } mean } => $" ({Percent(confidence.Level)} CI {Fixed(mean.Lo, 0)}–{Fixed(mean.Hi, 0)})",
         _ => $" ({Percent(confidence.Level)} CI: {confidence.TooLittleData})",
     };
-
-    private static string Range(ConfidenceInterval? interval, int decimals, RunConfidence? confidence) =>
-        interval is { } i ? $"{Fixed(i.Lo, decimals)}–{Fixed(i.Hi, decimals)}" : confidence is null ? "" : "too little data";
 
     private static string Percent(double level) => (level * 100).ToString("0.#", CultureInfo.InvariantCulture) + "%";
 

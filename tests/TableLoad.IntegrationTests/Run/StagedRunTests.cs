@@ -1,3 +1,4 @@
+using System.Globalization;
 using TableLoad.IntegrationTests.Infrastructure;
 using TableLoad.Reporting;
 
@@ -10,6 +11,8 @@ public sealed class StagedRunTests(AzuriteFixture azurite) : IDisposable
     private readonly string _root = Directory.CreateTempSubdirectory("tableload-stages-").FullName;
 
     private string RunFolder => Path.Combine(_root, "run");
+
+    private static string[] TableCells(string line) => line.Trim().Trim('|').Split('|').Select(c => c.Trim()).ToArray();
 
     [Fact]
     public async Task OpenPlan_EachSecondSaysItsStageAndTarget_EachStageSendsThePlansRate_AndNoBatchLeavesEarly()
@@ -57,6 +60,11 @@ public sealed class StagedRunTests(AzuriteFixture azurite) : IDisposable
         Assert.InRange(dueInStage.GetValueOrDefault(3), 1, 121);
         Assert.Contains("|        s3 |", stdout, StringComparison.Ordinal);
         Assert.Contains("stage s2: 3.0–6.0 s, target 200 → 400 e/s", stdout, StringComparison.Ordinal);
+
+        // Each stage's row has every figure its declaration gives a column, p99.9 among them, as summary.json has it.
+        var table = stdout.Split('\n').Where(l => l.StartsWith('|')).Select(TableCells).ToList();
+        var p999 = Array.IndexOf(table[0], "p99.9");
+        Assert.Equal(stages.Select(s => s.LatencyMs.P999.ToString("F2", CultureInfo.InvariantCulture)), stages.Select(s => table.Single(r => r[0] == $"s{s.Stage}")[p999]));
 
         // report recomputes each stage from the merged seconds: the folder merged with itself has each second twice.
         // Beside the run's folder: report refuses an output inside one of its inputs.

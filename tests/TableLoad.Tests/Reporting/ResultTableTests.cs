@@ -1,3 +1,5 @@
+using System.Globalization;
+using TableLoad.Measurement.Gates;
 using TableLoad.Reporting;
 using TableLoad.Tests.TestSupport;
 
@@ -14,7 +16,22 @@ public sealed class ResultTableTests
     {
         var header = Lines(ResultTable.Render([RunSummaries.Create()]))[0];
 
-        Assert.Equal(["processes", "min", "median", "mean", "max", "p90", "p95", "p99", "peak e/s", "succeeded", "failed", "mean e/s", "95% CI e/s", "95% CI p99", "mean req/s"], Cells(header));
+        Assert.Equal(["processes", "min", "median", "mean", "max", "p90", "p95", "p99", "p99.9", "peak e/s", "succeeded", "failed", "mean e/s", "95% CI e/s", "95% CI p99", "mean req/s"], Cells(header));
+    }
+
+    [Fact]
+    public void Render_EachFigureDeclaredWithAColumn_ShowsItsValueRightAfterTheColumnItNames()
+    {
+        var summary = RunSummaries.Create();
+        var lines = Lines(ResultTable.Render([summary]));
+        var (header, row) = (Cells(lines[0]), Cells(lines[2]));
+
+        Assert.All(Figures.All.Where(f => f.Column is not null), figure =>
+        {
+            var at = Array.IndexOf(header, figure.Column!.Header);
+            Assert.Equal(figure.Column.After, header[at - 1]);
+            Assert.Equal(figure.Read(ScopeFigures.Of(summary))!.Value, double.Parse(row[at], CultureInfo.InvariantCulture), tolerance: 0.5);
+        });
     }
 
     [Fact]
@@ -36,7 +53,7 @@ public sealed class ResultTableTests
         var details = ResultTable.RenderDetails(summary);
 
         Assert.Equal(["1", "s1", "s2"], lines[2..].Select(l => Cells(l)[0]));
-        Assert.Equal(["150", "250"], lines[3..].Select(l => Cells(l)[11]));
+        Assert.Equal(["150", "250"], lines[3..].Select(l => Cells(l)[Array.IndexOf(ResultTable.Columns, "mean e/s")]));
         Assert.Contains("stage s2: 10.0–20.0 s, target 100 → 200 tasks per process; mean 249.6 e/s, throttled 1.5% of batches, failed 0.5% of entities", details, StringComparison.Ordinal);
     }
 
@@ -70,7 +87,7 @@ public sealed class ResultTableTests
 
         var row = Cells(Lines(ResultTable.Render([RunSummaries.Create()]))[2]);
 
-        Assert.Equal(["1", "8.25", "20.50", "22.13", "950.75", "30.50", "35.25", "48.50", "12000", "690030", "900", "11500", "11010–11990", "45.25–52.75", "0"], row);
+        Assert.Equal(["1", "8.25", "20.50", "22.13", "950.75", "30.50", "35.25", "48.50", "120.50", "12000", "690030", "900", "11500", "11010–11990", "45.25–52.75", "0"], row);
     }
 
     [Fact]

@@ -4,7 +4,7 @@ namespace TableLoad.Measurement.Gates;
 
 /// <summary>
 /// One figure of a run, declared once (<see cref="Figures"/>): everything that shows or judges it, gates, abort
-/// conditions, compare, sweep.csv, reads it from here.
+/// conditions, compare, sweep.csv, the run's table, reads it from here.
 /// </summary>
 /// <param name="Id">The figure as settings hold it.</param>
 /// <param name="Name">As gates, compare's lines and <c>--fail-on</c> write it: <c>p99</c>, <c>service.throttled</c>.</param>
@@ -27,6 +27,12 @@ internal sealed record Figure(
 
     /// <summary>The sweep.csv column that holds the cell's figure, after the columns sweep.csv had before figures declared theirs; null for none.</summary>
     public string? SweepColumn { get; init; }
+
+    /// <summary>The run's table's column of the figure, for the run, each stage and each part; null for none.</summary>
+    public TableColumn? Column { get; init; }
+
+    /// <summary>The run's table's column of the figure's interval (<see cref="Interval"/>); null for none.</summary>
+    public TableColumn? IntervalColumn { get; init; }
 
     /// <summary>True where a larger value is better (entities per second); false for latency, shares and cost.</summary>
     public bool HigherIsBetter => Unit switch

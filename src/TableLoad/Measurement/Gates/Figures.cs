@@ -4,7 +4,7 @@ namespace TableLoad.Measurement.Gates;
 
 /// <summary>
 /// Every figure once, in the enum's order (<see cref="Figure"/>): a new figure is a member of <see cref="RunFigure"/> and its
-/// declaration here, and the gates, abort conditions, compare's lists and sweep.csv's columns take it from there.
+/// declaration here, and the gates, abort conditions, compare's lists, sweep.csv's and the run's table's columns take it from there.
 /// </summary>
 internal static class Figures
 {
@@ -22,14 +22,21 @@ internal static class Figures
     private static Figure Declare(RunFigure figure) => figure switch
     {
         RunFigure.Eps => new Figure(figure, "eps", FigureUnit.EntitiesPerSecond, static s => s.MeasuredSeconds > 0 ? s.MeanEntitiesPerSecond : null,
-            0.07, new FigureInterval.OwnSeconds(static c => c.MeanEntitiesPerSecond), FigureReach.EachPart) { Compared = true, ComparedPerPart = true },
-        RunFigure.P50 => Latency(figure, "p50", static l => l.Median, 0.08, new FigureInterval.OwnSeconds(static c => c.LatencyMs?.P50)) with { Compared = true, ComparedPerPart = true },
-        RunFigure.P90 => Latency(figure, "p90", static l => l.P90, 0.08, new FigureInterval.OwnSeconds(static c => c.LatencyMs?.P90)) with { Compared = true, ComparedPerPart = true },
-        RunFigure.P95 => Latency(figure, "p95", static l => l.P95, 0.09, new FigureInterval.None()),
-        RunFigure.P99 => Latency(figure, "p99", static l => l.P99, 0.10, new FigureInterval.OwnSeconds(static c => c.LatencyMs?.P99)) with { Compared = true, ComparedPerPart = true },
-        RunFigure.P999 => Latency(figure, "p999", static l => l.P999, 0.15, new FigureInterval.None()) with { Compared = true, ComparedPerPart = true, SweepColumn = "p999" },
-        RunFigure.Mean => Latency(figure, "mean", static l => l.Mean, 0.08, new FigureInterval.None()),
-        RunFigure.Max => Latency(figure, "max", static l => l.Max, 0.25, new FigureInterval.None()),
+            0.07, new FigureInterval.OwnSeconds(static c => c.MeanEntitiesPerSecond), FigureReach.EachPart)
+        {
+            Compared = true, ComparedPerPart = true, Column = new("mean e/s", After: "failed"), IntervalColumn = new("95% CI e/s", After: "mean e/s"),
+        },
+        RunFigure.P50 => Latency(figure, "p50", static l => l.Median, 0.08, new FigureInterval.OwnSeconds(static c => c.LatencyMs?.P50))
+            with { Compared = true, ComparedPerPart = true, Column = new("median", After: "min") },
+        RunFigure.P90 => Latency(figure, "p90", static l => l.P90, 0.08, new FigureInterval.OwnSeconds(static c => c.LatencyMs?.P90))
+            with { Compared = true, ComparedPerPart = true, Column = new("p90", After: "max") },
+        RunFigure.P95 => Latency(figure, "p95", static l => l.P95, 0.09, new FigureInterval.None()) with { Column = new("p95", After: "p90") },
+        RunFigure.P99 => Latency(figure, "p99", static l => l.P99, 0.10, new FigureInterval.OwnSeconds(static c => c.LatencyMs?.P99))
+            with { Compared = true, ComparedPerPart = true, Column = new("p99", After: "p95"), IntervalColumn = new("95% CI p99", After: "95% CI e/s") },
+        RunFigure.P999 => Latency(figure, "p999", static l => l.P999, 0.15, new FigureInterval.None())
+            with { Compared = true, ComparedPerPart = true, SweepColumn = "p999", Column = new("p99.9", After: "p99") },
+        RunFigure.Mean => Latency(figure, "mean", static l => l.Mean, 0.08, new FigureInterval.None()) with { Column = new("mean", After: "median") },
+        RunFigure.Max => Latency(figure, "max", static l => l.Max, 0.25, new FigureInterval.None()) with { Column = new("max", After: "mean") },
         RunFigure.Throttled => new Figure(figure, "throttled", FigureUnit.Percent,
             static s => RunShares.ThrottledPercent(RunShares.ThrottledBatches(s.Outcomes), s.Outcomes.Values.Sum()),
             0.25, new FigureInterval.Share(static s => s.Outcomes.Values.Sum()), FigureReach.EachPart) { Compared = true, ComparedPerPart = true },

@@ -31,6 +31,10 @@ internal sealed record ScopeFigures(
     public static ScopeFigures Of(OperationSummary operation, double measuredSeconds) => new(
         measuredSeconds, operation.MeanEntitiesPerSecond, operation.LatencyMs, operation.Outcomes, operation.Entities, operation.EntitiesFailed, operation.Confidence, 0);
 
+    /// <summary>A stage's figures over its own seconds; a stage keeps its throttled share, not its outcomes, so no share of batches is read from here.</summary>
+    public static ScopeFigures Of(StageSummary stage) => new(
+        stage.EndS - stage.StartS, stage.MeanEntitiesPerSecond, stage.LatencyMs, new Dictionary<string, long>(), stage.EntitiesSucceeded, stage.EntitiesFailed, stage.Confidence, 0);
+
     /// <summary>The figures <paramref name="scope"/> names in <paramref name="run"/>: the run's own without one; null when the run has no such part.</summary>
     public static ScopeFigures? In(RunSummary run, string? scope) =>
         scope is null ? Of(run)
