@@ -14,7 +14,7 @@ namespace TableLoad.IntegrationTests.Proxy;
 /// The service's request log read from the account's blob container, as a diagnostic setting archives it, through the command line: the
 /// proxy's log of a run, uploaded into Azurite's blob service under the archive's layout, gives report the same service.log as the file.
 /// </summary>
-[Collection(ProxyAzuriteCollection.Name)]
+[Collection(ServiceViewAzuriteCollection.Name)]
 public sealed class ServiceLogContainerTests(AzuriteFixture azurite, AzuriteBlobFixture blobs, ITestOutputHelper log) : IClassFixture<AzuriteBlobFixture>, IDisposable
 {
     private const string Archive = "insights-logs-storagetablelogs";

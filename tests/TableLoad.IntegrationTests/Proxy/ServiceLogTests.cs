@@ -13,7 +13,7 @@ namespace TableLoad.IntegrationTests.Proxy;
 /// requests with its record by client request id and splits its latency into the service's, the transfer's and the client's shares,
 /// and report does the same of a finished folder, from the resource log or the classic Storage Analytics format.
 /// </summary>
-[Collection(ProxyAzuriteCollection.Name)]
+[Collection(ServiceViewAzuriteCollection.Name)]
 public sealed class ServiceLogTests(AzuriteFixture azurite, ITestOutputHelper log) : IDisposable
 {
     private readonly string _output = Directory.CreateTempSubdirectory("tableload-service-log-").FullName;

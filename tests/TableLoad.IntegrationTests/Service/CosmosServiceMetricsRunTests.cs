@@ -13,7 +13,7 @@ namespace TableLoad.IntegrationTests.Service;
 /// the account's TotalRequests, TotalRequestUnits and NormalizedRUConsumption: the service's counts equal the proxy's and the client's,
 /// its request units the client's, and its hottest partition key range feeds the gate and names a hot partition.
 /// </summary>
-[Collection(ProxyAzuriteCollection.Name)]
+[Collection(ServiceViewAzuriteCollection.Name)]
 public sealed class CosmosServiceMetricsRunTests(AzuriteFixture azurite, ITestOutputHelper log) : IDisposable
 {
     public const string Resource = $"/subscriptions/00000000-0000-0000-0000-000000000000/resourceGroups/tableload/providers/Microsoft.DocumentDB/databaseAccounts/{AzuriteFixture.AccountName}";

@@ -5,7 +5,7 @@ using Xunit.Abstractions;
 namespace TableLoad.IntegrationTests.Service;
 
 /// <summary>sweep and tune with --service-metrics through the proxy: each cell reads the service's view of its own minutes; tune's confirm runs only.</summary>
-[Collection(ProxyAzuriteCollection.Name)]
+[Collection(ServiceViewAzuriteCollection.Name)]
 public sealed class ServiceMetricsChildRunsTests(AzuriteFixture azurite, ITestOutputHelper log) : IDisposable
 {
     private static readonly TimeSpan Limit = TimeSpan.FromMinutes(5);

@@ -5,7 +5,7 @@ using Xunit.Abstractions;
 namespace TableLoad.IntegrationTests.Service;
 
 /// <summary>compare --fail-on on the service's figures of two runs through the proxy: judged where both read them, never passed where one did not.</summary>
-[Collection(ProxyAzuriteCollection.Name)]
+[Collection(ServiceViewAzuriteCollection.Name)]
 public sealed class ServiceMetricsCompareTests(AzuriteFixture azurite, ITestOutputHelper log) : IDisposable
 {
     private readonly string _root = Directory.CreateTempSubdirectory("tableload-service-compare-").FullName;

@@ -10,7 +10,7 @@ namespace TableLoad.IntegrationTests.Service;
 /// The metrics cannot be read after a run that went through the proxy: a credential that gets no token, and an answer that is not the metrics
 /// JSON. The run's results and exit code stand, summary.json's service says why, and one warning line says it too.
 /// </summary>
-[Collection(ProxyAzuriteCollection.Name)]
+[Collection(ServiceViewAzuriteCollection.Name)]
 public sealed class ServiceMetricsFailureTests(AzuriteFixture azurite, ITestOutputHelper log) : IDisposable
 {
     // Reserved never to resolve (RFC 2606): no test reaches the internet, and a credential that got a token would still fail here, not pass.

@@ -9,7 +9,7 @@ namespace TableLoad.IntegrationTests.Service;
 /// report of a finished folder through the proxy's metrics emulation: --service-metrics reads the service's view of the folder's minutes as
 /// its run would have, and a folder whose run read it keeps it.
 /// </summary>
-[Collection(ProxyAzuriteCollection.Name)]
+[Collection(ServiceViewAzuriteCollection.Name)]
 public sealed class ServiceMetricsReportTests(AzuriteFixture azurite, ITestOutputHelper log) : IDisposable
 {
     // Far below what 8 tasks of 100-entity batches send, so the run's retries are transactions the service counts too.

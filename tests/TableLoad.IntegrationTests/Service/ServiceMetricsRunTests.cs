@@ -12,7 +12,7 @@ namespace TableLoad.IntegrationTests.Service;
 /// Runs with --service-metrics through the proxy in front of Azurite, the proxy emulating Azure Monitor's metrics: the service's
 /// counts in summary.json equal the proxy's, reconcile with the client's, feed the gates, and every failure leaves the run standing.
 /// </summary>
-[Collection(ProxyAzuriteCollection.Name)]
+[Collection(ServiceViewAzuriteCollection.Name)]
 public sealed class ServiceMetricsRunTests(AzuriteFixture azurite, ITestOutputHelper log) : IDisposable
 {
     public const string Resource = $"/subscriptions/00000000-0000-0000-0000-000000000000/resourceGroups/tableload/providers/Microsoft.Storage/storageAccounts/{AzuriteFixture.AccountName}/tableServices/default";
