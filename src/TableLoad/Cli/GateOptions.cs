@@ -59,7 +59,7 @@ internal static class GateOptions
     /// </summary>
     public static void CheckRunScopes(ParseResult parse, RunOptions options, UsageErrors errors, OperationChoice operation, GateSettings gates)
     {
-        if (!errors.Accepted(options.Operation, options.Mix, options.Workload) || (parse.IsGiven(options.Mix) && operation.Mix is null))
+        if (!errors.Accepted(options.Operation, options.Mix, options.Workload) || (parse.IsGiven(options.Mix) && operation.Operations.Match(static _ => true, static _ => false)))
         {
             return;
         }

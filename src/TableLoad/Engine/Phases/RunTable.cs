@@ -60,7 +60,7 @@ internal sealed class RunTable(RunSettings settings, TableAdmin admin, OwnCalls 
     /// </summary>
     private async Task<string?> NothingToFindAsync(CancellationToken abandon)
     {
-        var finders = settings.Loads().Where(l => !l.Preload).SelectMany(l => l.OperationsSent).Where(o => o.NeedsStoredKeys()).Distinct().ToList();
+        var finders = settings.Loads().Where(l => !l.Load.Preload).SelectMany(l => l.Load.OperationsSent).Where(o => o.NeedsStoredKeys()).Distinct().ToList();
         if (finders.Count == 0 || (!_created && await admin.HasEntitiesAsync(abandon).ConfigureAwait(false)))
         {
             return null;
