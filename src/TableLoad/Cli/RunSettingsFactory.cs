@@ -141,7 +141,7 @@ internal static class RunSettingsFactory
                 Model = model!,
                 Batches = batches,
             })]),
-            KeyPrefix = prefix,
+            GivenKeyPrefix = prefix,
             Processes = Accepted(processes),
             PerProcess = parse.GetValue(options.PerProcess),
             Duration = model!.MeasuredTime(Accepted(duration)),

@@ -62,8 +62,8 @@ internal sealed class Preload(RunSettings settings, TableAdmin admin, TimeProvid
                 var (process, task, slot) = work[index / batchesPerPartition];
                 var first = index % batchesPerPartition * batchSize;
                 var count = Math.Min(batchSize, keySpace - first);
-                var keys = new TaskKeys(settings.KeyPrefix, settings.Instance, process, task, batchSize, keySpace, cycle, "preload");
-                var batch = keys.From(settings.Load.Partitions.PartitionKey(settings.KeyPrefix, process, task, slot, settings.Tasks), first);
+                var keys = new TaskKeys(settings.Load.KeyPrefix, settings.Instance, process, task, batchSize, keySpace, cycle, "preload");
+                var batch = keys.From(settings.Load.Partitions.PartitionKey(settings.Load.KeyPrefix, process, task, slot, settings.Tasks), first);
                 sender.Prepare(batch, count);
                 var result = await submitter.SubmitAsync(sender, TableOperation.UpsertReplace, batch, signals.Abandon).ConfigureAwait(false);
                 totals.Add(result.Stored, count);

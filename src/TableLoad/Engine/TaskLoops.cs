@@ -48,7 +48,7 @@ internal sealed class TaskLoops(
     {
         var recorder = collector.NewRecorder();
         var cycle = settings.Load.Partitions.Cycle(settings.Tasks);
-        var keys = new TaskKeys(settings.KeyPrefix, settings.Instance, settings.Process, task, settings.Load.BatchSize, settings.Load.KeySpace, cycle, nonce);
+        var keys = new TaskKeys(settings.Load.KeyPrefix, settings.Instance, settings.Process, task, settings.Load.BatchSize, settings.Load.KeySpace, cycle, nonce);
         var lanes = new RequestLanes(settings, client, keys, cycle);
         for (long sequence = 0; !stopStarting.IsCancellationRequested; sequence++)
         {
@@ -60,7 +60,7 @@ internal sealed class TaskLoops(
             }
 
             var ((operation, sender, requests, slices), keySequence) = lanes.Next();
-            var partitionKey = settings.Load.Partitions.PartitionKey(settings.KeyPrefix, settings.Process, task, keySequence, settings.Tasks);
+            var partitionKey = settings.Load.Partitions.PartitionKey(settings.Load.KeyPrefix, settings.Process, task, keySequence, settings.Tasks);
             if (!requests.TryNext(keySequence, partitionKey, out var batch, out var count))
             {
                 // A delete with no key left: this task's load has ended, as the run's output says.

@@ -212,7 +212,7 @@ internal sealed record RecordedRunOptions
         Properties = settings.Load.Entity is null ? settings.Load.Properties : null,
         Entity = settings.Load.Entity?.File,
         Partitions = settings.Load.Partitions.ToString()!,
-        KeyPrefix = settings.KeyPrefix,
+        KeyPrefix = settings.GivenKeyPrefix,
         // A closed plan's loops are its highest target; --tasks was where it started.
         Tasks = settings.Load.Model.TasksGiven,
         Processes = settings.Processes,

@@ -58,8 +58,8 @@ internal sealed record RunSettings
     /// <summary>The most entities the run's preloads may write in all (<c>--max-preload</c>); the command line refuses a run over it.</summary>
     public required long MaxPreload { get; init; }
 
-    /// <summary>The run's <c>--key-prefix</c>, as given: a scenario's keys start with it and the scenario's name (<see cref="LoadSettings.KeyPrefix"/>).</summary>
-    public required string KeyPrefix { get; init; }
+    /// <summary>The run's <c>--key-prefix</c>, as given, for run.json: the keys a load writes start with its own (<see cref="LoadSettings.KeyPrefix"/>), a scenario's name after this.</summary>
+    public required string GivenKeyPrefix { get; init; }
 
     /// <summary>The loops each process starts (the load's model's; a run of scenarios' is their sum).</summary>
     public int Tasks => Load.Tasks;

@@ -45,7 +45,7 @@ public sealed class RunSettingsFactoryTests
         Assert.Equal(1024, settings.Load.EntitySize);
         Assert.Equal(8, settings.Load.Properties);
         Assert.Equal(new PartitionStrategy.Single(), settings.Load.Partitions);
-        Assert.Equal("tl", settings.KeyPrefix);
+        Assert.Equal("tl", settings.Load.KeyPrefix);
         Assert.Equal(12, settings.Tasks);
         Assert.Equal(TimeSpan.FromSeconds(60), settings.Duration);
         Assert.Equal(TimeSpan.FromSeconds(5), settings.Warmup);

@@ -36,7 +36,7 @@ internal sealed class RunTable(RunSettings settings, TableAdmin admin, OwnCalls 
         }
 
         // The instances of a shared run write one table, each its own RowKeys: another instance's entities (its preload's too) are the run's own.
-        var ownKeys = settings.SharedRun ? settings.Loads().Select(l => RowKeys.InstanceStem(l.KeyPrefix, settings.Instance)).ToList() : null;
+        var ownKeys = settings.SharedRun ? settings.Loads().Select(l => RowKeys.InstanceStem(l.Load.KeyPrefix, settings.Instance)).ToList() : null;
         if (!_created && !settings.AllowExistingTable && await admin.HasEntitiesAsync(abandon, ownKeys).ConfigureAwait(false))
         {
             log.LogError("{Sentence}", settings.SharedRun
