@@ -59,7 +59,8 @@ internal static class GateOptions
     /// </summary>
     public static void CheckRunScopes(ParseResult parse, RunOptions options, UsageErrors errors, OperationChoice operation, GateSettings gates)
     {
-        if (!errors.Accepted(options.Operation, options.Mix, options.Workload) || (parse.IsGiven(options.Mix) && operation.Mix is null))
+        // A --mix refused leaves the default operation in its place, whose scopes would not be the run's.
+        if (!errors.Accepted(options.Operation, options.Mix, options.Workload) || (parse.IsGiven(options.Mix) && operation.Operations.Match(static _ => true, static _ => false)))
         {
             return;
         }

@@ -1,23 +1,21 @@
 using System.CommandLine;
+using TableLoad.Settings;
 using TableLoad.Storage;
 using TableLoad.Workload;
 
 namespace TableLoad.Cli;
 
 /// <summary>What <c>--operation</c> and the options of its keys (<c>--key-space</c>, <c>--preload</c>, a query's shape) say, read in <see cref="RunSettingsFactory"/>'s one pass.</summary>
-internal sealed record OperationChoice(TableOperation Operation, int? KeySpace, bool Preload, QueryShape Query, KeyDistribution KeyDistribution = KeyDistribution.Uniform)
+internal sealed record OperationChoice(LoadOperations Operations, int? KeySpace, bool Preload, QueryShape Query, KeyDistribution KeyDistribution = KeyDistribution.Uniform)
 {
-    /// <summary>The operations each request draws from (<c>--mix</c>); null for one <see cref="Operation"/>.</summary>
-    public OperationMix? Mix { get; init; }
-
     /// <summary>Every operation the run sends.</summary>
-    public IReadOnlyList<TableOperation> Sent => Mix?.Operations ?? [Operation];
+    public IReadOnlyList<TableOperation> Sent => Operations.Sent;
 
     /// <summary>The operation whose batches the service's limits are checked on: the mix's first that writes, if it has one.</summary>
     public TableOperation Batched => Sent.Where(o => o.KeyUse().Changes()).DefaultIfEmpty(Sent[0]).First();
 
     /// <summary>The entities a request carries on average, in batches of <paramref name="batchSize"/>: what a rate in requests per second is converted by.</summary>
-    public double EntitiesPerRequest(int batchSize) => Operation.EntitiesPerRequest(Mix, batchSize, Query);
+    public double EntitiesPerRequest(int batchSize) => Operations.EntitiesPerRequest(batchSize, Query);
 }
 
 /// <summary>Reads <c>--operation</c> and the options of its keys, with the checks between them and the batch size.</summary>
@@ -43,7 +41,7 @@ internal static class OperationOptions
             distribution = workload.KeyDistribution;
         }
 
-        var choice = new OperationChoice(operation, keySpace, preload, query, distribution) { Mix = mix };
+        var choice = new OperationChoice(mix is null ? LoadOperations.Of(operation) : LoadOperations.Of(mix), keySpace, preload, query, distribution);
         if (!known)
         {
             return choice;

@@ -13,7 +13,7 @@ internal static class PreloadBound
     /// <summary>Why the run's preloads are over its bound, in one sentence; null when they are within it.</summary>
     public static string? Refusal(RunSettings run)
     {
-        var loads = run.Loads().Where(l => l.Preload).ToList();
+        var loads = run.Loads().Where(l => l.Load.Preload).ToList();
         var total = loads.Sum(Preload.EntitiesOf);
         if (total <= run.MaxPreload)
         {
@@ -28,7 +28,7 @@ internal static class PreloadBound
     private static string Part(RunSettings load)
     {
         var tasks = (long)load.Processes * load.Tasks;
-        var partitions = Preload.EntitiesOf(load) / load.KeySpace!.Value / tasks;
-        return string.Create(CultureInfo.InvariantCulture, $"--key-space {load.KeySpace} for each of {tasks} tasks{(partitions > 1 ? $" in each of its {partitions} partitions" : "")}");
+        var partitions = Preload.EntitiesOf(load) / load.Load.KeySpace!.Value / tasks;
+        return string.Create(CultureInfo.InvariantCulture, $"--key-space {load.Load.KeySpace} for each of {tasks} tasks{(partitions > 1 ? $" in each of its {partitions} partitions" : "")}");
     }
 }

@@ -82,7 +82,7 @@ internal static class ReportCommand
 
             var operations = plan.Parts.SelectMany(p => p.Summary.Operations.Keys).Distinct().Order(StringComparer.Ordinal);
             // Folders of scenarios are scoped by their scenarios and their scenarios' operations too, as the run was.
-            var scopes = plan.Parts[0].Summary.Scenarios is null ? GateScopes.Operations(operations) : new GateScopes(plan.Parts[0].Slices, GateScopes.ScenarioKind);
+            var scopes = plan.Parts[0].Summary.Workload.IsOneLoad ? GateScopes.Operations(operations) : new GateScopes(plan.Parts[0].Slices, GateScopes.ScenarioKind);
             GateOptions.CheckScopes(errors, failIf, thresholds.Select(t => (t.Scope, t.Text)), scopes, "the folders'");
             // The folders' own account, as a run's target: the metrics read must be its.
             var run = plan.Parts[0].Run.Options;

@@ -53,7 +53,7 @@ internal static class RunCommand
                 async provider =>
                 {
                     var log = CommandLog.Of(provider);
-                    if (settings.Entity is { Ignored.Count: > 0 } sample)
+                    if (settings.Load.Entity is { Ignored.Count: > 0 } sample)
                     {
                         log.LogInformation("{Sentence}", SampleEntityOption.IgnoredNotice(sample));
                     }

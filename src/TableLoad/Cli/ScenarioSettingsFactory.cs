@@ -42,7 +42,7 @@ internal static class ScenarioSettingsFactory
                 var layered = RunProfile.LayersOf(options, name).Layer(commandLine, environment);
                 var settings = layered.Judged(p => RunSettingsFactory.Create(p, options, now, variable, scenario: name));
                 first ??= (settings, layered.Parse);
-                scenarios.Add(Scenario.Of(name, settings));
+                scenarios.Add(settings.Scenarios.Items[0]);
             }
             catch (UsageException refusal)
             {
@@ -61,7 +61,7 @@ internal static class ScenarioSettingsFactory
 
         // The scenarios run on one timeline: a scenario's stages last the run's measured time, which the others hold their load for.
         var measured = MeasuredTime(scenarios, run.Settings.Duration, commandLine, options, environment);
-        foreach (var (staged, lasts) in scenarios.Select(s => (Scenario: s, Lasts: s.Model.MeasuredTime(measured))).Where(s => s.Lasts != measured))
+        foreach (var (staged, lasts) in scenarios.Select(s => (Scenario: s, Lasts: s.Load.Model.MeasuredTime(measured))).Where(s => s.Lasts != measured))
         {
             sentences.Add($"Scenario '{staged.Name}': its stages last {DurationParser.Format(lasts)}, but the run measures {DurationParser.Format(measured)} (--duration, or another scenario's stages): every scenario lasts the run's measured time.");
         }
@@ -73,12 +73,8 @@ internal static class ScenarioSettingsFactory
 
         var settingsOfRun = run.Settings with
         {
+            // The run's own load is their sum (RunSettings.Load): its tasks, and its rate when every scenario has one.
             Scenarios = new ScenarioList(scenarios),
-            // The run's own figures are all of them: its tasks, and its rate when every scenario has one; stages are a scenario's own.
-            Model = LoadModel.Together([.. scenarios.Select(s => s.Model)]),
-            // Each scenario has its own key space and preload (summary.json's scenarios say whose); the run has none of its own.
-            KeySpace = null,
-            Preload = false,
             // The run holds the one measured time they all last.
             Duration = measured,
         };
@@ -128,9 +124,9 @@ internal static class ScenarioSettingsFactory
     /// <summary>The run's measured time: the --duration shared by the scenarios without stages, or, when every scenario has its own, the first's stages'.</summary>
     private static TimeSpan MeasuredTime(List<Scenario> scenarios, TimeSpan first, ParseResult commandLine, RunOptions options, IDictionary environment)
     {
-        if (scenarios.All(s => s.Model.Staged))
+        if (scenarios.All(s => s.Load.Model.Staged))
         {
-            return scenarios[0].Model.MeasuredTime(first);
+            return scenarios[0].Load.Model.MeasuredTime(first);
         }
 
         var shared = RunProfile.LayersOf(options).Layer(commandLine, environment).Parse;

@@ -40,7 +40,7 @@ internal static class MemoryBudget
 
         // Workers get a share of this process's limit; one tuned process runs the load itself and keeps it whole.
         var limitMib = (settings.Processes > 1 ? RuntimeProfiles.WorkerShare(heapHardLimitBytes, settings.Processes) : heapHardLimitBytes) / (1024 * 1024);
-        var needMib = EstimatePeakRssMib(gcHeaps, settings.Tasks, settings.BatchSize, settings.EntitySize);
+        var needMib = EstimatePeakRssMib(gcHeaps, settings.Tasks, settings.Load.BatchSize, settings.Load.EntitySize);
         return needMib <= limitMib
             ? null
             : string.Create(CultureInfo.InvariantCulture,

@@ -27,14 +27,14 @@ internal sealed class Preload(RunSettings settings, TableAdmin admin, TimeProvid
 
     /// <summary>The entities a load's preload writes: its key space in every partition of every task of every process of this instance.</summary>
     public static long EntitiesOf(RunSettings load) =>
-        load is { Preload: true, KeySpace: { } keySpace } ? keySpace * (long)load.Processes * load.Tasks * load.Partitions.Cycle(load.Tasks) : 0;
+        load.Load is { Preload: true, KeySpace: { } keySpace } ? keySpace * (long)load.Processes * load.Tasks * load.Load.Partitions.Cycle(load.Tasks) : 0;
 
     /// <summary>Writes the key space until it is full or the first Ctrl+C: batches in flight then finish (or are abandoned and read back at the second), none starts.</summary>
     public async Task<PreloadSummary> RunAsync(StopSignals signals)
     {
-        var keySpace = settings.KeySpace ?? throw new InvalidOperationException("A preload needs a key space.");
+        var keySpace = settings.Load.KeySpace ?? throw new InvalidOperationException("A preload needs a key space.");
         var batchSize = Math.Min(MaxBatchSize, keySpace);
-        var cycle = settings.Partitions.Cycle(settings.Tasks);
+        var cycle = settings.Load.Partitions.Cycle(settings.Tasks);
         var batchesPerPartition = (keySpace + batchSize - 1) / batchSize;
         var work = new List<(int Process, int Task, long Slot)>();
         for (var process = 0; process < settings.Processes; process++)
@@ -50,7 +50,7 @@ internal sealed class Preload(RunSettings settings, TableAdmin admin, TimeProvid
 
         using var onStop = signals.AbandonSoonAfterStop(settings.Timeout);
         var stopwatch = Stopwatch.StartNew();
-        using var client = BatchClientFactory.Create(settings.Client, admin.Target, settings.Table, settings.NewTemplate(), settings.Query, Senders + 2, settings.SdkDiagnostics, time);
+        using var client = BatchClientFactory.Create(settings.Client, admin.Target, settings.Table, settings.Load.NewTemplate(), settings.Load.Query, Senders + 2, settings.SdkDiagnostics, time);
         var submitter = new BatchSubmitter(BatchPipelineFactory.Create(settings.Timeout, Retries, time), admin, time);
         var totals = new PreloadCounts();
         var next = -1;
@@ -62,8 +62,8 @@ internal sealed class Preload(RunSettings settings, TableAdmin admin, TimeProvid
                 var (process, task, slot) = work[index / batchesPerPartition];
                 var first = index % batchesPerPartition * batchSize;
                 var count = Math.Min(batchSize, keySpace - first);
-                var keys = new TaskKeys(settings.KeyPrefix, settings.Instance, process, task, batchSize, keySpace, cycle, "preload");
-                var batch = keys.From(settings.Partitions.PartitionKey(settings.KeyPrefix, process, task, slot, settings.Tasks), first);
+                var keys = new TaskKeys(settings.Load.KeyPrefix, settings.Instance, process, task, batchSize, keySpace, cycle, "preload");
+                var batch = keys.From(settings.Load.Partitions.PartitionKey(settings.Load.KeyPrefix, process, task, slot, settings.Tasks), first);
                 sender.Prepare(batch, count);
                 var result = await submitter.SubmitAsync(sender, TableOperation.UpsertReplace, batch, signals.Abandon).ConfigureAwait(false);
                 totals.Add(result.Stored, count);

@@ -38,8 +38,8 @@ internal sealed class ProcessLoad(RunSettings settings, TableAdmin admin, ILogge
 
         // Each scenario sends its own entities with its own client and loops, all recording into the one collector.
         var loads = settings.Loads().ToList();
-        var clients = loads.Select(load => clientFor?.Invoke(load.NewTemplate()) ?? BatchClientFactory.Create(
-            load.Client, admin.Target, load.Table, load.NewTemplate(), load.Query, load.MaxConnections, load.SdkDiagnostics, clock.Time)).ToList();
+        var clients = loads.Select(load => clientFor?.Invoke(load.Load.NewTemplate()) ?? BatchClientFactory.Create(
+            load.Client, admin.Target, load.Table, load.Load.NewTemplate(), load.Load.Query, load.MaxConnections, load.SdkDiagnostics, clock.Time)).ToList();
         using var disposeClients = new ClientsOf(clients);
         var runners = loads.Select((load, k) => new TaskLoops(load, clients[k], submitter, clock, collector, batchLog, nonce)).ToList();
 

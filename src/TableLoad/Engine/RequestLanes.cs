@@ -15,23 +15,21 @@ internal sealed record RequestLane(TableOperation Operation, IRequestSender Send
 internal sealed class RequestLanes
 {
     private readonly Dictionary<TableOperation, RequestLane> _lanes;
-    private readonly RequestLane _first;
-    private readonly WeightedChoice<TableOperation>? _choice;
+    private readonly WeightedChoice<TableOperation> _choice;
     private readonly Random _random = new();
     private readonly long[] _sequences = new long[Enum.GetValues<KeyUse>().Length];
 
     public RequestLanes(RunSettings settings, IBatchClient client, TaskKeys keys, long partitionCycle)
     {
         // A mix's inserts go beyond the key space, and its draws follow them; a run of --operation insert cycles over the key space instead.
-        Inserted = settings is { Mix: { } mix, KeySpace: { } space } && mix.Operations.Contains(TableOperation.Insert)
-            ? new InsertedKeys(space, settings.BatchSize, partitionCycle)
+        Inserted = settings.Load is { KeySpace: { } space, Operations: var operations } && operations.Match(static _ => false, static mix => mix.Operations.Contains(TableOperation.Insert))
+            ? new InsertedKeys(space, settings.Load.BatchSize, partitionCycle)
             : null;
         var chooser = ChooserOf(settings, Inserted, _random);
-        _choice = settings.Mix?.ToChoice();
-        _lanes = settings.OperationsSent.ToDictionary(o => o, o => new RequestLane(o, client.CreateSender(o, settings.Batching.Form),
-            new RequestKeys(o, keys, settings.BatchSize, settings.KeySpace ?? 0, partitionCycle, settings.Query, chooser, _random, Inserted),
-            ScenarioSlices.Of(settings.ScenarioName, o, settings.Mix is not null)));
-        _first = _lanes[settings.OperationsSent[0]];
+        _choice = settings.Load.Operations.Mix.ToChoice();
+        _lanes = settings.Load.OperationsSent.ToDictionary(o => o, o => new RequestLane(o, client.CreateSender(o, settings.Load.Batching.Form),
+            new RequestKeys(o, keys, settings.Load.BatchSize, settings.Load.KeySpace ?? 0, partitionCycle, settings.Load.Query, chooser, _random, Inserted),
+            ScenarioSlices.Of(settings.ScenarioName, o, settings.Load.Operations.SlicesEach)));
     }
 
     /// <summary>The keys a mix's inserts added, per partition; null when the run's inserts (if any) cycle over the key space.</summary>
@@ -40,8 +38,7 @@ internal sealed class RequestLanes
     /// <summary>The next request's lane, and its number among the requests of its key use (the sequence its keys and partition follow).</summary>
     public (RequestLane Lane, long Sequence) Next()
     {
-        // Kept apart so a run of one operation spends nothing per request on the choice.
-        var lane = _choice is null ? _first : _lanes[_choice.Next(_random)];
+        var lane = _lanes[_choice.Next(_random)];
         var sequence = _sequences[(int)lane.Operation.KeyUse()]++;
         return (lane, sequence);
     }
@@ -49,14 +46,14 @@ internal sealed class RequestLanes
     /// <summary>How a read, query or read-modify-write draws its key; null when the run sends none of them, whose keys go in order.</summary>
     private static KeyChooser? ChooserOf(RunSettings settings, InsertedKeys? inserted, Random random)
     {
-        if (settings.KeySpace is not { } space || !settings.OperationsSent.Any(o => o.DrawsKeys()))
+        if (settings.Load.KeySpace is not { } space || !settings.Load.OperationsSent.Any(o => o.DrawsKeys()))
         {
             return null;
         }
 
         return inserted is null
             // Nothing but the preload writes new keys in a run that reads without inserting, so its newest key is the key space's last.
-            ? KeyChooser.Create(settings.KeyDistribution, space, random, () => space)
-            : KeyChooser.OverStored(settings.KeyDistribution, space, random, () => inserted.Stored);
+            ? KeyChooser.Create(settings.Load.KeyDistribution, space, random, () => space)
+            : KeyChooser.OverStored(settings.Load.KeyDistribution, space, random, () => inserted.Stored);
     }
 }

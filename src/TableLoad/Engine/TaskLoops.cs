@@ -22,7 +22,7 @@ internal sealed class TaskLoops(
     ChannelWriter<BatchRecord> batchLog,
     string nonce)
 {
-    private readonly BatchBudget _budget = new(settings.Batches);
+    private readonly BatchBudget _budget = new(settings.Load.Batches);
 
     /// <param name="measuredStartMicros">Where the measured period starts on the run's clock: a stage plan's second 0.</param>
     public Task RunAsync(CancellationToken stopStarting, CancellationToken abandon, long measuredStartMicros = 0)
@@ -33,11 +33,11 @@ internal sealed class TaskLoops(
         {
             var taskIndex = task;
             // The open models pace each task by a schedule; a closed plan retires and restarts the tasks; a closed load has neither.
-            var (schedule, closedPlan) = settings.Model.Match<(BatchSchedule?, StagePlan?)>(
+            var (schedule, closedPlan) = settings.Load.Model.Match<(BatchSchedule?, StagePlan?)>(
                 closed: _ => (null, null),
-                open: open => (new BatchSchedule(open.EntitiesPerSecond, settings.EntitiesPerRequest, settings.Processes, settings.Tasks, settings.Process, taskIndex, startMicros), null),
+                open: open => (new BatchSchedule(open.EntitiesPerSecond, settings.Load.EntitiesPerRequest, settings.Processes, settings.Tasks, settings.Process, taskIndex, startMicros), null),
                 closedStages: closed => (null, closed.Plan),
-                openStages: open => (new BatchSchedule(open.Plan, measuredStartMicros, settings.EntitiesPerRequest, settings.Processes, settings.Tasks, settings.Process, taskIndex, startMicros), null));
+                openStages: open => (new BatchSchedule(open.Plan, measuredStartMicros, settings.Load.EntitiesPerRequest, settings.Processes, settings.Tasks, settings.Process, taskIndex, startMicros), null));
             loops[task] = Task.Run(() => LoopAsync(taskIndex, schedule, closedPlan, measuredStartMicros, stopStarting, abandon), CancellationToken.None);
         }
 
@@ -47,8 +47,8 @@ internal sealed class TaskLoops(
     private async Task LoopAsync(int task, BatchSchedule? schedule, StagePlan? closedPlan, long measuredStartMicros, CancellationToken stopStarting, CancellationToken abandon)
     {
         var recorder = collector.NewRecorder();
-        var cycle = settings.Partitions.Cycle(settings.Tasks);
-        var keys = new TaskKeys(settings.KeyPrefix, settings.Instance, settings.Process, task, settings.BatchSize, settings.KeySpace, cycle, nonce);
+        var cycle = settings.Load.Partitions.Cycle(settings.Tasks);
+        var keys = new TaskKeys(settings.Load.KeyPrefix, settings.Instance, settings.Process, task, settings.Load.BatchSize, settings.Load.KeySpace, cycle, nonce);
         var lanes = new RequestLanes(settings, client, keys, cycle);
         for (long sequence = 0; !stopStarting.IsCancellationRequested; sequence++)
         {
@@ -60,7 +60,7 @@ internal sealed class TaskLoops(
             }
 
             var ((operation, sender, requests, slices), keySequence) = lanes.Next();
-            var partitionKey = settings.Partitions.PartitionKey(settings.KeyPrefix, settings.Process, task, keySequence, settings.Tasks);
+            var partitionKey = settings.Load.Partitions.PartitionKey(settings.Load.KeyPrefix, settings.Process, task, keySequence, settings.Tasks);
             if (!requests.TryNext(keySequence, partitionKey, out var batch, out var count))
             {
                 // A delete with no key left: this task's load has ended, as the run's output says.
@@ -107,7 +107,7 @@ internal sealed class TaskLoops(
                 // A mix's inserts write keys beyond the key space, each once.
                 KeyUse.WritesNew when lanes.Inserted is not null => (count, 0),
                 // Keys a preload stored are not new to the table when a task overwrites them.
-                KeyUse.WritesNew or KeyUse.Overwrites => (settings.Preload ? 0 : keys.Stored(keySequence, batch, count), 0),
+                KeyUse.WritesNew or KeyUse.Overwrites => (settings.Load.Preload ? 0 : keys.Stored(keySequence, batch, count), 0),
                 KeyUse.Deletes => (0, count),
                 KeyUse.Reads or KeyUse.Updates => (0, 0),
             };

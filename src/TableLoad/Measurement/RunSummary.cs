@@ -302,14 +302,14 @@ internal sealed record RunIdentity(string RunId, string Label, int Tasks, Batchi
     public static RunIdentity Of(RunSettings settings)
     {
         var workload = RunWorkload.Of(settings);
-        return new(settings.RunId, settings.Label, settings.Tasks, settings.Batching, settings.EntitySize, settings.Partitions.ToString()!, settings.Model.Rate, settings.Client.ToName())
+        return new(settings.RunId, settings.Label, settings.Tasks, settings.Load.Batching, settings.Load.EntitySize, settings.Load.Partitions.ToString()!, settings.Load.Model.Rate, settings.Client.ToName())
         {
-            Entity = settings.Entity?.Describe(),
+            Entity = settings.Load.Entity?.Describe(),
             Workload = workload,
-            KeySpace = settings.KeySpace,
+            KeySpace = settings.Load.KeySpace,
             // A run of scenarios sends several loads, each of its own entities per request: it has no one request rate.
-            RequestRate = workload.IsOneLoad ? settings.Model.RequestRate(settings.EntitiesPerRequest) : null,
-            TargetInRequestsPerSecond = workload.IsOneLoad && settings.Model.GivenRate(settings.EntitiesPerRequest) is { Unit: RateUnit.RequestsPerSecond },
+            RequestRate = workload.IsOneLoad ? settings.Load.Model.RequestRate(settings.Load.EntitiesPerRequest) : null,
+            TargetInRequestsPerSecond = workload.IsOneLoad && settings.Load.Model.GivenRate(settings.Load.EntitiesPerRequest) is { Unit: RateUnit.RequestsPerSecond },
         };
     }
 }

@@ -19,7 +19,7 @@ internal sealed class RunSummaryBuilder(RunSettings settings, RunTotals totals, 
         var entities = totals.Measured.EntitiesSucceeded + totals.Warmup.EntitiesSucceeded;
         var runtime = _ownSettings ?? LoadRuntimeSettings();
         var perProcessRate = measuredSeconds > 0 ? totals.Measured.EntitiesSucceeded / measuredSeconds / settings.Processes : 0;
-        var load = new SaturationContext(settings.Client, runtime is { GcDynamicAdaptation: not 0 }, perProcessRate, settings.Model.Rate, settings.Processes)
+        var load = new SaturationContext(settings.Client, runtime is { GcDynamicAdaptation: not 0 }, perProcessRate, settings.Load.Model.Rate, settings.Processes)
         {
             Tasks = settings.Tasks,
             ThrottledAnswers = totals.Measured.ThrottledByLimit.Sum(),

@@ -174,7 +174,7 @@ internal sealed record RecordedRunOptions
     public TimeSpan WarmupTime() =>
         Warmup is not null && DurationParser.TryParse(Warmup, out var warmup) ? warmup : TimeSpan.FromSeconds(WarmupS ?? 0);
 
-    public static RecordedRunOptions Of(RunSettings settings) => settings.Scenarios is null ? OfOneLoad(settings) : OfOneLoad(settings) with
+    public static RecordedRunOptions Of(RunSettings settings) => !settings.OfScenarios ? OfOneLoad(settings) : OfOneLoad(settings) with
     {
         // Each scenario records its own; a shared value here would stand in for those a scenario leaves null, and an operation beside them is refused.
         Operation = null,
@@ -196,31 +196,31 @@ internal sealed record RecordedRunOptions
         Table = settings.Table,
         KeepTable = settings.KeepTable,
         AllowExistingTable = settings.AllowExistingTable,
-        BatchSize = settings.Batching,
-        EntitySize = settings.Entity is null ? settings.EntitySize : null,
+        BatchSize = settings.Load.Batching,
+        EntitySize = settings.Load.Entity is null ? settings.Load.EntitySize : null,
         // A mix names its operations itself; recording --operation beside it would make the run.json one a repeat refuses.
-        Operation = settings.Mix is null ? settings.Operation.ToName() : null,
-        KeySpace = settings.KeySpace,
-        Preload = settings.Preload,
+        Operation = settings.Load.Operations.OperationOption,
+        KeySpace = settings.Load.KeySpace,
+        Preload = settings.Load.Preload,
         MaxPreload = settings.MaxPreload,
         // A preset names its mix itself; recording --mix beside it would make the run.json one a repeat refuses.
-        Mix = settings.Workload is null ? settings.Mix?.ToText() : null,
-        Workload = settings.Workload,
-        KeyDistribution = settings.KeyDistribution.ToName(),
-        QueryLength = settings.Query.LengthText,
-        PageSize = settings.Query.PageSize,
-        Properties = settings.Entity is null ? settings.Properties : null,
-        Entity = settings.Entity?.File,
-        Partitions = settings.Partitions.ToString()!,
-        KeyPrefix = settings.KeyPrefix,
+        Mix = settings.Load.Workload is null ? settings.Load.Operations.MixOption : null,
+        Workload = settings.Load.Workload,
+        KeyDistribution = settings.Load.KeyDistribution.ToName(),
+        QueryLength = settings.Load.Query.LengthText,
+        PageSize = settings.Load.Query.PageSize,
+        Properties = settings.Load.Entity is null ? settings.Load.Properties : null,
+        Entity = settings.Load.Entity?.File,
+        Partitions = settings.Load.Partitions.ToString()!,
+        KeyPrefix = settings.GivenKeyPrefix,
         // A closed plan's loops are its highest target; --tasks was where it started.
-        Tasks = settings.Model.TasksGiven,
+        Tasks = settings.Load.Model.TasksGiven,
         Processes = settings.Processes,
-        Rate = settings.Model.GivenRate(settings.EntitiesPerRequest),
+        Rate = settings.Load.Model.GivenRate(settings.Load.EntitiesPerRequest),
         // A plan's stages are its measured time: --duration beside them would be refused.
-        Duration = settings.Model.Staged ? null : DurationParser.Format(settings.Duration),
-        Stages = settings.Model.StagesText(settings.EntitiesPerRequest),
-        Batches = settings.Batches,
+        Duration = settings.Load.Model.Staged ? null : DurationParser.Format(settings.Duration),
+        Stages = settings.Load.Model.StagesText(settings.Load.EntitiesPerRequest),
+        Batches = settings.Load.Batches,
         Warmup = DurationParser.Format(settings.Warmup),
         Timeout = DurationParser.Format(settings.Timeout),
         Retries = settings.Retries,

@@ -23,7 +23,7 @@ internal sealed record RunDescription(
     {
         var measuredFrom = DateTimeOffset.FromUnixTimeSeconds(
             Measurement.RunTimeline.Create(started.ToUnixTimeMilliseconds() * 1000, settings.Warmup, settings.Duration).WarmupEndEpochSecond);
-        return new RunDescription(settings.RunId, settings.Label, settings.Instance, started, ended, measuredFrom, RecordedRunOptions.Of(settings), RunEnvironment.Current(settings.MaxConnections, LoadRuntimeSettings(summary)), OutcomeTable.Rows, RecordedEntity.Of(settings.Entity));
+        return new RunDescription(settings.RunId, settings.Label, settings.Instance, started, ended, measuredFrom, RecordedRunOptions.Of(settings), RunEnvironment.Current(settings.MaxConnections, LoadRuntimeSettings(summary)), OutcomeTable.Rows, RecordedEntity.Of(settings.Load.Entity));
     }
 
     private static IReadOnlyList<RuntimeSettings> LoadRuntimeSettings(RunSummary summary) =>

@@ -20,101 +20,49 @@ internal sealed record RunSettings
     /// <summary>Write into a table that already holds entities (refused otherwise).</summary>
     public bool AllowExistingTable { get; init; }
 
-    /// <summary>How the load's writes and deletes travel (<c>--batch-size</c>): transactions of a size, or each entity its own request.</summary>
-    public required Batching Batching { get; init; }
-
-    /// <summary>The entities a write or delete request carries: a transaction's operations, 1 for single writes.</summary>
-    public int BatchSize => Batching.Size;
-
-    /// <summary>What each request does (<c>--operation</c>).</summary>
-    public TableOperation Operation { get; init; }
-
-    /// <summary>The operations each request draws from (<c>--mix</c>); null for a run of one <see cref="Operation"/>.</summary>
-    public OperationMix? Mix { get; init; }
-
-    /// <summary>The YCSB preset (<c>--workload</c>) that set the mix and the entities' shape; null for none.</summary>
-    public string? Workload { get; init; }
+    /// <summary>
+    /// The loads the run sends at once, in the profile's order: its named scenarios, or the one unnamed load of a run without them. In a
+    /// scenario's own view (<see cref="Loads"/>) that scenario alone.
+    /// </summary>
+    public required ScenarioList Scenarios { get; init; }
 
     /// <summary>
-    /// The entities a request of this load is meant to carry, on average over a mix's weights: what the open model spaces requests by, so
-    /// that <c>--rate</c> is entities per second whether a request is a batch of 100 or a read of one (and <c>--rate 2000rps</c> that many times this).
+    /// The load these settings send: the run's one load, or in a scenario's view that scenario's. For a run of several scenarios, the first's
+    /// with their sum's model (every task and, when each has one, the rate) and no key space or preload of its own: each scenario has its own.
     /// </summary>
-    public double EntitiesPerRequest => Operation.EntitiesPerRequest(Mix, BatchSize, Query);
+    public LoadSettings Load => Scenarios.Items is [var one]
+        ? one.Load
+        : Scenarios.Items[0].Load with { Model = LoadModel.Together([.. Scenarios.Items.Select(s => s.Load.Model)]), KeySpace = null, Preload = false };
 
-    /// <summary>Every operation the run sends, each a slice of its figures when there are several.</summary>
-    public IReadOnlyList<TableOperation> OperationsSent => Mix?.Operations ?? [Operation];
+    /// <summary>Whether the run is a profile's named scenarios, each with its own figures, rather than one load.</summary>
+    public bool OfScenarios => Scenarios.Items[0].IsNamed;
+
+    /// <summary>The scenario these settings send, in a scenario's view (<see cref="Loads"/>); null for a run's one load.</summary>
+    public string? ScenarioName => Scenarios.Items is [{ IsNamed: true } one] ? one.Name : null;
 
     /// <summary>
     /// The names of the run's slices (<see cref="Measurement.Window.Slices"/>): a mix's operations; none for one operation. With scenarios, every
     /// operation any of them sends, each scenario's name and, for each scenario, each of its operations as SCENARIO.OPERATION.
     /// </summary>
-    public IReadOnlyList<string> Slices => Scenarios is { Items: var scenarios }
-        ? [.. scenarios.SelectMany(s => s.OperationsSent).Select(o => o.ToName()).Distinct().Order(StringComparer.Ordinal),
-            .. scenarios.SelectMany(s => s.OperationsSent.Select(o => ScenarioSlices.Of(s.Name, o)).Prepend(s.Name))]
-        : Mix is null ? [] : [.. Mix.Operations.Select(o => o.ToName())];
+    public IReadOnlyList<string> Slices => OfScenarios
+        ? [.. Scenarios.Items.SelectMany(s => s.Load.OperationsSent).Select(o => o.ToName()).Distinct().Order(StringComparer.Ordinal),
+            .. Scenarios.Items.SelectMany(s => s.Load.OperationsSent.Select(o => ScenarioSlices.Of(s.Name, o)).Prepend(s.Name))]
+        : Load.Operations.Match<IReadOnlyList<string>>(static _ => [], static mix => [.. mix.Operations.Select(o => o.ToName())]);
 
-    /// <summary>The loads the run sends at once (a profile's <c>scenarios</c>), each with its own options; null for a run of one load.</summary>
-    public ScenarioList? Scenarios { get; init; }
+    /// <summary>What this process sends: each scenario's view, the run's settings holding that scenario alone.</summary>
+    public IEnumerable<RunSettings> Loads() => Scenarios.Items.Select(s => this with { Scenarios = new ScenarioList([s]) });
 
-    /// <summary>The scenario these settings send (<see cref="Load"/>); null for a run of one load.</summary>
-    public string? ScenarioName { get; init; }
-
-    /// <summary>What this process sends: each scenario's load, or the run's one.</summary>
-    public IEnumerable<RunSettings> Loads() => Scenarios is null ? [this] : Scenarios.Items.Select(Load);
-
-    /// <summary>The run's settings with <paramref name="scenario"/>'s options in place of the run's own.</summary>
-    public RunSettings Load(Scenario scenario) => this with
-    {
-        Scenarios = null,
-        ScenarioName = scenario.Name,
-        Batching = scenario.Batching,
-        Operation = scenario.Operation,
-        Mix = scenario.Mix,
-        Workload = scenario.Workload,
-        KeySpace = scenario.KeySpace,
-        Preload = scenario.Preload,
-        KeyDistribution = scenario.KeyDistribution,
-        Query = scenario.Query,
-        EntitySize = scenario.EntitySize,
-        Properties = scenario.Properties,
-        Entity = scenario.Entity,
-        Partitions = scenario.Partitions,
-        KeyPrefix = scenario.KeyPrefix,
-        Model = scenario.Model,
-        Batches = scenario.Batches,
-    };
-
-    /// <summary>RowKeys each task cycles over per partition (<c>--key-space</c>); null for new keys every batch.</summary>
-    public int? KeySpace { get; init; }
-
-    /// <summary>Write every key of the key space once before the warm-up (<c>--preload</c>), so reads, queries, deletes and read-modify-writes find them.</summary>
-    public bool Preload { get; init; }
+    /// <summary>The run's settings with every load changed by <paramref name="change"/>.</summary>
+    public RunSettings WithLoads(Func<LoadSettings, LoadSettings> change) => this with { Scenarios = Scenarios.Map(change) };
 
     /// <summary>The most entities the run's preloads may write in all (<c>--max-preload</c>); the command line refuses a run over it.</summary>
     public required long MaxPreload { get; init; }
 
-    /// <summary>How a read, query or read-modify-write draws its key from the key space (<c>--key-distribution</c>).</summary>
-    public KeyDistribution KeyDistribution { get; init; }
+    /// <summary>The run's <c>--key-prefix</c>, as given, for run.json: the keys a load writes start with its own (<see cref="LoadSettings.KeyPrefix"/>), a scenario's name after this.</summary>
+    public required string GivenKeyPrefix { get; init; }
 
-    /// <summary>What a query asks for (<c>--query-length</c>, <c>--page-size</c>).</summary>
-    public QueryShape Query { get; init; } = QueryShape.Default;
-
-    public required int EntitySize { get; init; }
-
-    public required int Properties { get; init; }
-
-    /// <summary>The sample entity (<c>--entity</c>) every entity copies; null for the default shape. <see cref="EntitySize"/> and <see cref="Properties"/> then describe it.</summary>
-    public SampleEntity? Entity { get; init; }
-
-    public required PartitionStrategy Partitions { get; init; }
-
-    public required string KeyPrefix { get; init; }
-
-    /// <summary>How the load is driven: closed or open (<c>--rate</c>), held or staged (<c>--stages</c>), with its tasks.</summary>
-    public required LoadModel Model { get; init; }
-
-    /// <summary>The loops each process starts (the model's).</summary>
-    public int Tasks => Model.Tasks;
+    /// <summary>The loops each process starts (the load's model's; a run of scenarios' is their sum).</summary>
+    public int Tasks => Load.Tasks;
 
     /// <summary>Load processes of the run; this process is number <see cref="Process"/> of them.</summary>
     public required int Processes { get; init; }
@@ -123,8 +71,6 @@ internal sealed record RunSettings
 
     /// <summary>The measured time; with stages their sum.</summary>
     public required TimeSpan Duration { get; init; }
-
-    public long? Batches { get; init; }
 
     public required TimeSpan Warmup { get; init; }
 
@@ -181,9 +127,6 @@ internal sealed record RunSettings
 
     /// <summary>The service's own metrics to read after the run (<c>--service-metrics</c>); null for none.</summary>
     public ServiceMetricsSettings? ServiceMetrics { get; init; }
-
-    /// <summary>The run's entity: its <c>--entity</c> sample's, or the default shape of <c>--entity-size</c> and <c>--properties</c>.</summary>
-    public EntityTemplate NewTemplate() => Entity is { } sample ? EntityTemplate.FromSample(sample) : EntityTemplate.Create(EntitySize, Properties);
 
     /// <summary>Connections per process: one per task (HTTP/1.1 holds one batch a connection) and a few for read-backs.</summary>
     public int MaxConnections => Tasks + 4;

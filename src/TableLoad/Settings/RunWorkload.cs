@@ -38,9 +38,7 @@ internal abstract record RunWorkload
 
     /// <summary>What <paramref name="settings"/> send: the one place a run's shape is read from its options.</summary>
     public static RunWorkload Of(RunSettings settings) =>
-        settings.Scenarios is not null ? new OfScenarios()
-        : settings.Mix is { } mix ? new Mixed(mix)
-        : new OneOperation(settings.Operation);
+        settings.OfScenarios ? new OfScenarios() : settings.Load.Operations.Match<RunWorkload>(static o => new OneOperation(o), static mix => new Mixed(mix));
 
     /// <summary>Reads summary.json's <c>operation</c>; a name no kind knows is kept as written, as a later TableLoad may write one.</summary>
     public static RunWorkload Parse(string text) =>

@@ -53,6 +53,12 @@ internal sealed class WeightedChoice<T>
     /// <summary>The next item, drawn by the weights from the task's own <paramref name="random"/>.</summary>
     public T Next(Random random)
     {
+        // A single operation is a mix of one: its draw costs nothing and leaves the task's Random to its keys.
+        if (_items.Length == 1)
+        {
+            return _items[0];
+        }
+
         var point = random.NextDouble() * Total;
         for (var i = 0; i < _runningSums.Length; i++)
         {

@@ -24,7 +24,7 @@ public sealed class BatchSizeOptionTests : IDisposable
     {
         var settings = Create(["--batch-size", none, "--operation", "upsert-replace"]);
 
-        Assert.Equal((Batching.None, WriteForm.Single, 1, 1.0), (settings.Batching, settings.Batching.Form, settings.BatchSize, settings.EntitiesPerRequest));
+        Assert.Equal((Batching.None, WriteForm.Single, 1, 1.0), (settings.Load.Batching, settings.Load.Batching.Form, settings.Load.BatchSize, settings.Load.EntitiesPerRequest));
     }
 
     [Fact]
@@ -32,7 +32,7 @@ public sealed class BatchSizeOptionTests : IDisposable
     {
         var settings = Create(["--batch-size", "25"]);
 
-        Assert.Equal((WriteForm.Transaction, 25), (settings.Batching.Form, settings.BatchSize));
+        Assert.Equal((WriteForm.Transaction, 25), (settings.Load.Batching.Form, settings.Load.BatchSize));
     }
 
     [Theory]
@@ -55,9 +55,9 @@ public sealed class BatchSizeOptionTests : IDisposable
         var numbers = Path.Combine(_folder, "numbers.json");
         File.WriteAllText(numbers, """{"batch_size": 50}""");
 
-        Assert.Equal(Batching.None, Create(["--config", profile]).Batching);
-        Assert.Equal(Batching.None, Create([], new Hashtable { ["TABLELOAD_BATCH_SIZE"] = "none" }).Batching);
-        Assert.Equal(Batching.Of(50), Create(["--config", numbers]).Batching);
+        Assert.Equal(Batching.None, Create(["--config", profile]).Load.Batching);
+        Assert.Equal(Batching.None, Create([], new Hashtable { ["TABLELOAD_BATCH_SIZE"] = "none" }).Load.Batching);
+        Assert.Equal(Batching.Of(50), Create(["--config", numbers]).Load.Batching);
     }
 
     [Fact]
@@ -76,8 +76,8 @@ public sealed class BatchSizeOptionTests : IDisposable
     {
         string[] load = ["--workload", preset, "--key-space", "100", "--preload"];
 
-        Assert.Equal(Batching.None, Create(load).Batching);
-        Assert.Equal(Batching.Of(10), Create([.. load, "--batch-size", "10"]).Batching);
+        Assert.Equal(Batching.None, Create(load).Load.Batching);
+        Assert.Equal(Batching.Of(10), Create([.. load, "--batch-size", "10"]).Load.Batching);
     }
 
     [Theory]
@@ -92,7 +92,7 @@ public sealed class BatchSizeOptionTests : IDisposable
         var repeat = Create(["--config", runJson]);
 
         Assert.Equal(json, JsonSerializer.SerializeToNode(RecordedRunOptions.Of(first), ResultJson.Context.RecordedRunOptions)!["batch_size"]!.ToJsonString());
-        Assert.Equal(first.Batching, repeat.Batching);
+        Assert.Equal(first.Load.Batching, repeat.Load.Batching);
     }
 
     [Theory]

@@ -20,8 +20,8 @@ public sealed class OperationOptionsTests
     {
         var settings = CreateSut();
 
-        Assert.Equal(TableOperation.Insert, settings.Operation);
-        Assert.Null(settings.KeySpace);
+        Assert.Equal(LoadOperations.Of(TableOperation.Insert), settings.Load.Operations);
+        Assert.Null(settings.Load.KeySpace);
     }
 
     [Theory]
@@ -29,7 +29,7 @@ public sealed class OperationOptionsTests
     [InlineData("upsert-replace", TableOperation.UpsertReplace)]
     [InlineData("Upsert-Merge", TableOperation.UpsertMerge)]
     internal void Create_Operation_IsReadInAnyCase(string given, TableOperation expected) =>
-        Assert.Equal(expected, CreateSut("--operation", given).Operation);
+        Assert.Equal(LoadOperations.Of(expected), CreateSut("--operation", given).Load.Operations);
 
     [Fact]
     public void Create_ReadModifyWrite_TakesAKeySpaceSmallerThanABatch_AndAKeyDistribution()
@@ -37,7 +37,7 @@ public sealed class OperationOptionsTests
         // It sends no batch, so --batch-size's 100 does not bound its key space; it draws its keys as a read does.
         var settings = CreateSut("--operation", "read-modify-write", "--key-space", "1", "--preload", "--key-distribution", "zipfian");
 
-        Assert.Equal((TableOperation.ReadModifyWrite, 1, true, KeyDistribution.Zipfian), (settings.Operation, settings.KeySpace, settings.Preload, settings.KeyDistribution));
+        Assert.Equal((LoadOperations.Of(TableOperation.ReadModifyWrite), 1, true, KeyDistribution.Zipfian), (settings.Load.Operations, settings.Load.KeySpace, settings.Load.Preload, settings.Load.KeyDistribution));
     }
 
     [Fact]
@@ -45,7 +45,7 @@ public sealed class OperationOptionsTests
     {
         var settings = CreateSut("--operation", "upsert-merge", "--key-space", "50", "--batch-size", "50");
 
-        Assert.Equal((TableOperation.UpsertMerge, 50), (settings.Operation, settings.KeySpace));
+        Assert.Equal((LoadOperations.Of(TableOperation.UpsertMerge), 50), (settings.Load.Operations, settings.Load.KeySpace));
     }
 
     [Fact]

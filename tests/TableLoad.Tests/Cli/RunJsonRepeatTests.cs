@@ -86,7 +86,7 @@ public sealed class RunJsonRepeatTests : IDisposable
 
         Assert.Equal(stages, recorded["stages"]!.GetValue<string>());
         Assert.False(recorded.ContainsKey("duration"));
-        Assert.True(repeat.Model.Staged);
+        Assert.True(repeat.Load.Model.Staged);
         Assert.Equal(
             first with { Table = repeat.Table, OutputDirectory = repeat.OutputDirectory, RunId = repeat.RunId },
             repeat with { Target = first.Target });
@@ -108,8 +108,8 @@ public sealed class RunJsonRepeatTests : IDisposable
 
         var repeat = Settings(options, ["--config", runJson]);
 
-        Assert.IsType(model, first.Model);
-        Assert.Equal(first.Model, repeat.Model);
+        Assert.IsType(model, first.Load.Model);
+        Assert.Equal(first.Load.Model, repeat.Load.Model);
         Assert.Equal(
             first with { Table = repeat.Table, OutputDirectory = repeat.OutputDirectory, RunId = repeat.RunId },
             repeat with { Target = first.Target });
@@ -128,7 +128,7 @@ public sealed class RunJsonRepeatTests : IDisposable
         var repeat = Settings(options, ["--config", runJson]);
 
         Assert.Equal(json, RunJsonOptions(first)["query_length"]!.ToJsonString());
-        Assert.Equal(first.Query, repeat.Query);
+        Assert.Equal(first.Load.Query, repeat.Load.Query);
     }
 
     [Theory]
@@ -145,8 +145,8 @@ public sealed class RunJsonRepeatTests : IDisposable
         var repeat = Settings(options, ["--config", runJson]);
 
         Assert.Equal(json, RunJsonOptions(first)["rate"]!.ToJsonString());
-        Assert.Equal(5600, first.Model.Rate!.Value, 9);
-        Assert.Equal(first.Model, repeat.Model);
+        Assert.Equal(5600, first.Load.Model.Rate!.Value, 9);
+        Assert.Equal(first.Load.Model, repeat.Load.Model);
     }
 
     [Fact]
@@ -157,7 +157,7 @@ public sealed class RunJsonRepeatTests : IDisposable
 
         var repeat = Settings(new RunOptions(), ["--config", runJson]);
 
-        Assert.Equal(new LoadModel.Open(1234.5, 12), repeat.Model);
+        Assert.Equal(new LoadModel.Open(1234.5, 12), repeat.Load.Model);
         Assert.Equal(RateTarget.Entities(1234.5), RecordedRunOptions.Of(repeat).Rate);
     }
 

@@ -41,17 +41,17 @@ public sealed class RunSettingsFactoryTests
     {
         var settings = Create([]);
 
-        Assert.Equal(100, settings.BatchSize);
-        Assert.Equal(1024, settings.EntitySize);
-        Assert.Equal(8, settings.Properties);
-        Assert.Equal(new PartitionStrategy.Single(), settings.Partitions);
-        Assert.Equal("tl", settings.KeyPrefix);
+        Assert.Equal(100, settings.Load.BatchSize);
+        Assert.Equal(1024, settings.Load.EntitySize);
+        Assert.Equal(8, settings.Load.Properties);
+        Assert.Equal(new PartitionStrategy.Single(), settings.Load.Partitions);
+        Assert.Equal("tl", settings.Load.KeyPrefix);
         Assert.Equal(12, settings.Tasks);
         Assert.Equal(TimeSpan.FromSeconds(60), settings.Duration);
         Assert.Equal(TimeSpan.FromSeconds(5), settings.Warmup);
         Assert.Equal(TimeSpan.FromSeconds(30), settings.Timeout);
         Assert.Equal(0, settings.Retries);
-        Assert.Null(settings.Batches);
+        Assert.Null(settings.Load.Batches);
         Assert.False(settings.KeepTable);
         Assert.False(settings.Verify);
         Assert.True(settings.WriteBatchLog);
@@ -196,7 +196,7 @@ public sealed class RunSettingsFactoryTests
 
     [Fact]
     public void Create_SameEntitiesInSmallerBatch_IsAccepted() =>
-        Assert.Equal(10, Create(["--batch-size", "10", "--entity-size", "40000", "--properties", "4"]).BatchSize);
+        Assert.Equal(10, Create(["--batch-size", "10", "--entity-size", "40000", "--properties", "4"]).Load.BatchSize);
 
     [Theory]
     [InlineData("a/b")]
@@ -266,10 +266,10 @@ public sealed class RunSettingsFactoryTests
     {
         var settings = Create([option, value, "--batch-size", "10", "--key-space", "20", "--preload", "--rate", $"{requests}rps"]);
 
-        var open = Assert.IsType<LoadModel.Open>(settings.Model);
+        var open = Assert.IsType<LoadModel.Open>(settings.Load.Model);
         Assert.Equal(entities, open.EntitiesPerSecond, 9);
         Assert.Equal(RateUnit.RequestsPerSecond, open.Unit);
-        Assert.Equal(RateTarget.Requests(requests), settings.Model.GivenRate(settings.EntitiesPerRequest));
+        Assert.Equal(RateTarget.Requests(requests), settings.Load.Model.GivenRate(settings.Load.EntitiesPerRequest));
     }
 
     [Theory]
@@ -286,9 +286,9 @@ public sealed class RunSettingsFactoryTests
     {
         var settings = Create(["--rate", "10rps", "--batch-size", "5", "--stages", "1s:20,2s:4rps"]);
 
-        var open = Assert.IsType<LoadModel.OpenStages>(settings.Model);
+        var open = Assert.IsType<LoadModel.OpenStages>(settings.Load.Model);
         Assert.Equal(new StagePlan(50, [new Stage(TimeSpan.FromSeconds(1), 100), new Stage(TimeSpan.FromSeconds(2), 20)]), open.Plan);
-        Assert.Equal("1s:20rps,2s:4rps", settings.Model.StagesText(settings.EntitiesPerRequest));
+        Assert.Equal("1s:20rps,2s:4rps", settings.Load.Model.StagesText(settings.Load.EntitiesPerRequest));
     }
 
     [Theory]

@@ -36,9 +36,9 @@ public sealed class SampleEntityOptionTests : IDisposable
 
         var settings = Create(["--entity", file]);
 
-        Assert.Equal(["Name", "Count", "Blob"], settings.Entity!.Properties.Select(p => p.Name));
-        Assert.Equal(3, settings.Properties);
-        Assert.Equal(6 + 4 + 4, settings.EntitySize);
+        Assert.Equal(["Name", "Count", "Blob"], settings.Load.Entity!.Properties.Select(p => p.Name));
+        Assert.Equal(3, settings.Load.Properties);
+        Assert.Equal(6 + 4 + 4, settings.Load.EntitySize);
     }
 
     [Theory]
@@ -83,7 +83,7 @@ public sealed class SampleEntityOptionTests : IDisposable
         var profile = Path.Combine(_folder, "profile.json");
         File.WriteAllText(profile, $$"""{"entity": {{System.Text.Json.JsonSerializer.Serialize(file)}}}""");
 
-        Assert.Equal(file, Create(["--config", profile]).Entity!.File);
+        Assert.Equal(file, Create(["--config", profile]).Load.Entity!.File);
     }
 
     [Fact]
@@ -121,8 +121,8 @@ public sealed class SampleEntityOptionTests : IDisposable
         Assert.DoesNotContain("Ada", text, StringComparison.Ordinal);
         Assert.DoesNotContain("3f2b8c1e", text, StringComparison.Ordinal);
         Assert.Contains("\"type\": \"Edm.Guid\"", text, StringComparison.Ordinal);
-        Assert.Equal(first.Entity, repeat.Entity);
-        Assert.Equal(first.EntitySize, repeat.EntitySize);
+        Assert.Equal(first.Load.Entity, repeat.Load.Entity);
+        Assert.Equal(first.Load.EntitySize, repeat.Load.EntitySize);
     }
 
     public void Dispose() => Directory.Delete(_folder, recursive: true);

@@ -24,19 +24,20 @@ public sealed class ScenarioSettingsFactoryTests : IDisposable
     {
         var run = Settings(Write(Profile), ["--warmup", "0s"]);
 
-        var scenarios = run.Scenarios!.Items;
+        var scenarios = run.Scenarios.Items;
         Assert.Equal(["ingest", "lookups"], scenarios.Select(s => s.Name));
         var (ingest, lookups) = (scenarios[0], scenarios[1]);
-        Assert.Equal((TableOperation.Insert, new LoadModel.Open(250, 3), 20, (int?)null, "app.ingest"), (ingest.Operation, ingest.Model, ingest.Batching.Size, ingest.KeySpace, ingest.KeyPrefix));
+        Assert.Equal((LoadOperations.Of(TableOperation.Insert), new LoadModel.Open(250, 3), 20, (int?)null, "app.ingest"), (ingest.Load.Operations, ingest.Load.Model, ingest.Load.Batching.Size, ingest.Load.KeySpace, ingest.Load.KeyPrefix));
         Assert.Equal(("read:8,query:1,upsert-replace:1", new LoadModel.Closed(2), 10, (int?)40, true, "app.lookups"),
-            (lookups.Mix!.ToText(), lookups.Model, lookups.Batching.Size, lookups.KeySpace, lookups.Preload, lookups.KeyPrefix));
+            (lookups.Load.Operations.Text, lookups.Load.Model, lookups.Load.Batching.Size, lookups.Load.KeySpace, lookups.Load.Preload, lookups.Load.KeyPrefix));
         Assert.Equal((TimeSpan.FromSeconds(7), TimeSpan.Zero, 5), (run.Duration, run.Warmup, run.Tasks));
         Assert.Equal(["insert", "query", "read", "upsert-replace", "ingest", "ingest.insert", "lookups", "lookups.read", "lookups.query", "lookups.upsert-replace"], run.Slices);
 
         // Each load is the run's settings with its scenario's in place.
         var loads = run.Loads().ToList();
         Assert.Equal([("ingest", 3), ("lookups", 2)], loads.Select(l => (l.ScenarioName!, l.Tasks)));
-        Assert.All(loads, l => Assert.Equal((run.Table, run.RunId, run.Duration, (ScenarioList?)null), (l.Table, l.RunId, l.Duration, l.Scenarios)));
+        Assert.All(loads, l => Assert.Equal((run.Table, run.RunId, run.Duration), (l.Table, l.RunId, l.Duration)));
+        Assert.Equal(run.Scenarios.Items, loads.Select(l => Assert.Single(l.Scenarios.Items)));
     }
 
     [Fact]
@@ -66,9 +67,9 @@ public sealed class ScenarioSettingsFactoryTests : IDisposable
         var repeat = Settings(runJson, []);
 
         var (ramp, steady) = (first.Scenarios!.Items[0], first.Scenarios.Items[1]);
-        Assert.Equal((4, "1s:4,2s:4"), (ramp.Model.Tasks, Assert.IsType<LoadModel.ClosedStages>(ramp.Model).Plan.Text()));
-        Assert.Equal(new LoadModel.Closed(1), steady.Model);
-        Assert.Equal((TimeSpan.FromSeconds(3), new LoadModel.Closed(5)), (first.Duration, first.Model));
+        Assert.Equal((4, "1s:4,2s:4"), (ramp.Load.Model.Tasks, Assert.IsType<LoadModel.ClosedStages>(ramp.Load.Model).Plan.Text()));
+        Assert.Equal(new LoadModel.Closed(1), steady.Load.Model);
+        Assert.Equal((TimeSpan.FromSeconds(3), new LoadModel.Closed(5)), (first.Duration, first.Load.Model));
         Assert.Equal(first.Scenarios, repeat.Scenarios);
         Assert.Equal(first.Duration, repeat.Duration);
     }
@@ -78,7 +79,7 @@ public sealed class ScenarioSettingsFactoryTests : IDisposable
     {
         var run = Settings(Write(Profile), ["--tasks", "4"]);
 
-        Assert.All(run.Scenarios!.Items, s => Assert.Equal(4, s.Model.Tasks));
+        Assert.All(run.Scenarios.Items, s => Assert.Equal(4, s.Load.Model.Tasks));
     }
 
     [Fact]

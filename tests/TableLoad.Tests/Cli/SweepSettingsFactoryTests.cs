@@ -44,7 +44,7 @@ public sealed class SweepSettingsFactoryTests
 
         var run = DefaultRunSettings.Create();
         var cell = Assert.Single(settings.Cells);
-        Assert.Equal(new SweepCell(run.Client, run.Processes, run.Tasks, run.BatchSize, EntityShape.OfSize(run.EntitySize), run.Partitions.ToString()!, CellLoad.Of(run.Model.GivenRate(run.EntitiesPerRequest)), 1), cell);
+        Assert.Equal(new SweepCell(run.Client, run.Processes, run.Tasks, run.Load.BatchSize, EntityShape.OfSize(run.Load.EntitySize), run.Load.Partitions.ToString()!, CellLoad.Of(run.Load.Model.GivenRate(run.Load.EntitiesPerRequest)), 1), cell);
         Assert.Equal(TimeSpan.Zero, settings.Cooldown);
         Assert.Null(settings.StopWhenThrottledPercent);
         Assert.Equal(Path.Combine("results", "sweep-20240305-120709"), settings.OutputDirectory);

@@ -12,7 +12,7 @@ public sealed class MemoryBudgetTests
     [Fact]
     public void ATunedSdkProcess_WhoseEstimateExceedsItsHeapLimit_IsWarned_WithTheFiguresAndTheRemedies()
     {
-        var settings = Settings() with { Model = new LoadModel.Closed(256) };
+        var settings = Settings().WithLoads(l => l with { Model = new LoadModel.Closed(256) });
 
         var warning = MemoryBudget.Warning(settings, gcHeaps: 2, heapHardLimitBytes: 768 * Mib);
 
@@ -26,7 +26,7 @@ public sealed class MemoryBudgetTests
     [Fact]
     public void WorkersAreHeldAgainstTheirShareOfTheLimit()
     {
-        var settings = Settings() with { Model = new LoadModel.Closed(16), Processes = 4 };
+        var settings = Settings().WithLoads(l => l with { Model = new LoadModel.Closed(16) }) with { Processes = 4 };
 
         // 100 + 2 x 210 + 16 x 6 = 616 MiB a process: inside 2560 MiB alone, not inside a fifth of it (4 workers and their coordinator).
         Assert.Null(MemoryBudget.Warning(settings with { Processes = 1 }, 2, 2560 * Mib));
@@ -48,10 +48,10 @@ public sealed class MemoryBudgetTests
     {
         Assert.True(RuntimeProfiles.TryParse(runtime, out var profile));
         Assert.True(BatchClientKindNames.TryParse(client, out var kind));
-        var settings = Settings() with { Model = new LoadModel.Closed(256), Runtime = profile, Client = kind };
+        var settings = Settings().WithLoads(l => l with { Model = new LoadModel.Closed(256) }) with { Runtime = profile, Client = kind };
 
         Assert.Null(MemoryBudget.Warning(settings, 4, limitMib * Mib));
     }
 
-    private static RunSettings Settings() => DefaultRunSettings.Create() with { Runtime = RuntimeProfile.Tuned, Client = BatchClientKind.Sdk, Batching = 100, EntitySize = 1024, Processes = 1 };
+    private static RunSettings Settings() => DefaultRunSettings.Create().WithLoads(l => l with { Batching = 100, EntitySize = 1024 }) with { Runtime = RuntimeProfile.Tuned, Client = BatchClientKind.Sdk, Processes = 1 };
 }

@@ -24,7 +24,7 @@ public sealed class ProcessLoadTests
     public async Task EverySecond_IsPublishedOnce_InOrder_AndTheWatermarkNeverGoesBack()
     {
         // The open model, 1,000 entities/s in batches of 10: 100 batches a second for 1 s of warm-up and 2 s measured.
-        var settings = DefaultRunSettings.Create() with { Model = new LoadModel.Open(1000, Tasks: 2), Batching = 10, Warmup = TimeSpan.FromSeconds(1), Duration = TimeSpan.FromSeconds(2) };
+        var settings = DefaultRunSettings.Create().WithLoads(l => l with { Model = new LoadModel.Open(1000, Tasks: 2), Batching = 10 }) with { Warmup = TimeSpan.FromSeconds(1), Duration = TimeSpan.FromSeconds(2) };
 
         var run = await RunAsync(settings, stopAfter: null);
 
@@ -44,7 +44,7 @@ public sealed class ProcessLoadTests
     [Fact]
     public async Task AStopRequest_EndsTheRun_AndEveryBatchSentIsStillPublished()
     {
-        var settings = DefaultRunSettings.Create() with { Model = new LoadModel.Open(1000, Tasks: 2), Batching = 10, Warmup = TimeSpan.Zero, Duration = TimeSpan.FromMinutes(10) };
+        var settings = DefaultRunSettings.Create().WithLoads(l => l with { Model = new LoadModel.Open(1000, Tasks: 2), Batching = 10 }) with { Warmup = TimeSpan.Zero, Duration = TimeSpan.FromMinutes(10) };
 
         var run = await RunAsync(settings, stopAfter: TimeSpan.FromSeconds(2));
 
@@ -56,7 +56,7 @@ public sealed class ProcessLoadTests
     [Fact]
     public async Task ABatchBudget_IsSpentExactly_AndTheSinksSeeEachBatch()
     {
-        var settings = DefaultRunSettings.Create() with { Model = new LoadModel.Closed(3), Batching = 10, Batches = 25, Warmup = TimeSpan.Zero };
+        var settings = DefaultRunSettings.Create().WithLoads(l => l with { Model = new LoadModel.Closed(3), Batching = 10, Batches = 25 }) with { Warmup = TimeSpan.Zero };
 
         var run = await RunAsync(settings, stopAfter: null);
 
@@ -91,7 +91,7 @@ public sealed class ProcessLoadTests
         // In the open model each task waits on the clock for its next batch and the collection for its next second:
         // the clock moves 5 ms (each task is due every 20 ms) once all of them wait. The closed model never waits
         // on the clock; it ends when its budget is spent.
-        if (settings.Model.HasRateTarget)
+        if (settings.Load.Model.HasRateTarget)
         {
             await time.StepWhileParkedAsync(running, TimeSpan.FromMilliseconds(5), consumers: settings.Tasks + 1, limit: 4_000);
         }

@@ -24,7 +24,7 @@ public sealed class TaskLoopsTests
     [InlineData(3, 7)]
     public async Task ClosedModel_SpendsTheBatchBudget_Exactly(int tasks, long budget)
     {
-        var records = await RunAsync(DefaultRunSettings.Create() with { Model = new LoadModel.Closed(tasks), Batches = budget, Batching = 10 });
+        var records = await RunAsync(DefaultRunSettings.Create().WithLoads(l => l with { Model = new LoadModel.Closed(tasks), Batches = budget, Batching = 10 }));
 
         Assert.Equal(budget, records.Count);
         Assert.All(records, r => Assert.Equal(BatchOutcome.Succeeded, r.Result.Outcome));
@@ -35,7 +35,7 @@ public sealed class TaskLoopsTests
     {
         // 2,000 entities/s in batches of 10 over 2 tasks: each task is due every 10 ms, the second 5 ms after the
         // first, so a stop at 38 ms comes after the eighth batch's start (35 ms) and before the ninth's (40 ms).
-        var records = await RunAsync(DefaultRunSettings.Create() with { Model = new LoadModel.Open(2000, Tasks: 2), Batching = 10 }, stopAfter: TimeSpan.FromMilliseconds(38));
+        var records = await RunAsync(DefaultRunSettings.Create().WithLoads(l => l with { Model = new LoadModel.Open(2000, Tasks: 2), Batching = 10 }), stopAfter: TimeSpan.FromMilliseconds(38));
 
         Assert.Equal(8, records.Count);
         Assert.All(records, r => Assert.True(r.StartMicros >= r.IntendedStartMicros, $"task {r.Task} left at {r.StartMicros} µs, due at {r.IntendedStartMicros} µs"));
@@ -51,7 +51,7 @@ public sealed class TaskLoopsTests
         var time = new SteppedTimeProvider(Start);
         var clock = new RunClock(time);
         var accepted = RecordedAnswer.Read(Path.Combine(AppContext.BaseDirectory, "Storage", "Answers", "accepted.http"));
-        var template = EntityTemplate.Create(settings.EntitySize, settings.Properties);
+        var template = EntityTemplate.Create(settings.Load.EntitySize, settings.Load.Properties);
         var target = AuthorizedTarget.For(settings.Target, time);
         using var client = new WireBatchClient(target, settings.Table, template, new ReplayHandler(accepted), time);
         using var admin = new TableAdmin(target, settings.Table, settings.TableCallTimeout);
@@ -64,7 +64,7 @@ public sealed class TaskLoopsTests
 
         // In the open model every task waits on the clock for its next batch: the clock moves a millisecond once
         // all of them wait. The closed model never waits on the clock; it ends when its budget is spent.
-        if (settings.Model.HasRateTarget)
+        if (settings.Load.Model.HasRateTarget)
         {
             await time.StepWhileParkedAsync(running, TimeSpan.FromMilliseconds(1), consumers: settings.Tasks, limit: 10_000);
         }

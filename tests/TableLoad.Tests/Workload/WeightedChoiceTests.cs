@@ -44,6 +44,17 @@ public sealed class WeightedChoiceTests
     }
 
     [Fact]
+    public void Next_OfASingleOperation_DrawsIt_AndLeavesTheRandomToTheKeys()
+    {
+        // A single operation is a mix of one: its draw must not move the task's Random, which its keys are drawn by.
+        var sut = new WeightedChoice<TableOperation>([(TableOperation.Read, 1)]);
+        var (drawn, untouched) = (new Random(23), new Random(23));
+
+        Assert.All(Enumerable.Range(0, 100), _ => Assert.Equal(TableOperation.Read, sut.Next(drawn)));
+        Assert.Equal(untouched.Next(), drawn.Next());
+    }
+
+    [Fact]
     public void Next_SameSeed_SameItems()
     {
         var sut = CreateSut(("a", 1), ("b", 2), ("c", 3));

@@ -60,9 +60,12 @@ internal sealed class WorkerFleet(RunSettings settings, TimeProvider time, ILogg
         return null;
     }
 
-    /// <summary>Worker k's settings: the run's, with its process number and its share of the batch budget; its progress is the coordinator's to show.</summary>
+    /// <summary>
+    /// Worker k's settings: the run's, with its process number and its share of the batch budget (a scenario's budget is each process's
+    /// own); its progress is the coordinator's to show.
+    /// </summary>
     public static RunSettings ForWorker(RunSettings run, int process) =>
-        run with { Process = process, Batches = Share(run.Batches, run.Processes, process), Quiet = true };
+        (run.OfScenarios ? run : run.WithLoads(load => load with { Batches = Share(load.Batches, run.Processes, process) })) with { Process = process, Quiet = true };
 
     /// <summary>Process k's part of a batch budget that is for the whole run: an even split, the remainder to the first.</summary>
     private static long? Share(long? total, int processes, int process) =>

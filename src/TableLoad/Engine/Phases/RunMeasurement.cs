@@ -27,7 +27,7 @@ internal sealed class RunMeasurement(RunSettings settings, TableAdmin admin, Wor
         var clock = new RunClock(time);
         var timeline = RunTimeline.Create(clock.StartEpochMicros, settings.Warmup, settings.Duration);
         var totals = new RunTotals(settings.Slices);
-        var stageTimeline = StageTimeline.Of(settings.Model.Stages, timeline);
+        var stageTimeline = StageTimeline.Of(settings.Load.Model.Stages, timeline);
         var stages = stageTimeline is null ? null : new StageTotals(stageTimeline);
         using var perSecond = PerSecondFiles.Open(settings.OutputDirectory, clock.StartedUtc, stageTimeline, settings.Slices);
         IReadOnlyList<IWorkerReport> workers = fleet?.Workers ?? [];
@@ -49,7 +49,7 @@ internal sealed class RunMeasurement(RunSettings settings, TableAdmin admin, Wor
             sinks.Add(ClientMinutes);
         }
 
-        var abort = new AbortJudge(settings.Gates.AbortIf, settings.Model, RunIdentity.Of(settings),
+        var abort = new AbortJudge(settings.Gates.AbortIf, settings.Load.Model, RunIdentity.Of(settings),
             timeline.WarmupEndEpochSecond, settings.Duration.TotalSeconds, signals.StopAtCondition, settings.Slices);
         sinks.Add(abort);
         var summaries = new RunSummaryBuilder(settings, totals, timeline, clock, samples, workers, stages);

@@ -29,7 +29,7 @@ internal sealed class RunPhases(
         Directory.CreateDirectory(settings.OutputDirectory);
         // Each scenario that asks for it fills its own key space; the summary's preload is all of them.
         // A Ctrl+C stops the preload as it stops a load: the run then sends nothing and its results are written, marked interrupted.
-        foreach (var load in settings.Loads().Where(l => l.Preload).TakeWhile(_ => !signals.Interrupted))
+        foreach (var load in settings.Loads().Where(l => l.Load.Preload).TakeWhile(_ => !signals.Interrupted))
         {
             var who = load.ScenarioName is { } name ? name + ": " : "";
             var planned = Preload.EntitiesOf(load);
@@ -173,9 +173,9 @@ internal sealed class RunPhases(
     private static string PreloadPlanSentence(RunSettings load, long planned)
     {
         var tasks = load.Processes * load.Tasks;
-        var partitions = planned / load.KeySpace!.Value / tasks;
+        var partitions = planned / load.Load.KeySpace!.Value / tasks;
         return string.Create(CultureInfo.InvariantCulture,
-            $"preloading {planned} entities before the warm-up: the key space of {load.KeySpace} for each of {tasks} tasks{(partitions > 1 ? $", in each of the {partitions} partitions a task writes" : "")}");
+            $"preloading {planned} entities before the warm-up: the key space of {load.Load.KeySpace} for each of {tasks} tasks{(partitions > 1 ? $", in each of the {partitions} partitions a task writes" : "")}");
     }
 
     private static string PreloadSentence(PreloadSummary preload, long planned, bool interrupted) => string.Create(CultureInfo.InvariantCulture,

@@ -36,7 +36,7 @@ internal sealed class RunTable(RunSettings settings, TableAdmin admin, OwnCalls 
         }
 
         // The instances of a shared run write one table, each its own RowKeys: another instance's entities (its preload's too) are the run's own.
-        var ownKeys = settings.SharedRun ? settings.Loads().Select(l => RowKeys.InstanceStem(l.KeyPrefix, settings.Instance)).ToList() : null;
+        var ownKeys = settings.SharedRun ? settings.Loads().Select(l => RowKeys.InstanceStem(l.Load.KeyPrefix, settings.Instance)).ToList() : null;
         if (!_created && !settings.AllowExistingTable && await admin.HasEntitiesAsync(abandon, ownKeys).ConfigureAwait(false))
         {
             log.LogError("{Sentence}", settings.SharedRun
@@ -60,7 +60,7 @@ internal sealed class RunTable(RunSettings settings, TableAdmin admin, OwnCalls 
     /// </summary>
     private async Task<string?> NothingToFindAsync(CancellationToken abandon)
     {
-        var finders = settings.Loads().Where(l => !l.Preload).SelectMany(l => l.OperationsSent).Where(o => o.NeedsStoredKeys()).Distinct().ToList();
+        var finders = settings.Loads().Where(l => !l.Load.Preload).SelectMany(l => l.Load.OperationsSent).Where(o => o.NeedsStoredKeys()).Distinct().ToList();
         if (finders.Count == 0 || (!_created && await admin.HasEntitiesAsync(abandon).ConfigureAwait(false)))
         {
             return null;

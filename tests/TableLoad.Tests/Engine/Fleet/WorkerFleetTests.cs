@@ -20,13 +20,13 @@ public sealed class WorkerFleetTests
     public async Task Start_EveryWorkerReady_IsNoFailure_AndEachGetsItsShareOfTheBudget()
     {
         var workers = new ScriptedWorkers(onStart: (_, worker) => worker.Report(Ready()));
-        using var fleet = new WorkerFleet(DefaultRunSettings.Create() with { Processes = 3, Batches = 10 }, new FakeTimeProvider(Start), NullLogger.Instance, workers.Launch);
+        using var fleet = new WorkerFleet(DefaultRunSettings.Create().WithLoads(l => l with { Batches = 10 }) with { Processes = 3 }, new FakeTimeProvider(Start), NullLogger.Instance, workers.Launch);
 
         Assert.Null(await fleet.StartAsync(CancellationToken.None));
 
         var started = workers.Links.Select(l => Assert.IsType<StartMessage>(Assert.Single(l.Sent)).Settings).ToList();
         Assert.Equal([0, 1, 2], started.Select(s => s.Process));
-        Assert.Equal([4L, 3L, 3L], started.Select(s => s.Batches!.Value));
+        Assert.Equal([4L, 3L, 3L], started.Select(s => s.Load.Batches!.Value));
         Assert.All(started, s => Assert.True(s.Quiet));
     }
 
