@@ -91,6 +91,7 @@ public sealed class ServiceLogTests(AzuriteFixture azurite, ITestOutputHelper lo
         Assert.True(shares.Client.Mean > shares.Service.Mean + shares.Transfer.Mean, $"mean: service {shares.Service.Mean}, transfer {shares.Transfer.Mean}, client {shares.Client.Mean}");
         var tail = crowded.P99RequestsMs;
         Assert.True(tail.Client > tail.Service + tail.Transfer, $"the p99's requests: service {tail.Service}, transfer {tail.Transfer}, client {tail.Client}");
+        Assert.All([alone.P99RequestsMs, tail], t => Assert.Equal(t.ClientP99, t.Service + t.Transfer + t.Client, precision: 6));
         Assert.Contains($"of the client's p99 of {tail.ClientP99.ToString("0.#", CultureInfo.InvariantCulture)} ms, the service spent ", stdout, StringComparison.Ordinal);
         Assert.Contains(": the client or its queue is the limit", stdout, StringComparison.Ordinal);
     }
