@@ -76,21 +76,25 @@ public sealed class ServiceLogContainerTests(AzuriteFixture azurite, AzuriteBlob
     }
 
     [Fact]
-    public async Task Report_FromAContainerThatDoesNotExist_KeepsTheResults_AndSaysWhyInServiceLogAndOneWarning()
+    public async Task Report_FromAContainerThatDoesNotExist_KeepsTheResults_AndSaysWhyInServiceLogAndOneWarning() =>
+        await AssertUnavailableAsync("no-such-logs", blobs.WithBlobEndpoint(azurite.ConnectionString), $"the container 'no-such-logs' at {blobs.BlobEndpoint}/no-such-logs does not exist");
+
+    [Fact]
+    public async Task Report_WithAWrongAccountKey_KeepsTheResults_AndSaysTheKeyWasRefused()
     {
-        await RunBehindTheProxyAsync();
+        var wrongKey = Convert.ToBase64String(Encoding.UTF8.GetBytes("not the account's key, 64 bytes long............................"));
 
-        var (exitCode, stdout, stderr) = await ReportAsync("container:no-such-logs");
+        await AssertUnavailableAsync(Archive, blobs.WithBlobEndpoint(azurite.ConnectionString.Replace(AzuriteFixture.AccountKey, wrongKey, StringComparison.Ordinal)),
+            $"the container '{Archive}' at {blobs.BlobEndpoint}/{Archive} refused the account key (403 AuthorizationFailure): check that it is the account's own, and that the account's firewall admits this machine",
+            wrongKey);
+    }
 
-        Assert.True(exitCode == 0, $"exit code {exitCode}: {stderr}");
-        var why = $"the container 'no-such-logs' at {blobs.BlobEndpoint}/no-such-logs does not exist";
-        var summary = new ResultFolder(Merged).Summary;
-        Assert.Equal(why, summary.Service?.Log?.Unavailable);
-        Assert.Equal(0, summary.Service!.Log!.Records);
-        Assert.Equal($"The service's log is unavailable: {why}. The run's own results stand.", Assert.Single(Lines(stderr)));
-        Assert.DoesNotContain("service log:", stdout, StringComparison.Ordinal);
-        Assert.True(summary.EntitiesSucceeded > 0, "the merged results stand");
-        Assert.DoesNotContain(AzuriteFixture.AccountKey, stdout + stderr + await File.ReadAllTextAsync(Path.Combine(Merged, ResultFiles.SummaryJson)), StringComparison.Ordinal);
+    [Fact]
+    public async Task Report_FromABlobServiceThatDoesNotAnswer_KeepsTheResults_AndSaysItDidNotAnswer()
+    {
+        var closed = new Uri($"http://127.0.0.1:{AzuriteFixture.PickFreePort()}/{AzuriteFixture.AccountName}");
+
+        await AssertUnavailableAsync(Archive, $"{azurite.ConnectionString.TrimEnd(';')};BlobEndpoint={closed};", $"the container '{Archive}' at {closed}/{Archive} did not answer: Connection refused ({closed.Authority})");
     }
 
     [Fact]
@@ -125,12 +129,36 @@ public sealed class ServiceLogContainerTests(AzuriteFixture azurite, AzuriteBlob
         return Assert.IsType<ServiceLogSummary>(new ResultFolder(RunFolder).Summary.Service?.Log);
     }
 
-    private async Task<(int ExitCode, string Stdout, string Stderr)> ReportAsync(string serviceLog)
+    // The account as the run loaded it, with its blob service: report reads the container with $TABLELOAD_CONNECTION_STRING.
+    private Task<(int ExitCode, string Stdout, string Stderr)> ReportAsync(string serviceLog) => ReportAsync(serviceLog, blobs.WithBlobEndpoint(azurite.ConnectionString));
+
+    private async Task<(int ExitCode, string Stdout, string Stderr)> ReportAsync(string serviceLog, string connectionString)
     {
-        // The account as the run loaded it, with its blob service: report reads the container with $TABLELOAD_CONNECTION_STRING.
-        var result = await TableLoadProcess.RunAsync(["report", RunFolder, "--output", Merged, "--service-log", serviceLog], blobs.WithBlobEndpoint(azurite.ConnectionString));
+        var result = await TableLoadProcess.RunAsync(["report", RunFolder, "--output", Merged, "--service-log", serviceLog], connectionString);
         log.WriteLine(result.Stdout + result.Stderr);
         return result;
+    }
+
+    /// <summary>
+    /// Reports the run with <paramref name="container"/> read with <paramref name="connectionString"/>: the merged results stand, and
+    /// service.log.unavailable and one warning line say <paramref name="why"/>, with no stack trace and neither the key nor <paramref name="secret"/>.
+    /// </summary>
+    private async Task AssertUnavailableAsync(string container, string connectionString, string why, string? secret = null)
+    {
+        await RunBehindTheProxyAsync();
+
+        var (exitCode, stdout, stderr) = await ReportAsync($"container:{container}", connectionString);
+
+        Assert.True(exitCode == 0, $"exit code {exitCode}: {stderr}");
+        var summary = new ResultFolder(Merged).Summary;
+        Assert.Equal(why, summary.Service?.Log?.Unavailable);
+        Assert.Equal(0, summary.Service!.Log!.Records);
+        Assert.Equal($"The service's log is unavailable: {why}. The run's own results stand.", Assert.Single(Lines(stderr)));
+        Assert.DoesNotContain("service log:", stdout, StringComparison.Ordinal);
+        Assert.DoesNotContain("   at ", stdout + stderr, StringComparison.Ordinal);
+        Assert.True(summary.EntitiesSucceeded > 0, "the merged results stand");
+        var everything = stdout + stderr + await File.ReadAllTextAsync(Path.Combine(Merged, ResultFiles.SummaryJson));
+        Assert.All(new[] { AzuriteFixture.AccountKey, secret ?? AzuriteFixture.AccountKey }, key => Assert.DoesNotContain(key, everything, StringComparison.Ordinal));
     }
 
     private static async Task UploadAsync(BlobContainerClient container, string name, IEnumerable<string> lines)

@@ -71,6 +71,32 @@ public sealed class ServiceLogTests(AzuriteFixture azurite, ITestOutputHelper lo
     }
 
     [Fact]
+    public async Task Run_OfAClientWithMoreTasksThanItsCoresServe_ShowsItInTheClientsShare()
+    {
+        // Every batch is throttled: the emulated service answers at once without the target, so the service cannot be where requests queue,
+        // and what the client spends building and reading its SDK batches of 100 under .NET's defaults is far more than the proxy spends on them.
+        await using var proxy = await ProxyChild.StartAsync(azurite, ["--partition-limit", "1", "--account-limit", "1", "--burst", "10ms", "--service-log", LogPath]);
+        // The warm-up holds the first requests' compiling, which would make one task's requests as slow as a queue's.
+        string[] slowClient = ["--client", "sdk", "--runtime", "defaults", "--batch-size", "100", "--warmup", "2s"];
+
+        // Side by side, so that both wait alike for a machine the rest of the suite loads; one task's run outlasts the other's, which only speeds it.
+        var aloneRun = RunIntoAsync(Path.Combine(_output, "alone"), proxy.ConnectionString, [.. slowClient, "--tasks", "1", "--duration", "4s"]);
+        var (crowded, stdout) = await RunIntoAsync(RunFolder, proxy.ConnectionString, [.. slowClient, "--tasks", "128"]);
+        var (alone, _) = await aloneRun;
+
+        // 128 tasks on a machine's few cores wait for each other in their process, whatever the machine's speed: one task in its own waits for none.
+        var shares = crowded.SharesMs;
+        Assert.True(shares.Client.P50 >= 5 * alone.SharesMs.Client.P50, $"the client's p50 share: 128 tasks {shares.Client.P50} ms, 1 task {alone.SharesMs.Client.P50} ms");
+        Assert.True(shares.Client.P50 > shares.Service.P50 + shares.Transfer.P50, $"p50: service {shares.Service.P50}, transfer {shares.Transfer.P50}, client {shares.Client.P50}");
+        Assert.True(shares.Client.Mean > shares.Service.Mean + shares.Transfer.Mean, $"mean: service {shares.Service.Mean}, transfer {shares.Transfer.Mean}, client {shares.Client.Mean}");
+        var tail = crowded.P99RequestsMs;
+        Assert.True(tail.Client > tail.Service + tail.Transfer, $"the p99's requests: service {tail.Service}, transfer {tail.Transfer}, client {tail.Client}");
+        Assert.All([alone.P99RequestsMs, tail], t => Assert.Equal(t.ClientP99, t.Service + t.Transfer + t.Client, precision: 6));
+        Assert.Contains($"of the client's p99 of {tail.ClientP99.ToString("0.#", CultureInfo.InvariantCulture)} ms, the service spent ", stdout, StringComparison.Ordinal);
+        Assert.Contains(": the client or its queue is the limit", stdout, StringComparison.Ordinal);
+    }
+
+    [Fact]
     public async Task Report_OfTheFinishedFolder_GivesTheRunsServiceLog()
     {
         await using var proxy = await StartProxyAsync("--service-log", LogPath);
@@ -139,18 +165,22 @@ public sealed class ServiceLogTests(AzuriteFixture azurite, ITestOutputHelper lo
 
     private async Task<ServiceLogSummary> RunAsync(string connectionString, params string[] options) => (await RunWithOutputAsync(connectionString, options)).Log;
 
-    private async Task<(ServiceLogSummary Log, string Stdout)> RunWithOutputAsync(string connectionString, params string[] options)
+    private Task<(ServiceLogSummary Log, string Stdout)> RunWithOutputAsync(string connectionString, params string[] options) => RunIntoAsync(RunFolder, connectionString, options);
+
+    private async Task<(ServiceLogSummary Log, string Stdout)> RunIntoAsync(string folder, string connectionString, string[] options)
     {
         // Kept, so that no record of its deletion comes after the run's join.
-        string[] serviceLog = options.Contains("--service-log") ? [] : ["--service-log", LogPath];
-        string[] batchSize = options.Contains("--batch-size") ? [] : ["--batch-size", "10"];
-        var (exitCode, stdout, stderr) = await TableLoadProcess.RunAsync(
-            ["run", "--duration", "2s", "--warmup", "0s", "--tasks", "2", .. batchSize, "--keep-table", "--output", RunFolder, .. serviceLog, .. options], connectionString);
+        string[] defaults = [.. Unless(options, "--service-log", LogPath), .. Unless(options, "--duration", "2s"), .. Unless(options, "--warmup", "0s"),
+            .. Unless(options, "--tasks", "2"), .. Unless(options, "--batch-size", "10")];
+        var (exitCode, stdout, stderr) = await TableLoadProcess.RunAsync(["run", .. defaults, "--keep-table", "--output", folder, .. options], connectionString);
         log.WriteLine(stdout + stderr);
 
         Assert.True(exitCode == 0, $"exit code {exitCode}: {stderr}");
-        return (Assert.IsType<ServiceLogSummary>(new ResultFolder(RunFolder).Summary.Service?.Log), stdout);
+        return (Assert.IsType<ServiceLogSummary>(new ResultFolder(folder).Summary.Service?.Log), stdout);
     }
+
+    /// <summary>The option with its value, unless the test gave it: the command line refuses an option given twice.</summary>
+    private static string[] Unless(string[] options, string option, string value) => options.Contains(option) ? [] : [option, value];
 
     private async Task<ServiceLogSummary> ReportAsync(string logPath)
     {

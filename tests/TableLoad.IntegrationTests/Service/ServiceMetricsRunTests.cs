@@ -81,6 +81,28 @@ public sealed class ServiceMetricsRunTests(AzuriteFixture azurite, ITestOutputHe
     }
 
     [Fact]
+    public async Task WithProcesses_TheWorkersReadBacks_AreNamedAsTheRunsOwn_AndSuccessReconcilesExactly()
+    {
+        // Every batch is stored and its answer lost, so the worker that sent it reads it back: a request the service counts, sent by a worker.
+        await using var proxy = await InProcessProxy.StartAsync(azurite, s => s with { PartitionLimit = 1e9, AccountLimit = 1e9, LoseAnswerRate = 1 });
+
+        var (exitCode, stdout, stderr) = await RunAsync(proxy, "--processes", "2");
+
+        Assert.True(exitCode == 0, stderr);
+        var service = new ResultFolder(_output).Summary.Service!;
+        Assert.Null(service.Unavailable);
+        AssertMinutesAreTheProxys(service, proxy.Stats);
+        var readBacks = Assert.Single(service.OwnCalls, c => c.Call == "read_back");
+        Assert.Equal("succeeded", readBacks.Outcome);
+        Assert.Equal(proxy.Stats.PointReads, readBacks.Requests);
+        var clientSucceeded = service.Minutes.Sum(m => m.Client.GetValueOrDefault("succeeded"));
+        Assert.Equal(service.Transactions["Success"], clientSucceeded + service.OwnCalls.Where(c => c.Outcome == "succeeded").Sum(c => c.Requests));
+        var own = Assert.Single(service.Reconciliation, s => s.Contains("the run's own requests besides its load", StringComparison.Ordinal));
+        Assert.Contains("  " + own, stdout, StringComparison.Ordinal);
+        Assert.Contains(service.Reconciliation, s => s.StartsWith("matched: Success", StringComparison.Ordinal));
+    }
+
+    [Fact]
     public async Task MetricsAndRequestLog_Together_EachStandsBesideTheOther_AndBothCountTheRunsThrottles()
     {
         var logPath = Path.Combine(Directory.CreateTempSubdirectory("tableload-service-log-").FullName, "log.json");

@@ -1,6 +1,7 @@
 using System.Threading.Channels;
 using Microsoft.Extensions.Logging;
 using TableLoad.Measurement;
+using TableLoad.Measurement.Service;
 using TableLoad.Settings;
 
 namespace TableLoad.Engine.Fleet;
@@ -11,7 +12,8 @@ namespace TableLoad.Engine.Fleet;
 /// All protocol handling happens on the one loop in <see cref="RunAsync"/>, so nothing here locks.
 /// </summary>
 /// <param name="launch">Starts one worker: by default a child process running <c>tableload worker</c>.</param>
-internal sealed class WorkerFleet(RunSettings settings, TimeProvider time, ILogger log, WorkerLauncher? launch = null) : IDisposable
+/// <param name="ownCalls">Where each worker's own calls (its read-backs) are added when it is done.</param>
+internal sealed class WorkerFleet(RunSettings settings, TimeProvider time, ILogger log, WorkerLauncher? launch = null, OwnCalls? ownCalls = null) : IDisposable
 {
     public static readonly TimeSpan SilenceLimit = TimeSpan.FromSeconds(5);
     private static readonly TimeSpan ReadyLimit = TimeSpan.FromSeconds(60);
@@ -140,6 +142,11 @@ internal sealed class WorkerFleet(RunSettings settings, TimeProvider time, ILogg
                 break;
             case DoneMessage done:
                 worker.Samples.Add(done.Sample);
+                foreach (var counted in done.OwnCalls)
+                {
+                    ownCalls?.Add(counted);
+                }
+
                 worker.Done = true;
                 break;
             case ErrorMessage error:

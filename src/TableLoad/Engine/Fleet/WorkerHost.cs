@@ -1,4 +1,5 @@
 using TableLoad.Measurement;
+using TableLoad.Measurement.Service;
 using TableLoad.Reporting;
 using TableLoad.Settings;
 using TableLoad.Storage;
@@ -24,7 +25,8 @@ internal sealed class WorkerHost(TextReader stdin, TextWriter stdout, TimeProvid
         var go = new TaskCompletionSource<GoMessage?>(TaskCreationOptions.RunContinuationsAsynchronously);
         _ = Task.Run(() => ListenAsync(go, signals));
 
-        using var admin = new TableAdmin(AuthorizedTarget.For(settings.Target, time), settings.Table, settings.TableCallTimeout);
+        var ownCalls = new OwnCalls(time);
+        using var admin = new TableAdmin(AuthorizedTarget.For(settings.Target, time), settings.Table, settings.TableCallTimeout, ownCalls: new OwnCallPolicy(ownCalls));
         LoadProcessTuning.Apply(settings);
         channel.Send(new ReadyMessage(RuntimeSettings.Current(settings.Runtime.ToName())));
         if (await go.Task.ConfigureAwait(false) is not { } timing)
@@ -52,7 +54,7 @@ internal sealed class WorkerHost(TextReader stdin, TextWriter stdout, TimeProvid
 
         batchLog.Writer.Complete();
         await batchLogTask.ConfigureAwait(false);
-        channel.Send(new DoneMessage(signals.Interrupted ? RunStatus.Interrupted : RunStatus.Complete, ProcessSample.Take(clock.ElapsedMicros() / 1e6)));
+        channel.Send(new DoneMessage(signals.Interrupted ? RunStatus.Interrupted : RunStatus.Complete, ProcessSample.Take(clock.ElapsedMicros() / 1e6), ownCalls.Minutes()));
         return signals.Interrupted ? ExitCodes.Interrupted : ExitCodes.Success;
     }
 

@@ -1,6 +1,7 @@
 using System.Text.Json.Serialization;
 using Microsoft.Extensions.Logging;
 using TableLoad.Measurement;
+using TableLoad.Measurement.Service;
 
 namespace TableLoad.Engine.Fleet;
 
@@ -20,8 +21,8 @@ internal sealed record ReadyMessage(RuntimeSettings RuntimeSettings) : WorkerMes
 /// <summary>Every second before the watermark has been reported; with the worker's cost so far.</summary>
 internal sealed record TickMessage(long Watermark, ProcessSample Sample) : WorkerMessage;
 
-/// <summary>The worker's load has ended, with its status and its cost in all.</summary>
-internal sealed record DoneMessage(RunStatus Status, ProcessSample Sample) : WorkerMessage;
+/// <summary>The worker's load has ended, with its status, its cost in all, and its own calls (read-backs), which the service counted.</summary>
+internal sealed record DoneMessage(RunStatus Status, ProcessSample Sample, IReadOnlyList<OwnCallMinute> OwnCalls) : WorkerMessage;
 
 /// <summary>The worker cannot go on (or refused its settings): one sentence.</summary>
 internal sealed record ErrorMessage(string Message) : WorkerMessage;

@@ -40,7 +40,7 @@ internal sealed class RunPhases(
         }
 
         // This process runs with TableLoad's runtimeconfig, so a load under .NET's defaults needs a process started with them.
-        _fleet = settings.Processes > 1 || settings.Runtime != RuntimeProfile.Tuned ? new WorkerFleet(settings, time, log) : null;
+        _fleet = settings.Processes > 1 || settings.Runtime != RuntimeProfile.Tuned ? new WorkerFleet(settings, time, log, ownCalls: table.OwnCalls) : null;
         if (_fleet is not null && await _fleet.StartAsync(signals.Abandon).ConfigureAwait(false) is { } failure)
         {
             log.LogError("{Sentence}", failure);

@@ -12,13 +12,26 @@ internal sealed class OwnCalls(TimeProvider time)
     private readonly Dictionary<(long Minute, OwnCall Call, BatchOutcome Outcome), (long Requests, long Retries)> _counts = [];
 
     /// <param name="attempts">The request's attempts: those beyond the first are transactions too, of the answers retried.</param>
-    public void Add(OwnCall call, BatchOutcome outcome, int attempts = 1)
+    public void Add(OwnCall call, BatchOutcome outcome, int attempts = 1) =>
+        Add(new OwnCallMinute(time.GetUtcNow().ToUnixTimeSeconds() / 60, call, outcome, 1, Math.Max(0, attempts - 1)));
+
+    /// <summary>Adds the calls of one kind that ended one way in a minute: one call, or a worker's, carried to its coordinator.</summary>
+    public void Add(OwnCallMinute counted)
     {
-        var key = (time.GetUtcNow().ToUnixTimeSeconds() / 60, call, outcome);
+        var key = (counted.Minute, counted.Call, counted.Outcome);
         lock (_lock)
         {
             var (requests, retries) = _counts.GetValueOrDefault(key);
-            _counts[key] = (requests + 1, retries + Math.Max(0, attempts - 1));
+            _counts[key] = (requests + counted.Requests, retries + counted.Retries);
+        }
+    }
+
+    /// <summary>Every count by its minute: what a worker carries to its coordinator.</summary>
+    public IReadOnlyList<OwnCallMinute> Minutes()
+    {
+        lock (_lock)
+        {
+            return [.. _counts.Select(c => new OwnCallMinute(c.Key.Minute, c.Key.Call, c.Key.Outcome, c.Value.Requests, c.Value.Retries))];
         }
     }
 
@@ -35,6 +48,9 @@ internal sealed class OwnCalls(TimeProvider time)
         }
     }
 }
+
+/// <summary>The calls of one kind that ended one way in one minute (since the epoch): a worker's report of them to its coordinator.</summary>
+internal sealed record OwnCallMinute(long Minute, OwnCall Call, BatchOutcome Outcome, long Requests, long Retries);
 
 /// <summary>summary.json's <c>service.own_calls</c>: the run's own requests of one kind that ended one way in the service's minutes.</summary>
 /// <param name="Call">What they were for (<c>table_creation</c>, <c>count</c>, <c>preload</c>, <c>read_back</c> ...).</param>

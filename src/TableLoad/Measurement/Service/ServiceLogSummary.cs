@@ -35,7 +35,7 @@ internal sealed record ServiceLogSummary
     [Merge(MergeRule.Derived)]
     public required LatencyShares SharesMs { get; init; }
 
-    /// <summary>The mean shares of the requests at or above the client's p99: what the p99 is made of.</summary>
+    /// <summary>What the client's p99 is made of: the p99 split in the proportions of the mean shares of the requests at or above it.</summary>
     [Merge(MergeRule.Derived)]
     public required TailShares P99RequestsMs { get; init; }
 
@@ -63,5 +63,5 @@ internal sealed record LatencyShares(ShareFigures Service, ShareFigures Transfer
 /// <summary>One share's median, 99th percentile and mean, in milliseconds.</summary>
 internal sealed record ShareFigures(double P50, double P99, double Mean);
 
-/// <summary>The client's p99 and the mean shares of the requests at or above it, in milliseconds.</summary>
+/// <summary>The client's p99 and its three parts, which add up to it, in milliseconds.</summary>
 internal sealed record TailShares(long Requests, double ClientP99, double Service, double Transfer, double Client);

@@ -15,7 +15,7 @@ namespace TableLoad.Service.Log;
 /// classic log's <c>$logs</c> (<c>table/YYYY/MM/DD/hh00/NNNNNN.log</c>). Only the blobs of the run's hours are listed, and each is
 /// streamed line by line.
 /// </summary>
-internal sealed class LogContainerLines(BlobContainerClient container, string account) : IServiceLogLines
+internal sealed class LogContainerLines(BlobContainerClient container, string account, AuthKind auth) : IServiceLogLines
 {
     private static readonly TimeSpan NetworkTimeout = TimeSpan.FromSeconds(30);
 
@@ -30,7 +30,7 @@ internal sealed class LogContainerLines(BlobContainerClient container, string ac
             AuthKind.Sas => new BlobServiceClient(endpoint, new AzureSasCredential(account.Auth.Secret!), options),
             AuthKind.Entra => new BlobServiceClient(endpoint, new DefaultAzureCredential(), options),
         };
-        return new LogContainerLines(service.GetBlobContainerClient(container), account.AccountName);
+        return new LogContainerLines(service.GetBlobContainerClient(container), account.AccountName, account.Auth.Kind);
     }
 
     public IEnumerable<string> Lines(IReadOnlyCollection<DateTimeOffset> hours)
@@ -103,13 +103,21 @@ internal sealed class LogContainerLines(BlobContainerClient container, string ac
         return failure switch
         {
             RequestFailedException { Status: 404, ErrorCode: "ContainerNotFound" } => $"{where} does not exist",
-            RequestFailedException { Status: 401 or 403 } refused => $"the run's credential may not read {where} ({refused.Status} {refused.ErrorCode}): it needs the Storage Blob Data Reader role, or a key or SAS that reads blobs",
+            RequestFailedException { Status: 401 or 403 } refused => $"{where} refused {Refusal(refused)}",
             RequestFailedException { Status: 0 } or AggregateException => $"{where} did not answer: {FirstLine((failure.InnerException ?? failure).Message)}",
             RequestFailedException other => $"{where} answered {other.Status} {other.ErrorCode}",
             AuthenticationFailedException or CredentialUnavailableException => $"no Microsoft Entra token to read {where}: {FirstLine(failure.Message)}",
             _ => null,
         };
     }
+
+    /// <summary>What was refused and what would be admitted: a key reads everything, so only a wrong key or the account's firewall refuse it.</summary>
+    private string Refusal(RequestFailedException refused) => auth switch
+    {
+        AuthKind.SharedKey => $"the account key ({refused.Status} {refused.ErrorCode}): check that it is the account's own, and that the account's firewall admits this machine",
+        AuthKind.Sas => $"the SAS ({refused.Status} {refused.ErrorCode}): it needs to be valid now and to allow listing and reading blobs",
+        AuthKind.Entra => $"the signed-in identity ({refused.Status} {refused.ErrorCode}): it needs the Storage Blob Data Reader role",
+    };
 
     private static string FirstLine(string text) => text.Split('\n', 2)[0].Trim();
 }

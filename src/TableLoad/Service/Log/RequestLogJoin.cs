@@ -287,7 +287,9 @@ internal sealed class RequestLogJoin(long bucketBytes = RequestLogJoin.DefaultBu
 
         public ServiceLogSummary Summary(long unreadable)
         {
-            var tail = Math.Max(1, _tailRequests);
+            // The tail's requests may average far above the p99 (a timeout, the run's first request): their shares' proportions split the p99, so its parts add up to it.
+            var tailMicros = _tailService + _tailTransfer + _tailClient;
+            var ofP99 = tailMicros > 0 ? _p99 / 1000.0 / tailMicros : 0;
             return new ServiceLogSummary
             {
                 Records = _records,
@@ -296,7 +298,7 @@ internal sealed class RequestLogJoin(long bucketBytes = RequestLogJoin.DefaultBu
                 Unlogged = _unlogged,
                 Unreadable = unreadable,
                 SharesMs = new LatencyShares(Figures(_service), Figures(_transfer), Figures(_client)),
-                P99RequestsMs = new TailShares(_tailRequests, _p99 / 1000.0, _tailService / tail / 1000, _tailTransfer / tail / 1000, _tailClient / tail / 1000),
+                P99RequestsMs = new TailShares(_tailRequests, _p99 / 1000.0, _tailService * ofP99, _tailTransfer * ofP99, _tailClient * ofP99),
                 MissingMinutes = [.. _runMinutes.Except(_logMinutes).Order().Select(Minute)],
             };
         }

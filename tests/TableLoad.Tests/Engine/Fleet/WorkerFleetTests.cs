@@ -97,7 +97,7 @@ public sealed class WorkerFleetTests
         Assert.InRange(time.GetUtcNow() - Start, WorkerFleet.SilenceLimit, WorkerFleet.SilenceLimit + TimeSpan.FromSeconds(1));
         Assert.False(workers.Links[0].Killed);
 
-        await SayAsync(time, running, speaking, new DoneMessage(RunStatus.Complete, default));
+        await SayAsync(time, running, speaking, new DoneMessage(RunStatus.Complete, default, []));
         await AdvanceUntilAsync(time, running, () => running.IsCompleted);
         Assert.Equal(fleet.Workers[0].Totals.Measured.Batches + fleet.Workers[0].Totals.Warmup.Batches, sink.Batches);
         Assert.True(sink.Batches >= 7 * 5, $"only {sink.Batches} of worker 0's batches were merged");
@@ -115,7 +115,7 @@ public sealed class WorkerFleetTests
         signals.Request();
         foreach (var link in workers.Links)
         {
-            await SayAsync(time, running, link, new DoneMessage(RunStatus.Interrupted, default));
+            await SayAsync(time, running, link, new DoneMessage(RunStatus.Interrupted, default, []));
         }
 
         await AdvanceUntilAsync(time, running, () => running.IsCompleted);
@@ -136,7 +136,7 @@ public sealed class WorkerFleetTests
         await SayAsync(time, running, workers.Links[1], new NoticeMessage(LogLevel.Warning, "OTLP metric export failed."));
         foreach (var link in workers.Links)
         {
-            await SayAsync(time, running, link, new DoneMessage(RunStatus.Complete, default));
+            await SayAsync(time, running, link, new DoneMessage(RunStatus.Complete, default, []));
         }
 
         await AdvanceUntilAsync(time, running, () => running.IsCompleted);

@@ -32,7 +32,7 @@ public sealed class WorkerProtocolTests
             RejectedByCode = new() { ["EntityAlreadyExists"] = 2 },
         },
         ["tick"] = new TickMessage(1_795_000_002, Sample),
-        ["done"] = new DoneMessage(RunStatus.Interrupted, Sample),
+        ["done"] = new DoneMessage(RunStatus.Interrupted, Sample, []),
         ["error"] = new ErrorMessage("--tasks must be at least 1."),
         ["notice"] = new NoticeMessage(LogLevel.Error, "OTLP metric export failed."),
     };
@@ -98,7 +98,7 @@ public sealed class WorkerProtocolTests
     public void DoneMessage_EachStatus_TravelsByItsName(string value, string name)
     {
         var status = Enum.Parse<RunStatus>(value);
-        var line = WorkerProtocol.Serialize(new DoneMessage(status, Sample));
+        var line = WorkerProtocol.Serialize(new DoneMessage(status, Sample, []));
 
         var received = Assert.IsType<DoneMessage>(WorkerProtocol.Deserialize<WorkerMessage>(line));
 

@@ -36,7 +36,21 @@ public sealed class RequestLogJoinTests : IDisposable
         Assert.Equal((1L, 3L), (joined.Joined, joined.Records));
         // Percentiles to the histograms' three significant digits.
         Assert.Equal((7, 4, 9), (Math.Round(joined.SharesMs.Service.P50, 1), Math.Round(joined.SharesMs.Transfer.P50, 1), Math.Round(joined.SharesMs.Client.P50, 1)));
-        Assert.Equal((1L, 7.0, 4.0, 9.0), (joined.P99RequestsMs.Requests, joined.P99RequestsMs.Service, joined.P99RequestsMs.Transfer, joined.P99RequestsMs.Client));
+        var tail = joined.P99RequestsMs;
+        Assert.Equal((1L, 7.0, 4.0, 9.0), (tail.Requests, Math.Round(tail.Service, 1), Math.Round(tail.Transfer, 1), Math.Round(tail.Client, 1)));
+    }
+
+    [Fact]
+    public void Join_ATailFarSlowerThanItsP99_SplitsThePercentileItself_InTheTailsProportions()
+    {
+        // 99 requests of 20 ms and one of 2 s, each 4 ms in the service and 2 in the transfer: the requests at or above the p99 of 20 ms average far more.
+        Write(requests: 100, latencyMs: 20, lastLatencyMs: 2000);
+
+        var tail = new RequestLogJoin().Join([(_folder, Started)], new LogFileLines(LogPath)).P99RequestsMs;
+
+        Assert.Equal(20, tail.ClientP99, precision: 0);
+        Assert.Equal(tail.ClientP99, tail.Service + tail.Transfer + tail.Client, precision: 6);
+        Assert.Equal(2 * tail.Transfer, tail.Service, precision: 6);
     }
 
     [Fact]
@@ -52,10 +66,11 @@ public sealed class RequestLogJoinTests : IDisposable
 
     public void Dispose() => Directory.Delete(_folder, recursive: true);
 
-    private void Write(int requests, double latencyMs = 20, bool retried = false, DateTimeOffset? logMinute = null)
+    private void Write(int requests, double latencyMs = 20, bool retried = false, DateTimeOffset? logMinute = null, double? lastLatencyMs = null)
     {
         var ids = Enumerable.Range(0, requests).Select(_ => Guid.NewGuid().ToString()).ToList();
-        File.WriteAllLines(Path.Combine(_folder, ResultFiles.BatchesCsv), [BatchLogSink.Header, .. ids.Select((id, i) => BatchLogSink.Format(new BatchRecord(0, 0, "p", i * 1000, (long)(latencyMs * 1000) + i, 10,
+        long LatencyMicros(int i) => (long)((i == requests - 1 ? lastLatencyMs ?? latencyMs : latencyMs) * 1000) + i;
+        File.WriteAllLines(Path.Combine(_folder, ResultFiles.BatchesCsv), [BatchLogSink.Header, .. ids.Select((id, i) => BatchLogSink.Format(new BatchRecord(0, 0, "p", i * 1000, LatencyMicros(i), 10,
             new BatchResult(BatchOutcome.Succeeded, 202, null, null, 1) { ClientRequestId = id }, Warmup: false)))]);
         var time = logMinute ?? Started;
         var records = ids.Select(id => Line(id, time, 4, 6)).ToList();
