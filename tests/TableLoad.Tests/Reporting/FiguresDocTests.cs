@@ -1,3 +1,4 @@
+using System.Globalization;
 using TableLoad.Measurement.Gates;
 using TableLoad.Tests.TestSupport;
 
@@ -17,15 +18,15 @@ public sealed class FiguresDocTests
     }
 
     [Fact]
-    public void Doc_EachFiguresLine_SaysItsUnitIntervalColumnsAndCompareAsDeclared()
+    public void Doc_EachFiguresLine_SaysItsUnitIntervalColumnsCompareAndNoiseAsDeclared()
     {
         var lines = ResultsDoc.CellsUnder(Heading);
 
         Assert.All(Figures.All.Zip(lines), pair =>
         {
             var (figure, cells) = pair;
-            Assert.Equal([figure.Name, FigureFormat.Unit(figure.Id), Interval(figure), Table(figure), figure.SweepColumn ?? "", Compare(figure)],
-                [ResultsDoc.Names(cells[0]).Single(), cells[1], cells[2], string.Join(", ", ResultsDoc.Names(cells[3])), string.Join(", ", ResultsDoc.Names(cells[4])), cells[5]]);
+            Assert.Equal([figure.Name, FigureFormat.Unit(figure.Id), Interval(figure), Table(figure), figure.SweepColumn ?? "", Compare(figure), Noise(figure)],
+                [ResultsDoc.Names(cells[0]).Single(), cells[1], cells[2], string.Join(", ", ResultsDoc.Names(cells[3])), string.Join(", ", ResultsDoc.Names(cells[4])), cells[5], cells[6]]);
         });
     }
 
@@ -38,6 +39,10 @@ public sealed class FiguresDocTests
     };
 
     private static string Table(Figure figure) => string.Join(", ", new[] { figure.Column?.Header, figure.IntervalColumn?.Header }.OfType<string>());
+
+    // Only a figure compare judges has its share said: compare alone assumes it.
+    private static string Noise(Figure figure) =>
+        figure.Compared || figure.ComparedPerPart ? (figure.Noise * 100).ToString("0.#", CultureInfo.InvariantCulture) + "%" : "";
 
     private static string Compare(Figure figure) => string.Join(", ", new[] { figure.Compared ? "run" : null, figure.ComparedPerPart ? "parts" : null }.OfType<string>());
 }
