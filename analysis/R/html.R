@@ -45,7 +45,7 @@ SWEEP_SERVICE_HEADER <- c(service_transactions = "service transactions", service
 
 # The terminal's table: the percentiles, then a run's mean e/s and the intervals of it and of p99 (a sweep's table has its own columns).
 percentile_html <- function(table) {
-  header <- PERCENTILE_HEADER
+  header <- percentile_header(table)
   cells <- percentile_cells(table)
   if ("mean_eps" %in% names(table)) {
     header <- c(header, "mean e/s", "95% CI e/s", "95% CI p99")

@@ -1,5 +1,6 @@
 # The original experiment's table, one row per run:
-# processes, min, median, mean, max, p90, p95, p99, peak e/s, succeeded, failed (+ label).
+# processes, min, median, mean, max, p90, p95, p99, peak e/s, succeeded, failed (+ label); its latency
+# columns are those run.json's latency_columns lists (the terminal's table's, as TableLoad declares them).
 #
 # Where the numbers come from: the table shows summary.json's figures, so that it equals what
 # `tableload run` printed (statistics are computed once, by TableLoad). R recomputes them from the
@@ -14,6 +15,25 @@
 
 LATENCY_FIELDS <- c("min", "median", "mean", "max", "p90", "p95", "p99")
 TABLE_COLUMNS <- c("label", "run_id", "processes", LATENCY_FIELDS, "peak_eps", "succeeded", "failed")
+
+# The table's latency columns for a folder whose run.json does not list them (written before it did), and for a sweep's cells.
+DEFAULT_LATENCY_COLUMNS <- data.frame(header = LATENCY_FIELDS, field = LATENCY_FIELDS, stringsAsFactors = FALSE)
+
+# A run's latency columns: header, and the field of summary.json's latency_ms it shows.
+run_latency_columns <- function(run) {
+  columns <- run$run$latency_columns
+  if (is.data.frame(columns)) columns[, c("header", "field")] else DEFAULT_LATENCY_COLUMNS
+}
+
+# The runs' columns together, each once, in the order the runs list them.
+latency_columns_of <- function(runs) {
+  if (length(runs) == 0L) return(DEFAULT_LATENCY_COLUMNS)
+  all <- do.call(rbind, lapply(runs, run_latency_columns))
+  all[!duplicated(all$field), , drop = FALSE]
+}
+
+# A table's latency columns: those percentile_table recorded on it, else the default (a sweep's).
+table_latency_columns <- function(table) attr(table, "latency_columns") %||% DEFAULT_LATENCY_COLUMNS
 
 # Relative tolerance between an exact quantile of batches.csv and the HDR histogram's value.
 HDR_TOLERANCE <- 0.01
@@ -85,21 +105,22 @@ check_run <- function(run) {
   problems
 }
 
-percentile_row <- function(run) {
+percentile_row <- function(run, fields = run_latency_columns(run)$field) {
   s <- run$summary
   figures_row(run$name, s, s$latency_ms, s$peak_entities_per_second, s$entities_succeeded, s$entities_failed,
-              s$mean_entities_per_second, s$confidence)
+              s$mean_entities_per_second, s$confidence, fields)
 }
 
 # A row of the table from one set of figures: a run's, or one operation's of its summary `s`. The arguments' names
 # differ from the table's columns, which data.table's j would otherwise read instead (the latency's `mean` above all).
-figures_row <- function(label, s, latency_ms, peak_eps_value, succeeded_value, failed_value, mean_eps_value, confidence) {
+figures_row <- function(label, s, latency_ms, peak_eps_value, succeeded_value, failed_value, mean_eps_value, confidence,
+                        fields = LATENCY_FIELDS) {
   row <- data.table::data.table(
     label = label,
     run_id = s$run_id %||% NA_character_,
     processes = as.integer(s$processes %||% 1L)
   )
-  for (field in LATENCY_FIELDS) data.table::set(row, j = field, value = number_or_na(latency_ms[[field]]))
+  for (field in fields) data.table::set(row, j = field, value = number_or_na(latency_ms[[field]]))
   data.table::set(row, j = c("peak_eps", "succeeded", "failed", "mean_eps"),
                   value = lapply(list(peak_eps_value, succeeded_value, failed_value, mean_eps_value), number_or_na))
   data.table::set(row, j = "eps_ci", value = interval_text(confidence, confidence$mean_entities_per_second, 0L))
@@ -116,30 +137,35 @@ interval_text <- function(confidence, interval, digits) {
 
 # A row of one part's figures (summary.json's operations or scenarios: an operation's, a scenario's or a scenario's
 # operation's) under its run's, labelled "run: part".
-part_row <- function(run, part, o) {
+part_row <- function(run, part, o, fields) {
   figures_row(sprintf("%s: %s", run$name, part), run$summary, o$latency_ms, o$peak_entities_per_second, o$entities,
-              o$entities_failed, o$mean_entities_per_second, o$confidence)
+              o$entities_failed, o$mean_entities_per_second, o$confidence, fields)
 }
 
 # A mix's row per operation under its run's, from summary.json's operations, labelled "run: operation".
-operation_rows <- function(run) {
-  lapply(names(run$operations), function(operation) part_row(run, operation, run$summary$operations[[operation]]))
+operation_rows <- function(run, fields) {
+  lapply(names(run$operations), function(operation) part_row(run, operation, run$summary$operations[[operation]], fields))
 }
 
 # A run of scenarios' rows as TableLoad prints them under its operations': each scenario's, then, for a scenario that
 # sends several operations, each of them ("run: lookups.read"); from summary.json's scenarios.
-scenario_rows <- function(run) {
+scenario_rows <- function(run, fields) {
   do.call(c, lapply(names(run$summary$scenarios), function(scenario) {
     s <- run$summary$scenarios[[scenario]]
     operations <- if (length(s$operations) > 1L) names(s$operations) else character()
-    c(list(part_row(run, scenario, s)),
-      lapply(operations, function(operation) part_row(run, paste(scenario, operation, sep = "."), s$operations[[operation]])))
+    c(list(part_row(run, scenario, s, fields)),
+      lapply(operations, function(operation) part_row(run, paste(scenario, operation, sep = "."), s$operations[[operation]], fields)))
   }))
 }
 
 percentile_table <- function(runs) {
-  rows <- unlist(lapply(runs, function(run) c(list(percentile_row(run)), operation_rows(run), scenario_rows(run))), recursive = FALSE)
-  data.table::rbindlist(rows, use.names = TRUE)
+  columns <- latency_columns_of(runs)
+  rows <- unlist(lapply(runs, function(run) {
+    c(list(percentile_row(run, columns$field)), operation_rows(run, columns$field), scenario_rows(run, columns$field))
+  }), recursive = FALSE)
+  table <- data.table::rbindlist(rows, use.names = TRUE)
+  data.table::setattr(table, "latency_columns", columns)
+  table
 }
 
 # A sweep's table comes from its sweep.csv, one row per cell.
@@ -161,13 +187,15 @@ format_fixed <- function(x, digits = 2L) {
 format_latency <- function(x) format_fixed(x, 2L)
 format_count <- function(x) ifelse(is.na(x), "", formatC(round(x), format = "d", big.mark = ""))
 
-PERCENTILE_HEADER <- c("label", "processes", LATENCY_FIELDS, "peak e/s", "succeeded", "failed")
+percentile_header <- function(table) {
+  c("label", "processes", table_latency_columns(table)$header, "peak e/s", "succeeded", "failed")
+}
 
 # The table's cells as `tableload run` prints them (two decimals, no thousands separator), label first.
 percentile_cells <- function(table) {
   columns <- c(
     list(table$label, format_count(table$processes)),
-    lapply(LATENCY_FIELDS, function(f) format_latency(table[[f]])),
+    lapply(table_latency_columns(table)$field, function(f) format_latency(table[[f]])),
     list(format_count(table$peak_eps), format_count(table$succeeded), format_count(table$failed))
   )
   matrix(unlist(columns), nrow = nrow(table))
@@ -176,7 +204,8 @@ percentile_cells <- function(table) {
 percentile_markdown <- function(table) {
   cells <- percentile_cells(table)
   cells[, 1L] <- gsub("|", "\\|", cells[, 1L], fixed = TRUE)
-  markdown_table(PERCENTILE_HEADER, cells, right = c(FALSE, rep(TRUE, length(PERCENTILE_HEADER) - 1L)))
+  header <- percentile_header(table)
+  markdown_table(header, cells, right = c(FALSE, rep(TRUE, length(header) - 1L)))
 }
 
 # A padded markdown table; `right` says which columns are right-aligned.
@@ -204,6 +233,7 @@ write_percentiles <- function(table, out_dir) {
   writeLines(c("Batch latency in ms; peak e/s is the best one-second window; succeeded and failed",
                "count entities of the measured period (warm-up excluded).", "",
                percentile_markdown(table)), md_path)
-  data.table::fwrite(table[, TABLE_COLUMNS, with = FALSE], csv_path)
+  columns <- c("label", "run_id", "processes", table_latency_columns(table)$field, "peak_eps", "succeeded", "failed")
+  data.table::fwrite(table[, columns, with = FALSE], csv_path)
   c(md_path, csv_path)
 }

@@ -25,6 +25,12 @@ printed_row <- function(run_dir, name) {
   Filter(function(cells) identical(cells[[1]], name), rows)[[1]]
 }
 
+# The data rows of a markdown table, split into trimmed cells.
+markdown_rows <- function(lines) {
+  rows <- grep("^\\|", lines, value = TRUE)[-(1:2)]
+  lapply(strsplit(sub("^\\| ?", "", sub(" ?\\|$", "", rows)), "|", fixed = TRUE), trimws)
+}
+
 # A copy of fixture folders in a fresh temporary folder, for tests that write into them.
 copy_fixtures <- function(names) {
   target <- tempfile("fixtures-")

@@ -67,12 +67,6 @@ test_that("exact quantiles of batches.csv are within the histogram's precision o
   }
 })
 
-# The data rows of a markdown table, split into trimmed cells.
-markdown_rows <- function(lines) {
-  rows <- grep("^\\|", lines, value = TRUE)[-(1:2)]
-  lapply(strsplit(sub("^\\| ?", "", sub(" ?\\|$", "", rows)), "|", fixed = TRUE), trimws)
-}
-
 test_that("percentiles.md repeats the table TableLoad printed, with a label column", {
   for (name in RUN_FIXTURES) {
     printed <- readLines(file.path(fixture(name), "tableload-output.txt"))

@@ -1,3 +1,4 @@
+using System.Text.Json;
 using TableLoad.Measurement.Histograms;
 
 namespace TableLoad.Measurement;
@@ -5,6 +6,9 @@ namespace TableLoad.Measurement;
 /// <summary>The latency columns of the result table, in milliseconds; a merge recomputes them all from merged histograms.</summary>
 internal sealed record LatencySummary(long Count, double Min, double Median, double Mean, double Max, double P90, double P95, double P99, double P999)
 {
+    /// <summary>The name summary.json gives the property named <paramref name="property"/> (its result files are snake_case).</summary>
+    public static string FieldOf(string property) => JsonNamingPolicy.SnakeCaseLower.ConvertName(property);
+
     public static LatencySummary From(LatencyHistogram histogram)
     {
         if (histogram.TotalCount == 0)

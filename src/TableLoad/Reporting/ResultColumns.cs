@@ -1,4 +1,5 @@
 using System.Globalization;
+using TableLoad.Measurement;
 using TableLoad.Measurement.Gates;
 
 namespace TableLoad.Reporting;
@@ -9,13 +10,14 @@ namespace TableLoad.Reporting;
 /// </summary>
 internal static class ResultColumns
 {
-    /// <summary>One column: its header, and its cell in a row.</summary>
-    public sealed record Column(string Header, Func<ResultRow, string> Cell);
+    /// <summary>One column: its header, its cell in a row, and the field of summary.json's <c>latency_ms</c> it shows, if any.</summary>
+    public sealed record Column(string Header, Func<ResultRow, string> Cell, string? LatencyField = null);
 
     private static readonly Column[] Own =
     [
         new("processes", static row => row.Name),
-        new("min", static row => row.Figures.LatencyMs.Count == 0 ? ResultTable.NoLatency : Fixed(row.Figures.LatencyMs.Min, 2)),
+        new("min", static row => row.Figures.LatencyMs.Count == 0 ? ResultTable.NoLatency : Fixed(row.Figures.LatencyMs.Min, 2),
+            LatencySummary.FieldOf(nameof(LatencySummary.Min))),
         new("peak e/s", static row => row.PeakEntitiesPerSecond.ToString(CultureInfo.InvariantCulture)),
         new("succeeded", static row => row.Figures.EntitiesSucceeded.ToString(CultureInfo.InvariantCulture)),
         new("failed", static row => row.Figures.EntitiesFailed.ToString(CultureInfo.InvariantCulture)),
@@ -24,13 +26,17 @@ internal static class ResultColumns
 
     public static IReadOnlyList<Column> All { get; } = Placed(FigureColumns());
 
+    /// <summary>The batch latency columns, in the table's order: what run.json records for R's percentile table.</summary>
+    public static IReadOnlyList<LatencyColumn> Latency { get; } =
+        [.. All.Where(c => c.LatencyField is not null).Select(c => new LatencyColumn(c.Header, c.LatencyField!))];
+
     private static IEnumerable<(TableColumn Place, Column Column)> FigureColumns()
     {
         foreach (var figure in Figures.All)
         {
             if (figure.Column is { } column)
             {
-                yield return (column, new Column(column.Header, row => Value(figure, row.Figures)));
+                yield return (column, new Column(column.Header, row => Value(figure, row.Figures), figure.LatencyField));
             }
 
             if (figure.IntervalColumn is { } interval)

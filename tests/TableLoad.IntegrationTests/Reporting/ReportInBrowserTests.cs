@@ -67,6 +67,9 @@ public sealed class ReportInBrowserTests(AzuriteFixture azurite, ITestOutputHelp
 
         var cells = check.RootElement.GetProperty("cells").EnumerateArray().Select(r => r.EnumerateArray().Select(c => c.GetString()).ToList()).ToList();
         Assert.Equal(ExpectedRow(new ResultFolder(output).Summary), Assert.Single(cells));
+        var percentiles = PercentilesMdRow(output);
+        var p999 = new ResultFolder(output).Summary.LatencyMs.P999.ToString("F2", CultureInfo.InvariantCulture);
+        Assert.Equal(("p99.9", p999), percentiles[percentiles.FindIndex(c => c.Header == "p99") + 1]);
         Assert.True(check.RootElement.GetProperty("verdictFirst").GetBoolean(), "the verdict is not above the percentile table");
         Assert.Equal(JsonValueKind.Null, check.RootElement.GetProperty("service").ValueKind);
         var summary = new ResultFolder(output).Summary;
@@ -163,6 +166,14 @@ public sealed class ReportInBrowserTests(AzuriteFixture azurite, ITestOutputHelp
         return JsonDocument.Parse(WebUtility.HtmlDecode(found.Groups[1].Value));
     }
 
+    /// <summary>percentiles.md's first row: each header with its cell, in order.</summary>
+    private static List<(string Header, string Cell)> PercentilesMdRow(string output)
+    {
+        var lines = File.ReadLines(Path.Combine(output, "percentiles.md")).Where(l => l.StartsWith('|')).ToList();
+        static string[] Cells(string line) => [.. line.Trim().Trim('|').Split('|').Select(c => c.Trim())];
+        return [.. Cells(lines[0]).Zip(Cells(lines[2]))];
+    }
+
     /// <summary>The table row as TableLoad prints it: two decimals for latency, whole numbers for counts.</summary>
     internal static List<string?> ExpectedRow(RunSummary summary) => ExpectedRow(summary.Label, summary.Processes, OperationSummary.OfRun(summary));
 
@@ -175,7 +186,7 @@ public sealed class ReportInBrowserTests(AzuriteFixture azurite, ITestOutputHelp
         return
         [
             label, Count(processes),
-            Fixed(latency.Min), Fixed(latency.Median), Fixed(latency.Mean), Fixed(latency.Max), Fixed(latency.P90), Fixed(latency.P95), Fixed(latency.P99),
+            Fixed(latency.Min), Fixed(latency.Median), Fixed(latency.Mean), Fixed(latency.Max), Fixed(latency.P90), Fixed(latency.P95), Fixed(latency.P99), Fixed(latency.P999),
             Count(figures.PeakEntitiesPerSecond), Count(figures.Entities), Count(figures.EntitiesFailed),
             figures.MeanEntitiesPerSecond.ToString("F0", CultureInfo.InvariantCulture),
             Interval(figures.Confidence, figures.Confidence?.MeanEntitiesPerSecond, "F0"), Interval(figures.Confidence, figures.Confidence?.LatencyMs?.P99, "F2"),

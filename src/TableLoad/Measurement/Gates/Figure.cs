@@ -31,6 +31,9 @@ internal sealed record Figure(
     /// <summary>The run's table's column of the figure, for the run, each stage and each part; null for none.</summary>
     public TableColumn? Column { get; init; }
 
+    /// <summary>The field of summary.json's <c>latency_ms</c> that holds a batch latency figure; null for any other figure.</summary>
+    public string? LatencyField { get; init; }
+
     /// <summary>The run's table's column of the figure's interval (<see cref="Interval"/>); null for none.</summary>
     public TableColumn? IntervalColumn { get; init; }
 

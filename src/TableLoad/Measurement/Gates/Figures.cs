@@ -26,17 +26,17 @@ internal static class Figures
         {
             Compared = true, ComparedPerPart = true, Column = new("mean e/s", After: "failed"), IntervalColumn = new("95% CI e/s", After: "mean e/s"),
         },
-        RunFigure.P50 => Latency(figure, "p50", static l => l.Median, 0.08, new FigureInterval.OwnSeconds(static c => c.LatencyMs?.P50))
+        RunFigure.P50 => Latency(figure, "p50", nameof(LatencySummary.Median), static l => l.Median, 0.08, new FigureInterval.OwnSeconds(static c => c.LatencyMs?.P50))
             with { Compared = true, ComparedPerPart = true, Column = new("median", After: "min") },
-        RunFigure.P90 => Latency(figure, "p90", static l => l.P90, 0.08, new FigureInterval.OwnSeconds(static c => c.LatencyMs?.P90))
+        RunFigure.P90 => Latency(figure, "p90", nameof(LatencySummary.P90), static l => l.P90, 0.08, new FigureInterval.OwnSeconds(static c => c.LatencyMs?.P90))
             with { Compared = true, ComparedPerPart = true, Column = new("p90", After: "max") },
-        RunFigure.P95 => Latency(figure, "p95", static l => l.P95, 0.09, new FigureInterval.None()) with { Column = new("p95", After: "p90") },
-        RunFigure.P99 => Latency(figure, "p99", static l => l.P99, 0.10, new FigureInterval.OwnSeconds(static c => c.LatencyMs?.P99))
+        RunFigure.P95 => Latency(figure, "p95", nameof(LatencySummary.P95), static l => l.P95, 0.09, new FigureInterval.None()) with { Column = new("p95", After: "p90") },
+        RunFigure.P99 => Latency(figure, "p99", nameof(LatencySummary.P99), static l => l.P99, 0.10, new FigureInterval.OwnSeconds(static c => c.LatencyMs?.P99))
             with { Compared = true, ComparedPerPart = true, Column = new("p99", After: "p95"), IntervalColumn = new("95% CI p99", After: "95% CI e/s") },
-        RunFigure.P999 => Latency(figure, "p999", static l => l.P999, 0.15, new FigureInterval.None())
+        RunFigure.P999 => Latency(figure, "p999", nameof(LatencySummary.P999), static l => l.P999, 0.15, new FigureInterval.None())
             with { Compared = true, ComparedPerPart = true, SweepColumn = "p999", Column = new("p99.9", After: "p99") },
-        RunFigure.Mean => Latency(figure, "mean", static l => l.Mean, 0.08, new FigureInterval.None()) with { Column = new("mean", After: "median") },
-        RunFigure.Max => Latency(figure, "max", static l => l.Max, 0.25, new FigureInterval.None()) with { Column = new("max", After: "mean") },
+        RunFigure.Mean => Latency(figure, "mean", nameof(LatencySummary.Mean), static l => l.Mean, 0.08, new FigureInterval.None()) with { Column = new("mean", After: "median") },
+        RunFigure.Max => Latency(figure, "max", nameof(LatencySummary.Max), static l => l.Max, 0.25, new FigureInterval.None()) with { Column = new("max", After: "mean") },
         RunFigure.Throttled => new Figure(figure, "throttled", FigureUnit.Percent,
             static s => RunShares.ThrottledPercent(RunShares.ThrottledBatches(s.Outcomes), s.Outcomes.Values.Sum()),
             0.25, new FigureInterval.Share(static s => s.Outcomes.Values.Sum()), FigureReach.EachPart) { Compared = true, ComparedPerPart = true },
@@ -54,7 +54,10 @@ internal static class Figures
             0.25, new FigureInterval.None(), FigureReach.Service) { ShareOf = "the hottest partition key range's RU/s" },
     };
 
-    // A batch latency percentile or statistic: null when no batch was measured.
-    private static Figure Latency(RunFigure figure, string name, Func<LatencySummary, double> pick, double noise, FigureInterval interval) =>
-        new(figure, name, FigureUnit.Milliseconds, s => s.LatencyMs.Count > 0 ? pick(s.LatencyMs) : null, noise, interval, FigureReach.EachPart);
+    // A batch latency percentile or statistic: null when no batch was measured. property: the LatencySummary property it reads.
+    private static Figure Latency(RunFigure figure, string name, string property, Func<LatencySummary, double> pick, double noise, FigureInterval interval) =>
+        new(figure, name, FigureUnit.Milliseconds, s => s.LatencyMs.Count > 0 ? pick(s.LatencyMs) : null, noise, interval, FigureReach.EachPart)
+        {
+            LatencyField = LatencySummary.FieldOf(property),
+        };
 }

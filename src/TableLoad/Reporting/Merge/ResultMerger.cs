@@ -97,7 +97,8 @@ internal static class ResultMerger
         await SummaryJsonExporter.WriteAsync(outputDirectory, summary).ConfigureAwait(false);
         await RunJsonExporter.WriteAsync(outputDirectory, new MergedRunDescription(
             summary.RunId, summary.Label, start, parts.Max(p => p.Run.EndedUtc ?? p.StartedUtc),
-            parts.Select(p => Path.GetFullPath(p.Path)).ToList(), parts.Select(p => p.Run).ToList(), OutcomeTable.Rows)).ConfigureAwait(false);
+            parts.Select(p => Path.GetFullPath(p.Path)).ToList(), parts.Select(p => p.Run).ToList(), OutcomeTable.Rows,
+            ResultColumns.Latency)).ConfigureAwait(false);
         return summary;
     }
 }
@@ -108,6 +109,10 @@ internal sealed record MergePlan(IReadOnlyList<ResultPart> Parts, MeasuredPeriod
     public double MeasuredSeconds => Period.Seconds;
 }
 
-/// <summary>run.json of a merged result: which folders it came from, how each was made, and the outcomes of its own intervals.csv.</summary>
+/// <summary>
+/// run.json of a merged result: which folders it came from, how each was made, the outcomes of its own intervals.csv and the
+/// latency columns of its table (absent in folders merged before they were recorded).
+/// </summary>
 internal sealed record MergedRunDescription(
-    string RunId, string Label, DateTimeOffset StartedUtc, DateTimeOffset EndedUtc, IReadOnlyList<string> MergedFrom, IReadOnlyList<RunDescription> Parts, IReadOnlyList<OutcomeKind> Outcomes);
+    string RunId, string Label, DateTimeOffset StartedUtc, DateTimeOffset EndedUtc, IReadOnlyList<string> MergedFrom, IReadOnlyList<RunDescription> Parts, IReadOnlyList<OutcomeKind> Outcomes,
+    IReadOnlyList<LatencyColumn>? LatencyColumns = null);

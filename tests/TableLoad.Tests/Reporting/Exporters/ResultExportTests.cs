@@ -1,5 +1,8 @@
+using System.Globalization;
+using System.Text.Json;
 using Microsoft.Extensions.Logging;
 using Microsoft.Extensions.Logging.Abstractions;
+using TableLoad.Measurement.Gates;
 using TableLoad.Reporting;
 using TableLoad.Reporting.Exporters;
 using TableLoad.Storage;
@@ -55,7 +58,34 @@ public sealed class ResultExportTests : IDisposable
         Assert.Equal(started.AddMinutes(1), description.EndedUtc);
     }
 
+    [Fact]
+    public async Task RunJson_RecordsTheTablesLatencyColumns_EachShowingItsSummaryJsonField()
+    {
+        var output = new StringWriter();
+        IResultExporter[] exporters = [new RunJsonExporter(), new SummaryJsonExporter(), new ResultTableExporter(output, NullLogger.Instance)];
+
+        await exporters.ExportAsync(Report(RunMoments.Measured));
+
+        var columns = ResultJson.Read<RunDescription>(Path.Combine(_dir, ResultFiles.RunJson)).LatencyColumns!;
+        var declared = Figures.All.Where(f => f.Unit == FigureUnit.Milliseconds && f.Column is not null).Select(f => f.Column!.Header).Append("min");
+        Assert.Equal(ResultColumns.All.Select(c => c.Header).Where(declared.Contains), columns.Select(c => c.Header));
+        Assert.Contains("p99.9", columns.Select(c => c.Header));
+        var row = TableRow(output.ToString());
+        using var summary = JsonDocument.Parse(File.ReadAllText(Path.Combine(_dir, ResultFiles.SummaryJson)));
+        var latency = summary.RootElement.GetProperty("latency_ms");
+        Assert.All(columns, c => Assert.Equal(latency.GetProperty(c.Field).GetDouble().ToString("F2", CultureInfo.InvariantCulture), row[c.Header]));
+    }
+
     public void Dispose() => Directory.Delete(_dir, recursive: true);
+
+    // The printed table's first row, by header.
+    private static Dictionary<string, string> TableRow(string table)
+    {
+        var lines = table.Split('\n').Where(l => l.StartsWith('|')).ToList();
+        static string[] Cells(string line) => [.. line.Trim().Trim('|').Split('|').Select(c => c.Trim())];
+        var header = lines.FindIndex(l => l.Contains("| processes", StringComparison.Ordinal));
+        return Cells(lines[header]).Zip(Cells(lines[header + 2])).ToDictionary(p => p.First, p => p.Second);
+    }
 
     private RunReport Report(RunMoments moment)
     {

@@ -79,6 +79,7 @@ public sealed class ResultMergerTests : IDisposable
         var description = ResultJson.Read<MergedRunDescription>(Path.Combine(merged, ResultFiles.RunJson));
         Assert.Equal([run], description.MergedFrom);
         Assert.Equal("r1", Assert.Single(description.Parts).RunId);
+        Assert.Equal(ResultColumns.Latency, description.LatencyColumns);
     }
 
     public void Dispose() => Directory.Delete(_root, recursive: true);
