@@ -102,8 +102,10 @@ internal sealed class ProxyRequestHandler(ProxySettings settings, TargetForwarde
                 observation.Partition = RequestAdmission.PartitionOf(kind, address, body.AsSpan(0, length));
             }
 
-            var admittedSecond = time.GetUtcNow().ToUnixTimeSeconds();
-            var admitted = _admission.Admit(kind, address, body.AsSpan(0, length), out var admittedThisSecond);
+            // One reading of the clock: the Cosmos view records the charge in the second the budget spent it from (two readings could straddle a second).
+            var admittedAt = time.GetUtcNow();
+            var admittedSecond = admittedAt.ToUnixTimeSeconds();
+            var admitted = _admission.Admit(kind, address, body.AsSpan(0, length), admittedAt, out var admittedThisSecond);
             if (!admitted.Admission.IsAdmitted)
             {
                 var code = _faults.CodeOf(draw);

@@ -20,7 +20,8 @@ internal sealed class RequestAdmission(ProxySettings settings, TimeProvider time
     /// answer); deletes: a batch's DELETE sub-requests or a single delete's one; charge: in Cosmos mode, what was spent
     /// to admit it (a write's whole charge, a read's least).
     /// </summary>
-    public Admitted Admit(RequestKind kind, in RequestAddress address, ReadOnlySpan<byte> body, out double admittedThisSecond)
+    /// <param name="now">The moment of the admission: the second a request-unit charge is spent from.</param>
+    public Admitted Admit(RequestKind kind, in RequestAddress address, ReadOnlySpan<byte> body, DateTimeOffset now, out double admittedThisSecond)
     {
         admittedThisSecond = 0;
         var shape = kind switch
@@ -44,7 +45,7 @@ internal sealed class RequestAdmission(ProxySettings settings, TimeProvider time
                 RequestKind.Query => ReadChargeModel.QueryBase,
                 RequestKind.Other => 0,
             };
-            return new Admitted(_budget.TrySpend(address.Account, charge, out admittedThisSecond), entities, shape.Deletes, charge);
+            return new Admitted(_budget.TrySpend(address.Account, charge, now, out admittedThisSecond), entities, shape.Deletes, charge);
         }
 
         Span<char> id = stackalloc char[MaxPartitionIdChars];

@@ -12,10 +12,11 @@ namespace TableLoad.Proxy;
 internal sealed class RequestUnitBudget(double requestUnitsPerSecond, TimeProvider time)
 {
     private readonly ConcurrentDictionary<string, AccountSeconds> _accounts = new(StringComparer.Ordinal);
+    /// <param name="now">The moment of the admission, read once by the caller: the service's view records the charge in this moment's second, which must be the one it is spent from.</param>
     /// <param name="admittedThisSecond">When admitted, what the account's second has admitted so far, this charge included.</param>
-    public Admission TrySpend(ReadOnlySpan<char> account, double charge, out double admittedThisSecond)
+    public Admission TrySpend(ReadOnlySpan<char> account, double charge, DateTimeOffset now, out double admittedThisSecond)
     {
-        (var wait, admittedThisSecond) = Seconds(account).TrySpend(charge, time.GetUtcNow());
+        (var wait, admittedThisSecond) = Seconds(account).TrySpend(charge, now);
         return wait > TimeSpan.Zero ? new Admission(ThrottledBy.RequestUnits, wait) : Admission.Admitted;
     }
 
