@@ -14,7 +14,8 @@ internal sealed record RequestLane(TableOperation Operation, IRequestSender Send
 /// </summary>
 internal sealed class RequestLanes
 {
-    private readonly Dictionary<TableOperation, RequestLane> _lanes;
+    // By operation, as the sequences are by key use: the draw picks its lane per request without a lookup.
+    private readonly RequestLane?[] _lanes = new RequestLane?[Enum.GetValues<TableOperation>().Length];
     private readonly WeightedChoice<TableOperation> _choice;
     private readonly Random _random = new();
     private readonly long[] _sequences = new long[Enum.GetValues<KeyUse>().Length];
@@ -27,9 +28,12 @@ internal sealed class RequestLanes
             : null;
         var chooser = ChooserOf(settings, Inserted, _random);
         _choice = settings.Load.Operations.Mix.ToChoice();
-        _lanes = settings.Load.OperationsSent.ToDictionary(o => o, o => new RequestLane(o, client.CreateSender(o, settings.Load.Batching.Form),
-            new RequestKeys(o, keys, settings.Load.BatchSize, settings.Load.KeySpace ?? 0, partitionCycle, settings.Load.Query, chooser, _random, Inserted),
-            ScenarioSlices.Of(settings.ScenarioName, o, settings.Load.Operations.SlicesEach)));
+        foreach (var o in settings.Load.OperationsSent)
+        {
+            _lanes[(int)o] = new RequestLane(o, client.CreateSender(o, settings.Load.Batching.Form),
+                new RequestKeys(o, keys, settings.Load.BatchSize, settings.Load.KeySpace ?? 0, partitionCycle, settings.Load.Query, chooser, _random, Inserted),
+                ScenarioSlices.Of(settings.ScenarioName, o, settings.Load.Operations.SlicesEach));
+        }
     }
 
     /// <summary>The keys a mix's inserts added, per partition; null when the run's inserts (if any) cycle over the key space.</summary>
@@ -38,7 +42,8 @@ internal sealed class RequestLanes
     /// <summary>The next request's lane, and its number among the requests of its key use (the sequence its keys and partition follow).</summary>
     public (RequestLane Lane, long Sequence) Next()
     {
-        var lane = _lanes[_choice.Next(_random)];
+        // Only the operations sent are drawn, and each has its lane.
+        var lane = _lanes[(int)_choice.Next(_random)]!;
         var sequence = _sequences[(int)lane.Operation.KeyUse()]++;
         return (lane, sequence);
     }

@@ -47,8 +47,10 @@ internal sealed class TaskLoops(
     private async Task LoopAsync(int task, BatchSchedule? schedule, StagePlan? closedPlan, long measuredStartMicros, CancellationToken stopStarting, CancellationToken abandon)
     {
         var recorder = collector.NewRecorder();
-        var cycle = settings.Load.Partitions.Cycle(settings.Tasks);
-        var keys = new TaskKeys(settings.Load.KeyPrefix, settings.Instance, settings.Process, task, settings.Load.BatchSize, settings.Load.KeySpace, cycle, nonce);
+        // Read once: a run's load is its scenarios' first, found anew on each read of RunSettings.Load.
+        var load = settings.Load;
+        var cycle = load.Partitions.Cycle(load.Tasks);
+        var keys = new TaskKeys(load.KeyPrefix, settings.Instance, settings.Process, task, load.BatchSize, load.KeySpace, cycle, nonce);
         var lanes = new RequestLanes(settings, client, keys, cycle);
         for (long sequence = 0; !stopStarting.IsCancellationRequested; sequence++)
         {
@@ -60,7 +62,7 @@ internal sealed class TaskLoops(
             }
 
             var ((operation, sender, requests, slices), keySequence) = lanes.Next();
-            var partitionKey = settings.Load.Partitions.PartitionKey(settings.Load.KeyPrefix, settings.Process, task, keySequence, settings.Tasks);
+            var partitionKey = load.Partitions.PartitionKey(load.KeyPrefix, settings.Process, task, keySequence, load.Tasks);
             if (!requests.TryNext(keySequence, partitionKey, out var batch, out var count))
             {
                 // A delete with no key left: this task's load has ended, as the run's output says.
@@ -107,7 +109,7 @@ internal sealed class TaskLoops(
                 // A mix's inserts write keys beyond the key space, each once.
                 KeyUse.WritesNew when lanes.Inserted is not null => (count, 0),
                 // Keys a preload stored are not new to the table when a task overwrites them.
-                KeyUse.WritesNew or KeyUse.Overwrites => (settings.Load.Preload ? 0 : keys.Stored(keySequence, batch, count), 0),
+                KeyUse.WritesNew or KeyUse.Overwrites => (load.Preload ? 0 : keys.Stored(keySequence, batch, count), 0),
                 KeyUse.Deletes => (0, count),
                 KeyUse.Reads or KeyUse.Updates => (0, 0),
             };

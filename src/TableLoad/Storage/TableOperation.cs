@@ -65,14 +65,6 @@ internal static class TableOperationNames
     /// </summary>
     public static double EntitiesAsked(this TableOperation operation, int batchSize, QueryShape query) => operation.Definition().EntitiesAsked(batchSize, query);
 
-    /// <summary>
-    /// The entities a request of a load of <paramref name="operation"/>, or of <paramref name="mix"/> when there is one, is meant to carry on
-    /// average over the mix's weights: what the open model spaces requests by, and what a rate in requests per second is multiplied by.
-    /// </summary>
-    public static double EntitiesPerRequest(this TableOperation operation, OperationMix? mix, int batchSize, QueryShape query) => mix is { Weights: var weights }
-        ? weights.Sum(w => w.Weight * w.Operation.EntitiesAsked(batchSize, query)) / weights.Sum(w => w.Weight)
-        : operation.EntitiesAsked(batchSize, query);
-
     /// <summary>The names, as <c>--help</c> and refusals list them.</summary>
     public static string AllNames { get; } = string.Join(", ", Enum.GetValues<TableOperation>().Select(o => o.ToName()));
 
