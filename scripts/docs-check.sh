@@ -24,7 +24,8 @@
 #
 # What a reader fills in is filled in: AccountKey=... gets a dummy key, `--instance k` becomes 0, a
 # literal --start-at a time 5 s ahead. Durations are shortened: --duration 1s and --warmup 0s (1s in a block
-# that judges figures with --fail-if or --fail-on), added to every run, sweep, tune and quickstart without them (no --duration beside --stages, whose stages last 1s each instead, unless the command has an --abort-if, whose window may need them), and --cooldown 0s (the quickstart, which runs
+# that judges figures with --fail-if or --fail-on; a block that promises a plot keeps its --duration after a 1s
+# warm-up, since a busy machine can start a run's tasks too late for a lone second to measure a request), added to every run, sweep, tune and quickstart without them (no --duration beside --stages, whose stages last 1s each instead, unless the command has an --abort-if, whose window may need them), and --cooldown 0s (the quickstart, which runs
 # from the repository's root, also gets an --output in the scratch folder). A validate or remote
 # sweep without --output gets one of its own: they stop at once, and the default folder is named by
 # the second. The ports 10002 and 10302 become the throwaway Azurite's, 10102 the proxy's.
@@ -108,7 +109,7 @@ substitute() {
         -e "s/(^|[^0-9])(10002|10302)([^0-9]|$)/\1$target_port\3/g" \
         -e "s/(^|[^0-9])10102([^0-9]|$)/\1$PROXY_PORT\2/g" \
         -e 's/ \.\.\. / /g' \
-        -e 's/--duration [^[:space:]]+/--duration 1s/g' \
+        -e "s/--duration ([^[:space:]]+)/--duration ${block_duration:-\\1}/g" \
         -e "s/--warmup [^[:space:]]+/--warmup $block_warmup/g" \
         -e 's/--cooldown [^[:space:]]+/--cooldown 0s/g' \
         -e 's#^dotnet build src/#dotnet build '"$REPO_ROOT"'/src/#' \
@@ -202,7 +203,14 @@ run_block() {
     : >"$results"
     # Each closed-model warm-up second keeps both cores busy too: only a block whose gates read the figures has one.
     block_warmup=0s
+    block_duration=1s
     [[ "$commands" =~ --fail-if|--fail-on ]] && block_warmup=1s
+    # A plot needs measured requests, and on a busy machine a run's tasks can take all of a lone second to start (the
+    # run then measures nothing): a block that promises one keeps the --duration its reader types, after a warm-up second.
+    if [[ "$expects" == *.png* ]]; then
+        block_warmup=1s
+        block_duration=""
+    fi
     write_block_script "$class" "$doc" "$script" "$results" "$skip" <<<"$commands"
 
     if ((list_only)); then

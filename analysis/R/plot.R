@@ -255,9 +255,12 @@ one_row_a_second <- function(intervals, counts) {
   merged[]
 }
 
+# Every run's seconds (complete_intervals), the run a factor in the runs' order; NULL when no run measured a second
+# (a run whose tasks sent nothing writes intervals.csv's header alone).
 interval_table <- function(runs) {
   # Runs written by different TableLoad versions have different columns (request_units, a plan's stage and target).
   table <- data.table::rbindlist(lapply(runs, complete_intervals), use.names = TRUE, fill = TRUE)
+  if (nrow(table) == 0L) return(NULL)
   table[, run := factor(run, levels = run_names(runs))]
   table[]
 }
@@ -330,6 +333,7 @@ EVENT_COLOURS <- c("throttled" = "#E69F00", "failed otherwise" = "#D55E00")
 
 plot_throughput <- function(runs, title = "Entities written per second") {
   intervals <- interval_table(runs)
+  if (is.null(intervals)) return(NULL)
   parts <- part_interval_table(runs)
   # A mix or a run of scenarios draws each part's succeeded entities as a line of its own, beside the run's failed ones.
   succeeded <- if (is.null(parts)) intervals[, .(run, x, rate = entities_succeeded, series = "succeeded")]
@@ -395,6 +399,7 @@ plot_throughput <- function(runs, title = "Entities written per second") {
 
 plot_interval_latency <- function(runs, title = "Batch latency per second: median and p99") {
   intervals <- interval_table(runs)
+  if (is.null(intervals)) return(NULL)
   parts <- part_interval_table(runs)
   if (!is.null(parts)) {
     if (missing(title)) title <- sprintf("Request latency per second by %s: median and p99", parts_kind(runs))

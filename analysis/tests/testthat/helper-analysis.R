@@ -8,12 +8,14 @@ RUN_FIXTURES <- c("run-t2-b10", "run-t4-b10", "run-rejected", "run-no-batch-log"
 # Written by a TableLoad whose printed table has the interval columns, which percentiles.md leaves out.
 STAGE_FIXTURES <- c("run-stages-open", "run-stages-closed")
 SWEEP_FIXTURE <- file.path(FIXTURES, "sweep-mini")
+# A run whose tasks sent nothing: intervals.csv's header alone, latency.hlog without an interval.
+NOTHING_MEASURED_FIXTURE <- "run-nothing-measured"
 
 fixture <- function(name) file.path(FIXTURES, name)
 
 # Every result folder among the fixtures: the runs and the sweep's cells.
 all_result_folders <- function() {
-  c(fixture(c(RUN_FIXTURES, STAGE_FIXTURES)), list.dirs(SWEEP_FIXTURE, recursive = FALSE))
+  c(fixture(c(RUN_FIXTURES, STAGE_FIXTURES, NOTHING_MEASURED_FIXTURE)), list.dirs(SWEEP_FIXTURE, recursive = FALSE))
 }
 
 fixture_label <- function(name) read_json_file(file.path(fixture(name), "summary.json"))$label

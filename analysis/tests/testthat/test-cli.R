@@ -13,6 +13,21 @@ test_that("report.R writes the table and plots into each result folder and print
   for (png in grep("\\.png$", result$stdout, value = TRUE)) expect_png(png)
 })
 
+test_that("report.R reports a run that measured no request: the table, report.html, and each plot it cannot draw named", {
+  dir <- copy_fixtures(NOTHING_MEASURED_FIXTURE)
+  result <- run_script("report.R", dir)
+  expect_equal(result$status, 0L, info = paste(result$stderr, collapse = "\n"))
+  expect_setequal(basename(result$stdout), c("percentiles.md", "percentiles.csv", "report.html"))
+  for (plot in names(RUN_PLOTS)) {
+    expect_true(any(startsWith(result$stderr, sprintf("skipped %s: no data for it", plot))), info = plot)
+  }
+  # Beside a run that measured requests, the report draws that run.
+  out <- tempfile("report-")
+  together <- run_script("report.R", c("--out", out, dir, fixture("run-t2-b10")))
+  expect_equal(together$status, 0L, info = paste(together$stderr, collapse = "\n"))
+  expect_true(all(file.path(out, c("throughput.png", "latency-per-second.png", "report.html")) %in% together$stdout))
+})
+
 test_that("report.R --out reports several runs together, from any working directory", {
   out <- tempfile("report-")
   result <- run_script("report.R", c("--out", out, fixture(RUN_FIXTURES)), wd = tempdir())
