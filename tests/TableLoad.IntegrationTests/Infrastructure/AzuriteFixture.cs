@@ -164,7 +164,9 @@ public class AzuriteFixture : IAsyncLifetime
                  {
                      "--require", WriteParentWatchdog(), serviceMain,
                      $"--{Service}Host", "127.0.0.1", $"--{Service}Port", Port.ToString(CultureInfo.InvariantCulture),
-                     "--inMemoryPersistence", "--skipApiVersionCheck", "--disableTelemetry", "--loose",
+                     // --silent: an access-log line a request cost Azurite a tenth of its CPU for single writes (5.1 against 5.8
+                     // CPU-s for 6,000), and each line crossed to the test runner; a crash still prints to stderr.
+                     "--inMemoryPersistence", "--skipApiVersionCheck", "--disableTelemetry", "--loose", "--silent",
                  })
         {
             startInfo.ArgumentList.Add(argument);
