@@ -23,7 +23,7 @@
 # Any marker may add `needs: TOOL`: the block is skipped, and said so, when TOOL is not installed.
 #
 # What a reader fills in is filled in: AccountKey=... gets a dummy key, `--instance k` becomes 0, a
-# literal --start-at a time 5 s ahead. Durations are shortened: --duration 1s and --warmup 0s (1s in a block
+# literal --start-at a time 5 s ahead. Durations are shortened: --duration 1s and --warmup 0s (2s and 1s in a block
 # that judges figures with --fail-if or --fail-on; a block that promises a plot keeps its --duration after a 1s
 # warm-up, since a busy machine can start a run's tasks too late for a lone second to measure a request), added to every run, sweep, tune and quickstart without them (no --duration beside --stages, whose stages last 1s each instead, unless the command has an --abort-if, whose window may need them), and --cooldown 0s (the quickstart, which runs
 # from the repository's root, also gets an --output in the scratch folder). A validate or remote
@@ -137,7 +137,7 @@ substitute() {
         # is spent only where figures are judged (block_warmup), so that a busy machine's start-up (the first connection,
         # the JIT) is not all of the second a gate reads.
         # A stage plan's measured time is its stages' sum, and run refuses --duration beside it.
-        [[ "$cmd" =~ --duration|--stages ]] || cmd="$cmd --duration 1s"
+        [[ "$cmd" =~ --duration|--stages ]] || cmd="$cmd --duration ${block_duration:-1s}"
         [[ "$cmd" =~ --warmup ]] || cmd="$cmd --warmup $block_warmup"
         cmd="$cmd$tail"
     fi
@@ -204,7 +204,12 @@ run_block() {
     # Each closed-model warm-up second keeps both cores busy too: only a block whose gates read the figures has one.
     block_warmup=0s
     block_duration=1s
-    [[ "$commands" =~ --fail-if|--fail-on ]] && block_warmup=1s
+    # A gate that reads no measured request fails (exit 99): a judged block's runs get a warm-up second for the start-up and
+    # two measured seconds, so that a busy machine's slow start still leaves requests to judge.
+    if [[ "$commands" =~ --fail-if|--fail-on ]]; then
+        block_warmup=1s
+        block_duration=2s
+    fi
     # A plot needs measured requests, and on a busy machine a run's tasks can take all of a lone second to start (the
     # run then measures nothing): a block that promises one keeps the --duration its reader types, after a warm-up second.
     if [[ "$expects" == *.png* ]]; then

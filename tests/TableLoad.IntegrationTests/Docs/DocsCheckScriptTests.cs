@@ -37,7 +37,7 @@ public sealed class DocsCheckScriptTests
     }
 
     [Fact]
-    public async Task AStagePlan_RunsEachStageForASecond_AsARunWithoutOneRunsForASecondInAll_UnlessAnAbortIfWindowNeedsThePlan_WarmedUpOnlyWhereGatesReadIt()
+    public async Task AStagePlan_RunsEachStageForASecond_AsARunWithoutOneRunsForASecondInAll_UnlessAnAbortIfWindowNeedsThePlan_LongerWhereGatesReadItOrAPlotIsPromised()
     {
         var doc = await WriteDocAsync("stages.md",
             "<!-- runnable: local -->",
@@ -51,6 +51,12 @@ public sealed class DocsCheckScriptTests
             $"{Fence}bash",
             "tableload run --tasks 2 --output results/a",
             "tableload run --tasks 4 --output results/b --fail-if \"p99<5s\"",
+            Fence,
+            "",
+            "<!-- runnable: local; expects: results/c/throughput.png -->",
+            $"{Fence}bash",
+            "tableload run --tasks 2 --duration 5s --output results/c",
+            "tableload run --tasks 2 --output results/d",
             Fence);
 
         var (exitCode, output) = await RunCheckAsync("--list", doc);
@@ -60,9 +66,13 @@ public sealed class DocsCheckScriptTests
         Assert.Contains("tableload run --tasks 2 --duration 1s --warmup 0s\n", output, StringComparison.Ordinal);
         // A 1 s plan would be refused: a 5 s window does not fit in it.
         Assert.Contains("tableload run --rate 500 --stages 60s:4000 --abort-if \"throttled>5% for 5s\" --warmup 0s\n", output, StringComparison.Ordinal);
-        // A block whose gate reads the figures keeps a warm-up second for each of its runs, so that start-up is not all it reads.
-        Assert.Contains("tableload run --tasks 2 --output results/a --duration 1s --warmup 1s\n", output, StringComparison.Ordinal);
-        Assert.Contains("tableload run --tasks 4 --output results/b --fail-if \"p99<5s\" --duration 1s --warmup 1s\n", output, StringComparison.Ordinal);
+        // A block whose gate reads the figures gives each of its runs a warm-up second and two measured ones, so that start-up is not
+        // all it reads.
+        Assert.Contains("tableload run --tasks 2 --output results/a --duration 2s --warmup 1s\n", output, StringComparison.Ordinal);
+        Assert.Contains("tableload run --tasks 4 --output results/b --fail-if \"p99<5s\" --duration 2s --warmup 1s\n", output, StringComparison.Ordinal);
+        // A block that promises a plot keeps the duration it types, after a warm-up second: a plot needs measured requests.
+        Assert.Contains("tableload run --tasks 2 --duration 5s --output results/c --warmup 1s\n", output, StringComparison.Ordinal);
+        Assert.Contains("tableload run --tasks 2 --output results/d --duration 1s --warmup 1s\n", output, StringComparison.Ordinal);
         Directory.Delete(Path.GetDirectoryName(doc)!, recursive: true);
     }
 
