@@ -7,7 +7,7 @@ namespace TableLoad.IntegrationTests.Sweep;
 
 /// <summary><c>tableload sweep</c> against Azurite: one folder and one sweep.csv row per cell, resumable, interruptible.</summary>
 [Collection(SweepAzuriteCollection.Name)]
-public sealed class SweepTests(AzuriteFixture azurite) : IDisposable
+public sealed class SweepTests(AzuriteFixture azurite, SharedRuns runs) : IClassFixture<SharedRuns>, IDisposable
 {
     private static readonly TimeSpan Limit = TimeSpan.FromSeconds(60);
     private static readonly string[] Cells =
@@ -15,8 +15,30 @@ public sealed class SweepTests(AzuriteFixture azurite) : IDisposable
 
     private readonly string _output = Directory.CreateTempSubdirectory("tableload-sweep-").FullName;
 
-    private string[] TinySweep(params string[] more) =>
-        ["sweep", "--tasks", "1,2", "--batch-size", "10,20", "--duration", "1s", "--warmup", "0s", "--output", _output, .. more];
+    // A budget of batches, not a time, ends each cell: every cell measures some at any machine speed, and none saturates the
+    // machine for longer than its budget takes.
+    private static readonly string[] TinyCell = ["--batches", "10", "--duration", "60s", "--warmup", "0s"];
+
+    private static readonly string[] TinyGrid = ["sweep", "--tasks", "1,2", "--batch-size", "10,20", .. TinyCell];
+
+    private string[] TinySweep(params string[] more) => [.. TinyGrid, "--output", _output, .. more];
+
+    /// <summary>
+    /// TinySweep's first sweep, made once for the tests that resume it: each gets a copy in its own --output to cut rows from
+    /// and resume (a resume checks only the run options in sweep.json, which name no folder).
+    /// </summary>
+    private async Task<FinishedRun> TinySweepCopiedAsync()
+    {
+        var run = await runs.OnceAsync("tiny", azurite.ConnectionString, TinyGrid);
+        foreach (var file in Directory.EnumerateFiles(run.Output, "*", SearchOption.AllDirectories))
+        {
+            var target = Path.Combine(_output, Path.GetRelativePath(run.Output, file));
+            Directory.CreateDirectory(Path.GetDirectoryName(target)!);
+            File.Copy(file, target);
+        }
+
+        return run;
+    }
 
     private IReadOnlyList<IReadOnlyDictionary<string, string>> SweepCsv() => new ResultFolder(_output).Csv(ResultFiles.SweepCsv);
 
@@ -25,7 +47,7 @@ public sealed class SweepTests(AzuriteFixture azurite) : IDisposable
     [Fact]
     public async Task Sweep_TwoByTwo_WritesACellFolderAndARowPerCell_EqualToItsSummary_AndResumeRerunsOnlyAMissingRow()
     {
-        var (exitCode, stdout, stderr) = await TableLoadProcess.RunAsync(TinySweep(), azurite.ConnectionString, Limit);
+        var (exitCode, stdout, stderr, _) = await TinySweepCopiedAsync();
 
         Assert.True(exitCode == 0, stderr);
         var rows = SweepCsv();
@@ -179,7 +201,7 @@ public sealed class SweepTests(AzuriteFixture azurite) : IDisposable
     public async Task Sweep_RepeatTwo_EndsWithTheIntervalBetweenTheRepeatsOfEachPoint()
     {
         var (exitCode, stdout, stderr) = await TableLoadProcess.RunAsync(
-            ["sweep", "--tasks", "2", "--batch-size", "10", "--repeat", "2", "--duration", "1s", "--warmup", "0s", "--output", _output], azurite.ConnectionString, Limit);
+            ["sweep", "--tasks", "2", "--batch-size", "10", "--repeat", "2", .. TinyCell, "--output", _output], azurite.ConnectionString, Limit);
 
         Assert.True(exitCode == 0, stderr);
         var means = SweepCsv().Select(r => ResultFolder.Number(r["mean_eps"])).ToList();
@@ -198,7 +220,7 @@ public sealed class SweepTests(AzuriteFixture azurite) : IDisposable
     [Fact]
     public async Task Resume_WithoutTheKnobLists_TakesTheGridFromSweepJson_AndReadsASweepCsvWhoseColumnsWereReorderedAndOneAdded()
     {
-        var (exitCode, _, stderr) = await TableLoadProcess.RunAsync(TinySweep(), azurite.ConnectionString, Limit);
+        var (exitCode, _, stderr, _) = await TinySweepCopiedAsync();
         Assert.True(exitCode == 0, stderr);
         var csvPath = Path.Combine(_output, ResultFiles.SweepCsv);
         // As a spreadsheet might save it: the columns in reverse order and a "note" column added.
@@ -206,7 +228,7 @@ public sealed class SweepTests(AzuriteFixture azurite) : IDisposable
         File.WriteAllLines(csvPath, kept.Select((l, i) => string.Join(',', Enumerable.Reverse(l.Split(',')).Append(i == 0 ? "note" : "seen"))));
         var before = SweepCsv();
 
-        (exitCode, _, stderr) = await TableLoadProcess.RunAsync(["sweep", "--duration", "1s", "--warmup", "0s", "--output", _output, "--resume"], azurite.ConnectionString, Limit);
+        (exitCode, _, stderr) = await TableLoadProcess.RunAsync(["sweep", .. TinyCell, "--output", _output, "--resume"], azurite.ConnectionString, Limit);
 
         Assert.True(exitCode == 0, stderr);
         Assert.Equal([$"[2/4] {Cells[1]}: running"], stderr.Split('\n').Where(l => l.EndsWith(": running", StringComparison.Ordinal)));
@@ -252,7 +274,7 @@ public sealed class SweepTests(AzuriteFixture azurite) : IDisposable
     [Fact]
     public async Task Resume_ASweepCsvWrittenBeforeTheGatesAndIntervalColumns_KeepsItsHeader_AndRunsOnlyTheMissingCell()
     {
-        string[] sweep = ["sweep", "--tasks", "1,2", "--batch-size", "10", "--duration", "2s", "--warmup", "0s", "--output", _output, "--fail-if", "p99<10m"];
+        string[] sweep = ["sweep", "--tasks", "1,2", "--batch-size", "10", .. TinyCell, "--output", _output, "--fail-if", "p99<10m"];
         var (exitCode, _, stderr) = await TableLoadProcess.RunAsync(sweep, azurite.ConnectionString, Limit);
         Assert.True(exitCode == 0, stderr);
         var csvPath = Path.Combine(_output, ResultFiles.SweepCsv);
@@ -351,18 +373,20 @@ public sealed class SweepTests(AzuriteFixture azurite) : IDisposable
     [Fact]
     public async Task Interrupt_StopsTheRunningCell_WhichWritesItsResultsMarkedInterrupted_ButIsNotInSweepCsv()
     {
+        // A trickle of a batch a second keeps the cell running until the signal without saturating the machine meanwhile.
+        const string Running = "sdk-p1-t1-b100-e1024-single-rate100-r1";
         using var process = TableLoadProcess.Start(
-            ["sweep", "--tasks", "1,2", "--duration", "5m", "--warmup", "0s", "--output", _output], azurite.ConnectionString);
-        await process.WaitForErrorTextAsync($"[1/2] sdk-p1-t1-b100-e1024-single-r1: running", TimeSpan.FromSeconds(30));
-        await WaitForFileAsync(Path.Combine(_output, "sdk-p1-t1-b100-e1024-single-r1", ResultFiles.RunJson), TimeSpan.FromSeconds(30));
+            ["sweep", "--tasks", "1,2", "--rate", "100", "--duration", "5m", "--warmup", "0s", "--output", _output], azurite.ConnectionString);
+        await process.WaitForErrorTextAsync($"[1/2] {Running}: running", TimeSpan.FromSeconds(30));
+        await WaitForFileAsync(Path.Combine(_output, Running, ResultFiles.RunJson), TimeSpan.FromSeconds(30));
 
         process.Signal(2);
         var exitCode = await process.WaitForExitAsync(TimeSpan.FromSeconds(45));
 
         Assert.Equal(130, exitCode);
-        Assert.Equal("interrupted", Summary("sdk-p1-t1-b100-e1024-single-r1").Status.ToSnakeCase());
+        Assert.Equal("interrupted", Summary(Running).Status.ToSnakeCase());
         Assert.Empty(SweepCsv());
-        Assert.False(Directory.Exists(Path.Combine(_output, "sdk-p1-t2-b100-e1024-single-r1")));
+        Assert.False(Directory.Exists(Path.Combine(_output, "sdk-p1-t2-b100-e1024-single-rate100-r1")));
     }
 
     private string ScenarioProfile()
