@@ -17,6 +17,13 @@ public sealed class ThrottledRunTests(AzuriteFixture azurite, ITestOutputHelper 
 {
     // Far below what 8 tasks of 100-entity batches send at any machine speed: their first batches alone go over its bucket.
     private const int PartitionLimit = 200;
+    // A run the proxy paces (its limit, its latency, an open model's rate) for as long as a test needs it.
+    private static readonly string[] FourSeconds = ["--duration", "4s"];
+
+    // A run that only counts ends after its batches at any machine speed, with the minute as a cap: a closed model held for
+    // seconds against a throttling proxy spends both cores on refused batches that prove nothing more.
+    private static readonly string[] FortyBatches = ["--batches", "40", "--duration", "1m"];
+
     private readonly string _output = Directory.CreateTempSubdirectory("tableload-proxy-run-").FullName;
 
     [Theory]
@@ -27,7 +34,7 @@ public sealed class ThrottledRunTests(AzuriteFixture azurite, ITestOutputHelper 
         await using var proxy = await InProcessProxy.StartAsync(azurite, s => s with { PartitionLimit = PartitionLimit });
 
         var stopwatch = Stopwatch.StartNew();
-        var (summary, stdout) = await RunThroughAsync(proxy, client);
+        var (summary, stdout) = await RunThroughAsync(proxy, client, span: FortyBatches);
         var stats = proxy.Stats;
 
         var outcomes = summary.Outcomes;
@@ -49,7 +56,9 @@ public sealed class ThrottledRunTests(AzuriteFixture azurite, ITestOutputHelper 
     {
         await using var proxy = await InProcessProxy.StartAsync(azurite, s => s with { PartitionLimit = PartitionLimit });
 
-        var (summary, stdout) = await RunThroughAsync(proxy, warmup: "2s");
+        // Ten batches a second asked of a partition that takes two: the warm-up's batches are throttled at any machine speed,
+        // as a closed model's are, without its refused batches keeping both cores busy.
+        var (summary, stdout) = await RunThroughAsync(proxy, warmup: "2s", more: ["--rate", "1000"]);
         var stats = proxy.Stats;
 
         Assert.True(summary.Warmup.Outcomes["server_busy"] > 0, "the warm-up should have been throttled too");
@@ -64,7 +73,7 @@ public sealed class ThrottledRunTests(AzuriteFixture azurite, ITestOutputHelper 
     {
         await using var proxy = await InProcessProxy.StartAsync(azurite, s => s with { PartitionLimit = PartitionLimit, TimeoutShare = 1 });
 
-        var (summary, stdout) = await RunThroughAsync(proxy);
+        var (summary, stdout) = await RunThroughAsync(proxy, span: FortyBatches);
         var stats = proxy.Stats;
 
         var outcomes = summary.Outcomes;
@@ -82,7 +91,7 @@ public sealed class ThrottledRunTests(AzuriteFixture azurite, ITestOutputHelper 
     {
         await using var proxy = await InProcessProxy.StartAsync(azurite, s => s with { PartitionLimit = PartitionLimit, Cosmos = true });
 
-        var (summary, stdout) = await RunThroughAsync(proxy, client);
+        var (summary, stdout) = await RunThroughAsync(proxy, client, span: FortyBatches);
         var stats = proxy.Stats;
 
         var outcomes = summary.Outcomes;
@@ -99,7 +108,8 @@ public sealed class ThrottledRunTests(AzuriteFixture azurite, ITestOutputHelper 
     {
         await using var proxy = await InProcessProxy.StartAsync(azurite, s => s with { PartitionLimit = 1e9, AccountLimit = 1e9, ResetRate = 0.2, Seed = 7 });
 
-        var (summary, stdout) = await RunThroughAsync(proxy, client);
+        // The n-th batch's draw is the seed's, so 500 batches meet the same resets at any machine speed, enough for the share's bounds.
+        var (summary, stdout) = await RunThroughAsync(proxy, client, span: ["--batches", "500", "--duration", "1m"], more: ["--batch-size", "10"]);
         var stats = proxy.Stats;
 
         var outcomes = summary.Outcomes;
@@ -118,7 +128,8 @@ public sealed class ThrottledRunTests(AzuriteFixture azurite, ITestOutputHelper 
     {
         await using var proxy = await InProcessProxy.StartAsync(azurite, s => s with { ResetRate = 1, PartitionLimit = 1 });
 
-        var (summary, stdout) = await RunThroughAsync(proxy);
+        // A batch for each task: every read-back waits out the partition's one entity a second, so more batches only take longer.
+        var (summary, stdout) = await RunThroughAsync(proxy, span: ["--batches", "8", "--duration", "1m"]);
         var stats = proxy.Stats;
 
         var outcomes = summary.Outcomes;
@@ -169,7 +180,7 @@ public sealed class ThrottledRunTests(AzuriteFixture azurite, ITestOutputHelper 
     {
         await using var proxy = await InProcessProxy.StartAsync(azurite, s => s with { PartitionLimit = PartitionLimit, Cosmos = true });
 
-        var (summary, stdout) = await RunThroughAsync(proxy, client, retries: 3);
+        var (summary, stdout) = await RunThroughAsync(proxy, client, retries: 3, span: FortyBatches);
         var stats = proxy.Stats;
 
         Assert.True(stats.Throttled.TooManyRequests > 0);
@@ -188,7 +199,7 @@ public sealed class ThrottledRunTests(AzuriteFixture azurite, ITestOutputHelper 
     {
         await using var proxy = await InProcessProxy.StartAsync(azurite, s => s with { PartitionLimit = 1e9, AccountLimit = 1e9, LoseAnswerRate = 0.1, Seed = 5 });
 
-        var (summary, stdout) = await RunThroughAsync(proxy, client, retries: 3);
+        var (summary, stdout) = await RunThroughAsync(proxy, client, retries: 3, span: FortyBatches);
         var stats = proxy.Stats;
 
         // Every entity the target committed, lost answers included, is reported once as succeeded.
@@ -228,10 +239,11 @@ public sealed class ThrottledRunTests(AzuriteFixture azurite, ITestOutputHelper 
     {
         // A limit of one batch a second, with a bucket of one: two tasks' first batches go over it at once, and the proxy's
         // refill lets some 5 batches through in the 4 s, more than the two tasks' one batch of keys each (a key space of one
-        // batch), so keys are rewritten at any machine speed. The pacing is the proxy's, not the machine's.
+        // batch), so keys are rewritten at any machine speed. The pacing is the proxy's, not the machine's: three batches a
+        // second asked keep the partition over its limit without a closed model's refused batches busying both cores.
         await using var proxy = await InProcessProxy.StartAsync(azurite, s => s with { PartitionLimit = 100 });
 
-        var (summary, stdout) = await RunThroughAsync(proxy, client, tasks: 2, more: ["--operation", operation, "--key-space", "100"]);
+        var (summary, stdout) = await RunThroughAsync(proxy, client, tasks: 2, more: ["--operation", operation, "--key-space", "100", "--rate", "300"]);
         var stats = proxy.Stats;
 
         Assert.True(stats.Throttled.ServerBusy > 0, "the upserts should have gone over the partition limit as inserts do");
@@ -251,7 +263,7 @@ public sealed class ThrottledRunTests(AzuriteFixture azurite, ITestOutputHelper 
         await using var proxy = await InProcessProxy.StartAsync(azurite, s => s with { PartitionLimit = 1e9, AccountLimit = 1e9, LoseAnswerRate = 0.1, Seed = 5 });
 
         // No retries: a retried upsert writes again and succeeds, so only a read-back can tell whether a lost answer's write landed.
-        var (summary, stdout) = await RunThroughAsync(proxy, client, more: ["--operation", operation, "--key-space", "200"]);
+        var (summary, stdout) = await RunThroughAsync(proxy, client, span: FortyBatches, more: ["--operation", operation, "--key-space", "200"]);
         var stats = proxy.Stats;
 
         Assert.True(stats.LostAnswers > 0);
@@ -310,10 +322,11 @@ public sealed class ThrottledRunTests(AzuriteFixture azurite, ITestOutputHelper 
 
     private static LatencyDistribution LatencyOf(string text) => LatencyDistribution.TryParse(text, out var latency) ? latency : throw new ArgumentException(text);
 
-    private async Task<(RunSummary Summary, string Stdout)> RunThroughAsync(InProcessProxy proxy, string client = "sdk", int retries = 0, string warmup = "0s", int tasks = 8, params string[] more)
+    private async Task<(RunSummary Summary, string Stdout)> RunThroughAsync(
+        InProcessProxy proxy, string client = "sdk", int retries = 0, string warmup = "0s", int tasks = 8, string[]? span = null, params string[] more)
     {
         var (exitCode, stdout, stderr) = await TableLoadProcess.RunAsync(
-            ["run", "--client", client, "--duration", "4s", "--warmup", warmup, "--tasks", tasks.ToString(CultureInfo.InvariantCulture),
+            ["run", "--client", client, .. span ?? FourSeconds, "--warmup", warmup, "--tasks", tasks.ToString(CultureInfo.InvariantCulture),
              "--retries", retries.ToString(CultureInfo.InvariantCulture), "--verify", "--quiet", "--output", _output, .. more],
             proxy.ConnectionString);
         log.WriteLine(stdout);

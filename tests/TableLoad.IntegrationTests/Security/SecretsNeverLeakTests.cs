@@ -17,6 +17,13 @@ public sealed class SecretsNeverLeakTests(SecretAccountFixture azurite) : IDispo
     // a worker's end cost little CPU while they wait (the --batches runs below keep the closed model's paths among those read).
     private static readonly string[] Paced = ["--rate", "100", "--batch-size", "10"];
 
+    // A sweep's cells hand on the string whatever load they send: three batches each end them at any machine speed.
+    private static readonly string[] ThreeBatches = ["--batches", "3", "--duration", "1m"];
+
+    // Six batches a second against the proxy's two keep it throttling at any machine speed, and twenty of them give it
+    // answers enough to lose and requests enough to reset, without a closed model's refused batches busying both cores.
+    private static readonly string[] OverTheProxysLimit = ["--batch-size", "10", "--rate", "60", "--batches", "20", "--duration", "1m"];
+
     private readonly string _root = Directory.CreateTempSubdirectory("tableload-secret-").FullName;
     private readonly StringBuilder _seen = new();
     private int _workerEnvironments;
@@ -60,14 +67,14 @@ public sealed class SecretsNeverLeakTests(SecretAccountFixture azurite) : IDispo
         await ObserveAsync(["run"], azurite.SecretConnectionString.Replace("AccountKey=", "AccountKey=*"), expectExit: 2);
 
         // A sweep hands the string to every cell, of either client.
-        await ObserveAsync(["sweep", "--client", "sdk,wire", "--tasks", "1", "--batch-size", "10", "--duration", "1s", "--warmup", "0s", "--output", Out("sweep")], azurite.SecretConnectionString, expectExit: 0);
+        await ObserveAsync(["sweep", "--client", "sdk,wire", "--tasks", "1", "--batch-size", "10", .. ThreeBatches, "--warmup", "0s", "--output", Out("sweep")], azurite.SecretConnectionString, expectExit: 0);
 
         // A sweep given the SAS on its command line or in the environment, resumed, and resumed with other run options (refused).
-        string[] sasSweep = ["sweep", "--endpoint", azurite.SecretEndpoint.ToString(), "--sas", azurite.Sas, "--processes", "1,2", "--tasks", "1", "--batch-size", "10", "--duration", "1s", "--warmup", "0s", "--output", Out("sweepsas")];
+        string[] sasSweep = ["sweep", "--endpoint", azurite.SecretEndpoint.ToString(), "--sas", azurite.Sas, "--processes", "1,2", "--tasks", "1", "--batch-size", "10", .. ThreeBatches, "--warmup", "0s", "--output", Out("sweepsas")];
         await ObserveAsync(sasSweep, null, expectExit: 0);
         await ObserveAsync([.. sasSweep, "--resume"], null, expectExit: 0);
         await ObserveAsync([.. sasSweep, "--resume", "--retries", "1"], null, expectExit: 2);
-        await ObserveAsync(["sweep", "--endpoint", azurite.SecretEndpoint.ToString(), "--tasks", "1", "--batch-size", "10", "--duration", "1s", "--warmup", "0s", "--output", Out("sweepsasenv")], null, expectExit: 0, environment: ("TABLELOAD_SAS", azurite.Sas));
+        await ObserveAsync(["sweep", "--endpoint", azurite.SecretEndpoint.ToString(), "--tasks", "1", "--batch-size", "10", .. ThreeBatches, "--warmup", "0s", "--output", Out("sweepsasenv")], null, expectExit: 0, environment: ("TABLELOAD_SAS", azurite.Sas));
 
         Assert.Contains("wire-p1-t1-b10-e1024-single-r1", AssertNoSecretInWhatWasSeen(), StringComparison.Ordinal);
     }
@@ -98,8 +105,8 @@ public sealed class SecretsNeverLeakTests(SecretAccountFixture azurite) : IDispo
     {
         // The proxy sees every signed request and every SAS query; it throttles, loses and resets some,
         // so the runs' error paths and retries go through it as well. Detailed verbosity says the most.
-        // Batches of 10 against 20 entities a second: two tasks exceed it at any machine speed (at 400 e/s, batches of 100 from
-        // a busy machine's two tasks once stayed under it), and the two a second it admits meet a lost answer at 40%.
+        // Batches of 10 against 20 entities a second: 60 asked a second exceed it at any machine speed (at 400 e/s, batches of 100
+        // from a busy machine's two tasks once stayed under it), and the two a second it admits meet a lost answer at 40%.
         using var proxy = TableLoadProcess.Start(
             ["--verbosity", "detailed", "proxy", "--listen", "http://127.0.0.1:0", "--target", $"http://127.0.0.1:{azurite.Port}",
              "--partition-limit", "20", "--lose-answer-rate", "0.4", "--reset-rate", "0.2", "--seed", "11"],
@@ -107,9 +114,9 @@ public sealed class SecretsNeverLeakTests(SecretAccountFixture azurite) : IDispo
         var port = await ProxyProcess.ListeningPortAsync(proxy, TimeSpan.FromSeconds(30));
         var throughProxy = new Uri($"http://127.0.0.1:{port}/{SecretAccountFixture.Account}");
 
-        await ObserveAsync(["run", "--client", client, "--tasks", "2", "--batch-size", "10", "--duration", "3s", "--warmup", "0s", "--retries", "2", "--verify", "--output", Out("proxy-key")],
+        await ObserveAsync(["run", "--client", client, "--tasks", "2", .. OverTheProxysLimit, "--warmup", "0s", "--retries", "2", "--verify", "--output", Out("proxy-key")],
             azurite.SecretConnectionString.Replace(azurite.SecretEndpoint.ToString(), throughProxy.ToString()), expectExit: 0);
-        await ObserveAsync(["run", "--client", client, "--endpoint", throughProxy.ToString(), "--sas", azurite.Sas, "--processes", "2", "--tasks", "1", "--batch-size", "10", "--duration", "3s", "--warmup", "0s", "--retries", "2", "--verify", "--output", Out("proxy-sas")],
+        await ObserveAsync(["run", "--client", client, "--endpoint", throughProxy.ToString(), "--sas", azurite.Sas, "--processes", "2", "--tasks", "1", .. OverTheProxysLimit, "--warmup", "0s", "--retries", "2", "--verify", "--output", Out("proxy-sas")],
             null, expectExit: 0);
         using (var http = new HttpClient())
         {
