@@ -11,9 +11,9 @@ namespace TableLoad.IntegrationTests.Run;
 [Collection(FleetAzuriteCollection.Name)]
 public sealed partial class ConfidenceIntervalTests(AzuriteFixture azurite, ITestOutputHelper log) : IDisposable
 {
-    // An interval needs ten blocks of seconds, so these runs measure 12 s; at a rate, not flat out, since the seconds are what
-    // the intervals are computed from, and twelve seconds of a closed model would keep both cores busy for nothing more.
-    private const string OpenRate = "1000";
+    // An interval needs ten blocks of seconds, so these runs measure 12 s; at a trickle, not flat out, since the seconds are what
+    // the intervals are computed from (each second holds some ten batches of 10), and a fuller second proves nothing more.
+    private const string OpenRate = "100";
 
     private readonly string _root = Directory.CreateTempSubdirectory("tableload-confidence-").FullName;
 
@@ -22,7 +22,7 @@ public sealed partial class ConfidenceIntervalTests(AzuriteFixture azurite, ITes
     {
         var output = Path.Combine(_root, "run");
         var (exitCode, stdout, stderr) = await TableLoadProcess.RunAsync(
-            ["run", "--duration", "12s", "--warmup", "1s", "--tasks", "4", "--batch-size", "50", "--rate", OpenRate, "--output", output, "--quiet"], azurite.ConnectionString);
+            ["run", "--duration", "12s", "--warmup", "1s", "--tasks", "4", "--batch-size", "10", "--rate", OpenRate, "--output", output, "--quiet"], azurite.ConnectionString);
         log.WriteLine(stdout);
 
         Assert.True(exitCode == 0, stderr);
@@ -44,7 +44,7 @@ public sealed partial class ConfidenceIntervalTests(AzuriteFixture azurite, ITes
     {
         var output = Path.Combine(_root, "short");
         var (exitCode, stdout, stderr) = await TableLoadProcess.RunAsync(
-            ["run", "--duration", "2s", "--warmup", "0s", "--tasks", "2", "--output", output, "--quiet"], azurite.ConnectionString);
+            ["run", "--duration", "2s", "--warmup", "0s", "--tasks", "2", "--batch-size", "10", "--rate", OpenRate, "--output", output, "--quiet"], azurite.ConnectionString);
 
         Assert.True(exitCode == 0, stderr);
         var confidence = new ResultFolder(output).Summary.Confidence!;
@@ -60,7 +60,7 @@ public sealed partial class ConfidenceIntervalTests(AzuriteFixture azurite, ITes
     {
         var output = Path.Combine(_root, "fleet");
         var (exitCode, _, stderr) = await TableLoadProcess.RunAsync(
-            ["run", "--processes", "2", "--duration", "12s", "--warmup", "1s", "--tasks", "2", "--batch-size", "50", "--rate", OpenRate, "--output", output, "--quiet"], azurite.ConnectionString);
+            ["run", "--processes", "2", "--duration", "12s", "--warmup", "1s", "--tasks", "2", "--batch-size", "10", "--rate", OpenRate, "--output", output, "--quiet"], azurite.ConnectionString);
 
         Assert.True(exitCode == 0, stderr);
         AssertIntervalOfTheSum(new ResultFolder(output).Summary, new ResultFolder(output).Summary.PerProcess);
@@ -70,7 +70,7 @@ public sealed partial class ConfidenceIntervalTests(AzuriteFixture azurite, ITes
     public async Task Report_TwoRunsMergedWithALabel_IntervalIsOfTheMergedSeconds()
     {
         var instances = await StartTogether.StartAsync((startAt, attempt) => Enumerable.Range(0, 2).Select(k => TableLoadProcess.Start(
-            ["run", "--start-at", startAt, "--label", $"part{k}-{attempt}", "--tasks", "2", "--batch-size", "50", "--rate", OpenRate, "--duration", "12s", "--warmup", "1s",
+            ["run", "--start-at", startAt, "--label", $"part{k}-{attempt}", "--tasks", "2", "--batch-size", "10", "--rate", OpenRate, "--duration", "12s", "--warmup", "1s",
              "--quiet", "--output", Path.Combine(_root, $"i{k}")],
             azurite.ConnectionString)).ToList());
         foreach (var instance in instances)
