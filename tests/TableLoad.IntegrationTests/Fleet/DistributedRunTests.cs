@@ -20,11 +20,11 @@ public sealed class DistributedRunTests(AzuriteFixture azurite) : IDisposable
         var instances = await StartTogether.StartAsync((startAt, attempt) =>
         {
             runId = $"dist{attempt}" + Guid.NewGuid().ToString("N")[..6];
-            // At a rate, twenty batches a second each: the sums and merged percentiles hold for any count of batches, and three
+            // At a rate, ten batches a second each: the sums and merged percentiles hold for any count of batches, and three
             // instances flat out would keep both cores busy for the 4 s.
             return Enumerable.Range(0, 3).Select(k => TableLoadProcess.Start(
                 ["run", "--client", client, "--start-at", startAt, "--run-id", runId, "--instance", k.ToString(CultureInfo.InvariantCulture), "--tasks", "2",
-                 "--rate", "200", "--batch-size", "10", "--duration", "3s", "--warmup", "1s", "--quiet", "--output", Path.Combine(_root, $"i{k}")],
+                 "--rate", "100", "--batch-size", "10", "--duration", "3s", "--warmup", "1s", "--quiet", "--output", Path.Combine(_root, $"i{k}")],
                 azurite.ConnectionString)).ToList();
         });
         foreach (var instance in instances)
@@ -68,9 +68,10 @@ public sealed class DistributedRunTests(AzuriteFixture azurite) : IDisposable
     public async Task Report_RefusesFoldersOfDifferentRuns_WithoutALabel_AndMergesThemWithOne()
     {
         var folders = new[] { 0, 1 }.Select(k => Path.Combine(_root, $"r{k}")).ToList();
-        // Two runs of their own, started together: two processes merely launched at once need not overlap on a busy machine.
+        // Two runs of their own, started together: two processes merely launched at once need not overlap on a busy machine. At a
+        // trickle: the merged mean's bound holds at any rate, and two closed loops would keep both cores busy for the 2 s.
         var runs = await StartTogether.StartAsync((startAt, _) => folders.Select((folder, k) => TableLoadProcess.Start(
-            ["run", "--start-at", startAt, "--duration", "2s", "--warmup", "0s", "--tasks", "1", "--batch-size", "10", "--table", $"together{k}{Guid.NewGuid():N}"[..20], "--quiet", "--output", folder],
+            ["run", "--start-at", startAt, "--duration", "2s", "--warmup", "0s", "--tasks", "1", "--batch-size", "10", "--rate", "100", "--table", $"together{k}{Guid.NewGuid():N}"[..20], "--quiet", "--output", folder],
             azurite.ConnectionString)).ToList());
         foreach (var run in runs)
         {
@@ -101,8 +102,10 @@ public sealed class DistributedRunTests(AzuriteFixture azurite) : IDisposable
         var folders = new List<string>();
         foreach (var k in new[] { 0, 1 })
         {
+            // A few batches each, ended by count: one run's measured period ends before the next begins whatever their length.
             var folder = Path.Combine(_root, $"seq{k}");
-            var run = await TableLoadProcess.RunAsync(["run", "--duration", "1s", "--warmup", "0s", "--tasks", "2", "--quiet", "--output", folder], azurite.ConnectionString);
+            var run = await TableLoadProcess.RunAsync(
+                ["run", "--batches", "3", "--duration", "60s", "--warmup", "0s", "--tasks", "1", "--batch-size", "10", "--quiet", "--output", folder], azurite.ConnectionString);
             Assert.True(run.ExitCode == 0, run.Stderr);
             folders.Add(folder);
         }
@@ -121,12 +124,13 @@ public sealed class DistributedRunTests(AzuriteFixture azurite) : IDisposable
     public async Task Report_RefusesInstancesOfDifferentClients_WithoutALabel()
     {
         var runIdTail = Guid.NewGuid().ToString("N")[..6];
-        // Two instances of one run, started together (report merges only runs that overlap), one per client.
+        // Two instances of one run, started together (report merges only runs that overlap), one per client, at a trickle: the
+        // refusal is of their clients, whatever their load.
         string[] clients = ["sdk", "wire"];
         var folders = clients.Select(client => Path.Combine(_root, client)).ToList();
         var runs = await StartTogether.StartAsync((startAt, attempt) => clients.Select((client, k) => TableLoadProcess.Start(
             ["run", "--client", client, "--start-at", startAt, "--run-id", $"mix{attempt}" + runIdTail, "--instance", k.ToString(CultureInfo.InvariantCulture), "--tasks", "1",
-             "--duration", "2s", "--warmup", "0s", "--quiet", "--output", folders[k]],
+             "--batch-size", "10", "--rate", "100", "--duration", "2s", "--warmup", "0s", "--quiet", "--output", folders[k]],
             azurite.ConnectionString)).ToList());
         for (var k = 0; k < clients.Length; k++)
         {

@@ -19,8 +19,11 @@ public sealed class MultiProcessRunTests(AzuriteFixture azurite, ITestOutputHelp
     {
         var table = StoredEntities.NewTableName("fleet");
 
+        // At a trickle, ten batches a second for each process: what is stored equals what is reported at any load, and three
+        // processes flat out would keep both cores busy for the 4 s.
         var (exitCode, stdout, stderr) = await TableLoadProcess.RunAsync(
-            ["run", "--client", client, "--processes", "3", "--tasks", "2", "--table", table, "--keep-table", "--duration", "3s", "--warmup", "1s", "--verify", "--per-process", "--output", _output, "--quiet"],
+            ["run", "--client", client, "--processes", "3", "--tasks", "2", "--batch-size", "10", "--rate", "300", "--table", table, "--keep-table",
+             "--duration", "3s", "--warmup", "1s", "--verify", "--per-process", "--output", _output, "--quiet"],
             azurite.ConnectionString);
 
         Assert.True(exitCode == 0, stderr);
@@ -86,8 +89,9 @@ public sealed class MultiProcessRunTests(AzuriteFixture azurite, ITestOutputHelp
     [Fact]
     public async Task Interrupt_ReachesEveryWorker_WhichDrainAndFlush()
     {
+        // At a trickle: the stop reaches the workers whatever they send, and flat out they would fill the cores until it does.
         using var run = TableLoadProcess.Start(
-            ["run", "--processes", "2", "--tasks", "2", "--duration", "5m", "--warmup", "0s", "--output", _output], azurite.ConnectionString);
+            ["run", "--processes", "2", "--tasks", "2", "--batch-size", "10", "--rate", "200", "--duration", "5m", "--warmup", "0s", "--output", _output], azurite.ConnectionString);
         await run.WaitForErrorTextAsync("e/s", TimeSpan.FromSeconds(60));
 
         // Only the coordinator is signalled, as by `kill -INT`; it must relay the stop to its workers.

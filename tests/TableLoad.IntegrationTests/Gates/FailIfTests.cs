@@ -10,8 +10,9 @@ public sealed class FailIfTests(AzuriteFixture azurite) : IDisposable
 {
     private readonly string _root = Directory.CreateTempSubdirectory("tableload-gates-").FullName;
 
+    // At a trickle: the gates are judged on the run's figures at any load, and a closed model's would only fill the cores.
     private static string[] ShortRun(string output) =>
-        ["run", "--tasks", "2", "--batch-size", "20", "--duration", "2s", "--warmup", "1s", "--quiet", "--output", output];
+        ["run", "--tasks", "2", "--batch-size", "20", "--rate", "200", "--duration", "2s", "--warmup", "1s", "--quiet", "--output", output];
 
     private static IReadOnlyList<string> ThresholdLines(string stdout) =>
         [.. stdout.Split('\n').Select(l => l.TrimEnd()).Where(l => l.StartsWith("threshold ", StringComparison.Ordinal))];

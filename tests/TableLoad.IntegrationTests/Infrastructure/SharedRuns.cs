@@ -10,6 +10,7 @@ public sealed class SharedRuns : IDisposable
     private static readonly TimeSpan Limit = TimeSpan.FromMinutes(2);
     private readonly string _output = Directory.CreateTempSubdirectory("tableload-shared-runs-").FullName;
     private readonly Dictionary<string, Task<FinishedRun>> _runs = [];
+    private readonly Dictionary<string, Task<IReadOnlyList<FinishedRun>>> _together = [];
 
     /// <summary>
     /// The run named <paramref name="name"/>: <c>tableload</c> with <paramref name="args"/> and an <c>--output</c> of its own,
@@ -24,6 +25,42 @@ public sealed class SharedRuns : IDisposable
         }
 
         return run;
+    }
+
+    /// <summary>
+    /// The runs named <paramref name="name"/>, <paramref name="count"/> of them started together (<see cref="StartTogether"/>):
+    /// <c>tableload</c> with the arguments <paramref name="args"/> gives for a start time, an attempt and the run's number, each
+    /// with an <c>--output</c> of its own, made on the first call only.
+    /// </summary>
+    public Task<IReadOnlyList<FinishedRun>> OnceTogetherAsync(
+        string name, string? connectionString, int count, Func<string, int, int, IReadOnlyList<string>> args)
+    {
+        if (!_together.TryGetValue(name, out var runs))
+        {
+            runs = RunTogetherAsync(Path.Combine(_output, name), connectionString, count, args);
+            _together.Add(name, runs);
+        }
+
+        return runs;
+    }
+
+    private static async Task<IReadOnlyList<FinishedRun>> RunTogetherAsync(
+        string output, string? connectionString, int count, Func<string, int, int, IReadOnlyList<string>> args)
+    {
+        var outputs = Enumerable.Range(0, count).Select(k => Path.Combine(output, $"{k}")).ToList();
+        var started = await StartTogether.StartAsync((startAt, attempt) =>
+            outputs.Select((folder, k) => TableLoadProcess.Start([.. args(startAt, attempt, k), "--output", folder], connectionString)).ToList());
+        var finished = new List<FinishedRun>();
+        foreach (var (run, folder) in started.Zip(outputs))
+        {
+            using (run)
+            {
+                var exitCode = await run.WaitForExitAsync(Limit);
+                finished.Add(new FinishedRun(exitCode, run.StandardOutput, run.StandardError, folder));
+            }
+        }
+
+        return finished;
     }
 
     private static async Task<FinishedRun> RunAsync(string output, string? connectionString, IReadOnlyList<string> args)

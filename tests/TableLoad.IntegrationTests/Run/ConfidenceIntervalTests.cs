@@ -9,24 +9,26 @@ namespace TableLoad.IntegrationTests.Run;
 
 /// <summary>Every run's summary.json and printed result carry the intervals of its figures, computed from its own (merged) seconds.</summary>
 [Collection(FleetAzuriteCollection.Name)]
-public sealed partial class ConfidenceIntervalTests(AzuriteFixture azurite, ITestOutputHelper log) : IDisposable
+public sealed partial class ConfidenceIntervalTests(AzuriteFixture azurite, SharedRuns runs, ITestOutputHelper log) : IClassFixture<SharedRuns>, IDisposable
 {
-    // An interval needs ten blocks of seconds, so these runs measure 12 s; at a rate, not flat out, since the seconds are what
-    // the intervals are computed from, and twelve seconds of a closed model would keep both cores busy for nothing more.
-    private const string OpenRate = "1000";
+    // An interval needs ten blocks of seconds, so these runs measure 12 s; at a trickle, not flat out, since the seconds are what
+    // the intervals are computed from (each second holds some ten batches of 10), and a fuller second proves nothing more.
+    private const string OpenRate = "100";
 
     private readonly string _root = Directory.CreateTempSubdirectory("tableload-confidence-").FullName;
+
+    // Two runs of their own, started together: report merges them, and the first is a run of 12 s read alone as well.
+    private Task<IReadOnlyList<FinishedRun>> TwoRunsAsync() => runs.OnceTogetherAsync("pair", azurite.ConnectionString, 2, (startAt, attempt, k) =>
+        ["run", "--start-at", startAt, "--label", $"part{k}-{attempt}", "--tasks", "2", "--batch-size", "10", "--rate", OpenRate, "--duration", "12s", "--warmup", "1s", "--quiet"]);
 
     [Fact]
     public async Task Run_TwelveSeconds_SummaryHasIntervalsAroundItsFigures_AndThePrintedLineShowsTheMeanInterval()
     {
-        var output = Path.Combine(_root, "run");
-        var (exitCode, stdout, stderr) = await TableLoadProcess.RunAsync(
-            ["run", "--duration", "12s", "--warmup", "1s", "--tasks", "4", "--batch-size", "50", "--rate", OpenRate, "--output", output, "--quiet"], azurite.ConnectionString);
+        var run = (await TwoRunsAsync())[0];
+        var stdout = run.Stdout;
         log.WriteLine(stdout);
 
-        Assert.True(exitCode == 0, stderr);
-        var summary = new ResultFolder(output).Summary;
+        var summary = run.Succeeded().Summary;
         var confidence = Assert.IsType<Measurement.Confidence.RunConfidence>(summary.Confidence);
         Assert.Equal(0.95, confidence.Level);
         Assert.Null(confidence.TooLittleData);
@@ -44,7 +46,7 @@ public sealed partial class ConfidenceIntervalTests(AzuriteFixture azurite, ITes
     {
         var output = Path.Combine(_root, "short");
         var (exitCode, stdout, stderr) = await TableLoadProcess.RunAsync(
-            ["run", "--duration", "2s", "--warmup", "0s", "--tasks", "2", "--output", output, "--quiet"], azurite.ConnectionString);
+            ["run", "--duration", "2s", "--warmup", "0s", "--tasks", "2", "--batch-size", "10", "--rate", OpenRate, "--output", output, "--quiet"], azurite.ConnectionString);
 
         Assert.True(exitCode == 0, stderr);
         var confidence = new ResultFolder(output).Summary.Confidence!;
@@ -60,7 +62,7 @@ public sealed partial class ConfidenceIntervalTests(AzuriteFixture azurite, ITes
     {
         var output = Path.Combine(_root, "fleet");
         var (exitCode, _, stderr) = await TableLoadProcess.RunAsync(
-            ["run", "--processes", "2", "--duration", "12s", "--warmup", "1s", "--tasks", "2", "--batch-size", "50", "--rate", OpenRate, "--output", output, "--quiet"], azurite.ConnectionString);
+            ["run", "--processes", "2", "--duration", "12s", "--warmup", "1s", "--tasks", "2", "--batch-size", "10", "--rate", OpenRate, "--output", output, "--quiet"], azurite.ConnectionString);
 
         Assert.True(exitCode == 0, stderr);
         AssertIntervalOfTheSum(new ResultFolder(output).Summary, new ResultFolder(output).Summary.PerProcess);
@@ -69,23 +71,13 @@ public sealed partial class ConfidenceIntervalTests(AzuriteFixture azurite, ITes
     [Fact]
     public async Task Report_TwoRunsMergedWithALabel_IntervalIsOfTheMergedSeconds()
     {
-        var instances = await StartTogether.StartAsync((startAt, attempt) => Enumerable.Range(0, 2).Select(k => TableLoadProcess.Start(
-            ["run", "--start-at", startAt, "--label", $"part{k}-{attempt}", "--tasks", "2", "--batch-size", "50", "--rate", OpenRate, "--duration", "12s", "--warmup", "1s",
-             "--quiet", "--output", Path.Combine(_root, $"i{k}")],
-            azurite.ConnectionString)).ToList());
-        foreach (var instance in instances)
-        {
-            using (instance)
-            {
-                Assert.True(await instance.WaitForExitAsync(TimeSpan.FromMinutes(2)) == 0, instance.StandardError);
-            }
-        }
+        var instances = await TwoRunsAsync();
+        var parts = instances.Select(instance => instance.Succeeded().Summary).ToList();
 
         var merged = Path.Combine(_root, "merged");
-        var report = await TableLoadProcess.RunAsync(["report", Path.Combine(_root, "i0"), Path.Combine(_root, "i1"), "--label", "both", "--output", merged], connectionString: null);
+        var report = await TableLoadProcess.RunAsync(["report", .. instances.Select(instance => instance.Output), "--label", "both", "--output", merged], connectionString: null);
 
         Assert.True(report.ExitCode == 0, report.Stderr);
-        var parts = Enumerable.Range(0, 2).Select(k => new ResultFolder(Path.Combine(_root, $"i{k}")).Summary).ToList();
         AssertIntervalOfTheSum(new ResultFolder(merged).Summary, parts);
         Assert.Matches(MeanLine(), report.Stdout);
     }

@@ -72,7 +72,8 @@ public sealed class OutputPathTests(AzuriteFixture azurite) : IDisposable
     public async Task AReportWhoseOutputIsHoldsOrLiesInsideAnInput_OrCannotBeWritten_IsRefused_AndTheInputKeepsItsData()
     {
         var input = Path.Combine(_root, "a");
-        var run = await TableLoadProcess.RunAsync(["run", "--tasks", "2", "--batch-size", "20", "--duration", "2s", "--warmup", "0s", "--quiet", "--output", input], azurite.ConnectionString);
+        var run = await TableLoadProcess.RunAsync(
+            ["run", "--tasks", "2", "--batch-size", "20", "--batches", "4", "--duration", "60s", "--warmup", "0s", "--quiet", "--output", input], azurite.ConnectionString);
         Assert.True(run.ExitCode == 0, run.Stdout + run.Stderr);
         var before = Directory.GetFiles(input).ToDictionary(f => f, File.ReadAllBytes);
         var earlierMerge = Directory.CreateDirectory(Path.Combine(_root, "merged")).FullName;
@@ -106,7 +107,7 @@ public sealed class OutputPathTests(AzuriteFixture azurite) : IDisposable
         var junitFolder = Path.Combine(_root, "gates");
         var junit = Path.Combine(junitFolder, "gates.xml");
         using var process = TableLoadProcess.Start(
-            ["run", "--table", table, "--tasks", "2", "--batch-size", "20", "--duration", "3s", "--warmup", "0s", "--quiet", "--output", output, "--fail-if", "p99<5s", "--junit", junit],
+            ["run", "--table", table, "--tasks", "2", "--batch-size", "20", "--rate", "200", "--duration", "3s", "--warmup", "0s", "--quiet", "--output", output, "--fail-if", "p99<5s", "--junit", junit],
             azurite.ConnectionString);
         // The output folder is made once the paths were checked and the table made, before the load.
         while (!Directory.Exists(output) && !process.HasExited)

@@ -1,5 +1,7 @@
 using System.Globalization;
 using TableLoad.IntegrationTests.Infrastructure;
+using TableLoad.IntegrationTests.Proxy;
+using TableLoad.IntegrationTests.Tune;
 using TableLoad.Reporting;
 
 namespace TableLoad.IntegrationTests.Run;
@@ -18,7 +20,7 @@ public sealed class StagedRunTests(AzuriteFixture azurite) : IDisposable
     public async Task OpenPlan_EachSecondSaysItsStageAndTarget_EachStageSendsThePlansRate_AndNoBatchLeavesEarly()
     {
         // 200 e/s for 3 s, up to 400 over 3 s, held 3 s: stage means of 200, 300 and 400 e/s, batches of 10 (at most 40 a second).
-        var (stdout, folder) = await RunAsync("--rate", "200", "--stages", "3s:200,3s:400,3s:400", "--batch-size", "10", "--tasks", "8", "--warmup", "1s");
+        var (stdout, folder) = await RunAsync(azurite.ConnectionString, "--rate", "200", "--stages", "3s:200,3s:400,3s:400", "--batch-size", "10", "--tasks", "8", "--warmup", "1s");
         var measured = folder.Csv(ResultFiles.IntervalsCsv).Where(r => r["warmup"] == "false").ToList();
         var first = ResultFolder.Count(measured[0]["epoch_s"]);
         Assert.All(measured, row =>
@@ -83,8 +85,12 @@ public sealed class StagedRunTests(AzuriteFixture azurite) : IDisposable
     {
         var table = StoredEntities.NewTableName("stages");
 
+        // Behind the proxy's fixed 50 ms a task sends at most 20 batches a second: the plan starts and retires its tasks on time
+        // whatever they send, and flat out its 7 s would keep both cores (client and Azurite) busy.
+        await using var proxy = await InProcessProxy.StartAsync(azurite, s => s with { Latency = TuneRuns.Latency("50ms") });
+
         // From 1 task up to 4 over 2 s, 4 held 2 s, down to 1 over 2 s: task 3 runs while the target is at least 3.5.
-        var (stdout, folder) = await RunAsync("--tasks", "1", "--stages", "2s:4,2s:4,2s:1", "--batch-size", "10", "--warmup", "1s", "--table", table, "--verify");
+        var (stdout, folder) = await RunAsync(proxy.ConnectionString, "--tasks", "1", "--stages", "2s:4,2s:4,2s:1", "--batch-size", "10", "--warmup", "1s", "--table", table, "--verify");
         var summary = folder.Summary;
         Assert.Contains($"stored {summary.KeysWritten} entities: matches", stdout, StringComparison.Ordinal);
         Assert.Equal(4, summary.Tasks);
@@ -111,15 +117,15 @@ public sealed class StagedRunTests(AzuriteFixture azurite) : IDisposable
     public async Task ClosedPlan_ATaskRetiredForGood_LeavesTheBatchBudgetToTheTasksStillRunning()
     {
         // Task 1 is retired 0.1 s in and never comes back; task 0 must still be able to send all 200 batches of the budget.
-        var (_, folder) = await RunAsync("--tasks", "2", "--stages", "200ms:1,20s:1", "--batches", "200", "--batch-size", "10", "--warmup", "0s");
+        var (_, folder) = await RunAsync(azurite.ConnectionString, "--tasks", "2", "--stages", "200ms:1,20s:1", "--batches", "200", "--batch-size", "10", "--warmup", "0s");
 
         Assert.Equal(200, folder.Csv(ResultFiles.BatchesCsv).Count);
     }
 
     /// <summary>Runs with <paramref name="args"/> into this test's folder, which it reads back once the run has succeeded.</summary>
-    private async Task<(string Stdout, ResultFolder Folder)> RunAsync(params string[] args)
+    private async Task<(string Stdout, ResultFolder Folder)> RunAsync(string connectionString, params string[] args)
     {
-        var (exitCode, stdout, stderr) = await TableLoadProcess.RunAsync(["run", .. args, "--output", RunFolder, "--quiet"], azurite.ConnectionString);
+        var (exitCode, stdout, stderr) = await TableLoadProcess.RunAsync(["run", .. args, "--output", RunFolder, "--quiet"], connectionString);
         Assert.True(exitCode == 0, stderr);
         return (stdout, new ResultFolder(RunFolder));
     }

@@ -42,8 +42,9 @@ public sealed class TableOperationTests(AzuriteFixture azurite) : IDisposable
 
         var (exitCode, stdout, stderr) = await TableLoadProcess.RunAsync(
             // A key space of one batch: each task's first batch writes all its keys, so a busy machine that lets a task
-            // send only one batch in the run still stores every key, and later batches rewrite them.
-            ["run", "--processes", "2", "--operation", "upsert-merge", "--key-space", "10", "--tasks", "2", "--batch-size", "10",
+            // send only one batch in the run still stores every key, and later batches rewrite them. At a trickle, so that
+            // every task sends (a budget of batches may be spent by some tasks alone) without filling the cores.
+            ["run", "--processes", "2", "--operation", "upsert-merge", "--key-space", "10", "--tasks", "2", "--batch-size", "10", "--rate", "200",
              "--table", table, "--keep-table", "--duration", "3s", "--warmup", "0s", "--verify", "--quiet", "--output", _output], azurite.ConnectionString);
 
         Assert.True(exitCode == 0, stderr);
@@ -59,9 +60,10 @@ public sealed class TableOperationTests(AzuriteFixture azurite) : IDisposable
     {
         var table = StoredEntities.NewTableName("ins");
 
+        // A budget of batches, not a duration: what verify counts holds for any count.
         var (exitCode, stdout, stderr) = await TableLoadProcess.RunAsync(
             ["run", "--client", client, "--operation", "insert", "--tasks", "4", "--batch-size", "10",
-             "--table", table, "--duration", "2s", "--warmup", "0s", "--verify", "--output", _output], azurite.ConnectionString);
+             "--table", table, "--batches", "20", "--duration", "60s", "--warmup", "0s", "--verify", "--output", _output], azurite.ConnectionString);
 
         Assert.True(exitCode == 0, stderr);
         var summary = new ResultFolder(_output).Summary;
