@@ -16,11 +16,18 @@ public sealed class SharedRuns : IDisposable
     /// The run named <paramref name="name"/>: <c>tableload</c> with <paramref name="args"/> and an <c>--output</c> of its own,
     /// made on the first call only (the tests of one class run one after the other, so no lock is needed).
     /// </summary>
-    public Task<FinishedRun> OnceAsync(string name, string? connectionString, IReadOnlyList<string> args)
+    public Task<FinishedRun> OnceAsync(string name, string? connectionString, IReadOnlyList<string> args) =>
+        OnceAsync(name, output => RunAsync(output, connectionString, args));
+
+    /// <summary>
+    /// The run named <paramref name="name"/>, made by <paramref name="make"/> with the output folder it is to write, on the first call
+    /// only: for a run that needs more than its command line, such as a proxy in front of it or a file beside its folder.
+    /// </summary>
+    public Task<FinishedRun> OnceAsync(string name, Func<string, Task<FinishedRun>> make)
     {
         if (!_runs.TryGetValue(name, out var run))
         {
-            run = RunAsync(Path.Combine(_output, name), connectionString, args);
+            run = make(Path.Combine(_output, name));
             _runs.Add(name, run);
         }
 

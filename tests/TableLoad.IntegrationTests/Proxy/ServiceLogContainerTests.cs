@@ -15,22 +15,19 @@ namespace TableLoad.IntegrationTests.Proxy;
 /// proxy's log of a run, uploaded into Azurite's blob service under the archive's layout, gives report the same service.log as the file.
 /// </summary>
 [Collection(ServiceViewAzuriteCollection.Name)]
-public sealed class ServiceLogContainerTests(AzuriteFixture azurite, AzuriteBlobFixture blobs, ITestOutputHelper log) : IClassFixture<AzuriteBlobFixture>, IDisposable
+public sealed class ServiceLogContainerTests(AzuriteFixture azurite, AzuriteBlobFixture blobs, SharedRuns runs, ITestOutputHelper log)
+    : IClassFixture<AzuriteBlobFixture>, IClassFixture<SharedRuns>, IDisposable
 {
     private const string Archive = "insights-logs-storagetablelogs";
     private const string ResourceRoot = "resourceId=/SUBSCRIPTIONS/00000000-0000-0000-0000-000000000000/RESOURCEGROUPS/TABLELOAD/PROVIDERS/MICROSOFT.STORAGE/STORAGEACCOUNTS/";
 
     private readonly string _output = Directory.CreateTempSubdirectory("tableload-service-log-container-").FullName;
 
-    private string LogPath => Path.Combine(_output, "service-log.json");
-
-    private string RunFolder => Path.Combine(_output, "run");
-
     [Fact]
     public async Task Report_FromTheArchiveContainer_GivesTheServiceLogTheFileGave_ReadingOnlyTheRunsHoursAndAccount()
     {
-        var fromFile = await RunBehindTheProxyAsync();
-        var records = File.ReadAllLines(LogPath).Where(l => l.Length > 0).ToList();
+        var run = await RunBehindTheProxyAsync();
+        var records = File.ReadAllLines(run.LogPath).Where(l => l.Length > 0).ToList();
         var container = blobs.Container(Archive);
         await container.CreateIfNotExistsAsync();
         foreach (var hour in records.GroupBy(l => Hour(JsonSerializer.Deserialize(l, ServiceLogJsonContext.Default.ResourceLogRecord)!.Time)))
@@ -41,11 +38,11 @@ public sealed class ServiceLogContainerTests(AzuriteFixture azurite, AzuriteBlob
             await UploadAsync(container, $"{ResourceRoot}DEVSTOREACCOUNT1/TABLESERVICES/DEFAULT/{HourFolder(hour.Key.AddDays(-1))}PT1H.json", hour);
         }
 
-        var (exitCode, stdout, stderr) = await ReportAsync($"container:{Archive}");
+        var (exitCode, stdout, stderr) = await ReportAsync(run, $"container:{Archive}");
 
         Assert.True(exitCode == 0, $"exit code {exitCode}: {stderr}");
         var fromContainer = Assert.IsType<ServiceLogSummary>(new ResultFolder(Merged).Summary.Service?.Log);
-        Assert.Equal(ResultJson.Serialize(fromFile), ResultJson.Serialize(fromContainer));
+        Assert.Equal(ResultJson.Serialize(run.Log), ResultJson.Serialize(fromContainer));
         Assert.Equal(records.Count, fromContainer.Records);
         Assert.Contains($"service log: {records.Count} records; ", stdout, StringComparison.Ordinal);
     }
@@ -53,9 +50,9 @@ public sealed class ServiceLogContainerTests(AzuriteFixture azurite, AzuriteBlob
     [Fact]
     public async Task Report_FromTheClassicLogsContainer_JoinsTheRunsHoursLines()
     {
-        await RunBehindTheProxyAsync();
-        var requests = new ResultFolder(RunFolder).Csv(ResultFiles.BatchesCsv);
-        var started = new ResultFolder(RunFolder).Run.StartedUtc;
+        var run = await RunBehindTheProxyAsync();
+        var requests = new ResultFolder(run.Folder).Csv(ResultFiles.BatchesCsv);
+        var started = new ResultFolder(run.Folder).Run.StartedUtc;
         var container = blobs.Container("$logs");
         await container.CreateIfNotExistsAsync();
         // The run's own ids as the service's $logs/table/YYYY/MM/DD/hh00/NNNNNN.log holds them: 5 ms in the service, 7 in all.
@@ -67,7 +64,7 @@ public sealed class ServiceLogContainerTests(AzuriteFixture azurite, AzuriteBlob
             await UploadAsync(container, string.Create(CultureInfo.InvariantCulture, $"table/{hour.Key.AddDays(-1):yyyy/MM/dd/HH}00/000000.log"), hour);
         }
 
-        var (exitCode, _, stderr) = await ReportAsync("container:$logs");
+        var (exitCode, _, stderr) = await ReportAsync(run, "container:$logs");
 
         Assert.True(exitCode == 0, $"exit code {exitCode}: {stderr}");
         var classic = Assert.IsType<ServiceLogSummary>(new ResultFolder(Merged).Summary.Service?.Log);
@@ -116,25 +113,36 @@ public sealed class ServiceLogContainerTests(AzuriteFixture azurite, AzuriteBlob
 
     private string Merged => Path.Combine(_output, "merged");
 
-    /// <summary>A run behind the proxy that writes its log to a file, joined with it: the service.log the container must give again.</summary>
-    private async Task<ServiceLogSummary> RunBehindTheProxyAsync()
+    /// <summary>
+    /// A run behind the proxy that writes its log to a file, joined with it: the service.log the container must give again. Made once for
+    /// the class, whose tests only read it and report it into folders of their own.
+    /// </summary>
+    private async Task<LoggedRun> RunBehindTheProxyAsync()
     {
-        await using var proxy = await ProxyChild.StartAsync(azurite, ["--partition-limit", "10000000", "--account-limit", "10000000", "--service-log", LogPath]);
-        // Kept, so that no record of the table's deletion comes after the run's join.
-        var (exitCode, stdout, stderr) = await TableLoadProcess.RunAsync(
-            ["run", "--duration", "2s", "--warmup", "0s", "--tasks", "2", "--batch-size", "10", "--client", "wire", "--keep-table", "--output", RunFolder, "--service-log", LogPath],
-            proxy.ConnectionString);
-        log.WriteLine(stdout + stderr);
-        Assert.True(exitCode == 0, $"exit code {exitCode}: {stderr}");
-        return Assert.IsType<ServiceLogSummary>(new ResultFolder(RunFolder).Summary.Service?.Log);
+        var run = await runs.OnceAsync("behind-the-proxy", async output =>
+        {
+            await using var proxy = await ProxyChild.StartAsync(azurite, ["--partition-limit", "10000000", "--account-limit", "10000000", "--service-log", LogPathOf(output)]);
+            // Kept, so that no record of the table's deletion comes after the run's join. It ends after its batches, which the join counts.
+            var (exitCode, stdout, stderr) = await TableLoadProcess.RunAsync(
+                ["run", "--batches", "20", "--duration", "1m", "--warmup", "0s", "--tasks", "2", "--batch-size", "10", "--client", "wire", "--keep-table",
+                 "--output", output, "--service-log", LogPathOf(output)],
+                proxy.ConnectionString);
+            log.WriteLine(stdout + stderr);
+            return new FinishedRun(exitCode, stdout, stderr, output);
+        });
+        return new LoggedRun(run.Output, LogPathOf(run.Output), Assert.IsType<ServiceLogSummary>(run.Succeeded().Summary.Service?.Log));
     }
 
-    // The account as the run loaded it, with its blob service: report reads the container with $TABLELOAD_CONNECTION_STRING.
-    private Task<(int ExitCode, string Stdout, string Stderr)> ReportAsync(string serviceLog) => ReportAsync(serviceLog, blobs.WithBlobEndpoint(azurite.ConnectionString));
+    // Beside the run's folder, which the run makes itself.
+    private static string LogPathOf(string runFolder) => runFolder + "-service-log.json";
 
-    private async Task<(int ExitCode, string Stdout, string Stderr)> ReportAsync(string serviceLog, string connectionString)
+    // The account as the run loaded it, with its blob service: report reads the container with $TABLELOAD_CONNECTION_STRING.
+    private Task<(int ExitCode, string Stdout, string Stderr)> ReportAsync(LoggedRun run, string serviceLog) =>
+        ReportAsync(run, serviceLog, blobs.WithBlobEndpoint(azurite.ConnectionString));
+
+    private async Task<(int ExitCode, string Stdout, string Stderr)> ReportAsync(LoggedRun run, string serviceLog, string connectionString)
     {
-        var result = await TableLoadProcess.RunAsync(["report", RunFolder, "--output", Merged, "--service-log", serviceLog], connectionString);
+        var result = await TableLoadProcess.RunAsync(["report", run.Folder, "--output", Merged, "--service-log", serviceLog], connectionString);
         log.WriteLine(result.Stdout + result.Stderr);
         return result;
     }
@@ -145,9 +153,9 @@ public sealed class ServiceLogContainerTests(AzuriteFixture azurite, AzuriteBlob
     /// </summary>
     private async Task AssertUnavailableAsync(string container, string connectionString, string why, string? secret = null)
     {
-        await RunBehindTheProxyAsync();
+        var run = await RunBehindTheProxyAsync();
 
-        var (exitCode, stdout, stderr) = await ReportAsync($"container:{container}", connectionString);
+        var (exitCode, stdout, stderr) = await ReportAsync(run, $"container:{container}", connectionString);
 
         Assert.True(exitCode == 0, $"exit code {exitCode}: {stderr}");
         var summary = new ResultFolder(Merged).Summary;
@@ -172,4 +180,7 @@ public sealed class ServiceLogContainerTests(AzuriteFixture azurite, AzuriteBlob
     private static string HourFolder(DateTimeOffset hour) => string.Create(CultureInfo.InvariantCulture, $"y={hour:yyyy}/m={hour:MM}/d={hour:dd}/h={hour:HH}/m=00/");
 
     private static string[] Lines(string text) => text.Split('\n', StringSplitOptions.RemoveEmptyEntries | StringSplitOptions.TrimEntries);
+
+    /// <summary>The shared run's folder, the proxy's log of it, and the service.log the run joined from that log.</summary>
+    private sealed record LoggedRun(string Folder, string LogPath, ServiceLogSummary Log);
 }

@@ -81,7 +81,7 @@ public sealed class ServiceLogTests(AzuriteFixture azurite, ITestOutputHelper lo
 
         // Side by side, so that both wait alike for a machine the rest of the suite loads; one task's run outlasts the other's, which only speeds it.
         var aloneRun = RunIntoAsync(Path.Combine(_output, "alone"), proxy.ConnectionString, [.. slowClient, "--tasks", "1", "--duration", "4s"]);
-        var (crowded, stdout) = await RunIntoAsync(RunFolder, proxy.ConnectionString, [.. slowClient, "--tasks", "128"]);
+        var (crowded, stdout) = await RunIntoAsync(RunFolder, proxy.ConnectionString, [.. slowClient, "--tasks", "128", "--duration", "2s"]);
         var (alone, _) = await aloneRun;
 
         // 128 tasks on a machine's few cores wait for each other in their process, whatever the machine's speed: one task in its own waits for none.
@@ -169,8 +169,10 @@ public sealed class ServiceLogTests(AzuriteFixture azurite, ITestOutputHelper lo
 
     private async Task<(ServiceLogSummary Log, string Stdout)> RunIntoAsync(string folder, string connectionString, string[] options)
     {
-        // Kept, so that no record of its deletion comes after the run's join.
-        string[] defaults = [.. Unless(options, "--service-log", LogPath), .. Unless(options, "--duration", "2s"), .. Unless(options, "--warmup", "0s"),
+        // Kept, so that no record of its deletion comes after the run's join. Unless the test times it, the run ends after its batches
+        // (the joins count, whatever the run's length), with a minute as the cap.
+        string[] span = options.Contains("--duration") ? [] : ["--batches", "20", "--duration", "1m"];
+        string[] defaults = [.. Unless(options, "--service-log", LogPath), .. span, .. Unless(options, "--warmup", "0s"),
             .. Unless(options, "--tasks", "2"), .. Unless(options, "--batch-size", "10")];
         var (exitCode, stdout, stderr) = await TableLoadProcess.RunAsync(["run", .. defaults, "--keep-table", "--output", folder, .. options], connectionString);
         log.WriteLine(stdout + stderr);
