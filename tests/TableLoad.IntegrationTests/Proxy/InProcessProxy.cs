@@ -30,6 +30,13 @@ internal sealed class InProcessProxy : IAsyncDisposable
         return new InProcessProxy(await ProxyServer.StartAsync(configure?.Invoke(settings) ?? settings, time ?? TimeProvider.System));
     }
 
+    /// <summary>
+    /// A proxy that answers each request 20 ms late and limits nothing else: a closed-model task sends at most 50 requests a second
+    /// through it, so a run whose load is of tasks (stages of tasks, a closed scenario) does not saturate the machine for its seconds.
+    /// </summary>
+    public static Task<InProcessProxy> PacedAsync(AzuriteFixture azurite) =>
+        StartAsync(azurite, s => s with { Latency = LatencyDistribution.TryParse("20ms", out var paced) ? paced : throw new FormatException("20ms") });
+
     /// <summary>A client of the fixture's account through the proxy.</summary>
     public TableTestClient Client() => new(ConnectionString);
 

@@ -3,6 +3,7 @@ using System.Net;
 using System.Text.Json;
 using System.Text.RegularExpressions;
 using TableLoad.IntegrationTests.Infrastructure;
+using TableLoad.IntegrationTests.Proxy;
 using TableLoad.Measurement;
 using TableLoad.Measurement.Confidence;
 using Xunit.Abstractions;
@@ -46,8 +47,9 @@ public sealed class ReportInBrowserTests(AzuriteFixture azurite, ITestOutputHelp
     public async Task RunReport_InHeadlessChromium_DecodesEveryPlot_AndItsTableEqualsSummaryJson()
     {
         var output = Directory.CreateTempSubdirectory("tableload-html-").FullName;
+        // A trickle of ten batches a second fills every second the plots draw, at any machine speed, without saturating it.
         var (exitCode, stdout, stderr) = await TableLoadProcess.RunAsync(
-            ["run", "--duration", "3s", "--warmup", "1s", "--tasks", "4", "--batch-size", "20", "--label", "browser", "--output", output, "--quiet", "--report"],
+            ["run", "--rate", "200", "--duration", "3s", "--warmup", "1s", "--tasks", "4", "--batch-size", "20", "--label", "browser", "--output", output, "--quiet", "--report"],
             azurite.ConnectionString);
 
         Assert.True(exitCode == 0, stderr);
@@ -87,10 +89,12 @@ public sealed class ReportInBrowserTests(AzuriteFixture azurite, ITestOutputHelp
     [Fact]
     public async Task StagedRunReport_InHeadlessChromium_ShowsOneRowPerStage_AsSummaryJsonHasIt()
     {
+        // The stages are of tasks (no --rate): the proxy paces them.
+        await using var proxy = await InProcessProxy.PacedAsync(azurite);
         var output = Directory.CreateTempSubdirectory("tableload-html-stages-").FullName;
         var (exitCode, _, stderr) = await TableLoadProcess.RunAsync(
             ["run", "--tasks", "1", "--stages", "2s:1,2s:2", "--warmup", "1s", "--batch-size", "10", "--output", output, "--quiet", "--report"],
-            azurite.ConnectionString);
+            proxy.ConnectionString);
         Assert.True(exitCode == 0, stderr);
 
         using var check = await CheckInBrowserAsync(output);
@@ -115,12 +119,12 @@ public sealed class ReportInBrowserTests(AzuriteFixture azurite, ITestOutputHelp
     [Fact]
     public async Task CosmosRunStoppedByItsThrottles_ReportSaysWhatTheTerminalSaid_AboveTheTable()
     {
-        // 100 RU/s holds some 15 e/s of 1 KB entities, a batch and a half a second; the run asks for 1,000 and stops once throttles
+        // 100 RU/s holds some 15 e/s of 1 KB entities, a batch and a half a second; the run asks for 300 and stops once throttles
         // hold for 2 s. (With 3,000 RU/s, some 440 e/s, a busy machine's client once sent only 269 e/s and was never throttled.)
         await using var proxy = await ProxyChild.StartAsync(azurite, "--request-units", "100");
         var output = Directory.CreateTempSubdirectory("tableload-html-cosmos-").FullName;
         var (exitCode, stdout, stderr) = await TableLoadProcess.RunAsync(
-            ["run", "--rate", "1000", "--tasks", "4", "--batch-size", "10", "--duration", "8s", "--warmup", "0s", "--retries", "0", "--client", "wire",
+            ["run", "--rate", "300", "--tasks", "4", "--batch-size", "10", "--duration", "8s", "--warmup", "0s", "--retries", "0", "--client", "wire",
              "--abort-if", "throttled>5% for 2s", "--label", "cosmos", "--output", output, "--report"],
             proxy.ConnectionString);
         log.WriteLine(stdout + stderr);
@@ -142,7 +146,7 @@ public sealed class ReportInBrowserTests(AzuriteFixture azurite, ITestOutputHelp
     {
         var output = Directory.CreateTempSubdirectory("tableload-html-sweep-").FullName;
         var (exitCode, stdout, stderr) = await TableLoadProcess.RunAsync(
-            ["sweep", "--tasks", "1,2", "--batch-size", "10", "--duration", "1s", "--warmup", "0s", "--output", output, "--report"],
+            ["sweep", "--tasks", "1,2", "--batch-size", "10", "--batches", "10", "--duration", "60s", "--warmup", "0s", "--output", output, "--report"],
             azurite.ConnectionString);
 
         Assert.True(exitCode == 0, stderr);

@@ -19,8 +19,10 @@ public sealed class FrozenServiceTests(AzuriteFixture azurite, ITestOutputHelper
         // The run goes through a gate that holds its first call after the load (the count for --verify) until the
         // service is frozen: watching stdout for the table instead, the count and the deletion could both finish first.
         await using var gate = await TableCallGate.StartAsync(new Uri($"http://127.0.0.1:{azurite.Port}"));
+        // A budget of batches (a minute the cap): the load ends with some stored at any machine speed, without saturating it for seconds.
         using var run = TableLoadProcess.Start(
-            ["run", "--client", client, "--duration", "2s", "--warmup", "0s", "--timeout", "5s", "--verify", "--quiet", "--output", _output], gate.ConnectionString);
+            ["run", "--client", client, "--tasks", "2", "--batch-size", "10", "--batches", "20", "--duration", "60s", "--warmup", "0s", "--timeout", "5s", "--verify", "--quiet", "--output", _output],
+            gate.ConnectionString);
         await gate.Held.WaitAsync(TimeSpan.FromSeconds(60));
         await run.WaitForOutputTextAsync("| processes |", TimeSpan.FromSeconds(10));
 

@@ -19,7 +19,7 @@ public sealed class OtherCultureRunTests(AzuriteFixture azurite) : IDisposable
         {
             startText = startAt;
             return [TableLoadProcess.Start(
-                ["run", "--start-at", startAt, "--tasks", "1", "--duration", "3s", "--warmup", "0s", "--verify", "--quiet", "--output", _output],
+                ["run", "--start-at", startAt, "--tasks", "1", "--batch-size", "10", "--batches", "20", "--duration", "60s", "--warmup", "0s", "--verify", "--quiet", "--output", _output],
                 azurite.ConnectionString,
                 new Dictionary<string, string> { ["LANG"] = locale, ["LC_ALL"] = locale })];
         })).Single();

@@ -1,6 +1,7 @@
 using System.Text.RegularExpressions;
 using System.Xml.Linq;
 using TableLoad.IntegrationTests.Infrastructure;
+using TableLoad.IntegrationTests.Proxy;
 
 namespace TableLoad.IntegrationTests.Run;
 
@@ -137,7 +138,9 @@ public sealed class ScenarioTests(AzuriteFixture azurite) : IDisposable
                              "steady": { "operation": "insert", "tasks": 1, "rate": 50, "batch_size": 10 } } }
             """);
 
-        var (exitCode, stdout, stderr) = await TableLoadProcess.RunAsync(["run", "--config", profile, "--output", output], azurite.ConnectionString);
+        // The ramp's stages are of tasks: the proxy paces them.
+        await using var proxy = await InProcessProxy.PacedAsync(azurite);
+        var (exitCode, stdout, stderr) = await TableLoadProcess.RunAsync(["run", "--config", profile, "--output", output], proxy.ConnectionString);
 
         Assert.True(exitCode == 0, stdout + stderr);
         var folder = new ResultFolder(output);
@@ -160,8 +163,10 @@ public sealed class ScenarioTests(AzuriteFixture azurite) : IDisposable
                              "lookups": { "operation": "read", "tasks": 1, "key_space": 10, "preload": true, "batch_size": 10 } } }
             """);
 
+        // The lookups are a closed model: the proxy paces them until the condition stops the run.
+        await using var proxy = await InProcessProxy.PacedAsync(azurite);
         var (exitCode, stdout, stderr) = await TableLoadProcess.RunAsync(
-            ["run", "--config", profile, "--duration", "30s", "--abort-if", "lookups.read.p99>0.001ms for 1s", "--output", output], azurite.ConnectionString);
+            ["run", "--config", profile, "--duration", "30s", "--abort-if", "lookups.read.p99>0.001ms for 1s", "--output", output], proxy.ConnectionString);
 
         Assert.True(exitCode == 99, stdout + stderr);
         var stopped = new ResultFolder(output).Summary.StoppedBy!;
