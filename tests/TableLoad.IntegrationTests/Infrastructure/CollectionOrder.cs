@@ -6,7 +6,7 @@ namespace TableLoad.IntegrationTests.Infrastructure;
 
 /// <summary>
 /// Starts the collections in an order that keeps the machine busy to the end (AssemblyInfo.cs says how many run at once): the ones
-/// that mostly wait first, then the longest. The suite is CPU-bound while four collections run, so its length is its CPU work,
+/// that mostly wait first, then the longest. The suite is CPU-bound while six collections run, so its length is its CPU work,
 /// unless it ends with one collection running alone on a machine the others have left idle. xunit's own order is by a hash of
 /// each collection's name, which may start the longest among the last.
 /// </summary>
@@ -23,7 +23,7 @@ public sealed class CollectionOrder : ITestCollectionOrderer
         // length follows the search (80-133 s on a quiet machine): started last, the longest of them ended the suite alone.
         TuneChoiceAzuriteCollection.Name,
         TuneAzuriteCollection.Name, // 68-79 s on a quiet machine
-        // Then longest first, each next collection taking the first of the four places to come free.
+        // Then longest first, each next collection taking the first of the six places to come free.
         ProxyAzuriteCollection.Name, // 642 s
         StoredAzuriteCollection.Name, // 633 s
         GateAzuriteCollection.Name, // 543 s
