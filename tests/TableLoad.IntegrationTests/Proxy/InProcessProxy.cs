@@ -31,8 +31,9 @@ internal sealed class InProcessProxy : IAsyncDisposable
     }
 
     /// <summary>
-    /// A proxy that answers each request 20 ms late and limits nothing else: a closed-model task sends at most 50 requests a second
-    /// through it, so a run whose load is of tasks (stages of tasks, a closed scenario) does not saturate the machine for its seconds.
+    /// A proxy that answers each request 20 ms late, with its default limits and no faults: a closed-model task sends at most 50
+    /// requests a second through it, so a run whose load is of tasks (stages of tasks, a closed scenario, a tune's probes) does not
+    /// saturate the machine for its seconds.
     /// </summary>
     public static Task<InProcessProxy> PacedAsync(AzuriteFixture azurite) =>
         StartAsync(azurite, s => s with { Latency = LatencyDistribution.TryParse("20ms", out var paced) ? paced : throw new FormatException("20ms") });

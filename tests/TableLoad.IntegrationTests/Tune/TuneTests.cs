@@ -26,10 +26,6 @@ public sealed class TuneTests(AzuriteFixture azurite) : IDisposable
 
     private TuneDescription ReadTuneJson() => TuneRuns.Read(_output);
 
-    // Behind the proxy's 20 ms a task sends at most 50 requests a second: probes whose figures no test asserts measure a
-    // steady trickle instead of saturating both cores (client and Azurite) for every second of the search.
-    private static readonly LatencyDistribution Paced = Latency("20ms");
-
     [Fact]
     public async Task BehindAnAccountLimit_TheServiceIsTheLimit_AndAfterCtrlCResumeGoesOnFromTheProbesRun()
     {
@@ -137,7 +133,8 @@ public sealed class TuneTests(AzuriteFixture azurite) : IDisposable
     public async Task AMix_IsTuned_EachProbeSendingItWithNoOperationOfItsOwn_AndTheCommandRepeatsTheMix()
     {
         // Every probe was once given --operation insert beside the mix, which its run refused: a mix could not be tuned at all.
-        await using var proxy = await InProcessProxy.StartAsync(azurite, s => s with { Latency = Paced });
+        // Paced: probes whose figures no test asserts measure a trickle instead of saturating client and Azurite for the search.
+        await using var proxy = await InProcessProxy.PacedAsync(azurite);
         var (exitCode, stdout, stderr) = await TableLoadProcess.RunAsync(
             ["tune", "--mix", "read:50,upsert-replace:50", "--key-space", "20", "--preload", "--max-tasks", "1", "--max-processes", "1", "--batch-size", "10",
              "--warmup", "0s", "--duration", "1s", "--confirm", "1", "--confirm-duration", "1s", "--close-rounds", "0", "--output", _output],
@@ -156,7 +153,8 @@ public sealed class TuneTests(AzuriteFixture azurite) : IDisposable
     [Fact]
     public async Task SingleWrites_TuneTasksAlone_EveryProbeSendingSingleWrites_AndTheCommandSaysBatchSizeNone()
     {
-        await using var proxy = await InProcessProxy.StartAsync(azurite, s => s with { Latency = Paced });
+        // Paced: probes whose figures no test asserts measure a trickle instead of saturating client and Azurite for the search.
+        await using var proxy = await InProcessProxy.PacedAsync(azurite);
         var (exitCode, stdout, stderr) = await TableLoadProcess.RunAsync(
             ShortTune(_output, "--operation", "upsert-replace", "--batch-size", "none", "--max-tasks", "4", "--warmup", "0s", "--duration", "1s", "--confirm-duration", "1s", "--report"),
             proxy.ConnectionString, Limit);
